@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import type { Clock } from "./clock.js";
+import { systemClock } from "./clock.js";
+import type { ServerConfig } from "./config.js";
+import type { AppContext } from "./context.js";
+import type { DatabaseHandle } from "./db/index.js";
+import { errorBody, HttpError } from "./errors.js";
+import { describeValidationError, validatorCompiler } from "./validation.js";
+import { loadAuthKeys } from "./auth/keys.js";
+import { verifyAccessToken } from "./auth/access-token.js";
+import { RateLimiter } from "./auth/rate-limiter.js";
+import { TokenVersions } from "./auth/token-versions.js";
+import { AuthService } from "./services/auth.js";
+import { createMailer, type Mailer } from "./services/mail.js";
+import { seededEntitlements, type EntitlementResolver } from "./services/entitlements.js";
+import { registerRoutes } from "./routes/index.js";
+
+export interface BuildOptions {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  entitlements?: EntitlementResolver;
+  logger?: boolean;
+}
+
+/** Paths any origin may read (public content the widgets show on third-party sites). */
+const PUBLIC_CORS = /^\/(tsapi\/|config\.json$|studios\/class(\?|$)|subscriptions\/v1\/products|health$|media\/)/;
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const db = database.db;
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSchemaErrorFormatter((errors, dataVar) => {
+    const messages = errors.map((e) => describeValidationError(e, dataVar));
+    const err = new HttpError(400, messages.length === 1 ? messages[0] : messages);
+    return err;
+  });
+
+  const closers: (() => Promise<void> | void)[] = [];
+  const keys = await loadAuthKeys(db, config.jwtPrivateKey);
+  const mailer = options.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const tokenVersions = new TokenVersions(db);
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    clock,
+    keys,
+    mailer,
+    tokenVersions,
+    rateLimiter: new RateLimiter(() => clock.now().getTime()),
+    entitlements: options.entitlements ?? seededEntitlements,
+    readiness: new Map(),
+    onClose: (fn) => closers.push(fn),
+    auth: undefined as unknown as AuthService,
+  };
+  ctx.auth = new AuthService({ db, clock, keys, mailer, tokenVersions, publicUrl: config.publicUrl });
+  app.decorate("ctx", ctx);
+  app.addHook("onClose", async () => {
+    for (const close of closers.reverse()) await close();
+  });
+
+  // One log line per request, with its id.
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      "request",
+    );
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  async function readMember(request: FastifyRequest, required: boolean) {
+    const header = request.headers.authorization;
+    if (!header) {
+      if (required) throw new HttpError(401, "Unauthorized");
+      return;
+    }
+    const match = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(header);
+    const claims = match ? await verifyAccessToken(keys, clock, match[1]) : undefined;
+    if (!claims || !(await tokenVersions.isCurrent(claims.sub, claims.ver))) throw new HttpError(401, "Unauthorized");
+    request.member = { id: claims.sub, email: claims.email };
+  }
+  app.decorate("requireMember", async (request: FastifyRequest) => readMember(request, true));
+  app.decorate("optionalMember", async (request: FastifyRequest) => readMember(request, false));
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send(errorBody(error.statusCode, error.messages));
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = (error as FastifyError).validation
+        ? (error as FastifyError).validation!.map((v) => describeValidationError(v as never, (error as FastifyError).validationContext))
+        : error.message;
+      return reply.status(status).send(errorBody(status, Array.isArray(message) && message.length === 1 ? message[0] : message));
+    }
+    request.log.error({ err: error, reqId: request.id }, "unhandled error");
+    return reply.status(500).send(errorBody(500, "Internal Server Error"));
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const allowed = new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins.map((o) => new URL(o).origin)]);
+  await app.register(cors, {
+    hook: "onRequest",
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      const isPublic = PUBLIC_CORS.test(request.url) && (request.method === "GET" || request.url.startsWith("/tsapi/workouts/search"));
+      callback(null, {
+        origin: !origin ? false : allowed.has(origin) ? origin : isPublic ? "*" : false,
+        methods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+        allowedHeaders: ["Authorization", "Content-Type", "x-device", "x-request-id"],
+        exposedHeaders: ["x-request-id"],
+        maxAge: 600,
+      });
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "fitkit API", version: "1", description: "The fitkit member and content API." },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+  });
+
+  await registerRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,72 @@
+import { resolve } from "node:path";
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Public origin of the hosted app, used in emailed links and as the first allowed CORS origin. */
+  publicUrl: string;
+  environment: string;
+  production: boolean;
+  /** PGlite data directory for the embedded default; ignored when databaseUrl is set. */
+  dataDir: string;
+  databaseUrl?: string;
+  /** Extra origins (sites that embed widgets) allowed to call member endpoints. */
+  allowedOrigins: string[];
+  jwtPrivateKey?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The /dev/mail outbox viewer: on in the embedded default only. */
+  devMail: boolean;
+  bodyLimit: number;
+  logLevel: string;
+  rateLimits: RateLimitConfig;
+}
+
+export interface RateLimitConfig {
+  /** Attempts per window, per account and per client address. */
+  signInPerAccount: number;
+  signInPerAddress: number;
+  checkEmailPerAddress: number;
+  forgotPerAccount: number;
+  forgotPerAddress: number;
+  windowMs: number;
+}
+
+export const defaultRateLimits: RateLimitConfig = {
+  signInPerAccount: 10,
+  signInPerAddress: 50,
+  checkEmailPerAddress: 30,
+  forgotPerAccount: 5,
+  forgotPerAddress: 20,
+  windowMs: 15 * 60_000,
+};
+
+function list(value: string | undefined): string[] {
+  return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const production = env.NODE_ENV === "production";
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const publicUrl = (env.FITKIT_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    publicUrl,
+    environment: env.FITKIT_ENVIRONMENT ?? (production ? "production" : "dev"),
+    production,
+    dataDir: resolve(env.DATA_DIR ?? "./data"),
+    databaseUrl,
+    allowedOrigins: list(env.FITKIT_ALLOWED_ORIGINS),
+    jwtPrivateKey: env.FITKIT_JWT_PRIVATE_KEY || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "fitkit <no-reply@fitkit.dev>",
+    devMail: !databaseUrl && !production,
+    bodyLimit: Number(env.FITKIT_BODY_LIMIT ?? 1_048_576),
+    logLevel: env.LOG_LEVEL ?? "info",
+    rateLimits: defaultRateLimits,
+  };
+}

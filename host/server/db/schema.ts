@@ -1,0 +1,7 @@
+import type { PlatformTables } from "./tables/platform.js";
+
+/**
+ * Every table the server knows, one interface per domain (db/tables/*.ts), merged here.
+ * A domain adds its tables by extending this interface with its own.
+ */
+export interface Database extends PlatformTables {}

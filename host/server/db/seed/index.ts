@@ -1,0 +1,33 @@
+import { sql } from "kysely";
+import type { Clock } from "../../clock.js";
+import type { Db } from "../index.js";
+import { demoMembers } from "./members.js";
+
+export interface SeedContext {
+  clock: Clock;
+}
+
+/** One named, deterministic seed step. Each runs once per database, inside a transaction, and is recorded. */
+export interface SeedStep {
+  name: string;
+  run(trx: Db, ctx: SeedContext): Promise<void>;
+}
+
+/** Steps in dependency order; a domain appends its own (catalogue before activity, and so on). */
+export const seedSteps: SeedStep[] = [demoMembers];
+
+export async function seed(db: Db, ctx: SeedContext, steps: SeedStep[] = seedSteps): Promise<string[]> {
+  await sql`create table if not exists seed_runs (name text primary key, ran_at timestamptz not null default now())`.execute(db);
+  const ran: string[] = [];
+  for (const step of steps) {
+    await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(727275)`.execute(trx);
+      const done = await sql<{ name: string }>`select name from seed_runs where name = ${step.name}`.execute(trx);
+      if (done.rows.length) return;
+      await step.run(trx, ctx);
+      await sql`insert into seed_runs (name) values (${step.name})`.execute(trx);
+      ran.push(step.name);
+    });
+  }
+  return ran;
+}

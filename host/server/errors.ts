@@ -1,0 +1,25 @@
+import { STATUS_CODES } from "node:http";
+
+/** A failure a client should see: thrown by handlers and services, shaped once by the error handler. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string | string[],
+  ) {
+    super(Array.isArray(message) ? message.join("; ") : message);
+    this.messages = message;
+  }
+  readonly messages: string | string[];
+}
+
+export const badRequest = (message: string | string[]) => new HttpError(400, message);
+export const unauthorized = (message = "Unauthorized") => new HttpError(401, message);
+export const forbidden = (message = "Forbidden") => new HttpError(403, message);
+export const notFound = (message = "Not Found") => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unprocessable = (message: string) => new HttpError(422, message);
+
+/** The contract's error body: `{statusCode, message, error}` where error is the reason phrase. */
+export function errorBody(statusCode: number, message: string | string[]) {
+  return { statusCode, message, error: STATUS_CODES[statusCode] ?? "Error" };
+}

@@ -1,0 +1,175 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import { memberOf } from "../context.js";
+import { HttpError } from "../errors.js";
+import { normalizeEmail } from "../services/auth.js";
+import { emailSchema, memberSecurity, nameSchema, passwordSchema, strictObject, successSchema } from "../schemas.js";
+
+const tokenPair = {
+  type: "object",
+  properties: { token: { type: "string" }, refreshToken: { type: "string" } },
+  required: ["token", "refreshToken"],
+} as const;
+
+const sessionAnswer = {
+  type: "object",
+  properties: {
+    success: { type: "boolean" },
+    token: { type: "string" },
+    refreshToken: { type: "string" },
+    user: {
+      type: "object",
+      properties: { id: { type: "string" }, email: { type: "string" }, createdAt: { type: "string", format: "date-time" } },
+    },
+  },
+} as const;
+
+const refreshBody = strictObject({ refreshToken: { type: "string", minLength: 1, maxLength: 512 } }, ["refreshToken"]);
+
+/** Trims a string `email` before validation, so " Member@Demo… " is the same address. */
+async function trimEmail(request: FastifyRequest) {
+  const body = request.body as { email?: unknown } | null;
+  if (body && typeof body === "object" && typeof body.email === "string") body.email = body.email.trim();
+}
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const limits = ctx.config.rateLimits;
+  const limit = (request: FastifyRequest, rules: [string, number][]) => {
+    for (const [key, max] of rules) {
+      if (!ctx.rateLimiter.hit(key, max, limits.windowMs)) throw new HttpError(429, "Too many attempts. Please wait a few minutes and try again.");
+    }
+    void request;
+  };
+
+  app.post<{ Body: { email: string; password: string; given_name: string; family_name: string; opt_in?: boolean; waiver_accepted: true } }>(
+    "/api/auth/sign-up/email",
+    {
+      preValidation: trimEmail,
+      schema: {
+        tags: ["auth"],
+        summary: "Create an account and sign in",
+        body: strictObject(
+          {
+            email: emailSchema,
+            password: passwordSchema,
+            given_name: nameSchema,
+            family_name: nameSchema,
+            opt_in: { type: "boolean" },
+            waiver_accepted: { type: "boolean", const: true },
+          },
+          ["email", "password", "given_name", "family_name", "waiver_accepted"],
+        ),
+        response: { 200: sessionAnswer },
+      },
+    },
+    async (request) => {
+      limit(request, [[`sign-up:address:${request.ip}`, limits.signInPerAddress]]);
+      return ctx.auth.signUp(request.body);
+    },
+  );
+
+  app.post<{ Body: { email: string; password: string } }>(
+    "/api/auth/sign-in/email",
+    {
+      preValidation: trimEmail,
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in with email and password",
+        body: strictObject({ email: emailSchema, password: { type: "string", minLength: 1, maxLength: 256 } }, ["email", "password"]),
+        response: { 200: sessionAnswer },
+      },
+    },
+    async (request) => {
+      const account = `sign-in:account:${normalizeEmail(request.body.email)}`;
+      limit(request, [
+        [`sign-in:address:${request.ip}`, limits.signInPerAddress],
+        [account, limits.signInPerAccount],
+      ]);
+      const session = await ctx.auth.signIn(request.body.email, request.body.password);
+      ctx.rateLimiter.reset(account);
+      return session;
+    },
+  );
+
+  app.post<{ Body: { refreshToken: string } }>(
+    "/api/auth/refresh-token",
+    { schema: { tags: ["auth"], summary: "Rotate a refresh token for a new access token", body: refreshBody, response: { 200: tokenPair } } },
+    async (request) => ctx.auth.refresh(request.body.refreshToken),
+  );
+
+  app.post<{ Body: { email: string } }>(
+    "/api/auth/check-email",
+    {
+      preValidation: trimEmail,
+      schema: {
+        tags: ["auth"],
+        summary: "Whether an account exists for an email (the /continue step)",
+        body: strictObject({ email: emailSchema }, ["email"]),
+        response: { 200: { type: "object", properties: { exists: { type: "boolean" } }, required: ["exists"] } },
+      },
+    },
+    async (request) => {
+      limit(request, [[`check-email:address:${request.ip}`, limits.checkEmailPerAddress]]);
+      return { exists: await ctx.auth.emailExists(request.body.email) };
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    "/api/auth/forgot-password",
+    {
+      preValidation: trimEmail,
+      schema: { tags: ["auth"], summary: "Email a password reset link", body: strictObject({ email: emailSchema }, ["email"]), response: { 200: successSchema } },
+    },
+    async (request) => {
+      limit(request, [
+        [`forgot:address:${request.ip}`, limits.forgotPerAddress],
+        [`forgot:account:${normalizeEmail(request.body.email)}`, limits.forgotPerAccount],
+      ]);
+      await ctx.auth.forgotPassword(request.body.email);
+      return { success: true };
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    "/api/auth/reset-password",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Choose a new password with an emailed reset token",
+        body: strictObject({ token: { type: "string", minLength: 1, maxLength: 256 }, password: passwordSchema }, ["token", "password"]),
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      await ctx.auth.resetPassword(request.body.token, request.body.password);
+      return { success: true };
+    },
+  );
+
+  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    "/api/auth/change-password",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["auth"],
+        summary: "Change the password; other sessions are signed out",
+        security: memberSecurity,
+        body: strictObject({ currentPassword: { type: "string", minLength: 1, maxLength: 256 }, newPassword: passwordSchema }, ["currentPassword", "newPassword"]),
+        response: { 200: { type: "object", properties: { success: { type: "boolean" }, token: { type: "string" }, refreshToken: { type: "string" } } } },
+      },
+    },
+    async (request) => {
+      const session = await ctx.auth.changePassword(memberOf(request).id, request.body.currentPassword, request.body.newPassword);
+      return { success: true, ...session };
+    },
+  );
+
+  app.post<{ Body: { refreshToken: string } }>(
+    "/api/auth/sign-out",
+    { schema: { tags: ["auth"], summary: "Revoke this login", body: refreshBody, response: { 200: successSchema } } },
+    async (request) => {
+      await ctx.auth.signOut(request.body.refreshToken);
+      return { success: true };
+    },
+  );
+}

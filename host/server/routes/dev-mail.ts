@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context.js";
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const linkify = (s: string) => escape(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+
+/** The embedded default's outbox: every email the server "sent", newest first. Never registered in production. */
+export async function devMailRoutes(app: FastifyInstance, ctx: AppContext) {
+  const latest = () =>
+    ctx.db.selectFrom("mail_outbox").select(["id", "to_address", "subject", "text_body", "created_at"]).orderBy("id", "desc").limit(100).execute();
+
+  app.get("/dev/mail.json", { schema: { hide: true } }, async () => ({ items: await latest() }));
+
+  app.get("/dev/mail", { schema: { hide: true } }, async (_request, reply) => {
+    const rows = await latest();
+    const items = rows
+      .map(
+        (m) =>
+          `<article><h2>${escape(m.subject)}</h2><p class="meta">To ${escape(m.to_address)} · ${m.created_at.toISOString()}</p><pre>${linkify(m.text_body)}</pre></article>`,
+      )
+      .join("");
+    reply.type("text/html").send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fitkit outbox</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#555}pre{white-space:pre-wrap}</style>
+</head><body><main><h1>Outbox</h1><p>Emails the embedded server would have sent.</p>${items || "<p>No emails yet.</p>"}</main></body></html>`);
+  });
+}

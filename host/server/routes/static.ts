@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from "node:fs";
+import type { FastifyInstance } from "fastify";
+import fastifyStatic from "@fastify/static";
+import type { AppContext } from "../context.js";
+import { errorBody } from "../errors.js";
+import { fromRoot } from "../paths.js";
+
+/** API prefixes never answered with the app's HTML, so a wrong API path stays a JSON 404. */
+const API_PATH = /^\/(api|tsapi|v2|user|stats|studios|subscriptions|commerce|docs|dev|health|media|widgets|examples)(\/|$)/;
+
+/**
+ * Static hosting: the built widgets at /widgets/, the example embed pages at /examples/, and the hosted app at /,
+ * whose client-side routes all answer its index.html.
+ */
+export async function staticRoutes(app: FastifyInstance, _ctx: AppContext) {
+  const widgetsDir = fromRoot("dist", "widgets");
+  const appDir = fromRoot("dist", "app");
+  const examplesDir = fromRoot("examples");
+
+  let decorated = false;
+  const serve = async (root: string, prefix: string) => {
+    if (!existsSync(root)) return;
+    await app.register(fastifyStatic, { root, prefix, decorateReply: !decorated, index: ["index.html"], maxAge: prefix === "/" ? 0 : "1h", wildcard: true });
+    decorated = true;
+  };
+  await serve(widgetsDir, "/widgets/");
+  await serve(examplesDir, "/examples/");
+  const indexFile = `${appDir}/index.html`;
+  const appIndex = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined;
+  if (appIndex) await serve(appDir, "/");
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0];
+    const wantsPage = request.method === "GET" && (request.headers.accept ?? "").includes("text/html") && !API_PATH.test(path);
+    if (appIndex && wantsPage) return reply.type("text/html").header("cache-control", "no-cache").send(appIndex);
+    return reply.status(404).send(errorBody(404, `Cannot ${request.method} ${path}`));
+  });
+}

@@ -1,0 +1,25 @@
+/** JSON-schema building blocks shared by route plugins. Bodies are strict: unknown properties are rejected. */
+
+export const emailSchema = { type: "string", format: "email", maxLength: 254 } as const;
+export const passwordSchema = { type: "string", minLength: 6, maxLength: 256 } as const;
+export const nameSchema = { type: "string", minLength: 1, maxLength: 100 } as const;
+export const uuidSchema = { type: "string", format: "uuid" } as const;
+
+export function strictObject<P extends Record<string, object>>(properties: P, required: (keyof P & string)[] = []) {
+  return { type: "object", additionalProperties: false, properties, required } as const;
+}
+
+export const successSchema = strictObject({ success: { type: "boolean", const: true } }, ["success"]);
+
+export const errorSchema = {
+  type: "object",
+  properties: {
+    statusCode: { type: "integer" },
+    message: { anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] },
+    error: { type: "string" },
+  },
+  required: ["statusCode", "message", "error"],
+} as const;
+
+/** OpenAPI metadata for a member-only route. */
+export const memberSecurity = [{ bearer: [] }];

@@ -1,0 +1,68 @@
+import { Ajv, type ErrorObject, type Options } from "ajv";
+import addFormatsModule from "ajv-formats";
+import type { FastifySchemaCompiler } from "fastify";
+
+// ajv-formats ships CommonJS; its default export arrives wrapped under ESM interop.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+const common: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
+
+// Bodies are JSON: types must be exact. Query strings and params are text: numbers and booleans are coerced there only.
+const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
+const textAjv = addFormats(new Ajv({ ...common, coerceTypes: "array" }));
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  (httpPart === "body" ? bodyAjv : textAjv).compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+
+function fieldName(error: ErrorObject, part: string | undefined): string {
+  const path = error.instancePath.replace(/^\//, "").replace(/\//g, ".");
+  return path || (part && part !== "body" ? part : "body");
+}
+
+/** Turns one Ajv error into the sentence a client shows: "email must be an email", "property x should not exist". */
+export function describeValidationError(error: ErrorObject, part?: string): string {
+  const p = error.params as Record<string, unknown>;
+  const field = fieldName(error, part);
+  switch (error.keyword) {
+    case "additionalProperties":
+      return `property ${error.instancePath ? `${field}.` : ""}${String(p.additionalProperty)} should not exist`;
+    case "required":
+      return `${error.instancePath ? `${field}.` : ""}${String(p.missingProperty)} should not be empty`;
+    case "type": {
+      const type = String(p.type).split(",")[0];
+      const noun: Record<string, string> = {
+        string: "a string",
+        number: "a number",
+        integer: "an integer number",
+        boolean: "a boolean value",
+        array: "an array",
+        object: "an object",
+        null: "null",
+      };
+      return `${field} must be ${noun[type] ?? type}`;
+    }
+    case "format":
+      return p.format === "email" ? `${field} must be an email` : `${field} must be a valid ${String(p.format)}`;
+    case "minLength":
+      return Number(p.limit) === 1 ? `${field} should not be empty` : `${field} must be longer than or equal to ${p.limit} characters`;
+    case "maxLength":
+      return `${field} must be shorter than or equal to ${p.limit} characters`;
+    case "minimum":
+      return `${field} must not be less than ${p.limit}`;
+    case "maximum":
+      return `${field} must not be greater than ${p.limit}`;
+    case "minItems":
+      return `${field} must contain at least ${p.limit} elements`;
+    case "maxItems":
+      return `${field} must contain no more than ${p.limit} elements`;
+    case "enum":
+      return `${field} must be one of the following values: ${(p.allowedValues as unknown[]).join(", ")}`;
+    case "const":
+      return `${field} must be equal to ${JSON.stringify(p.allowedValue)}`;
+    case "pattern":
+      return `${field} must match ${String(p.pattern)} regular expression`;
+    default:
+      return `${field} ${error.message ?? "is invalid"}`;
+  }
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm run size`: gzip sizes of the built browser bundles against the budgets in ARCHITECTURE.md.
+// Each widget's whole script (its entry plus every chunk it imports) ≤ 20 KB; all five together ≤ 40 KB;
+// the hosted app's JS before first paint ≤ 120 KB.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const root = new URL("..", import.meta.url).pathname;
+const KB = 1024;
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** The entry and every static import it pulls in, transitively (what the browser loads before first use). */
+function closure(entry, seen = new Set()) {
+  if (seen.has(entry) || !existsSync(entry)) return seen;
+  seen.add(entry);
+  const code = readFileSync(entry, "utf8");
+  for (const m of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.[^"']+)["']/g)) closure(resolve(dirname(entry), m[1]), seen);
+  return seen;
+}
+const total = (files) => [...files].reduce((n, f) => n + gz(f), 0);
+
+const rows = [];
+let over = 0;
+function check(name, bytes, budgetKb) {
+  const ok = bytes <= budgetKb * KB;
+  if (!ok) over++;
+  rows.push(`${name.padEnd(40)} ${(bytes / KB).toFixed(1).padStart(7)} KB  (budget ${budgetKb} KB) ${ok ? "ok" : "OVER BUDGET"}`);
+}
+
+const widgets = ["workout-search", "series-card", "live-schedule", "referral", "membership-panel"];
+const esm = join(root, "dist", "widgets", "esm");
+const all = new Set();
+for (const w of widgets) {
+  const entry = join(esm, `${w}.js`);
+  if (!existsSync(entry)) continue;
+  const files = closure(entry);
+  files.forEach((f) => all.add(f));
+  check(`<fit-${w}> (ESM, gzip)`, total(files), 20);
+}
+if (all.size) check("all five widgets on one page (ESM, gzip)", total(all), 40);
+const iife = join(root, "dist", "widgets", "fitkit.iife.js");
+if (existsSync(iife)) check("fitkit.iife.js (all five, gzip)", gz(iife), 40);
+const appEntry = join(root, "dist", "app", "assets", "main.js");
+if (existsSync(appEntry)) check("hosted app before first paint (gzip)", total(closure(appEntry)), 120);
+
+console.log(rows.length ? rows.join("\n") : "nothing built yet: run `npm run build` first");
+process.exitCode = over ? 1 : 0;

@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { inject } from "vitest";
+import pg from "pg";
+import { buildApp } from "../../host/server/app.js";
+import { TestClock } from "../../host/server/clock.js";
+import { defaultRateLimits, loadConfig, type ServerConfig } from "../../host/server/config.js";
+import { connectPglite, connectPostgres, type DatabaseHandle } from "../../host/server/db/index.js";
+import { DEMO_PASSWORD } from "../../host/server/db/seed/members.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Path of a gzipped PGlite data dir, migrated and seeded once per run (pglite project). */
+    pgliteTemplate?: string;
+    /** Server URL and template database name, migrated and seeded once per run (postgres project). */
+    postgresTemplate?: { url: string; template: string; prefix: string };
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  db: DatabaseHandle["db"];
+  clock: TestClock;
+  config: ServerConfig;
+  /** JSON request through the real pipeline; `token` adds the bearer header. */
+  call(method: string, url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  /** Signs in (a demo member by default) and answers the session. */
+  signIn(email?: string, password?: string): Promise<{ token: string; refreshToken: string; user: { id: string; email: string } }>;
+  /** Creates a fresh member with a unique email and answers its session. */
+  signUp(overrides?: Partial<{ email: string; password: string; given_name: string; family_name: string }>): Promise<{
+    token: string;
+    refreshToken: string;
+    user: { id: string; email: string };
+    email: string;
+    password: string;
+  }>;
+  close(): Promise<void>;
+}
+
+/** Which database this project runs on: the same suite runs once per database. */
+export const databaseKind = (process.env.FITKIT_TEST_DB ?? "pglite") as "pglite" | "postgres";
+
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (databaseKind === "postgres") {
+    const tpl = inject("postgresTemplate");
+    if (!tpl) throw new Error("postgres template missing: is TEST_DATABASE_URL set?");
+    const name = `${tpl.prefix}_${randomBytes(5).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: tpl.url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${tpl.template}`);
+    await admin.end();
+    const url = new URL(tpl.url);
+    url.pathname = `/${name}`;
+    const database = connectPostgres(url.toString(), 20);
+    return {
+      database,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: tpl.url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const path = inject("pgliteTemplate");
+  if (!path) throw new Error("pglite template missing");
+  const database = await connectPglite({ loadDataDir: new Blob([readFileSync(path)]) });
+  return { database, drop: async () => {} };
+}
+
+/** A server on its own fresh copy of the seeded database, with a controllable clock. */
+export async function startTestApp(options: { config?: Partial<ServerConfig>; clock?: TestClock } = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const clock = options.clock ?? new TestClock();
+  const config: ServerConfig = {
+    ...loadConfig({ PORT: "0", DATA_DIR: "/nonexistent", FITKIT_PUBLIC_URL: "http://app.fitkit.test" }),
+    devMail: true,
+    logLevel: "silent",
+    rateLimits: { ...defaultRateLimits, signInPerAddress: 100_000, checkEmailPerAddress: 100_000, forgotPerAddress: 100_000 },
+    ...options.config,
+  };
+  const app = await buildApp({ config, database, clock, logger: false });
+  await app.ready();
+
+  const call: TestApp["call"] = (method, url, opts = {}) =>
+    app.inject({
+      method: method as "GET",
+      url,
+      payload: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+      headers: {
+        ...(opts.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...opts.headers,
+      },
+    });
+
+  let counter = 0;
+  return {
+    app,
+    database,
+    db: database.db,
+    clock,
+    config,
+    call,
+    async signIn(email = "member@demo.fitkit.dev", password = DEMO_PASSWORD) {
+      const res = await call("POST", "/api/auth/sign-in/email", { body: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json();
+    },
+    async signUp(overrides = {}) {
+      const email = overrides.email ?? `m${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString("hex")}@example.com`;
+      const password = overrides.password ?? "secret-pass";
+      const res = await call("POST", "/api/auth/sign-up/email", {
+        body: { email, password, given_name: overrides.given_name ?? "Test", family_name: overrides.family_name ?? "Member", waiver_accepted: true },
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+      return { ...res.json(), email, password };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

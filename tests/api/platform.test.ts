@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, databaseKind, type TestApp } from "./harness.js";
+import { migrate } from "../../host/server/db/migrate.js";
+import { seed } from "../../host/server/db/seed/index.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ config: { allowedOrigins: ["https://studio.example"] } });
+});
+afterAll(() => t.close());
+
+describe("platform", () => {
+  it("reports database and readiness at /health", async () => {
+    const res = await t.call("GET", "/health");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "ok", database: "up", ready: true, databaseKind });
+  });
+
+  it("answers unknown routes with the contract's 404 body", async () => {
+    const res = await t.call("GET", "/v2/nothing-here");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, message: "Cannot GET /v2/nothing-here", error: "Not Found" });
+  });
+
+  it("tags every answer with a request id and security headers", async () => {
+    const res = await t.call("GET", "/health", { headers: { "x-request-id": "abc-123" } });
+    expect(res.headers["x-request-id"]).toBe("abc-123");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect((await t.call("GET", "/health")).headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("allows member calls only from allow-listed origins and public reads from any", async () => {
+    const allowed = await t.call("OPTIONS", "/user/v1/attribute/claims", {
+      headers: { origin: "https://studio.example", "access-control-request-method": "GET" },
+    });
+    expect(allowed.headers["access-control-allow-origin"]).toBe("https://studio.example");
+    const denied = await t.call("OPTIONS", "/user/v1/attribute/claims", {
+      headers: { origin: "https://evil.example", "access-control-request-method": "GET" },
+    });
+    expect(denied.headers["access-control-allow-origin"]).toBeUndefined();
+    const pub = await t.call("GET", "/health", { headers: { origin: "https://anyone.example" } });
+    expect(pub.headers["access-control-allow-origin"]).toBe("*");
+  });
+
+  it("publishes OpenAPI 3.1 for every route", async () => {
+    const spec = (await t.call("GET", "/docs/openapi.json")).json();
+    expect(spec.openapi).toBe("3.1.0");
+    for (const path of ["/api/auth/sign-in/email", "/api/auth/refresh-token", "/user/v1/attribute/claims", "/user/v2/sso/deactivate"]) {
+      expect(spec.paths).toHaveProperty([path]);
+    }
+    const page = await t.call("GET", "/docs");
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain("/api/auth/sign-up/email");
+  });
+
+  it("re-runs migrations and seed as no-ops on an existing database", async () => {
+    expect(await migrate(t.db)).toEqual([]);
+    expect(await seed(t.db, { clock: t.clock })).toEqual([]);
+    const members = await t.db.selectFrom("users").select("email").where("email", "like", "%@demo.fitkit.dev").execute();
+    expect(members).toHaveLength(8);
+  });
+});
