@@ -1,7 +1,8 @@
+import type { CatalogueTables } from "./tables/catalogue.js";
 import type { PlatformTables } from "./tables/platform.js";
 
 /**
  * Every table the server knows, one interface per domain (db/tables/*.ts), merged here.
  * A domain adds its tables by extending this interface with its own.
  */
-export interface Database extends PlatformTables {}
+export interface Database extends PlatformTables, CatalogueTables {}
