@@ -1,8 +1,10 @@
+import type { ActivityTables } from "./tables/activity.js";
 import type { CatalogueTables } from "./tables/catalogue.js";
 import type { PlatformTables } from "./tables/platform.js";
+import type { StudiosTables } from "./tables/studios.js";
 
 /**
  * Every table the server knows, one interface per domain (db/tables/*.ts), merged here.
  * A domain adds its tables by extending this interface with its own.
  */
-export interface Database extends PlatformTables, CatalogueTables {}
+export interface Database extends PlatformTables, CatalogueTables, ActivityTables, StudiosTables {}
