@@ -51,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const production = env.NODE_ENV === "production";
   const databaseUrl = env.DATABASE_URL || undefined;
+  if (production && !env.FITKIT_JWT_PRIVATE_KEY) throw new Error("FITKIT_JWT_PRIVATE_KEY must be set in production (an Ed25519 PKCS#8 PEM)");
   const publicUrl = (env.FITKIT_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
   return {
     port,

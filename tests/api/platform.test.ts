@@ -61,3 +61,26 @@ describe("platform", () => {
     expect(members).toHaveLength(8);
   });
 });
+
+describe("configuration", () => {
+  it("signs access tokens with FITKIT_JWT_PRIVATE_KEY when it is set", async () => {
+    const { generateKeyPair, exportPKCS8, exportSPKI, importSPKI, jwtVerify } = await import("jose");
+    const pair = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
+    const pem = (await exportPKCS8(pair.privateKey)).replace(/\n/g, "\\n");
+    const keyed = await startTestApp({ config: { jwtPrivateKey: pem } });
+    try {
+      const session = await keyed.signIn();
+      const publicKey = await importSPKI(await exportSPKI(pair.publicKey), "EdDSA");
+      const { payload } = await jwtVerify(session.token, publicKey, { currentDate: keyed.clock.now() });
+      expect(payload.sub).toBe(session.user.id);
+    } finally {
+      await keyed.close();
+    }
+  });
+
+  it("refuses to start in production without a configured signing key", async () => {
+    const { loadConfig } = await import("../../host/server/config.js");
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/FITKIT_JWT_PRIVATE_KEY/);
+    expect(loadConfig({ NODE_ENV: "production", FITKIT_JWT_PRIVATE_KEY: "x" }).devMail).toBe(false);
+  });
+});
