@@ -1,0 +1,2 @@
+/** Path segments are always encoded. */
+export const enc = encodeURIComponent;

@@ -1,0 +1,25 @@
+import type { ApiClient } from "../client.js";
+import type { ImageOptions, PlaybackAnswer, SearchRequest, SearchResponse, Workout, WorkoutFilters } from "../types.js";
+import { enc } from "./path.js";
+
+type S = AbortSignal | undefined;
+
+/** Public; with a token the favourites/watched filters apply to the member. A read, so it may retry. */
+export const searchWorkouts = (c: ApiClient, body: SearchRequest, signal?: S, auth = false) =>
+  c.request<SearchResponse>("/tsapi/workouts/search", { method: "POST", body, signal, idempotent: true, auth });
+export const getWorkout = (c: ApiClient, slug: string, signal?: S) => c.request<Workout>(`/tsapi/workouts/${enc(slug)}`, { signal });
+/** Spec §5: an empty id list answers an empty list without a call. */
+export const getWorkoutsByIds = async (c: ApiClient, ids: string[], signal?: S): Promise<{ items: Workout[] }> =>
+  ids.length ? c.request("/tsapi/workouts/", { query: { ids: ids.join(",") }, signal }) : { items: [] };
+export const getWorkoutFilters = (c: ApiClient, signal?: S) => c.request<WorkoutFilters>("/tsapi/v2/workout/filters", { signal });
+export const getPlayback = (c: ApiClient, workoutId: string, signal?: S) =>
+  c.request<PlaybackAnswer>(`/tsapi/content/workout/${enc(workoutId)}/video`, { auth: true, signal });
+export const getPreview = (c: ApiClient, workoutId: string, signal?: S) =>
+  c.request<{ uri: string }>(`/tsapi/content/workout/${enc(workoutId)}/previewVideo`, { signal });
+/** The URL of a workout's still image (used directly as an `<img src>`). */
+export function workoutImageUrl(c: ApiClient, workoutId: string, o: ImageOptions = {}): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) q.set(k, String(v));
+  const s = q.toString();
+  return `${c.baseURL}/tsapi/v2/workout/${enc(workoutId)}/video/image${s ? `?${s}` : ""}`;
+}

@@ -1,0 +1,416 @@
+// Shapes of every call in the API contract (shared/design/api-contract.md) and the spec's entities (section 3).
+// Field names are the wire names; timestamps are ISO-8601 strings.
+
+/** The contract's error body. */
+export interface ErrorBody {
+  statusCode: number;
+  message: string | string[];
+  error: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface Success {
+  success: true;
+}
+
+// ---- auth and identity ----
+export interface TokenPair {
+  token: string;
+  refreshToken: string;
+}
+export interface SessionAnswer extends TokenPair {
+  success: true;
+  user: { id: string; email: string; createdAt: string };
+}
+export interface SignUpRequest {
+  email: string;
+  password: string;
+  given_name: string;
+  family_name: string;
+  opt_in?: boolean;
+  waiver_accepted: true;
+}
+export interface Claims {
+  sub: string;
+  given_name: string;
+  family_name: string;
+  email: string;
+  is_trial: boolean | string;
+  "custom:is_vip"?: "true";
+  /** A JSON text list, e.g. `["digital"]`. */
+  entitlements: string;
+  unentitled_status?: "previously_entitled" | string;
+  is_paused?: "true";
+}
+
+// ---- config and content ----
+export interface AppConfig {
+  environment: string;
+  apiBase: string;
+  video: { provider: string; envKey?: string };
+  music: { provider: string };
+  auth: Record<string, unknown>;
+  analytics: { segmentWriteKey?: string; [key: string]: unknown };
+  features: { referral?: boolean; multiSubscription?: boolean; [key: string]: boolean | undefined };
+}
+export interface WorkoutCategory {
+  slug: string;
+  name: string;
+  description: string;
+  order: number;
+  seo: { data: Record<string, unknown> };
+}
+export interface Collection {
+  id: string;
+  slug: string;
+  name: string;
+  [key: string]: unknown;
+}
+export interface Location {
+  id: string;
+  slug: string;
+  name: string;
+  kind: "studio" | "virtual";
+  time_zone: string;
+  [key: string]: unknown;
+}
+export type ContentKey = "coachMark" | "welcome" | "faq" | "dynamic";
+export interface ContentEntry {
+  key: string;
+  value: unknown;
+  [key: string]: unknown;
+}
+/** Content lists answer `{items, total}`; single entries answer the object itself. */
+export type ContentAnswer<T = Record<string, unknown>> = Page<T> | T;
+
+// ---- workouts ----
+export interface Trainer {
+  id: string;
+  slug: string;
+  name: string;
+  image_url: string | null;
+}
+export interface Workout {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  category: string[];
+  type: "workout" | "walk" | "rest";
+  level: string;
+  pacing: string;
+  trainers: Trainer[];
+  equipment: string[];
+  focusMember: string[];
+  benefits: string[];
+  collections: { id: string; slug: string; name: string }[];
+  live: boolean;
+  start_date: string | null;
+  created_at: string;
+  /** Minutes. */
+  duration: number;
+  video: { duration: number; poster_url?: string | null };
+}
+export type SortValue = "newest" | "oldest" | "shortest" | "longest";
+export type EquipmentMode = "selected" | "additional";
+export interface SearchRequest {
+  facets: "*" | string[];
+  filters: string;
+  keywords: string;
+  sort: SortValue;
+  page: number;
+  hits: number;
+  pagination: "on" | "off";
+  equipmentFilter: EquipmentMode;
+  seriesWorkoutsParam: string;
+}
+export interface SearchResponse {
+  hits: Workout[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  facets: Record<string, Record<string, number>>;
+  selected: string[];
+}
+export interface FilterOption {
+  value: string;
+  label: string;
+  count?: number;
+  [key: string]: unknown;
+}
+export interface FilterGroup {
+  key: string;
+  label: string;
+  options: FilterOption[];
+  [key: string]: unknown;
+}
+export type WorkoutFilters = { groups: FilterGroup[] } | FilterGroup[] | Record<string, unknown>;
+export interface PlaybackAnswer {
+  uri: string;
+  expires_at: string;
+  captions: { lang: string; uri: string }[];
+}
+export interface ImageOptions {
+  width?: number;
+  height?: number;
+  fit_mode?: string;
+  time?: number;
+}
+
+// ---- member activity ----
+export interface Favourites {
+  workouts: string[];
+}
+export interface FavouritesUpdate {
+  object: { add?: { workouts: string[] }; remove?: { workouts: string[] } };
+}
+export interface HiddenCollectionsUpdate {
+  add: string[];
+  remove: string[];
+}
+export interface HiddenCollections {
+  collections_hidden: string[];
+}
+export interface UserAttribute {
+  waiver?: unknown;
+  feed_fm_disabled?: boolean;
+  closed_captions?: boolean;
+  [key: string]: unknown;
+}
+export interface EmailAttribute {
+  opt_out?: boolean;
+  [key: string]: unknown;
+}
+export type Preferences = Record<string, unknown>;
+export interface OnboardingResults {
+  results_url: string;
+}
+export interface WorkoutSession {
+  session_id: string;
+  status: "started" | "ended";
+  is_complete: boolean;
+  timecode?: number;
+}
+export interface EndSessionRequest {
+  session_id: string;
+  workout_completed_positions: number;
+}
+export type VideoEventType = "start" | "loaded" | "progress" | "play" | "seek" | "pause" | "close" | "muted" | "unmuted" | "error" | "end" | "ready";
+export interface VideoEvent {
+  event_type: VideoEventType;
+  workout_id: string;
+  session_id: string;
+  position: number;
+  occurred_at: string;
+  [key: string]: unknown;
+}
+export interface HistoryEntry {
+  workout_id: string;
+  is_completed: boolean;
+  completed_at: string | null;
+  workout?: Workout;
+  type: "on_demand" | "live";
+}
+export interface HistoryQuery {
+  starting_at?: string;
+  ending_at?: string;
+}
+export interface WorkoutStats {
+  total_lvs: number;
+  total_on_demand: number;
+  total_minutes: number;
+  by_day: unknown[];
+}
+export interface LegacyStats {
+  data: { stats: { total_completed: number; total_minutes: number; total_on_demand: number; total_lvs: number } };
+}
+export interface Challenge {
+  id?: string;
+  slug?: string;
+  end_time: string;
+  start_time?: string;
+  workout_target: number;
+  workouts: { workout_id: string; workout_type: "on_demand" | "live" }[];
+  progress: { on_demand: number; live: number; completed: number };
+  [key: string]: unknown;
+}
+
+// ---- series and calendars ----
+export interface Series {
+  id: string;
+  name: string;
+  slug: string;
+  description?: string;
+  level?: string;
+  items?: Workout[];
+  total?: number;
+  workoutsCount?: number;
+  equipment?: string[];
+  trainers?: string[];
+  relatedContent?: { title?: string; name?: string; description?: string; workouts?: Workout[]; content?: unknown }[];
+  [key: string]: unknown;
+}
+export interface SeriesOverview {
+  pageDescription: string;
+  newfeaturedSeriesBanner: unknown;
+  seriesCategoriesList: { name: string; slug: string; series: Series[] }[];
+}
+export type SeriesWorkoutStatus = "not_started" | "in_progress" | "completed" | string;
+export interface SeriesEnrollment {
+  user_id?: string;
+  series_id: string;
+  started_at?: string;
+  completed_at?: string | null;
+  status: "enrolled" | "in_progress" | "completed" | "not_started" | string;
+  series_detail?: Record<string, unknown>;
+  progress_summary: { total_progress: number; chapter_progress: unknown };
+  series_state: { workouts: { workout_id: string; status: SeriesWorkoutStatus }[] };
+  fingerprint?: { hashcode: string; calculated_at: string };
+}
+export interface SeriesEnrollAnswer {
+  success: true;
+  series: SeriesEnrollment;
+}
+export interface CalendarEnrollment {
+  calendar_id: string;
+  status: "enrolled" | string;
+  [key: string]: unknown;
+}
+export interface WorkoutCalendar {
+  id: string;
+  slug: string;
+  name: string;
+  days?: { day: number; kind: "workout" | "walk" | "rest"; workout?: Workout | null; workout_id?: string | null }[];
+  [key: string]: unknown;
+}
+
+// ---- studios ----
+export interface LiveClass {
+  id: string;
+  description: string;
+  /** Minutes. */
+  duration: number;
+  equipment: string[] | string;
+  class_full: boolean;
+  completed: boolean;
+  start_date: string;
+  end_date: string;
+  startDateTime: string;
+  trainer_name: string;
+  trainer_image_url: string | null;
+  type: string;
+  spots_left?: number;
+  zoom_link: string | null;
+  [key: string]: unknown;
+}
+export interface ClassQuery {
+  min_date?: string;
+  max_date?: string;
+  location?: string;
+  public?: boolean;
+}
+export type ReservationStatus = "standard cancel" | "pending" | "check in";
+export interface Reservation {
+  id: string;
+  status: ReservationStatus;
+  class_data: { id: string; start_date: string; end_date: string; class_full: boolean; [key: string]: unknown };
+}
+
+// ---- membership and billing ----
+export type Provider = "apple" | "google" | "recharge" | "stripe" | "marianatek";
+export interface Invoice {
+  amount: number;
+  period_start: string;
+  period_end: string;
+  sku: string;
+  discount_code: string | null;
+}
+export interface Subscription {
+  subscription_id: string;
+  user_id: string;
+  identifier: string;
+  provider: Provider;
+  state: string;
+  name: string;
+  base_price: number;
+  discount: number;
+  total_price: number;
+  entitlements: string[];
+  expiration_date: string | null;
+  original_purchase_date: string | null;
+  product_id: string;
+  interval: number;
+  interval_type: string;
+  trial_start: string | null;
+  trial_end: string | null;
+  trial_days: number | null;
+  next_renewal: Invoice | null;
+  last_invoice: Invoice | null;
+  [key: string]: unknown;
+}
+export interface PlanChange {
+  subscription_id: string;
+  user_id: string;
+  identifier: string;
+  charge_interval_frequency: number;
+  order_interval_frequency: number;
+  order_interval_unit: string;
+  product_id: string;
+  shopify_variant_id?: string;
+  sku: string;
+  stripe_promo_code?: string;
+}
+export type CancelReason = "method not as thought" | "too expensive" | "not seeing expected results" | "not using enough" | "other";
+export interface CancelRequest {
+  reason: CancelReason;
+  explanation?: string;
+}
+export interface BillingAddress {
+  address1: string;
+  address2?: string;
+  city: string;
+  country: string;
+  phone?: string;
+  state: string;
+  zip: string;
+}
+export interface Product {
+  sku: string;
+  name: string;
+  cost: { currency_amount: string; unit_amount: number };
+  subscription_details: { interval: number; interval_type: string; trial_days: number };
+}
+export interface Coupon {
+  code: string;
+  amount: number;
+  is_active: boolean;
+  type: "percentage" | "amount";
+  valid_until: string | null;
+}
+export interface CouponEntry {
+  provider: "stripe" | "recharge";
+  coupon_code: string;
+  identifier: string;
+}
+export interface CouponResult {
+  coupon_code: string;
+  success: boolean;
+  message?: string;
+  [key: string]: unknown;
+}
+export interface CouponResults {
+  results?: CouponResult[];
+  items?: CouponResult[];
+  [key: string]: unknown;
+}
+export interface PaymentCard {
+  brand: string;
+  exp_month: number;
+  exp_year: number;
+  last4: string;
+}
