@@ -1,0 +1,12 @@
+/**
+ * External destinations (spec §2: a shop with bundles, trial memberships, the fitness quiz and the studio experience;
+ * a franchise site). Same-tab by default; `newTab` links carry rel="noopener noreferrer".
+ */
+export const EXTERNAL = {
+  shop: "https://shop.fitkit.dev",
+  trial: "https://shop.fitkit.dev/products/annual-digital-membership-7-day-trial",
+  quiz: "https://shop.fitkit.dev/pages/fitness-quiz",
+  studio: "https://shop.fitkit.dev/pages/studio-experience",
+  franchise: "https://franchise.fitkit.dev",
+  support: "support@fitkit.dev",
+} as const;
