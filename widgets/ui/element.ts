@@ -1,0 +1,138 @@
+import { h, render, type ComponentType } from "preact";
+import { createSheet } from "./sheet.js";
+import { baseCss } from "./theme.js";
+import { Widget, type WidgetContext } from "./context.js";
+
+export type AttrType = "string" | "number" | "boolean" | "json";
+
+/** The runtime description of an element: which attributes it observes (and their types), extra properties, events. */
+export interface ElementSpec {
+  attributes?: readonly { name: string; type?: string }[];
+  properties?: readonly { name: string }[];
+}
+
+/** Attributes and properties every fitkit element has (documented in widgets/common.json). */
+const COMMON_ATTRS: Record<string, AttrType> = { "api-base": "string", "app-url": "string", locale: "string", "time-zone": "string", theme: "string", nonce: "string" };
+const COMMON_PROPS = ["store"];
+
+export const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+function parse(type: AttrType, value: string | null): unknown {
+  if (type === "boolean") return value !== null;
+  if (value === null) return undefined;
+  if (type === "number") {
+    const n = Number(value);
+    return value.trim() === "" || Number.isNaN(n) ? undefined : n;
+  }
+  if (type === "json") {
+    try {
+      return JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return value;
+}
+
+const VALUES = Symbol("values");
+const MOUNT = Symbol("mount");
+
+/**
+ * The element class for a Preact component: an open shadow root with its own goober sheet, observed kebab-case
+ * attributes mirrored by camelCase properties (a property set wins until the attribute changes again), properties set
+ * before the element upgraded honoured (lit's "upgrade property"), renders batched to one per microtask, and a full
+ * unmount on disconnect so hooks clean up every listener and timer.
+ * Importing this module registers nothing; see `defineWidget`.
+ */
+export function createWidgetElement<P extends object>(Component: ComponentType<P>, spec: ElementSpec = {}) {
+  const attrTypes: Record<string, AttrType> = { ...COMMON_ATTRS };
+  for (const a of spec.attributes ?? []) attrTypes[a.name] = ((a.type === "number" || a.type === "boolean" ? a.type : a.type?.includes("{") || a.type?.includes("[]") ? "json" : "string") as AttrType);
+  const propNames = [...new Set([...Object.keys(attrTypes).map(camelCase), ...COMMON_PROPS, ...(spec.properties ?? []).map((p) => p.name)])];
+
+  class FitElement extends HTMLElement {
+    static readonly observedAttributes = Object.keys(attrTypes);
+    [VALUES]: Record<string, unknown> = Object.fromEntries(Object.entries(attrTypes).filter(([, t]) => t === "boolean").map(([a]) => [camelCase(a), false]));
+    [MOUNT]?: { container: HTMLElement; context: WidgetContext; queued: boolean; connected: boolean };
+
+    constructor() {
+      super();
+      this.attachShadow({ mode: "open" });
+      // A property assigned before the definition loaded is an own property shadowing our accessor: re-set it.
+      for (const name of propNames) {
+        if (Object.prototype.hasOwnProperty.call(this, name)) {
+          const value = (this as unknown as Record<string, unknown>)[name];
+          delete (this as unknown as Record<string, unknown>)[name];
+          (this as unknown as Record<string, unknown>)[name] = value;
+        }
+      }
+    }
+
+    connectedCallback() {
+      if (!this[MOUNT]) {
+        const root = this.shadowRoot!;
+        const css = createSheet(root, baseCss, this.getAttribute("nonce"));
+        const container = document.createElement("div");
+        container.className = "fit-root";
+        container.setAttribute("part", "root");
+        root.append(container);
+        const context: WidgetContext = {
+          css,
+          host: this,
+          emit: (name, detail) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true })),
+        };
+        this[MOUNT] = { container, context, queued: false, connected: true };
+      }
+      this[MOUNT]!.connected = true;
+      this.#render();
+    }
+
+    disconnectedCallback() {
+      const mount = this[MOUNT];
+      if (!mount) return;
+      mount.connected = false;
+      // Unmounting runs every effect cleanup: subscriptions, timers and listeners the widget set up.
+      render(null, mount.container);
+    }
+
+    attributeChangedCallback(name: string, _old: string | null, value: string | null) {
+      this[VALUES][camelCase(name)] = parse(attrTypes[name], value);
+      this.#schedule();
+    }
+
+    #schedule() {
+      const mount = this[MOUNT];
+      if (!mount || mount.queued || !mount.connected) return;
+      mount.queued = true;
+      queueMicrotask(() => {
+        mount.queued = false;
+        if (mount.connected) this.#render();
+      });
+    }
+
+    #render() {
+      const mount = this[MOUNT]!;
+      render(h(Widget.Provider, { value: mount.context }, h(Component, { ...this[VALUES] } as P)), mount.container);
+    }
+
+    /** Re-render with the current properties (used by the setters below). */
+    requestRender() {
+      this.#schedule();
+    }
+  }
+
+  for (const name of propNames) {
+    Object.defineProperty(FitElement.prototype, name, {
+      configurable: true,
+      enumerable: true,
+      get(this: FitElement) {
+        return this[VALUES][name];
+      },
+      set(this: FitElement, value: unknown) {
+        if (this[VALUES][name] === value) return;
+        this[VALUES][name] = value;
+        this.requestRender();
+      },
+    });
+  }
+  return FitElement;
+}
