@@ -3,7 +3,8 @@
 # Each clip is 12 s of synthetic video (a moving gradient, a sliding marker, a title) with a soft metronome click as its
 # "trainer" audio, encoded once at 640x360 with a keyframe every second, then stored as:
 #   clip.mp4       progressive H.264/AAC, used for the public preview
-#   clip.ts        the same stream as one MPEG-TS file; HLS playlists address its 1-second pieces by byte range
+#   clip.mpegts    the same stream as one MPEG-TS file; HLS playlists address its 1-second pieces by byte range
+#                  (not ".ts" on disk, which TypeScript tooling would try to compile)
 #   segments.json  byte offset and length of each 1-second piece (read from ffmpeg's single-file HLS output)
 #   poster-{0,4,8}.jpg  stills at 0, 4 and 8 s, larger than the video, resized on request by the image endpoint
 set -euo pipefail
@@ -38,7 +39,7 @@ make_clip() { # name title c0 c1 c2 bpm
   tmp=$(mktemp -d)
   ffmpeg -loglevel error -y -i "$dir/clip.mp4" -c copy -f hls -hls_time 1 -hls_playlist_type vod \
     -hls_flags single_file -hls_segment_filename "$tmp/clip.ts" "$tmp/clip.m3u8"
-  mv "$tmp/clip.ts" "$dir/clip.ts"
+  mv "$tmp/clip.ts" "$dir/clip.mpegts"
   # "#EXTINF:1.000000," then "#EXT-X-BYTERANGE:length@offset" per piece → [{duration, offset, length}]
   awk -F'[:,@]' '/^#EXTINF/{d=$2} /^#EXT-X-BYTERANGE/{printf "%s{\"duration\":%s,\"offset\":%s,\"length\":%s}", (n++?",":"["), d+0, $3, $2} END{print "]"}' \
     "$tmp/clip.m3u8" > "$dir/segments.json"
