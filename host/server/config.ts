@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { loadMediaSettings, type MediaSettings } from "./media/settings.js";
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {
@@ -21,6 +22,8 @@ export interface ServerConfig {
   bodyLimit: number;
   logLevel: string;
   rateLimits: RateLimitConfig;
+  /** Video and music providers (media/settings.ts). */
+  media: MediaSettings;
 }
 
 export interface RateLimitConfig {
@@ -69,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimit: Number(env.FITKIT_BODY_LIMIT ?? 1_048_576),
     logLevel: env.LOG_LEVEL ?? "info",
     rateLimits: defaultRateLimits,
+    media: loadMediaSettings(env),
   };
 }

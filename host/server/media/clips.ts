@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fromRoot } from "../paths.js";
+
+/** One 1-second piece of a clip's MPEG-TS file, addressed by byte range. */
+export interface Piece {
+  duration: number;
+  offset: number;
+  length: number;
+}
+
+export interface Clip {
+  name: string;
+  /** Seconds of one loop of the clip. */
+  length: number;
+  pieces: Piece[];
+  /** Seconds at which a poster still was taken, ascending. */
+  posterTimes: number[];
+}
+
+export const CLIPS_DIR = fromRoot("host", "server", "media", "assets", "clips");
+
+/** The files a clip directory holds that are ever served. Anything else in a URL never reaches the disk. */
+export type ClipFile = "clip.mp4" | "clip.mpegts" | `poster-${number}.jpg`;
+
+/**
+ * The shipped demo clips (assets/clips/<name>/, made by assets/generate.sh), read once; their media files are
+ * loaded on first use and kept in memory (under a megabyte in all).
+ */
+export class ClipLibrary {
+  readonly clips: Clip[];
+  private readonly files = new Map<string, Promise<Buffer>>();
+
+  constructor(private readonly dir = CLIPS_DIR) {
+    this.clips = readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+      .map((name) => {
+        const pieces = JSON.parse(readFileSync(join(dir, name, "segments.json"), "utf8")) as Piece[];
+        const posterTimes = readdirSync(join(dir, name))
+          .map((file) => /^poster-(\d+)\.jpg$/.exec(file)?.[1])
+          .filter((t): t is string => t !== undefined)
+          .map(Number)
+          .sort((a, b) => a - b);
+        return { name, pieces, posterTimes, length: pieces.reduce((sum, p) => sum + p.duration, 0) };
+      });
+    if (!this.clips.length) throw new Error(`no demo clips in ${dir}`);
+  }
+
+  byName(name: string): Clip | undefined {
+    return this.clips.find((clip) => clip.name === name);
+  }
+
+  /**
+   * The clip a workout plays: walks get the walking clip, everything else a stable pick by id, so a workout always
+   * shows the same clip and poster.
+   */
+  forWorkout(workout: { id: string; type: string }): Clip {
+    if (workout.type === "walk") return this.byName("stride") ?? this.clips[0];
+    let hash = 2166136261;
+    for (let i = 0; i < workout.id.length; i++) hash = Math.imul(hash ^ workout.id.charCodeAt(i), 16777619);
+    return this.clips[(hash >>> 0) % this.clips.length];
+  }
+
+  /** The poster still nearest before `time` seconds into the looping video. */
+  posterAt(clip: Clip, time: number): ClipFile {
+    const within = time % clip.length;
+    const at = clip.posterTimes.filter((t) => t <= within).pop() ?? clip.posterTimes[0];
+    return `poster-${at}.jpg`;
+  }
+
+  read(clip: Clip, file: ClipFile): Promise<Buffer> {
+    const key = `${clip.name}/${file}`;
+    let found = this.files.get(key);
+    if (!found) {
+      found = readFile(join(this.dir, clip.name, file));
+      found.catch(() => this.files.delete(key));
+      this.files.set(key, found);
+    }
+    return found;
+  }
+}
