@@ -1,0 +1,11 @@
+import type { ColumnType } from "kysely";
+
+export interface WorkoutVideosTable {
+  workout_id: string;
+  mux_playback_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface MediaTables {
+  workout_videos: WorkoutVideosTable;
+}
