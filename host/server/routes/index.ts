@@ -6,6 +6,7 @@ import { docsRoutes } from "./docs.js";
 import { healthRoutes } from "./health.js";
 import { identityRoutes } from "./identity.js";
 import { staticRoutes } from "./static.js";
+import { studiosRoutes } from "./studios.js";
 
 /** Every route plugin, one per domain. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -13,6 +14,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await docsRoutes(app);
   await authRoutes(app, ctx);
   await identityRoutes(app, ctx);
+  await studiosRoutes(app, ctx);
   if (ctx.config.devMail) await devMailRoutes(app, ctx);
   await staticRoutes(app, ctx);
 }

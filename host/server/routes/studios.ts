@@ -1,0 +1,229 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context.js";
+import { memberOf } from "../context.js";
+import { ScheduleTopUpJob } from "../jobs/schedule-top-up.js";
+import { renderIcs } from "../services/ics.js";
+import { ReservationsService } from "../services/reservations.js";
+import { parseDateBound, ScheduleService } from "../services/schedule.js";
+import { errorSchema, memberSecurity, strictObject, uuidSchema } from "../schemas.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The live-class schedule top-up job (tests trigger it after moving the clock). */
+    scheduleTopUp: ScheduleTopUpJob;
+  }
+}
+
+const classIdSchema = { type: "string", minLength: 1, maxLength: 128, pattern: "^[a-z0-9][a-z0-9-]*$" } as const;
+const locationSchema = { type: "string", minLength: 1, maxLength: 100 } as const;
+
+const liveClassSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    description: { type: "string" },
+    duration: { type: "integer", description: "minutes" },
+    equipment: { type: "array", items: { type: "string" } },
+    class_full: { type: "boolean" },
+    completed: { type: "boolean", description: "the class has ended" },
+    start_date: { type: "string", format: "date-time" },
+    end_date: { type: "string", format: "date-time" },
+    startDateTime: { type: "string", format: "date-time" },
+    trainer_name: { type: "string" },
+    trainer_image_url: { type: ["string", "null"] },
+    type: { type: "string" },
+    spots_left: { type: "integer" },
+    zoom_link: {
+      type: ["string", "null"],
+      description: "only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers",
+    },
+  },
+  required: ["id", "description", "duration", "equipment", "class_full", "completed", "start_date", "end_date", "startDateTime", "trainer_name", "trainer_image_url", "type", "spots_left"],
+} as const;
+
+const reservationSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    status: { type: "string", enum: ["pending", "standard cancel", "check in"] },
+    class_data: liveClassSchema,
+  },
+  required: ["id", "status", "class_data"],
+} as const;
+
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+
+const pageOf = (item: object) =>
+  ({ type: "object", properties: { items: { type: "array", items: item }, total: { type: "integer" } }, required: ["items", "total"] }) as const;
+
+interface ClassQuerystring {
+  min_date?: string;
+  max_date?: string;
+  location?: string;
+  public?: boolean;
+  limit: number;
+  skip: number;
+}
+const reservationParams = strictObject({ id: uuidSchema }, ["id"]);
+
+/**
+ * Each path in both slash forms (the contract writes some with a trailing slash; clients send either), the
+ * contract's form first. `hide` keeps the other form out of the OpenAPI document.
+ */
+function bothSlashForms(path: string): [url: string, hide: boolean][] {
+  const bare = path.replace(/\/$/, "");
+  const forms: [string, boolean][] = [
+    [bare, false],
+    [`${bare}/`, true],
+  ];
+  return path.endsWith("/") ? [[forms[1][0], false], [forms[0][0], true]] : forms;
+}
+
+export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
+  const schedule = new ScheduleService(ctx);
+  const reservations = new ReservationsService({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
+
+  const job = new ScheduleTopUpJob(schedule, (err) => app.log.error({ err }, "schedule top-up failed"));
+  app.decorate("scheduleTopUp", job);
+  job.start();
+  ctx.onClose(() => job.stop());
+
+  for (const [url, hide] of bothSlashForms("/studios/class")) {
+    app.get<{ Querystring: ClassQuerystring }>(
+      url,
+      {
+        onRequest: app.optionalMember,
+        schema: {
+          hide,
+          tags: ["studios"],
+          summary: "The live-class schedule (public; a member's token adds their video-call links)",
+          querystring: strictObject({
+            min_date: { type: "string", maxLength: 40, description: "YYYY-MM-DD (local date of each class) or ISO date-time" },
+            max_date: { type: "string", maxLength: 40, description: "YYYY-MM-DD (local date of each class) or ISO date-time; at most 30 days ahead" },
+            location: locationSchema,
+            public: { type: "boolean", description: "answer for a public page: member-only fields left out" },
+            limit: { type: "integer", minimum: 1, maximum: 1000, default: 500 },
+            skip: { type: "integer", minimum: 0, default: 0 },
+          }),
+          response: { 200: pageOf(liveClassSchema), 400: errorSchema, 401: errorSchema },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const isPublic = q.public === true;
+        return schedule.listClasses({
+          min: parseDateBound("min_date", q.min_date),
+          max: parseDateBound("max_date", q.max_date),
+          location: q.location,
+          isPublic,
+          memberId: isPublic ? undefined : request.member?.id,
+          limit: q.limit,
+          skip: q.skip,
+        });
+      },
+    );
+  }
+
+  for (const [url, hide] of bothSlashForms("/studios/reservation")) {
+    app.get<{ Querystring: { location?: string; history?: boolean; limit: number; skip: number } }>(
+      url,
+      {
+        onRequest: app.requireMember,
+        schema: {
+          hide,
+          tags: ["studios"],
+          summary: "The member's reservations: upcoming (not cancelled, class not ended), or all with history=true",
+          security: memberSecurity,
+          querystring: strictObject({
+            location: locationSchema,
+            history: { type: "boolean", description: "every reservation (cancelled and past included), latest class first" },
+            limit: { type: "integer", minimum: 1, maximum: 500, default: 100 },
+            skip: { type: "integer", minimum: 0, default: 0 },
+          }),
+          response: { 200: pageOf(reservationSchema), 400: errorSchema, 401: errorSchema },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const locationId = q.location === undefined ? undefined : await schedule.resolveLocation(q.location);
+        return reservations.list(memberOf(request).id, { locationId, history: q.history === true, limit: q.limit, skip: q.skip });
+      },
+    );
+  }
+
+  for (const [url, hide] of bothSlashForms("/studios/reservation/")) {
+    app.post<{ Body: { class_id: string } }>(
+      url,
+      {
+        onRequest: app.requireMember,
+        schema: {
+          hide,
+          tags: ["studios"],
+          summary: "Book a class (status pending); 400 when full, started, cancelled or already booked, 404 when unknown",
+          security: memberSecurity,
+          body: strictObject({ class_id: classIdSchema }, ["class_id"]),
+          response: { 200: reservationSchema, ...errors },
+        },
+      },
+      async (request) => reservations.book(memberOf(request).id, request.body.class_id),
+    );
+  }
+
+  for (const [url, hide] of bothSlashForms("/studios/reservation/:id/cancel")) {
+    app.post<{ Params: { id: string } }>(
+      url,
+      {
+        onRequest: app.requireMember,
+        schema: {
+          hide,
+          tags: ["studios"],
+          summary: "Cancel a reservation (status standard cancel); 422 once the class has started",
+          security: memberSecurity,
+          params: reservationParams,
+          response: { 200: reservationSchema, ...errors, 422: errorSchema },
+        },
+      },
+      async (request) => reservations.cancel(memberOf(request).id, request.params.id),
+    );
+  }
+
+  for (const [url, hide] of bothSlashForms("/studios/reservation/:id/checkin/")) {
+    app.post<{ Params: { id: string } }>(
+      url,
+      {
+        onRequest: app.requireMember,
+        schema: {
+          hide,
+          tags: ["studios"],
+          summary: "Check in (status check in), from 15 minutes before start until the class ends",
+          security: memberSecurity,
+          params: reservationParams,
+          response: { 200: reservationSchema, ...errors },
+        },
+      },
+      async (request) => reservations.checkIn(memberOf(request).id, request.params.id),
+    );
+  }
+
+  app.get<{ Params: { id: string } }>(
+    "/studios/reservation/:id/calendar.ics",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["studios"],
+        summary: "The reservation as an iCalendar event (add to calendar)",
+        security: memberSecurity,
+        params: reservationParams,
+        response: { 200: { type: "string", description: "text/calendar" }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const event = await reservations.calendarEvent(memberOf(request).id, request.params.id);
+      const day = event.start.toISOString().slice(0, 10);
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("content-disposition", `attachment; filename="fitkit-class-${day}.ics"`)
+        .send(renderIcs(event));
+    },
+  );
+}

@@ -1,0 +1,189 @@
+import { sql } from "kysely";
+import type { Clock } from "../clock.js";
+import type { Db } from "../db/index.js";
+import type { ReservationStatus } from "../db/tables/studios.js";
+import { badRequest, notFound, unprocessable } from "../errors.js";
+import type { CalendarEvent } from "./ics.js";
+import { classRows, isEnterable, toLiveClass, type ClassRow, type LiveClass } from "./live-classes.js";
+
+export interface ReservationView {
+  id: string;
+  status: ReservationStatus;
+  /** The contract's {id, start_date, end_date, class_full}, with the rest of the LiveClass for the booked-classes page. */
+  class_data: LiveClass;
+}
+
+export const RESERVATION_NOT_FOUND = "We couldn’t find your reservation.";
+export const CLASS_FULL = "Class full";
+
+const ACTIVE_RESERVATION_INDEX = "reservations_one_active";
+
+/** Reservation rules of spec sections 4, 5 and 8: book, cancel, check in, list, add to calendar. */
+export class ReservationsService {
+  constructor(private readonly deps: { db: Db; clock: Clock; publicUrl: string }) {}
+
+  /**
+   * Books a spot. The spot is taken by a conditional UPDATE of the class's counter (booked < capacity) in the same
+   * transaction as the insert: concurrent bookings of the last spot queue on the class row and all but one see the
+   * class full. The partial unique index keeps one active reservation per member per class even when one member races
+   * themself.
+   */
+  async book(userId: string, classId: string): Promise<ReservationView> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const cls = await trx.selectFrom("live_classes").select(["id", "start_at", "cancelled_at"]).where("id", "=", classId).executeTakeFirst();
+        if (!cls) throw notFound("Class not found");
+        if (cls.cancelled_at) throw badRequest("This class has been cancelled.");
+        if (cls.start_at <= now) throw badRequest("This class has already started.");
+        const held = await trx
+          .selectFrom("reservations")
+          .select("id")
+          .where("user_id", "=", userId)
+          .where("class_id", "=", classId)
+          .where("status", "<>", "standard cancel")
+          .executeTakeFirst();
+        if (held) throw badRequest("You already have a reservation for this class.");
+
+        const taken = await trx
+          .updateTable("live_classes")
+          .set({ booked: sql`booked + 1` })
+          .where("id", "=", classId)
+          .where(sql<boolean>`booked < capacity`)
+          .where("cancelled_at", "is", null)
+          .where("start_at", ">", now)
+          .returning("id")
+          .executeTakeFirst();
+        if (!taken) throw badRequest(CLASS_FULL);
+
+        const reservation = await trx
+          .insertInto("reservations")
+          .values({ user_id: userId, class_id: classId, status: "pending", created_at: now })
+          .returning(["id", "status"])
+          .executeTakeFirstOrThrow();
+        const row = await classRows(trx).where("c.id", "=", classId).executeTakeFirstOrThrow();
+        return this.#view(reservation.id, reservation.status, row, now);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, ACTIVE_RESERVATION_INDEX)) throw badRequest("You already have a reservation for this class.");
+      throw error;
+    }
+  }
+
+  /** Cancels a pending reservation before its class starts (422 once it has), freeing the spot. */
+  async cancel(userId: string, reservationId: string): Promise<ReservationView> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      const found = await this.#lockOwn(trx, userId, reservationId);
+      if (found.status === "standard cancel") throw badRequest("This reservation is already cancelled.");
+      if (found.row.start_at <= now) throw unprocessable("The class has already started, so this reservation can no longer be cancelled.");
+      if (found.status === "check in") throw badRequest("You have already checked in to this class.");
+      await trx.updateTable("reservations").set({ status: "standard cancel", cancelled_at: now }).where("id", "=", reservationId).execute();
+      await trx.updateTable("live_classes").set({ booked: sql`booked - 1` }).where("id", "=", found.row.id).execute();
+      const row = await classRows(trx).where("c.id", "=", found.row.id).executeTakeFirstOrThrow();
+      return this.#view(reservationId, "standard cancel", row, now);
+    });
+  }
+
+  /** Checks in from 15 minutes before start until the class ends. Checking in again answers the same check-in. */
+  async checkIn(userId: string, reservationId: string): Promise<ReservationView> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      const found = await this.#lockOwn(trx, userId, reservationId);
+      if (found.status === "check in") return this.#view(reservationId, "check in", found.row, now);
+      if (found.status === "standard cancel") throw badRequest("This reservation is cancelled.");
+      if (found.row.cancelled_at) throw badRequest("This class has been cancelled.");
+      if (!isEnterable(found.row, now)) {
+        throw badRequest(now < found.row.start_at ? "Check-in opens 15 minutes before the class starts." : "This class has already ended.");
+      }
+      await trx.updateTable("reservations").set({ status: "check in", checked_in_at: now }).where("id", "=", reservationId).execute();
+      return this.#view(reservationId, "check in", found.row, now);
+    });
+  }
+
+  /**
+   * The member's reservations. Upcoming (default): not cancelled, class not ended and not cancelled by the studio,
+   * soonest first. History: every reservation, latest class first.
+   */
+  async list(
+    userId: string,
+    options: { locationId?: string; history: boolean; limit: number; skip: number },
+  ): Promise<{ items: ReservationView[]; total: number }> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const mine = classRows(db)
+      .innerJoin("reservations as r", "r.class_id", "c.id")
+      .where("r.user_id", "=", userId)
+      .$if(options.locationId !== undefined, (qb) => qb.where("c.location_id", "=", options.locationId!))
+      .$if(!options.history, (qb) => qb.where("r.status", "<>", "standard cancel").where("c.end_at", ">", now).where("c.cancelled_at", "is", null));
+    const [rows, count] = await Promise.all([
+      mine
+        .select(["r.id as reservation_id", "r.status"])
+        .orderBy("c.start_at", options.history ? "desc" : "asc")
+        .orderBy("r.created_at", "desc")
+        .limit(options.limit)
+        .offset(options.skip)
+        .execute(),
+      mine.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map((row) => this.#view(row.reservation_id, row.status, row, now)), total: Number(count.n) };
+  }
+
+  /** The iCalendar event of one of the member's reservations. */
+  async calendarEvent(userId: string, reservationId: string): Promise<CalendarEvent> {
+    const { db, clock, publicUrl } = this.deps;
+    const found = await classRows(db)
+      .innerJoin("reservations as r", "r.class_id", "c.id")
+      .select(["r.status"])
+      .where("r.id", "=", reservationId)
+      .where("r.user_id", "=", userId)
+      .executeTakeFirst();
+    if (!found) throw notFound(RESERVATION_NOT_FOUND);
+    const trainer = found.trainer_name ? ` with ${found.trainer_name}` : "";
+    return {
+      uid: `${reservationId}@fitkit`,
+      stamp: clock.now(),
+      start: found.start_at,
+      end: found.end_at,
+      summary: `${found.class_type}${trainer}`,
+      description: [
+        found.description,
+        `${found.duration} min · ${found.location_name}`,
+        found.equipment.length ? `Equipment: ${found.equipment.join(", ")}` : "",
+        "The video-call link appears in your booked classes 15 minutes before class.",
+      ]
+        .filter(Boolean)
+        .join("\n"),
+      location: found.location_name,
+      url: `${publicUrl}/live/booked-classes`,
+      cancelled: found.status === "standard cancel" || !!found.cancelled_at,
+    };
+  }
+
+  /** The member's own reservation with its class, row-locked for the rest of the transaction; 404 otherwise. */
+  async #lockOwn(trx: Db, userId: string, reservationId: string): Promise<{ status: ReservationStatus; row: ClassRow }> {
+    const reservation = await trx
+      .selectFrom("reservations")
+      .select(["class_id", "status"])
+      .where("id", "=", reservationId)
+      .where("user_id", "=", userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!reservation) throw notFound(RESERVATION_NOT_FOUND);
+    const row = await classRows(trx).where("c.id", "=", reservation.class_id).executeTakeFirstOrThrow();
+    return { status: reservation.status, row };
+  }
+
+  #view(id: string, status: ReservationStatus, row: ClassRow, now: Date): ReservationView {
+    const holds = status !== "standard cancel";
+    return { id, status, class_data: toLiveClass(row, now, { isPublic: false, holdsReservation: holds }) };
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string } | null;
+  return !!e && e.code === "23505" && e.constraint === constraint;
+}

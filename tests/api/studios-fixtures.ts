@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
+import type { TestApp } from "./harness.js";
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** A one-off class of our own (as an operator would insert it), starting `startsIn` ms from the test clock's now. */
+export async function createClass(
+  t: TestApp,
+  options: { startsIn: number; minutes?: number; capacity?: number; booked?: number; location?: string; zoomLink?: string | null } = { startsIn: DAY },
+) {
+  const id = `test-${randomBytes(6).toString("hex")}`;
+  const start = new Date(t.clock.now().getTime() + options.startsIn);
+  const minutes = options.minutes ?? 45;
+  const trainer = await t.db.selectFrom("trainers").select(["id", "name", "image_url"]).orderBy("id").executeTakeFirstOrThrow();
+  await t.db
+    .insertInto("live_classes")
+    .values({
+      id,
+      location_id: options.location ?? "live",
+      template_id: null,
+      trainer_id: trainer.id,
+      class_type: "Strength & Sculpt",
+      description: "A test class",
+      equipment: ["Mat", "Light Weights"],
+      start_at: start,
+      end_at: new Date(start.getTime() + minutes * MINUTE),
+      duration: minutes,
+      capacity: options.capacity ?? 10,
+      booked: options.booked ?? 0,
+      zoom_link: options.zoomLink === undefined ? `https://video.example.test/${id}` : options.zoomLink,
+      cancelled_at: null,
+    })
+    .execute();
+  return { id, start, end: new Date(start.getTime() + minutes * MINUTE), trainer };
+}
+
+export function expectError(res: { statusCode: number; json(): unknown }, status: number) {
+  expect(res.statusCode, res.statusCode === status ? "" : String((res as unknown as { body: string }).body)).toBe(status);
+  const body = res.json() as { statusCode: number; message: string | string[]; error: string };
+  expect(body.statusCode).toBe(status);
+  expect(body.error).toBeTypeOf("string");
+  expect(typeof body.message === "string" || Array.isArray(body.message)).toBe(true);
+  return body;
+}
+
+export const LIVE_CLASS_FIELDS = [
+  "class_full",
+  "completed",
+  "description",
+  "duration",
+  "end_date",
+  "equipment",
+  "id",
+  "spots_left",
+  "startDateTime",
+  "start_date",
+  "trainer_image_url",
+  "trainer_name",
+  "type",
+  "zoom_link",
+].sort();
