@@ -1,11 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
+import { attributeRoutes } from "./attributes.js";
 import { authRoutes } from "./auth.js";
+import { calendarRoutes } from "./calendars.js";
+import { challengeRoutes } from "./challenges.js";
 import { devMailRoutes } from "./dev-mail.js";
 import { docsRoutes } from "./docs.js";
 import { healthRoutes } from "./health.js";
 import { identityRoutes } from "./identity.js";
+import { seriesActivityRoutes } from "./series-activity.js";
 import { staticRoutes } from "./static.js";
+import { workoutActivityRoutes } from "./workouts-activity.js";
 import { studiosRoutes } from "./studios.js";
 
 /** Every route plugin, one per domain. */
@@ -14,6 +19,11 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await docsRoutes(app);
   await authRoutes(app, ctx);
   await identityRoutes(app, ctx);
+  await attributeRoutes(app, ctx);
+  await workoutActivityRoutes(app, ctx);
+  await seriesActivityRoutes(app, ctx);
+  await calendarRoutes(app, ctx);
+  await challengeRoutes(app, ctx);
   await studiosRoutes(app, ctx);
   if (ctx.config.devMail) await devMailRoutes(app, ctx);
   await staticRoutes(app, ctx);

@@ -40,6 +40,13 @@ export interface SeriesEnrollmentsTable {
   started_at: Timestamp;
 }
 
+export interface SeriesProgressTable {
+  user_id: string;
+  series_id: string;
+  workout_id: string;
+  completed_at: Timestamp;
+}
+
 export interface CalendarEnrollmentsTable {
   user_id: string;
   calendar_id: string;
@@ -79,6 +86,7 @@ export interface ActivityTables {
   workout_sessions: WorkoutSessionsTable;
   video_events: VideoEventsTable;
   series_enrollments: SeriesEnrollmentsTable;
+  series_progress: SeriesProgressTable;
   calendar_enrollments: CalendarEnrollmentsTable;
   challenges: ChallengesTable;
   challenge_workouts: ChallengeWorkoutsTable;

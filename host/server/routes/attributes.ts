@@ -1,0 +1,159 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context.js";
+import { memberOf } from "../context.js";
+import { badRequest } from "../errors.js";
+import { memberSecurity, strictObject } from "../schemas.js";
+import { changeFavorites, readFavorites, type FavoritesChange } from "../services/favorites.js";
+import { changeHiddenCollections, readHiddenCollections } from "../services/hidden-collections.js";
+import {
+  changeEmailSettings,
+  changePreferences,
+  changeUserSettings,
+  readEmailSettings,
+  readPreferences,
+  readUserSettings,
+  type Preferences,
+  type UserSettingsChange,
+} from "../services/member-settings.js";
+import { readOnboardingResults } from "../services/onboarding.js";
+
+/** Catalogue ids as clients send them. */
+export const idList = { type: "array", maxItems: 500, items: { type: "string", minLength: 1, maxLength: 200 } } as const;
+const MAX_PREFERENCES_BYTES = 16_384;
+
+const favoritesAnswer = strictObject({ workouts: { type: "array", items: { type: "string" } } }, ["workouts"]);
+const hiddenAnswer = strictObject({ collections_hidden: { type: "array", items: { type: "string" } } }, ["collections_hidden"]);
+const userAnswer = strictObject(
+  {
+    waiver: strictObject({ accepted_at: { type: "string", format: "date-time" } }, ["accepted_at"]),
+    feed_fm_disabled: { type: "boolean" },
+    closed_captions: { type: "boolean" },
+  },
+  ["feed_fm_disabled", "closed_captions"],
+);
+const emailAnswer = strictObject({ email: { type: "string" }, opt_out: { type: "boolean" } }, ["email", "opt_out"]);
+const preferencesSchema = { type: "object", maxProperties: 100, propertyNames: { type: "string", minLength: 1, maxLength: 64 }, additionalProperties: true } as const;
+
+export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
+  const tags = ["member attributes"];
+  const member = { onRequest: app.requireMember };
+
+  app.get(
+    "/v2/user/attributes/favorites",
+    { ...member, schema: { tags, summary: "The member's favourite workouts, newest first", security: memberSecurity, response: { 200: favoritesAnswer } } },
+    async (request) => readFavorites(ctx.db, memberOf(request).id),
+  );
+
+  app.put<{ Body: { object: FavoritesChange } }>(
+    "/v2/user/attributes/favorites",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Add and remove favourite workouts (idempotent); answers the whole list",
+        security: memberSecurity,
+        body: strictObject(
+          { object: strictObject({ add: strictObject({ workouts: idList }, ["workouts"]), remove: strictObject({ workouts: idList }, ["workouts"]) }) },
+          ["object"],
+        ),
+        response: { 200: favoritesAnswer },
+      },
+    },
+    async (request) => changeFavorites(ctx.db, ctx.clock, memberOf(request).id, request.body.object),
+  );
+
+  app.get(
+    "/v2/user/attributes/collections_hidden",
+    { ...member, schema: { tags, summary: "The collections the member hid", security: memberSecurity, response: { 200: hiddenAnswer } } },
+    async (request) => readHiddenCollections(ctx.db, memberOf(request).id),
+  );
+
+  app.put<{ Body: { add?: string[]; remove?: string[] } }>(
+    "/v2/user/attributes/collections_hidden",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Hide (add) and unhide (remove) collections (idempotent); answers the whole list",
+        security: memberSecurity,
+        body: strictObject({ add: idList, remove: idList }),
+        response: { 200: hiddenAnswer },
+      },
+    },
+    async (request) => changeHiddenCollections(ctx.db, ctx.clock, memberOf(request).id, request.body),
+  );
+
+  app.get(
+    "/v2/user/attributes/user",
+    { ...member, schema: { tags, summary: "Waiver (absent = required), background music and captions settings", security: memberSecurity, response: { 200: userAnswer } } },
+    async (request) => readUserSettings(ctx.db, memberOf(request).id),
+  );
+
+  app.put<{ Body: UserSettingsChange }>(
+    "/v2/user/attributes/user",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Accept the waiver or change the player settings (partial); answers the whole attribute",
+        security: memberSecurity,
+        body: strictObject({ waiver: { type: "boolean", const: true }, feed_fm_disabled: { type: "boolean" }, closed_captions: { type: "boolean" } }),
+        response: { 200: userAnswer },
+      },
+    },
+    async (request) => changeUserSettings(ctx.db, ctx.clock, memberOf(request).id, request.body),
+  );
+
+  app.get(
+    "/v2/user/attributes/preferences",
+    { ...member, schema: { tags, summary: "The member's free-form preferences", security: memberSecurity } },
+    async (request) => readPreferences(ctx.db, memberOf(request).id),
+  );
+
+  app.put<{ Body: Preferences }>(
+    "/v2/user/attributes/preferences",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Merge preferences (a key set to null is removed); answers the whole attribute",
+        security: memberSecurity,
+        body: preferencesSchema,
+      },
+    },
+    async (request) => {
+      if (JSON.stringify(request.body).length > MAX_PREFERENCES_BYTES) throw badRequest(`preferences must be shorter than ${MAX_PREFERENCES_BYTES} characters`);
+      const next = await changePreferences(ctx.db, ctx.clock, memberOf(request).id, request.body);
+      return next;
+    },
+  );
+
+  app.get(
+    "/v2/user/attributes/email",
+    { ...member, schema: { tags, summary: "The member's email and marketing opt-out", security: memberSecurity, response: { 200: emailAnswer } } },
+    async (request) => readEmailSettings(ctx.db, memberOf(request).id),
+  );
+
+  app.put<{ Body: { opt_out?: boolean } }>(
+    "/v2/user/attributes/email",
+    {
+      ...member,
+      schema: { tags, summary: "Opt out of (or back into) marketing email", security: memberSecurity, body: strictObject({ opt_out: { type: "boolean" } }), response: { 200: emailAnswer } },
+    },
+    async (request) => changeEmailSettings(ctx.db, ctx.clock, memberOf(request).id, request.body),
+  );
+
+  app.get(
+    "/v2/user/attributes/onboarding_results",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The member's onboarding results page (empty string when the quiz was never finished)",
+        security: memberSecurity,
+        response: { 200: strictObject({ results_url: { type: "string" } }, ["results_url"]) },
+      },
+    },
+    async (request) => readOnboardingResults(ctx.db, memberOf(request).id),
+  );
+}

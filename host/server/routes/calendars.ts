@@ -1,0 +1,47 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context.js";
+import { memberOf } from "../context.js";
+import { memberSecurity, strictObject } from "../schemas.js";
+import { calendarsWithStatus, enrollInCalendar, myCalendars, unenrollFromCalendar } from "../services/calendars.js";
+
+const calendarParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 200 } }, ["id"]);
+const enrollmentAnswer = strictObject(
+  { calendar_id: { type: "string" }, status: { type: "string", enum: ["enrolled", "not_enrolled"] }, enrolled_at: { type: ["string", "null"] } },
+  ["calendar_id", "status", "enrolled_at"],
+);
+
+/** The member side of calendars: the list with status, enrolment, mine. Calendar content is the catalogue's. */
+export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
+  const member = { onRequest: app.requireMember };
+  const tags = ["calendars"];
+
+  app.get(
+    "/tsapi/workout_calendars",
+    { ...member, schema: { tags, summary: "Every workout calendar with the member's status in it", security: memberSecurity } },
+    async (request) => ({ data: await calendarsWithStatus(ctx.db, memberOf(request).id) }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/v2/workouts/calendars/:id/enroll",
+    {
+      ...member,
+      schema: { tags, summary: "Enrol in a calendar (by id or slug; idempotent)", security: memberSecurity, params: calendarParams, response: { 200: enrollmentAnswer } },
+    },
+    async (request) => enrollInCalendar(ctx.db, ctx.clock, memberOf(request).id, request.params.id),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/v2/workouts/calendars/:id/unenroll",
+    {
+      ...member,
+      schema: { tags, summary: "Leave a calendar (by id or slug; idempotent)", security: memberSecurity, params: calendarParams, response: { 200: enrollmentAnswer } },
+    },
+    async (request) => unenrollFromCalendar(ctx.db, memberOf(request).id, request.params.id),
+  );
+
+  app.get(
+    "/v2/workouts/calendars/mine",
+    { ...member, schema: { tags, summary: "The member's calendars with today's day and each day's state", security: memberSecurity } },
+    async (request) => ({ data: await myCalendars(ctx.db, ctx.clock, memberOf(request).id) }),
+  );
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context.js";
+import { memberOf } from "../context.js";
+import { memberSecurity, strictObject } from "../schemas.js";
+import { listChallenges, readJoinedChallenges, setJoinedChallenges } from "../services/challenges.js";
+import { idList } from "./attributes.js";
+import { queryObject } from "./query.js";
+
+const joinedAnswer = strictObject({ challenges: { type: "array", items: { type: "string" } } }, ["challenges"]);
+
+export async function challengeRoutes(app: FastifyInstance, ctx: AppContext) {
+  const member = { onRequest: app.requireMember };
+  const tags = ["challenges"];
+
+  app.get<{ Querystring: { current: boolean } }>(
+    "/v2/workouts/challenges",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Challenges (current=true: running now) with the member's progress, on-demand vs live",
+        security: memberSecurity,
+        querystring: queryObject({ current: { type: "boolean", default: false } }),
+      },
+    },
+    async (request) => ({ items: await listChallenges(ctx.db, ctx.clock, memberOf(request).id, { current: request.query.current }) }),
+  );
+
+  app.get(
+    "/v2/workouts/challenges/mine",
+    { ...member, schema: { tags, summary: "The challenges the member joined, with progress", security: memberSecurity } },
+    async (request) => ({ items: await listChallenges(ctx.db, ctx.clock, memberOf(request).id, { mine: true }) }),
+  );
+
+  app.get(
+    "/user/v1/attribute/challenges",
+    { ...member, schema: { tags, summary: "The ids of the challenges the member joined", security: memberSecurity, response: { 200: joinedAnswer } } },
+    async (request) => readJoinedChallenges(ctx.db, memberOf(request).id),
+  );
+
+  app.put<{ Body: { challenges: string[] } }>(
+    "/user/v1/attribute/challenges",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Set the joined challenges (the whole list; idempotent). Ended challenges cannot be newly joined",
+        security: memberSecurity,
+        body: strictObject({ challenges: idList }, ["challenges"]),
+        response: { 200: joinedAnswer },
+      },
+    },
+    async (request) => setJoinedChallenges(ctx.db, ctx.clock, memberOf(request).id, request.body.challenges),
+  );
+}

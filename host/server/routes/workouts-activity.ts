@@ -1,0 +1,245 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import { memberOf } from "../context.js";
+import { memberSecurity, strictObject, uuidSchema } from "../schemas.js";
+import { queryObject } from "./query.js";
+import { workoutHistory } from "../services/history.js";
+import { onboardingResult, submitOnboarding, type QuizAnswers } from "../services/onboarding.js";
+import { endSession, startSession } from "../services/sessions.js";
+import { statsByDay, statsTotals } from "../services/stats.js";
+import { assertTimeZone } from "../services/time-range.js";
+import { ingestVideoEvents, MAX_EVENTS_PER_BATCH, VIDEO_EVENT_TYPES, type VideoEventInput } from "../services/video-events.js";
+
+const workoutParams = strictObject({ workoutId: { type: "string", minLength: 1, maxLength: 200 } }, ["workoutId"]);
+const dateParam = { type: "string", minLength: 10, maxLength: 40 } as const;
+const tzParam = { type: "string", minLength: 1, maxLength: 64, default: "UTC" } as const;
+const positionSchema = { type: "number", minimum: 0 } as const;
+
+/** The web client's device header, recorded when sent, never required. */
+const deviceOf = (request: FastifyRequest) => {
+  const device = request.headers["x-device"];
+  return typeof device === "string" && device.length <= 32 ? device : undefined;
+};
+
+const videoEventSchema = strictObject(
+  {
+    event_type: { type: "string", enum: VIDEO_EVENT_TYPES },
+    workout_id: { type: "string", minLength: 1, maxLength: 200 },
+    session_id: { anyOf: [uuidSchema, { type: "null" }] },
+    position: { anyOf: [{ type: "number", minimum: 0, maximum: 86_400 }, { type: "null" }] },
+    occurred_at: { type: "string", format: "date-time" },
+    data: { type: "object", maxProperties: 20 },
+  },
+  ["event_type", "workout_id"],
+);
+
+const historyItem = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    workout_id: { type: "string" },
+    is_completed: { type: "boolean" },
+    completed_at: { type: ["string", "null"] },
+    date: { type: "string" },
+    type: { type: "string", enum: ["on_demand", "live"] },
+    workout: { type: ["object", "null"], additionalProperties: true },
+  },
+} as const;
+
+export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContext) {
+  const member = { onRequest: app.requireMember };
+
+  app.get<{ Params: { workoutId: string } }>(
+    "/v2/workouts/start_session/:workoutId",
+    {
+      ...member,
+      schema: {
+        tags: ["sessions"],
+        summary: "Start a play of a workout; timecode is where the member left it (resume position, seconds)",
+        security: memberSecurity,
+        params: workoutParams,
+        response: {
+          200: strictObject(
+            { session_id: { type: "string" }, status: { type: "string", const: "started" }, is_complete: { type: "boolean" }, timecode: { type: "number" } },
+            ["session_id", "status", "is_complete", "timecode"],
+          ),
+        },
+      },
+    },
+    async (request) => startSession(ctx.db, ctx.clock, memberOf(request).id, request.params.workoutId, deviceOf(request)),
+  );
+
+  app.post<{ Params: { workoutId: string }; Body: { session_id: string; workout_completed_positions: number | number[] } }>(
+    "/v2/workouts/end_session/:workoutId",
+    {
+      ...member,
+      schema: {
+        tags: ["sessions"],
+        summary: "End a play at the position reached (seconds); complete at 90 % of the video, counted once",
+        security: memberSecurity,
+        params: workoutParams,
+        body: strictObject(
+          {
+            session_id: uuidSchema,
+            workout_completed_positions: { anyOf: [positionSchema, { type: "array", minItems: 1, maxItems: 10_000, items: positionSchema }] },
+          },
+          ["session_id", "workout_completed_positions"],
+        ),
+        response: {
+          200: strictObject({ session_id: { type: "string" }, status: { type: "string", const: "ended" }, is_complete: { type: "boolean" } }, [
+            "session_id",
+            "status",
+            "is_complete",
+          ]),
+        },
+      },
+    },
+    async (request) => {
+      const { session_id, workout_completed_positions: p } = request.body;
+      return endSession(ctx.db, ctx.clock, memberOf(request).id, request.params.workoutId, session_id, Array.isArray(p) ? p : [p]);
+    },
+  );
+
+  app.post<{ Body: { events: VideoEventInput[] } }>(
+    "/v2/workouts/video_events",
+    {
+      ...member,
+      schema: {
+        tags: ["sessions"],
+        summary: `Store a batch of up to ${MAX_EVENTS_PER_BATCH} player events; a bad event rejects the whole batch, naming its index`,
+        security: memberSecurity,
+        body: strictObject({ events: { type: "array", minItems: 1, maxItems: MAX_EVENTS_PER_BATCH, items: videoEventSchema } }, ["events"]),
+        response: { 200: strictObject({ accepted: { type: "integer" } }, ["accepted"]) },
+      },
+    },
+    async (request) => ingestVideoEvents(ctx.db, ctx.clock, memberOf(request).id, deviceOf(request), request.body.events),
+  );
+
+  app.get<{ Querystring: { includeLvs: boolean; starting_at?: string; ending_at?: string; is_completed?: boolean; limit: number; skip: number; tz: string } }>(
+    "/v2/workouts/history",
+    {
+      ...member,
+      schema: {
+        tags: ["history and stats"],
+        summary: "The member's workouts, newest first: on-demand plays and, with includeLvs, attended live classes",
+        security: memberSecurity,
+        querystring: queryObject({
+          includeLvs: { type: "boolean", default: false },
+          starting_at: dateParam,
+          ending_at: dateParam,
+          is_completed: { type: "boolean" },
+          limit: { type: "integer", minimum: 1, maximum: 500, default: 100 },
+          skip: { type: "integer", minimum: 0, default: 0 },
+          tz: tzParam,
+        }),
+        response: { 200: strictObject({ items: { type: "array", items: historyItem }, total: { type: "integer" } }, ["items", "total"]) },
+      },
+    },
+    async (request) => {
+      assertTimeZone(request.query.tz);
+      return workoutHistory(ctx.db, memberOf(request).id, request.query);
+    },
+  );
+
+  app.get<{ Querystring: { startDate?: string; endDate?: string; tz: string } }>(
+    "/v2/workouts/workout_stats",
+    {
+      ...member,
+      schema: {
+        tags: ["history and stats"],
+        summary: "Completed live and on-demand workouts and minutes in a date range, with the days that had any",
+        security: memberSecurity,
+        querystring: queryObject({ startDate: dateParam, endDate: dateParam, tz: tzParam }),
+      },
+    },
+    async (request) => {
+      assertTimeZone(request.query.tz);
+      const userId = memberOf(request).id;
+      const [totals, byDay] = await Promise.all([statsTotals(ctx.db, userId, request.query), statsByDay(ctx.db, userId, request.query)]);
+      return {
+        total_lvs: totals.total_lvs,
+        total_on_demand: totals.total_on_demand,
+        totalOnDemand: totals.total_on_demand,
+        total_completed: totals.total_completed,
+        total_minutes: totals.total_minutes,
+        by_day: byDay,
+      };
+    },
+  );
+
+  app.get(
+    "/stats/v2/workouts",
+    {
+      ...member,
+      schema: {
+        tags: ["history and stats"],
+        summary: "All-time totals (deprecated shape, same records as workout_stats)",
+        security: memberSecurity,
+        response: {
+          200: strictObject(
+            {
+              data: strictObject(
+                {
+                  stats: strictObject(
+                    { total_completed: { type: "integer" }, total_minutes: { type: "integer" }, total_on_demand: { type: "integer" }, total_lvs: { type: "integer" } },
+                    ["total_completed", "total_minutes", "total_on_demand", "total_lvs"],
+                  ),
+                },
+                ["stats"],
+              ),
+            },
+            ["data"],
+          ),
+        },
+      },
+    },
+    async (request) => ({ data: { stats: await statsTotals(ctx.db, memberOf(request).id) } }),
+  );
+
+  app.post<{ Body: { answers: QuizAnswers } }>(
+    "/v2/workouts/onboarding-results",
+    {
+      ...member,
+      schema: {
+        tags: ["onboarding"],
+        summary: "Store the onboarding quiz answers; answers the results page URL",
+        security: memberSecurity,
+        body: strictObject(
+          {
+            answers: {
+              type: "object",
+              minProperties: 1,
+              maxProperties: 50,
+              propertyNames: { type: "string", minLength: 1, maxLength: 64 },
+              additionalProperties: {
+                anyOf: [
+                  { type: "string", maxLength: 500 },
+                  { type: "number" },
+                  { type: "boolean" },
+                  { type: "array", maxItems: 50, items: { type: "string", maxLength: 500 } },
+                ],
+              },
+            },
+          },
+          ["answers"],
+        ),
+        response: { 200: strictObject({ results_url: { type: "string" } }, ["results_url"]) },
+      },
+    },
+    async (request) => submitOnboarding(ctx.db, ctx.clock, ctx.config.publicUrl, memberOf(request).id, request.body.answers),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    "/v2/workouts/onboarding-results/:id",
+    {
+      ...member,
+      schema: {
+        tags: ["onboarding"],
+        summary: "One of the member's onboarding results: answers and recommended workouts and series",
+        security: memberSecurity,
+        params: strictObject({ id: uuidSchema }, ["id"]),
+      },
+    },
+    async (request) => onboardingResult(ctx.db, ctx.config.publicUrl, memberOf(request).id, request.params.id),
+  );
+}

@@ -1,0 +1,88 @@
+import { sql } from "kysely";
+import type { Clock } from "../clock.js";
+import type { Db } from "../db/index.js";
+import { badRequest, notFound } from "../errors.js";
+import { findWorkout } from "./catalogue-lookup.js";
+import { recordSeriesProgress } from "./series-progress.js";
+
+/** A session is complete once the member reached this share of the video (the product's rule). */
+export const COMPLETION_SHARE = 0.9;
+/** Players report positions a hair past the end; anything further than this is refused. */
+const END_TOLERANCE_SECONDS = 1;
+
+export interface StartedSession {
+  session_id: string;
+  status: "started";
+  is_complete: false;
+  /** Resume position in seconds: where the member left this workout, 0 after a completed play. */
+  timecode: number;
+}
+
+export interface EndedSession {
+  session_id: string;
+  status: "ended";
+  is_complete: boolean;
+}
+
+async function workoutOrThrow(db: Db, workoutId: string) {
+  const workout = await findWorkout(db, workoutId);
+  if (!workout) throw notFound(`Workout ${workoutId} not found`);
+  return workout;
+}
+
+/** Opens a session for a play of a workout, starting where the member's last unfinished play stopped. */
+export async function startSession(db: Db, clock: Clock, userId: string, workoutId: string, device?: string): Promise<StartedSession> {
+  await workoutOrThrow(db, workoutId);
+  const last = await db
+    .selectFrom("workout_sessions")
+    .select(["position", "is_complete"])
+    .where("user_id", "=", userId)
+    .where("workout_id", "=", workoutId)
+    .orderBy("started_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const timecode = last && !last.is_complete ? last.position : 0;
+  const row = await db
+    .insertInto("workout_sessions")
+    .values({ user_id: userId, workout_id: workoutId, started_at: clock.now(), position: timecode, device: device ?? null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { session_id: row.id, status: "started", is_complete: false, timecode };
+}
+
+/**
+ * Records the furthest position a play reached. The session row is locked and updated in one statement, so ending
+ * twice, or two ends racing, keep the furthest position and complete the session at most once: completed_at and the
+ * credited minutes are set only on the transition to complete, which is also when series progress advances.
+ */
+export async function endSession(db: Db, clock: Clock, userId: string, workoutId: string, sessionId: string, positions: number[]): Promise<EndedSession> {
+  const workout = await workoutOrThrow(db, workoutId);
+  const reached = Math.max(...positions);
+  if (reached > workout.video_duration + END_TOLERANCE_SECONDS) {
+    throw badRequest(`workout_completed_positions must not be greater than ${workout.video_duration}`);
+  }
+  const position = Math.min(reached, workout.video_duration);
+  const completes = position >= COMPLETION_SHARE * workout.video_duration;
+  const now = clock.now();
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: string; is_complete: boolean; was_complete: boolean }>`
+      with old as (
+        select id, is_complete from workout_sessions
+         where id = ${sessionId} and user_id = ${userId} and workout_id = ${workoutId}
+           for update
+      )
+      update workout_sessions s
+         set position = greatest(s.position, ${position}),
+             ended_at = coalesce(s.ended_at, ${now}),
+             is_complete = s.is_complete or ${completes},
+             completed_at = case when s.is_complete then s.completed_at when ${completes} then ${now}::timestamptz end,
+             minutes = case when s.is_complete then s.minutes when ${completes} then ${workout.duration}::integer else 0 end
+        from old
+       where s.id = old.id
+   returning s.id, s.is_complete, old.is_complete as was_complete`.execute(trx);
+    const row = rows[0];
+    if (!row) throw notFound("Session not found");
+    if (row.is_complete && !row.was_complete) await recordSeriesProgress(trx, userId, workoutId, now);
+    return { session_id: row.id, status: "ended" as const, is_complete: row.is_complete };
+  });
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import type { TestApp } from "./harness.js";
+
+/** Workouts of known lengths (minutes, video seconds), a series in two chapters, a calendar and collections. */
+export interface ActivityFixture {
+  workouts: { long: string; medium: string; short: string; quarter: string; live: string; walk: string };
+  collections: [string, string];
+  series: { id: string; slug: string; items: string[] };
+  calendar: { id: string; slug: string };
+}
+
+/** Inserts catalogue rows of its own (unique ids per call), so activity tests do not depend on the demo catalogue. */
+export async function activityFixture(t: TestApp): Promise<ActivityFixture> {
+  const p = `fx-${randomBytes(3).toString("hex")}`;
+  const w = (name: string) => `${p}-${name}`;
+  const workouts = { long: w("long"), medium: w("medium"), short: w("short"), quarter: w("quarter"), live: w("live"), walk: w("walk") };
+  const start = new Date("2022-01-01T00:00:00Z");
+  await t.db
+    .insertInto("workouts")
+    .values([
+      { id: workouts.long, slug: workouts.long, name: "Long Sculpt", duration: 30, video_duration: 1800, start_date: start },
+      { id: workouts.medium, slug: workouts.medium, name: "Medium Burn", duration: 20, video_duration: 1200, start_date: start },
+      { id: workouts.short, slug: workouts.short, name: "Short Core", duration: 8, video_duration: 480, start_date: start },
+      { id: workouts.quarter, slug: workouts.quarter, name: "Quarter Hour", duration: 15, video_duration: 900, start_date: start },
+      { id: workouts.live, slug: workouts.live, name: "Live Recording", duration: 45, video_duration: 2700, live: true, start_date: start },
+      { id: workouts.walk, slug: workouts.walk, name: "Walk", type: "walk", duration: 25, video_duration: 1500, start_date: start },
+    ])
+    .execute();
+  const collections: [string, string] = [w("col-a"), w("col-b")];
+  await t.db
+    .insertInto("collections")
+    .values(collections.map((id) => ({ id, slug: id, name: id })))
+    .execute();
+  const series = { id: w("series"), slug: `${w("series")}-slug`, items: [workouts.long, workouts.medium, workouts.short] };
+  await t.db.insertInto("series").values({ id: series.id, slug: series.slug, name: "Fixture Series", level: "Beginner" }).execute();
+  await t.db
+    .insertInto("series_items")
+    .values([
+      { series_id: series.id, workout_id: workouts.long, position: 1, chapter: 1, chapter_title: "Foundations" },
+      { series_id: series.id, workout_id: workouts.medium, position: 2, chapter: 1, chapter_title: "Foundations" },
+      { series_id: series.id, workout_id: workouts.short, position: 3, chapter: 2, chapter_title: "Build" },
+    ])
+    .execute();
+  const calendar = { id: w("cal"), slug: `${w("cal")}-slug` };
+  await t.db.insertInto("workout_calendars").values({ id: calendar.id, slug: calendar.slug, name: "Fixture Calendar" }).execute();
+  await t.db
+    .insertInto("workout_calendar_days")
+    .values([
+      { calendar_id: calendar.id, day: 1, kind: "workout", workout_id: workouts.long },
+      { calendar_id: calendar.id, day: 2, kind: "rest", workout_id: null },
+      { calendar_id: calendar.id, day: 3, kind: "walk", workout_id: workouts.walk },
+    ])
+    .execute();
+  return { workouts, collections, series, calendar };
+}
+
+/** Plays a workout through the API up to `seconds` into its video; answers the end_session body. */
+export async function playWorkout(t: TestApp, token: string, workoutId: string, seconds: number) {
+  const start = await t.call("GET", `/v2/workouts/start_session/${workoutId}`, { token });
+  if (start.statusCode !== 200) throw new Error(`start_session failed: ${start.statusCode} ${start.body}`);
+  const { session_id } = start.json() as { session_id: string };
+  const end = await t.call("POST", `/v2/workouts/end_session/${workoutId}`, { token, body: { session_id, workout_completed_positions: seconds } });
+  if (end.statusCode !== 200) throw new Error(`end_session failed: ${end.statusCode} ${end.body}`);
+  return end.json() as { session_id: string; status: string; is_complete: boolean };
+}
+
+export function expectErrorBody(res: { statusCode: number; json(): unknown }, status: number) {
+  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${JSON.stringify(res.json())}`);
+  const body = res.json() as { statusCode: number; message: string | string[]; error: string };
+  if (body.statusCode !== status || typeof body.error !== "string") throw new Error(`not the contract's error body: ${JSON.stringify(body)}`);
+  return { ...body, text: [body.message].flat().join("; ") };
+}
