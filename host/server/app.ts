@@ -16,7 +16,8 @@ import { RateLimiter } from "./auth/rate-limiter.js";
 import { TokenVersions } from "./auth/token-versions.js";
 import { AuthService } from "./services/auth.js";
 import { createMailer, type Mailer } from "./services/mail.js";
-import { seededEntitlements, type EntitlementResolver } from "./services/entitlements.js";
+import { subscriptionEntitlements, type EntitlementResolver } from "./services/entitlements.js";
+import { createMembership } from "./services/membership.js";
 import { registerRoutes } from "./routes/index.js";
 
 export interface BuildOptions {
@@ -67,12 +68,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer,
     tokenVersions,
     rateLimiter: new RateLimiter(() => clock.now().getTime()),
-    entitlements: options.entitlements ?? seededEntitlements,
+    entitlements: options.entitlements ?? subscriptionEntitlements(clock),
     readiness: new Map(),
     onClose: (fn) => closers.push(fn),
     auth: undefined as unknown as AuthService,
   };
-  ctx.auth = new AuthService({ db, clock, keys, mailer, tokenVersions, publicUrl: config.publicUrl });
+  const membership = createMembership({ db, clock, mailer, publicUrl: config.publicUrl });
+  ctx.auth = new AuthService({
+    db,
+    clock,
+    keys,
+    mailer,
+    tokenVersions,
+    publicUrl: config.publicUrl,
+    onDeactivated: (userId) => membership.subscriptions.cancelAllForDeactivation(userId),
+  });
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => {
     for (const close of closers.reverse()) await close();

@@ -1,6 +1,7 @@
 import type { ActivityTables } from "./tables/activity.js";
 import type { CatalogueTables } from "./tables/catalogue.js";
 import type { MediaTables } from "./tables/media.js";
+import type { MembershipTables } from "./tables/membership.js";
 import type { PlatformTables } from "./tables/platform.js";
 import type { StudiosTables } from "./tables/studios.js";
 
@@ -8,4 +9,4 @@ import type { StudiosTables } from "./tables/studios.js";
  * Every table the server knows, one interface per domain (db/tables/*.ts), merged here.
  * A domain adds its tables by extending this interface with its own.
  */
-export interface Database extends PlatformTables, CatalogueTables, ActivityTables, StudiosTables, MediaTables {}
+export interface Database extends PlatformTables, CatalogueTables, ActivityTables, StudiosTables, MembershipTables, MediaTables {}

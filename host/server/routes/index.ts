@@ -8,6 +8,8 @@ import { devMailRoutes } from "./dev-mail.js";
 import { docsRoutes } from "./docs.js";
 import { healthRoutes } from "./health.js";
 import { identityRoutes } from "./identity.js";
+import { membershipRoutes } from "./membership.js";
+import { paymentRoutes } from "./payments.js";
 import { seriesActivityRoutes } from "./series-activity.js";
 import { staticRoutes } from "./static.js";
 import { workoutActivityRoutes } from "./workouts-activity.js";
@@ -25,6 +27,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await calendarRoutes(app, ctx);
   await challengeRoutes(app, ctx);
   await studiosRoutes(app, ctx);
+  await membershipRoutes(app, ctx);
+  await paymentRoutes(app, ctx);
   if (ctx.config.devMail) await devMailRoutes(app, ctx);
   await staticRoutes(app, ctx);
 }

@@ -1,4 +1,6 @@
+import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
+import { isActiveSubscription } from "./membership-rules.js";
 
 /** What a member may use, as the claims of spec section 3 express it. */
 export interface EntitlementStatus {
@@ -11,23 +13,25 @@ export interface EntitlementStatus {
 
 export type EntitlementResolver = (db: Db, userId: string) => Promise<EntitlementStatus>;
 
-const DIGITAL = "digital";
-
-/** The seeded per-user state (users.demo_state) until subscriptions drive entitlements. */
-const byDemoState: Record<string, EntitlementStatus> = {
-  entitled: { entitlements: [DIGITAL], isTrial: false, isVip: false, isPaused: false, previouslyEntitled: false },
-  trial: { entitlements: [DIGITAL], isTrial: true, isVip: false, isPaused: false, previouslyEntitled: false },
-  vip: { entitlements: [DIGITAL], isTrial: false, isVip: true, isPaused: false, previouslyEntitled: false },
-  paused: { entitlements: [], isTrial: false, isVip: false, isPaused: true, previouslyEntitled: true },
-  lapsed: { entitlements: [], isTrial: false, isVip: false, isPaused: false, previouslyEntitled: true },
-  studio: { entitlements: [DIGITAL, "studio_unlimited"], isTrial: false, isVip: false, isPaused: false, previouslyEntitled: false },
-  unentitled: { entitlements: [], isTrial: false, isVip: false, isPaused: false, previouslyEntitled: false },
-};
-
-export const seededEntitlements: EntitlementResolver = async (db, userId) => {
-  const row = await db.selectFrom("users").select("demo_state").where("id", "=", userId).executeTakeFirst();
-  return byDemoState[row?.demo_state ?? "unentitled"] ?? byDemoState.unentitled;
-};
+/**
+ * Entitlements derived from the member's subscriptions: the union of what every active subscription grants
+ * (spec section 4's active rule), trial and VIP when an active one is in that state, paused when one is paused,
+ * and previously entitled when the member has subscriptions but none is active.
+ */
+export function subscriptionEntitlements(clock: Clock): EntitlementResolver {
+  return async (db, userId) => {
+    const now = clock.now();
+    const subs = await db.selectFrom("subscriptions").select(["provider", "state", "expiration_date", "entitlements"]).where("user_id", "=", userId).execute();
+    const active = subs.filter((s) => isActiveSubscription(s, now));
+    return {
+      entitlements: [...new Set(active.flatMap((s) => s.entitlements))],
+      isTrial: active.some((s) => s.state === "trial"),
+      isVip: active.some((s) => s.state === "vip"),
+      isPaused: subs.some((s) => s.state === "paused"),
+      previouslyEntitled: subs.length > 0 && active.length === 0,
+    };
+  };
+}
 
 /** The claims document of `GET /user/v1/attribute/claims`. */
 export function claimsOf(user: { id: string; email: string; given_name: string; family_name: string }, status: EntitlementStatus) {

@@ -1,0 +1,42 @@
+import type { Db } from "../db/index.js";
+import { HttpError } from "../errors.js";
+
+/** The spec's payment error copy (section 8), answered for every declined card. */
+export const PAYMENT_ERROR = "Unfortunately, there was an error while processing your payment";
+
+/** A declined card or charge: 402 with the spec's copy. */
+export const paymentDeclined = () => new HttpError(402, PAYMENT_ERROR);
+
+/** The card on file as clients show it ("visa ****4242 exp 4/2026"). */
+export interface Card {
+  brand: string;
+  exp_month: number;
+  exp_year: number;
+  last4: string;
+}
+
+export interface ChargeRequest {
+  userId: string;
+  amount: number;
+  currency: string;
+  description: string;
+}
+
+export type ChargeResult = { ok: true; paymentId: string | null } | { ok: false; paymentId: string | null; message: string };
+
+/**
+ * Moves money for subscriptions whose state machine lives in our database. `db` may be a transaction, so a charge
+ * and the state change it pays for commit together.
+ */
+export interface BillingProvider {
+  readonly name: string;
+  /** Starts saving a card; the client confirms the answered secret with the card form. */
+  createSetup(db: Db, userId: string): Promise<{ clientSecret: string }>;
+  /** Verifies a confirmed payment method and makes it the member's default; throws `paymentDeclined()`. */
+  setDefault(db: Db, userId: string, paymentMethodId: string): Promise<Card>;
+  defaultCard(db: Db, userId: string): Promise<Card | undefined>;
+  /** Charges the member's default card; a zero amount succeeds without a card. */
+  charge(db: Db, request: ChargeRequest): Promise<ChargeResult>;
+  /** Where a recharge customer manages pause, skip and address details. */
+  customerPortalUrl(userId: string): string;
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import type { Clock } from "../clock.js";
+import type { Db } from "../db/index.js";
+import { badRequest, notFound } from "../errors.js";
+import { paymentDeclined, PAYMENT_ERROR, type BillingProvider, type Card, type ChargeRequest, type ChargeResult } from "./provider.js";
+import { cardBehavior, cardBrand, normalizeCardNumber } from "./test-cards.js";
+
+const SETUP_MINUTES = 60;
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+export interface CardInput {
+  client_secret: string;
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+/**
+ * A complete local payment provider: setup intents, test cards tokenized into payment methods (only brand, last
+ * four digits and expiry are kept), verification and charges, all in our database, so every flow works offline.
+ */
+export class SandboxBilling implements BillingProvider {
+  readonly name = "sandbox";
+  constructor(
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+  ) {}
+
+  async createSetup(db: Db, userId: string) {
+    const now = this.clock.now();
+    const setupId = id("seti");
+    const clientSecret = `${setupId}_secret_${randomBytes(16).toString("hex")}`;
+    await db
+      .insertInto("payment_setups")
+      .values({ id: setupId, user_id: userId, client_secret: clientSecret, status: "requires_payment_method", created_at: now, expires_at: new Date(now.getTime() + SETUP_MINUTES * 60_000) })
+      .execute();
+    return { clientSecret };
+  }
+
+  /** What the card form does with a setup secret (the role of a provider's browser SDK): answers a payment method id. */
+  async confirmCard(db: Db, input: CardInput): Promise<{ payment_method_id: string }> {
+    const now = this.clock.now();
+    const setup = await db.selectFrom("payment_setups").selectAll().where("client_secret", "=", input.client_secret).executeTakeFirst();
+    if (!setup || setup.expires_at <= now) throw badRequest("client_secret is invalid or expired");
+    const number = normalizeCardNumber(input.number);
+    const problems: string[] = [];
+    if (!number) problems.push("Your card number is invalid.");
+    const year = input.exp_year < 100 ? 2000 + input.exp_year : input.exp_year;
+    if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.exp_month < now.getUTCMonth() + 1)) problems.push("Your card has expired.");
+    if (!/^\d{3,4}$/.test(input.cvc)) problems.push("Your card's security code is invalid.");
+    if (problems.length) throw badRequest(problems.length === 1 ? problems[0] : problems);
+    const pmId = id("pm");
+    await db
+      .insertInto("payment_methods")
+      .values({ id: pmId, user_id: setup.user_id, brand: cardBrand(number!), last4: number!.slice(-4), exp_month: input.exp_month, exp_year: year, behavior: cardBehavior(number!), created_at: now })
+      .execute();
+    await db.updateTable("payment_setups").set({ status: "succeeded" }).where("id", "=", setup.id).execute();
+    return { payment_method_id: pmId };
+  }
+
+  async setDefault(db: Db, userId: string, paymentMethodId: string): Promise<Card> {
+    const pm = await db.selectFrom("payment_methods").selectAll().where("id", "=", paymentMethodId).where("user_id", "=", userId).executeTakeFirst();
+    if (!pm) throw notFound("Payment method not found");
+    // Saving a card verifies it with the issuer: a card that declines is never made the default.
+    if (pm.behavior === "decline") throw paymentDeclined();
+    const now = this.clock.now();
+    await db
+      .insertInto("billing_customers")
+      .values({ user_id: userId, default_payment_method_id: pm.id, updated_at: now })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ default_payment_method_id: pm.id, updated_at: now }))
+      .execute();
+    return { brand: pm.brand, exp_month: pm.exp_month, exp_year: pm.exp_year, last4: pm.last4 };
+  }
+
+  async defaultCard(db: Db, userId: string): Promise<Card | undefined> {
+    return db
+      .selectFrom("billing_customers as c")
+      .innerJoin("payment_methods as pm", "pm.id", "c.default_payment_method_id")
+      .select(["pm.brand", "pm.exp_month", "pm.exp_year", "pm.last4"])
+      .where("c.user_id", "=", userId)
+      .executeTakeFirst();
+  }
+
+  async charge(db: Db, request: ChargeRequest): Promise<ChargeResult> {
+    if (request.amount === 0) return { ok: true, paymentId: null };
+    const now = this.clock.now();
+    const pm = await db
+      .selectFrom("billing_customers as c")
+      .innerJoin("payment_methods as pm", "pm.id", "c.default_payment_method_id")
+      .select(["pm.id", "pm.behavior", "pm.exp_month", "pm.exp_year"])
+      .where("c.user_id", "=", request.userId)
+      .executeTakeFirst();
+    const expired = pm && (pm.exp_year < now.getUTCFullYear() || (pm.exp_year === now.getUTCFullYear() && pm.exp_month < now.getUTCMonth() + 1));
+    const ok = !!pm && pm.behavior === "succeed" && !expired;
+    const paymentId = id("py");
+    await db
+      .insertInto("payments")
+      .values({ id: paymentId, user_id: request.userId, payment_method_id: pm?.id ?? null, amount: request.amount, currency: request.currency, status: ok ? "succeeded" : "failed", description: request.description, created_at: now })
+      .execute();
+    return ok ? { ok: true, paymentId } : { ok: false, paymentId, message: PAYMENT_ERROR };
+  }
+
+  customerPortalUrl(): string {
+    // Recharge subscriptions in the sandbox are managed on the hosted app's subscriptions page.
+    return `${this.publicUrl}/account/subscriptions`;
+  }
+}

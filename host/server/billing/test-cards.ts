@@ -1,0 +1,40 @@
+import type { CardBehavior } from "../db/tables/membership.js";
+
+/**
+ * The sandbox's test cards, as the common payment providers document them: 4242 4242 4242 4242 succeeds,
+ * 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 is declined (insufficient funds), and
+ * 4000 0000 0000 0341 can be saved but every charge on it fails. Any other valid number succeeds.
+ */
+const BEHAVIOR: Record<string, CardBehavior> = {
+  "4000000000000002": "decline",
+  "4000000000009995": "decline",
+  "4000000000000341": "decline_on_charge",
+};
+
+export function cardBehavior(number: string): CardBehavior {
+  return BEHAVIOR[number] ?? "succeed";
+}
+
+/** Digits only, or undefined when the number is not a plausible card number (length and Luhn checksum). */
+export function normalizeCardNumber(input: string): string | undefined {
+  const digits = input.replace(/[\s-]/g, "");
+  if (!/^\d{12,19}$/.test(digits)) return undefined;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0 ? digits : undefined;
+}
+
+export function cardBrand(number: string): string {
+  if (/^4/.test(number)) return "visa";
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(number)) return "mastercard";
+  if (/^3[47]/.test(number)) return "amex";
+  if (/^(6011|65|64[4-9])/.test(number)) return "discover";
+  return "unknown";
+}

@@ -1,0 +1,186 @@
+import type { ColumnType, Generated } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** jsonb: read as parsed JSON, written as a JSON string. */
+type Json<T = unknown> = ColumnType<T, string | undefined, string>;
+
+export type ProductKind = "recurring" | "prepaid" | "item" | "lifetime";
+export type IntervalType = "day" | "week" | "month" | "once" | "lifetime";
+export type SubscriptionProvider = "stripe" | "recharge" | "apple" | "google" | "marianatek";
+export type SubscriptionState = "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+export type CouponType = "percentage" | "amount";
+export type CardBehavior = "succeed" | "decline" | "decline_on_charge";
+
+export interface ProductsTable {
+  sku: string;
+  name: string;
+  kind: ProductKind;
+  interval: number;
+  interval_type: IntervalType;
+  trial_days: Defaulted<number>;
+  unit_amount: number;
+  currency: Defaulted<string>;
+  provider: "stripe" | "recharge" | "shop";
+  entitlements: Defaulted<string[]>;
+  position: Defaulted<number>;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: SubscriptionProvider;
+  identifier: string;
+  state: SubscriptionState;
+  sku: string | null;
+  name: string;
+  base_price: Defaulted<number>;
+  currency: Defaulted<string>;
+  entitlements: Defaulted<string[]>;
+  original_purchase_date: Timestamp;
+  trial_start: Timestamp | null;
+  trial_end: Timestamp | null;
+  current_period_start: Timestamp | null;
+  expiration_date: Timestamp | null;
+  scheduled_sku: string | null;
+  cancel_reason: string | null;
+  cancel_explanation: string | null;
+  canceled_at: Timestamp | null;
+  paused_at: Timestamp | null;
+  renewal_attempts: Defaulted<number>;
+  next_attempt_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface SubscriptionEventsTable {
+  id: Generated<string>;
+  subscription_id: string;
+  user_id: string;
+  actor: string;
+  action: string;
+  from_state: string | null;
+  to_state: string;
+  details: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface CouponsTable {
+  code: string;
+  type: CouponType;
+  percent_off: number | null;
+  amount_off: number | null;
+  currency: Defaulted<string>;
+  is_active: Defaulted<boolean>;
+  valid_from: Timestamp | null;
+  valid_until: Timestamp | null;
+}
+
+export interface CouponRedemptionsTable {
+  code: string;
+  user_id: string;
+  subscription_id: string;
+  redeemed_at: Timestamp;
+  invoice_id: string | null;
+  position: Defaulted<number>;
+}
+
+export interface InvoicesTable {
+  id: Generated<string>;
+  subscription_id: string;
+  user_id: string;
+  sku: string;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  base_amount: number;
+  discount_amount: number;
+  amount: number;
+  currency: string;
+  discount_code: string | null;
+  status: "paid" | "failed";
+  payment_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentSetupsTable {
+  id: string;
+  user_id: string;
+  client_secret: string;
+  status: "requires_payment_method" | "succeeded";
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface PaymentMethodsTable {
+  id: string;
+  user_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  behavior: CardBehavior;
+  created_at: Timestamp;
+}
+
+export interface BillingCustomersTable {
+  user_id: string;
+  default_payment_method_id: string | null;
+  updated_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  payment_method_id: string | null;
+  amount: number;
+  currency: string;
+  status: "succeeded" | "failed";
+  description: string;
+  created_at: Timestamp;
+}
+
+export interface BillingAddressesTable {
+  subscription_id: string;
+  user_id: string;
+  address1: string;
+  address2: Defaulted<string>;
+  city: string;
+  country: string;
+  phone: Defaulted<string>;
+  state: string;
+  zip: string;
+  updated_at: Timestamp;
+}
+
+export interface StudioMembershipsTable {
+  email: string;
+  name: string;
+  valid_until: Timestamp;
+}
+
+export interface StudioLinkRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  email: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  confirmed_at: Timestamp | null;
+}
+
+export interface MembershipTables {
+  products: ProductsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_events: SubscriptionEventsTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  invoices: InvoicesTable;
+  payment_setups: PaymentSetupsTable;
+  payment_methods: PaymentMethodsTable;
+  billing_customers: BillingCustomersTable;
+  payments: PaymentsTable;
+  billing_addresses: BillingAddressesTable;
+  studio_memberships: StudioMembershipsTable;
+  studio_link_requests: StudioLinkRequestsTable;
+}

@@ -1,0 +1,121 @@
+import type { BillingProvider } from "../billing/provider.js";
+import type { Clock } from "../clock.js";
+import type { Db } from "../db/index.js";
+import { addInterval } from "../services/membership-rules.js";
+import { findProduct } from "../services/products.js";
+import { chargePeriod } from "../services/subscription-billing.js";
+import { BILLED_PROVIDERS, transition, type Subscription } from "../services/subscription-store.js";
+
+/** A failed renewal is retried daily; after this many failed attempts the subscription expires. */
+export const RENEWAL_ATTEMPTS = 3;
+const RETRY_MS = 86_400_000;
+const ACTOR = "job:renewals" as const;
+/** Periods one run may bill for one subscription (a server that was down for months catches up, bounded). */
+const MAX_PERIODS = 60;
+
+export interface RenewalDeps {
+  db: Db;
+  clock: Clock;
+  billing: BillingProvider;
+}
+
+export interface RenewalReport {
+  renewed: number;
+  failed: number;
+  expired: number;
+}
+
+function isDue(sub: Subscription, now: Date): boolean {
+  if (sub.state === "past_due") return !!sub.next_attempt_at && sub.next_attempt_at <= now;
+  return ["trial", "active", "canceled", "prepaid"].includes(sub.state) && !!sub.expiration_date && sub.expiration_date <= now;
+}
+
+/**
+ * Settles every subscription whose period has ended: trials convert, active ones renew (switching to a scheduled
+ * plan and using pending promo codes) by charging the default card, cancelled and prepaid ones expire, failed
+ * renewals are retried. Each subscription is settled in its own transaction under a row lock that other runs skip,
+ * so several processes may run the job at once.
+ */
+export async function runRenewals(deps: RenewalDeps): Promise<RenewalReport> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const report: RenewalReport = { renewed: 0, failed: 0, expired: 0 };
+  const due = await db
+    .selectFrom("subscriptions")
+    .select("id")
+    .where("provider", "in", [...BILLED_PROVIDERS])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("state", "in", ["trial", "active", "canceled", "prepaid"]), eb("expiration_date", "<=", now)]),
+        eb.and([eb("state", "=", "past_due"), eb("next_attempt_at", "<=", now)]),
+      ]),
+    )
+    .orderBy("expiration_date")
+    .execute();
+  for (const { id } of due) {
+    await db.transaction().execute(async (trx) => {
+      let sub = await trx.selectFrom("subscriptions").selectAll().where("id", "=", id).forUpdate().skipLocked().executeTakeFirst();
+      for (let i = 0; sub && isDue(sub, now) && i < MAX_PERIODS; i++) sub = await settle(trx, deps.billing, sub, now, report);
+    });
+  }
+  return report;
+}
+
+/** One step of the lifecycle for a due subscription; answers the updated row, or undefined when it stops here. */
+async function settle(trx: Db, billing: BillingProvider, sub: Subscription, now: Date, report: RenewalReport): Promise<Subscription | undefined> {
+  if (sub.state === "canceled" || sub.state === "prepaid") {
+    report.expired++;
+    return transition(trx, sub, [sub.state], { state: "expired" }, { actor: ACTOR, action: "expired" }, now);
+  }
+  const product = await findProduct(trx, sub.scheduled_sku ?? sub.sku ?? "");
+  if (!product || !sub.expiration_date) return undefined;
+  const start = sub.expiration_date;
+  const end = addInterval(start, product.interval, product.interval_type);
+  const paid = await chargePeriod(trx, billing, sub, product, { start, end }, now);
+  if (paid.ok) {
+    report.renewed++;
+    const action = sub.state === "trial" ? "trial_converted" : sub.state === "past_due" ? "payment_recovered" : "renewed";
+    return transition(
+      trx,
+      sub,
+      [sub.state],
+      {
+        state: "active",
+        sku: product.sku,
+        name: product.name,
+        base_price: product.unit_amount,
+        entitlements: product.entitlements,
+        scheduled_sku: null,
+        current_period_start: start,
+        expiration_date: end,
+        renewal_attempts: 0,
+        next_attempt_at: null,
+      },
+      { actor: ACTOR, action, details: { invoice_id: paid.invoiceId, amount: paid.amount, ...(sub.sku !== product.sku ? { from_sku: sub.sku, to_sku: product.sku } : {}) } },
+      now,
+    );
+  }
+  report.failed++;
+  const attempts = sub.renewal_attempts + 1;
+  const details = { invoice_id: paid.invoiceId, amount: paid.amount, attempt: attempts };
+  if (attempts >= RENEWAL_ATTEMPTS) {
+    await transition(trx, sub, [sub.state], { state: "expired", renewal_attempts: attempts, next_attempt_at: null }, { actor: ACTOR, action: "expired_unpaid", details }, now);
+    report.expired++;
+    return undefined;
+  }
+  await transition(trx, sub, [sub.state], { state: "past_due", renewal_attempts: attempts, next_attempt_at: new Date(now.getTime() + RETRY_MS) }, { actor: ACTOR, action: "payment_failed", details }, now);
+  return undefined;
+}
+
+/** Runs the job every `everyMs` (one run at a time per process); answers a function that stops it. */
+export function scheduleRenewals(deps: RenewalDeps & { log?: (err: unknown) => void }, everyMs = 60_000): () => void {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = runRenewals(deps)
+      .catch((err) => deps.log?.(err))
+      .finally(() => (running = undefined));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,232 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context.js";
+import { memberOf } from "../context.js";
+import { badRequest, HttpError, notFound } from "../errors.js";
+import { emailSchema, memberSecurity, strictObject } from "../schemas.js";
+import { saveBillingAddress, type BillingAddressInput } from "../services/billing-address.js";
+import { applyCoupons, couponByCode, type CouponEntry } from "../services/coupons.js";
+import { NOTIFICATION_TYPES, sendCustomerNotification, type NotificationType } from "../services/customer-notifications.js";
+import { createMembership } from "../services/membership.js";
+import { CANCEL_REASONS, type CancelReason } from "../services/membership-rules.js";
+import { listProducts, presentProduct } from "../services/products.js";
+import { EMAIL_FAILED } from "../services/studio-link.js";
+import { listSubscriptions, ownSubscription } from "../services/subscription-store.js";
+import type { PlanChange } from "../services/subscriptions.js";
+
+const tags = ["membership"];
+const idParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 100 } }, ["id"]);
+const text = (max = 200) => ({ type: "string", maxLength: max }) as const;
+
+export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
+  const membership = createMembership({ db: ctx.db, clock: ctx.clock, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl });
+  const { subscriptions, studioLink } = membership;
+  const member = { onRequest: app.requireMember };
+  const limit = (key: string, max: number, message: string) => {
+    if (!ctx.rateLimiter.hit(key, max, 15 * 60_000)) throw new HttpError(429, message);
+  };
+
+  app.get<{ Querystring: { sku?: string[] } }>(
+    "/subscriptions/v1/products",
+    {
+      schema: {
+        tags,
+        summary: "Products by SKU (repeat sku=…); every product without one",
+        querystring: strictObject({ sku: { type: "array", items: { type: "string", minLength: 1, maxLength: 64 }, maxItems: 50 } }),
+      },
+    },
+    async (request) => {
+      const skus = request.query.sku ?? [];
+      const products = await listProducts(ctx.db, skus);
+      const unknown = skus.filter((sku) => !products.some((p) => p.sku === sku));
+      if (unknown.length) throw badRequest(unknown.map((sku) => `Unknown SKU ${sku}`));
+      return { items: products.map(presentProduct) };
+    },
+  );
+
+  app.get("/v2/subscriptions/subs", { ...member, schema: { tags, summary: "The member's current subscription (404 when none)", security: memberSecurity } }, async (request) =>
+    subscriptions.current(memberOf(request).id),
+  );
+
+  app.get("/v2/subscriptions/subs/all", { ...member, schema: { tags, summary: "Every subscription of the member", security: memberSecurity } }, async (request) => ({
+    items: await subscriptions.all(memberOf(request).id),
+  }));
+
+  app.post<{ Body: { sku: string } }>(
+    "/v2/subscriptions/subs",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Subscribe to a product (sandbox checkout): trials start free, otherwise the default card is charged",
+        security: memberSecurity,
+        body: strictObject({ sku: { type: "string", minLength: 1, maxLength: 64 } }, ["sku"]),
+      },
+    },
+    async (request) => subscriptions.start(memberOf(request).id, request.body.sku),
+  );
+
+  app.put<{ Body: PlanChange }>(
+    "/v2/subscriptions/subs/plan",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Change the plan at the end of the current period",
+        security: memberSecurity,
+        body: strictObject(
+          {
+            subscription_id: { type: "string", minLength: 1, maxLength: 100 },
+            user_id: text(100),
+            identifier: text(200),
+            charge_interval_frequency: { type: "integer", minimum: 1, maximum: 12 },
+            order_interval_frequency: { type: "integer", minimum: 1, maximum: 12 },
+            order_interval_unit: text(20),
+            product_id: text(64),
+            shopify_variant_id: { type: ["string", "integer"] },
+            sku: { type: "string", minLength: 1, maxLength: 64 },
+            stripe_promo_code: { type: ["string", "null"], maxLength: 64 },
+          },
+          ["subscription_id"],
+        ),
+      },
+    },
+    async (request) => subscriptions.changePlan(memberOf(request).id, { ...request.body, stripe_promo_code: request.body.stripe_promo_code ?? undefined }),
+  );
+
+  app.post<{ Params: { id: string }; Body: { reason: CancelReason; explanation?: string } }>(
+    "/v2/subscriptions/subs/:id/cancel",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Cancel at the end of the period, with a reason (free text for other)",
+        security: memberSecurity,
+        params: idParams,
+        body: strictObject({ reason: { type: "string", enum: [...CANCEL_REASONS] }, explanation: text(1000), subscription_id: text(100) }, ["reason"]),
+      },
+    },
+    async (request) => subscriptions.cancel(memberOf(request).id, request.params.id, request.body.reason, request.body.explanation),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/v2/subscriptions/subs/:id/reactivate",
+    { ...member, schema: { tags, summary: "Undo a cancellation before the period ends", security: memberSecurity, params: idParams } },
+    async (request) => subscriptions.reactivate(memberOf(request).id, request.params.id),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/v2/subscriptions/subs/:id/recharge/unpause",
+    { ...member, schema: { tags, summary: "Resume a paused recharge subscription (charges the default card)", security: memberSecurity, params: idParams } },
+    async (request) => subscriptions.unpause(memberOf(request).id, request.params.id),
+  );
+
+  app.put<{ Params: { id: string }; Body: BillingAddressInput }>(
+    "/v2/subscriptions/subs/billing-address/:id",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Save the billing address of a subscription (USA or Canada)",
+        security: memberSecurity,
+        params: idParams,
+        body: strictObject(
+          { address1: text(200), address2: text(200), city: text(100), country: text(60), phone: text(40), state: text(60), zip: text(20), subscriptionId: text(100) },
+          ["address1", "country", "state"],
+        ),
+      },
+    },
+    async (request) => saveBillingAddress(ctx.db, ctx.clock, memberOf(request).id, request.params.id, request.body),
+  );
+
+  app.get<{ Params: { code: string } }>(
+    "/v2/subscriptions/coupon-codes/:code",
+    {
+      ...member,
+      schema: { tags, summary: "Look up a promo code (404 when unknown)", security: memberSecurity, params: strictObject({ code: { type: "string", minLength: 1, maxLength: 64 } }, ["code"]) },
+    },
+    async (request) => couponByCode(ctx.db, request.params.code, ctx.clock.now()),
+  );
+
+  app.post<{ Body: { coupons: CouponEntry[] } }>(
+    "/v2/subscriptions/subs/coupon-codes",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Apply promo codes to subscriptions (all or nothing)",
+        security: memberSecurity,
+        body: strictObject(
+          {
+            coupons: {
+              type: "array",
+              minItems: 1,
+              maxItems: 10,
+              items: strictObject(
+                { provider: { type: "string", enum: ["stripe", "recharge"] }, coupon_code: { type: "string", minLength: 1, maxLength: 64 }, identifier: { type: "string", minLength: 1, maxLength: 200 } },
+                ["provider", "coupon_code", "identifier"],
+              ),
+            },
+          },
+          ["coupons"],
+        ),
+      },
+    },
+    async (request) => {
+      const { id } = memberOf(request);
+      const applied = await applyCoupons(ctx.db, id, request.body.coupons, ctx.clock.now());
+      const items = [];
+      for (const { entry, sub } of applied) {
+        const view = await subscriptions.present(await ownSubscription(ctx.db, id, sub.id));
+        items.push({ ...entry, subscription_id: sub.id, success: true, base_price: view.base_price, discount: view.discount, total_price: view.total_price, currency: view.currency });
+      }
+      return { success: true, items };
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    "/v2/subscriptions/subs/marianatek/email-request/",
+    {
+      ...member,
+      schema: { tags, summary: "Email a confirmation link to a studio unlimited membership's address", security: memberSecurity, body: strictObject({ email: emailSchema }, ["email"]) },
+    },
+    async (request) => {
+      const { id } = memberOf(request);
+      limit(`studio-link:${id}`, 5, EMAIL_FAILED);
+      return studioLink.requestLink(id, request.body.email);
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    "/v2/subscriptions/subs/create-marianatek",
+    {
+      ...member,
+      schema: { tags, summary: "Confirm the emailed link: the studio unlimited membership is linked", security: memberSecurity, body: strictObject({ token: { type: "string", minLength: 1, maxLength: 200 } }, ["token"]) },
+    },
+    async (request) => studioLink.confirm(memberOf(request).id, request.body.token),
+  );
+
+  app.post<{ Params: { type: NotificationType } }>(
+    "/v2/subscriptions/customers/notifications/:type",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Email the member a billing notification",
+        security: memberSecurity,
+        params: strictObject({ type: { type: "string", enum: [...NOTIFICATION_TYPES] } }, ["type"]),
+      },
+    },
+    async (request) => {
+      const { id } = memberOf(request);
+      limit(`notify:${id}`, 5, "Too many emails. Please wait a few minutes and try again.");
+      return sendCustomerNotification(membership.deps, id, request.params.type);
+    },
+  );
+
+  app.get("/v2/subscriptions/subs/recharge/customer-portal", { ...member, schema: { tags, summary: "Where a recharge subscription is managed", security: memberSecurity } }, async (request) => {
+    const { id } = memberOf(request);
+    const subs = await listSubscriptions(ctx.db, id);
+    if (!subs.some((s) => s.provider === "recharge")) throw notFound("No recharge subscription");
+    return { portalUrl: membership.billing.customerPortalUrl(id) };
+  });
+}

@@ -1,0 +1,93 @@
+import type { Db } from "../db/index.js";
+import type { BillingProvider } from "../billing/provider.js";
+import { addInterval, couponTotals, displayState, isActiveSubscription } from "./membership-rules.js";
+import { pendingCoupons } from "./subscription-billing.js";
+import { isBilled, type Subscription } from "./subscription-store.js";
+import { findProduct, type Product } from "./products.js";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const MANAGED_BY: Record<string, string> = { stripe: "fitkit", recharge: "recharge", apple: "apple", google: "google", marianatek: "studio" };
+
+/** Whether the subscription will bill another period (so it has a next renewal). */
+const renews = (sub: Subscription) => isBilled(sub) && (sub.state === "trial" || sub.state === "active" || sub.state === "past_due");
+
+/**
+ * The Subscription plan of spec section 3. Money is integer cents in `currency`; `base_price`, `discount` and
+ * `total_price` describe the next invoice (the scheduled plan and pending promo codes included).
+ */
+export async function presentSubscription(db: Db, billing: BillingProvider, sub: Subscription, now: Date) {
+  const product = sub.sku ? await findProduct(db, sub.sku) : undefined;
+  const scheduled = sub.scheduled_sku ? await findProduct(db, sub.scheduled_sku) : undefined;
+  const next: Product | undefined = scheduled ?? product;
+  const coupons = await pendingCoupons(db, sub.id);
+  const totals = couponTotals(next && renews(sub) ? next.unit_amount : sub.base_price, coupons);
+  const lastInvoice = await db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("subscription_id", "=", sub.id)
+    .orderBy("created_at", "desc")
+    .orderBy("period_start", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const address = await db.selectFrom("billing_addresses").select(["address1", "address2", "city", "country", "phone", "state", "zip"]).where("subscription_id", "=", sub.id).executeTakeFirst();
+  const card = isBilled(sub) ? await billing.defaultCard(db, sub.user_id) : undefined;
+  const discountCode = coupons.length ? coupons.map((c) => c.code).join(",") : null;
+  const nextStart = sub.expiration_date;
+
+  return {
+    subscription_id: sub.id,
+    user_id: sub.user_id,
+    identifier: sub.identifier,
+    provider: sub.provider,
+    state: sub.state,
+    display_state: displayState(sub, now),
+    is_active: isActiveSubscription(sub, now),
+    managed_by: MANAGED_BY[sub.provider],
+    name: sub.name,
+    sku: sub.sku,
+    product_id: sub.sku,
+    currency: sub.currency,
+    base_price: totals.base,
+    discount: totals.discount,
+    total_price: totals.total,
+    discount_codes: coupons.map((c) => c.code),
+    entitlements: sub.entitlements,
+    expiration_date: iso(sub.expiration_date),
+    original_purchase_date: iso(sub.original_purchase_date),
+    current_period_start: iso(sub.current_period_start),
+    interval: product?.interval ?? null,
+    interval_type: product?.interval_type ?? null,
+    trial_start: iso(sub.trial_start),
+    trial_end: iso(sub.trial_end),
+    trial_days: product?.trial_days ?? 0,
+    cancel_at_period_end: sub.state === "canceled",
+    cancel_reason: sub.cancel_reason,
+    cancel_explanation: sub.cancel_explanation,
+    canceled_at: iso(sub.canceled_at),
+    paused_at: iso(sub.paused_at),
+    scheduled_change:
+      scheduled && sub.expiration_date
+        ? { sku: scheduled.sku, name: scheduled.name, interval: scheduled.interval, interval_type: scheduled.interval_type, base_price: scheduled.unit_amount, effective_at: iso(sub.expiration_date) }
+        : null,
+    next_renewal:
+      renews(sub) && next && nextStart
+        ? { amount: totals.total, currency: next.currency, period_start: iso(nextStart), period_end: iso(addInterval(nextStart, next.interval, next.interval_type)), sku: next.sku, discount_code: discountCode }
+        : null,
+    last_invoice: lastInvoice
+      ? {
+          amount: lastInvoice.amount,
+          currency: lastInvoice.currency,
+          status: lastInvoice.status,
+          period_start: iso(lastInvoice.period_start),
+          period_end: iso(lastInvoice.period_end),
+          sku: lastInvoice.sku,
+          discount_code: lastInvoice.discount_code,
+        }
+      : null,
+    payment_method: card ?? null,
+    billing_address: address ?? null,
+  };
+}
+
+export type SubscriptionView = Awaited<ReturnType<typeof presentSubscription>>;

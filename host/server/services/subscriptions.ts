@@ -1,0 +1,244 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db/index.js";
+import { paymentDeclined } from "../billing/provider.js";
+import { badRequest, conflict, notFound } from "../errors.js";
+import { addInterval, planSku, type CancelReason } from "./membership-rules.js";
+import type { MembershipDeps } from "./membership-deps.js";
+import { isPendingOn, redeem } from "./coupons.js";
+import { findProduct, type Product } from "./products.js";
+import { chargePeriod } from "./subscription-billing.js";
+import { audit, currentSubscription, isBilled, listSubscriptions, ownSubscription, transition, type Actor, type Subscription } from "./subscription-store.js";
+import { presentSubscription } from "./subscription-view.js";
+
+const MANAGED_ELSEWHERE: Record<string, string> = {
+  apple: "This membership is managed in the App Store.",
+  google: "This membership is managed in Google Play.",
+  marianatek: "Unlimited studio memberships are managed in the studio app.",
+};
+
+export interface PlanChange {
+  subscription_id: string;
+  user_id?: string;
+  identifier?: string;
+  charge_interval_frequency?: number;
+  order_interval_frequency?: number;
+  order_interval_unit?: string;
+  product_id?: string;
+  shopify_variant_id?: string;
+  sku?: string;
+  stripe_promo_code?: string;
+}
+
+/** A member's subscriptions and their lifecycle: start, plan change, cancel, reactivate, unpause. */
+export class SubscriptionService {
+  constructor(private readonly deps: MembershipDeps) {}
+
+  present(sub: Subscription, db: Db = this.deps.db) {
+    return presentSubscription(db, this.deps.billing, sub, this.deps.clock.now());
+  }
+
+  async current(userId: string) {
+    const sub = currentSubscription(await listSubscriptions(this.deps.db, userId), this.deps.clock.now());
+    if (!sub) throw notFound("No subscription");
+    return this.present(sub);
+  }
+
+  async all(userId: string) {
+    const subs = await listSubscriptions(this.deps.db, userId);
+    return Promise.all(subs.map((s) => this.present(s)));
+  }
+
+  /** Subscribes with a product (the sandbox checkout): trials start free, anything else is charged at once. */
+  async start(userId: string, sku: string) {
+    const { db, clock, billing } = this.deps;
+    const product = await findProduct(db, sku);
+    if (!product) throw badRequest(`Unknown SKU ${sku}`);
+    if (product.kind === "item" || product.kind === "lifetime") throw badRequest("This product is sold in the shop");
+    const now = clock.now();
+    const history = await listSubscriptions(db, userId);
+    const live = history.find((s) => isBilled(s) && ["trial", "active", "past_due", "paused"].includes(s.state));
+    const stillValid = history.find((s) => isBilled(s) && s.state === "canceled" && s.expiration_date && s.expiration_date > now);
+    if (live || stillValid) throw conflict("You already have a membership");
+    // A free trial is for members who never subscribed before.
+    const trialDays = product.kind === "recurring" && history.length === 0 ? product.trial_days : 0;
+    if ((trialDays > 0 || product.unit_amount > 0) && !(await billing.defaultCard(db, userId))) throw badRequest("Add a payment method first");
+
+    return db.transaction().execute(async (trx) => {
+      // A cancelled subscription whose period has ended is closed first, so the new one may take its place.
+      for (const old of history.filter((s) => isBilled(s) && s.state === "canceled")) {
+        await transition(trx, old, ["canceled"], { state: "expired" }, { actor: `member:${userId}`, action: "expired" }, now);
+      }
+      const trialEnd = trialDays > 0 ? new Date(now.getTime() + trialDays * 86_400_000) : null;
+      const end = trialEnd ?? addInterval(now, product.interval, product.interval_type);
+      const sub = await trx
+        .insertInto("subscriptions")
+        .values({
+          user_id: userId,
+          provider: product.kind === "recurring" && product.provider === "recharge" ? "recharge" : "stripe",
+          identifier: `sb_sub_${randomUUID().replaceAll("-", "")}`,
+          state: trialEnd ? "trial" : product.kind === "prepaid" ? "prepaid" : "active",
+          sku: product.sku,
+          name: product.name,
+          base_price: product.unit_amount,
+          currency: product.currency,
+          entitlements: product.entitlements,
+          original_purchase_date: now,
+          trial_start: trialEnd ? now : null,
+          trial_end: trialEnd,
+          current_period_start: now,
+          expiration_date: end,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (!trialEnd) {
+        const paid = await chargePeriod(trx, billing, sub, product, { start: now, end }, now);
+        if (!paid.ok) throw paymentDeclined();
+      }
+      await audit(trx, sub, null, { actor: `member:${userId}`, action: "created", details: { sku: product.sku } }, now);
+      return this.present(sub, trx);
+    });
+  }
+
+  /** Schedules a plan change for the end of the current period (spec section 4). */
+  async changePlan(userId: string, change: PlanChange) {
+    const { db, clock } = this.deps;
+    if (change.user_id && change.user_id !== userId) throw notFound("Subscription not found");
+    const sub = await ownSubscription(db, userId, change.subscription_id);
+    if (change.identifier && change.identifier !== sub.identifier) throw badRequest("identifier does not match the subscription");
+    this.#assertBilled(sub);
+    if (sub.state === "canceled") throw badRequest("Reactivate the membership before changing the plan");
+    if (sub.state !== "trial" && sub.state !== "active") throw badRequest(`A ${sub.state} membership cannot change plan`);
+    const target = await this.#targetProduct(sub, change);
+    const current = sub.sku ? await findProduct(db, sub.sku) : undefined;
+    const samePlan = !!current && current.interval === target.interval && current.interval_type === target.interval_type;
+    if (samePlan && !sub.scheduled_sku) throw badRequest("You are already on this plan");
+    const now = clock.now();
+
+    return db.transaction().execute(async (trx) => {
+      const locked = await trx.selectFrom("subscriptions").selectAll().where("id", "=", sub.id).forUpdate().executeTakeFirstOrThrow();
+      if (locked.state !== "trial" && locked.state !== "active") throw badRequest(`A ${locked.state} membership cannot change plan`);
+      const code = change.stripe_promo_code?.trim();
+      if (code && !(await isPendingOn(trx, locked, code))) {
+        const failure = await redeem(trx, locked, code, now);
+        if (failure) throw badRequest(failure);
+      }
+      if (locked.scheduled_sku === target.sku) return this.present(locked, trx);
+      // Choosing the current plan again while another is scheduled keeps the current one.
+      const updated = await transition(
+        trx,
+        locked,
+        [locked.state],
+        { scheduled_sku: samePlan ? null : target.sku },
+        {
+          actor: `member:${userId}`,
+          action: samePlan ? "plan_change_reverted" : "plan_change_scheduled",
+          details: { from_sku: locked.sku, to_sku: samePlan ? locked.sku : target.sku, effective_at: locked.expiration_date?.toISOString() },
+        },
+        now,
+      );
+      return this.present(updated!, trx);
+    });
+  }
+
+  /** Cancels at the end of the current period; the member keeps access until then. */
+  async cancel(userId: string, id: string, reason: CancelReason, explanation: string | undefined, actor: Actor = `member:${userId}`) {
+    const { db, clock } = this.deps;
+    const note = explanation?.trim() || null;
+    if (reason === "other" && !note) throw badRequest("explanation should not be empty");
+    const sub = await ownSubscription(db, userId, id);
+    this.#assertBilled(sub);
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      const fields = { cancel_reason: reason, cancel_explanation: note, canceled_at: now, scheduled_sku: null };
+      // A renewal that keeps failing has no paid period left to run out: it ends now.
+      const updated =
+        (await transition(trx, sub, ["trial", "active"], { ...fields, state: "canceled" }, { actor, action: "canceled", details: { reason, explanation: note } }, now)) ??
+        (await transition(trx, sub, ["past_due"], { ...fields, state: "expired", expiration_date: now }, { actor, action: "canceled", details: { reason, explanation: note } }, now));
+      if (!updated) throw badRequest(sub.state === "canceled" ? "The membership is already cancelled" : `A ${sub.state} membership cannot be cancelled`);
+      return this.present(updated, trx);
+    });
+  }
+
+  /** Undoes a cancellation before the period ends; the subscription renews again. */
+  async reactivate(userId: string, id: string) {
+    const { db, clock } = this.deps;
+    const sub = await ownSubscription(db, userId, id);
+    this.#assertBilled(sub);
+    const now = clock.now();
+    if (sub.state !== "canceled" || !sub.expiration_date || sub.expiration_date <= now) throw badRequest("Only a cancelled membership can be reactivated, before its period ends");
+    return db.transaction().execute(async (trx) => {
+      const state = sub.trial_end && sub.trial_end > now ? "trial" : "active";
+      const updated = await transition(trx, sub, ["canceled"], { state, cancel_reason: null, cancel_explanation: null, canceled_at: null }, { actor: `member:${userId}`, action: "reactivated" }, now);
+      if (!updated) throw badRequest("Only a cancelled membership can be reactivated, before its period ends");
+      return this.present(updated, trx);
+    });
+  }
+
+  /** Resumes a paused recharge subscription: a new period starts now and is charged to the default card. */
+  async unpause(userId: string, id: string) {
+    const { db, clock, billing } = this.deps;
+    const sub = await ownSubscription(db, userId, id);
+    if (sub.provider !== "recharge" || sub.state !== "paused") throw badRequest("Only a paused recharge subscription can be unpaused");
+    const product = await this.#product(sub.scheduled_sku ?? sub.sku);
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      const locked = await trx.selectFrom("subscriptions").selectAll().where("id", "=", sub.id).forUpdate().executeTakeFirstOrThrow();
+      if (locked.state !== "paused") throw badRequest("Only a paused recharge subscription can be unpaused");
+      const end = addInterval(now, product.interval, product.interval_type);
+      const paid = await chargePeriod(trx, billing, locked, product, { start: now, end }, now);
+      if (!paid.ok) throw paymentDeclined();
+      const updated = await transition(
+        trx,
+        locked,
+        ["paused"],
+        { state: "active", paused_at: null, current_period_start: now, expiration_date: end, sku: product.sku, name: product.name, base_price: product.unit_amount, entitlements: product.entitlements, scheduled_sku: null },
+        { actor: `member:${userId}`, action: "unpaused", details: { invoice_id: paid.invoiceId } },
+        now,
+      );
+      return this.present(updated!, trx);
+    });
+  }
+
+  /** After an account is deactivated its renewing subscriptions are cancelled at period end. */
+  async cancelAllForDeactivation(userId: string) {
+    for (const sub of await listSubscriptions(this.deps.db, userId)) {
+      if (isBilled(sub) && ["trial", "active", "past_due"].includes(sub.state)) {
+        await this.cancel(userId, sub.id, "other", "Account deactivated", "system:deactivation");
+      }
+    }
+  }
+
+  async recentEvents(subscriptionId: string) {
+    return this.deps.db.selectFrom("subscription_events").selectAll().where("subscription_id", "=", subscriptionId).orderBy("id").execute();
+  }
+
+  #assertBilled(sub: Subscription) {
+    if (MANAGED_ELSEWHERE[sub.provider]) throw badRequest(MANAGED_ELSEWHERE[sub.provider]);
+    if (sub.state === "vip") throw badRequest("VIP memberships are managed by member support");
+    if (sub.state === "prepaid") throw badRequest("A prepaid membership ends on its date and cannot be changed");
+  }
+
+  async #product(sku: string | null): Promise<Product> {
+    const product = sku ? await findProduct(this.deps.db, sku) : undefined;
+    if (!product) throw badRequest(`Unknown SKU ${sku}`);
+    return product;
+  }
+
+  /** The plan asked for: by SKU, by product id, or by the recharge interval fields (monthly or twelve months). */
+  async #targetProduct(sub: Subscription, change: PlanChange): Promise<Product> {
+    let sku = change.sku ?? change.product_id;
+    if (!sku) {
+      const months = change.order_interval_frequency ?? change.charge_interval_frequency;
+      if (change.order_interval_unit && change.order_interval_unit !== "month") throw badRequest("order_interval_unit must be month");
+      if (months !== 1 && months !== 12) throw badRequest("sku should not be empty");
+      sku = planSku(sub.provider, months === 1 ? "monthly" : "annual");
+    }
+    const product = await findProduct(this.deps.db, sku);
+    if (!product) throw badRequest(`Unknown SKU ${sku}`);
+    if (product.kind !== "recurring") throw badRequest(`${sku} is not a renewing plan`);
+    if (product.provider !== sub.provider) throw badRequest(`${sku} is not sold through ${sub.provider}`);
+    return product;
+  }
+}
