@@ -1,0 +1,41 @@
+import type { Challenge, HistoryEntry } from "../api/types.js";
+import { ms } from "./numbers.js";
+
+/** Spec §5: any workout of 10+ minutes may stand in for one of the challenge's workouts. */
+export const SUBSTITUTE_MIN_MINUTES = 10;
+
+export interface ChallengeProgress {
+  done: number;
+  onDemand: number;
+  live: number;
+  target: number;
+  complete: boolean;
+}
+
+/**
+ * Spec §5: counts completed workouts (only `is_completed`) inside the window [start, end] that are either one of the
+ * challenge's workouts or any workout of 10+ minutes; each workout counts once. Complete when done ≥ workout_target.
+ */
+export function challengeProgress(
+  challenge: Pick<Challenge, "workout_target" | "end_time" | "workouts"> & { start_time?: string },
+  history: HistoryEntry[],
+): ChallengeProgress {
+  const start = ms(challenge.start_time ?? null);
+  const end = ms(challenge.end_time);
+  const listed = new Set(challenge.workouts.map((w) => w.workout_id));
+  const seen = new Set<string>();
+  let onDemand = 0;
+  let live = 0;
+  for (const h of history) {
+    const at = ms(h.completed_at);
+    if (!h.is_completed || !(at <= end) || at < start || seen.has(h.workout_id)) continue;
+    // A checked-in live class without workout detail is a full class, so it qualifies.
+    const minutes = h.workout?.duration ?? (h.type === "live" ? Infinity : 0);
+    if (!listed.has(h.workout_id) && minutes < SUBSTITUTE_MIN_MINUTES) continue;
+    seen.add(h.workout_id);
+    if (h.type === "live") live++;
+    else onDemand++;
+  }
+  const done = onDemand + live;
+  return { done, onDemand, live, target: challenge.workout_target, complete: done >= challenge.workout_target };
+}

@@ -1,0 +1,42 @@
+import type { LiveClass, Reservation } from "../api/types.js";
+import { DAY_MS, MINUTE_MS, ms } from "./numbers.js";
+
+/** Spec §5/§9: entry opens 15 minutes before start. */
+export const CLASS_ENTRY_MS = 15 * MINUTE_MS;
+/** Spec §9: the class timer adds 300 extra units; read as milliseconds of slack so a refresh lands after the instant. */
+export const CLASS_TIMER_SLACK_MS = 300;
+/** Spec §9: classes are listed up to 30 days ahead. */
+export const CLASS_HORIZON_DAYS = 30;
+
+type Timed = Pick<LiveClass, "start_date" | "end_date">;
+
+/** Enterable from 15 minutes before start until the class ends. */
+export const canEnterClass = (c: Timed, now: number) => now >= ms(c.start_date) - CLASS_ENTRY_MS && now < ms(c.end_date);
+/** Spec §5: in progress when the start is now or past (and it has not ended). */
+export const isClassInProgress = (c: Timed, now: number) => now >= ms(c.start_date) && now < ms(c.end_date);
+export const hasClassEnded = (c: Timed, now: number) => now >= ms(c.end_date);
+
+/**
+ * Spec §4: the class timer refreshes when the next class becomes enterable or ends. Answers the delay in ms until the
+ * earliest such instant after `now` (plus the timer slack), or undefined when nothing is left to wait for.
+ */
+export function classTimerDelay(classes: Timed[], now: number): number | undefined {
+  let next = Infinity;
+  for (const c of classes) {
+    for (const t of [ms(c.start_date) - CLASS_ENTRY_MS, ms(c.end_date)]) if (t > now && t < next) next = t;
+  }
+  return next === Infinity ? undefined : next - now + CLASS_TIMER_SLACK_MS;
+}
+
+/** Spec §4: upcoming = not cancelled and the class has not ended; soonest first. */
+export const upcomingReservations = (list: Reservation[], now: number) =>
+  list
+    .filter((r) => r.status !== "standard cancel" && ms(r.class_data.end_date) > now)
+    .sort((a, b) => ms(a.class_data.start_date) - ms(b.class_data.start_date));
+
+/** The member's live reservation for a class, if any (cancelled ones do not count). */
+export const reservationFor = (list: Reservation[], classId: string) =>
+  list.find((r) => r.class_data.id === classId && r.status !== "standard cancel");
+
+/** The query window of the public schedule: today through 30 days ahead. */
+export const classWindow = (now: number) => ({ min_date: new Date(now).toISOString(), max_date: new Date(now + CLASS_HORIZON_DAYS * DAY_MS).toISOString() });

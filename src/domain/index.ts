@@ -1,0 +1,15 @@
+export * from "./analytics-payloads.js";
+export * from "./challenge.js";
+export * from "./classes.js";
+export * from "./environment.js";
+export * from "./favourites.js";
+export * from "./filters.js";
+export * from "./links.js";
+export * from "./live-week.js";
+export * from "./membership.js";
+export { DAY_MS, HOUR_MS, MINUTE_MS, round2 } from "./numbers.js";
+export * from "./onboarding.js";
+export * from "./pages.js";
+export * from "./prices.js";
+export * from "./redirect.js";
+export * from "./referral.js";

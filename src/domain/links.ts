@@ -1,0 +1,18 @@
+/** Spec §7: links open in the same tab by default, or a new tab, or a 600×400 new window, without opener or referrer. */
+export type LinkMode = "sameTab" | "newTab" | "newWindow";
+
+export const NEW_WINDOW = { width: 600, height: 400 } as const;
+
+/** The `window.open` target and features for a mode (null for same tab: plain navigation). */
+export function linkTarget(mode: LinkMode): { target: string; features: string } | null {
+  if (mode === "sameTab") return null;
+  const size = mode === "newWindow" ? `width=${NEW_WINDOW.width},height=${NEW_WINDOW.height},` : "";
+  return { target: "_blank", features: `${size}noopener,noreferrer` };
+}
+
+/** Opens `url` in the given mode. */
+export function openLink(url: string, mode: LinkMode = "sameTab", win: Pick<Window, "open" | "location"> = window) {
+  const t = linkTarget(mode);
+  if (t) win.open(url, t.target, t.features);
+  else win.location.assign(url);
+}

@@ -1,0 +1,79 @@
+import type { Claims, Provider, Subscription } from "../api/types.js";
+import { ms } from "./numbers.js";
+
+type Plan = Pick<Subscription, "provider" | "state" | "expiration_date">;
+
+const isActiveOrTrial = (state: string) => state === "active" || state === "trial";
+const notExpired = (s: Plan, now: number) => ms(s.expiration_date) > now;
+
+/**
+ * Spec §4 display state: active or trial → active; expired or canceled → canceled; empty → inactive; otherwise active
+ * while not past the expiration date, else the raw state.
+ */
+export function displayState(s: Plan | null | undefined, now: number): string {
+  const state = s?.state ?? "";
+  if (isActiveOrTrial(state)) return "active";
+  if (state === "expired" || state === "canceled") return "canceled";
+  if (!state) return "inactive";
+  return notExpired(s!, now) ? "active" : state;
+}
+
+/**
+ * Spec §4: Apple/Google only when active or trial; other providers need an expiration date and not paused; Recharge
+ * (not cancelled) needs active or trial; everything else counts until it expires.
+ */
+export function isSubscriptionActive(s: Plan | null | undefined, now: number): boolean {
+  if (!s) return false;
+  if (s.provider === "apple" || s.provider === "google") return isActiveOrTrial(s.state);
+  if (!s.expiration_date || s.state === "paused") return false;
+  if (s.provider === "recharge" && s.state !== "canceled") return isActiveOrTrial(s.state);
+  return notExpired(s, now);
+}
+
+/** Spec §4: a studio (marianatek) membership may be linked unless active, trial or paused, or expired/canceled but still valid. */
+export function canLinkStudio(s: Plan | null | undefined, now: number): boolean {
+  if (!s) return true;
+  if (isActiveOrTrial(s.state) || s.state === "paused") return false;
+  return !((s.state === "expired" || s.state === "canceled") && notExpired(s, now));
+}
+
+/** Where a plan is managed: here, or in the store/app that sold it (spec §4 subscription states). */
+export const managedElsewhere = (provider: Provider): "apple" | "google" | "studio" | null =>
+  provider === "apple" || provider === "google" ? provider : provider === "marianatek" ? "studio" : null;
+
+export type PlanPeriod = "monthly" | "annual";
+
+/** Spec §9 plan-change SKUs per provider. */
+export const planSku = (period: PlanPeriod, provider: Provider): string =>
+  period === "monthly" ? (provider === "stripe" ? "1month_trial0-R-SB" : "1month_trial7-R") : provider === "stripe" ? "12month_trial7" : "12month_trial0";
+
+/** The plan-change interval: monthly or twelve months. */
+export const planInterval = (period: PlanPeriod) => ({ frequency: period === "monthly" ? 1 : 12, unit: "month" });
+
+export interface MemberStatus {
+  entitlements: string[];
+  entitled: boolean;
+  trial: boolean;
+  vip: boolean;
+  paused: boolean;
+  previouslyEntitled: boolean;
+}
+
+/** Spec §6 from the claims: entitled when the entitlements list is non-empty; sub-statuses from their flags. */
+export function memberStatus(claims: Claims | null | undefined): MemberStatus {
+  let entitlements: string[] = [];
+  try {
+    const parsed = JSON.parse(claims?.entitlements || "[]");
+    if (Array.isArray(parsed)) entitlements = parsed.map(String);
+  } catch {
+    entitlements = [];
+  }
+  return {
+    entitlements,
+    entitled: entitlements.length > 0,
+    trial: claims?.is_trial === true || claims?.is_trial === "true",
+    vip: claims?.["custom:is_vip"] === "true",
+    paused: claims?.is_paused === "true",
+    previouslyEntitled: claims?.unentitled_status === "previously_entitled",
+  };
+}

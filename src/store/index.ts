@@ -1,0 +1,14 @@
+export { createStore, type Store, type StoreOptions } from "./create-store.js";
+export { getSharedStore, STORE_KEY } from "./shared-store.js";
+export { createResource, into, type Resource, type Status } from "./resource.js";
+export { createMutation, type Mutation } from "./mutation.js";
+export { memoryStorage, type KeyValueStorage } from "./context.js";
+export type { SearchState, CatalogueSlice } from "./slices/catalogue.js";
+export type { SessionSlice } from "./slices/session.js";
+export type { FavouritesSlice, CollectionsSlice } from "./slices/favourites.js";
+export type { ActivitySlice } from "./slices/activity.js";
+export type { SeriesSlice, CalendarsSlice } from "./slices/series.js";
+export type { LiveSlice } from "./slices/live.js";
+export { MAIL_REQUEST_KEY, type MembershipSlice } from "./slices/membership.js";
+export type { ContentSlice } from "./slices/content.js";
+export type { MusicState, PlayerSlice } from "./slices/player.js";

@@ -1,0 +1,127 @@
+import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
+
+export type Status = "idle" | "loading" | "success" | "error";
+
+/**
+ * One remote value as a status machine (spec §4: request → success | error → fulfil). Only the latest load may
+ * commit; a newer load with different arguments aborts the older one; a load with the same arguments as the one in
+ * flight joins it (two widgets → one request); a load with the arguments of the last success is skipped unless forced.
+ */
+export interface Resource<T, A extends unknown[] = []> {
+  readonly data: ReadonlySignal<T | undefined>;
+  readonly status: ReadonlySignal<Status>;
+  /** Set on request, cleared on fulfil. */
+  readonly loading: ReadonlySignal<boolean>;
+  readonly error: ReadonlySignal<unknown>;
+  /** At least one load has been fulfilled (succeeded or failed). */
+  readonly fulfilled: ReadonlySignal<boolean>;
+  /** Loads unless these arguments already succeeded; resolves with the data, or undefined on error or abort. */
+  load(...args: A): Promise<T | undefined>;
+  /** Loads even if these arguments already succeeded. */
+  reload(...args: A): Promise<T | undefined>;
+  /** Replaces the data locally (e.g. with a mutation's answer). */
+  set(data: T | undefined): void;
+  abort(): void;
+  /** Back to idle with no data (sign-out). */
+  reset(): void;
+}
+
+export function createResource<T, A extends unknown[] = []>(
+  fetcher: (signal: AbortSignal, ...args: A) => Promise<T>,
+  keyOf: (...args: A) => string = (...args) => JSON.stringify(args),
+): Resource<T, A> {
+  const data = signal<T | undefined>(undefined);
+  const status = signal<Status>("idle");
+  const loading = signal(false);
+  const error = signal<unknown>(undefined);
+  const fulfilled = signal(false);
+  let current: { key: string; controller: AbortController; promise: Promise<T | undefined> } | undefined;
+  let loadedKey: string | undefined;
+
+  function run(force: boolean, args: A): Promise<T | undefined> {
+    const key = keyOf(...args);
+    if (current?.key === key) return current.promise;
+    if (!force && loadedKey === key && status.peek() === "success") return Promise.resolve(data.peek());
+    current?.controller.abort();
+    const controller = new AbortController();
+    batch(() => {
+      status.value = "loading";
+      loading.value = true;
+    });
+    const mine = () => current?.controller === controller;
+    const promise = fetcher(controller.signal, ...args).then(
+      (value) => {
+        if (!mine()) return undefined;
+        loadedKey = key;
+        batch(() => {
+          data.value = value;
+          error.value = undefined;
+          status.value = "success";
+        });
+        return value;
+      },
+      (e) => {
+        if (!mine()) return undefined;
+        loadedKey = undefined;
+        batch(() => {
+          error.value = e;
+          status.value = "error";
+        });
+        return undefined;
+      },
+    );
+    current = {
+      key,
+      controller,
+      promise: promise.finally(() => {
+        if (!mine()) return;
+        current = undefined;
+        batch(() => {
+          loading.value = false;
+          fulfilled.value = true;
+        });
+      }),
+    };
+    return current.promise;
+  }
+
+  function abort() {
+    current?.controller.abort();
+    current = undefined;
+    if (loading.peek()) {
+      batch(() => {
+        loading.value = false;
+        status.value = data.peek() === undefined ? "idle" : "success";
+      });
+    }
+  }
+
+  return {
+    data,
+    status,
+    loading,
+    error,
+    fulfilled,
+    load: (...args) => run(false, args),
+    reload: (...args) => run(true, args),
+    set(value) {
+      data.value = value;
+    },
+    abort,
+    reset() {
+      abort();
+      loadedKey = undefined;
+      batch(() => {
+        data.value = undefined;
+        error.value = undefined;
+        status.value = "idle";
+        fulfilled.value = false;
+      });
+    },
+  };
+}
+
+/** Keeps a write's answer in `resource` and passes it on (for mutations that answer the whole new value). */
+export const into =
+  <T>(resource: Pick<Resource<T, never[]>, "set">) =>
+  (value: T): T => (resource.set(value), value);

@@ -1,0 +1,71 @@
+import { batch, signal } from "@preact/signals-core";
+import * as api from "../../api/index.js";
+import type { EquipmentMode, SearchRequest, SearchResponse, SortValue, Workout } from "../../api/types.js";
+import { DEFAULT_HITS, DEFAULT_SORT, emptyFilters, searchRequest, type WorkoutFilterState } from "../../domain/filters.js";
+import type { StoreContext } from "../context.js";
+import { createResource } from "../resource.js";
+
+export interface SearchState {
+  filters: WorkoutFilterState;
+  keywords: string;
+  sort: SortValue;
+  category: string;
+  equipmentMode: EquipmentMode;
+}
+
+const NOTHING: SearchResponse = { hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: DEFAULT_HITS, facets: {}, selected: [] };
+
+/**
+ * The workout library: categories, filter groups, the search state and its results. A search runs only when the
+ * request changes (spec §4: the list refetches only when filters changed, or the favourites id list on favourites).
+ */
+export function createCatalogueSlice(ctx: StoreContext, ids: { favourites(): Promise<string[]>; watched(): Promise<string[]> }) {
+  const c = ctx.api;
+  const state = signal<SearchState>({ filters: emptyFilters(), keywords: "", sort: DEFAULT_SORT, category: "all", equipmentMode: "selected" });
+  const hits = signal<Workout[]>([]);
+  const results = createResource((s, request: SearchRequest | null) =>
+    request ? api.searchWorkouts(c, request, s, ctx.signedIn.peek()) : Promise.resolve({ ...NOTHING }),
+  );
+
+  async function load(page: number) {
+    const st = state.peek();
+    const signedIn = ctx.signedIn.peek();
+    const request = searchRequest({
+      ...st,
+      page,
+      signedIn,
+      favouriteIds: signedIn && st.filters.favorites ? await ids.favourites() : undefined,
+      watchedIds: signedIn && st.filters.watched ? await ids.watched() : undefined,
+    });
+    const answer = await results.load(request);
+    if (answer && results.data.peek() === answer) hits.value = page === 0 ? answer.hits : [...hits.peek(), ...answer.hits];
+    return answer;
+  }
+
+  return {
+    state,
+    /** The hits of every page loaded so far for the current request. */
+    hits,
+    results,
+    categories: createResource((s) => api.getWorkoutCategories(c, s).then((r) => r.items)),
+    filterGroups: createResource((s) => api.getWorkoutFilters(c, s)),
+    workout: createResource((s, slug: string) => api.getWorkout(c, slug, s)),
+    /** Runs the first page of the current request (skipped when it is the one already shown). */
+    search: () => load(0),
+    /** Changes part of the state and searches. */
+    update(patch: Partial<SearchState>) {
+      batch(() => (state.value = { ...state.peek(), ...patch }));
+      return load(0);
+    },
+    /** Appends the next page. */
+    loadMore() {
+      const r = results.data.peek();
+      return r && r.page + 1 < r.nbPages ? load(r.page + 1) : Promise.resolve(r);
+    },
+    reset() {
+      results.reset();
+      hits.value = [];
+    },
+  };
+}
+export type CatalogueSlice = ReturnType<typeof createCatalogueSlice>;

@@ -1,0 +1,35 @@
+import { computed } from "@preact/signals-core";
+import * as api from "../../api/index.js";
+import type { ClassQuery, Reservation } from "../../api/types.js";
+import { upcomingReservations } from "../../domain/classes.js";
+import type { StoreContext } from "../context.js";
+import { createMutation } from "../mutation.js";
+import { createResource } from "../resource.js";
+
+/**
+ * The live schedule and the member's reservations. Booking, cancelling and checking in refresh the reservations
+ * unless told not to; a failure keeps the ApiError, whose `status` selects the spec §8 copy (`src/i18n`).
+ */
+export function createLiveSlice(ctx: StoreContext) {
+  const c = ctx.api;
+  const reservations = createResource((s, location?: string) => api.getReservations(c, location, s).then((r) => r.items));
+  const classes = createResource((s, q: ClassQuery) => api.getClasses(c, q, s, !q.public && ctx.signedIn.peek()).then((r) => r.items));
+  const write =
+    <A>(call: (id: A) => Promise<Reservation>) =>
+    async (id: A, options: { refresh?: boolean } = {}) => {
+      const answer = await call(id);
+      if (options.refresh !== false) void reservations.reload();
+      return answer;
+    };
+  return {
+    classes,
+    reservations,
+    /** Not cancelled and not yet ended, soonest first (evaluated at read time). */
+    upcoming: computed(() => upcomingReservations(reservations.data.value ?? [], ctx.now())),
+    book: createMutation(write((classId: string) => api.bookClass(c, classId))),
+    cancel: createMutation(write((reservationId: string) => api.cancelReservation(c, reservationId))),
+    checkIn: createMutation(write((reservationId: string) => api.checkInReservation(c, reservationId))),
+    reset: () => reservations.reset(),
+  };
+}
+export type LiveSlice = ReturnType<typeof createLiveSlice>;

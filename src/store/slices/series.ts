@@ -1,0 +1,50 @@
+import { computed } from "@preact/signals-core";
+import * as api from "../../api/index.js";
+import type { StoreContext } from "../context.js";
+import { createMutation } from "../mutation.js";
+import { createResource } from "../resource.js";
+
+/** Series pages, the member's enrolments, join and leave (spec §4). */
+export function createSeriesSlice(ctx: StoreContext) {
+  const c = ctx.api;
+  const enrollments = createResource((s) => api.getSeriesEnrollments(c, s).then((r) => r.series));
+  const afterWrite = <T>(answer: T) => (void enrollments.reload(), answer);
+  return {
+    overview: createResource((s) => api.getSeriesOverview(c, s)),
+    list: createResource((s, q: { limit?: number; skip?: number } = {}) => api.listSeries(c, q, s)),
+    byIds: createResource((s, ids: string[]) => api.getSeriesByIds(c, ids, s).then((r) => r.items), (ids) => ids.join(",")),
+    detail: createResource((s, slugOrId: string) => api.getSeries(c, slugOrId, s)),
+    enrollments,
+    /** Spec §4: enrolment is ready once loaded, and enrolled when the list is non-empty. */
+    ready: enrollments.fulfilled,
+    enrolled: computed(() => (enrollments.data.value?.length ?? 0) > 0),
+    enrollmentOf: (seriesId: string) => enrollments.data.value?.find((e) => e.series_id === seriesId),
+    join: createMutation((seriesId: string) => api.enrollSeries(c, seriesId).then(afterWrite)),
+    /** Leaving does not keep progress. */
+    leave: createMutation((seriesId: string) => api.leaveSeries(c, seriesId).then(afterWrite)),
+    reset: () => enrollments.reset(),
+  };
+}
+export type SeriesSlice = ReturnType<typeof createSeriesSlice>;
+
+/** Workout calendars; the enrolment list needs a member (spec §7). */
+export function createCalendarsSlice(ctx: StoreContext) {
+  const c = ctx.api;
+  const enrollments = createResource((s) => api.getCalendarEnrollments(c, s).then((r) => r.data));
+  const mine = createResource((s) => api.getMyCalendars(c, s));
+  const afterWrite = <T>(answer: T) => (void enrollments.reload(), answer);
+  return {
+    enrollments,
+    mine,
+    detail: createResource((s, slug: string) => api.getCalendar(c, slug, s)),
+    ids: createResource((s) => api.getCalendarIds(c, s)),
+    isEnrolled: (calendarId: string) => !!enrollments.data.value?.some((e) => e.calendar_id === calendarId && e.status === "enrolled"),
+    enroll: createMutation((id: string) => api.enrollCalendar(c, id).then(afterWrite)),
+    unenroll: createMutation((id: string) => api.unenrollCalendar(c, id).then(afterWrite)),
+    reset() {
+      enrollments.reset();
+      mine.reset();
+    },
+  };
+}
+export type CalendarsSlice = ReturnType<typeof createCalendarsSlice>;

@@ -1,0 +1,64 @@
+import { computed } from "@preact/signals-core";
+import * as api from "../../api/index.js";
+import type { SignUpRequest } from "../../api/types.js";
+import { memberStatus } from "../../domain/membership.js";
+import type { StoreContext } from "../context.js";
+import { createMutation } from "../mutation.js";
+import { createResource, into } from "../resource.js";
+
+/** Signed-in state, claims and the member's attributes. */
+export function createSessionSlice(ctx: StoreContext) {
+  const { api: c, auth } = ctx;
+  const claims = createResource((s) => api.getClaims(c, s));
+  const user = createResource((s) => api.getUserAttribute(c, s));
+  const email = createResource((s) => api.getEmailAttribute(c, s));
+  const preferences = createResource((s) => api.getPreferences(c, s));
+  const onboardingResults = createResource((s) => api.getOnboardingResults(c, s));
+
+  const signIn = createMutation(async (credentials: { email: string; password: string }) => {
+    const answer = await api.signIn(c, credentials);
+    auth.setTokens(answer);
+    void claims.reload();
+    return answer;
+  });
+  const signUp = createMutation(async (body: SignUpRequest) => {
+    const answer = await api.signUp(c, body);
+    auth.setTokens(answer);
+    void claims.reload();
+    return answer;
+  });
+
+  return {
+    signedIn: ctx.signedIn,
+    claims,
+    /** Entitled, trial, VIP, paused, previously entitled (spec §6). */
+    status: computed(() => memberStatus(claims.data.value)),
+    user,
+    email,
+    preferences,
+    onboardingResults,
+    /** Spec §5: an absent waiver means the waiver is required. */
+    waiverRequired: computed(() => user.status.value === "success" && !user.data.value?.waiver),
+    signIn,
+    signUp,
+    updateUser: createMutation((patch: Parameters<typeof api.updateUserAttribute>[1]) => api.updateUserAttribute(c, patch).then(into(user))),
+    updateEmail: createMutation((patch: Parameters<typeof api.updateEmailAttribute>[1]) => api.updateEmailAttribute(c, patch).then(into(email))),
+    updatePreferences: createMutation((patch: Parameters<typeof api.updatePreferences>[1]) => api.updatePreferences(c, patch).then(into(preferences))),
+    submitOnboarding: createMutation((answers: Record<string, unknown>) => api.submitOnboardingResults(c, answers).then(into(onboardingResults))),
+    deactivate: createMutation(async () => {
+      const answer = await api.deactivateAccount(c);
+      auth.logout();
+      return answer;
+    }),
+    /** Revokes the login on the server (best effort) and forgets the tokens here and in every tab. */
+    async signOut() {
+      const refresh = auth.tokens.peek()?.refresh;
+      auth.logout();
+      if (refresh) await api.signOut(c, refresh).catch(() => undefined);
+    },
+    reset() {
+      for (const r of [claims, user, email, preferences, onboardingResults]) r.reset();
+    },
+  };
+}
+export type SessionSlice = ReturnType<typeof createSessionSlice>;
