@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./harness.js";
-import { createClass, DAY, expectError, HOUR, MINUTE } from "./studios-fixtures.js";
+import { at as atTime, createClass, DAY, expectError, HOUR, MINUTE } from "./studios-fixtures.js";
 
 let t: TestApp;
 let me: { email: string; password: string };
@@ -15,16 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Runs `fn` with the clock at `instant` and a token issued then (tokens live 15 minutes), then restores the clock. */
-async function at<T>(instant: Date | number, fn: (token: string) => Promise<T>, who = me): Promise<T> {
-  const before = t.clock.now();
-  t.clock.set(instant);
-  try {
-    return await fn((await t.signIn(who.email, who.password)).token);
-  } finally {
-    t.clock.set(before);
-  }
-}
+/** The clock at `instant`, with a token of `who` issued then. */
+const at = <T>(instant: Date | number, fn: (token: string) => Promise<T>, who = me) => atTime(t, instant, who, fn);
 
 const book = (classId: unknown, as = token) => t.call("POST", "/studios/reservation/", { body: { class_id: classId }, token: as });
 const cancel = (id: string, as = token) => t.call("POST", `/studios/reservation/${id}/cancel`, { token: as });

@@ -37,6 +37,20 @@ export async function createClass(
   return { id, start, end: new Date(start.getTime() + minutes * MINUTE), trainer };
 }
 
+/**
+ * Runs `fn` with the test clock at `instant` and a token issued then for `who` (access tokens live 15 minutes),
+ * then puts the clock back.
+ */
+export async function at<T>(t: TestApp, instant: Date | number, who: { email: string; password: string }, fn: (token: string) => Promise<T>): Promise<T> {
+  const before = t.clock.now();
+  t.clock.set(instant);
+  try {
+    return await fn((await t.signIn(who.email, who.password)).token);
+  } finally {
+    t.clock.set(before);
+  }
+}
+
 export function expectError(res: { statusCode: number; json(): unknown }, status: number) {
   expect(res.statusCode, res.statusCode === status ? "" : String((res as unknown as { body: string }).body)).toBe(status);
   const body = res.json() as { statusCode: number; message: string | string[]; error: string };
