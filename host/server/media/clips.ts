@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fromRoot } from "../paths.js";
+import { etagOf } from "./range.js";
 
 /** One 1-second piece of a clip's MPEG-TS file, addressed by byte range. */
 export interface Piece {
@@ -19,6 +20,12 @@ export interface Clip {
   posterTimes: number[];
 }
 
+/** A file's bytes and their validator, computed once. */
+export interface StoredFile {
+  body: Buffer;
+  etag: string;
+}
+
 export const CLIPS_DIR = fromRoot("host", "server", "media", "assets", "clips");
 
 /** The files a clip directory holds that are ever served. Anything else in a URL never reaches the disk. */
@@ -30,7 +37,7 @@ export type ClipFile = "clip.mp4" | "clip.mpegts" | `poster-${number}.jpg`;
  */
 export class ClipLibrary {
   readonly clips: Clip[];
-  private readonly files = new Map<string, Promise<Buffer>>();
+  private readonly files = new Map<string, Promise<StoredFile>>();
 
   constructor(private readonly dir = CLIPS_DIR) {
     this.clips = readdirSync(dir, { withFileTypes: true })
@@ -54,11 +61,12 @@ export class ClipLibrary {
   }
 
   /**
-   * The clip a workout plays: walks get the walking clip, everything else a stable pick by id, so a workout always
-   * shows the same clip and poster.
+   * The clip a workout plays: walks get the walking clip, rest days the calm one, everything else a stable pick by
+   * id, so a workout always shows the same clip and poster.
    */
   forWorkout(workout: { id: string; type: string }): Clip {
-    if (workout.type === "walk") return this.byName("stride") ?? this.clips[0];
+    const byType = ({ walk: "stride", rest: "flow" } as Record<string, string>)[workout.type];
+    if (byType) return this.byName(byType) ?? this.clips[0];
     let hash = 2166136261;
     for (let i = 0; i < workout.id.length; i++) hash = Math.imul(hash ^ workout.id.charCodeAt(i), 16777619);
     return this.clips[(hash >>> 0) % this.clips.length];
@@ -71,11 +79,11 @@ export class ClipLibrary {
     return `poster-${at}.jpg`;
   }
 
-  read(clip: Clip, file: ClipFile): Promise<Buffer> {
+  read(clip: Clip, file: ClipFile): Promise<StoredFile> {
     const key = `${clip.name}/${file}`;
     let found = this.files.get(key);
     if (!found) {
-      found = readFile(join(this.dir, clip.name, file));
+      found = readFile(join(this.dir, clip.name, file)).then((body) => ({ body, etag: etagOf(body) }));
       found.catch(() => this.files.delete(key));
       this.files.set(key, found);
     }

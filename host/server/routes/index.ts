@@ -8,6 +8,8 @@ import { devMailRoutes } from "./dev-mail.js";
 import { docsRoutes } from "./docs.js";
 import { healthRoutes } from "./health.js";
 import { identityRoutes } from "./identity.js";
+import { mediaRoutes } from "./media.js";
+import { musicRoutes } from "./music.js";
 import { membershipRoutes } from "./membership.js";
 import { paymentRoutes } from "./payments.js";
 import { seriesActivityRoutes } from "./series-activity.js";
@@ -29,6 +31,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await studiosRoutes(app, ctx);
   await membershipRoutes(app, ctx);
   await paymentRoutes(app, ctx);
+  await mediaRoutes(app, ctx);
+  await musicRoutes(app, ctx);
   if (ctx.config.devMail) await devMailRoutes(app, ctx);
   await staticRoutes(app, ctx);
 }

@@ -1,0 +1,22 @@
+/** The media layer's public surface: providers, URL signing and the byte-range sender. */
+import type { Db } from "../db/index.js";
+import { LocalMediaProvider } from "./local-provider.js";
+import { MuxMediaProvider } from "./mux-provider.js";
+import type { MediaProvider } from "./provider.js";
+import type { MediaSettings } from "./settings.js";
+import type { UrlSigner } from "./signing.js";
+
+export { createUrlSigner, type UrlSigner } from "./signing.js";
+export { sendPayload, parseRange, type Payload } from "./range.js";
+export { FIT_MODES, type ImageRequest } from "./images.js";
+export { LocalMediaProvider, WORKOUT_FILES, workoutScope, type WorkoutFile } from "./local-provider.js";
+export { MuxMediaProvider } from "./mux-provider.js";
+export type { MediaProvider, MediaWorkout, Playback, ImageAnswer } from "./provider.js";
+export type { MediaSettings } from "./settings.js";
+
+/** The provider the settings choose; the local one is always built too, since it serves the shipped files. */
+export function createMediaProviders(settings: MediaSettings, db: Db, signer: UrlSigner): { active: MediaProvider; local: LocalMediaProvider } {
+  const local = new LocalMediaProvider(signer);
+  const active = settings.videoProvider === "mux" && settings.mux ? new MuxMediaProvider(db, settings.mux) : local;
+  return { active, local };
+}

@@ -1,0 +1,71 @@
+import { webVtt } from "./captions.js";
+import { ClipLibrary } from "./clips.js";
+import { PosterResizer } from "./images.js";
+import { hlsPlaylist } from "./playlist.js";
+import { playbackLifetimeMs, type MediaProvider, type MediaWorkout } from "./provider.js";
+import type { Payload } from "./range.js";
+import type { UrlSigner } from "./signing.js";
+
+/** The files under a workout's signed path; every other name is refused before any lookup. */
+export const WORKOUT_FILES = ["index.m3u8", "clip.ts", "captions-en.vtt"] as const;
+export type WorkoutFile = (typeof WORKOUT_FILES)[number];
+
+const SIGNED_CACHE = "private, max-age=3600";
+const PUBLIC_CACHE = "public, max-age=86400";
+
+export const workoutScope = (workoutId: string) => `w/${workoutId}`;
+
+/**
+ * The default provider: the shipped demo clips, played at each workout's catalogued length through a generated HLS
+ * playlist, with captions to match, under `/media/w/{id}/{token}/…` URLs signed for a few hours; previews are
+ * the public MP4 clips at `/media/clips/{clip}.mp4`; images are the shipped posters resized on request.
+ */
+export class LocalMediaProvider implements MediaProvider {
+  readonly name = "local";
+  readonly posters = new PosterResizer();
+
+  constructor(
+    private readonly signer: UrlSigner,
+    readonly library = new ClipLibrary(),
+  ) {}
+
+  async playback(workout: MediaWorkout, origin: string, now: Date) {
+    if (workout.video_duration <= 0) return undefined;
+    const expires = new Date(now.getTime() + playbackLifetimeMs(workout.video_duration));
+    const base = `${origin}/media/w/${encodeURIComponent(workout.id)}/${this.signer.sign(workoutScope(workout.id), expires)}`;
+    return { uri: `${base}/index.m3u8`, expires_at: expires.toISOString(), captions: [{ lang: "en", uri: `${base}/captions-en.vtt` }] };
+  }
+
+  async preview(workout: MediaWorkout, origin: string) {
+    if (workout.video_duration <= 0) return undefined;
+    return { uri: `${origin}/media/clips/${this.library.forWorkout(workout).name}.mp4` };
+  }
+
+  async image(workout: MediaWorkout, request: Parameters<MediaProvider["image"]>[1]) {
+    const clip = this.library.forWorkout(workout);
+    const poster = this.library.posterAt(clip, request.time ?? 0);
+    const image = await this.posters.resize(`${clip.name}/${poster}`, async () => (await this.library.read(clip, poster)).body, request);
+    return { kind: "image" as const, image };
+  }
+
+  /** A file of a workout's signed playback (the caller has checked the token). */
+  async workoutFile(workout: MediaWorkout, file: WorkoutFile): Promise<Payload | undefined> {
+    if (workout.video_duration <= 0) return undefined;
+    const clip = this.library.forWorkout(workout);
+    switch (file) {
+      case "index.m3u8":
+        return { body: Buffer.from(hlsPlaylist(clip.pieces, workout.video_duration, "clip.ts")), type: "application/vnd.apple.mpegurl", cache: SIGNED_CACHE };
+      case "clip.ts":
+        return { ...(await this.library.read(clip, "clip.mpegts")), type: "video/mp2t", cache: SIGNED_CACHE };
+      case "captions-en.vtt":
+        return { body: Buffer.from(webVtt(workout.name, clip.name, workout.video_duration)), type: "text/vtt; charset=utf-8", cache: SIGNED_CACHE };
+    }
+  }
+
+  /** A public preview clip by name, or undefined for a name that is not a shipped clip. */
+  async previewFile(name: string): Promise<Payload | undefined> {
+    const clip = this.library.byName(name);
+    if (!clip) return undefined;
+    return { ...(await this.library.read(clip, "clip.mp4")), type: "video/mp4", cache: PUBLIC_CACHE };
+  }
+}

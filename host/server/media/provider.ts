@@ -1,0 +1,35 @@
+import type { Image, ImageRequest } from "./images.js";
+
+/** What a provider needs to know about a workout. */
+export interface MediaWorkout {
+  id: string;
+  name: string;
+  type: string;
+  /** Seconds. */
+  video_duration: number;
+}
+
+/** The answer of `GET /tsapi/content/workout/{id}/video`. */
+export interface Playback {
+  uri: string;
+  expires_at: string;
+  captions: { lang: string; uri: string }[];
+}
+
+export type ImageAnswer = { kind: "image"; image: Image } | { kind: "redirect"; url: string };
+
+/**
+ * Where workout video comes from. `origin` is the scheme and host the client reached this server at, for
+ * providers that serve files themselves. A method answers `undefined` when the workout has no video there.
+ */
+export interface MediaProvider {
+  readonly name: "local" | "mux";
+  playback(workout: MediaWorkout, origin: string, now: Date): Promise<Playback | undefined>;
+  preview(workout: MediaWorkout, origin: string, now: Date): Promise<{ uri: string } | undefined>;
+  image(workout: MediaWorkout, request: ImageRequest, now: Date): Promise<ImageAnswer | undefined>;
+}
+
+/** How long a playback grant lasts: long enough to finish the workout after pausing for a while. */
+export function playbackLifetimeMs(videoSeconds: number) {
+  return Math.max(6 * 3600, videoSeconds + 3 * 3600) * 1000;
+}

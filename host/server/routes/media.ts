@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import { memberOf } from "../context.js";
+import { forbidden, notFound } from "../errors.js";
+import { createMediaProviders, createUrlSigner, FIT_MODES, sendPayload, WORKOUT_FILES, workoutScope, type ImageRequest, type WorkoutFile } from "../media/index.js";
+import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { PlaybackService } from "../services/playback.js";
+
+const workoutParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 128 } }, ["id"]);
+const uriSchema = { type: "string", format: "uri" } as const;
+const playbackSchema = strictObject(
+  {
+    uri: uriSchema,
+    expires_at: { type: "string", format: "date-time" },
+    captions: { type: "array", items: strictObject({ lang: { type: "string" }, uri: uriSchema }, ["lang", "uri"]) },
+  },
+  ["uri", "expires_at", "captions"],
+);
+const binary = (description: string) => ({ description, type: "string", format: "binary" }) as const;
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
+const rangeErrors = { ...errors, 416: errorSchema };
+const size = { type: "integer", minimum: 16, maximum: 1920 } as const;
+
+/** The scheme and host this request reached us at: media URLs are answered on the same origin. */
+export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * Workout video: signed playback for entitled members, public previews and poster images, and the local provider's
+ * files (`/media/…`) with byte ranges.
+ */
+export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
+  const signer = createUrlSigner(ctx.keys.refreshSecret);
+  const { active, local } = createMediaProviders(ctx.config.media, ctx.db, signer);
+  const playback = new PlaybackService({ db: ctx.db, clock: ctx.clock, entitlements: (db, id) => ctx.entitlements(db, id), provider: active });
+
+  app.get<{ Params: { id: string } }>(
+    "/tsapi/content/workout/:id/video",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["media"],
+        summary: "Signed, expiring playback of a workout (entitled members; others 403)",
+        security: memberSecurity,
+        params: workoutParams,
+        response: { 200: playbackSchema, ...errors },
+      },
+    },
+    async (request) => playback.video(request.params.id, memberOf(request).id, originOf(request)),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    "/tsapi/content/workout/:id/previewVideo",
+    {
+      schema: {
+        tags: ["media"],
+        summary: "A workout's public preview clip",
+        params: workoutParams,
+        response: { 200: strictObject({ uri: uriSchema }, ["uri"]), ...errors },
+      },
+    },
+    async (request) => playback.preview(request.params.id, originOf(request)),
+  );
+
+  app.get<{ Params: { type: string; id: string; field: string } }>(
+    "/tsapi/content/:type/:id/:field",
+    {
+      schema: {
+        tags: ["media"],
+        summary: "Generic content field: only workout `video` and `previewVideo` exist (routes above)",
+        params: strictObject({ type: { type: "string" }, id: { type: "string" }, field: { type: "string" } }, ["type", "id", "field"]),
+        response: { 404: errorSchema },
+      },
+    },
+    async (request) => {
+      throw notFound(`Content ${request.params.type} has no field ${request.params.field}`);
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: ImageRequest }>(
+    "/tsapi/v2/workout/:id/video/image",
+    {
+      schema: {
+        tags: ["media"],
+        summary: "A still of the workout's video at the requested size and fit (JPEG)",
+        params: workoutParams,
+        querystring: {
+          type: "object",
+          properties: {
+            width: size,
+            height: size,
+            fit_mode: { type: "string", enum: [...FIT_MODES] },
+            time: { type: "number", minimum: 0, maximum: 86400 },
+          },
+        },
+        response: { 200: binary("image/jpeg"), 302: { description: "redirect to the provider's signed thumbnail" }, ...rangeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { width, height, fit_mode, time } = request.query;
+      const answer = await playback.image(request.params.id, { width, height, fit_mode, time });
+      if (answer.kind === "redirect") return reply.redirect(answer.url, 302);
+      return sendPayload(request, reply, { ...answer.image, cache: "public, max-age=86400" });
+    },
+  );
+
+  app.get<{ Params: { id: string; token: string; file: WorkoutFile } }>(
+    "/media/w/:id/:token/:file",
+    {
+      schema: {
+        tags: ["media"],
+        summary: "A file of a signed workout playback: the HLS playlist, its MPEG-TS segments (byte ranges), captions",
+        params: strictObject(
+          { id: { type: "string", minLength: 1, maxLength: 128 }, token: { type: "string", maxLength: 64 }, file: { type: "string", enum: [...WORKOUT_FILES] } },
+          ["id", "token", "file"],
+        ),
+        response: { 200: binary("application/vnd.apple.mpegurl, video/mp2t or text/vtt"), 206: binary("part of video/mp2t"), ...rangeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id, token, file } = request.params;
+      const verdict = signer.check(workoutScope(id), token, ctx.clock.now());
+      if (verdict === "expired") throw forbidden("This media link has expired");
+      if (verdict === "invalid") throw forbidden("This media link is not valid");
+      const payload = await local.workoutFile(await playback.workout(id), file);
+      if (!payload) throw notFound("This workout has no video");
+      return sendPayload(request, reply, payload);
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    "/media/clips/:file",
+    {
+      schema: {
+        tags: ["media"],
+        summary: "A public preview clip (H.264 MP4, byte ranges)",
+        params: strictObject({ file: { type: "string", pattern: "^[a-z0-9-]{1,40}\\.mp4$" } }, ["file"]),
+        response: { 200: binary("video/mp4"), 206: binary("part of video/mp4"), ...rangeErrors },
+      },
+    },
+    async (request, reply) => {
+      const payload = await local.previewFile(request.params.file.replace(/\.mp4$/, ""));
+      if (!payload) throw notFound("No such clip");
+      return sendPayload(request, reply, payload);
+    },
+  );
+}
