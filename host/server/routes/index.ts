@@ -1,9 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
+import { analyticsRoutes } from "./analytics.js";
 import { attributeRoutes } from "./attributes.js";
 import { authRoutes } from "./auth.js";
 import { calendarRoutes } from "./calendars.js";
+import { catalogueRoutes } from "./catalogue.js";
+import { catalogueSeriesRoutes } from "./catalogue-series.js";
 import { challengeRoutes } from "./challenges.js";
+import { configRoutes } from "./config.js";
+import { contentRoutes } from "./content.js";
 import { devMailRoutes } from "./dev-mail.js";
 import { docsRoutes } from "./docs.js";
 import { healthRoutes } from "./health.js";
@@ -23,6 +28,10 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await docsRoutes(app);
   await authRoutes(app, ctx);
   await identityRoutes(app, ctx);
+  await configRoutes(app, ctx);
+  await catalogueRoutes(app, ctx);
+  await catalogueSeriesRoutes(app, ctx);
+  await contentRoutes(app, ctx);
   await attributeRoutes(app, ctx);
   await workoutActivityRoutes(app, ctx);
   await seriesActivityRoutes(app, ctx);
@@ -33,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await paymentRoutes(app, ctx);
   await mediaRoutes(app, ctx);
   await musicRoutes(app, ctx);
+  await analyticsRoutes(app, ctx);
   if (ctx.config.devMail) await devMailRoutes(app, ctx);
   await staticRoutes(app, ctx);
 }

@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { AppContext } from "../context.js";
+import { badRequest, notFound } from "../errors.js";
+import { strictObject } from "../schemas.js";
+import { catalogueIndex, FilterSyntaxError, SearchInputError, SORTS, type CatalogueIndex, type SearchRequest } from "../search/index.js";
+import { filterGroups, listCategories, listCollections, listLocations, LIBRARY_FILTER, defaultRequest } from "../services/catalogue.js";
+
+const searchBody = strictObject({
+  facets: {
+    anyOf: [
+      { type: "string", enum: ["*", ""] },
+      { type: "array", maxItems: 32, items: { type: "string", minLength: 1, maxLength: 64 } },
+    ],
+    default: [],
+  },
+  filters: { type: "string", maxLength: 4096, default: "" },
+  keywords: { type: "string", maxLength: 256, default: "" },
+  sort: { type: "string", enum: [...SORTS], default: "newest" },
+  page: { type: "integer", minimum: 0, maximum: 100_000, default: 0 },
+  /** Above MAX_HITS the page size is capped, not refused (README). */
+  hits: { type: "integer", minimum: 1, default: 50 },
+  pagination: { type: "string", enum: ["on", "off"], default: "on" },
+  equipmentFilter: { type: "string", enum: ["selected", "additional"], default: "additional" },
+  seriesWorkoutsParam: { type: "string", maxLength: 200, default: "" },
+});
+
+const idsQuery = strictObject({ ids: { type: "string", maxLength: 20_000 } });
+const slugParams = strictObject({ slug: { type: "string", minLength: 1, maxLength: 200 } }, ["slug"]);
+const idParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 200 } }, ["id"]);
+
+export const splitIds = (ids: string | undefined) => [...new Set((ids ?? "").split(",").map((s) => s.trim()).filter(Boolean))];
+
+/** Sends JSON assembled from the index's pre-serialised workouts, skipping a second serialisation. */
+function sendJson(reply: FastifyReply, body: string) {
+  return reply.type("application/json; charset=utf-8").send(body);
+}
+
+function runSearch(index: CatalogueIndex, request: SearchRequest): string {
+  try {
+    const result = index.search(request);
+    return `{"hits":[${result.hits.map((n) => index.json(n)).join(",")}],"nbHits":${result.nbHits},"page":${result.page},"nbPages":${result.nbPages},"hitsPerPage":${result.hitsPerPage},"facets":${JSON.stringify(result.facets)},"selected":${JSON.stringify(result.selected)}}`;
+  } catch (error) {
+    if (error instanceof FilterSyntaxError || error instanceof SearchInputError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
+  const live = catalogueIndex(ctx);
+
+  app.post<{ Body: Omit<SearchRequest, "facets"> & { facets: SearchRequest["facets"] | "" } }>(
+    "/tsapi/workouts/search",
+    {
+      onRequest: app.optionalMember,
+      schema: {
+        tags: ["workouts"],
+        summary: "Search workouts: filters, facets, keywords, sort and pages",
+        description: `Filter language: field:value, field:"quoted", NOT/AND/OR, parentheses, numeric comparisons and "TO" ranges. Default filters exclude nothing; the library sends "${LIBRARY_FILTER}".`,
+        body: searchBody,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const index = await live.get();
+      return sendJson(reply, runSearch(index, { ...body, facets: body.facets === "" ? [] : body.facets }));
+    },
+  );
+
+  const byIds = async (request: { query: { ids?: string } }, reply: FastifyReply) => {
+    const index = await live.get();
+    const hits = splitIds(request.query.ids).flatMap((id) => {
+      const n = index.byId(id) ?? index.bySlug(id);
+      return n === undefined ? [] : [n];
+    });
+    return sendJson(reply, `{"items":[${hits.map((n) => index.json(n)).join(",")}],"total":${hits.length}}`);
+  };
+  for (const url of ["/tsapi/workouts", "/tsapi/workouts/"]) {
+    app.get<{ Querystring: { ids?: string } }>(
+      url,
+      { schema: { tags: ["workouts"], summary: "Workouts by ids (comma-separated), in the order asked", querystring: idsQuery, hide: url.endsWith("/") } },
+      byIds,
+    );
+  }
+
+  app.get<{ Params: { slug: string } }>(
+    "/tsapi/workouts/:slug",
+    { schema: { tags: ["workouts"], summary: "One workout by slug (or id)", params: slugParams } },
+    async (request, reply) => {
+      const index = await live.get();
+      const n = index.bySlug(request.params.slug) ?? index.byId(request.params.slug);
+      if (n === undefined) throw notFound("Workout not found");
+      return sendJson(reply, index.json(n));
+    },
+  );
+
+  app.get("/tsapi/v2/workout/filters", { schema: { tags: ["workouts"], summary: "Filter dialog groups and options with counts" } }, async () =>
+    filterGroups(ctx.db, await live.get()),
+  );
+
+  app.get("/tsapi/workout_categories", { schema: { tags: ["catalogue"], summary: "Workout categories, all-classes first, then by order" } }, async () => {
+    const items = await listCategories(ctx.db);
+    return { items, total: items.length };
+  });
+
+  app.get("/tsapi/collections", { schema: { tags: ["catalogue"], summary: "Collections with their workout counts" } }, async () => {
+    const items = await listCollections(ctx.db, await live.get());
+    return { items, total: items.length };
+  });
+
+  app.get<{ Params: { id: string } }>(
+    "/tsapi/collections/:id",
+    { schema: { tags: ["catalogue"], summary: "One collection (id or slug) with its workouts, newest first", params: idParams } },
+    async (request) => {
+      const index = await live.get();
+      const collection = (await listCollections(ctx.db, index)).find((c) => c.id === request.params.id || c.slug === request.params.id);
+      if (!collection) throw notFound("Collection not found");
+      const { hits } = index.search({ ...defaultRequest(), filters: `${LIBRARY_FILTER} AND collections:"${collection.id}"`, pagination: "off" });
+      return { ...collection, workouts: hits.map((n) => index.workout(n)) };
+    },
+  );
+
+  app.get("/tsapi/locations", { schema: { tags: ["catalogue"], summary: "Studio locations and the live virtual studio" } }, async () => {
+    const items = await listLocations(ctx.db);
+    return { items, total: items.length };
+  });
+
+  app.get<{ Params: { id: string } }>(
+    "/tsapi/locations/:id",
+    { schema: { tags: ["catalogue"], summary: "One location by id or slug", params: idParams } },
+    async (request) => {
+      const location = (await listLocations(ctx.db)).find((l) => l.id === request.params.id || l.slug === request.params.id);
+      if (!location) throw notFound("Location not found");
+      return location;
+    },
+  );
+}

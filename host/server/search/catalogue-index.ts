@@ -1,0 +1,336 @@
+/**
+ * The in-memory search index of one catalogue snapshot: a bitset per filterable value, a column per numeric field,
+ * precomputed orders for the four sorts, and minisearch for keywords. Immutable once built; a catalogue change
+ * builds a new one (live-index.ts).
+ */
+import MiniSearch from "minisearch";
+import type { Workout } from "../services/catalogue-workouts.js";
+import { Bitset } from "./bitset.js";
+import { FACET_FIELDS, FIELDS, fieldNamed, resolveFields, type Field } from "./fields.js";
+import { conjuncts, fieldsOf, parseFilters, type FilterNode } from "./filter-parser.js";
+import { FIELD_WEIGHT, KEYWORD_FIELDS, allowsFuzzy, allowsPrefix, matchQuality, queryTerms, type KeywordField } from "./keywords.js";
+import { keywordTerms, normalizeValue } from "./normalize.js";
+
+export const SORTS = ["newest", "oldest", "shortest", "longest"] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Most hits one answer carries (per page, or in all with pagination off). */
+export const MAX_HITS = 1000;
+
+export interface SearchRequest {
+  facets: "*" | string[];
+  filters: string;
+  keywords: string;
+  sort: Sort;
+  page: number;
+  hits: number;
+  pagination: "on" | "off";
+  equipmentFilter: "selected" | "additional";
+  /** Restricts the search to one series' workouts (its id or slug). */
+  seriesWorkoutsParam: string;
+}
+
+export interface SearchResult {
+  /** Document numbers in answer order; `index.workout(n)` / `index.json(n)` hydrate them. */
+  hits: number[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  facets: Record<string, Record<string, number>>;
+  selected: string[];
+}
+
+/** A request the index cannot answer as asked (unknown facet); the route turns it into a 400. */
+export class SearchInputError extends Error {}
+
+export interface SeriesMembership {
+  id: string;
+  slug: string;
+  workoutIds: string[];
+}
+
+type KeywordDoc = { n: number } & Record<KeywordField, string>;
+
+export class CatalogueIndex {
+  readonly size: number;
+  readonly builtAt = new Date();
+  readonly #workouts: Workout[];
+  readonly #json: string[];
+  readonly #byId = new Map<string, number>();
+  readonly #bySlug = new Map<string, number>();
+  readonly #universe: Bitset;
+  readonly #values = new Map<string, Map<string, Bitset>>();
+  readonly #facets = new Map<string, Map<string, Bitset>>();
+  readonly #numbers = new Map<string, Float64Array>();
+  readonly #orders = {} as Record<Sort, Int32Array>;
+  readonly #ranks = {} as Record<Sort, Int32Array>;
+  readonly #series = new Map<string, Bitset>();
+  readonly #keywords: MiniSearch<KeywordDoc>;
+
+  constructor(workouts: Workout[], series: SeriesMembership[] = []) {
+    this.#workouts = workouts;
+    this.size = workouts.length;
+    this.#json = workouts.map((w) => JSON.stringify(w));
+    this.#universe = Bitset.full(this.size);
+    workouts.forEach((w, n) => {
+      this.#byId.set(w.id, n);
+      this.#bySlug.set(w.slug, n);
+    });
+    for (const field of FIELDS) this.#indexField(field);
+    this.#buildOrders();
+    for (const s of series) {
+      const bits = new Bitset(this.size);
+      for (const id of s.workoutIds) {
+        const n = this.#byId.get(id);
+        if (n !== undefined) bits.set(n);
+      }
+      this.#series.set(s.id, bits);
+      this.#series.set(s.slug, bits);
+    }
+    this.#keywords = new MiniSearch<KeywordDoc>({
+      idField: "n",
+      fields: KEYWORD_FIELDS.map((f) => f.name),
+      tokenize: keywordTerms,
+      processTerm: (term) => term,
+    });
+    this.#keywords.addAll(
+      workouts.map((w, n) => ({
+        n,
+        name: w.name,
+        trainers: w.trainers.map((t) => t.name).join(" "),
+        description: w.description,
+        benefits: w.benefits.join(" "),
+        focus: w.focusMember.join(" "),
+        equipment: w.equipment.join(" "),
+      })),
+    );
+  }
+
+  #indexField(field: Field) {
+    if (field.kind === "number") {
+      const column = new Float64Array(this.size);
+      this.#workouts.forEach((w, n) => (column[n] = field.number(w)));
+      this.#numbers.set(field.name, column);
+      return;
+    }
+    const values = new Map<string, Bitset>();
+    const facets = new Map<string, Bitset>();
+    const add = (map: Map<string, Bitset>, key: string, n: number) => {
+      let bits = map.get(key);
+      if (!bits) map.set(key, (bits = new Bitset(this.size)));
+      bits.set(n);
+    };
+    this.#workouts.forEach((w, n) => {
+      for (const v of field.values(w)) add(values, normalizeValue(v), n);
+      if (field.facet) for (const v of field.facet(w)) add(facets, v, n);
+    });
+    this.#values.set(field.name, values);
+    if (field.facet) this.#facets.set(field.name, facets);
+  }
+
+  #buildOrders() {
+    const w = this.#workouts;
+    const time = w.map((x) => Date.parse(x.start_date));
+    const byId = (a: number, b: number) => (w[a]!.id < w[b]!.id ? -1 : w[a]!.id > w[b]!.id ? 1 : 0);
+    const newest = (a: number, b: number) => time[b]! - time[a]! || byId(a, b);
+    const comparators: Record<Sort, (a: number, b: number) => number> = {
+      newest,
+      oldest: (a, b) => time[a]! - time[b]! || byId(a, b),
+      shortest: (a, b) => w[a]!.video.duration - w[b]!.video.duration || newest(a, b),
+      longest: (a, b) => w[b]!.video.duration - w[a]!.video.duration || newest(a, b),
+    };
+    for (const sort of SORTS) {
+      const order = Int32Array.from({ length: this.size }, (_, i) => i).sort(comparators[sort]);
+      const rank = new Int32Array(this.size);
+      order.forEach((n, position) => (rank[n] = position));
+      this.#orders[sort] = order;
+      this.#ranks[sort] = rank;
+    }
+  }
+
+  workout(n: number): Workout {
+    return this.#workouts[n]!;
+  }
+
+  /** The workout's answer JSON, serialised once at build. */
+  json(n: number): string {
+    return this.#json[n]!;
+  }
+
+  bySlug(slug: string): number | undefined {
+    return this.#bySlug.get(slug);
+  }
+
+  byId(id: string): number | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** Every workout, newest first (the filters dialog and tests read the whole catalogue through this). */
+  all(): Workout[] {
+    return Array.from(this.#orders.newest, (n) => this.#workouts[n]!);
+  }
+
+  search(request: SearchRequest): SearchResult {
+    const ast = this.#parse(request.filters);
+    const facetNames = this.#facetNames(request.facets);
+    const selected = ast ? equipmentValues(ast) : [];
+    const subsetMask = request.equipmentFilter === "selected" && selected.length ? this.#withinEquipment(selected) : null;
+
+    let base = this.#universe;
+    if (request.seriesWorkoutsParam) base = this.#series.get(request.seriesWorkoutsParam) ?? new Bitset(this.size);
+    const terms = queryTerms(request.keywords);
+    const keywordHits = terms.length ? this.#keywordMatches(terms) : null;
+    if (keywordHits) base = base.and(keywordHits.bits);
+
+    // Each top-level conjunct once; a facet's counts leave out the conjuncts about that facet alone (disjunctive facets).
+    const parts = conjuncts(ast).map((node) => ({ node, fields: fieldsOf(node), bits: this.#evaluate(node, subsetMask) }));
+    const matches = parts.reduce((acc, p) => acc.and(p.bits), base);
+
+    const facets: SearchResult["facets"] = {};
+    for (const name of facetNames) {
+      const canonical = fieldNamed(name)!.name;
+      const others = parts.filter((p) => !(p.fields.size === 1 && p.fields.has(canonical)));
+      const scope = others.length === parts.length ? matches : others.reduce((acc, p) => acc.and(p.bits), base);
+      facets[name] = this.#countFacet(canonical, scope);
+    }
+
+    const nbHits = matches.count();
+    const paged = request.pagination === "on";
+    const hitsPerPage = paged ? Math.min(request.hits, MAX_HITS) : Math.min(nbHits, MAX_HITS);
+    const page = paged ? request.page : 0;
+    const nbPages = paged ? Math.ceil(nbHits / hitsPerPage) : nbHits ? 1 : 0;
+    const from = page * hitsPerPage;
+    const hits = keywordHits
+      ? this.#rankByRelevance(matches, keywordHits.scores(matches), request.sort).slice(from, from + hitsPerPage)
+      : this.#inOrder(matches, request.sort, from, hitsPerPage);
+    return { hits, nbHits, page, nbPages, hitsPerPage, facets, selected };
+  }
+
+  #parse(filters: string): FilterNode | null {
+    const ast = parseFilters(filters);
+    return ast && resolveFields(ast);
+  }
+
+  #facetNames(facets: SearchRequest["facets"]): string[] {
+    if (facets === "*") return FACET_FIELDS;
+    for (const name of facets) {
+      const field = fieldNamed(name);
+      if (!field || !this.#facets.has(field.name)) throw new SearchInputError(`facets: unknown facet "${name}"`);
+    }
+    return [...new Set(facets)];
+  }
+
+  #evaluate(node: FilterNode, subsetMask: Bitset | null): Bitset {
+    switch (node.kind) {
+      case "and":
+        return node.children.map((c) => this.#evaluate(c, subsetMask)).reduce((a, b) => a.and(b));
+      case "or":
+        return node.children.map((c) => this.#evaluate(c, subsetMask)).reduce((a, b) => a.or(b));
+      case "not":
+        return this.#evaluate(node.child, subsetMask).not(this.#universe);
+      case "match": {
+        const column = this.#numbers.get(node.field);
+        if (column) return this.#numeric(column, (x) => x === Number(node.value));
+        const bits = this.#values.get(node.field)!.get(normalizeValue(node.value)) ?? new Bitset(this.size);
+        return node.field === "equipment" && subsetMask ? bits.and(subsetMask) : bits;
+      }
+      case "range":
+        return this.#numeric(this.#numbers.get(node.field)!, (x) => x >= node.from && x <= node.to);
+      case "compare": {
+        const v = node.value;
+        const test = { "<": (x: number) => x < v, "<=": (x: number) => x <= v, ">": (x: number) => x > v, ">=": (x: number) => x >= v, "=": (x: number) => x === v, "!=": (x: number) => x !== v }[node.op];
+        return this.#numeric(this.#numbers.get(node.field)!, test);
+      }
+    }
+  }
+
+  #numeric(column: Float64Array, test: (x: number) => boolean): Bitset {
+    const bits = new Bitset(this.size);
+    for (let n = 0; n < column.length; n++) if (test(column[n]!)) bits.set(n);
+    return bits;
+  }
+
+  /** Workouts whose equipment all lies within `selected` ("Selected equipment only"). */
+  #withinEquipment(selected: string[]): Bitset {
+    const wanted = new Set(selected.map(normalizeValue));
+    let outside = new Bitset(this.size);
+    for (const [value, bits] of this.#values.get("equipment")!) if (!wanted.has(value)) outside = outside.or(bits);
+    return outside.not(this.#universe);
+  }
+
+  #countFacet(field: string, scope: Bitset): Record<string, number> {
+    const counts: [string, number][] = [];
+    for (const [value, bits] of this.#facets.get(field)!) {
+      const n = scope.countAnd(bits);
+      if (n) counts.push([value, n]);
+    }
+    counts.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return Object.fromEntries(counts);
+  }
+
+  #keywordMatches(terms: string[]) {
+    const results = this.#keywords.search(terms.join(" "), {
+      combineWith: "AND",
+      prefix: allowsPrefix,
+      fuzzy: (term) => (allowsFuzzy(term) ? 1 : false),
+    });
+    const bits = new Bitset(this.size);
+    for (const r of results) bits.set(r.id as number);
+    const scores = (within: Bitset) => {
+      const out = new Map<number, number>();
+      for (const r of results) {
+        const n = r.id as number;
+        if (!within.has(n)) continue;
+        out.set(n, relevance(terms, r.match as Record<string, KeywordField[]>));
+      }
+      return out;
+    };
+    return { bits, scores };
+  }
+
+  #rankByRelevance(matches: Bitset, scores: Map<number, number>, sort: Sort): number[] {
+    const rank = this.#ranks[sort];
+    const hits = [...scores.keys()].filter((n) => matches.has(n));
+    return hits.sort((a, b) => scores.get(b)! - scores.get(a)! || rank[a]! - rank[b]!);
+  }
+
+  #inOrder(matches: Bitset, sort: Sort, from: number, count: number): number[] {
+    const out: number[] = [];
+    let seen = 0;
+    for (const n of this.#orders[sort]) {
+      if (!matches.has(n)) continue;
+      if (seen++ < from) continue;
+      out.push(n);
+      if (out.length === count) break;
+    }
+    return out;
+  }
+}
+
+/** Sum over query terms of the best field weight × match quality among the words minisearch matched. */
+function relevance(terms: string[], match: Record<string, KeywordField[]>): number {
+  let score = 0;
+  terms.forEach((q, i) => {
+    let best = 0;
+    for (const [word, fields] of Object.entries(match)) {
+      const quality = matchQuality(q, i, terms, word);
+      if (!quality) continue;
+      for (const f of fields) best = Math.max(best, quality * FIELD_WEIGHT[f]);
+    }
+    score += best;
+  });
+  return score;
+}
+
+/** The equipment values an expression names, as written, without duplicates: the answer's `selected`. */
+function equipmentValues(node: FilterNode): string[] {
+  const seen = new Map<string, string>();
+  const walk = (n: FilterNode) => {
+    if (n.kind === "and" || n.kind === "or") n.children.forEach(walk);
+    else if (n.kind === "not") walk(n.child);
+    else if (n.kind === "match" && n.field === "equipment" && !seen.has(normalizeValue(n.value))) seen.set(normalizeValue(n.value), n.value);
+  };
+  walk(node);
+  return [...seen.values()];
+}

@@ -1,0 +1,23 @@
+/** The catalogue search: one live index per server, shared by the route plugins that read workouts. */
+import type { AppContext } from "../context.js";
+import { createLiveIndex, type LiveIndex } from "./live-index.js";
+
+export { CatalogueIndex, MAX_HITS, SORTS, SearchInputError, type SearchRequest, type SearchResult, type Sort } from "./catalogue-index.js";
+export { FilterSyntaxError, parseFilters, type FilterNode } from "./filter-parser.js";
+export { FACET_FIELDS } from "./fields.js";
+export { buildIndex, CATALOGUE_CHANNEL, type LiveIndex } from "./live-index.js";
+
+const perServer = new WeakMap<AppContext, LiveIndex>();
+
+/** This server's live index: built on first use, reported as the "searchIndex" readiness check, closed with the server. */
+export function catalogueIndex(ctx: AppContext): LiveIndex {
+  let live = perServer.get(ctx);
+  if (!live) {
+    const index = createLiveIndex(ctx.database, { onError: (error) => console.error("search index:", error) });
+    ctx.readiness.set("searchIndex", index.ready);
+    ctx.onClose(() => index.close());
+    perServer.set(ctx, index);
+    live = index;
+  }
+  return live;
+}

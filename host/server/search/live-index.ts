@@ -1,0 +1,141 @@
+/**
+ * The current search index of a server process. Built from the database at start, rebuilt whenever the catalogue
+ * changes: the catalogue tables' triggers `pg_notify('fitkit_catalogue')`, which reaches every process listening on
+ * the same PostgreSQL (LISTEN on a dedicated connection) and, on PGlite, this process's own listener.
+ * Searches during a rebuild keep using the previous snapshot.
+ */
+import type pg from "pg";
+import type { DatabaseHandle, Db } from "../db/index.js";
+import { loadWorkouts } from "../services/catalogue-workouts.js";
+import { CatalogueIndex, type SeriesMembership } from "./catalogue-index.js";
+
+export const CATALOGUE_CHANNEL = "fitkit_catalogue";
+/** Notifications arriving within this window share one rebuild (a seed or an import touches many rows). */
+const DEBOUNCE_MS = 30;
+const RECONNECT_MS = 1000;
+
+export interface LiveIndex {
+  /** The current snapshot, waiting for the first build if needed. */
+  get(): Promise<CatalogueIndex>;
+  /** True once a snapshot exists (the /health readiness check). */
+  ready(): boolean;
+  /** Builds a fresh snapshot now (also what a notification triggers). */
+  rebuild(): Promise<CatalogueIndex>;
+  close(): Promise<void>;
+}
+
+async function loadSeries(db: Db): Promise<SeriesMembership[]> {
+  const rows = await db
+    .selectFrom("series as s")
+    .leftJoin("series_items as i", "i.series_id", "s.id")
+    .select(["s.id", "s.slug", "i.workout_id"])
+    .orderBy("s.id")
+    .orderBy("i.position")
+    .execute();
+  const out = new Map<string, SeriesMembership>();
+  for (const r of rows) {
+    const s = out.get(r.id) ?? { id: r.id, slug: r.slug, workoutIds: [] };
+    if (r.workout_id) s.workoutIds.push(r.workout_id);
+    out.set(r.id, s);
+  }
+  return [...out.values()];
+}
+
+export async function buildIndex(db: Db): Promise<CatalogueIndex> {
+  const [workouts, series] = await Promise.all([loadWorkouts(db), loadSeries(db)]);
+  return new CatalogueIndex(workouts, series);
+}
+
+export function createLiveIndex(database: DatabaseHandle, options: { onError?: (error: unknown) => void } = {}): LiveIndex {
+  let current: CatalogueIndex | null = null;
+  let building: Promise<CatalogueIndex> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  let stopListening: () => Promise<void> = async () => {};
+
+  const rebuild = (): Promise<CatalogueIndex> => {
+    if (building) {
+      again = true;
+      return building;
+    }
+    building = buildIndex(database.db)
+      .then((index) => {
+        current = index;
+        return index;
+      })
+      .finally(() => {
+        building = null;
+        if (again && !closed) {
+          again = false;
+          void rebuild().catch((e) => options.onError?.(e));
+        }
+      });
+    return building;
+  };
+
+  const changed = () => {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      rebuild().catch((e) => options.onError?.(e));
+    }, DEBOUNCE_MS);
+  };
+
+  const listenPglite = async () => {
+    const unlisten = await database.pglite!.listen(CATALOGUE_CHANNEL, changed);
+    stopListening = unlisten;
+  };
+
+  const listenPostgres = async () => {
+    let client: pg.PoolClient | null = null;
+    const connect = async () => {
+      if (closed) return;
+      try {
+        client = await database.pool.connect();
+        client.on("notification", (msg) => msg.channel === CATALOGUE_CHANNEL && changed());
+        client.on("error", () => {
+          client?.release(true);
+          client = null;
+          // A missed notification is possible while reconnecting: rebuild once back.
+          setTimeout(() => void connect().then(changed), RECONNECT_MS).unref();
+        });
+        await client.query(`listen ${CATALOGUE_CHANNEL}`);
+      } catch (error) {
+        options.onError?.(error);
+        client?.release(true);
+        client = null;
+        setTimeout(() => void connect(), RECONNECT_MS).unref();
+      }
+    };
+    await connect();
+    stopListening = async () => {
+      const c = client as pg.PoolClient | null;
+      client = null;
+      if (c) {
+        await c.query(`unlisten ${CATALOGUE_CHANNEL}`).catch(() => {});
+        c.release();
+      }
+    };
+  };
+
+  const listening = (database.kind === "pglite" ? listenPglite() : listenPostgres()).catch((e) => options.onError?.(e));
+  const first = rebuild();
+  first.catch((e) => options.onError?.(e));
+
+  return {
+    async get() {
+      return current ?? (building ?? rebuild());
+    },
+    ready: () => current !== null,
+    rebuild,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await listening;
+      await stopListening();
+      await building?.catch(() => {});
+    },
+  };
+}

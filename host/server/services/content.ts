@@ -1,0 +1,121 @@
+/** Site content: home page rows, carousels, banners, keyed copy, pages and assets. */
+import type { Db } from "../db/index.js";
+import type { DynamicContentKey } from "../db/tables/catalogue.js";
+import type { CatalogueIndex } from "../search/index.js";
+import { LIBRARY_FILTER, defaultRequest } from "./catalogue.js";
+import { seriesByIds } from "./catalogue-series.js";
+
+const ROW_LIMIT = 12;
+
+function newestIn(index: CatalogueIndex, filter: string, limit: number) {
+  const filters = filter ? `${LIBRARY_FILTER} AND ${filter}` : LIBRARY_FILTER;
+  return index.search({ ...defaultRequest(), filters, hits: limit }).hits.map((n) => index.workout(n));
+}
+
+/** The rows of a home page with their items resolved (favourites and stats rows are filled by the client). */
+export async function homePage(db: Db, index: CatalogueIndex, key?: string) {
+  const page = await db
+    .selectFrom("home_pages")
+    .selectAll()
+    .$if(!!key, (q) => q.where((eb) => eb.or([eb("id", "=", key!), eb("slug", "=", key!)])))
+    .$if(!key, (q) => q.where("is_default", "=", true))
+    .executeTakeFirst();
+  if (!page) return null;
+  const rows = await db.selectFrom("home_page_rows").selectAll().where("home_page_id", "=", page.id).orderBy("position").execute();
+  const resolved = await Promise.all(
+    rows.map(async (row) => {
+      const source = row.source as { slug?: string; limit?: number; featured?: boolean; ids?: string[] };
+      const limit = Math.min(source.limit ?? ROW_LIMIT, 50);
+      let items: unknown[] = [];
+      if (row.kind === "category") items = newestIn(index, source.slug && source.slug !== "all-classes" ? `category:"${source.slug}"` : "", limit);
+      else if (row.kind === "collection") items = newestIn(index, `collections:"${source.slug ?? ""}"`, limit);
+      else if (row.kind === "workouts") items = (source.ids ?? []).flatMap((id) => (index.byId(id) === undefined ? [] : [index.workout(index.byId(id)!)]));
+      else if (row.kind === "series") items = await featuredOrListedSeries(db, index, source);
+      return { position: row.position, title: row.title, kind: row.kind, source: row.source, items };
+    }),
+  );
+  return { id: page.id, slug: page.slug, title: page.title, rows: resolved };
+}
+
+async function featuredOrListedSeries(db: Db, index: CatalogueIndex, source: { featured?: boolean; ids?: string[] }) {
+  const ids = source.ids ?? (await db.selectFrom("series").select("id").where("featured", "=", source.featured ?? true).orderBy("created_at").execute()).map((s) => s.id);
+  return (await seriesByIds(db, index, ids)).items;
+}
+
+export async function carousels(db: Db, index: CatalogueIndex) {
+  const rows = await db.selectFrom("carousels").selectAll().orderBy("sort_order").orderBy("id").execute();
+  const collections = await db.selectFrom("collections").select(["id", "slug", "name", "description", "image_url"]).execute();
+  const items = await Promise.all(
+    rows.map(async (c) => {
+      const ids = c.item_ids;
+      const resolved =
+        c.kind === "workouts"
+          ? ids.flatMap((id) => (index.byId(id) === undefined ? [] : [index.workout(index.byId(id)!)]))
+          : c.kind === "series"
+            ? (await seriesByIds(db, index, ids)).items
+            : ids.flatMap((id) => collections.filter((col) => col.id === id));
+      return { id: c.id, slug: c.slug, title: c.title, kind: c.kind, items: resolved };
+    }),
+  );
+  return { items, total: items.length };
+}
+
+/** Banners that are switched on and within their window at `now`. */
+export async function activeBanners(db: Db, now: Date) {
+  const rows = await db
+    .selectFrom("announcement_banners")
+    .selectAll()
+    .where("active", "=", true)
+    .where((eb) => eb.or([eb("starts_at", "is", null), eb("starts_at", "<=", now)]))
+    .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", now)]))
+    .orderBy("starts_at", "desc")
+    .execute();
+  const items = rows.map((b) => ({
+    id: b.id,
+    message: b.message,
+    link_text: b.link_text,
+    link_url: b.link_url,
+    starts_at: b.starts_at?.toISOString() ?? null,
+    ends_at: b.ends_at?.toISOString() ?? null,
+  }));
+  return { items, total: items.length };
+}
+
+/** Keyed copy; `contains` narrows to entries whose name contains it (any case). */
+export async function dynamicContent(db: Db, filter?: DynamicContentKey, contains?: string) {
+  const rows = await db
+    .selectFrom("dynamic_content")
+    .selectAll()
+    .$if(!!filter, (q) => q.where("key", "=", filter!))
+    .orderBy("key")
+    .orderBy("sort_order")
+    .execute();
+  const needle = contains?.toLowerCase();
+  const items = rows.filter((r) => !needle || r.name.toLowerCase().includes(needle)).map((r) => ({ id: r.id, key: r.key, name: r.name, value: r.value }));
+  return { items, total: items.length };
+}
+
+type PageRow = { id: string; slug: string; title: string; fields: Record<string, unknown>; updated_at: Date };
+const pageAnswer = (page: PageRow) => ({ id: page.id, slug: page.slug, title: page.title, fields: page.fields, updated_at: page.updated_at.toISOString() });
+
+export async function pageBySlug(db: Db, slug: string) {
+  const page = await db.selectFrom("pages").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return page ? pageAnswer(page) : null;
+}
+
+/** Every page (clients index them by `fields.slug`). */
+export async function pagesList(db: Db) {
+  const items = (await db.selectFrom("pages").selectAll().orderBy("slug").execute()).map(pageAnswer);
+  return { items, total: items.length };
+}
+
+/** Assets carrying every one of `tags` (all assets when none is given). */
+export async function assetsTagged(db: Db, tags: string[]) {
+  const rows = await db
+    .selectFrom("assets")
+    .selectAll()
+    .$if(tags.length > 0, (q) => q.where("tags", "@>", tags))
+    .orderBy("id")
+    .execute();
+  return { items: rows, total: rows.length };
+}

@@ -1,0 +1,43 @@
+/** `/config.json`: what a client needs to know about this deployment, derived from the request's host. */
+import type { ServerConfig } from "../config.js";
+
+/**
+ * Spec §9: the second host label selects the environment (`app.staging.fitkit.com` → staging); production uses the
+ * bare app host and the www host (`app.fitkit.com`, `www.fitkit.com`). Without an environment label (localhost, an
+ * address, a two-label host) the server's own FITKIT_ENVIRONMENT applies, which defaults to dev.
+ */
+export function environmentFromHost(host: string, fallback: string): string {
+  const name = host.replace(/:\d+$/, "").replace(/^\[.*\]$/, "").toLowerCase();
+  if (!name || /^[\d.]+$/.test(name) || name.includes(":")) return fallback;
+  const labels = name.split(".").filter(Boolean);
+  if (labels.length >= 4) return labels[1]!;
+  if (labels.length === 3) return "production";
+  return fallback;
+}
+
+/** Feature flags: FITKIT_FEATURES="referral,-multiSubscription" switches flags on (name) or off (-name). */
+export function loadFeatureFlags(env: NodeJS.ProcessEnv): Record<string, boolean> {
+  const flags: Record<string, boolean> = { referral: true, multiSubscription: false, legacyStats: false };
+  for (const item of (env.FITKIT_FEATURES ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    if (item.startsWith("-")) flags[item.slice(1)] = false;
+    else flags[item] = true;
+  }
+  return flags;
+}
+
+export function siteConfig(config: ServerConfig, features: Record<string, boolean>, request: { protocol: string; host: string }) {
+  return {
+    environment: environmentFromHost(request.host, config.environment),
+    apiBase: `${request.protocol}://${request.host}`,
+    video: { provider: config.media.videoProvider, ...(config.media.muxEnvKey ? { envKey: config.media.muxEnvKey } : {}) },
+    music: { provider: config.media.musicProvider },
+    auth: {
+      provider: "fitkit",
+      signInPath: "/api/auth/sign-in/email",
+      refreshPath: "/api/auth/refresh-token",
+      accessTokenSeconds: 900,
+    },
+    analytics: { provider: "fitkit", collectorPath: "/v2/analytics/events" },
+    features,
+  };
+}
