@@ -70,3 +70,24 @@ export function expectErrorBody(res: { statusCode: number; json(): unknown }, st
   if (body.statusCode !== status || typeof body.error !== "string") throw new Error(`not the contract's error body: ${JSON.stringify(body)}`);
   return { ...body, text: [body.message].flat().join("; ") };
 }
+
+/** A live class of `minutes` starting at `at` and the member's reservation on it (checked in = an attended live workout). */
+export async function attendLiveClass(t: TestApp, userId: string, at: Date, minutes: number, status: "check in" | "pending" | "standard cancel" = "check in") {
+  const id = `fx-class-${randomBytes(4).toString("hex")}`;
+  await t.db
+    .insertInto("live_classes")
+    .values({ id, location_id: "live", class_type: "Live Sculpt", start_at: at, end_at: new Date(at.getTime() + minutes * 60_000), duration: minutes, capacity: 20, booked: status === "standard cancel" ? 0 : 1 })
+    .execute();
+  await t.db
+    .insertInto("reservations")
+    .values({
+      user_id: userId,
+      class_id: id,
+      status,
+      created_at: new Date(at.getTime() - 86_400_000),
+      checked_in_at: status === "check in" ? at : null,
+      cancelled_at: status === "standard cancel" ? at : null,
+    })
+    .execute();
+  return id;
+}

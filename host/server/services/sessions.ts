@@ -38,7 +38,7 @@ export async function startSession(db: Db, clock: Clock, userId: string, workout
     .select(["position", "is_complete"])
     .where("user_id", "=", userId)
     .where("workout_id", "=", workoutId)
-    .orderBy("started_at", "desc")
+    .orderBy("seq", "desc")
     .limit(1)
     .executeTakeFirst();
   const timecode = last && !last.is_complete ? last.position : 0;

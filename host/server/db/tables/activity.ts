@@ -9,6 +9,8 @@ export type ChallengeWorkoutType = "on_demand" | "live";
 
 export interface WorkoutSessionsTable {
   id: Generated<string>;
+  /** Start order, also within one instant. */
+  seq: Generated<string>;
   user_id: string;
   workout_id: string;
   started_at: Timestamp;
