@@ -40,11 +40,12 @@ export function createVideoEventBuffer(
 
   return {
     push(event) {
-      if (event.event_type === "start") ended.delete(event.session_id);
-      else if (ended.has(event.session_id)) return;
+      const session = event.session_id ?? event.workout_id;
+      if (event.event_type === "start") ended.delete(session);
+      else if (ended.has(session)) return;
       buffer.push(event);
       if (TERMINAL_VIDEO_EVENTS.includes(event.event_type)) {
-        ended.add(event.session_id);
+        ended.add(session);
         void flush();
       } else if (buffer.length >= size) void flush();
       else timer ??= setTimeout(flush, options.flushMs ?? VIDEO_FLUSH_MS);

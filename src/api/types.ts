@@ -201,13 +201,15 @@ export interface EndSessionRequest {
   workout_completed_positions: number;
 }
 export type VideoEventType = "start" | "loaded" | "progress" | "play" | "seek" | "pause" | "close" | "muted" | "unmuted" | "error" | "end" | "ready";
+/** One player event; the server rejects unknown properties, so extras go in `data`. */
 export interface VideoEvent {
   event_type: VideoEventType;
   workout_id: string;
-  session_id: string;
-  position: number;
-  occurred_at: string;
-  [key: string]: unknown;
+  session_id?: string | null;
+  /** Seconds into the video. */
+  position?: number | null;
+  occurred_at?: string;
+  data?: Record<string, unknown>;
 }
 export interface HistoryEntry {
   workout_id: string;

@@ -1,4 +1,5 @@
 import type { ActivityTables } from "./tables/activity.js";
+import type { AnalyticsTables } from "./tables/analytics.js";
 import type { CatalogueTables } from "./tables/catalogue.js";
 import type { MediaTables } from "./tables/media.js";
 import type { MembershipTables } from "./tables/membership.js";
@@ -9,4 +10,4 @@ import type { StudiosTables } from "./tables/studios.js";
  * Every table the server knows, one interface per domain (db/tables/*.ts), merged here.
  * A domain adds its tables by extending this interface with its own.
  */
-export interface Database extends PlatformTables, CatalogueTables, ActivityTables, StudiosTables, MembershipTables, MediaTables {}
+export interface Database extends PlatformTables, CatalogueTables, ActivityTables, StudiosTables, MembershipTables, MediaTables, AnalyticsTables {}

@@ -11,6 +11,8 @@ export interface SearchState {
   sort: SortValue;
   category: string;
   equipmentMode: EquipmentMode;
+  /** Page size (spec §9: 50 by default). */
+  hits?: number;
 }
 
 const NOTHING: SearchResponse = { hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: DEFAULT_HITS, facets: {}, selected: [] };

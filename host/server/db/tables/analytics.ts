@@ -1,0 +1,24 @@
+import type { ColumnType, Generated } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export type ConsentCategory = "Essential" | "Performance" | "Functional" | "Marketing";
+export type AnalyticsEventType = "identify" | "track" | "page";
+
+export interface AnalyticsEventsTable {
+  id: Generated<string>;
+  type: AnalyticsEventType;
+  name: string | null;
+  anonymous_id: string;
+  user_id: string | null;
+  member_id: string | null;
+  category: ConsentCategory;
+  properties: ColumnType<Record<string, unknown>, string, string>;
+  occurred_at: Timestamp;
+  received_at: Timestamp;
+  device: string | null;
+}
+
+export interface AnalyticsTables {
+  analytics_events: AnalyticsEventsTable;
+}

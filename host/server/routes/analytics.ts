@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import { HttpError } from "../errors.js";
+import { strictObject } from "../schemas.js";
+import { ANALYTICS_EVENT_TYPES, CONSENT_CATEGORIES, ingestAnalyticsEvents, MAX_ANALYTICS_BATCH, type AnalyticsEventInput } from "../services/analytics.js";
+
+const eventSchema = strictObject(
+  {
+    type: { type: "string", enum: ANALYTICS_EVENT_TYPES },
+    name: { type: "string", minLength: 1, maxLength: 200 },
+    anonymous_id: { type: "string", minLength: 1, maxLength: 100 },
+    user_id: { type: "string", minLength: 1, maxLength: 100 },
+    category: { type: "string", enum: CONSENT_CATEGORIES },
+    properties: { type: "object", maxProperties: 100 },
+    occurred_at: { type: "string", format: "date-time" },
+  },
+  ["type", "anonymous_id", "category", "properties", "occurred_at"],
+);
+
+/** Batches per client address per minute: generous for a page, a wall for a flood. */
+const BATCHES_PER_MINUTE = 300;
+
+const deviceOf = (request: FastifyRequest) => {
+  const device = request.headers["x-device"];
+  return typeof device === "string" && device.length <= 32 ? device : undefined;
+};
+
+/**
+ * The first-party analytics collector (the web clients' default sink): public, because visitors are tracked too once
+ * they consent; a valid bearer token attributes the batch to that member.
+ */
+export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post<{ Body: { events: AnalyticsEventInput[] } }>(
+    "/v2/analytics/events",
+    {
+      onRequest: app.optionalMember,
+      schema: {
+        tags: ["analytics"],
+        summary: `Collect up to ${MAX_ANALYTICS_BATCH} analytics events, each with the consent category it was collected under`,
+        body: strictObject({ events: { type: "array", minItems: 1, maxItems: MAX_ANALYTICS_BATCH, items: eventSchema } }, ["events"]),
+        response: { 200: strictObject({ accepted: { type: "integer" } }, ["accepted"]) },
+      },
+    },
+    async (request) => {
+      if (!ctx.rateLimiter.hit(`analytics:address:${request.ip}`, BATCHES_PER_MINUTE, 60_000)) throw new HttpError(429, "Too many analytics batches");
+      return ingestAnalyticsEvents(ctx.db, ctx.clock, request.member?.id, deviceOf(request), request.body.events);
+    },
+  );
+}
