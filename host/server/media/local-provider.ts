@@ -2,7 +2,7 @@ import { webVtt } from "./captions.js";
 import { ClipLibrary } from "./clips.js";
 import { PosterResizer } from "./images.js";
 import { hlsPlaylist } from "./playlist.js";
-import { playbackLifetimeMs, type MediaProvider, type MediaWorkout } from "./provider.js";
+import { expiryAfter, playbackLifetimeMs, type MediaProvider, type MediaWorkout } from "./provider.js";
 import type { Payload } from "./range.js";
 import type { UrlSigner } from "./signing.js";
 
@@ -31,7 +31,7 @@ export class LocalMediaProvider implements MediaProvider {
 
   async playback(workout: MediaWorkout, origin: string, now: Date) {
     if (workout.video_duration <= 0) return undefined;
-    const expires = new Date(now.getTime() + playbackLifetimeMs(workout.video_duration));
+    const expires = expiryAfter(now, playbackLifetimeMs(workout.video_duration));
     const base = `${origin}/media/w/${encodeURIComponent(workout.id)}/${this.signer.sign(workoutScope(workout.id), expires)}`;
     return { uri: `${base}/index.m3u8`, expires_at: expires.toISOString(), captions: [{ lang: "en", uri: `${base}/captions-en.vtt` }] };
   }

@@ -2,7 +2,7 @@ import { createPrivateKey, type KeyObject } from "node:crypto";
 import { SignJWT } from "jose";
 import type { Db } from "../db/index.js";
 import type { ImageRequest } from "./images.js";
-import { playbackLifetimeMs, type MediaProvider, type MediaWorkout } from "./provider.js";
+import { expiryAfter, playbackLifetimeMs, type MediaProvider, type MediaWorkout } from "./provider.js";
 import type { MuxSettings } from "./settings.js";
 
 /** Mux's token audiences: video playback and thumbnails. */
@@ -36,7 +36,7 @@ export class MuxMediaProvider implements MediaProvider {
   async playback(workout: MediaWorkout, _origin: string, now: Date) {
     const id = await this.playbackId(workout.id);
     if (!id) return undefined;
-    const expires = new Date(now.getTime() + playbackLifetimeMs(workout.video_duration));
+    const expires = expiryAfter(now, playbackLifetimeMs(workout.video_duration));
     const token = await this.sign(id, "v", expires);
     return { uri: `https://stream.mux.com/${id}.m3u8?token=${token}`, expires_at: expires.toISOString(), captions: [] };
   }
@@ -44,7 +44,7 @@ export class MuxMediaProvider implements MediaProvider {
   async preview(workout: MediaWorkout, _origin: string, now: Date) {
     const id = await this.playbackId(workout.id);
     if (!id) return undefined;
-    const token = await this.sign(id, "v", new Date(now.getTime() + PREVIEW_LIFETIME_MS));
+    const token = await this.sign(id, "v", expiryAfter(now, PREVIEW_LIFETIME_MS));
     return { uri: `https://stream.mux.com/${id}.m3u8?token=${token}` };
   }
 
@@ -53,7 +53,7 @@ export class MuxMediaProvider implements MediaProvider {
     const id = await this.playbackId(workout.id);
     if (!id) return undefined;
     const options = Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined));
-    const token = await this.sign(id, "t", new Date(now.getTime() + IMAGE_LIFETIME_MS), options);
+    const token = await this.sign(id, "t", expiryAfter(now, IMAGE_LIFETIME_MS), options);
     return { kind: "redirect" as const, url: `https://image.mux.com/${id}/thumbnail.jpg?token=${token}` };
   }
 

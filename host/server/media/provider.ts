@@ -33,3 +33,8 @@ export interface MediaProvider {
 export function playbackLifetimeMs(videoSeconds: number) {
   return Math.max(6 * 3600, videoSeconds + 3 * 3600) * 1000;
 }
+
+/** `now + ms` on a whole second: signed tokens carry seconds, so the reported expiry is exactly the token's. */
+export function expiryAfter(now: Date, ms: number): Date {
+  return new Date(Math.floor((now.getTime() + ms) / 1000) * 1000);
+}

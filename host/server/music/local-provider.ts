@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { etagOf, type Payload } from "../media/range.js";
+import { expiryAfter } from "../media/provider.js";
 import type { UrlSigner } from "../media/signing.js";
 import { fromRoot } from "../paths.js";
 import type { MusicProvider, StationList } from "./provider.js";
@@ -36,7 +37,7 @@ export class LocalMusicProvider implements MusicProvider {
   }
 
   async stations({ origin, now }: { origin: string; now: Date }): Promise<StationList> {
-    const expires = new Date(now.getTime() + STREAM_LIFETIME_MS);
+    const expires = expiryAfter(now, STREAM_LIFETIME_MS);
     const items = this.catalogue.map((station) => {
       const base = `${origin}/media/m/${station.id}/${this.signer.sign(stationScope(station.id), expires)}`;
       return {
