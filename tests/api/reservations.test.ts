@@ -250,6 +250,9 @@ describe("add to calendar", () => {
     expect(ics).toContain("STATUS:CONFIRMED\r\n");
     expect(ics.trimEnd().endsWith("END:VEVENT\r\nEND:VCALENDAR")).toBe(true);
     for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const unfolded = ics.replace(/\r\n /g, "");
+    expect(unfolded).toContain("Equipment: Mat\\, Light Weights");
+    expect(unfolded).toContain("DESCRIPTION:A test class\\n50 min · New York\\n");
   });
 
   it("answers 404 for another member's reservation and 401 without a token", async () => {

@@ -102,7 +102,8 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
             max_date: { type: "string", maxLength: 40, description: "YYYY-MM-DD (local date of each class) or ISO date-time; at most 30 days ahead" },
             location: locationSchema,
             public: { type: "boolean", description: "answer for a public page: member-only fields left out" },
-            limit: { type: "integer", minimum: 1, maximum: 1000, default: 500 },
+            // Every class of all four locations over the 30-day horizon fits in one default page.
+            limit: { type: "integer", minimum: 1, maximum: 2000, default: 1000 },
             skip: { type: "integer", minimum: 0, default: 0 },
           }),
           response: { 200: pageOf(liveClassSchema), 400: errorSchema, 401: errorSchema },
