@@ -1,3 +1,5 @@
+// Installs the Preact hooks that let components re-render when a store signal they read changes.
+import "@preact/signals";
 import { h, render, type ComponentType } from "preact";
 import { createSheet } from "./sheet.js";
 import { baseCss } from "./theme.js";

@@ -1,0 +1,25 @@
+/** Date and time formatting in the visitor's (or the `time-zone` attribute's) zone. */
+export interface Zone {
+  locale: string;
+  timeZone: string;
+}
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+function format(zone: Zone, options: Intl.DateTimeFormatOptions, value: Date | number) {
+  const key = `${zone.locale}|${zone.timeZone}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) cache.set(key, (f = new Intl.DateTimeFormat(zone.locale, { timeZone: zone.timeZone, ...options })));
+  return f.format(value);
+}
+
+/** "Mon 23" for a day button. */
+export const dayButtonLabel = (zone: Zone, day: Date) => `${format(zone, { weekday: "short" }, day)} ${format(zone, { day: "numeric" }, day)}`;
+/** "Monday, November 23" for the selected day's heading. */
+export const dayHeading = (zone: Zone, day: Date) => `${format(zone, { weekday: "long" }, day)}, ${format(zone, { month: "long" }, day)} ${format(zone, { day: "numeric" }, day)}`;
+/** "6:00 PM" */
+export const timeOf = (zone: Zone, t: string | number) => format(zone, { hour: "numeric", minute: "2-digit" }, new Date(t));
+/** The calendar day of an instant in the zone, as "2026-11-23" (for grouping classes under day buttons). */
+export const dayKey = (zone: Zone, t: Date | string | number) => format({ ...zone, locale: "en-CA" }, { year: "numeric", month: "2-digit", day: "2-digit" }, new Date(t));
+/** The zone's short name ("CST", "GMT+1") for the time-zone note. */
+export const zoneName = (zone: Zone, t: number) =>
+  new Intl.DateTimeFormat(zone.locale, { timeZone: zone.timeZone, timeZoneName: "short" }).formatToParts(t).find((p) => p.type === "timeZoneName")?.value ?? zone.timeZone;

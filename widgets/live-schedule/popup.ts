@@ -1,0 +1,39 @@
+import { useEffect, useRef } from "preact/hooks";
+import { BOOKING_PATH, isBookingMessage } from "../constants.js";
+import { NEW_WINDOW } from "../../src/domain/links.js";
+
+/**
+ * The booking hand-off for visitors and for sites other than the hosted app: Reserve opens the hosted app's booking
+ * page in a 600×400 window (it keeps `opener`, since the answer comes back by postMessage); the app signs the member
+ * in, books, and posts `{type: "fit:booked", classId}` to this page's origin. Only a message from the hosted app's
+ * origin, sent by the window we opened, is believed.
+ */
+export function useBookingPopup(appUrl: string, onBooked: (classId: string) => void) {
+  const popup = useRef<Window | null>(null);
+  const callback = useRef(onBooked);
+  callback.current = onBooked;
+  const appOrigin = new URL(appUrl, location.href).origin;
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== appOrigin || !popup.current || event.source !== popup.current || !isBookingMessage(event.data)) return;
+      callback.current(event.data.classId);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [appOrigin]);
+
+  return {
+    /** Opens (or refocuses) the booking window; false when the browser blocked it. */
+    open(classId: string): boolean {
+      const url = new URL(BOOKING_PATH, appOrigin);
+      url.searchParams.set("class", classId);
+      url.searchParams.set("origin", location.origin);
+      const left = Math.max(0, (screen.width - NEW_WINDOW.width) / 2);
+      const top = Math.max(0, (screen.height - NEW_WINDOW.height) / 2);
+      popup.current = window.open(url.href, "fitkit-booking", `popup,width=${NEW_WINDOW.width},height=${NEW_WINDOW.height},left=${left},top=${top}`);
+      popup.current?.focus();
+      return !!popup.current;
+    },
+  };
+}

@@ -1,0 +1,203 @@
+/** @jsxImportSource preact */
+import { useCallback, useState } from "preact/hooks";
+import { canLinkStudio, managedElsewhere } from "../../src/domain/membership.js";
+import { formatPrice } from "../../src/domain/prices.js";
+import { EVENTS } from "../constants.js";
+import { useCss, useWidget } from "../ui/context.js";
+import { say, type LabelKey } from "../ui/copy.js";
+import { useWidgetConfig } from "../ui/config.js";
+import { Button, EmptyState, ErrorState, LiveRegion, Modal, Skeleton } from "../ui/parts.js";
+import { useMembership } from "./data.js";
+import { BillingAddressForm, CancelMembership, ChangePlan, Oops, StudioLink, UpdateCard } from "./flows.js";
+import { panelStyles } from "./styles.js";
+
+export interface MembershipPanelProps {
+  supportEmail?: string;
+}
+
+type Flow = "plan" | "card" | "address" | "cancel" | "studio" | null;
+const TITLES: Record<Exclude<Flow, null>, LabelKey> = {
+  plan: "membership.changePlan",
+  card: "membership.updatePayment",
+  address: "membership.address",
+  cancel: "membership.cancelTitle",
+  studio: "membership.linkStudio",
+};
+
+/** `<fit-membership-panel>`: the member's plan, payment and address, and every membership flow. */
+export function MembershipPanel(props: MembershipPanelProps) {
+  const css = useCss();
+  const { emit } = useWidget();
+  const config = useWidgetConfig();
+  const data = useMembership();
+  const s = panelStyles(css);
+  const [flow, setFlow] = useState<Flow>(null);
+  const [notice, setNotice] = useState("");
+  const [failure, setFailure] = useState("");
+  const supportEmail = props.supportEmail || "support@fitkit.dev";
+  const close = useCallback(() => setFlow(null), []);
+  const now = Date.now();
+  const date = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(config.locale, { dateStyle: "long", timeZone: config.timeZone }).format(new Date(iso)) : "");
+
+  const done = (message: string, action: string) => {
+    setFlow(null);
+    setNotice(message);
+    emit(EVENTS.membershipChange, { action });
+  };
+
+  if (!data.signedIn) {
+    return (
+      <EmptyState title={say("membership.signIn")}>
+        <a href={`${config.appUrl}/continue`}>{say("membership.signInLink")}</a>
+      </EmptyState>
+    );
+  }
+  if (data.status === "error") return <ErrorState message={say("error.loading")} retry={data.retry} retryLabel={say("retry")} />;
+  const sub = data.subscription;
+  if (sub === undefined) return <Skeleton label={say("loading")} rows={3} height={88} />;
+
+  const flowProps = { data, supportEmail, done, close };
+  const modal = (
+    <Modal open={!!flow} onClose={close} title={flow ? say(TITLES[flow]) : ""}>
+      {flow === "plan" && <ChangePlan {...flowProps} />}
+      {flow === "card" && <UpdateCard {...flowProps} />}
+      {flow === "address" && <BillingAddressForm {...flowProps} />}
+      {flow === "cancel" && <CancelMembership {...flowProps} />}
+      {flow === "studio" && <StudioLink {...flowProps} />}
+    </Modal>
+  );
+  const studioLink = canLinkStudio(sub, now) && (
+    <Button part="link" variant="link" onClick={() => setFlow("studio")}>
+      {say("membership.linkStudio")}
+    </Button>
+  );
+  const status = notice && (
+    <p class={s.success} role="status">
+      {notice}
+    </p>
+  );
+
+  if (!sub) {
+    return (
+      <div class={s.root}>
+        {status}
+        <section part="section" class={s.section}>
+          <p>{say("membership.none")}</p>
+          <div class={s.links}>{studioLink}</div>
+        </section>
+        {modal}
+      </div>
+    );
+  }
+
+  const managed = managedElsewhere(sub.provider);
+  const display = sub.display_state ?? sub.state;
+  const stateKey = `membership.state.${sub.state === "paused" || sub.state === "trial" ? sub.state : display}` as LabelKey;
+  const stateLabel = say(stateKey).startsWith("membership.") ? display : say(stateKey);
+  const canceled = sub.state === "canceled" || sub.cancel_at_period_end === true;
+  const stillValid = !!sub.expiration_date && new Date(sub.expiration_date).getTime() > now;
+  const card = sub.payment_method;
+
+  async function simple(kind: "reactivate" | "unpause") {
+    setFailure("");
+    const answer = await data.m[kind].run();
+    if (answer) done(say(kind === "reactivate" ? "membership.reactivated" : "membership.unpaused"), kind);
+    else setFailure(say("error.unexpected"));
+  }
+
+  return (
+    <div class={s.root}>
+      {status}
+      {failure && <Oops message={failure} email={supportEmail} />}
+      <section part="section" class={s.section} aria-labelledby="m-plan">
+        <h3 id="m-plan">{say("membership.plan")}</h3>
+        <p class={s.big}>{sub.name}</p>
+        <dl class={s.dl}>
+          <dt>{say("membership.state")}</dt>
+          <dd>{stateLabel}</dd>
+          {!managed && sub.next_renewal && !canceled && (
+            <>
+              <dt>{say("membership.nextPayment")}</dt>
+              <dd>
+                {formatPrice(sub.next_renewal.amount / 100)} · {date(sub.next_renewal.period_start)}
+              </dd>
+            </>
+          )}
+          {canceled && stillValid && (
+            <>
+              <dt>{say("membership.accessUntil")}</dt>
+              <dd>{date(sub.expiration_date)}</dd>
+            </>
+          )}
+        </dl>
+        {sub.scheduled_change?.effective_at && <p>{say("membership.scheduled", { plan: sub.scheduled_change.name ?? sub.scheduled_change.sku ?? "", date: date(sub.scheduled_change.effective_at) })}</p>}
+        {managed ? (
+          <p class={s.banner}>{say(`membership.managed.${managed}`)}</p>
+        ) : (
+          <div class={s.links}>
+            {!canceled && sub.state !== "paused" && (
+              <Button part="link" variant="link" onClick={() => setFlow("plan")}>
+                {say("membership.changePlan")}
+              </Button>
+            )}
+            {canceled && stillValid && (
+              <Button part="link" variant="primary" busy={data.m.reactivate.loading.value} onClick={() => simple("reactivate")}>
+                {say("membership.reactivate")}
+              </Button>
+            )}
+            {sub.state === "paused" && (
+              <Button part="link" variant="primary" busy={data.m.unpause.loading.value} onClick={() => simple("unpause")}>
+                {say("membership.unpause")}
+              </Button>
+            )}
+            {!canceled && sub.state !== "paused" && (
+              <Button part="link" variant="link" onClick={() => setFlow("cancel")}>
+                {say("membership.cancel")}
+              </Button>
+            )}
+          </div>
+        )}
+        {studioLink && <div class={s.links}>{studioLink}</div>}
+      </section>
+
+      {!managed && (
+        <>
+          <section part="section" class={s.section} aria-labelledby="m-payment">
+            <h3 id="m-payment">{say("membership.payment")}</h3>
+            {card ? (
+              <p>{say("membership.card", { brand: card.brand, last4: card.last4, month: card.exp_month, year: card.exp_year })}</p>
+            ) : (
+              <p class={s.banner}>{say("membership.noCard")}</p>
+            )}
+            <div class={s.links}>
+              <Button part="link" variant="link" onClick={() => setFlow("card")}>
+                {say("membership.updatePayment")}
+              </Button>
+            </div>
+          </section>
+          <section part="section" class={s.section} aria-labelledby="m-address">
+            <h3 id="m-address">{say("membership.address")}</h3>
+            {sub.billing_address ? (
+              <address>
+                {[sub.billing_address.address1, sub.billing_address.address2, `${sub.billing_address.city}, ${sub.billing_address.state} ${sub.billing_address.zip}`, sub.billing_address.country]
+                  .filter(Boolean)
+                  .map((line) => (
+                    <div key={line}>{line}</div>
+                  ))}
+              </address>
+            ) : (
+              <p>{say("membership.noAddress")}</p>
+            )}
+            <div class={s.links}>
+              <Button part="link" variant="link" onClick={() => setFlow("address")}>
+                {say(sub.billing_address ? "membership.editAddress" : "membership.addAddress")}
+              </Button>
+            </div>
+          </section>
+        </>
+      )}
+      {modal}
+      <LiveRegion message={notice} />
+    </div>
+  );
+}

@@ -1,0 +1,375 @@
+/** @jsxImportSource preact */
+import { useState } from "preact/hooks";
+import type { BillingAddress, CancelReason } from "../../src/api/index.js";
+import { formatPrice } from "../../src/domain/prices.js";
+import type { PlanPeriod } from "../../src/domain/membership.js";
+import { useCss } from "../ui/context.js";
+import { say } from "../ui/copy.js";
+import { Button } from "../ui/parts.js";
+import type { useMembership } from "./data.js";
+import { panelStyles } from "./styles.js";
+
+type Data = ReturnType<typeof useMembership>;
+interface FlowProps {
+  data: Data;
+  supportEmail: string;
+  done(message: string, action: string): void;
+  close(): void;
+}
+
+const messageOf = (e: unknown) => {
+  const m = (e as { body?: { message?: unknown } })?.body?.message;
+  return Array.isArray(m) ? m.map(String) : typeof m === "string" ? [m] : [];
+};
+
+/** Spec §8: modal errors are titled OOPS! with a support line and a mailto link. */
+export function Oops({ message, email }: { message: string; email: string }) {
+  const s = panelStyles(useCss());
+  return (
+    <div role="alert" class={s.oops}>
+      <strong>{say("error.modalTitle")}</strong>
+      <p>{message}</p>
+      <p>
+        {say("error.support", { email: "" }).replace(/\s*\.$/, "")} <a href={`mailto:${email}`}>{email}</a>.
+      </p>
+    </div>
+  );
+}
+
+export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
+  const s = panelStyles(useCss());
+  const [period, setPeriod] = useState<PlanPeriod>(data.subscription?.interval === 12 ? "monthly" : "annual");
+  const [code, setCode] = useState("");
+  const [promo, setPromo] = useState<"unchecked" | "valid" | "invalid">("unchecked");
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState("");
+  const [busy, setBusy] = useState(false);
+  const priceOf = (p: PlanPeriod) => (data.price(p)?.cost.unit_amount ?? (p === "annual" ? 9588 : 1999)) / 100;
+  const label = (p: PlanPeriod) => say(p === "annual" ? "plan.annual" : "plan.monthly", { price: formatPrice(priceOf(p)) });
+
+  async function checkPromo() {
+    setFailure("");
+    const outcome = await data.m.validateCoupons.run([code.trim()]);
+    if (!outcome) return setFailure(say("error.unexpected"));
+    setPromo(outcome.ok ? "valid" : "invalid");
+  }
+  async function confirm() {
+    setBusy(true);
+    setFailure("");
+    const withCode = promo === "valid" && code.trim();
+    const answer = withCode ? await data.m.applyCoupon.run(code.trim(), period) : await data.m.changePlan.run(period);
+    setBusy(false);
+    if (answer) return done(say("success.planUpdated"), "plan");
+    const error = withCode ? data.m.applyCoupon.error.peek() : data.m.changePlan.error.peek();
+    setConfirming(false);
+    setFailure((error as { status?: number })?.status === 404 && withCode ? say("error.coupon") : say("error.planUpdate"));
+  }
+
+  if (confirming) {
+    return (
+      <div class={s.flow}>
+        <p>{say("confirm.planUpdate", { months: period === "annual" ? 12 : 1, price: formatPrice(priceOf(period)) })}</p>
+        <div class={s.actions}>
+          <Button variant="primary" busy={busy} onClick={confirm}>
+            {say("action.agree")}
+          </Button>
+          <Button onClick={() => setConfirming(false)}>{say("action.takeMeBack")}</Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form
+      class={s.flow}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setConfirming(true);
+      }}
+    >
+      <fieldset class={s.fieldset}>
+        <legend>{say("membership.choosePlan")}</legend>
+        {(["annual", "monthly"] as PlanPeriod[]).map((p) => (
+          <label key={p} class={s.choice}>
+            <input type="radio" name="period" checked={period === p} onChange={() => setPeriod(p)} />
+            <span>
+              <strong>{say(p === "annual" ? "membership.annual" : "membership.monthly")}</strong> {label(p)}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div class={s.field}>
+        <label for="promo">{say("membership.promo")}</label>
+        <div class={s.inline}>
+          <input
+            id="promo"
+            value={code}
+            autoComplete="off"
+            aria-invalid={promo === "invalid"}
+            aria-describedby="promo-status"
+            onInput={(e) => {
+              setCode((e.target as HTMLInputElement).value);
+              setPromo("unchecked");
+            }}
+          />
+          <Button disabled={!code.trim()} onClick={checkPromo}>
+            {say("membership.apply")}
+          </Button>
+        </div>
+        <p id="promo-status" role="status" class={promo === "invalid" ? s.invalid : s.hint}>
+          {promo === "invalid" ? say("error.coupon") : promo === "valid" ? say("membership.promoApplied") : ""}
+        </p>
+      </div>
+      {failure && <Oops message={failure} email={supportEmail} />}
+      <div class={s.actions}>
+        <Button variant="primary" type="submit">
+          {say("action.continue")}
+        </Button>
+        <Button onClick={close}>{say("action.takeMeBack")}</Button>
+      </div>
+    </form>
+  );
+}
+
+export function UpdateCard({ data, supportEmail, done }: FlowProps) {
+  const s = panelStyles(useCss());
+  const [failure, setFailure] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function submit(e: Event) {
+    e.preventDefault();
+    const form = new FormData(e.target as HTMLFormElement);
+    const [month, year] = String(form.get("exp")).split("/").map((x) => Number(x.trim()));
+    setBusy(true);
+    setFailure("");
+    try {
+      await data.updateCard({
+        number: String(form.get("number")).replace(/\s+/g, ""),
+        exp_month: month || 0,
+        exp_year: year && year < 100 ? 2000 + year : year || 0,
+        cvc: String(form.get("cvc")),
+      });
+      done(say("membership.cardUpdated"), "card");
+    } catch {
+      setFailure(say("error.payment"));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form class={s.flow} onSubmit={submit}>
+      <p class={s.hint}>{say("membership.testCards")}</p>
+      <div class={s.field}>
+        <label for="number">{say("membership.cardNumber")}</label>
+        <input id="number" name="number" inputMode="numeric" autoComplete="cc-number" required pattern="[0-9 ]{12,23}" />
+      </div>
+      <div class={s.row}>
+        <div class={s.field}>
+          <label for="exp">{say("membership.expiry")}</label>
+          <input id="exp" name="exp" placeholder="MM/YY" autoComplete="cc-exp" required pattern={"\\d{1,2}\\s*/\\s*\\d{2,4}"} />
+        </div>
+        <div class={s.field}>
+          <label for="cvc">CVC</label>
+          <input id="cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" required pattern={"\\d{3,4}"} />
+        </div>
+      </div>
+      {failure && <Oops message={failure} email={supportEmail} />}
+      <div class={s.actions}>
+        <Button variant="primary" type="submit" busy={busy}>
+          {say("membership.saveCard")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
+  const s = panelStyles(useCss());
+  const current = data.subscription?.billing_address;
+  const [errors, setErrors] = useState<{ zip?: string; city?: string }>({});
+  const [failure, setFailure] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function submit(e: Event) {
+    e.preventDefault();
+    const form = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as Record<string, string>;
+    const address: BillingAddress = {
+      country: form.country!,
+      address1: form.address1!.trim(),
+      address2: form.address2?.trim() || undefined,
+      city: form.city!.trim(),
+      state: form.state!.trim(),
+      zip: form.zip!.trim(),
+      phone: form.phone?.trim() || undefined,
+    };
+    const local = validateAddress(address);
+    setErrors(local);
+    setFailure("");
+    if (local.zip || local.city) return;
+    setBusy(true);
+    try {
+      await data.updateAddress(address);
+      done(say("membership.addressSaved"), "address");
+    } catch (error) {
+      const messages = messageOf(error);
+      const server = { zip: messages.includes(say("error.zip")) ? say("error.zip") : undefined, city: messages.includes(say("error.city")) ? say("error.city") : undefined };
+      if (server.zip || server.city) setErrors(server);
+      else setFailure(say("error.billing"));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const field = (name: keyof BillingAddress, labelKey: Parameters<typeof say>[0], required = true, error?: string) => (
+    <div class={s.field}>
+      <label for={`a-${name}`}>{say(labelKey)}</label>
+      <input id={`a-${name}`} name={name} required={required} defaultValue={(current?.[name] as string) ?? ""} aria-invalid={!!error} aria-describedby={error ? `a-${name}-error` : undefined} />
+      {error && (
+        <p id={`a-${name}-error`} class={s.invalid}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <form class={s.flow} onSubmit={submit} noValidate>
+      <div class={s.field}>
+        <label for="a-country">{say("address.country")}</label>
+        <select id="a-country" name="country" defaultValue={current?.country ?? "USA"}>
+          <option value="USA">USA</option>
+          <option value="Canada">Canada</option>
+        </select>
+      </div>
+      {field("address1", "address.address1")}
+      {field("address2", "address.address2", false)}
+      <div class={s.row}>
+        {field("city", "address.city", true, errors.city)}
+        {field("state", "address.state")}
+        {field("zip", "address.zip", true, errors.zip)}
+      </div>
+      {field("phone", "membership.phone", false)}
+      {failure && <Oops message={failure} email={supportEmail} />}
+      <div class={s.actions}>
+        <Button variant="primary" type="submit" busy={busy}>
+          {say("membership.saveAddress")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The spec's address messages, checked before sending (the server checks again). */
+export function validateAddress(a: BillingAddress): { zip?: string; city?: string } {
+  const zipOk = a.country === "Canada" ? /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/.test(a.zip) : /^\d{5}(-\d{4})?$/.test(a.zip);
+  return { zip: zipOk ? undefined : say("error.zip"), city: a.city.trim() ? undefined : say("error.city") };
+}
+
+const REASONS: CancelReason[] = ["method not as thought", "too expensive", "not seeing expected results", "not using enough", "other"];
+
+export function CancelMembership({ data, supportEmail, done, close }: FlowProps) {
+  const s = panelStyles(useCss());
+  const [step, setStep] = useState<"offers" | "reasons">("offers");
+  const [reason, setReason] = useState<CancelReason | "">("");
+  const [explanation, setExplanation] = useState("");
+  const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState("");
+  const busy = data.m.cancel.loading.value;
+
+  if (step === "offers") {
+    return (
+      <div class={s.flow}>
+        <p>{say("membership.offersIntro")}</p>
+        <ul class={s.offers}>
+          <li>
+            <a href={`mailto:${supportEmail}`}>{say("membership.offerSupport")}</a>
+          </li>
+          <li>
+            <a href={`mailto:${supportEmail}?subject=${encodeURIComponent("Free trainer session")}`}>{say("membership.offerTrainer")}</a>
+          </li>
+        </ul>
+        <div class={s.actions}>
+          <Button variant="primary" onClick={close}>
+            {say("action.keepWorkingOut")}
+          </Button>
+          <Button variant="link" onClick={() => setStep("reasons")}>
+            {say("action.noThanksCancel")}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (!reason) return setMissing(true);
+    setFailure("");
+    const answer = await data.m.cancel.run(reason, reason === "other" && explanation.trim() ? explanation.trim() : undefined);
+    if (answer) done(say("membership.cancelled"), "cancel");
+    else setFailure(say("error.unexpected"));
+  }
+  return (
+    <form class={s.flow} onSubmit={submit} noValidate>
+      <fieldset class={s.fieldset} aria-describedby={missing ? "reason-error" : undefined}>
+        <legend>{say("membership.reasonQuestion")}</legend>
+        {REASONS.map((r) => (
+          <label key={r} class={s.choice}>
+            <input
+              type="radio"
+              name="reason"
+              checked={reason === r}
+              onChange={() => {
+                setReason(r);
+                setMissing(false);
+              }}
+            />
+            <span>{say(`cancelReason.${r}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {reason === "other" && (
+        <div class={s.field}>
+          <label for="explanation">{say("membership.explain")}</label>
+          <textarea id="explanation" rows={3} value={explanation} onInput={(e) => setExplanation((e.target as HTMLTextAreaElement).value)} />
+        </div>
+      )}
+      {missing && (
+        <p id="reason-error" role="alert" class={s.invalid}>
+          {say("error.cancelReasonRequired")}
+        </p>
+      )}
+      {failure && <Oops message={failure} email={supportEmail} />}
+      <div class={s.actions}>
+        <Button variant="danger" type="submit" busy={busy}>
+          {say("action.cancelAnyway")}
+        </Button>
+        <Button variant="primary" onClick={close}>
+          {say("action.keepWorkingOut")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function StudioLink({ data, supportEmail, done }: FlowProps) {
+  const s = panelStyles(useCss());
+  const [email, setEmail] = useState(data.m.mailRequestAddress.value ?? "");
+  const [failure, setFailure] = useState("");
+  const busy = data.m.requestStudioLink.loading.value;
+  async function submit(e: Event) {
+    e.preventDefault();
+    setFailure("");
+    const answer = await data.m.requestStudioLink.run(email.trim());
+    if (answer !== undefined) done(say("success.emailSent"), "studio-link");
+    else setFailure(say("error.sendEmail"));
+  }
+  return (
+    <form class={s.flow} onSubmit={submit}>
+      <p>{say("membership.studioIntro")}</p>
+      <div class={s.field}>
+        <label for="studio-email">{say("membership.studioEmail")}</label>
+        <input id="studio-email" type="email" required autoComplete="email" value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
+      </div>
+      {failure && <Oops message={failure} email={supportEmail} />}
+      <div class={s.actions}>
+        <Button variant="primary" type="submit" busy={busy}>
+          {say("membership.sendLink")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { useEffect } from "preact/hooks";
+import { useStore } from "../ui/store.js";
+
+/** The referral flag (config.json `features.referral`) and who is looking. */
+export function useReferralData() {
+  const store = useStore();
+  const signedIn = store.session.signedIn.value;
+  useEffect(() => {
+    void store.content.config.load();
+  }, [store]);
+  useEffect(() => {
+    if (signedIn) void store.session.claims.load();
+  }, [signedIn]);
+  return {
+    enabled: store.content.config.data.value?.features?.referral === true,
+    signedIn,
+    entitled: signedIn && store.session.status.value.entitled,
+  };
+}

@@ -1,0 +1,87 @@
+// The widget kit's browser builds, imported by the top-level rollup.config.mjs:
+//  1. ESM: one self-registering entry per widget (dist/widgets/esm/<name>.js) + one shared runtime chunk, plus
+//     dist/widgets/esm/index.js exporting the element classes and defineWidget without registering anything;
+//  2. one classic IIFE with all five (dist/widgets/fitkit.iife.js) for script-tag sites;
+//  then custom-elements.json, the type declarations (DOM + React JSX) and the SRI manifest, all from the
+//  widgets' element.json metadata (see widgets/build/).
+import { readFileSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import nodeResolve from "@rollup/plugin-node-resolve";
+import terser from "@rollup/plugin-terser";
+import { transform } from "esbuild";
+import { WIDGETS, writeArtifacts } from "./build/artifacts.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const out = `${root}dist/widgets`;
+
+/** TypeScript and Preact JSX through esbuild (types are checked by `npm run typecheck`, not here). */
+function esbuildTs() {
+  return {
+    name: "esbuild-ts",
+    async transform(code, id) {
+      if (!/\.tsx?$/.test(id)) return null;
+      const result = await transform(code, {
+        loader: id.endsWith(".tsx") ? "tsx" : "ts",
+        jsx: "automatic",
+        jsxImportSource: "preact",
+        target: "es2020",
+        sourcemap: true,
+        sourcefile: id,
+      });
+      return { code: result.code, map: result.map };
+    },
+  };
+}
+
+/** element.json files ship only what the bridge reads at runtime (names and types), never their documentation. */
+function elementMetadata() {
+  return {
+    name: "element-metadata",
+    load(id) {
+      if (!id.endsWith("element.json")) return null;
+      const meta = JSON.parse(readFileSync(id, "utf8"));
+      const slim = {
+        attributes: (meta.attributes ?? []).map(({ name, type }) => ({ name, type })),
+        properties: (meta.properties ?? []).map(({ name }) => ({ name })),
+      };
+      return `export default ${JSON.stringify(slim)};`;
+    },
+  };
+}
+
+const plugins = () => [
+  elementMetadata(),
+  nodeResolve({ browser: true, extensions: [".ts", ".tsx", ".mjs", ".js"] }),
+  esbuildTs(),
+  terser({ ecma: 2020, module: true, compress: { passes: 2, global_defs: { "process.env.NODE_ENV": "production" } }, format: { comments: false } }),
+];
+
+/**
+ * Everything not specific to one widget (Preact, signals, goober, the core, ui/) goes to the one shared runtime chunk;
+ * each widget's own modules to its chunk, so a page loading one widget loads its entry, its chunk and the runtime.
+ */
+function manualChunks(id) {
+  if (id.endsWith("/widgets/index.ts")) return undefined;
+  const perWidget = WIDGETS.find((w) => id.includes(`/widgets/${w}/`));
+  return perWidget ? `widget-${perWidget}` : "runtime";
+}
+
+const onwarn = (warning, warn) => {
+  if (warning.code === "CIRCULAR_DEPENDENCY" && warning.ids?.every((i) => i.includes("node_modules"))) return;
+  warn(warning);
+};
+
+export default [
+  {
+    input: Object.fromEntries([...WIDGETS.map((w) => [w, `${root}widgets/${w}/define.ts`]), ["index", `${root}widgets/index.ts`]]),
+    output: { dir: `${out}/esm`, format: "es", entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js", manualChunks, sourcemap: true },
+    plugins: [{ name: "clean", buildStart: () => rmSync(out, { recursive: true, force: true }) }, ...plugins()],
+    onwarn,
+  },
+  {
+    input: `${root}widgets/all.ts`,
+    output: { file: `${out}/fitkit.iife.js`, format: "iife", sourcemap: true },
+    plugins: [...plugins(), { name: "widget-artifacts", writeBundle: () => writeArtifacts(root, out) }],
+    onwarn,
+  },
+];

@@ -1,0 +1,38 @@
+import { CONFIG_SCRIPT_ID } from "../constants.js";
+import { useWidget, type WidgetConfig } from "./context.js";
+
+/** The page-level `<script type="application/json" id="fitkit-config">` settings, read once per page. */
+export interface PageConfig extends Partial<WidgetConfig> {
+  /** Functional-cookie consent given on this page (the referral widget needs it). */
+  functionalConsent?: boolean;
+}
+
+let pageConfig: PageConfig | undefined;
+export function readPageConfig(doc: Document = document): PageConfig {
+  if (pageConfig) return pageConfig;
+  const text = doc.getElementById(CONFIG_SCRIPT_ID)?.textContent;
+  try {
+    pageConfig = text ? (JSON.parse(text) as PageConfig) : {};
+  } catch {
+    console.warn(`[fitkit W002] #${CONFIG_SCRIPT_ID} is not valid JSON; ignoring it.`);
+    pageConfig = {};
+  }
+  return pageConfig;
+}
+
+/** Where the widget scripts were loaded from: the default API and app origin when nothing else is configured. */
+const scriptOrigin = new URL(import.meta.url).origin;
+
+/** Resolves a widget's settings: its attributes first, then the page config, then defaults. */
+export function resolveConfig(host: Partial<WidgetConfig>, page: PageConfig = readPageConfig()): WidgetConfig {
+  const apiBase = (host.apiBase || page.apiBase || scriptOrigin).replace(/\/+$/, "");
+  return {
+    apiBase,
+    appUrl: (host.appUrl || page.appUrl || apiBase).replace(/\/+$/, ""),
+    locale: host.locale || page.locale || "en-US",
+    timeZone: host.timeZone || page.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+}
+
+/** The current widget's resolved settings (re-read on every render, so attribute changes apply). */
+export const useWidgetConfig = (): WidgetConfig => resolveConfig(useWidget().host as unknown as Partial<WidgetConfig>);

@@ -1,0 +1,325 @@
+/** @jsxImportSource preact */
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import type { SortValue, Workout } from "../../src/api/index.js";
+import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILTER_KEYS, SORT_OPTIONS, type WorkoutFilterState } from "../../src/domain/filters.js";
+import { EVENTS } from "../constants.js";
+import { useCss, useWidget } from "../ui/context.js";
+import { say } from "../ui/copy.js";
+import { useWidgetConfig } from "../ui/config.js";
+import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";
+import { useWorkoutSearch } from "./data.js";
+import { chipLabel, filterGroups } from "./groups.js";
+import { searchStyles } from "./styles.js";
+
+export interface WorkoutSearchProps {
+  category?: string;
+  filters?: string;
+  keywords?: string;
+  sort?: SortValue;
+  pageSize?: number;
+  detailHref?: string;
+}
+
+const DEFAULT_PAGE_SIZE = 12;
+
+/** `<fit-workout-search>`: the workout library with search, categories, filters, sort and paging. */
+export function WorkoutSearch(props: WorkoutSearchProps) {
+  const css = useCss();
+  const { emit } = useWidget();
+  const config = useWidgetConfig();
+  const data = useWorkoutSearch();
+  const s = searchStyles(css);
+  const pageSize = props.pageSize && props.pageSize > 0 ? Math.min(props.pageSize, 100) : DEFAULT_PAGE_SIZE;
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [typed, setTyped] = useState(props.keywords ?? "");
+  const searchBox = useRef<HTMLInputElement>(null);
+  const top = useRef<HTMLDivElement>(null);
+
+  // Attributes are the starting point (and win again whenever the page changes them).
+  useEffect(() => {
+    const sort = props.sort && SORT_OPTIONS.includes(props.sort) ? props.sort : DEFAULT_SORT;
+    setTyped(props.keywords ?? "");
+    data.apply({ category: props.category || "all", filters: filtersFromQuery(props.filters ?? ""), keywords: props.keywords ?? "", sort }, pageSize);
+  }, [props.category, props.filters, props.keywords, props.sort, pageSize]);
+
+  const state = data.state;
+  const change = (patch: Partial<typeof state>) => {
+    const next = { ...state, ...patch };
+    data.apply(next, pageSize);
+    emit(EVENTS.filtersChange, { category: next.category, filters: filtersToQuery(next.filters), keywords: next.keywords, sort: next.sort });
+  };
+  const setFilters = (filters: WorkoutFilterState) => change({ filters });
+
+  // Typing searches after a short pause; the timer dies with the widget.
+  useEffect(() => {
+    if (typed === state.keywords) return;
+    const timer = setTimeout(() => change({ keywords: typed }), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const results = data.results;
+  const groups = filterGroups(data.filterGroups, results);
+  const chips = LIST_FILTER_KEYS.flatMap((key) => state.filters[key].map((value) => ({ key, value, label: chipLabel(groups, key, value) })));
+  const switches = (["favorites", "watched"] as const).filter((k) => state.filters[k]);
+  const activeCount = chips.length + switches.length + (state.filters.live !== "all" ? 1 : 0);
+  const searching = state.keywords.trim() !== "" || activeCount > 0;
+  const count = results?.nbHits ?? 0;
+  const countText = state.keywords.trim() ? say("search.resultsFor", { count, keywords: state.keywords.trim() }) : say("search.results", { count });
+  const hasMore = !!results && results.page + 1 < results.nbPages;
+
+  const toggleValue = (key: (typeof LIST_FILTER_KEYS)[number], value: string) => {
+    const list = state.filters[key];
+    setFilters({ ...state.filters, [key]: list.includes(value) ? list.filter((v) => v !== value) : [...list, value] });
+  };
+
+  const select = (w: Workout, href: string, event: MouseEvent) => {
+    if (!emit(EVENTS.workoutSelect, { id: w.id, slug: w.slug, name: w.name, href })) event.preventDefault();
+  };
+  const backToTop = useCallback(() => {
+    top.current?.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth", block: "start" });
+    searchBox.current?.focus({ preventScroll: true });
+  }, []);
+
+  return (
+    <div class={s.root} ref={top}>
+      <OfflineNotice label={say("offline")} />
+      <div class={s.searchRow} role="search">
+        <label class="fit-sr" for="fit-search">
+          {say("search.label")}
+        </label>
+        <input
+          id="fit-search"
+          ref={searchBox}
+          part="search"
+          class={s.search}
+          type="search"
+          placeholder={say("search.placeholder")}
+          value={typed}
+          onInput={(e) => setTyped((e.target as HTMLInputElement).value)}
+          onKeyDown={(e) => e.key === "Enter" && change({ keywords: typed })}
+        />
+      </div>
+
+      {data.categories && (
+        <div part="tabs" class={s.tabs} role="tablist" aria-label={say("search.categories")}>
+          {[{ slug: "all", name: say("search.all") }, ...data.categories.filter((c) => c.slug !== "all")].map((c) => (
+            <button
+              key={c.slug}
+              type="button"
+              part="tab"
+              role="tab"
+              class={s.tab}
+              aria-selected={state.category === c.slug}
+              aria-controls="fit-results"
+              onClick={() => change({ category: c.slug })}
+            >
+              {c.name}
+            </button>
+          ))}
+        </div>
+      )}
+
+      <div part="toolbar" class={s.toolbar}>
+        <p class={s.count} aria-hidden="true">
+          {results ? countText : ""}
+        </p>
+        <Button aria-haspopup="dialog" onClick={() => setDialogOpen(true)}>
+          {activeCount ? say("search.filtersCount", { count: activeCount }) : say("search.filters")}
+        </Button>
+        <label class={s.sort}>
+          <span>{say("search.sort")}</span>
+          <select value={state.sort} onChange={(e) => change({ sort: (e.target as HTMLSelectElement).value as SortValue })}>
+            {SORT_OPTIONS.map((o) => (
+              <option key={o} value={o}>
+                {say(`sortMenu.${o}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {(chips.length > 0 || switches.length > 0 || state.filters.live !== "all") && (
+        <ul class={s.chips} aria-label={say("search.filters")}>
+          {chips.map((c) => (
+            <li key={`${c.key}:${c.value}`}>
+              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: c.label })} onClick={() => toggleValue(c.key, c.value)}>
+                {c.label} <span aria-hidden="true">✕</span>
+              </button>
+            </li>
+          ))}
+          {switches.map((k) => (
+            <li key={k}>
+              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: say(`filter.${k}`) })} onClick={() => setFilters({ ...state.filters, [k]: false })}>
+                {say(`filter.${k}`)} <span aria-hidden="true">✕</span>
+              </button>
+            </li>
+          ))}
+          {state.filters.live !== "all" && (
+            <li>
+              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: say("filter.live") })} onClick={() => setFilters({ ...state.filters, live: "all" })}>
+                {say("filter.live")}: {say(`filter.live.${state.filters.live}`)} <span aria-hidden="true">✕</span>
+              </button>
+            </li>
+          )}
+          <li>
+            <Button variant="link" onClick={() => setFilters(emptyFilters())}>
+              {say("action.clearAll")}
+            </Button>
+          </li>
+        </ul>
+      )}
+
+      <div id="fit-results" role="tabpanel" aria-busy={data.loading}>
+        {data.error ? (
+          <ErrorState message={say("error.loading")} retry={data.retry} retryLabel={say("retry")} />
+        ) : !results ? (
+          <Skeleton label={say("loading")} rows={3} height={96} />
+        ) : data.hits.length === 0 ? (
+          <EmptyState title={say("search.noExact")}>
+            {searching && (
+              <>
+                <p>{say("search.noExactHint")}</p>
+                <Button
+                  variant="link"
+                  onClick={() => {
+                    setTyped("");
+                    change({ filters: emptyFilters(), keywords: "" });
+                  }}
+                >
+                  {say("action.clearAll")}
+                </Button>
+              </>
+            )}
+          </EmptyState>
+        ) : (
+          <ul class={s.grid}>
+            {data.hits.map((w) => {
+              const href = (props.detailHref || `${config.appUrl}/classes/detail/{slug}`).replace("{slug}", encodeURIComponent(w.slug)).replace("{id}", encodeURIComponent(w.id));
+              const favourite = data.favouriteIds.includes(w.id);
+              return (
+                <li key={w.id} part="card" class={s.card}>
+                  <a class={s.cardLink} href={href} onClick={(e) => select(w, href, e)}>
+                    {w.video.poster_url ? <img class={s.poster} src={w.video.poster_url} alt="" loading="lazy" width={320} height={180} /> : <div class={s.poster} aria-hidden="true" />}
+                    <span class={s.cardName}>{w.name}</span>
+                    <span class={s.cardMeta}>
+                      {say("workout.minutes", { minutes: w.duration })}
+                      {w.trainers[0] ? ` · ${w.trainers.map((t) => t.name).join(", ")}` : ""}
+                      {w.level ? ` · ${w.level}` : ""}
+                    </span>
+                  </a>
+                  {data.signedIn && (
+                    <button
+                      type="button"
+                      part="favorite"
+                      class={s.favourite}
+                      aria-pressed={favourite}
+                      aria-label={`${say(favourite ? "action.removeFavourite" : "action.addFavourite")}: ${w.name}`}
+                      onClick={() => data.toggleFavourite(w.id)}
+                    >
+                      <span aria-hidden="true">{favourite ? "♥" : "♡"}</span>
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {hasMore && <InfiniteSentinel onVisible={data.loadMore} />}
+        <div class={s.paging}>
+          {hasMore && (
+            <Button part="more" busy={data.loading} onClick={data.loadMore}>
+              {say("search.more")}
+            </Button>
+          )}
+          {data.hits.length > pageSize && (
+            <Button part="back-to-top" variant="link" onClick={backToTop}>
+              {say("action.backToTop")}
+            </Button>
+          )}
+        </div>
+      </div>
+      <LiveRegion message={results && !data.loading ? countText : ""} />
+
+      <Modal open={dialogOpen} onClose={() => setDialogOpen(false)} title={say("search.filters")} maxWidth={640}>
+        <div class={s.dialog}>
+          {groups.map((g) => (
+            <fieldset key={g.key} class={s.group}>
+              <legend>{g.label}</legend>
+              <div class={s.options}>
+                {g.options.map((o) => (
+                  <label key={o.value} class={s.option}>
+                    <input type="checkbox" checked={state.filters[g.key].includes(o.value)} onChange={() => toggleValue(g.key, o.value)} />
+                    <span>
+                      {o.label}
+                      {o.count !== undefined && <span class={s.optionCount}> ({o.count})</span>}
+                    </span>
+                  </label>
+                ))}
+              </div>
+              {g.key === "equipment" && (
+                <div class={s.modes} role="radiogroup" aria-label={say("search.equipmentMode")}>
+                  {(["selected", "additional"] as const).map((mode) => (
+                    <label key={mode} class={s.option}>
+                      <input type="radio" name="equipment-mode" checked={state.equipmentMode === mode} onChange={() => change({ equipmentMode: mode })} />
+                      <span>{say(`filter.equipment.${mode}`)}</span>
+                    </label>
+                  ))}
+                </div>
+              )}
+            </fieldset>
+          ))}
+          <fieldset class={s.group}>
+            <legend>{say("filter.live")}</legend>
+            <div class={s.options}>
+              {(["all", "only", "hide"] as const).map((v) => (
+                <label key={v} class={s.option}>
+                  <input type="radio" name="live" checked={state.filters.live === v} onChange={() => setFilters({ ...state.filters, live: v })} />
+                  <span>{say(`filter.live.${v}`)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset class={s.group}>
+            <legend>
+              {say("filter.favorites")} / {say("filter.watched")}
+            </legend>
+            {data.signedIn ? (
+              <div class={s.options}>
+                {(["favorites", "watched"] as const).map((k) => (
+                  <label key={k} class={s.option}>
+                    <input type="checkbox" role="switch" checked={state.filters[k]} onChange={() => setFilters({ ...state.filters, [k]: !state.filters[k] })} />
+                    <span>{say(`filter.${k}`)}</span>
+                  </label>
+                ))}
+              </div>
+            ) : (
+              <p class={s.optionCount}>{say("search.membersOnly")}</p>
+            )}
+          </fieldset>
+        </div>
+        <div class={s.dialogActions}>
+          <Button variant="link" onClick={() => setFilters(emptyFilters())}>
+            {say("action.clearAll")}
+          </Button>
+          <Button variant="primary" onClick={() => setDialogOpen(false)}>
+            {results ? say("search.apply", { count }) : say("search.applyPlain")}
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+/** Loads the next page when the end of the list scrolls into view (the Show more button stays for keyboards). */
+function InfiniteSentinel({ onVisible }: { onVisible: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    if (typeof IntersectionObserver === "undefined" || !ref.current) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && callback.current(), { rootMargin: "200px" });
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, []);
+  return <div ref={ref} aria-hidden="true" style={{ height: "1px" }} />;
+}

@@ -1,0 +1,52 @@
+import { useEffect } from "preact/hooks";
+import type { SearchState } from "../../src/store/index.js";
+import { sameFilters } from "../../src/domain/filters.js";
+import { useStore } from "../ui/store.js";
+
+type Applied = Pick<SearchState, "category" | "filters" | "keywords" | "sort"> & Partial<Pick<SearchState, "equipmentMode">>;
+
+/** The library through the store's catalogue slice (one search state per page), favourites for members. */
+export function useWorkoutSearch() {
+  const store = useStore();
+  const { catalogue, favourites } = store;
+  const signedIn = store.session.signedIn.value;
+
+  useEffect(() => {
+    void catalogue.categories.load();
+    void catalogue.filterGroups.load();
+  }, [store]);
+  useEffect(() => {
+    if (signedIn) void favourites.favourites.load();
+  }, [signedIn]);
+
+  const state = catalogue.state.value;
+  const results = catalogue.results.data.value;
+  return {
+    signedIn,
+    state,
+    results,
+    hits: catalogue.hits.value,
+    loading: catalogue.results.loading.value,
+    error: catalogue.results.status.value === "error",
+    categories: catalogue.categories.data.value,
+    filterGroups: catalogue.filterGroups.data.value,
+    favouriteIds: signedIn ? favourites.ids.value : [],
+    /** Sets the search state (page size included) and loads the first page unless it is what is shown already. */
+    apply(next: Applied, pageSize: number) {
+      const current = catalogue.state.peek() as SearchState & { hits?: number };
+      const unchanged =
+        current.category === next.category &&
+        current.keywords === next.keywords &&
+        current.sort === next.sort &&
+        current.hits === pageSize &&
+        (next.equipmentMode ?? current.equipmentMode) === current.equipmentMode &&
+        sameFilters(current.filters, next.filters);
+      if (unchanged && catalogue.results.data.peek()) return;
+      // The slice spreads its state into the search request, so the page size rides along as `hits`.
+      void catalogue.update({ ...next, hits: pageSize } as Partial<SearchState>);
+    },
+    loadMore: () => void catalogue.loadMore(),
+    retry: () => void catalogue.update({}),
+    toggleFavourite: (id: string) => void favourites.toggle.run(id),
+  };
+}
