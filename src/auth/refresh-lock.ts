@@ -14,6 +14,8 @@ export function createRefreshLock(env: { locks?: LockManager; channel?: typeof B
   const Channel = "channel" in env ? env.channel : globalThis.BroadcastChannel;
   if (!Channel) return (task) => task();
   const channel = new Channel(NAME);
+  // Node's BroadcastChannel would keep a server-side renderer or test process alive.
+  (channel as { unref?: () => void }).unref?.();
   let busyUntil = 0;
   channel.onmessage = (e) => (busyUntil = e.data === "done" ? 0 : Date.now() + 5000);
   return async (task) => {

@@ -62,14 +62,19 @@ export async function submitOnboarding(db: Db, clock: Clock, publicUrl: string, 
     .values({ user_id: userId, answers: JSON.stringify(answers), workout_ids: ids, series_id: series?.id ?? null, created_at: clock.now() })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const url = resultsUrl(publicUrl, row.id);
-  await updateAttribute(db, clock, userId, "onboarding_results", () => ({ results_url: url, result_id: row.id }));
-  return { results_url: url };
+  await updateAttribute<OnboardingAttribute>(db, clock, userId, "onboarding_results", () => ({ result_id: row.id }));
+  return { results_url: resultsUrl(publicUrl, row.id) };
+}
+
+/** The attribute keeps the latest result's id; its URL follows the configured public origin. */
+interface OnboardingAttribute {
+  result_id: string;
 }
 
 /** `{results_url}`, empty when the member never finished the quiz (the onboarding redirect's input). */
-export async function readOnboardingResults(db: Db, userId: string): Promise<{ results_url: string }> {
-  return { results_url: (await readAttribute<{ results_url: string }>(db, userId, "onboarding_results"))?.results_url ?? "" };
+export async function readOnboardingResults(db: Db, publicUrl: string, userId: string): Promise<{ results_url: string }> {
+  const attribute = await readAttribute<OnboardingAttribute>(db, userId, "onboarding_results");
+  return { results_url: attribute?.result_id ? resultsUrl(publicUrl, attribute.result_id) : "" };
 }
 
 /** One of the member's own results (another member's is not found). */

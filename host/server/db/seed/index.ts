@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Clock } from "../../clock.js";
 import type { Db } from "../index.js";
+import { demoActivity, demoChallenges } from "./activity.js";
 import { demoCatalogue } from "./catalogue.js";
 import { demoMembers } from "./members.js";
 import { demoSubscriptions, membershipCatalogue } from "./membership.js";
@@ -17,7 +18,7 @@ export interface SeedStep {
 }
 
 /** Steps in dependency order; a domain appends its own (catalogue before activity, and so on). */
-export const seedSteps: SeedStep[] = [demoMembers, demoCatalogue, demoStudios, membershipCatalogue, demoSubscriptions];
+export const seedSteps: SeedStep[] = [demoMembers, demoCatalogue, demoStudios, membershipCatalogue, demoSubscriptions, demoChallenges, demoActivity];
 
 export async function seed(db: Db, ctx: SeedContext, steps: SeedStep[] = seedSteps): Promise<string[]> {
   await sql`create table if not exists seed_runs (name text primary key, ran_at timestamptz not null default now())`.execute(db);
