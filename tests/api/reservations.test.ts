@@ -194,6 +194,18 @@ describe("checking in", () => {
   });
 });
 
+describe("a class the studio cancelled", () => {
+  it("cannot be checked in to (400), can still be cancelled, and leaves the upcoming list", async () => {
+    const cls = await createClass(t, { startsIn: 10 * MINUTE });
+    const mine = (await book(cls.id)).json();
+    const theirs = (await book(cls.id, other)).json();
+    await t.db.updateTable("live_classes").set({ cancelled_at: t.clock.now() }).where("id", "=", cls.id).execute();
+    expectError(await checkIn(mine.id), 400);
+    expect((await upcoming()).map((r) => r.id)).not.toContain(mine.id);
+    expect((await cancel(theirs.id, other)).statusCode).toBe(200);
+  });
+});
+
 describe("listing reservations", () => {
   it("lists upcoming reservations only: not cancelled, class not ended; history=true lists them all", async () => {
     const member = await t.signUp();

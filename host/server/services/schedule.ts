@@ -11,8 +11,10 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Reads `min_date` / `max_date`: `YYYY-MM-DD` or an ISO-8601 date-time with an offset. */
-export function parseDateBound(field: string, value: string | undefined): DateBound | undefined {
-  if (value === undefined || value === "") return undefined;
+export function parseDateBound(field: string, raw: string | undefined): DateBound | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  // An unencoded "+05:00" offset arrives as " 05:00" (a plus in a query string decodes to a space).
+  const value = raw.replace(/ (\d{2}:\d{2})$/, "+$1");
   if (DATE_ONLY.test(value)) {
     const parsed = new Date(`${value}T00:00:00Z`);
     if (!Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value)) return { date: value };
