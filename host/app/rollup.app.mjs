@@ -68,6 +68,12 @@ function typescript() {
       return null;
     },
     async transform(code, id) {
+      // Widget metadata (element.json): only the names and types the element bridge reads at runtime ship.
+      if (id.endsWith(".json")) {
+        const { attributes, properties } = JSON.parse(code);
+        const slim = { attributes: (attributes ?? []).map((a) => ({ name: a.name, type: a.type })), properties: (properties ?? []).map((p) => ({ name: p.name })) };
+        return { code: `export default ${JSON.stringify(id.endsWith("element.json") ? slim : JSON.parse(code))};`, map: null };
+      }
       if (!/\.tsx?$/.test(id)) return null;
       const result = await transform(code, {
         loader: id.endsWith("x") ? "tsx" : "ts",

@@ -2,9 +2,10 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 import { css } from "goober";
 import { color, space, text } from "../theme/tokens.js";
 import { buttonClass } from "../ui/button.js";
+import { t } from "../../../src/i18n/index.js";
 
 /** The spec's page fallback copy (§2, §8). */
-export const RENDER_ERROR = "Uh-oh... Something went wrong on our end.";
+export const RENDER_ERROR = t("error.page");
 
 const box = css`min-height: 50vh; display: grid; place-items: center; text-align: center; padding: ${space[6]}px ${space[4]}px;`;
 

@@ -31,7 +31,11 @@ const navLink = css`
   &[aria-current="page"] { color: #fff; box-shadow: inset 0 -3px 0 ${color.accent}; border-radius: 0; }
 `;
 const secondary = css`align-items: center; gap: ${space[1]}px; margin-left: auto;`;
-const subtle = css`${navLink}; text-transform: none; letter-spacing: 0; font-weight: 600;`;
+const subtle = css`
+  display: inline-flex; align-items: center; min-height: ${touch}px; padding: 0 10px; border-radius: ${radius.pill}px;
+  color: rgba(255,255,255,.82); text-decoration: none; font-weight: 600; font-size: ${text.sm}px;
+  &:hover { color: #fff; background: rgba(255,255,255,.08); }
+`;
 const accountButton = css`
   width: ${touch}px; height: ${touch}px; border-radius: 50%; border: 2px solid rgba(255,255,255,.35); background: ${color.accent};
   color: #fff; font-weight: 800; cursor: pointer; &:hover { border-color: #fff; }
@@ -103,7 +107,10 @@ export function Header() {
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpen(false);
     document.addEventListener("keydown", onKey);
     document.body.style.overflow = "hidden";
-    return () => (document.removeEventListener("keydown", onKey), (document.body.style.overflow = ""));
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = "";
+    };
   }, [menuOpen]);
   const member = session.signedIn;
   const initials = `${session.claims?.given_name?.[0] ?? ""}${session.claims?.family_name?.[0] ?? ""}`.toUpperCase() || "Me";

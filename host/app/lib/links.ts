@@ -8,5 +8,7 @@ export const EXTERNAL = {
   quiz: "https://shop.fitkit.dev/pages/fitness-quiz",
   studio: "https://shop.fitkit.dev/pages/studio-experience",
   franchise: "https://franchise.fitkit.dev",
+  terms: "https://shop.fitkit.dev/pages/terms-of-service",
+  waiver: "https://shop.fitkit.dev/pages/liability-waiver",
   support: "support@fitkit.dev",
 } as const;

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { css } from "goober";
+import { getPreview, workoutImageUrl } from "../../../src/api/index.js";
+import { t } from "../../../src/i18n/index.js";
+import type { Workout } from "../../../src/api/types.js";
+import { useStore } from "../lib/store.js";
+import { useSignal } from "../lib/use-signal.js";
+import { useSession } from "../lib/session.js";
+import { signInFor } from "../lib/redirect.js";
+import { bp, color, radius, space, text, touch, up } from "../theme/tokens.js";
+import { Button, ButtonLink } from "../ui/button.js";
+import { Spinner } from "../ui/page.js";
+import { dateLabel, label } from "../ui/format.js";
+import { RENDER_ERROR } from "./error-boundary.js";
+
+const drawer = css`
+  margin: 0 0 0 auto; height: 100vh; max-height: 100vh; width: 100%; max-width: 100%; border: 0; padding: 0; background: ${color.surface}; color: ${color.ink};
+  ${up(bp.sm)} { width: 560px; }
+  &::backdrop { background: rgba(22,22,29,.5); }
+  &[open] { animation: fk-slide .22s ease-out; }
+  @keyframes fk-slide { from { transform: translateX(40px); opacity: 0; } }
+  @media (prefers-reduced-motion: reduce) { &[open] { animation: none; } }
+`;
+const topBar = css`position: sticky; top: 0; z-index: 2; display: flex; justify-content: flex-end; padding: ${space[2]}px; background: linear-gradient(${color.surface}, rgba(255,255,255,0));`;
+const closeBtn = css`width: ${touch}px; height: ${touch}px; border-radius: 50%; border: 0; background: ${color.sunken}; font-size: 22px; cursor: pointer; &:hover { background: ${color.line}; }`;
+const media = css`position: relative; aspect-ratio: 16 / 9; background: ${color.ink}; margin-top: -${touch + space[4]}px; img, video { width: 100%; height: 100%; object-fit: cover; }`;
+const body = css`padding: ${space[5]}px; display: grid; gap: ${space[5]}px;`;
+const meta = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px ${space[4]}px; align-items: center; color: ${color.muted}; font-size: ${text.sm}px;`;
+const trainer = css`display: flex; align-items: center; gap: ${space[3]}px; font-weight: 700; img, span.avatar { width: 48px; height: 48px; border-radius: 50%; object-fit: cover; background: ${color.accentSoft}; display: grid; place-items: center; color: ${color.accent}; }`;
+const section = css`display: grid; gap: ${space[2]}px; h3 { font-size: ${text.xs}px; letter-spacing: .16em; text-transform: uppercase; color: ${color.muted}; }`;
+const chips = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px; list-style: none; margin: 0; padding: 0; li { background: ${color.sunken}; border-radius: ${radius.pill}px; padding: 6px 12px; font-size: ${text.sm}px; font-weight: 600; }`;
+const actions = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; > * { flex: 1 1 180px; }`;
+
+/**
+ * The workout detail pane over Home, Classes, a series or a calendar (`…/detail/{slug}`): opened and closed by the
+ * URL without a reload, so it is deep-linkable and the page beneath keeps its scroll position.
+ */
+export function DetailPane({ slug, base }: { slug: string; base: string }) {
+  const store = useStore();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const ref = useRef<HTMLDialogElement>(null);
+  const workout = useSignal(store.catalogue.workout.data);
+  const status = useSignal(store.catalogue.workout.status);
+  const close = () => navigate(search ? `${base}?${search}` : base);
+
+  useEffect(() => void store.catalogue.workout.load(slug), [slug, store]);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  const current = workout?.slug === slug ? workout : undefined;
+  return (
+    <dialog ref={ref} className={drawer} aria-label={current?.name ?? "Workout details"} onCancel={(e) => { e.preventDefault(); close(); }}>
+      <div className={topBar}><button type="button" className={closeBtn} aria-label="Close" onClick={close}>×</button></div>
+      {current ? <WorkoutDetail workout={current} /> : status === "error" ? <p className={body} role="alert">{RENDER_ERROR}</p> : <Spinner />}
+    </dialog>
+  );
+}
+
+function WorkoutDetail({ workout }: { workout: Workout }) {
+  const store = useStore();
+  const session = useSession();
+  const favouriteIds = useSignal(store.favourites.ids);
+  const toggling = useSignal(store.favourites.toggle.loading);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const favourite = favouriteIds.includes(workout.id);
+
+  useEffect(() => {
+    if (session.signedIn) void store.favourites.favourites.load();
+  }, [session.signedIn, store]);
+  useEffect(() => {
+    const controller = new AbortController();
+    getPreview(store.api, workout.id, controller.signal).then((p) => setPreview(p.uri), () => setPreview(null));
+    return () => controller.abort();
+  }, [workout.id, store]);
+
+  const lead = workout.trainers[0];
+  const poster = workout.video.poster_url ?? workoutImageUrl(store.api, workout.id, { width: 1120, height: 630, fit_mode: "crop" });
+  const playHref = `/classes/video/${encodeURIComponent(workout.slug)}`;
+  const sections: [string, string[]][] = [
+    ["Pacing", workout.pacing ? [label(workout.pacing)] : []],
+    ["Equipment", workout.equipment.map(label)],
+    ["Body Focus", workout.focusMember.map(label)],
+    ["Collections", workout.collections.map((c) => c.name)],
+  ];
+
+  return (
+    <article>
+      <div className={media}>
+        {previewing && preview ? (
+          <video src={preview} autoPlay muted loop playsInline controls aria-label={`Preview of ${workout.name}`} />
+        ) : (
+          <img src={poster} alt="" width={560} height={315} />
+        )}
+      </div>
+      <div className={body}>
+        <div style={{ display: "grid", gap: space[3] }}>
+          <div className={meta}>
+            <span>{t("workout.minutes", { minutes: workout.duration })}</span>
+            {workout.level ? <span>{label(workout.level)}</span> : null}
+            {workout.start_date || workout.created_at ? <span>Released {dateLabel(workout.start_date ?? workout.created_at)}</span> : null}
+          </div>
+          <h2 style={{ fontSize: text.xxl, fontWeight: 800 }}>{workout.name}</h2>
+          {lead ? (
+            <div className={trainer}>
+              {lead.image_url ? <img src={lead.image_url} alt="" width={48} height={48} /> : <span className="avatar" aria-hidden="true">{lead.name[0]}</span>}
+              <span>{workout.trainers.map((tr) => tr.name).join(" & ")}</span>
+            </div>
+          ) : null}
+        </div>
+        <div className={actions}>
+          <ButtonLink href={session.signedIn ? playHref : signInFor(playHref)}>▶ Play</ButtonLink>
+          {session.signedIn ? (
+            <Button variant="secondary" aria-pressed={favourite} disabled={toggling} onClick={() => void store.favourites.toggle.run(workout.id)}>
+              {favourite ? `♥ ${t("action.removeFavourite")}` : `♡ ${t("action.addFavourite")}`}
+            </Button>
+          ) : null}
+          {preview ? (
+            <Button variant="ghost" aria-pressed={previewing} onClick={() => setPreviewing(!previewing)}>{previewing ? "Stop preview" : "Watch preview"}</Button>
+          ) : null}
+        </div>
+        <section className={section}>
+          <h3>About</h3>
+          <p>{workout.description}</p>
+        </section>
+        {workout.benefits.length ? (
+          <section className={section}>
+            <h3>Class Breakdown</h3>
+            <ul className={chips}>{workout.benefits.map((b) => <li key={b}>{label(b)}</li>)}</ul>
+          </section>
+        ) : null}
+        {sections.filter(([, values]) => values.length).map(([name, values]) => (
+          <section key={name} className={section}>
+            <h3>{name}</h3>
+            <ul className={chips}>{values.map((v) => <li key={v}>{v}</li>)}</ul>
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useStore } from "./store.js";
+import { useSignal } from "./use-signal.js";
+
+const KEY = "fitkit.onboardingRedirects";
+
+function readRedirects(): number[] {
+  try {
+    const list = JSON.parse(localStorage.getItem(KEY) ?? "[]");
+    return Array.isArray(list) ? list.filter((n) => typeof n === "number") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * What the onboarding redirect rule (spec §4/§9) needs about an entitled member: completed on-demand workouts, the
+ * quiz results URL, and the times of earlier redirects (kept in local storage: at most 2 per 24 h).
+ */
+export function useOnboardingRedirects(applies: boolean) {
+  const store = useStore();
+  const stats = useSignal(store.activity.stats.data);
+  const statsDone = useSignal(store.activity.stats.fulfilled);
+  const results = useSignal(store.session.onboardingResults.data);
+  const resultsDone = useSignal(store.session.onboardingResults.fulfilled);
+  const [redirects, setRedirects] = useState(readRedirects);
+  useEffect(() => {
+    if (!applies) return;
+    void store.activity.stats.load();
+    void store.session.onboardingResults.load();
+  }, [applies, store]);
+  const record = useCallback(() => {
+    const next = [...readRedirects(), Date.now()].slice(-5);
+    localStorage.setItem(KEY, JSON.stringify(next));
+    setRedirects(next);
+  }, []);
+  return useMemo(
+    () => ({
+      // A failed load counts as known: the member is not held on the placeholder because a call failed.
+      ready: !applies || (statsDone && resultsDone),
+      onDemandCount: stats?.total_on_demand ?? Number.MAX_SAFE_INTEGER,
+      resultsUrl: results?.results_url,
+      redirects,
+      record,
+    }),
+    [applies, statsDone, resultsDone, stats, results, redirects, record],
+  );
+}

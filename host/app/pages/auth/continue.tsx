@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { t } from "../../../../src/i18n/index.js";
+import { checkEmail, ApiError } from "../../../../src/api/index.js";
+import { AuthLayout, form, small } from "./auth-layout.js";
+import { Button } from "../../ui/button.js";
+import { Field, FormError } from "../../ui/field.js";
+import { useStore } from "../../lib/store.js";
+import { afterSignIn, withReturn } from "../../lib/redirect.js";
+import { PasswordField } from "./password-field.js";
+import { useAnalytics } from "../../lib/analytics.js";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Two-step sign-in: the email first, then the password for a known email or /signup for an unknown one. */
+export default function ContinuePage() {
+  const store = useStore();
+  const analytics = useAnalytics();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const [email, setEmail] = useState(params.get("email") ?? "");
+  const [step, setStep] = useState<"email" | "password">("email");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submitEmail(e: FormEvent) {
+    e.preventDefault();
+    if (!EMAIL.test(email.trim())) return setError(t("error.invalidEmail"));
+    setError("");
+    setBusy(true);
+    try {
+      const { exists } = await checkEmail(store.api, email.trim());
+      if (exists) setStep("password");
+      else navigate(withReturn("/signup", search, { email: email.trim() }));
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitPassword(e: FormEvent) {
+    e.preventDefault();
+    if (!password) return setError("Please enter your password");
+    setError("");
+    setBusy(true);
+    const answer = await store.session.signIn.run({ email: email.trim(), password });
+    if (answer) {
+      analytics.track("Account Logged In", {});
+      navigate(afterSignIn(search), { replace: true });
+    } else {
+      setError(messageOf(store.session.signIn.error.peek()));
+      setBusy(false);
+    }
+  }
+
+  if (step === "password") {
+    return (
+      <AuthLayout title="Welcome back" subtitle={<>Signing in as <strong>{email}</strong></>}>
+        <form className={form} onSubmit={submitPassword} noValidate>
+          <FormError>{error}</FormError>
+          <PasswordField label="Password" value={password} autoComplete="current-password" autoFocus onChange={(e) => setPassword(e.currentTarget.value)} />
+          <Button type="submit" full disabled={busy}>{busy ? "Signing in…" : "Log in"}</Button>
+        </form>
+        <p className={small}>
+          <Link href={withReturn("/forgot-password", search, { email })}>Forgot password</Link>
+          {" · "}
+          <Link href={withReturn("/continue", search)} onClick={() => { setStep("email"); setPassword(""); setError(""); }}>Use another email</Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Log in or sign up" subtitle="Enter your email to continue.">
+      <form className={form} onSubmit={submitEmail} noValidate>
+        <Field label="Email" type="email" name="email" autoComplete="email" inputMode="email" autoFocus value={email} error={error} onChange={(e) => setEmail(e.currentTarget.value)} />
+        <Button type="submit" full disabled={busy}>{busy ? "Checking…" : "Continue"}</Button>
+      </form>
+      <p className={small}>New here? Enter your email and we will help you create an account.</p>
+    </AuthLayout>
+  );
+}
+
+/** The server's message for a refused sign-in (401, 429), or a generic one when no answer came. */
+export function messageOf(err: unknown): string {
+  if (err instanceof ApiError && err.status && err.status < 500) return err.message;
+  return t("error.loading");
+}

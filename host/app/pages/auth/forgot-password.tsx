@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from "react";
+import { Link, useSearch } from "wouter";
+import { t } from "../../../../src/i18n/index.js";
+import { forgotPassword } from "../../../../src/api/index.js";
+import { AuthLayout, form, small, textLink } from "./auth-layout.js";
+import { Button, ButtonLink } from "../../ui/button.js";
+import { Field, FormError } from "../../ui/field.js";
+import { useStore } from "../../lib/store.js";
+import { withReturn } from "../../lib/redirect.js";
+import { messageOf } from "./continue.js";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Sends the reset link; the answer never says whether the email has an account. */
+export default function ForgotPasswordPage() {
+  const store = useStore();
+  const search = useSearch();
+  const [email, setEmail] = useState(new URLSearchParams(search).get("email") ?? "");
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [resent, setResent] = useState(false);
+
+  async function send(e?: FormEvent) {
+    e?.preventDefault();
+    if (!EMAIL.test(email.trim())) return setError(t("error.invalidEmail"));
+    setBusy(true);
+    setError("");
+    try {
+      await forgotPassword(store.api, email.trim());
+      if (sent) setResent(true);
+      setSent(true);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <AuthLayout title="Check your email" subtitle={`An email was sent to ${email.trim()}`}>
+        <p className={small}>Follow the link in the email to choose a new password. It may take a minute to arrive.</p>
+        <FormError>{error}</FormError>
+        <ButtonLink href={withReturn("/continue", search, { email: email.trim() })} full>Got it</ButtonLink>
+        <p className={small} aria-live="polite">
+          {resent ? "We sent it again. " : "Didn't get it? "}
+          <button type="button" className={textLink} disabled={busy} onClick={() => send()}>Resend email</button>
+        </p>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Forgot password" subtitle="Enter your email and we will send you a link to reset your password.">
+      <form className={form} onSubmit={send} noValidate>
+        <Field label="Email" type="email" autoComplete="email" autoFocus value={email} error={error} onChange={(e) => setEmail(e.currentTarget.value)} />
+        <Button type="submit" full disabled={busy}>{busy ? "Sending…" : "Send email"}</Button>
+      </form>
+      <p className={small}><Link href={withReturn("/continue", search)}>Back to log in</Link></p>
+    </AuthLayout>
+  );
+}

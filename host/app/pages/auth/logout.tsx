@@ -1,0 +1,39 @@
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { signOut } from "../../../../src/api/index.js";
+import { AuthLayout } from "./auth-layout.js";
+import { Button } from "../../ui/button.js";
+import { useStore } from "../../lib/store.js";
+import { useSession } from "../../lib/session.js";
+
+/** Asks before signing out; signing out revokes the refresh token on the server and forgets it in every tab. */
+export default function LogoutPage() {
+  const store = useStore();
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+
+  async function logout() {
+    setBusy(true);
+    const refresh = store.auth.tokens.peek()?.refresh;
+    if (refresh) await signOut(store.api, refresh).catch(() => undefined);
+    store.auth.logout();
+    navigate("/continue", { replace: true });
+  }
+
+  if (!session.signedIn) {
+    return (
+      <AuthLayout title="You are logged out" subtitle="See you at your next workout.">
+        <Button full onClick={() => navigate("/continue")}>Log in</Button>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Log out" subtitle="Are you sure you want to log out?">
+      <div style={{ display: "grid", gap: 12 }}>
+        <Button full onClick={logout} disabled={busy}>{busy ? "Logging out…" : "Yes, log out"}</Button>
+        <Button full variant="secondary" onClick={() => history.length > 1 ? history.back() : navigate("/home")}>Cancel</Button>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from "react";
+import { useSearch } from "wouter";
+import { t } from "../../../../src/i18n/index.js";
+import { resetPassword } from "../../../../src/api/index.js";
+import { AuthLayout, form, small } from "./auth-layout.js";
+import { Button, ButtonLink } from "../../ui/button.js";
+import { FormError } from "../../ui/field.js";
+import { useStore } from "../../lib/store.js";
+import { PasswordField } from "./password-field.js";
+import { messageOf } from "./continue.js";
+
+const MIN_PASSWORD = 6;
+
+/** The page the reset email links to: /reset-password?token=… */
+export default function ResetPasswordPage() {
+  const store = useStore();
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState("");
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (password.length < MIN_PASSWORD) return setError(t("error.passwordLength"));
+    if (password !== confirm) return setError("The passwords do not match");
+    setBusy(true);
+    setError("");
+    try {
+      await resetPassword(store.api, { token, password });
+      store.auth.logout();
+      setDone(true);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!token) {
+    return (
+      <AuthLayout title="Reset password" subtitle="This password reset link is invalid or has expired.">
+        <ButtonLink href="/forgot-password" full>Send a new link</ButtonLink>
+      </AuthLayout>
+    );
+  }
+  if (done) {
+    return (
+      <AuthLayout title="Password updated" subtitle="Your password has been changed. Log in with your new password.">
+        <ButtonLink href="/continue" full autoFocus>Log in</ButtonLink>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Choose a new password">
+      <form className={form} onSubmit={submit} noValidate>
+        <FormError>{error}</FormError>
+        <PasswordField label="New password" autoComplete="new-password" autoFocus value={password} onChange={(e) => setPassword(e.currentTarget.value)} hint={`At least ${MIN_PASSWORD} characters`} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+        <Button type="submit" full disabled={busy}>{busy ? "Saving…" : "Save password"}</Button>
+      </form>
+      <p className={small}>Signing in on other devices will need the new password.</p>
+    </AuthLayout>
+  );
+}

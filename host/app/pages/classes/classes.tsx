@@ -1,0 +1,95 @@
+import "../../../../widgets/workout-search/define.js";
+import { useEffect } from "react";
+import { useLocation, useSearch } from "wouter";
+import { css } from "goober";
+import { TAGS, EVENTS } from "../../../../widgets/constants.js";
+import { filterPayload } from "../../../../src/domain/index.js";
+import { useStore } from "../../lib/store.js";
+import { useSignal } from "../../lib/use-signal.js";
+import { useParams } from "../../lib/route-context.js";
+import { useSession } from "../../lib/session.js";
+import { useAnalytics } from "../../lib/analytics.js";
+import { Widget } from "../../lib/widget.js";
+import { bp, space, up } from "../../theme/tokens.js";
+import { ButtonLink } from "../../ui/button.js";
+import { Page, PageHeader } from "../../ui/page.js";
+
+/** The all-workouts category uses the bare /classes path (spec §2). */
+const ALL = new Set(["all", "all-classes", "all workouts", "all-workouts"]);
+
+/** Query keys the page keeps in the URL besides the widget's filter keys. */
+const OWN_KEYS = ["q", "sort", "from"];
+
+const head = css`display: grid; gap: ${space[3]}px; ${up(bp.md)} { grid-template-columns: 1fr auto; align-items: end; }`;
+
+/**
+ * The library (/classes, /classes/categories/{slug}, ?favorites, ?from=all_time_stats) on <fit-workout-search>.
+ * The URL is the source of truth: the widget's changes push a new URL, and back/forward re-render the widget with
+ * the filters of that URL.
+ */
+export default function ClassesPage() {
+  const store = useStore();
+  const analytics = useAnalytics();
+  const session = useSession();
+  const params = useParams();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const categories = useSignal(store.catalogue.categories.data);
+  useEffect(() => void store.catalogue.categories.load(), [store]);
+
+  const category = params.category ?? "all";
+  const query = new URLSearchParams(search);
+  const fromStats = query.get("from") === "all_time_stats";
+  const filterQuery = new URLSearchParams(search);
+  for (const key of OWN_KEYS) filterQuery.delete(key);
+  // Coming from the all-time stats shows the member's completed classes.
+  if (fromStats && session.signedIn) filterQuery.set("watched", "true");
+  const favourites = filterQuery.get("favorites") === "true";
+  const info = categories?.find((c) => c.slug === category) ?? categories?.[0];
+  const base = ALL.has(category) ? "/classes" : `/classes/categories/${encodeURIComponent(category)}`;
+  const suffix = search ? `?${search}` : "";
+
+  const title = fromStats ? "Your completed classes" : favourites ? "Your favorites" : info?.name ?? "Classes";
+  const description = fromStats ? "Every class you finished, newest first." : favourites ? "The classes you saved for later." : info?.description;
+
+  const onChange = (e: CustomEvent<{ category: string; filters: string; keywords: string; sort: string }>) => {
+    const d = e.detail;
+    const next = new URLSearchParams(d.filters);
+    if (fromStats) next.delete("watched");
+    if (d.keywords) next.set("q", d.keywords);
+    if (d.sort && d.sort !== "newest") next.set("sort", d.sort);
+    if (fromStats) next.set("from", "all_time_stats");
+    const path = !d.category || ALL.has(d.category) ? "/classes" : `/classes/categories/${encodeURIComponent(d.category)}`;
+    const target = next.toString() ? `${path}?${next}` : path;
+    if (target !== (search ? `${location}?${search}` : location)) navigate(target);
+    analytics.track("Filter Applied", filterPayload(d.category || "all", d.sort || "newest", Object.fromEntries(new URLSearchParams(d.filters))));
+  };
+
+  const onSelect = (e: CustomEvent<{ slug: string }>) => {
+    e.preventDefault();
+    navigate(`${base}/detail/${encodeURIComponent(e.detail.slug)}${suffix}`);
+  };
+
+  return (
+    <Page>
+      <div className={head}>
+        <PageHeader kicker="Classes" title={title}>{description}</PageHeader>
+        {session.signedIn ? <ButtonLink href="/classes/manage-workouts" variant="secondary" style={{ marginBottom: space[5] }}>Manage workouts</ButtonLink> : null}
+      </div>
+      <Widget
+        tag={TAGS.workoutSearch}
+        props={{ store }}
+        attrs={{
+          category: ALL.has(category) ? "all" : category,
+          filters: filterQuery.toString(),
+          keywords: query.get("q") ?? "",
+          sort: query.get("sort") ?? "newest",
+          "page-size": 24,
+          "detail-href": `${base}/detail/{slug}${suffix}`,
+          "app-url": location ? window.location.origin : undefined,
+        }}
+        on={{ [EVENTS.filtersChange]: onChange as (e: CustomEvent) => void, [EVENTS.workoutSelect]: onSelect as (e: CustomEvent) => void }}
+      />
+    </Page>
+  );
+}

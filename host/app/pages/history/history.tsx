@@ -1,0 +1,46 @@
+import { useEffect } from "react";
+import { Link } from "wouter";
+import { css } from "goober";
+import { useStore } from "../../lib/store.js";
+import { useSignal } from "../../lib/use-signal.js";
+import { color, radius, space, text } from "../../theme/tokens.js";
+import { ButtonLink } from "../../ui/button.js";
+import { EmptyState, Page, PageHeader, Spinner } from "../../ui/page.js";
+import { dateLabel } from "../../ui/format.js";
+
+const list = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${space[2]}px;`;
+const item = css`
+  display: grid; grid-template-columns: 1fr auto; gap: ${space[1]}px ${space[3]}px; align-items: center; background: ${color.surface};
+  border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[3]}px ${space[4]}px;
+  a { font-weight: 700; text-decoration: none; min-height: 44px; display: inline-flex; align-items: center; } a:hover { text-decoration: underline; }
+  .when { color: ${color.muted}; font-size: ${text.sm}px; }
+`;
+const tag = css`font-size: ${text.xs}px; font-weight: 800; letter-spacing: .1em; text-transform: uppercase; padding: 4px 10px; border-radius: 999px; background: ${color.sunken};
+  &[data-kind="live"] { background: ${color.accentSoft}; color: ${color.accent}; }`;
+
+/** /workout-history: every completed workout, newest first, on demand and live. */
+export default function HistoryPage() {
+  const store = useStore();
+  const history = useSignal(store.activity.history.data);
+  useEffect(() => void store.activity.history.reload(), [store]);
+  const items = (history?.items ?? []).filter((h) => h.is_completed).sort((a, b) => (b.completed_at ?? "").localeCompare(a.completed_at ?? ""));
+  return (
+    <Page>
+      <PageHeader kicker="Your activity" title="Workout History">Every class you have completed, on demand and live.</PageHeader>
+      <div style={{ marginBottom: space[5] }}><ButtonLink href="/workout-history/detail" variant="secondary">All-time stats</ButtonLink></div>
+      {!history ? <Spinner /> : !items.length ? (
+        <EmptyState title="No workouts yet"><ButtonLink href="/classes">Find a class</ButtonLink></EmptyState>
+      ) : (
+        <ul className={list} aria-label="Completed workouts">
+          {items.map((h, i) => (
+            <li key={`${h.workout_id}-${h.completed_at}-${i}`} className={item}>
+              {h.workout ? <Link href={`/classes/detail/${encodeURIComponent(h.workout.slug)}`}>{h.workout.name}</Link> : <strong>{h.type === "live" ? "Live class" : "Workout"}</strong>}
+              <span className={tag} data-kind={h.type}>{h.type === "live" ? "Live" : "On demand"}</span>
+              <span className="when">{dateLabel(h.completed_at)}{h.workout ? ` · ${h.workout.duration} Min` : ""}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}

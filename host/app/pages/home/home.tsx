@@ -1,0 +1,203 @@
+import { useEffect } from "react";
+import { Link } from "wouter";
+import { css } from "goober";
+import { t } from "../../../../src/i18n/index.js";
+import { useStore } from "../../lib/store.js";
+import { useSignal } from "../../lib/use-signal.js";
+import { useSession } from "../../lib/session.js";
+import { itemsOf } from "../../lib/content.js";
+import { EXTERNAL } from "../../lib/links.js";
+import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
+import { ButtonLink, buttonClass } from "../../ui/button.js";
+import { EmptyState, Page, card, eyebrow, pageTitle, sectionTitle, stack } from "../../ui/page.js";
+import { Row } from "../../ui/row.js";
+import { WorkoutCard } from "../../ui/workout-card.js";
+import { ContentRow, type HomeRow } from "./content-row.js";
+import { SeriesBlock } from "./series-block.js";
+import { WeekStrip } from "./week-strip.js";
+
+const hero = css`display: grid; gap: ${space[4]}px; ${up(bp.md)} { grid-template-columns: 1fr auto; align-items: end; }`;
+const statsGrid = css`display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: ${space[3]}px;`;
+const stat = css`
+  background: ${color.ink}; color: #fff; border-radius: ${radius.lg}px; padding: ${space[4]}px; display: grid; gap: 2px;
+  strong { font-size: ${text.xxl}px; font-weight: 800; line-height: 1; ${up(bp.md)} { font-size: ${text.display}px; } }
+  span { font-size: ${text.xs}px; font-weight: 700; letter-spacing: .14em; text-transform: uppercase; color: rgba(255,255,255,.72); }
+`;
+const bannerClass = css`
+  background: ${color.accent}; color: #fff; border-radius: ${radius.md}px; padding: ${space[3]}px ${space[4]}px; display: flex; flex-wrap: wrap;
+  gap: ${space[2]}px ${space[4]}px; align-items: center; justify-content: space-between; font-weight: 600;
+  a { color: #fff; font-weight: 800; text-transform: uppercase; letter-spacing: .08em; font-size: ${text.sm}px; min-height: 44px; display: inline-flex; align-items: center; }
+`;
+const welcome = css`${card}; background: linear-gradient(120deg, ${color.accentSoft}, ${color.surface}); display: grid; gap: ${space[3]}px;
+  ol { margin: 0; padding-left: 20px; display: grid; gap: 4px; }`;
+const visitorHero = css`
+  background: ${color.ink}; color: #fff; border-radius: ${radius.lg}px; padding: ${space[7]}px ${space[5]}px; display: grid; gap: ${space[4]}px;
+  background-image: radial-gradient(600px 300px at 90% 10%, rgba(180,64,42,.55), transparent 70%);
+  h1 { font-size: ${text.xxl}px; ${up(bp.md)} { font-size: 56px; } max-width: 14ch; }
+  p { color: rgba(255,255,255,.8); max-width: 48ch; font-size: ${text.lg}px; }
+`;
+
+type Banner = { message?: string; link_text?: string; link_url?: string };
+type Tip = { name?: string; value?: { title?: string; body?: string; steps?: string[] } };
+
+function AnnouncementBanner() {
+  const store = useStore();
+  const data = useSignal(store.content.banner.data);
+  useEffect(() => void store.content.banner.load(), [store]);
+  const banner = itemsOf<Banner>(data).find((b) => b.message);
+  if (!banner) return null;
+  return (
+    <aside className={bannerClass} aria-label="Announcement">
+      <span>{banner.message}</span>
+      {banner.link_url && banner.link_text ? (banner.link_url.startsWith("/") ? <Link href={banner.link_url}>{banner.link_text} →</Link> : <a href={banner.link_url}>{banner.link_text} →</a>) : null}
+    </aside>
+  );
+}
+
+function HomeRows() {
+  const store = useStore();
+  const home = useSignal(store.content.home.data);
+  useEffect(() => void store.content.home.load(), [store]);
+  const rows = ((home as { rows?: HomeRow[] } | undefined)?.rows ?? []).filter((r) => r.kind === "category" || r.kind === "collection");
+  return <>{rows.map((row) => <ContentRow key={row.title} row={row} base="/home" />)}</>;
+}
+
+function Stats() {
+  const store = useStore();
+  const stats = useSignal(store.activity.stats.data);
+  useEffect(() => void store.activity.stats.load(), [store]);
+  const hours = stats ? Math.round((stats.total_minutes / 60) * 10) / 10 : 0;
+  return (
+    <section aria-label="Your stats" className={statsGrid}>
+      <Link href="/classes?from=all_time_stats" className={stat} style={{ textDecoration: "none" }}><strong>{stats?.total_on_demand ?? "–"}</strong><span>On-Demand</span></Link>
+      <Link href="/live/booked-classes" className={stat} style={{ textDecoration: "none" }}><strong>{stats?.total_lvs ?? "–"}</strong><span>Live</span></Link>
+      <Link href="/workout-history" className={stat} style={{ textDecoration: "none" }}><strong>{stats ? hours : "–"}</strong><span>Hours</span></Link>
+    </section>
+  );
+}
+
+function Favourites() {
+  const store = useStore();
+  const workouts = useSignal(store.favourites.workouts.data);
+  const ids = useSignal(store.favourites.ids);
+  useEffect(() => void store.favourites.loadWorkouts(), [store, ids]);
+  const list = (workouts ?? []).filter((w) => ids.includes(w.id));
+  if (!list.length) {
+    return (
+      <section aria-labelledby="fav-title" className={stack(space[3])}>
+        <h2 id="fav-title" className={sectionTitle}>Favorites</h2>
+        <EmptyState title={t("home.noFavourites")}>
+          <p style={{ color: color.muted }}>Tap the heart on any class to save it here.</p>
+          <ButtonLink href="/classes" variant="secondary">Browse classes</ButtonLink>
+        </EmptyState>
+      </section>
+    );
+  }
+  return (
+    <Row title="Favorites" action={<ButtonLink href="/classes?favorites=true" variant="ghost">See all</ButtonLink>}>
+      {list.map((w) => <WorkoutCard key={w.id} workout={w} base="/home" />)}
+    </Row>
+  );
+}
+
+function FirstTimeWelcome() {
+  const store = useStore();
+  const welcomeData = useSignal(store.content.welcome.data);
+  const tipsData = useSignal(store.content.coachMark.data);
+  useEffect(() => {
+    void store.content.welcome.load();
+    void store.content.coachMark.load();
+  }, [store]);
+  const entries = itemsOf<Tip>(welcomeData);
+  const title = entries.find((e) => e.value?.title)?.value;
+  const steps = entries.find((e) => e.value?.steps)?.value?.steps ?? [];
+  const tips = itemsOf<Tip>(tipsData).filter((e) => e.value?.title);
+  return (
+    <section className={welcome} aria-labelledby="welcome-title">
+      <h2 id="welcome-title" className={sectionTitle}>{title?.title ?? "Welcome to fitkit"}</h2>
+      {title?.body ? <p>{title.body}</p> : null}
+      {steps.length ? <ol>{steps.map((s) => <li key={s}>{s}</li>)}</ol> : null}
+      {tips.length ? (
+        <ul style={{ display: "grid", gap: space[2], gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))", listStyle: "none", padding: 0, margin: 0 }}>
+          {tips.map((tip) => (
+            <li key={tip.name} style={{ background: color.surface, borderRadius: radius.md, padding: space[3] }}>
+              <strong>{tip.value!.title}</strong>
+              <p style={{ fontSize: text.sm, color: color.muted }}>{tip.value!.body}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
+        <ButtonLink href="/onboarding">Take the quiz</ButtonLink>
+        <ButtonLink href="/series" variant="secondary">Start series</ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+function MemberHome() {
+  const store = useStore();
+  const session = useSession();
+  const enrollments = useSignal(store.series.enrollments.data);
+  const enrolledReady = useSignal(store.series.ready);
+  const history = useSignal(store.activity.history.data);
+  const stats = useSignal(store.activity.stats.data);
+  useEffect(() => {
+    void store.series.enrollments.load();
+    void store.activity.history.load();
+  }, [store]);
+  const name = session.claims?.given_name ?? "";
+  const enrolled = enrollments ?? [];
+  const greeting = enrolledReady && enrolled.length ? t("home.welcomeBack", { name }) : t("home.goodToSee", { name });
+  const firstTime = stats ? stats.total_on_demand + stats.total_lvs === 0 : false;
+
+  return (
+    <Page>
+      <div className={stack(space[6])}>
+        <AnnouncementBanner />
+        <header className={hero}>
+          <div className={stack(space[2])}>
+            <p className={eyebrow}>{new Date().toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}</p>
+            <h1 className={pageTitle}>{enrolledReady ? greeting : "\u00a0"}</h1>
+          </div>
+          <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
+            <ButtonLink href="/series">Start series</ButtonLink>
+            <ButtonLink href="/classes/manage-workouts" variant="secondary">Manage workouts</ButtonLink>
+          </div>
+        </header>
+        <Stats />
+        <WeekStrip history={history?.items ?? []} />
+        {firstTime ? <FirstTimeWelcome /> : null}
+        {enrolled.length ? <SeriesBlock enrollment={enrolled[0]} /> : null}
+        <Favourites />
+        <HomeRows />
+      </div>
+    </Page>
+  );
+}
+
+function VisitorHome() {
+  return (
+    <Page>
+      <div className={stack(space[6])}>
+        <AnnouncementBanner />
+        <section className={visitorHero} aria-labelledby="visitor-title">
+          <p className={eyebrow} style={{ color: "#f5b3a4" }}>On demand · Live · In studio</p>
+          <h1 id="visitor-title">Stronger, every single day.</h1>
+          <p>Hundreds of low-impact, high-intensity classes, guided series and live studio sessions with our trainers.</p>
+          <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
+            <a className={buttonClass("primary")} href={EXTERNAL.trial} target="_blank" rel="noopener noreferrer">Start free trial</a>
+            <ButtonLink href="/continue?redirect=%2Fhome" variant="inverse">Log in</ButtonLink>
+          </div>
+        </section>
+        <HomeRows />
+      </div>
+    </Page>
+  );
+}
+
+/** /home: the member's dashboard, or the public home for visitors. */
+export default function HomePage() {
+  const session = useSession();
+  return session.signedIn ? <MemberHome /> : <VisitorHome />;
+}

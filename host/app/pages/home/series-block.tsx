@@ -1,0 +1,72 @@
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import { css } from "goober";
+import { nextSeriesWorkout, seriesCompletion } from "../../../../src/domain/index.js";
+import { t } from "../../../../src/i18n/index.js";
+import type { SeriesEnrollment } from "../../../../src/api/types.js";
+import { useStore } from "../../lib/store.js";
+import { useSignal } from "../../lib/use-signal.js";
+import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
+import { Button, ButtonLink } from "../../ui/button.js";
+import { Modal, modalActions } from "../../ui/modal.js";
+import { card, sectionTitle } from "../../ui/page.js";
+
+const layout = css`display: grid; gap: ${space[4]}px; ${up(bp.md)} { grid-template-columns: 1.2fr 1fr; align-items: center; }`;
+const bar = css`height: 10px; border-radius: ${radius.pill}px; background: ${color.sunken}; overflow: hidden; > span { display: block; height: 100%; background: ${color.accent}; }`;
+const next = css`display: grid; grid-template-columns: 120px 1fr; gap: ${space[3]}px; align-items: center; text-decoration: none; color: inherit;
+  background: ${color.accentSoft}; border-radius: ${radius.md}px; padding: ${space[3]}px; border: 2px solid ${color.accent};
+  img { width: 120px; aspect-ratio: 16/9; object-fit: cover; border-radius: ${radius.sm}px; }`;
+
+/** The member's enrolled series: "{k} of {N} completed", the next workout highlighted, and Leave series. */
+export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
+  const store = useStore();
+  const detail = useSignal(store.series.detail.data);
+  const leaving = useSignal(store.series.leave.loading);
+  const [confirm, setConfirm] = useState(false);
+  useEffect(() => void store.series.detail.load(enrollment.series_id), [enrollment.series_id, store]);
+  const series = detail && (detail.id === enrollment.series_id || detail.slug === enrollment.series_id) ? detail : undefined;
+  const { completed, total } = seriesCompletion(enrollment);
+  const nextId = nextSeriesWorkout(enrollment);
+  const nextWorkout = series?.items?.find((w) => w.id === nextId);
+  const name = series?.name ?? "Your series";
+
+  return (
+    <section className={card} aria-labelledby="series-block-title">
+      <div className={layout}>
+        <div style={{ display: "grid", gap: space[3] }}>
+          <p style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".16em", color: color.accent }}>YOUR SERIES</p>
+          <h2 id="series-block-title" className={sectionTitle} style={{ textTransform: "none", letterSpacing: 0, fontSize: text.xl }}>
+            {series ? <Link href={`/series/${series.slug}`}>{name}</Link> : name}
+          </h2>
+          <p style={{ fontWeight: 700 }}>{t("series.progress", { completed, total })}</p>
+          <div className={bar} role="progressbar" aria-label="Series progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={completed}>
+            <span style={{ width: `${total ? (completed / total) * 100 : 0}%` }} />
+          </div>
+          <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
+            {series ? <ButtonLink href={`/series/${series.slug}`} variant="secondary">{t("series.continue")}</ButtonLink> : null}
+            <Button variant="ghost" onClick={() => setConfirm(true)}>{t("series.leave")}</Button>
+          </div>
+        </div>
+        {nextWorkout ? (
+          <Link href={`/home/detail/${encodeURIComponent(nextWorkout.slug)}`} className={next} aria-label={`Your next workout: ${nextWorkout.name}`}>
+            <img src={nextWorkout.video?.poster_url ?? ""} alt="" width={120} height={68} />
+            <span style={{ display: "grid", gap: 4 }}>
+              <span style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".14em", color: color.accent }}>UP NEXT</span>
+              <strong>{nextWorkout.name}</strong>
+              <span style={{ fontSize: text.sm, color: color.muted }}>{t("workout.minutes", { minutes: nextWorkout.duration })}</span>
+            </span>
+          </Link>
+        ) : completed === total && total > 0 ? (
+          <p style={{ fontWeight: 800, fontSize: text.xl }}>{t("success.seriesCompleted")}</p>
+        ) : null}
+      </div>
+      <Modal open={confirm} title={t("series.leave")} onClose={() => setConfirm(false)}>
+        <p>{t("confirm.leaveSeries", { series: name })}</p>
+        <div className={modalActions}>
+          <Button variant="secondary" onClick={() => setConfirm(false)}>{t("action.goBack")}</Button>
+          <Button disabled={leaving} onClick={async () => { await store.series.leave.run(enrollment.series_id); setConfirm(false); }}>{t("action.yesLeaveSeries")}</Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from "react";
+import { useSearch } from "wouter";
+import { ApiError } from "../../../../src/api/index.js";
+import { reservationErrorMessage, t } from "../../../../src/i18n/index.js";
+import { BOOKING_MESSAGE, type BookingMessage } from "../../../../widgets/constants.js";
+import { useStore } from "../../lib/store.js";
+import { useSignal } from "../../lib/use-signal.js";
+import { AuthLayout, small } from "../auth/auth-layout.js";
+import { Button, ButtonLink } from "../../ui/button.js";
+import { FormError } from "../../ui/field.js";
+import { Spinner } from "../../ui/page.js";
+
+/**
+ * The booking hand-off page a widget on another site opens in a popup: /live/book?class={id}&origin={site origin}.
+ * The member signs in here if needed (the route asks for it), the class is booked, and the opener is told
+ * `{type: "fit:booked", classId}`, posted only to the site origin and only when that origin is on the allow-list
+ * (config.json `allowedOrigins`; the app's own origin is always allowed). Tokens never leave this origin.
+ */
+export default function BookClassPage() {
+  const store = useStore();
+  const q = new URLSearchParams(useSearch());
+  const classId = q.get("class") ?? "";
+  const siteOrigin = q.get("origin") ?? "";
+  const config = useSignal(store.content.config.data);
+  const configDone = useSignal(store.content.config.fulfilled);
+  const [state, setState] = useState<"booking" | "done" | "failed">("booking");
+  const [error, setError] = useState("");
+  const started = useRef(false);
+
+  useEffect(() => void store.content.config.load(), [store]);
+  useEffect(() => {
+    if (!classId || !configDone || started.current) return;
+    started.current = true;
+    void store.live.book.run(classId).then((reservation) => {
+      if (!reservation) {
+        const e = store.live.book.error.peek();
+        setError(reservationErrorMessage(e instanceof ApiError ? e.status : 500));
+        return setState("failed");
+      }
+      const allowed = new Set([location.origin, ...(((config as { allowedOrigins?: string[] } | undefined)?.allowedOrigins) ?? [])]);
+      if (window.opener && siteOrigin && allowed.has(siteOrigin)) {
+        const message: BookingMessage = { type: BOOKING_MESSAGE, classId };
+        (window.opener as Window).postMessage(message, siteOrigin);
+      }
+      setState("done");
+    });
+  }, [classId, configDone, config, siteOrigin, store]);
+
+  if (!classId) {
+    return <AuthLayout title="Book a class" subtitle="This booking link is missing its class."><ButtonLink href="/live" full>See the schedule</ButtonLink></AuthLayout>;
+  }
+  if (state === "booking") return <AuthLayout title="Booking your class"><Spinner label="Booking…" /></AuthLayout>;
+  if (state === "failed") {
+    return (
+      <AuthLayout title="Book a class">
+        <FormError>{error}</FormError>
+        <ButtonLink href="/live" full variant="secondary">See the schedule</ButtonLink>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title={t("success.reserved")} subtitle={t("success.reservedNote")}>
+      {window.opener ? <Button full onClick={() => window.close()}>Close window</Button> : <ButtonLink href="/live/booked-classes" full>See your booked classes</ButtonLink>}
+      <p className={small}>You can cancel from your booked classes.</p>
+    </AuthLayout>
+  );
+}

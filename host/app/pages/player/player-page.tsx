@@ -1,0 +1,82 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { css } from "goober";
+import { ApiError, getPlayback } from "../../../../src/api/index.js";
+import type { PlaybackAnswer } from "../../../../src/api/types.js";
+import { t } from "../../../../src/i18n/index.js";
+import { useStore } from "../../lib/store.js";
+import { useSignal } from "../../lib/use-signal.js";
+import { useParams } from "../../lib/route-context.js";
+import { color, space, text } from "../../theme/tokens.js";
+import { ButtonLink } from "../../ui/button.js";
+import { Spinner } from "../../ui/page.js";
+
+// The player (and @mux/mux-player inside it) is its own chunk, fetched only when a workout is about to play.
+const Player = lazy(() => import("./player.js"));
+
+const screen = css`min-height: 100vh; background: #0d0d12; color: #fff; display: grid; place-items: center; padding: ${space[5]}px;`;
+const message = css`max-width: 480px; text-align: center; display: grid; gap: ${space[4]}px; justify-items: center;
+  h1 { font-size: ${text.xxl}px; font-weight: 800; } p { color: rgba(255,255,255,.78); }`;
+
+type Access = { state: "loading" } | { state: "ready"; playback: PlaybackAnswer } | { state: "denied" } | { state: "missing" } | { state: "error" };
+
+/** /classes/video/{slug}: checks the member may watch, then loads the player. */
+export default function PlayerPage() {
+  const store = useStore();
+  const { slug } = useParams();
+  const workout = useSignal(store.catalogue.workout.data);
+  const workoutStatus = useSignal(store.catalogue.workout.status);
+  const user = useSignal(store.session.user.data);
+  const userDone = useSignal(store.session.user.fulfilled);
+  const [access, setAccess] = useState<Access>({ state: "loading" });
+
+  useEffect(() => {
+    void store.catalogue.workout.load(slug);
+    void store.session.user.load();
+  }, [slug, store]);
+
+  const current = workout?.slug === slug ? workout : undefined;
+  useEffect(() => {
+    if (!current) return;
+    const controller = new AbortController();
+    getPlayback(store.api, current.id, controller.signal).then(
+      (playback) => setAccess({ state: "ready", playback }),
+      (e) => {
+        if (controller.signal.aborted) return;
+        const status = e instanceof ApiError ? e.status : 0;
+        setAccess({ state: status === 403 ? "denied" : status === 404 ? "missing" : "error" });
+      },
+    );
+    return () => controller.abort();
+  }, [current, store]);
+
+  if (workoutStatus === "error" && !current) return <Notice title="We couldn't find that class" body="It may have been retired. Find another one in the library." />;
+  if (access.state === "denied") {
+    return (
+      <Notice title="This class is for members" body="Your membership doesn't include on-demand classes right now. Start or reactivate a membership to press play.">
+        <ButtonLink href="/account/membership">See membership options</ButtonLink>
+      </Notice>
+    );
+  }
+  if (access.state === "missing") return <Notice title="We couldn't find that class" body="It may have been retired. Find another one in the library." />;
+  if (access.state === "error") return <Notice title={t("error.page")} body={t("error.loading")} />;
+  if (!current || access.state !== "ready" || !userDone) return <div className={screen}><Spinner label="Loading the player…" /></div>;
+
+  return (
+    <Suspense fallback={<div className={screen}><Spinner label="Loading the player…" /></div>}>
+      <Player workout={current} playback={access.playback} captionsOn={user?.closed_captions !== false} musicOn={user?.feed_fm_disabled !== true} />
+    </Suspense>
+  );
+}
+
+function Notice({ title, body, children }: { title: string; body: string; children?: React.ReactNode }) {
+  return (
+    <div className={screen}>
+      <div className={message} role="alert">
+        <h1>{title}</h1>
+        <p>{body}</p>
+        {children}
+        <ButtonLink href="/classes" variant="inverse">Browse classes</ButtonLink>
+      </div>
+    </div>
+  );
+}
