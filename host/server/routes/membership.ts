@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
@@ -16,6 +16,12 @@ import type { PlanChange } from "../services/subscriptions.js";
 const tags = ["membership"];
 const idParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 100 } }, ["id"]);
 const text = (max = 200) => ({ type: "string", maxLength: max }) as const;
+
+/** " Studio@Example.com " is the same address as "studio@example.com". */
+async function trimEmail(request: FastifyRequest) {
+  const body = request.body as { email?: unknown } | null;
+  if (body && typeof body === "object" && typeof body.email === "string") body.email = body.email.trim();
+}
 
 export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
   const membership = createMembership({ db: ctx.db, clock: ctx.clock, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl });
@@ -38,7 +44,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       const skus = request.query.sku ?? [];
       const products = await listProducts(ctx.db, skus);
       const unknown = skus.filter((sku) => !products.some((p) => p.sku === sku));
-      if (unknown.length) throw badRequest(unknown.map((sku) => `Unknown SKU ${sku}`));
+      if (unknown.length) throw badRequest(unknown.length === 1 ? `Unknown SKU ${unknown[0]}` : unknown.map((sku) => `Unknown SKU ${sku}`));
       return { items: products.map(presentProduct) };
     },
   );
@@ -187,6 +193,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     "/v2/subscriptions/subs/marianatek/email-request/",
     {
       ...member,
+      preValidation: trimEmail,
       schema: { tags, summary: "Email a confirmation link to a studio unlimited membership's address", security: memberSecurity, body: strictObject({ email: emailSchema }, ["email"]) },
     },
     async (request) => {

@@ -31,6 +31,8 @@ export class StudioLinkService {
     await this.#assertLinkable(db, userId, now, EMAIL_FAILED);
     const studio = await db.selectFrom("studio_memberships").selectAll().where("email", "=", email).where("valid_until", ">", now).executeTakeFirst();
     if (!studio) throw new HttpError(404, EMAIL_FAILED);
+    const taken = await db.selectFrom("subscriptions").select("user_id").where("provider", "=", "marianatek").where("identifier", "=", email).where("user_id", "<>", userId).executeTakeFirst();
+    if (taken) throw new HttpError(409, EMAIL_FAILED);
     const token = randomBytes(24).toString("base64url");
     await db
       .insertInto("studio_link_requests")
