@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectPostgres } from "../../host/server/db/index.js";
+import { databaseKind, startTestApp, type TestApp } from "./harness.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function nbHits(keywords: string, app = t) {
+  return (await app.call("POST", "/tsapi/workouts/search", { body: { keywords, hits: 1 } })).json().nbHits as number;
+}
+
+/** Polls until `check` holds: index rebuilds are asynchronous (a notification, then a fresh build). */
+async function eventually(check: () => Promise<boolean>, ms = 5000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("condition not reached in time");
+}
+
+describe("search index lifecycle", () => {
+  it("reports itself ready in /health once built", async () => {
+    await t.call("POST", "/tsapi/workouts/search", { body: {} });
+    const health = (await t.call("GET", "/health")).json();
+    expect(health.checks.searchIndex).toBe(true);
+  });
+
+  it("rebuilds when the catalogue changes in the database", async () => {
+    expect(await nbHits("quokka")).toBe(0);
+    await t.db.updateTable("workouts").set({ name: "20 Min Quokka Flow" }).where("id", "=", "wk_0001").execute();
+    await eventually(async () => (await nbHits("quokka")) === 1);
+    const detail = (await t.call("GET", "/tsapi/workouts/?ids=wk_0001")).json().items[0];
+    expect(detail.name).toBe("20 Min Quokka Flow");
+
+    await t.db.deleteFrom("workout_collections").where("workout_id", "=", "wk_0001").execute();
+    await eventually(async () => (await t.call("GET", "/tsapi/workouts/?ids=wk_0001")).json().items[0].collections.length === 0);
+  });
+
+  it.runIf(databaseKind === "postgres")("rebuilds when another server process on the same PostgreSQL changes the catalogue", async () => {
+    const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    const other = connectPostgres(url, 2);
+    try {
+      expect(await nbHits("axolotl")).toBe(0);
+      await other.db.updateTable("workouts").set({ name: "30 Min Axolotl Sculpt" }).where("id", "=", "wk_0002").execute();
+      await eventually(async () => (await nbHits("axolotl")) === 1);
+    } finally {
+      await other.close();
+    }
+  });
+});
