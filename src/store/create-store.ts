@@ -26,6 +26,8 @@ export interface StoreOptions {
   /** Per-attempt timeout and retry delays (spec §9 defaults: 8000 ms, 250 ms doubling). */
   timeout?: number;
   retryDelay?: (attempt: number) => number;
+  /** Where other tabs' storage events arrive (`window` by default). */
+  events?: Pick<EventTarget, "addEventListener" | "removeEventListener">;
 }
 
 /**
@@ -40,7 +42,7 @@ export function createStore(options: StoreOptions) {
     createApiClient({ baseURL: options.apiBase, fetch: options.fetch, timeout: options.timeout, retryDelay: options.retryDelay, tokens });
   // The refresh call itself goes through a client without tokens (it must not wait for itself).
   const publicClient = client();
-  const auth = createAuth({ storage, now, lock: options.lock, refresh: (token) => refreshTokens(publicClient, token) });
+  const auth = createAuth({ storage, now, lock: options.lock, events: options.events, refresh: (token) => refreshTokens(publicClient, token) });
   const api: ApiClient = client(auth);
   const ctx: StoreContext = { api, auth, storage, now, signedIn: auth.signedIn };
 
