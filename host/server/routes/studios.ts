@@ -64,6 +64,7 @@ interface ClassQuerystring {
   limit: number;
   skip: number;
 }
+
 const reservationParams = strictObject({ id: uuidSchema }, ["id"]);
 
 /**
@@ -71,12 +72,11 @@ const reservationParams = strictObject({ id: uuidSchema }, ["id"]);
  * contract's form first. `hide` keeps the other form out of the OpenAPI document.
  */
 function bothSlashForms(path: string): [url: string, hide: boolean][] {
-  const bare = path.replace(/\/$/, "");
-  const forms: [string, boolean][] = [
-    [bare, false],
-    [`${bare}/`, true],
+  const other = path.endsWith("/") ? path.slice(0, -1) : `${path}/`;
+  return [
+    [path, false],
+    [other, true],
   ];
-  return path.endsWith("/") ? [[forms[1][0], false], [forms[0][0], true]] : forms;
 }
 
 export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
