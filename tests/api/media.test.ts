@@ -322,6 +322,16 @@ describe("poster images", () => {
   });
 });
 
+describe("embedding", () => {
+  it("lets any site show previews and posters (public CORS on /media and /tsapi reads)", async () => {
+    const headers = { origin: "https://studio.example" };
+    const poster = await t.call("GET", `/tsapi/v2/workout/${workout.id}/video/image?width=64`, { headers });
+    expect(poster.headers["access-control-allow-origin"]).toBe("*");
+    const { uri } = (await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`, { headers })).json() as { uri: string };
+    expect((await t.call("GET", local(uri), { headers })).headers["access-control-allow-origin"]).toBe("*");
+  });
+});
+
 describe("OpenAPI", () => {
   it("documents the media calls", async () => {
     const doc = (await t.call("GET", "/docs/openapi.json")).json() as { paths: Record<string, unknown> };
