@@ -1,4 +1,5 @@
 /** Site content: home page rows, carousels, banners, keyed copy, pages and assets. */
+import { sql } from "kysely";
 import type { Db } from "../db/index.js";
 import type { DynamicContentKey } from "../db/tables/catalogue.js";
 import type { CatalogueIndex } from "../search/index.js";
@@ -114,7 +115,7 @@ export async function assetsTagged(db: Db, tags: string[]) {
   const rows = await db
     .selectFrom("assets")
     .selectAll()
-    .$if(tags.length > 0, (q) => q.where("tags", "@>", tags))
+    .$if(tags.length > 0, (q) => q.where(sql<boolean>`tags @> ${tags}::text[]`))
     .orderBy("id")
     .execute();
   return { items: rows, total: rows.length };
