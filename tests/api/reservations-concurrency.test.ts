@@ -73,6 +73,24 @@ describe(`racing for spots (${databaseKind})`, () => {
     expect(await bookedCount(cls.id)).toBe(0);
   });
 
+  it("never fails with a 500 when a member cancels and books the same class again at once", async () => {
+    const [token] = await members(1);
+    const cls = await createClass(t, { startsIn: DAY, capacity: 5 });
+    let current = (await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })).json().id as string;
+    for (let round = 0; round < 15; round++) {
+      const [cancelled, booked] = await Promise.all([
+        t.call("POST", `/studios/reservation/${current}/cancel`, { token }),
+        t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token }),
+      ]);
+      expect([200, 400]).toContain(cancelled.statusCode);
+      expect([200, 400]).toContain(booked.statusCode);
+      if (booked.statusCode === 200) current = booked.json().id;
+      else if (cancelled.statusCode === 200) current = (await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })).json().id;
+    }
+    expect(await activeReservations(cls.id)).toBe(1);
+    expect(await bookedCount(cls.id)).toBe(1);
+  });
+
   it("keeps every class's booked counter equal to its active reservations", async () => {
     const drift = await sql<{ id: string }>`
       select c.id from live_classes c

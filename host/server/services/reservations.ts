@@ -76,7 +76,7 @@ export class ReservationsService {
     const { db, clock } = this.deps;
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
-      const found = await this.#lockOwn(trx, userId, reservationId);
+      const found = await this.#lockOwn(trx, userId, reservationId, true);
       if (found.status === "standard cancel") throw badRequest("This reservation is already cancelled.");
       if (found.row.start_at <= now) throw unprocessable("The class has already started, so this reservation can no longer be cancelled.");
       if (found.status === "check in") throw badRequest("You have already checked in to this class.");
@@ -92,7 +92,7 @@ export class ReservationsService {
     const { db, clock } = this.deps;
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
-      const found = await this.#lockOwn(trx, userId, reservationId);
+      const found = await this.#lockOwn(trx, userId, reservationId, false);
       if (found.status === "check in") return this.#view(reservationId, "check in", found.row, now);
       if (found.status === "standard cancel") throw badRequest("This reservation is cancelled.");
       if (found.row.cancelled_at) throw badRequest("This class has been cancelled.");
@@ -163,17 +163,17 @@ export class ReservationsService {
     };
   }
 
-  /** The member's own reservation with its class, row-locked for the rest of the transaction; 404 otherwise. */
-  async #lockOwn(trx: Db, userId: string, reservationId: string): Promise<{ status: ReservationStatus; row: ClassRow }> {
-    const reservation = await trx
-      .selectFrom("reservations")
-      .select(["class_id", "status"])
-      .where("id", "=", reservationId)
-      .where("user_id", "=", userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!reservation) throw notFound(RESERVATION_NOT_FOUND);
-    const row = await classRows(trx).where("c.id", "=", reservation.class_id).executeTakeFirstOrThrow();
+  /**
+   * The member's own reservation with its class, row-locked for the rest of the transaction; 404 otherwise.
+   * `lockClass` also locks the class row, first: bookings lock the class before touching reservations, and taking
+   * locks in that same order keeps a cancel and a booking of one class from deadlocking.
+   */
+  async #lockOwn(trx: Db, userId: string, reservationId: string, lockClass: boolean): Promise<{ status: ReservationStatus; row: ClassRow }> {
+    const ref = await trx.selectFrom("reservations").select("class_id").where("id", "=", reservationId).where("user_id", "=", userId).executeTakeFirst();
+    if (!ref) throw notFound(RESERVATION_NOT_FOUND);
+    if (lockClass) await trx.selectFrom("live_classes").select("id").where("id", "=", ref.class_id).forNoKeyUpdate().execute();
+    const reservation = await trx.selectFrom("reservations").select("status").where("id", "=", reservationId).forUpdate().executeTakeFirstOrThrow();
+    const row = await classRows(trx).where("c.id", "=", ref.class_id).executeTakeFirstOrThrow();
     return { status: reservation.status, row };
   }
 
