@@ -169,6 +169,16 @@ describe("the single-coupon flow: apply, then change the plan with the code", ()
     expect(res.json()).toMatchObject({ scheduled_change: { sku: "12month_trial7" }, base_price: 9588, discount: 1918, total_price: 7670, next_renewal: { amount: 7670, discount_code: "WELCOME20" } });
   });
 
+  it("staying on the current plan with a promo code applies the code and schedules nothing", async () => {
+    const m = await subscribedMember(t, "1month_trial0-R-SB");
+    const id = m.sub.subscription_id;
+    expect((await apply(m.token, [{ provider: "stripe", coupon_code: "TAKE15", identifier: id }])).statusCode).toBe(200);
+    const res = await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "1month_trial0-R-SB", product_id: "1month_trial0-R-SB", stripe_promo_code: "TAKE15" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ scheduled_change: null, total_price: 1699 });
+    expect((await t.db.selectFrom("subscription_events").select("action").where("subscription_id", "=", id).execute()).map((e) => e.action)).toEqual(["created"]);
+  });
+
   it("a promo code sent only with the plan change is redeemed there; an invalid one changes nothing", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;

@@ -18,8 +18,8 @@ describe("products", () => {
     const res = await t.call("GET", "/subscriptions/v1/products?sku=12month_trial7&sku=1month_trial0-R-SB");
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toEqual([
-      { sku: "12month_trial7", name: "12 Month Digital Membership, 7-Day Free Trial", kind: "recurring", cost: { currency_amount: 95.88, unit_amount: 9588, currency: "USD" }, subscription_details: { interval: 12, interval_type: "month", trial_days: 7 } },
-      { sku: "1month_trial0-R-SB", name: "1 Month Digital Membership", kind: "recurring", cost: { currency_amount: 19.99, unit_amount: 1999, currency: "USD" }, subscription_details: { interval: 1, interval_type: "month", trial_days: 0 } },
+      { sku: "12month_trial7", name: "12 Month Digital Membership, 7-Day Free Trial", kind: "recurring", cost: { currency_amount: "95.88", unit_amount: 9588, currency: "USD" }, subscription_details: { interval: 12, interval_type: "month", trial_days: 7 } },
+      { sku: "1month_trial0-R-SB", name: "1 Month Digital Membership", kind: "recurring", cost: { currency_amount: "19.99", unit_amount: 1999, currency: "USD" }, subscription_details: { interval: 1, interval_type: "month", trial_days: 0 } },
     ]);
   });
 

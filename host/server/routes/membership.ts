@@ -99,7 +99,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => subscriptions.changePlan(memberOf(request).id, { ...request.body, stripe_promo_code: request.body.stripe_promo_code ?? undefined }),
   );
 
-  app.post<{ Params: { id: string }; Body: { reason: CancelReason; explanation?: string } }>(
+  app.post<{ Params: { id: string }; Body: { reason: CancelReason; explanation?: string; subscription_id?: string } }>(
     "/v2/subscriptions/subs/:id/cancel",
     {
       ...member,
@@ -111,7 +111,10 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
         body: strictObject({ reason: { type: "string", enum: [...CANCEL_REASONS] }, explanation: text(1000), subscription_id: text(100) }, ["reason"]),
       },
     },
-    async (request) => subscriptions.cancel(memberOf(request).id, request.params.id, request.body.reason, request.body.explanation),
+    async (request) => {
+      if (request.body.subscription_id && request.body.subscription_id !== request.params.id) throw badRequest("subscription_id does not match the path");
+      return subscriptions.cancel(memberOf(request).id, request.params.id, request.body.reason, request.body.explanation);
+    },
   );
 
   app.post<{ Params: { id: string } }>(

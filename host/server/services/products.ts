@@ -4,12 +4,12 @@ import type { Selectable } from "kysely";
 
 export type Product = Selectable<ProductsTable>;
 
-/** The Product/SKU shape of spec section 3; cost in cents (`unit_amount`) and in currency units (`currency_amount`). */
+/** The Product/SKU shape of spec section 3; cost in cents (`unit_amount`) and as a decimal string in currency units (`currency_amount`). */
 export function presentProduct(p: Product) {
   return {
     sku: p.sku,
     name: p.name,
-    cost: { currency_amount: p.unit_amount / 100, unit_amount: p.unit_amount, currency: p.currency },
+    cost: { currency_amount: (p.unit_amount / 100).toFixed(2), unit_amount: p.unit_amount, currency: p.currency },
     subscription_details: { interval: p.interval, interval_type: p.interval_type, trial_days: p.trial_days },
     kind: p.kind,
   };

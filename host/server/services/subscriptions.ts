@@ -113,18 +113,19 @@ export class SubscriptionService {
     const target = await this.#targetProduct(sub, change);
     const current = sub.sku ? await findProduct(db, sub.sku) : undefined;
     const samePlan = !!current && current.interval === target.interval && current.interval_type === target.interval_type;
-    if (samePlan && !sub.scheduled_sku) throw badRequest("You are already on this plan");
+    const code = change.stripe_promo_code?.trim();
+    // The single-coupon flow re-sends the current plan with its promo code: that applies the code and changes nothing.
+    if (samePlan && !sub.scheduled_sku && !code) throw badRequest("You are already on this plan");
     const now = clock.now();
 
     return db.transaction().execute(async (trx) => {
       const locked = await trx.selectFrom("subscriptions").selectAll().where("id", "=", sub.id).forUpdate().executeTakeFirstOrThrow();
       if (locked.state !== "trial" && locked.state !== "active") throw badRequest(`A ${locked.state} membership cannot change plan`);
-      const code = change.stripe_promo_code?.trim();
       if (code && !(await isPendingOn(trx, locked, code))) {
         const failure = await redeem(trx, locked, code, now);
         if (failure) throw badRequest(failure);
       }
-      if (locked.scheduled_sku === target.sku) return this.present(locked, trx);
+      if (locked.scheduled_sku === target.sku || (samePlan && !locked.scheduled_sku)) return this.present(locked, trx);
       // Choosing the current plan again while another is scheduled keeps the current one.
       const updated = await transition(
         trx,
@@ -208,10 +209,6 @@ export class SubscriptionService {
         await this.cancel(userId, sub.id, "other", "Account deactivated", "system:deactivation");
       }
     }
-  }
-
-  async recentEvents(subscriptionId: string) {
-    return this.deps.db.selectFrom("subscription_events").selectAll().where("subscription_id", "=", subscriptionId).orderBy("id").execute();
   }
 
   #assertBilled(sub: Subscription) {
