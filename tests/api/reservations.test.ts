@@ -194,6 +194,21 @@ describe("checking in", () => {
   });
 });
 
+describe("live class tracking", () => {
+  it("counts a checked-in class as a live workout in stats and history; a booking alone does not", async () => {
+    const member = await t.signUp();
+    const stats = async () => (await t.call("GET", "/stats/v2/workouts", { token: member.token })).json().data.stats;
+    const cls = await createClass(t, { startsIn: 10 * MINUTE, minutes: 45 });
+    const r = (await book(cls.id, member.token)).json();
+    expect((await stats()).total_lvs).toBe(0);
+    expect((await checkIn(r.id, member.token)).statusCode).toBe(200);
+    expect(await stats()).toMatchObject({ total_lvs: 1, total_on_demand: 0, total_completed: 1, total_minutes: 45 });
+    const history = await t.call("GET", "/v2/workouts/history?includeLvs=true", { token: member.token });
+    expect(history.statusCode).toBe(200);
+    expect(JSON.stringify(history.json())).toContain(cls.id);
+  });
+});
+
 describe("a class the studio cancelled", () => {
   it("cannot be checked in to (400), can still be cancelled, and leaves the upcoming list", async () => {
     const cls = await createClass(t, { startsIn: 10 * MINUTE });
