@@ -37,10 +37,12 @@ describe("enrolling", () => {
       status: "enrolled",
       series_detail: { id: fx.series.id, slug: fx.series.slug, name: "Fixture Series", total: 3 },
       progress_summary: {
-        total_progress: { completed: 0, total: 3, percent: 0 },
+        total_progress: 0,
+        completed: 0,
+        total: 3,
         chapter_progress: [
-          { chapter: 1, title: "Foundations", completed: 0, total: 2, percent: 0 },
-          { chapter: 2, title: "Build", completed: 0, total: 1, percent: 0 },
+          { chapter: 1, title: "Foundations", completed: 0, total: 2, progress: 0 },
+          { chapter: 2, title: "Build", completed: 0, total: 1, progress: 0 },
         ],
       },
       series_state: { workouts: fx.series.items.map((workout_id) => ({ workout_id, status: "not_started" })) },
@@ -56,7 +58,7 @@ describe("enrolling", () => {
     t.clock.advance(60_000);
     const again = await enroll(token, fx.series.slug);
     expect(again.statusCode).toBe(200);
-    expect(again.json().series).toMatchObject({ started_at: first.started_at, status: "in_progress", progress_summary: { total_progress: { completed: 1 } } });
+    expect(again.json().series).toMatchObject({ started_at: first.started_at, status: "in_progress", progress_summary: { total_progress: 33, completed: 1 } });
     expect(await mine(token)).toHaveLength(1);
   });
 
@@ -82,11 +84,11 @@ describe("progress", () => {
     expect(s.status).toBe("in_progress");
     expect(s.series_state.workouts.map((w: { status: string }) => w.status)).toEqual(["not_started", "completed", "not_started"]);
     expect(s.next_workout.workout_id).toBe(fx.workouts.long);
-    expect(s.progress_summary.chapter_progress[0]).toMatchObject({ completed: 1, total: 2, percent: 50 });
+    expect(s.progress_summary.chapter_progress[0]).toMatchObject({ completed: 1, total: 2, progress: 50 });
     await complete(token, fx.workouts.long);
     [s] = await mine(token, "?active_only=true");
     expect(s.next_workout.workout_id).toBe(fx.workouts.short);
-    expect(s.progress_summary.total_progress).toEqual({ completed: 2, total: 3, percent: 67 });
+    expect(s.progress_summary).toMatchObject({ total_progress: 67, completed: 2, total: 3 });
   });
 
   it("does not count workouts completed before enrolling", async () => {
@@ -94,7 +96,7 @@ describe("progress", () => {
     await complete(token, fx.workouts.long);
     t.clock.advance(1000);
     const s = (await enroll(token, fx.series.id)).json().series;
-    expect(s.progress_summary.total_progress.completed).toBe(0);
+    expect(s.progress_summary.completed).toBe(0);
   });
 
   it("is completed, with completed_at, once every item is done; active_only then leaves it out", async () => {
@@ -107,7 +109,7 @@ describe("progress", () => {
     await complete(token, fx.workouts.short);
     const all = await mine(token);
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ status: "completed", completed_at: finishedAt, next_workout: null, progress_summary: { total_progress: { completed: 3, total: 3, percent: 100 } } });
+    expect(all[0]).toMatchObject({ status: "completed", completed_at: finishedAt, next_workout: null, progress_summary: { total_progress: 100, completed: 3, total: 3 } });
     expect(await mine(token, "?active_only=true")).toEqual([]);
   });
 
@@ -117,7 +119,7 @@ describe("progress", () => {
     await complete(token, fx.workouts.long);
     await complete(token, fx.workouts.long);
     const [s] = await mine(token);
-    expect(s.progress_summary.total_progress.completed).toBe(1);
+    expect(s.progress_summary.completed).toBe(1);
   });
 });
 
@@ -130,11 +132,11 @@ describe("leaving", () => {
     expect(left.statusCode).toBe(200);
     expect(left.json()).toMatchObject({
       success: true,
-      series: { series_id: fx.series.id, status: "not_started", started_at: null, completed_at: null, progress_summary: { total_progress: { completed: 0, total: 3 } } },
+      series: { series_id: fx.series.id, status: "not_started", started_at: null, completed_at: null, progress_summary: { total_progress: 0, completed: 0, total: 3 } },
     });
     expect(await mine(token)).toEqual([]);
     const back = (await enroll(token, fx.series.id)).json().series;
-    expect(back).toMatchObject({ status: "enrolled", progress_summary: { total_progress: { completed: 0 } } });
+    expect(back).toMatchObject({ status: "enrolled", progress_summary: { total_progress: 0, completed: 0 } });
   });
 
   it("is idempotent: leaving a series the member is not in answers 200", async () => {

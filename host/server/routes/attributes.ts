@@ -154,6 +154,6 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: strictObject({ results_url: { type: "string" } }, ["results_url"]) },
       },
     },
-    async (request) => readOnboardingResults(ctx.db, ctx.config.publicUrl, memberOf(request).id),
+    async (request) => readOnboardingResults(ctx.db, memberOf(request).id),
   );
 }

@@ -196,37 +196,32 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
     async (request) => ({ data: { stats: await statsTotals(ctx.db, memberOf(request).id) } }),
   );
 
-  app.post<{ Body: { answers: QuizAnswers } }>(
+  app.post<{ Body: QuizAnswers }>(
     "/v2/workouts/onboarding-results",
     {
       ...member,
       schema: {
         tags: ["onboarding"],
-        summary: "Store the onboarding quiz answers; answers the results page URL",
+        summary: "Store the onboarding quiz answers (question key → answer); answers the results page URL",
         security: memberSecurity,
-        body: strictObject(
-          {
-            answers: {
-              type: "object",
-              minProperties: 1,
-              maxProperties: 50,
-              propertyNames: { type: "string", minLength: 1, maxLength: 64 },
-              additionalProperties: {
-                anyOf: [
-                  { type: "string", maxLength: 500 },
-                  { type: "number" },
-                  { type: "boolean" },
-                  { type: "array", maxItems: 50, items: { type: "string", maxLength: 500 } },
-                ],
-              },
-            },
+        body: {
+          type: "object",
+          minProperties: 1,
+          maxProperties: 50,
+          propertyNames: { type: "string", minLength: 1, maxLength: 64 },
+          additionalProperties: {
+            anyOf: [
+              { type: "string", maxLength: 500 },
+              { type: "number" },
+              { type: "boolean" },
+              { type: "array", maxItems: 50, items: { type: "string", maxLength: 500 } },
+            ],
           },
-          ["answers"],
-        ),
+        },
         response: { 200: strictObject({ results_url: { type: "string" } }, ["results_url"]) },
       },
     },
-    async (request) => submitOnboarding(ctx.db, ctx.clock, ctx.config.publicUrl, memberOf(request).id, request.body.answers),
+    async (request) => submitOnboarding(ctx.db, ctx.clock, memberOf(request).id, request.body),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -240,6 +235,6 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
         params: strictObject({ id: uuidSchema }, ["id"]),
       },
     },
-    async (request) => onboardingResult(ctx.db, ctx.config.publicUrl, memberOf(request).id, request.params.id),
+    async (request) => onboardingResult(ctx.db, memberOf(request).id, request.params.id),
   );
 }

@@ -18,8 +18,8 @@ export interface OnboardingResult {
   series: { id: string; slug: string; name: string; level: string } | null;
 }
 
-/** Where the hosted app shows a result. */
-export const resultsUrl = (publicUrl: string, id: string) => `${publicUrl.replace(/\/$/, "")}/onboarding?results=${id}`;
+/** Where the hosted app shows a result: a path on the app's own origin (relative, so redirect safety accepts it). */
+export const resultsUrl = (id: string) => `/onboarding?results=${id}`;
 
 const asList = (v: QuizAnswers[string] | undefined) => (Array.isArray(v) ? v : typeof v === "string" ? [v] : []).map((s) => s.toLowerCase());
 
@@ -55,7 +55,7 @@ async function recommend(db: Db, answers: QuizAnswers) {
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Stores the quiz answers with their recommendations and points the member's results_url at them. */
-export async function submitOnboarding(db: Db, clock: Clock, publicUrl: string, userId: string, answers: QuizAnswers): Promise<{ results_url: string }> {
+export async function submitOnboarding(db: Db, clock: Clock, userId: string, answers: QuizAnswers): Promise<{ results_url: string }> {
   const { ids, series } = await recommend(db, answers);
   const row = await db
     .insertInto("onboarding_results")
@@ -63,22 +63,22 @@ export async function submitOnboarding(db: Db, clock: Clock, publicUrl: string, 
     .returning("id")
     .executeTakeFirstOrThrow();
   await updateAttribute<OnboardingAttribute>(db, clock, userId, "onboarding_results", () => ({ result_id: row.id }));
-  return { results_url: resultsUrl(publicUrl, row.id) };
+  return { results_url: resultsUrl(row.id) };
 }
 
-/** The attribute keeps the latest result's id; its URL follows the configured public origin. */
+/** The attribute keeps the latest result's id; the URL is derived from it. */
 interface OnboardingAttribute {
   result_id: string;
 }
 
 /** `{results_url}`, empty when the member never finished the quiz (the onboarding redirect's input). */
-export async function readOnboardingResults(db: Db, publicUrl: string, userId: string): Promise<{ results_url: string }> {
+export async function readOnboardingResults(db: Db, userId: string): Promise<{ results_url: string }> {
   const attribute = await readAttribute<OnboardingAttribute>(db, userId, "onboarding_results");
-  return { results_url: attribute?.result_id ? resultsUrl(publicUrl, attribute.result_id) : "" };
+  return { results_url: attribute?.result_id ? resultsUrl(attribute.result_id) : "" };
 }
 
 /** One of the member's own results (another member's is not found). */
-export async function onboardingResult(db: Db, publicUrl: string, userId: string, id: string): Promise<OnboardingResult> {
+export async function onboardingResult(db: Db, userId: string, id: string): Promise<OnboardingResult> {
   const row = await db.selectFrom("onboarding_results").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   if (!row) throw notFound("Onboarding result not found");
   const [workouts, series] = await Promise.all([
@@ -87,7 +87,7 @@ export async function onboardingResult(db: Db, publicUrl: string, userId: string
   ]);
   return {
     id: row.id,
-    results_url: resultsUrl(publicUrl, row.id),
+    results_url: resultsUrl(row.id),
     answers: row.answers as QuizAnswers,
     created_at: new Date(row.created_at).toISOString(),
     workouts: row.workout_ids.map((w) => workouts.get(w)).filter((w): w is WorkoutSummary => !!w),

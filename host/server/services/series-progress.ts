@@ -5,10 +5,13 @@ import { notFound } from "../errors.js";
 
 export type SeriesStatus = "not_started" | "enrolled" | "in_progress" | "completed";
 
-interface Progress {
+interface ChapterProgress {
+  chapter: number;
+  title: string;
   completed: number;
   total: number;
-  percent: number;
+  /** Percent of the chapter done, 0-100. */
+  progress: number;
 }
 
 export interface SeriesEnrollment {
@@ -19,8 +22,11 @@ export interface SeriesEnrollment {
   status: SeriesStatus;
   series_detail: { id: string; slug: string; name: string; description: string; level: string; image_url: string; total: number };
   progress_summary: {
-    total_progress: Progress;
-    chapter_progress: (Progress & { chapter: number; title: string })[];
+    /** Percent of the series done, 0-100. */
+    total_progress: number;
+    completed: number;
+    total: number;
+    chapter_progress: ChapterProgress[];
   };
   series_state: { workouts: { workout_id: string; position: number; chapter: number; status: "completed" | "not_started"; completed_at: string | null }[] };
   /** The first item not started yet (spec section 4), null when all are done or the member is not enrolled. */
@@ -28,7 +34,7 @@ export interface SeriesEnrollment {
   fingerprint: { hashcode: string; calculated_at: string };
 }
 
-const progress = (completed: number, total: number): Progress => ({ completed, total, percent: total ? Math.round((completed / total) * 100) : 0 });
+const percent = (completed: number, total: number) => (total ? Math.round((completed / total) * 100) : 0);
 
 /** Finds a series by id or slug (clients hold either), or 404. */
 export async function findSeries(db: Db, idOrSlug: string) {
@@ -77,10 +83,13 @@ export async function seriesEnrollment(db: Db, clock: Clock, userId: string, ser
     status,
     series_detail: { ...series, total: items.length },
     progress_summary: {
-      total_progress: progress(completedCount, items.length),
+      total_progress: percent(completedCount, items.length),
+      completed: completedCount,
+      total: items.length,
       chapter_progress: chapters.map(([chapter, title]) => {
         const of = workouts.filter((w) => w.chapter === chapter);
-        return { chapter, title, ...progress(of.filter((w) => w.status === "completed").length, of.length) };
+        const completed = of.filter((w) => w.status === "completed").length;
+        return { chapter, title, completed, total: of.length, progress: percent(completed, of.length) };
       }),
     },
     series_state: state,
