@@ -320,3 +320,31 @@ describe("ownership and bad input", () => {
     expectError(await t.call("GET", "/commerce/v1/payment/default", { token: m.token }), 404);
   });
 });
+
+describe("races", () => {
+  it("two checkouts at once create exactly one subscription and charge once", async () => {
+    const m = await t.signUp();
+    await addCard(t, m.token);
+    const results = await Promise.all([0, 1, 2].map(() => t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "1month_trial0-R-SB" } })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await t.db.selectFrom("subscriptions").select("id").where("user_id", "=", m.user.id).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom("payments").select("id").where("user_id", "=", m.user.id).where("status", "=", "succeeded").execute()).toHaveLength(1);
+  });
+
+  it("two renewal runs at once bill each period once", async () => {
+    const m = await subscribedMember(t, "1month_trial0-R-SB");
+    t.clock.set(new Date(m.sub.expiration_date).getTime() + 1000);
+    await Promise.all([renewals(t), renewals(t), renewals(t)]);
+    const invoices = await t.db.selectFrom("invoices").select("period_start").where("subscription_id", "=", m.sub.subscription_id).execute();
+    expect(invoices).toHaveLength(2);
+    expect(new Set(invoices.map((i) => i.period_start.toISOString())).size).toBe(2);
+  });
+
+  it("cancel and reactivate racing leave one consistent state with an audit row per change", async () => {
+    const m = await subscribedMember(t, "1month_trial0-R-SB");
+    const id = m.sub.subscription_id;
+    const cancels = await Promise.all([0, 1, 2].map(() => t.call("POST", `/v2/subscriptions/subs/${id}/cancel`, { token: m.token, body: { reason: "too expensive" } })));
+    expect(cancels.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    expect((await events(t, id)).map((e) => e.action)).toEqual(["created", "canceled"]);
+  });
+});

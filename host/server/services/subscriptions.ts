@@ -63,7 +63,7 @@ export class SubscriptionService {
     const trialDays = product.kind === "recurring" && history.length === 0 ? product.trial_days : 0;
     if ((trialDays > 0 || product.unit_amount > 0) && !(await billing.defaultCard(db, userId))) throw badRequest("Add a payment method first");
 
-    return db.transaction().execute(async (trx) => {
+    const started = db.transaction().execute(async (trx) => {
       // A cancelled subscription whose period has ended is closed first, so the new one may take its place.
       for (const old of history.filter((s) => isBilled(s) && s.state === "canceled")) {
         await transition(trx, old, ["canceled"], { state: "expired" }, { actor: `member:${userId}`, action: "expired" }, now);
@@ -98,6 +98,11 @@ export class SubscriptionService {
       }
       await audit(trx, sub, null, { actor: `member:${userId}`, action: "created", details: { sku: product.sku } }, now);
       return this.present(sub, trx);
+    });
+    // Two checkouts at once: the one-billable-subscription index lets exactly one through.
+    return started.catch((err: { code?: string; constraint?: string }) => {
+      if (err?.code === "23505" && err.constraint === "subscriptions_one_billable") throw conflict("You already have a membership");
+      throw err;
     });
   }
 
