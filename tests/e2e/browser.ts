@@ -69,6 +69,11 @@ export interface Session {
   issues: PageIssues;
   /** Opens a path on the app origin (or an absolute 127.0.0.1 URL) and waits for the load event. */
   open(pathOrUrl: string): Promise<Page>;
+  /**
+   * Opens a test page with the given body on the app origin (so it shares the hosted app's local storage), loading
+   * the built widgets by classic script tag.
+   */
+  openWidgets(body: string, path?: string): Promise<Page>;
   /** Resolves with the popup the page opens while `action` runs. */
   popup(page: Page, action: () => Promise<unknown>): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
@@ -109,6 +114,18 @@ export async function openSession(options: BrowserContextOptions = {}): Promise<
     async open(pathOrUrl) {
       const page = await context.newPage();
       await page.goto(pathOrUrl.startsWith("http") ? pathOrUrl : `${appUrl()}${pathOrUrl}`, { waitUntil: "load" });
+      return page;
+    },
+    async openWidgets(body, path = "/e2e/widgets.html") {
+      const url = `${appUrl()}${path}`;
+      const page = await context.newPage();
+      await page.route(url, (route) =>
+        route.fulfill({
+          contentType: "text/html",
+          body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fitkit widgets under test</title><script src="/widgets/fitkit.iife.js"></script></head><body><main>${body}</main></body></html>`,
+        }),
+      );
+      await page.goto(url, { waitUntil: "load" });
       return page;
     },
     async popup(page, action) {

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
 
@@ -14,6 +14,7 @@ const TYPES: Record<string, string> = {
 /**
  * A third-party site for the browser tests: serves examples/ at /examples/ and the built widgets at /widgets/ from a
  * second 127.0.0.1 origin, so cross-origin behaviour (CORS, the booking popup's postMessage) is exercised for real.
+ * Like a studio configuring its embed, every page's `#fitkit-config` gets the app's origin as `apiBase` and `appUrl`.
  */
 export async function startSiteServer(root: string, port: number, apiOrigin: string) {
   const mounts: [string, string][] = [
@@ -35,11 +36,20 @@ export async function startSiteServer(root: string, port: number, apiOrigin: str
     const headers: Record<string, string> = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" };
     if (path.startsWith("/e2e/")) headers["content-security-policy"] = strictCsp;
     response.writeHead(200, headers);
-    createReadStream(file).pipe(response);
+    if (file.endsWith(".html")) response.end(configure(readFileSync(file, "utf8"), apiOrigin));
+    else createReadStream(file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Points the page's fitkit config at the app origin (keeping the page's other settings). */
+function configure(html: string, apiOrigin: string) {
+  return html.replace(/(<script type="application\/json" id="fitkit-config">)([\s\S]*?)(<\/script>)/, (_, open: string, json: string, close: string) => {
+    const config = { ...(JSON.parse(json || "{}") as object), apiBase: apiOrigin, appUrl: apiOrigin };
+    return `${open}${JSON.stringify(config)}${close}`;
+  });
 }

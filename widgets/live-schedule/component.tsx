@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
-import { canEnterClass, hasClassEnded, reservationFor, upcomingReservations } from "../../src/domain/classes.js";
+import { canEnterClass, hasClassEnded, isClassInProgress, reservationFor, upcomingReservations } from "../../src/domain/classes.js";
 import { canShowNextWeek, canShowPreviousWeek, shiftWeek, startOfDay, weekFrom } from "../../src/domain/live-week.js";
 import { cancellationErrorMessage, reservationErrorMessage } from "../../src/i18n/index.js";
 import { EVENTS } from "../constants.js";
@@ -9,9 +9,10 @@ import { useCss, useWidget } from "../ui/context.js";
 import { say } from "../ui/copy.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";
 import { useNow } from "../ui/use-now.js";
-import { useWidgetConfig } from "../ui/config.js";
+import { useClassTimer } from "./timer.js";
+import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { useLiveSchedule, type LiveSchedule as Data } from "./data.js";
-import { dayButtonLabel, dayHeading, dayKey, timeOf, zoneName, type Zone } from "./format.js";
+import { dayButtonLabel, dayHeading, dayKey, timeOf, zoneLabel, type Zone } from "./format.js";
 import { icsHref } from "./ics.js";
 import { useBookingPopup } from "./popup.js";
 import { scheduleStyles } from "./styles.js";
@@ -27,10 +28,13 @@ export function LiveSchedule(props: LiveScheduleProps) {
   const { emit } = useWidget();
   const config = useWidgetConfig();
   const zone: Zone = { locale: config.locale, timeZone: config.timeZone };
-  const now = useNow(60_000);
   const [firstDay, setFirstDay] = useState(() => startOfDay(Date.now()));
   const [selected, setSelected] = useState(() => dayKey(zone, Date.now()));
   const data = useLiveSchedule(props.location);
+  // Re-render every minute and exactly when a class opens for entry or ends; read the clock at render time.
+  useNow(60_000);
+  useClassTimer(data.classes.value);
+  const now = Date.now();
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState("");
   const [confirming, setConfirming] = useState<Reservation | null>(null);
@@ -117,6 +121,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
     }
   }
 
+  const addedToCalendar = () => setAnnouncement(say("success.addedToCalendar"));
   const title = data.locationName ?? (props.location ? props.location : say("live.allLocations"));
 
   return (
@@ -125,14 +130,14 @@ export function LiveSchedule(props: LiveScheduleProps) {
       <header class={s.header}>
         <h2>{title}</h2>
         <p part="note" class={s.note}>
-          {say("live.timezoneNote", { timeZone: `${zoneName(zone, now)}, ${zone.timeZone}` })}
+          {say("live.timezoneNote", { timeZone: zoneLabel(zone, now) })}
         </p>
       </header>
 
       {next && nextClass && (
         <div class={s.next} aria-label={say("live.nextBooked")} role="group">
           <strong>{say("live.nextBooked")}</strong>
-          <ClassRow c={nextClass} reservation={next} {...{ zone, now, busy, s }} onReserve={reserve} onCancel={setConfirming} onCheckIn={checkIn} appUrl={config.appUrl} compact />
+          <ClassRow c={nextClass} reservation={next} {...{ zone, now, busy, s }} onReserve={reserve} onCancel={setConfirming} onCheckIn={checkIn} onAddedToCalendar={addedToCalendar} appUrl={config.appUrl} apiBase={config.apiBase} compact />
         </div>
       )}
 
@@ -180,7 +185,9 @@ export function LiveSchedule(props: LiveScheduleProps) {
                 onReserve={reserve}
                 onCancel={setConfirming}
                 onCheckIn={checkIn}
+                onAddedToCalendar={addedToCalendar}
                 appUrl={config.appUrl}
+                apiBase={config.apiBase}
               />
             </li>
           ))}
@@ -211,13 +218,15 @@ interface RowProps {
   busy: string | null;
   s: ReturnType<typeof scheduleStyles>;
   appUrl: string;
+  apiBase: string;
   compact?: boolean;
   onReserve(c: LiveClass): void;
   onCancel(r: Reservation): void;
   onCheckIn(r: Reservation): void;
+  onAddedToCalendar(): void;
 }
 
-function ClassRow({ c, reservation, bookedElsewhere, zone, now, busy, s, appUrl, compact, onReserve, onCancel, onCheckIn }: RowProps) {
+function ClassRow({ c, reservation, bookedElsewhere, zone, now, busy, s, appUrl, apiBase, compact, onReserve, onCancel, onCheckIn, onAddedToCalendar }: RowProps) {
   const name = c.type || c.description;
   const booked = !!reservation || bookedElsewhere;
   const enterable = canEnterClass(c, now);
@@ -225,7 +234,7 @@ function ClassRow({ c, reservation, bookedElsewhere, zone, now, busy, s, appUrl,
   const headingId = `class-${c.id}${compact ? "-next" : ""}`;
   return (
     <article part="class" class={s.row} aria-labelledby={headingId}>
-      {c.trainer_image_url ? <img class={s.avatar} src={c.trainer_image_url} alt="" width={48} height={48} loading="lazy" /> : <span class={s.avatar} aria-hidden="true" />}
+      {c.trainer_image_url ? <img class={s.avatar} src={mediaUrl(c.trainer_image_url, apiBase)} alt="" width={48} height={48} loading="lazy" /> : <span class={s.avatar} aria-hidden="true" />}
       <div class={s.info}>
         <p class={s.time}>
           <time dateTime={c.start_date}>{timeOf(zone, c.start_date)}</time> – <time dateTime={c.end_date}>{timeOf(zone, c.end_date)}</time>
@@ -257,15 +266,17 @@ function ClassRow({ c, reservation, bookedElsewhere, zone, now, busy, s, appUrl,
               </Button>
             )}
             {reservation?.status === "check in" && <span class={s.spots}>{say("live.checkedIn")}</span>}
-            <a class={s.ics} href={icsHref(c, name, `${appUrl}/live`)} download={`${c.id}.ics`}>
+            <a class={s.ics} href={icsHref(c, name, `${appUrl}/live`)} download={`${c.id}.ics`} onClick={onAddedToCalendar}>
               {say("live.addToCalendar")}
             </a>
-            {reservation && reservation.status !== "check in" && (
+            {reservation && reservation.status !== "check in" && !isClassInProgress(c, now) && (
               <Button part="cancel" busy={busy === c.id} aria-describedby={headingId} onClick={() => onCancel(reservation)}>
                 {say("live.cancel")}
               </Button>
             )}
           </>
+        ) : isClassInProgress(c, now) ? (
+          <span class={s.spots}>{say("live.started")}</span>
         ) : (
           <Button part="reserve" variant="primary" busy={busy === c.id} disabled={c.class_full} aria-describedby={headingId} onClick={() => onReserve(c)}>
             {c.class_full ? say("live.full") : say("action.reserve")}

@@ -20,6 +20,8 @@ export const dayHeading = (zone: Zone, day: Date) => `${format(zone, { weekday: 
 export const timeOf = (zone: Zone, t: string | number) => format(zone, { hour: "numeric", minute: "2-digit" }, new Date(t));
 /** The calendar day of an instant in the zone, as "2026-11-23" (for grouping classes under day buttons). */
 export const dayKey = (zone: Zone, t: Date | string | number) => format({ ...zone, locale: "en-CA" }, { year: "numeric", month: "2-digit", day: "2-digit" }, new Date(t));
-/** The zone's short name ("CST", "GMT+1") for the time-zone note. */
-export const zoneName = (zone: Zone, t: number) =>
-  new Intl.DateTimeFormat(zone.locale, { timeZone: zone.timeZone, timeZoneName: "short" }).formatToParts(t).find((p) => p.type === "timeZoneName")?.value ?? zone.timeZone;
+/** The zone as the time-zone note names it: "Central Standard Time (America/Chicago)". */
+export function zoneLabel(zone: Zone, t: number) {
+  const name = new Intl.DateTimeFormat(zone.locale, { timeZone: zone.timeZone, timeZoneName: "long" }).formatToParts(t).find((p) => p.type === "timeZoneName")?.value;
+  return name && name !== zone.timeZone ? `${name}, ${zone.timeZone}` : zone.timeZone;
+}

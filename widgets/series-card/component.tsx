@@ -4,7 +4,7 @@ import type { Series, SeriesEnrollment, Workout } from "../../src/api/index.js";
 import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "../ui/copy.js";
-import { useWidgetConfig } from "../ui/config.js";
+import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, Skeleton } from "../ui/parts.js";
 import { useSeriesCard } from "./data.js";
 
@@ -38,7 +38,7 @@ export function SeriesCard(props: SeriesCardProps) {
   const completed = enrollment ? enrollment.series_state.workouts.filter((w) => w.status === "completed").length : 0;
   const done = !!enrollment && (enrollment.status === "completed" || (total > 0 && completed >= total));
   const next = enrollment && nextWorkout(series, enrollment);
-  const image = (series.image_url as string | undefined) ?? series.items?.[0]?.video.poster_url ?? undefined;
+  const image = mediaUrl((series.image_url as string | undefined) ?? series.items?.[0]?.video.poster_url, config.apiBase);
 
   async function join() {
     setFailure("");

@@ -30,9 +30,23 @@ export function resolveConfig(host: Partial<WidgetConfig>, page: PageConfig = re
     apiBase,
     appUrl: (host.appUrl || page.appUrl || apiBase).replace(/\/+$/, ""),
     locale: host.locale || page.locale || "en-US",
-    timeZone: host.timeZone || page.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone: validZone(host.timeZone) ?? validZone(page.timeZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
+}
+
+/** The zone when Intl knows it (a typo in `time-zone` falls back instead of breaking the widget). */
+function validZone(zone: string | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The current widget's resolved settings (re-read on every render, so attribute changes apply). */
 export const useWidgetConfig = (): WidgetConfig => resolveConfig(useWidget().host as unknown as Partial<WidgetConfig>);
+
+/** Media paths the API answers (posters, trainer photos) are relative to the API host, not to the embedding page. */
+export const mediaUrl = (path: string | null | undefined, apiBase: string): string | undefined => (path ? new URL(path, `${apiBase}/`).href : undefined);

@@ -20,6 +20,7 @@ const labels = {
   "live.spotsLeft": "{count} spots left",
   "live.oneSpotLeft": "1 spot left",
   "live.full": "Full",
+  "live.started": "In progress",
   "live.minutes": "{minutes} min",
   "live.with": "with {trainer}",
   "live.cancel": "Cancel",

@@ -44,10 +44,10 @@ export const baseCss = `
 .fit-root *, .fit-root *::before, .fit-root *::after { box-sizing: border-box; }
 .fit-root :focus { outline: none; }
 .fit-root :focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; box-shadow: var(--_focus); }
-.fit-root button, .fit-root input, .fit-root select, .fit-root textarea { font: inherit; color: inherit; }
-.fit-root h1, .fit-root h2, .fit-root h3, .fit-root h4 { font-family: var(--_heading); margin: 0; line-height: 1.2; }
-.fit-root p { margin: 0; }
-.fit-root a { color: var(--_accent); }
+.fit-root :where(button, input, select, textarea) { font: inherit; color: inherit; }
+.fit-root :where(h1, h2, h3, h4) { font-family: var(--_heading); margin: 0; line-height: 1.2; }
+.fit-root :where(p) { margin: 0; }
+.fit-root :where(a) { color: var(--_accent); }
 .fit-sr { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 @keyframes fit-pulse { 0%, 100% { opacity: 1; } 50% { opacity: 0.45; } }
 @media (prefers-reduced-motion: reduce) {

@@ -5,7 +5,7 @@ import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILT
 import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "../ui/copy.js";
-import { useWidgetConfig } from "../ui/config.js";
+import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";
 import { useWorkoutSearch } from "./data.js";
 import { chipLabel, filterGroups } from "./groups.js";
@@ -39,8 +39,9 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   useEffect(() => {
     const sort = props.sort && SORT_OPTIONS.includes(props.sort) ? props.sort : DEFAULT_SORT;
     setTyped(props.keywords ?? "");
-    data.apply({ category: props.category || "all", filters: filtersFromQuery(props.filters ?? ""), keywords: props.keywords ?? "", sort }, pageSize);
-  }, [props.category, props.filters, props.keywords, props.sort, pageSize]);
+    const allSlug = data.categories?.[0]?.slug;
+    data.apply({ category: !props.category || props.category === allSlug ? "all" : props.category, filters: filtersFromQuery(props.filters ?? ""), keywords: props.keywords ?? "", sort }, pageSize);
+  }, [props.category, props.filters, props.keywords, props.sort, pageSize, data.categories?.[0]?.slug]);
 
   const state = data.state;
   const change = (patch: Partial<typeof state>) => {
@@ -102,7 +103,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
 
       {data.categories && (
         <div part="tabs" class={s.tabs} role="tablist" aria-label={say("search.categories")}>
-          {[{ slug: "all", name: say("search.all") }, ...data.categories.filter((c) => c.slug !== "all")].map((c) => (
+          {tabsOf(data.categories).map((c) => (
             <button
               key={c.slug}
               type="button"
@@ -199,7 +200,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
               return (
                 <li key={w.id} part="card" class={s.card}>
                   <a class={s.cardLink} href={href} onClick={(e) => select(w, href, e)}>
-                    {w.video.poster_url ? <img class={s.poster} src={w.video.poster_url} alt="" loading="lazy" width={320} height={180} /> : <div class={s.poster} aria-hidden="true" />}
+                    {w.video.poster_url ? <img class={s.poster} src={mediaUrl(w.video.poster_url, config.apiBase)} alt="" loading="lazy" width={320} height={180} /> : <div class={s.poster} aria-hidden="true" />}
                     <span class={s.cardName}>{w.name}</span>
                     <span class={s.cardMeta}>
                       {say("workout.minutes", { minutes: w.duration })}
@@ -308,6 +309,12 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
       </Modal>
     </div>
   );
+}
+
+/** The category tabs: the API's list, whose first entry is the whole library (shown as the "all" state). */
+function tabsOf(categories: { slug: string; name: string }[]) {
+  const [first, ...rest] = categories;
+  return [{ slug: "all", name: first?.name ?? say("search.all") }, ...rest];
 }
 
 /** Loads the next page when the end of the list scrolls into view (the Show more button stays for keyboards). */
