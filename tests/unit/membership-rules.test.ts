@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { addInterval, couponDiscount, couponTotals, displayState, isActiveSubscription, planSku, studioLinkAllowed, yearlyPerMonth } from "../../host/server/services/membership-rules.js";
+import { cardBehavior, cardBrand, normalizeCardNumber } from "../../host/server/billing/test-cards.js";
+
+const now = new Date("2026-11-22T12:00:00Z");
+const later = new Date("2026-12-22T12:00:00Z");
+const earlier = new Date("2026-10-22T12:00:00Z");
+const sub = (provider: string, state: string, expiration_date: Date | null = later) => ({ provider, state, expiration_date });
+
+describe("display state (spec section 4)", () => {
+  it.each([
+    [sub("stripe", "active"), "active"],
+    [sub("stripe", "trial"), "active"],
+    [sub("stripe", "expired"), "canceled"],
+    [sub("stripe", "canceled"), "canceled"],
+    [undefined, "inactive"],
+    [sub("stripe", ""), "inactive"],
+    [sub("stripe", "vip"), "active"],
+    [sub("stripe", "prepaid", earlier), "prepaid"],
+    [sub("recharge", "paused", null), "paused"],
+  ])("%j → %s", (s, expected) => {
+    expect(displayState(s, now)).toBe(expected);
+  });
+});
+
+describe("active per provider (spec section 4)", () => {
+  it.each([
+    [sub("apple", "active", null), true],
+    [sub("google", "trial", earlier), true],
+    [sub("apple", "expired", later), false],
+    [sub("stripe", "active", null), false],
+    [sub("stripe", "paused"), false],
+    [sub("recharge", "active", earlier), true],
+    [sub("recharge", "past_due"), false],
+    [sub("recharge", "canceled", later), true],
+    [sub("recharge", "canceled", earlier), false],
+    [sub("stripe", "canceled", later), true],
+    [sub("stripe", "vip", later), true],
+    [sub("stripe", "prepaid", earlier), false],
+    [sub("marianatek", "active", later), true],
+    [sub("stripe", "expired", earlier), false],
+  ])("%j → %s", (s, expected) => {
+    expect(isActiveSubscription(s, now)).toBe(expected);
+  });
+});
+
+describe("studio linking rule (spec section 4)", () => {
+  it.each([
+    [undefined, true],
+    [sub("stripe", "active"), false],
+    [sub("stripe", "trial"), false],
+    [sub("recharge", "paused", earlier), false],
+    [sub("stripe", "canceled", later), false],
+    [sub("stripe", "expired", later), false],
+    [sub("stripe", "canceled", earlier), true],
+    [sub("stripe", "expired", earlier), true],
+    [sub("stripe", "past_due", earlier), true],
+  ])("%j → %s", (s, expected) => {
+    expect(studioLinkAllowed(s, now)).toBe(expected);
+  });
+});
+
+describe("coupon totals and prices (spec section 5)", () => {
+  it("rounds percentage discounts to the cent", () => {
+    expect(couponDiscount(1999, { code: "A", type: "percentage", amount: 15 })).toBe(300);
+    expect(couponDiscount(1999, { code: "A", type: "percentage", amount: 12.5 })).toBe(250);
+    expect(couponDiscount(9588, { code: "A", type: "percentage", amount: 20 })).toBe(1918);
+    expect(couponDiscount(1, { code: "A", type: "percentage", amount: 50 })).toBe(1);
+  });
+
+  it("never goes below zero and applies in order", () => {
+    expect(couponTotals(1999, [{ code: "A", type: "amount", amount: 5000 }])).toEqual({ base: 1999, discount: 1999, total: 0 });
+    expect(couponTotals(1999, [{ code: "A", type: "percentage", amount: 20 }, { code: "B", type: "amount", amount: 500 }])).toEqual({ base: 1999, discount: 900, total: 1099 });
+    expect(couponTotals(1999, [{ code: "B", type: "amount", amount: 500 }, { code: "A", type: "percentage", amount: 20 }])).toEqual({ base: 1999, discount: 800, total: 1199 });
+    expect(couponTotals(1999, [])).toEqual({ base: 1999, discount: 0, total: 1999 });
+  });
+
+  it("yearly per month is yearly / 12 rounded to the cent", () => {
+    expect(yearlyPerMonth(9588)).toBe(799);
+    expect(yearlyPerMonth(10_000)).toBe(833);
+  });
+
+  it("picks the spec's plan-change SKUs per provider", () => {
+    expect([planSku("stripe", "monthly"), planSku("recharge", "monthly"), planSku("stripe", "annual"), planSku("recharge", "annual")]).toEqual([
+      "1month_trial0-R-SB",
+      "1month_trial7-R",
+      "12month_trial7",
+      "12month_trial0",
+    ]);
+  });
+});
+
+describe("plan intervals", () => {
+  it("adds months keeping the day where it exists", () => {
+    expect(addInterval(new Date("2026-01-31T10:00:00Z"), 1, "month").toISOString()).toBe("2026-02-28T10:00:00.000Z");
+    expect(addInterval(new Date("2026-11-22T10:00:00Z"), 12, "month").toISOString()).toBe("2027-11-22T10:00:00.000Z");
+    expect(addInterval(new Date("2026-11-22T10:00:00Z"), 1, "week").toISOString()).toBe("2026-11-29T10:00:00.000Z");
+    expect(addInterval(new Date("2026-11-22T10:00:00Z"), 2, "day").toISOString()).toBe("2026-11-24T10:00:00.000Z");
+  });
+});
+
+describe("sandbox test cards", () => {
+  it("validates numbers with the Luhn checksum and knows the test cards", () => {
+    expect(normalizeCardNumber("4242 4242 4242 4242")).toBe("4242424242424242");
+    expect(normalizeCardNumber("4242-4242-4242-4241")).toBeUndefined();
+    expect(normalizeCardNumber("abc")).toBeUndefined();
+    expect(cardBehavior("4242424242424242")).toBe("succeed");
+    expect(cardBehavior("4000000000000002")).toBe("decline");
+    expect(cardBehavior("4000000000000341")).toBe("decline_on_charge");
+    expect([cardBrand("4242424242424242"), cardBrand("5555555555554444"), cardBrand("378282246310005"), cardBrand("6011111111111117")]).toEqual(["visa", "mastercard", "amex", "discover"]);
+  });
+});
