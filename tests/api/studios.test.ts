@@ -78,6 +78,8 @@ describe("the schedule", () => {
   it("is public, answers with and without a trailing slash, and refuses an invalid token", async () => {
     expect((await t.call("GET", "/studios/class")).statusCode).toBe(200);
     expect((await t.call("GET", "/studios/class/?location=live")).statusCode).toBe(200);
+    // Empty parameters mean "not given": every location, from today.
+    expect((await classes("?location=&min_date=&max_date=&public=true")).total).toBe((await classes("?public=true")).total);
     expectError(await t.call("GET", "/studios/class", { token: "forged.token.value" }), 401);
   });
 

@@ -15,7 +15,8 @@ declare module "fastify" {
 }
 
 const classIdSchema = { type: "string", minLength: 1, maxLength: 128, pattern: "^[a-z0-9][a-z0-9-]*$" } as const;
-const locationSchema = { type: "string", minLength: 1, maxLength: 100 } as const;
+/** A location id or slug; empty means every location, like an absent one. */
+const locationSchema = { type: "string", maxLength: 100 } as const;
 
 const liveClassSchema = {
   type: "object",
@@ -115,7 +116,7 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
         return schedule.listClasses({
           min: parseDateBound("min_date", q.min_date),
           max: parseDateBound("max_date", q.max_date),
-          location: q.location,
+          location: q.location || undefined,
           isPublic,
           memberId: isPublic ? undefined : request.member?.id,
           limit: q.limit,
@@ -146,7 +147,7 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       async (request) => {
         const q = request.query;
-        const locationId = q.location === undefined ? undefined : await schedule.resolveLocation(q.location);
+        const locationId = q.location ? await schedule.resolveLocation(q.location) : undefined;
         return reservations.list(memberOf(request).id, { locationId, history: q.history === true, limit: q.limit, skip: q.skip });
       },
     );
