@@ -130,3 +130,28 @@ describe("stats", () => {
     expectErrorBody(await t.call("GET", "/stats/v2/workouts"), 401);
   });
 });
+
+describe("live classes attended through the studios API", () => {
+  it("count as completed live workouts in history, stats and the current challenge once checked in", async () => {
+    t.clock.set(Date.now());
+    const m = await t.signUp();
+    const start = new Date(t.clock.now().getTime() + 10 * 60_000);
+    const classId = `fx-live-${start.getTime()}`;
+    await t.db
+      .insertInto("live_classes")
+      .values({ id: classId, location_id: "live", class_type: "Strength & Sculpt", start_at: start, end_at: new Date(start.getTime() + 45 * 60_000), duration: 45, capacity: 10 })
+      .execute();
+    const booked = await t.call("POST", "/studios/reservation/", { token: m.token, body: { class_id: classId } });
+    expect(booked.statusCode).toBe(200);
+    const current = async () => ((await get(m.token, "/v2/workouts/challenges?current=true")).items as { progress: { live: number } }[])[0];
+    const before = await current();
+    // Booked, not attended: nothing counts yet.
+    expect((await get(m.token, "/stats/v2/workouts")).data.stats.total_lvs).toBe(0);
+    const checkin = await t.call("POST", `/studios/reservation/${booked.json().id}/checkin/`, { token: m.token });
+    expect(checkin.statusCode).toBe(200);
+    expect((await get(m.token, "/stats/v2/workouts")).data.stats).toEqual({ total_completed: 1, total_minutes: 45, total_on_demand: 0, total_lvs: 1 });
+    const history = await get(m.token, "/v2/workouts/history?includeLvs=true");
+    expect(history.items).toMatchObject([{ type: "live", workout_id: classId, is_completed: true, workout: { name: "Strength & Sculpt", duration: 45 } }]);
+    expect((await current()).progress.live).toBe(before.progress.live + 1);
+  });
+});
