@@ -1,5 +1,7 @@
 export { en, type MessageKey, type Messages } from "./messages.js";
-export { interpolate, t, type Params } from "./translate.js";
+export { specEn, type SpecMessageKey } from "./spec-messages.js";
+export { t } from "./translate.js";
+export { createTranslator, interpolate, type Params } from "./translate-core.js";
 export {
   cancellationErrorKey,
   cancellationErrorMessage,

@@ -43,3 +43,12 @@ describe("status → message (spec §8)", () => {
     expect(signUpErrorMessage(429)).toBe(`${LOADING} (429)`);
   });
 });
+
+describe("the widgets' slim catalogue", () => {
+  it("holds the spec's copy, and the full catalogue extends it unchanged", async () => {
+    const spec = await import("../../src/i18n/spec.js");
+    expect(spec.t("confirm.cancelClass")).toBe(t("confirm.cancelClass"));
+    for (const [key, value] of Object.entries(spec.specEn)) expect(en[key as keyof typeof en]).toBe(value);
+    expect(spec.reservationErrorMessage(400)).toBe(reservationErrorMessage(400));
+  });
+});

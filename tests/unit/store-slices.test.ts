@@ -299,7 +299,7 @@ describe("one store per page", () => {
   });
 
   it("makes one request when two widgets ask for the same data", async () => {
-    server.on("GET", "/tsapi/workout_categories", (_, res) => setTimeout(() => json(res, 200, { items: [{ slug: "all" }] }), 30));
+    server.on("GET", "/tsapi/workout_categories", (_, res) => void setTimeout(() => json(res, 200, { items: [{ slug: "all" }] }), 30));
     const store = build();
     const [a, b] = await Promise.all([store.catalogue.categories.load(), store.catalogue.categories.load()]);
     expect(a).toEqual([{ slug: "all" }]);

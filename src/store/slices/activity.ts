@@ -3,6 +3,7 @@ import * as api from "../../api/index.js";
 import type { HistoryQuery } from "../../api/types.js";
 import { challengeProgress } from "../../domain/challenge.js";
 import type { StoreContext } from "../context.js";
+import type { SliceDef } from "../store-core.js";
 import { createResource } from "../resource.js";
 
 /** History, stats and the challenge. */
@@ -32,3 +33,5 @@ export function createActivitySlice(ctx: StoreContext) {
   };
 }
 export type ActivitySlice = ReturnType<typeof createActivitySlice>;
+
+export const activitySlice: SliceDef<"activity"> = { name: "activity", create: createActivitySlice };

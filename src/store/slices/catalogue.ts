@@ -3,6 +3,9 @@ import * as api from "../../api/index.js";
 import type { EquipmentMode, SearchRequest, SearchResponse, SortValue, Workout } from "../../api/types.js";
 import { DEFAULT_HITS, DEFAULT_SORT, emptyFilters, searchRequest, type WorkoutFilterState } from "../../domain/filters.js";
 import type { StoreContext } from "../context.js";
+import type { SliceDef } from "../store-core.js";
+import { activitySlice } from "./activity.js";
+import { favouritesSlice } from "./favourites.js";
 import { createResource } from "../resource.js";
 
 export interface SearchState {
@@ -71,3 +74,14 @@ export function createCatalogueSlice(ctx: StoreContext, ids: { favourites(): Pro
   };
 }
 export type CatalogueSlice = ReturnType<typeof createCatalogueSlice>;
+
+/** Reads the favourite ids and the watched (completed) ids when those filters are on. */
+export const catalogueSlice: SliceDef<"catalogue"> = {
+  name: "catalogue",
+  needs: [favouritesSlice, activitySlice],
+  create: (ctx, store) =>
+    createCatalogueSlice(ctx, {
+      favourites: async () => (await store.favourites.favourites.load(), store.favourites.ids.peek()),
+      watched: async () => (await store.activity.history.load(), store.activity.watchedIds.peek()),
+    }),
+};

@@ -1,6 +1,7 @@
 import * as api from "../../api/index.js";
 import type { ContentKey } from "../../api/types.js";
 import type { StoreContext } from "../context.js";
+import type { SliceDef } from "../store-core.js";
 import { createResource } from "../resource.js";
 
 /** Public content: dynamic content per key (coach marks, welcome, FAQ, dynamic), banners, carousels, home, pages. */
@@ -23,3 +24,5 @@ export function createContentSlice(ctx: StoreContext) {
   };
 }
 export type ContentSlice = ReturnType<typeof createContentSlice>;
+
+export const contentSlice: SliceDef<"content"> = { name: "content", create: createContentSlice };

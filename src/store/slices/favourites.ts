@@ -3,6 +3,7 @@ import * as api from "../../api/index.js";
 import type { Favourites } from "../../api/types.js";
 import { favouriteToggle, hiddenCollectionsToggle } from "../../domain/favourites.js";
 import type { StoreContext } from "../context.js";
+import type { SliceDef } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 import { createResource, into } from "../resource.js";
 
@@ -54,3 +55,7 @@ export function createCollectionsSlice(ctx: StoreContext) {
   };
 }
 export type CollectionsSlice = ReturnType<typeof createCollectionsSlice>;
+
+export const favouritesSlice: SliceDef<"favourites"> = { name: "favourites", create: createFavouritesSlice };
+
+export const collectionsSlice: SliceDef<"collections"> = { name: "collections", create: createCollectionsSlice };

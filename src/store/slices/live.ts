@@ -3,6 +3,7 @@ import * as api from "../../api/index.js";
 import type { ClassQuery, Reservation } from "../../api/types.js";
 import { upcomingReservations } from "../../domain/classes.js";
 import type { StoreContext } from "../context.js";
+import type { SliceDef } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
 
@@ -33,3 +34,5 @@ export function createLiveSlice(ctx: StoreContext) {
   };
 }
 export type LiveSlice = ReturnType<typeof createLiveSlice>;
+
+export const liveSlice: SliceDef<"live"> = { name: "live", create: createLiveSlice };

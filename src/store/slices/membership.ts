@@ -5,6 +5,7 @@ import type { BillingAddress, CancelReason, Subscription } from "../../api/types
 import { couponOutcome, type CouponCheck } from "../../domain/prices.js";
 import { planInterval, planSku, type PlanPeriod } from "../../domain/membership.js";
 import type { StoreContext } from "../context.js";
+import type { SliceDef } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
 
@@ -113,3 +114,5 @@ export function createMembershipSlice(ctx: StoreContext) {
   };
 }
 export type MembershipSlice = ReturnType<typeof createMembershipSlice>;
+
+export const membershipSlice: SliceDef<"membership"> = { name: "membership", create: createMembershipSlice };

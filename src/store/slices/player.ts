@@ -1,6 +1,7 @@
 import { batch, signal } from "@preact/signals-core";
 import * as api from "../../api/index.js";
 import type { StoreContext } from "../context.js";
+import type { SliceDef } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 
 export type MusicState = "idle" | "playing" | "paused";
@@ -56,3 +57,5 @@ export function createPlayerSlice(ctx: StoreContext) {
   };
 }
 export type PlayerSlice = ReturnType<typeof createPlayerSlice>;
+
+export const playerSlice: SliceDef<"player"> = { name: "player", create: createPlayerSlice };

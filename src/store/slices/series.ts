@@ -1,6 +1,7 @@
 import { computed } from "@preact/signals-core";
 import * as api from "../../api/index.js";
 import type { StoreContext } from "../context.js";
+import type { SliceDef } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
 
@@ -48,3 +49,7 @@ export function createCalendarsSlice(ctx: StoreContext) {
   };
 }
 export type CalendarsSlice = ReturnType<typeof createCalendarsSlice>;
+
+export const seriesSlice: SliceDef<"series"> = { name: "series", create: createSeriesSlice };
+
+export const calendarsSlice: SliceDef<"calendars"> = { name: "calendars", create: createCalendarsSlice };
