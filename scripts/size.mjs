@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm run size`: gzip sizes of the built browser bundles against the budgets in ARCHITECTURE.md.
 // Each widget's whole script (its entry plus every chunk it imports) ≤ 20 KB; all five together ≤ 40 KB;
-// the hosted app's JS before first paint ≤ 120 KB.
+// the hosted app's JS before first paint ≤ 120 KB; the shared core's own code ≤ 6 KB in each widget.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { coreSizes } from "./core-size.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const KB = 1024;
@@ -41,6 +42,8 @@ for (const w of widgets) {
 if (all.size) check("all five widgets on one page (ESM, gzip)", total(all), 40);
 const iife = join(root, "dist", "widgets", "fitkit.iife.js");
 if (existsSync(iife)) check("fitkit.iife.js (all five, gzip)", gz(iife), 40);
+// The shared core's own code inside each widget (from the sources, so it shows before a build too).
+for (const [w, bytes] of await coreSizes(root, widgets)) check(`core in <fit-${w}> (gzip)`, bytes, 6);
 const appEntry = join(root, "dist", "app", "assets", "main.js");
 if (existsSync(appEntry)) check("hosted app before first paint (gzip)", total(closure(appEntry)), 120);
 
