@@ -1,7 +1,7 @@
 import type { Db } from "../db/index.js";
 
-/** Catalogue tables whose text ids members refer to. */
-type CatalogueTable = "workouts" | "collections" | "series" | "workout_calendars" | "challenges";
+/** Catalogue tables whose ids members send in lists (favourites, hidden collections). */
+type CatalogueTable = "workouts" | "collections";
 
 /** The ids of `ids` that do not exist in `table` (one query whatever the count). */
 export async function missingIds(db: Db, table: CatalogueTable, ids: string[]): Promise<string[]> {
@@ -12,9 +12,9 @@ export async function missingIds(db: Db, table: CatalogueTable, ids: string[]): 
   return wanted.filter((id) => !present.has(id));
 }
 
-/** A workout's id, type and lengths, or undefined. */
+/** A workout's lengths (minutes and video seconds), or undefined. */
 export async function findWorkout(db: Db, id: string) {
-  return db.selectFrom("workouts").select(["id", "slug", "name", "type", "duration", "video_duration", "live"]).where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("workouts").select(["id", "duration", "video_duration"]).where("id", "=", id).executeTakeFirst();
 }
 
 export interface WorkoutSummary {
