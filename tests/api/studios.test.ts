@@ -282,7 +282,10 @@ describe("the schedule top-up job", () => {
   it("keeps local wall-clock times across daylight-saving changes", async () => {
     await t.db
       .insertInto("schedule_templates")
-      .values({ id: "chicago-dawn", location_id: "chicago", weekdays: [1, 2, 3, 4, 5, 6, 7], start_time: "06:00", duration: 30, class_type: "Dawn", trainer_id: null, capacity: 5, video_call_url: null })
+      .values([
+        { id: "chicago-dawn", location_id: "chicago", weekdays: [1, 2, 3, 4, 5, 6, 7], start_time: "06:00", duration: 30, class_type: "Dawn", trainer_id: null, capacity: 5, video_call_url: null },
+        { id: "chicago-night-owl", location_id: "chicago", weekdays: [7], start_time: "01:30", duration: 60, class_type: "Night Owl", trainer_id: null, capacity: 5, video_call_url: null },
+      ])
       .execute();
     const before = t.clock.now();
     t.clock.set(new Date("2027-03-10T12:00:00Z"));
@@ -291,6 +294,9 @@ describe("the schedule top-up job", () => {
       const { items } = await classes("?location=chicago&min_date=2027-03-13&max_date=2027-03-15&public=true");
       const dawn = items.filter((c) => c.type === "Dawn").map((c) => c.start_date);
       expect(dawn).toEqual(["2027-03-13T06:00:00.000-06:00", "2027-03-14T06:00:00.000-05:00", "2027-03-15T06:00:00.000-05:00"]);
+      // 01:30 + 60 minutes on the night the clocks jump from 02:00 to 03:00 ends at 03:30 local time.
+      const owl = items.find((c) => c.type === "Night Owl")!;
+      expect([owl.start_date, owl.end_date]).toEqual(["2027-03-14T01:30:00.000-06:00", "2027-03-14T03:30:00.000-05:00"]);
     } finally {
       t.clock.set(before);
     }
