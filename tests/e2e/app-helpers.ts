@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { appUrl, STEP_TIMEOUT } from "./browser.js";
 
 /** Answers the cookie banner (Essential only) so it does not cover what the test clicks. */
@@ -42,4 +42,14 @@ export const pathOf = (page: Page) => {
 /** Waits until the page's path (with query) matches. */
 export async function expectPath(page: Page, pattern: RegExp) {
   await expect.poll(() => pathOf(page), { timeout: STEP_TIMEOUT }).toMatch(pattern);
+}
+
+/** Waits until the locator is visible (pages load lazily, so nothing is there the instant the URL changes). */
+export async function visible(locator: Locator) {
+  await expect.poll(() => locator.isVisible(), { timeout: STEP_TIMEOUT }).toBe(true);
+}
+
+/** Waits until `read` answers something matching. */
+export async function eventually<T>(read: () => Promise<T> | T, pattern: RegExp) {
+  await expect.poll(async () => String(await read()), { timeout: STEP_TIMEOUT }).toMatch(pattern);
 }

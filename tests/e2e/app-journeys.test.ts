@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openSession, STEP_TIMEOUT } from "./browser.js";
-import { apiAs, dismissConsent, expectPath, pathOf, signInWithForm } from "./app-helpers.js";
+import { apiAs, dismissConsent, eventually, expectPath, pathOf, signInWithForm, visible } from "./app-helpers.js";
 
 afterAll(closeBrowser);
 
@@ -12,28 +12,28 @@ describe("hosted app: signing in and out", () => {
     const email = `visitor-${Date.now()}@example.com`;
     await signInWithFormEmailOnly(page, email);
     await expectPath(page, /^\/signup\?email=/);
-    await expect.poll(() => page.getByLabel("Email").inputValue()).toBe(email);
+    await eventually(() => page.getByLabel("Email").inputValue(), new RegExp(`^${email.replace(/[.]/g, "\\.")}$`));
 
     const create = page.getByRole("button", { name: "Create account" });
     await page.getByLabel("First Name").fill("Vera");
     await page.getByLabel("Last Name").fill("Visitor");
     await page.getByLabel("Password", { exact: true }).fill("short");
     await page.getByLabel("Password", { exact: true }).blur();
-    await expect.poll(() => page.getByText("The password must be at least 6 characters").isVisible()).toBe(true);
+    await visible(page.getByText("The password must be at least 6 characters"));
     await page.getByRole("button", { name: "Show password" }).click();
     expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
     await page.getByLabel("Password", { exact: true }).fill("long-enough");
     expect(await create.isDisabled()).toBe(true); // the terms box is still unticked
-    await page.getByText("I agree to").click();
+    await page.getByRole("checkbox", { name: /I agree to/ }).check();
     await create.click();
-    await expect.poll(() => page.getByRole("heading", { name: "Account created" }).isVisible(), { timeout: STEP_TIMEOUT }).toBe(true);
-    expect(await page.getByText("You have created an account.").isVisible()).toBe(true);
+    await visible(page.getByRole("heading", { name: "Account created" }));
+    await visible(page.getByText("You have created an account."));
 
     // The store's checkout is outside the app; the sandbox subscription stands in for it.
     await apiAs(page, "/v2/subscriptions/subs", { method: "POST", body: { sku: "12month_trial7" } });
     await page.goto(page.url().replace(/\/signup.*$/, "/home"));
     await expectPath(page, /^\/onboarding$/);
-    expect(await page.getByRole("heading", { name: "Let's find your fit" }).isVisible()).toBe(true);
+    await visible(page.getByRole("heading", { name: "Let's find your fit" }));
     session.assertClean();
     await session.close();
   });
@@ -44,13 +44,13 @@ describe("hosted app: signing in and out", () => {
     await dismissConsent(page);
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Continue" }).click();
-    expect(await page.getByText("Invalid email address").isVisible()).toBe(true);
+    await visible(page.getByText("Invalid email address"));
     await signInWithForm(page, "member@demo.fitkit.dev");
     await expectPath(page, /^\/home$/);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/^(Welcome back|So good to see you), \w+!$/);
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent(), /^(Welcome back|So good to see you), \w+!$/);
     const stats = page.getByRole("region", { name: "Your stats" });
-    await expect.poll(() => stats.textContent()).toMatch(/\d+On-Demand\d+Live[\d.]+Hours/);
-    expect(await page.getByRole("list", { name: "This week" }).isVisible()).toBe(true);
+    await eventually(() => stats.textContent(), /\d+On-Demand\d+Live[\d.]+Hours/);
+    await visible(page.getByRole("list", { name: "This week" }));
     session.assertClean();
     await session.close();
   });
@@ -62,7 +62,7 @@ describe("hosted app: signing in and out", () => {
     await expectPath(page, /^\/continue\?redirect=%2Faccount%2Fsettings%3Ftab%3D1$/);
     await signInWithForm(page, "member@demo.fitkit.dev");
     await expectPath(page, /^\/account\/settings\?tab=1$/);
-    expect(await page.getByRole("heading", { name: "Settings" }).isVisible()).toBe(true);
+    await visible(page.getByRole("heading", { name: "Settings" }));
     session.assertClean();
     await session.close();
   });
@@ -86,7 +86,7 @@ describe("hosted app: signing in and out", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("link", { name: "Log out" }).click();
     await expectPath(page, /^\/logout$/);
-    expect(await page.getByText("Are you sure you want to log out?").isVisible()).toBe(true);
+    await visible(page.getByText("Are you sure you want to log out?"));
     await page.getByRole("button", { name: "Yes, log out" }).click();
     await expectPath(page, /^\/continue$/);
     expect(await page.evaluate(() => localStorage.getItem("tokens"))).toBeNull();
@@ -103,7 +103,7 @@ describe("hosted app: signing in and out", () => {
     await page.getByLabel("Email").focus();
     await page.keyboard.type("member@demo.fitkit.dev");
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.getByLabel("Password", { exact: true }).isVisible()).toBe(true);
+    await visible(page.getByLabel("Password", { exact: true }));
     await page.keyboard.type("fitkit-demo");
     await page.keyboard.press("Enter");
     await expectPath(page, /^\/home$/);
@@ -129,7 +129,7 @@ describe("hosted app: signing in and out", () => {
     expect(onCard).toBe(true);
     await page.keyboard.press("Enter");
     await expectPath(page, /^\/classes\/detail\/[^/?]+\?q=stretch$/);
-    await expect.poll(() => page.getByRole("dialog").getByRole("link", { name: /Play/ }).isVisible()).toBe(true);
+    await visible(page.getByRole("dialog").getByRole("link", { name: /Play/ }));
     await page.keyboard.press("Escape");
     await expectPath(page, /^\/classes\?q=stretch$/);
     session.assertClean();
@@ -141,5 +141,5 @@ describe("hosted app: signing in and out", () => {
 async function signInWithFormEmailOnly(page: import("playwright-core").Page, email: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect.poll(() => pathOf(page)).toMatch(/^\/signup/);
+  await eventually(() => pathOf(page), /^\/signup/);
 }

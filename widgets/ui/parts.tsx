@@ -120,11 +120,13 @@ export function Modal({ open, onClose, title, children, maxWidth = 548, part = "
       dialog.showModal();
     } else if (!open && dialog.open) dialog.close();
   }, [open]);
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     const dialog = ref.current!;
     const onCancel = (e: Event) => {
       e.preventDefault();
-      onClose();
+      close.current();
     };
     const onClosed = () => (opener.current as HTMLElement | null)?.focus?.();
     dialog.addEventListener("cancel", onCancel);
@@ -134,7 +136,7 @@ export function Modal({ open, onClose, title, children, maxWidth = 548, part = "
       dialog.removeEventListener("close", onClosed);
       if (dialog.open) dialog.close();
     };
-  }, [onClose]);
+  }, []);
   const look = css`
     width: calc(100% - 32px); max-width: var(--_max); padding: 0; border: 1px solid var(--_border); border-radius: var(--_radius);
     background: var(--_surface); color: var(--_text); box-shadow: 0 20px 60px rgb(0 0 0 / 0.3);
