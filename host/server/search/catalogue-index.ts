@@ -1,15 +1,15 @@
 /**
  * The in-memory search index of one catalogue snapshot: a bitset per filterable value, a column per numeric field,
- * precomputed orders for the four sorts, and minisearch for keywords. Immutable once built; a catalogue change
+ * precomputed orders for the four sorts, and a keyword index (minisearch's radix tree over our own postings). Immutable once built; a catalogue change
  * builds a new one (live-index.ts).
  */
-import MiniSearch from "minisearch";
 import type { Workout } from "../services/catalogue-workouts.js";
 import { Bitset } from "./bitset.js";
 import { FACET_FIELDS, FIELDS, fieldNamed, resolveFields, type Field } from "./fields.js";
 import { conjuncts, fieldsOf, parseFilters, type FilterNode } from "./filter-parser.js";
-import { FIELD_WEIGHT, KEYWORD_FIELDS, allowsFuzzy, allowsPrefix, matchQuality, queryTerms, type KeywordField } from "./keywords.js";
-import { keywordTerms, normalizeValue } from "./normalize.js";
+import { KeywordIndex } from "./keyword-index.js";
+import { queryTerms } from "./keywords.js";
+import { normalizeValue } from "./normalize.js";
 
 export const SORTS = ["newest", "oldest", "shortest", "longest"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -50,8 +50,6 @@ export interface SeriesMembership {
   workoutIds: string[];
 }
 
-type KeywordDoc = { n: number } & Record<KeywordField, string>;
-
 export class CatalogueIndex {
   readonly size: number;
   readonly builtAt = new Date();
@@ -64,9 +62,8 @@ export class CatalogueIndex {
   readonly #facets = new Map<string, Map<string, Bitset>>();
   readonly #numbers = new Map<string, Float64Array>();
   readonly #orders = {} as Record<Sort, Int32Array>;
-  readonly #ranks = {} as Record<Sort, Int32Array>;
   readonly #series = new Map<string, Bitset>();
-  readonly #keywords: MiniSearch<KeywordDoc>;
+  readonly #keywords: KeywordIndex;
 
   constructor(workouts: Workout[], series: SeriesMembership[] = []) {
     this.#workouts = workouts;
@@ -88,23 +85,7 @@ export class CatalogueIndex {
       this.#series.set(s.id, bits);
       this.#series.set(s.slug, bits);
     }
-    this.#keywords = new MiniSearch<KeywordDoc>({
-      idField: "n",
-      fields: KEYWORD_FIELDS.map((f) => f.name),
-      tokenize: keywordTerms,
-      processTerm: (term) => term,
-    });
-    this.#keywords.addAll(
-      workouts.map((w, n) => ({
-        n,
-        name: w.name,
-        trainers: w.trainers.map((t) => t.name).join(" "),
-        description: w.description,
-        benefits: w.benefits.join(" "),
-        focus: w.focusMember.join(" "),
-        equipment: w.equipment.join(" "),
-      })),
-    );
+    this.#keywords = new KeywordIndex(workouts);
   }
 
   #indexField(field: Field) {
@@ -141,11 +122,7 @@ export class CatalogueIndex {
       longest: (a, b) => w[b]!.video.duration - w[a]!.video.duration || newest(a, b),
     };
     for (const sort of SORTS) {
-      const order = Int32Array.from({ length: this.size }, (_, i) => i).sort(comparators[sort]);
-      const rank = new Int32Array(this.size);
-      order.forEach((n, position) => (rank[n] = position));
-      this.#orders[sort] = order;
-      this.#ranks[sort] = rank;
+      this.#orders[sort] = Int32Array.from({ length: this.size }, (_, i) => i).sort(comparators[sort]);
     }
   }
 
@@ -180,7 +157,7 @@ export class CatalogueIndex {
     let base = this.#universe;
     if (request.seriesWorkoutsParam) base = this.#series.get(request.seriesWorkoutsParam) ?? new Bitset(this.size);
     const terms = queryTerms(request.keywords);
-    const keywordHits = terms.length ? this.#keywordMatches(terms) : null;
+    const keywordHits = terms.length ? this.#keywords.search(terms) : null;
     if (keywordHits) base = base.and(keywordHits.bits);
 
     // Each top-level conjunct once; a facet's counts leave out the conjuncts about that facet alone (disjunctive facets).
@@ -202,7 +179,7 @@ export class CatalogueIndex {
     const nbPages = paged ? Math.ceil(nbHits / hitsPerPage) : nbHits ? 1 : 0;
     const from = page * hitsPerPage;
     const hits = keywordHits
-      ? this.#rankByRelevance(matches, keywordHits.scores(matches), request.sort).slice(from, from + hitsPerPage)
+      ? this.#byRelevance(matches, keywordHits.scores, request.sort, from, hitsPerPage)
       : this.#inOrder(matches, request.sort, from, hitsPerPage);
     return { hits, nbHits, page, nbPages, hitsPerPage, facets, selected };
   }
@@ -269,30 +246,18 @@ export class CatalogueIndex {
     return Object.fromEntries(counts);
   }
 
-  #keywordMatches(terms: string[]) {
-    const results = this.#keywords.search(terms.join(" "), {
-      combineWith: "AND",
-      prefix: allowsPrefix,
-      fuzzy: (term) => (allowsFuzzy(term) ? 1 : false),
-    });
-    const bits = new Bitset(this.size);
-    for (const r of results) bits.set(r.id as number);
-    const scores = (within: Bitset) => {
-      const out = new Map<number, number>();
-      for (const r of results) {
-        const n = r.id as number;
-        if (!within.has(n)) continue;
-        out.set(n, relevance(terms, r.match as Record<string, KeywordField[]>));
-      }
-      return out;
-    };
-    return { bits, scores };
-  }
-
-  #rankByRelevance(matches: Bitset, scores: Map<number, number>, sort: Sort): number[] {
-    const rank = this.#ranks[sort];
-    const hits = [...scores.keys()].filter((n) => matches.has(n));
-    return hits.sort((a, b) => scores.get(b)! - scores.get(a)! || rank[a]! - rank[b]!);
+  /** Relevance first, then the sort: one pass over the sort order into per-score buckets. */
+  #byRelevance(matches: Bitset, scores: Int32Array, sort: Sort, from: number, count: number): number[] {
+    const buckets = new Map<number, number[]>();
+    for (const n of this.#orders[sort]) {
+      if (!matches.has(n)) continue;
+      const score = scores[n]!;
+      const bucket = buckets.get(score);
+      if (bucket) bucket.push(n);
+      else buckets.set(score, [n]);
+    }
+    const ranked = [...buckets.keys()].sort((a, b) => b - a).flatMap((score) => buckets.get(score)!);
+    return ranked.slice(from, from + count);
   }
 
   #inOrder(matches: Bitset, sort: Sort, from: number, count: number): number[] {
@@ -306,21 +271,6 @@ export class CatalogueIndex {
     }
     return out;
   }
-}
-
-/** Sum over query terms of the best field weight × match quality among the words minisearch matched. */
-function relevance(terms: string[], match: Record<string, KeywordField[]>): number {
-  let score = 0;
-  terms.forEach((q, i) => {
-    let best = 0;
-    for (const [word, fields] of Object.entries(match)) {
-      const quality = matchQuality(q, i, terms, word);
-      if (!quality) continue;
-      for (const f of fields) best = Math.max(best, quality * FIELD_WEIGHT[f]);
-    }
-    score += best;
-  });
-  return score;
 }
 
 /** The equipment values an expression names, as written, without duplicates: the answer's `selected`. */

@@ -114,6 +114,8 @@ export interface GenerateOptions {
   idPrefix: string;
   /** Index of the first generated workout (ids continue from here). */
   startIndex?: number;
+  /** Appended to every slug code, keeping a second generated set apart from the demo's slugs. */
+  codeSuffix?: string;
 }
 
 /** `count` on-demand classes across the eight categories, every length bucket, trainer and facet. */
@@ -130,7 +132,7 @@ export function generateWorkouts(options: GenerateOptions): GeneratedWorkout[] {
     const live = random.next() < 0.15;
     const name = `${minutes} Min ${live ? "Live " : ""}${title}`;
     const released = new Date(options.newest.getTime() - index * options.spacingDays * DAY_MS - random.int(12) * 3_600_000);
-    const code = codeFor(category, released, sequence);
+    const code = codeFor(category, released, sequence) + (options.codeSuffix ?? "");
     const id = `${options.idPrefix}${String(index + 1).padStart(4, "0")}`;
     const focus = title.includes("Full Body") ? ["Full Body"] : random.some(FOCUS, 1, 2);
     const equipment = random.some(category.equipment, 1, 3);
