@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openSession, STEP_TIMEOUT } from "./browser.js";
-import { apiAs, dismissConsent, eventually, expectPath, pathOf, signInWithForm, visible } from "./app-helpers.js";
+import { dismissConsent, subscribeWithTestCard, eventually, expectPath, pathOf, signInWithForm, visible } from "./app-helpers.js";
 
 afterAll(closeBrowser);
 
@@ -29,8 +29,8 @@ describe("hosted app: signing in and out", () => {
     await visible(page.getByRole("heading", { name: "Account created" }));
     await visible(page.getByText("You have created an account."));
 
-    // The store's checkout is outside the app; the sandbox subscription stands in for it.
-    await apiAs(page, "/v2/subscriptions/subs", { method: "POST", body: { sku: "12month_trial7" } });
+    // The store's checkout is outside the app; the sandbox's card form and subscription stand in for it.
+    await subscribeWithTestCard(page, "12month_trial7");
     await page.goto(page.url().replace(/\/signup.*$/, "/home"));
     await expectPath(page, /^\/onboarding$/);
     await visible(page.getByRole("heading", { name: "Let's find your fit" }));
@@ -129,7 +129,7 @@ describe("hosted app: signing in and out", () => {
     expect(onCard).toBe(true);
     await page.keyboard.press("Enter");
     await expectPath(page, /^\/classes\/detail\/[^/?]+\?q=stretch$/);
-    await visible(page.getByRole("dialog").getByRole("link", { name: /Play/ }));
+    await visible(page.locator("dialog[open]").getByRole("link", { name: /Play/ }));
     await page.keyboard.press("Escape");
     await expectPath(page, /^\/classes\?q=stretch$/);
     session.assertClean();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { css } from "goober";
-import { getPreview, workoutImageUrl } from "../../../src/api/index.js";
+import { ApiError, getPreview, workoutImageUrl } from "../../../src/api/index.js";
 import { t } from "../../../src/i18n/index.js";
 import type { Workout } from "../../../src/api/types.js";
 import { useStore } from "../lib/store.js";
@@ -44,6 +44,8 @@ export function DetailPane({ slug, base }: { slug: string; base: string }) {
   const workout = useSignal(store.catalogue.workout.data);
   const status = useSignal(store.catalogue.workout.status);
   const close = () => navigate(search ? `${base}?${search}` : base);
+  const failure = useSignal(store.catalogue.workout.error);
+  const notFound = failure instanceof ApiError && failure.status === 404;
 
   useEffect(() => void store.catalogue.workout.load(slug), [slug, store]);
   useEffect(() => {
@@ -56,7 +58,12 @@ export function DetailPane({ slug, base }: { slug: string; base: string }) {
   return (
     <dialog ref={ref} className={drawer} aria-label={current?.name ?? "Workout details"} onCancel={(e) => { e.preventDefault(); close(); }}>
       <div className={topBar}><button type="button" className={closeBtn} aria-label="Close" onClick={close}>×</button></div>
-      {current ? <WorkoutDetail workout={current} /> : status === "error" ? <p className={body} role="alert">{RENDER_ERROR}</p> : <Spinner />}
+      {current ? <WorkoutDetail workout={current} /> : status === "error" ? (
+        <div className={body} role="alert">
+          <h2 style={{ fontSize: text.xl, fontWeight: 800 }}>{notFound ? "We couldn't find that class" : RENDER_ERROR}</h2>
+          <p>{notFound ? "It may have been retired. There are plenty more in the library." : t("error.loading")}</p>
+        </div>
+      ) : <Spinner />}
     </dialog>
   );
 }

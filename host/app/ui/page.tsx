@@ -8,7 +8,7 @@ export const container = css`
   ${up(bp.lg)} { padding: 0 ${space[6]}px; }
 `;
 
-const pageClass = css`padding: ${space[5]}px 0 ${space[7]}px; ${up(bp.md)} { padding: ${space[6]}px 0 ${space[8]}px; }`;
+const pageClass = css`padding-top: ${space[5]}px; padding-bottom: ${space[7]}px; ${up(bp.md)} { padding-top: ${space[6]}px; padding-bottom: ${space[8]}px; }`;
 
 /** The main column of a page. */
 export function Page({ children, narrow }: { children: ReactNode; narrow?: boolean }) {

@@ -1,54 +1,130 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { css } from "goober";
+import { ApiError } from "../../../../src/api/index.js";
+import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useParams } from "../../lib/route-context.js";
 import { useSession } from "../../lib/session.js";
 import { signInFor } from "../../lib/redirect.js";
-import { color, radius, space, text } from "../../theme/tokens.js";
+import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
 import { Button, ButtonLink } from "../../ui/button.js";
-import { Page, PageHeader, Spinner } from "../../ui/page.js";
+import { SuccessNote } from "../../ui/notice.js";
+import { OopsModal } from "../../ui/oops.js";
+import { EmptyState, Page, PageHeader, Spinner, card, sectionTitle, stack } from "../../ui/page.js";
+import { ProgressBar } from "../../ui/progress.js";
+import type { MyCalendar } from "./calendar-types.js";
 
-const days = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${space[2]}px; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  li { background: ${color.surface}; border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[3]}px; display: grid; gap: 4px; }
-  .day { font-size: ${text.xs}px; font-weight: 800; letter-spacing: .12em; text-transform: uppercase; color: ${color.muted}; }
-  a { font-weight: 700; min-height: 44px; display: inline-flex; align-items: center; }`;
+const week = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${space[2]}px; grid-template-columns: 1fr;
+  ${up(bp.sm)} { grid-template-columns: repeat(2, 1fr); } ${up(bp.md)} { grid-template-columns: repeat(4, 1fr); } ${up(bp.lg)} { grid-template-columns: repeat(7, 1fr); }`;
+const day = css`display: grid; gap: 4px; align-content: start; min-height: 120px; background: ${color.surface}; border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[3]}px;
+  &[data-kind="rest"] { background: ${color.sunken}; }
+  &[data-today="true"] { border: 2px solid ${color.accent}; }
+  .label { display: flex; justify-content: space-between; gap: 4px; font-size: ${text.xs}px; font-weight: 800; letter-spacing: .12em; text-transform: uppercase; color: ${color.muted}; }
+  .done { color: ${color.success}; }
+  a { font-weight: 700; font-size: ${text.sm}px; min-height: 44px; display: inline-flex; align-items: center; line-height: 1.3; }
+  .kind { font-weight: 800; } .note { color: ${color.muted}; font-size: ${text.sm}px; }`;
+const weekTitle = css`font-size: ${text.md}px; font-weight: 800; margin-bottom: ${space[2]}px;`;
 
-/** /calendars/{slug}: the plan day by day (workout, walk and rest days) with enrol and unenrol. */
+/**
+ * /calendars/{slug}: the plan day by day, in weeks (workout, walk and rest days), enrol and unenrol; an enrolled
+ * member also sees today's day, each day's date and completion, and their progress. Workouts open in the detail
+ * pane (`/calendars/{slug}/detail/{workoutSlug}`) drawn by the shell.
+ */
 export default function CalendarDetailPage() {
   const store = useStore();
   const session = useSession();
   const { slug } = useParams();
   const calendar = useSignal(store.calendars.detail.data);
+  const loadError = useSignal(store.calendars.detail.error);
   const enrollments = useSignal(store.calendars.enrollments.data);
+  const mineData = useSignal(store.calendars.mine.data) as { data?: MyCalendar[] } | undefined;
   const enrolling = useSignal(store.calendars.enroll.loading);
   const unenrolling = useSignal(store.calendars.unenroll.loading);
-  const busy = enrolling || unenrolling;
+  const [notice, setNotice] = useState("");
+  const [failure, setFailure] = useState("");
   useEffect(() => void store.calendars.detail.load(slug), [slug, store]);
   useEffect(() => {
-    if (session.signedIn) void store.calendars.enrollments.load();
+    if (!session.signedIn) return;
+    void store.calendars.enrollments.load();
+    void store.calendars.mine.load();
   }, [session.signedIn, store]);
-  const current = calendar?.slug === slug ? calendar : undefined;
-  if (!current) return <Page><Spinner /></Page>;
+
+  const current = calendar?.slug === slug || calendar?.id === slug ? calendar : undefined;
+  if (!current) {
+    if (loadError) {
+      const missing = loadError instanceof ApiError && loadError.status === 404;
+      return <Page><EmptyState title={missing ? t("calendars.notFound") : t("error.loading")}><ButtonLink href="/calendars">{t("calendars.title")}</ButtonLink></EmptyState></Page>;
+    }
+    return <Page><Spinner /></Page>;
+  }
   const enrolled = !!enrollments?.some((e) => e.calendar_id === current.id && e.status === "enrolled");
+  const mine = enrolled ? mineData?.data?.find((c) => c.calendar_id === current.id || c.id === current.id) : undefined;
+  const stateOf = new Map(mine?.days.map((d) => [d.day, d]));
+  const days = current.days ?? [];
+  const weeks = Array.from({ length: Math.ceil(days.length / 7) }, (_, i) => days.slice(i * 7, i * 7 + 7));
+  const base = `/calendars/${current.slug}`;
+
+  async function change(kind: "enroll" | "unenroll") {
+    setNotice("");
+    const answer = await store.calendars[kind].run(current!.id);
+    if (!answer) return setFailure(t("error.unexpected"));
+    void store.calendars.mine.reload();
+    setNotice(t(kind === "enroll" ? "calendars.enrolledSuccess" : "calendars.unenrolledSuccess", { calendar: current!.name }));
+  }
+
   return (
     <Page>
-      <PageHeader kicker="Calendar" title={current.name}>{typeof current.description === "string" ? current.description : null}</PageHeader>
-      <div style={{ marginBottom: space[5] }}>
-        {!session.signedIn ? <ButtonLink href={signInFor(`/calendars/${slug}`)}>Enroll</ButtonLink>
-          : enrolled ? <Button variant="secondary" disabled={busy} onClick={() => void store.calendars.unenroll.run(current.id)}>Unenroll</Button>
-          : <Button disabled={busy} onClick={() => void store.calendars.enroll.run(current.id)}>Enroll</Button>}
-      </div>
-      <ol className={days} aria-label="Plan">
-        {(current.days ?? []).map((d) => (
-          <li key={d.day}>
-            <span className="day">Day {d.day}</span>
-            {d.kind === "workout" && d.workout ? <Link href={`/calendars/${slug}/detail/${d.workout.slug}`}>{d.workout.name}</Link>
-              : <strong>{d.kind === "walk" ? "Walk" : "Rest day"}</strong>}
-          </li>
+      <PageHeader kicker={t("calendars.kicker")} title={current.name}>{typeof current.description === "string" ? current.description : null}</PageHeader>
+      <div className={stack(space[5])}>
+        <div style={{ display: "flex", gap: space[3], flexWrap: "wrap", alignItems: "center" }}>
+          <span style={{ fontWeight: 800, color: color.muted }}>{t("calendars.days", { count: days.length })}</span>
+          {!session.signedIn ? <ButtonLink href={signInFor(base)}>{t("calendars.enroll")}</ButtonLink>
+            : enrolled ? <Button variant="secondary" disabled={enrolling || unenrolling} onClick={() => change("unenroll")}>{t("calendars.unenroll")}</Button>
+            : <Button disabled={enrolling || unenrolling || !enrollments} onClick={() => change("enroll")}>{t("calendars.enroll")}</Button>}
+        </div>
+        <SuccessNote>{notice}</SuccessNote>
+        {mine ? (
+          <section className={card} aria-labelledby="cal-progress">
+            <div className={stack(space[3])}>
+              <h2 id="cal-progress" className={sectionTitle}>{t("calendars.enrolled")}</h2>
+              <p>{t("calendars.enrolledNote", { day: Math.min(mine.current_day, days.length), total: days.length })}</p>
+              <ProgressBar value={mine.progress.completed_days} max={mine.progress.total_days} label={current.name}
+                caption={t("calendars.progress", { completed: mine.progress.completed_days, total: mine.progress.total_days })} />
+            </div>
+          </section>
+        ) : null}
+        {weeks.map((daysOfWeek, i) => (
+          <section key={i} aria-labelledby={`week-${i + 1}`}>
+            <h2 id={`week-${i + 1}`} className={weekTitle}>{t("calendars.week", { week: i + 1 })}</h2>
+            <ol className={week}>
+              {daysOfWeek.map((d) => {
+                const state = stateOf.get(d.day);
+                const today = mine?.current_day === d.day;
+                return (
+                  <li key={d.day} className={day} data-kind={d.kind} data-today={today}>
+                    <span className="label">
+                      <span>{t("calendars.day", { day: d.day })}{state?.date ? ` · ${new Date(`${state.date}T12:00:00`).toLocaleDateString("en-US", { month: "short", day: "numeric" })}` : ""}</span>
+                      {state?.status === "completed" ? <span className="done">✓ {t("series.workoutDone")}</span> : today ? <span>{t("calendars.today")}</span> : null}
+                    </span>
+                    {d.kind === "rest" ? (
+                      <><span className="kind">{t("calendars.rest")}</span><span className="note">{t("calendars.restNote")}</span></>
+                    ) : d.workout ? (
+                      <>
+                        {d.kind === "walk" ? <span className="kind">{t("calendars.walk")}</span> : null}
+                        <Link href={`${base}/detail/${encodeURIComponent(d.workout.slug)}`}>{d.workout.name}</Link>
+                        <span className="note">{t("workout.minutes", { minutes: d.workout.duration })}</span>
+                      </>
+                    ) : <span className="kind">{t(d.kind === "walk" ? "calendars.walk" : "calendars.rest")}</span>}
+                  </li>
+                );
+              })}
+            </ol>
+          </section>
         ))}
-      </ol>
+      </div>
+      <OopsModal message={failure} onClose={() => setFailure("")} />
     </Page>
   );
 }

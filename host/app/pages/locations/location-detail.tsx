@@ -1,25 +1,49 @@
 import "../../../../widgets/live-schedule/define.js";
 import { useEffect } from "react";
-import { TAGS } from "../../../../widgets/constants.js";
+import { ApiError } from "../../../../src/api/index.js";
+import { t } from "../../../../src/i18n/index.js";
+import { TAGS, EVENTS } from "../../../../widgets/constants.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useParams } from "../../lib/route-context.js";
+import { useSession } from "../../lib/session.js";
 import { Widget } from "../../lib/widget.js";
-import { Page, PageHeader } from "../../ui/page.js";
+import { space } from "../../theme/tokens.js";
+import { ButtonLink } from "../../ui/button.js";
+import { EmptyState, Page, PageHeader, Spinner, sectionTitle, stack } from "../../ui/page.js";
 
-/** /locations/{slug}: a studio and its class schedule. */
+/** /locations/{slug}: a studio (name, description, address, time zone) and its week of classes with booking. */
 export default function LocationDetailPage() {
   const store = useStore();
+  const { signedIn } = useSession();
   const { slug } = useParams();
   const location = useSignal(store.content.location.data);
+  const loadError = useSignal(store.content.location.error);
   useEffect(() => void store.content.location.load(slug), [slug, store]);
   const current = location?.slug === slug || location?.id === slug ? location : undefined;
+  if (!current) {
+    if (loadError) {
+      const missing = loadError instanceof ApiError && loadError.status === 404;
+      return <Page><EmptyState title={missing ? t("locations.notFound") : t("error.loading")}><ButtonLink href="/locations">{t("locations.title")}</ButtonLink></EmptyState></Page>;
+    }
+    return <Page><Spinner /></Page>;
+  }
+  const refresh = () => void store.live.reservations.reload();
   return (
     <Page>
-      <PageHeader kicker="Studio" title={current?.name ?? "Studio"}>
-        {typeof current?.address === "string" && current.address ? current.address : null}
+      <PageHeader kicker={t("locations.kicker")} title={current.name}>
+        {typeof current.description === "string" ? current.description : null}
       </PageHeader>
-      <Widget tag={TAGS.liveSchedule} props={{ store }} attrs={{ location: slug, booking: "direct" }} />
+      <div className={stack(space[5])}>
+        {typeof current.address === "string" && current.address ? <address style={{ fontStyle: "normal", fontWeight: 700 }}>{current.address}</address> : null}
+        <p>{t("locations.timeZone", { timeZone: current.time_zone })}</p>
+        {signedIn ? <div><ButtonLink href="/live/booked-classes" variant="secondary">{t("booked.title")}</ButtonLink></div> : null}
+        <section className={stack(space[3])} aria-labelledby="schedule-title">
+          <h2 id="schedule-title" className={sectionTitle}>{t("locations.schedule")}</h2>
+          <Widget tag={TAGS.liveSchedule} props={{ store }} attrs={{ location: current.slug, booking: signedIn ? "direct" : "auto" }}
+            on={{ [EVENTS.classBook]: refresh, [EVENTS.classCancel]: refresh }} />
+        </section>
+      </div>
     </Page>
   );
 }

@@ -10,7 +10,7 @@ import { color, space, text } from "../../theme/tokens.js";
 import { ButtonLink } from "../../ui/button.js";
 import { Spinner } from "../../ui/page.js";
 
-// The player (and @mux/mux-player inside it) is its own chunk, fetched only when a workout is about to play.
+// The player is its own chunk, fetched only when a workout is about to play (and @mux/mux-player a further one).
 const Player = lazy(() => import("./player.js"));
 
 const screen = css`min-height: 100vh; background: #0d0d12; color: #fff; display: grid; place-items: center; padding: ${space[5]}px;`;
@@ -28,10 +28,12 @@ export default function PlayerPage() {
   const user = useSignal(store.session.user.data);
   const userDone = useSignal(store.session.user.fulfilled);
   const [access, setAccess] = useState<Access>({ state: "loading" });
+  const config = useSignal(store.content.config.data);
 
   useEffect(() => {
     void store.catalogue.workout.load(slug);
     void store.session.user.load();
+    void store.content.config.load();
   }, [slug, store]);
 
   const current = workout?.slug === slug ? workout : undefined;
@@ -59,11 +61,11 @@ export default function PlayerPage() {
   }
   if (access.state === "missing") return <Notice title="We couldn't find that class" body="It may have been retired. Find another one in the library." />;
   if (access.state === "error") return <Notice title={t("error.page")} body={t("error.loading")} />;
-  if (!current || access.state !== "ready" || !userDone) return <div className={screen}><Spinner label="Loading the player…" /></div>;
+  if (!current || access.state !== "ready" || !userDone || !config) return <div className={screen}><Spinner label="Loading the player…" /></div>;
 
   return (
     <Suspense fallback={<div className={screen}><Spinner label="Loading the player…" /></div>}>
-      <Player workout={current} playback={access.playback} captionsOn={user?.closed_captions !== false} musicOn={user?.feed_fm_disabled !== true} />
+      <Player workout={current} playback={access.playback} captionsOn={user?.closed_captions !== false} musicOn={user?.feed_fm_disabled !== true} mux={config.video.provider === "mux"} />
     </Suspense>
   );
 }

@@ -1,5 +1,4 @@
-import "@mux/mux-player";
-import { createElement, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { css } from "goober";
 import { sendVideoEvents } from "../../../../src/api/index.js";
@@ -18,10 +17,12 @@ export const TRAINER_VOLUME = 0.5;
 export const MUSIC_VOLUME = 0.1;
 const SKIP_SECONDS = 10;
 
+const MuxSurface = lazy(() => import("./mux-surface.js"));
+
 type MediaEl = HTMLVideoElement & { disableRemotePlayback?: boolean };
 
 const stage = css`position: fixed; inset: 0; background: #000; color: #fff; display: flex; flex-direction: column; z-index: 90;
-  mux-player { width: 100%; height: 100%; --controls: none; --media-object-fit: contain; background: #000; }`;
+  mux-player, video { width: 100%; height: 100%; --controls: none; --media-object-fit: contain; object-fit: contain; background: #000; }`;
 const top = css`position: absolute; top: 0; left: 0; right: 0; z-index: 3; display: flex; align-items: center; gap: ${space[3]}px; padding: ${space[3]}px ${space[4]}px;
   background: linear-gradient(rgba(0,0,0,.7), transparent); h1 { font-size: ${text.md}px; font-weight: 700; flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }`;
 const videoBox = css`position: relative; flex: 1; min-height: 0;`;
@@ -33,10 +34,10 @@ const iconBtn = css`min-width: ${touch}px; height: ${touch}px; border: 0; border
   &:hover { background: rgba(255,255,255,.14); } &[aria-pressed="true"] { background: rgba(255,255,255,.22); } svg { width: 24px; height: 24px; }`;
 const range = css`width: 100%; height: ${touch}px; accent-color: ${color.accent}; cursor: pointer; margin: 0; background: transparent;`;
 const volume = css`display: inline-flex; align-items: center; gap: 4px; font-size: ${text.xs}px; font-weight: 700; color: rgba(255,255,255,.8);
-  input { width: 84px; height: ${touch}px; accent-color: #fff; }`;
+  input { width: 64px; height: ${touch}px; accent-color: #fff; ${up(bp.sm)} { width: 96px; } }`;
 const timeLabel = css`font-variant-numeric: tabular-nums; font-size: ${text.sm}px; color: rgba(255,255,255,.85); min-width: 96px;`;
-const captionBox = css`position: absolute; left: 50%; bottom: 120px; transform: translateX(-50%); z-index: 2; max-width: 86%; text-align: center;
-  background: rgba(0,0,0,.75); padding: 6px 14px; border-radius: 6px; font-size: ${text.lg}px; line-height: 1.35; white-space: pre-line;`;
+const captionBox = css`justify-self: center; max-width: 86%; text-align: center; margin-bottom: ${space[2]}px;
+  background: rgba(0,0,0,.75); padding: 6px 14px; border-radius: 6px; font-size: ${text.md}px; line-height: 1.35; white-space: pre-line; ${up(bp.md)} { font-size: ${text.lg}px; }`;
 const doneBox = css`position: absolute; inset: 0; z-index: 4; display: grid; place-items: center; background: rgba(13,13,18,.88); text-align: center; padding: ${space[5]}px;
   > div { display: grid; gap: ${space[4]}px; justify-items: center; } h2 { font-size: ${text.display}px; font-weight: 900; }`;
 const spacer = css`flex: 1;`;
@@ -49,10 +50,12 @@ const Icon = {
 };
 
 /**
- * The workout player: @mux/mux-player (HLS through its bundled engine, Mux data tracking off) with fitkit's own
- * controls, captions from the signed WebVTT, background music, resume, session start/end and buffered video events.
+ * The workout player with fitkit's own controls, captions from the signed WebVTT, background music, resume, session
+ * start/end and buffered video events. The surface is @mux/mux-player for the Mux provider (imported only then, Mux
+ * data tracking off) and a native <video> for the local provider's HLS clips (Chromium, Safari and Edge play HLS
+ * natively), so local playback never loads the Mux bundle.
  */
-export default function Player({ workout, playback, captionsOn, musicOn }: { workout: Workout; playback: PlaybackAnswer; captionsOn: boolean; musicOn: boolean }) {
+export default function Player({ workout, playback, captionsOn, musicOn, mux }: { workout: Workout; playback: PlaybackAnswer; captionsOn: boolean; musicOn: boolean; mux: boolean }) {
   const store = useStore();
   const [, navigate] = useLocation();
   const media = useRef<MediaEl | null>(null);
@@ -72,10 +75,10 @@ export default function Player({ workout, playback, captionsOn, musicOn }: { wor
 
   const buffer = useMemo(() => createVideoEventBuffer((events) => sendVideoEvents(store.api, events)), [store]);
   const track = useCallback(
-    (event_type: VideoEventType, extra: Record<string, unknown> = {}) => {
+    (event_type: VideoEventType, data?: Record<string, unknown>) => {
       const s = session.current;
       if (!s) return;
-      buffer.push({ event_type, workout_id: workout.id, session_id: s.id, position: Math.floor(media.current?.currentTime ?? 0), occurred_at: new Date().toISOString(), ...extra });
+      buffer.push({ event_type, workout_id: workout.id, session_id: s.id, position: Math.floor(media.current?.currentTime ?? 0), occurred_at: new Date().toISOString(), ...(data ? { data } : {}) });
     },
     [buffer, workout.id],
   );
@@ -230,20 +233,11 @@ export default function Player({ workout, playback, captionsOn, musicOn }: { wor
         <h1>{workout.name}</h1>
       </div>
       <div className={videoBox}>
-        {createElement("mux-player", {
-          ref: attach,
-          src: playback.uri,
-          "stream-type": "on-demand",
-          "disable-tracking": "",
-          "disable-cookies": "",
-          nohotkeys: "",
-          "default-hidden-captions": "",
-          playsinline: "",
-          title: workout.name,
-          "metadata-video-title": workout.name,
-          "data-testid": "video",
-        })}
-        {cue ? <div className={captionBox} aria-live="off" data-testid="captions">{cue.text}</div> : null}
+        {mux ? (
+          <Suspense fallback={null}><MuxSurface attach={attach} src={playback.uri} title={workout.name} /></Suspense>
+        ) : (
+          <video ref={attach} src={playback.uri} playsInline disableRemotePlayback preload="auto" title={workout.name} data-testid="video" />
+        )}
         {completed !== null ? (
           <div className={doneBox} role="dialog" aria-modal="true" aria-labelledby="done-title">
             <div>
@@ -258,6 +252,7 @@ export default function Player({ workout, playback, captionsOn, musicOn }: { wor
         ) : null}
       </div>
       <div className={bar}>
+        {cue ? <div className={captionBox} data-testid="captions">{cue.text}</div> : null}
         <input
           className={range}
           type="range"

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
 import { css } from "goober";
+import { ApiError } from "../../../../src/api/index.js";
 import { nextSeriesWorkout, seriesCompletion } from "../../../../src/domain/index.js";
 import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
@@ -7,64 +9,216 @@ import { useSignal } from "../../lib/use-signal.js";
 import { useParams } from "../../lib/route-context.js";
 import { useSession } from "../../lib/session.js";
 import { signInFor } from "../../lib/redirect.js";
-import { color, space, text } from "../../theme/tokens.js";
+import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
 import { Button, ButtonLink } from "../../ui/button.js";
+import { Facts } from "../../ui/facts.js";
+import { label } from "../../ui/format.js";
 import { Modal, modalActions } from "../../ui/modal.js";
-import { Page, PageHeader, Spinner, sectionTitle, stack } from "../../ui/page.js";
+import { OopsModal } from "../../ui/oops.js";
+import { EmptyState, Page, Spinner, card, eyebrow, pageTitle, sectionTitle, stack } from "../../ui/page.js";
+import { ProgressBar } from "../../ui/progress.js";
+import { ReadMore } from "../../ui/read-more.js";
 import { WorkoutCard } from "../../ui/workout-card.js";
+import { chaptersOf, type SeriesView } from "./series-facts.js";
+import { useSeriesEnrollment } from "./use-series-enrollment.js";
 
-const grid = css`display: grid; gap: ${space[4]}px; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); list-style: none; margin: 0; padding: 0;`;
+const hero = css`display: grid; gap: ${space[5]}px; margin-bottom: ${space[6]}px; ${up(bp.md)} { grid-template-columns: 1.1fr 1fr; align-items: center; }`;
+const heroImage = css`aspect-ratio: 16 / 9; width: 100%; object-fit: cover; border-radius: ${radius.lg}px; background: ${color.sunken};`;
+const meta = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px ${space[4]}px; color: ${color.muted}; font-size: ${text.sm}px; font-weight: 700;`;
+const actions = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; align-items: center;`;
+const enrolledBadge = css`display: inline-flex; align-items: center; gap: 6px; min-height: 44px; padding: 0 16px; border-radius: ${radius.pill}px;
+  background: ${color.successSoft}; color: ${color.success}; font-weight: 800; font-size: ${text.sm}px; letter-spacing: .08em; text-transform: uppercase;
+  &::before { content: "✓"; }`;
+const layout = css`display: grid; gap: ${space[6]}px; ${up(bp.md)} { grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); align-items: start; }`;
+const grid = css`display: grid; gap: ${space[4]}px; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); list-style: none; margin: 0; padding: 0;`;
+const chapterTitle = css`font-size: ${text.md}px; font-weight: 800;`;
+const done = css`display: grid; gap: ${space[4]}px; justify-items: center; text-align: center; padding: ${space[7]}px ${space[5]}px; border-radius: ${radius.lg}px;
+  background: ${color.ink}; color: #fff; margin-bottom: ${space[6]}px;
+  h2 { font-size: ${text.display}px; letter-spacing: .04em; } p { color: #e9e6e1; }
+  div { display: flex; flex-wrap: wrap; gap: ${space[3]}px; justify-content: center; }`;
+const sideCard = css`${card}; display: grid; gap: ${space[4]}px;`;
 
-/** /series/{slug}: the plan, join or leave (with the spec's confirmation), progress and the next workout. */
+const imageOf = (series: SeriesView) =>
+  series.image_url ? `${series.image_url}${series.image_url.includes("?") ? "&" : "?"}width=960&height=540&fit_mode=crop` : undefined;
+
+/**
+ * /series/{slug}: the series page of product facts. Everyone sees the title, description (Read More / Read Less),
+ * Before You Start, the suggested schedule by chapter and Additional content. Visitors get Join Now; members not
+ * enrolled get Join Series and the Trainers, Equipment Used, Class Types and Focus facts; enrolled members get
+ * Enrolled, Start Series (nothing done yet) or Continue, Leave Series (with the spec's confirmation), Your Next
+ * Workout and Overall Progress; a finished series shows "YOU DID IT!".
+ */
 export default function SeriesDetailPage() {
   const store = useStore();
   const session = useSession();
+  const [, navigate] = useLocation();
   const { slug } = useParams();
-  const series = useSignal(store.series.detail.data);
-  const enrollments = useSignal(store.series.enrollments.data);
+  const series = useSignal(store.series.detail.data) as SeriesView | undefined;
+  const loadError = useSignal(store.series.detail.error);
+  const categories = useSignal(store.catalogue.categories.data);
   const joining = useSignal(store.series.join.loading);
   const leaving = useSignal(store.series.leave.loading);
   const [confirm, setConfirm] = useState(false);
+  const [failure, setFailure] = useState("");
   useEffect(() => void store.series.detail.load(slug), [slug, store]);
-  useEffect(() => {
-    if (session.signedIn) void store.series.enrollments.load();
-  }, [session.signedIn, store]);
+  useEffect(() => void store.catalogue.categories.load(), [store]);
   const current = series?.slug === slug || series?.id === slug ? series : undefined;
-  if (!current) return <Page><Spinner /></Page>;
-  const enrollment = enrollments?.find((e) => e.series_id === current.id);
+  const { ready, enrollment, completed: finished } = useSeriesEnrollment(current?.id);
+
+  if (!current) {
+    if (loadError) {
+      const missing = loadError instanceof ApiError && loadError.status === 404;
+      return <Page><EmptyState title={missing ? t("series.notFound") : t("error.loading")}><ButtonLink href="/series/all-series">{t("action.lookForAnotherSeries")}</ButtonLink></EmptyState></Page>;
+    }
+    return <Page><Spinner /></Page>;
+  }
+
+  const base = `/series/${current.slug}`;
+  const items = current.items ?? [];
   const { completed, total } = seriesCompletion(enrollment);
   const nextId = nextSeriesWorkout(enrollment);
-  const base = `/series/${current.slug}`;
+  const next = items.find((w) => w.id === nextId);
+  const statusOf = new Map(enrollment?.series_state.workouts.map((w) => [w.workout_id, w.status]));
+  const enrolled = !!enrollment && !finished;
+  const chapterProgress = (enrollment?.progress_summary.chapter_progress ?? []) as { chapter: number; title: string; completed: number; total: number }[];
+  const categoryName = (s: string) => categories?.find((c) => c.slug === s)?.name ?? label(s.replace(/-/g, " "));
+  const related = (current.relatedContent ?? []).filter((r) => (r as { name?: string }).name !== "before-you-start");
+  const image = imageOf(current);
+
+  async function join() {
+    setFailure("");
+    if (!(await store.series.join.run(current!.id))) setFailure(t("error.unexpected"));
+  }
+  async function leave() {
+    const answer = await store.series.leave.run(current!.id);
+    setConfirm(false);
+    if (!answer) setFailure(t("error.unexpected"));
+  }
+
+  const action = !session.signedIn ? (
+    <ButtonLink href={signInFor(base)}>{t("series.joinNow")}</ButtonLink>
+  ) : !ready ? null : enrolled ? (
+    <>
+      <span className={enrolledBadge}>{t("series.enrolled")}</span>
+      {next ? <ButtonLink href={`/classes/video/${encodeURIComponent(next.slug)}`}>{t(completed ? "series.continue" : "series.start")}</ButtonLink> : null}
+      <Button variant="ghost" onClick={() => setConfirm(true)}>{t("series.leave")}</Button>
+    </>
+  ) : finished ? null : (
+    <Button disabled={joining} onClick={join}>{t("series.join")}</Button>
+  );
+
   return (
     <Page>
-      <PageHeader kicker="Series" title={current.name}>{current.description}</PageHeader>
-      <div className={stack(space[5])}>
-        <div style={{ display: "flex", gap: space[3], flexWrap: "wrap", alignItems: "center" }}>
-          {!session.signedIn ? <ButtonLink href={signInFor(base)}>{t("series.joinNow")}</ButtonLink>
-            : enrollment ? (
-              <>
-                <span style={{ fontWeight: 800, color: color.success }}>{t("series.enrolled")} · {t("series.progress", { completed, total })}</span>
-                <Button variant="ghost" onClick={() => setConfirm(true)}>{t("series.leave")}</Button>
-              </>
-            ) : <Button disabled={joining} onClick={() => void store.series.join.run(current.id)}>{t("series.start")}</Button>}
-        </div>
-        <section className={stack(space[3])} aria-labelledby="plan-title">
-          <h2 id="plan-title" className={sectionTitle}>Suggested Schedule</h2>
-          <ul className={grid}>
-            {(current.items ?? []).map((w) => (
-              <li key={w.id}><WorkoutCard workout={w} base={base} highlight={w.id === nextId ? "UP NEXT" : undefined} /></li>
-            ))}
-          </ul>
+      {finished ? (
+        <section className={done} aria-labelledby="done-title">
+          <h2 id="done-title">{t("success.seriesCompleted")}</h2>
+          <p>{t("series.completedNote", { series: current.name })}</p>
+          <div>
+            <ButtonLink href="/series" variant="inverse">{t("action.lookForAnotherSeries")}</ButtonLink>
+            <Button variant="secondary" style={{ color: "#fff", borderColor: "#fff" }} onClick={() => navigate("/home")}>{t("action.backToHome")}</Button>
+          </div>
         </section>
+      ) : null}
+      <header className={hero}>
+        {image ? <img className={heroImage} src={image} alt="" width={960} height={540} /> : null}
+        <div className={stack(space[3])}>
+          <p className={eyebrow}>{t("series.kicker")}</p>
+          <h1 className={pageTitle}>{current.name}</h1>
+          <p className={meta}>
+            {current.level ? <span>{current.level}</span> : null}
+            <span>{t("series.workoutCount", { count: items.length || current.workoutsCount || 0 })}</span>
+            {current.totalMinutes ? <span>{t("series.totalMinutes", { minutes: current.totalMinutes })}</span> : null}
+          </p>
+          {current.description ? <ReadMore>{current.description}</ReadMore> : null}
+          <div className={actions}>{action}</div>
+          {!session.signedIn ? <p style={{ color: color.muted, fontSize: text.sm }}>{t("series.signInToJoin")}</p> : null}
+        </div>
+      </header>
+
+      <div className={layout}>
+        <div className={stack(space[6])}>
+          {current.before_you_start || current.suggested_schedule ? (
+            <section className={stack(space[3])} aria-labelledby="before-title">
+              <h2 id="before-title" className={sectionTitle}>{t("series.beforeYouStart")}</h2>
+              {current.before_you_start ? <p>{current.before_you_start}</p> : null}
+              {current.suggested_schedule ? <p><strong>{t("series.suggestedSchedule")}: </strong>{current.suggested_schedule}</p> : null}
+            </section>
+          ) : null}
+
+          <section className={stack(space[4])} aria-labelledby="plan-title">
+            <h2 id="plan-title" className={sectionTitle}>{t("series.suggestedSchedule")}</h2>
+            {chaptersOf(current).map((chapter) => (
+              <div key={chapter.chapter} className={stack(space[3])}>
+                {chapter.title ? <h3 className={chapterTitle}>{t("series.chapter", { chapter: chapter.chapter, title: chapter.title })}</h3> : null}
+                <ul className={grid}>
+                  {chapter.workouts.map((w) => (
+                    <li key={w.id}>
+                      <WorkoutCard workout={w} base={base} highlight={enrolled && w.id === nextId ? t("series.upNext") : statusOf.get(w.id) === "completed" ? t("series.workoutDone") : undefined} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+
+          {related.length ? (
+            <section className={stack(space[4])} aria-labelledby="related-title">
+              <h2 id="related-title" className={sectionTitle}>{t("series.additionalContent")}</h2>
+              {related.map((r, i) => (
+                <div key={r.name ?? i} className={stack(space[3])}>
+                  {r.title ? <h3 className={chapterTitle}>{r.title}</h3> : null}
+                  {r.description ? <p style={{ color: color.muted }}>{r.description}</p> : null}
+                  {r.workouts?.length ? (
+                    <ul className={grid}>{r.workouts.map((w) => <li key={w.id}><WorkoutCard workout={w} base={base} /></li>)}</ul>
+                  ) : null}
+                </div>
+              ))}
+            </section>
+          ) : null}
+        </div>
+
+        <aside className={stack(space[4])} aria-label={current.name}>
+          {enrolled ? (
+            <>
+              {next ? (
+                <section className={sideCard} aria-labelledby="next-title">
+                  <h2 id="next-title" className={sectionTitle}>{t("series.nextWorkout")}</h2>
+                  <WorkoutCard workout={next} base={base} />
+                  <ButtonLink href={`/classes/video/${encodeURIComponent(next.slug)}`} full>{t(completed ? "series.continue" : "series.start")}</ButtonLink>
+                </section>
+              ) : null}
+              <section className={sideCard} aria-labelledby="progress-title">
+                <h2 id="progress-title" className={sectionTitle}>{t("series.overallProgress")}</h2>
+                <ProgressBar value={completed} max={total} label={t("series.overallProgress")} caption={t("series.progress", { completed, total })} />
+                {chapterProgress.map((c) => (
+                  <ProgressBar key={c.chapter} value={c.completed} max={c.total} label={c.title} caption={`${c.title}: ${t("series.progress", { completed: c.completed, total: c.total })}`} />
+                ))}
+              </section>
+            </>
+          ) : (
+            <section className={sideCard} aria-labelledby="facts-title">
+              <h2 id="facts-title" className="visually-hidden">{current.name}</h2>
+              <Facts
+                groups={[
+                  { term: t("series.trainers"), values: current.trainers ?? [] },
+                  { term: t("series.equipmentUsed"), values: current.equipment ?? [] },
+                  { term: t("series.classTypes"), values: (current.classTypes ?? []).map(categoryName) },
+                  { term: t("series.focus"), values: current.focus ?? [] },
+                ]}
+              />
+            </section>
+          )}
+        </aside>
       </div>
+
       <Modal open={confirm} title={t("series.leave")} onClose={() => setConfirm(false)}>
         <p>{t("confirm.leaveSeries", { series: current.name })}</p>
         <div className={modalActions}>
           <Button variant="secondary" onClick={() => setConfirm(false)}>{t("action.goBack")}</Button>
-          <Button disabled={leaving} onClick={async () => { await store.series.leave.run(current.id); setConfirm(false); }}>{t("action.yesLeaveSeries")}</Button>
+          <Button disabled={leaving} onClick={leave}>{t("action.yesLeaveSeries")}</Button>
         </div>
       </Modal>
-      <p style={{ fontSize: text.sm, color: color.muted, marginTop: space[6] }}>Progress updates when you finish a class of the series.</p>
+      <OopsModal message={failure} onClose={() => setFailure("")} />
     </Page>
   );
 }

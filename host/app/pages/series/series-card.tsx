@@ -1,0 +1,12 @@
+import "../../../../widgets/series-card/define.js";
+import { TAGS, EVENTS } from "../../../../widgets/constants.js";
+import type { Series } from "../../../../src/api/types.js";
+import { useStore } from "../../lib/store.js";
+import { Widget } from "../../lib/widget.js";
+
+/** One series as a <fit-series-card> linking to its page in the app; joining or leaving refreshes the shared list. */
+export function SeriesCard({ series }: { series: Pick<Series, "slug"> }) {
+  const store = useStore();
+  const refresh = () => void store.series.enrollments.reload();
+  return <Widget tag={TAGS.seriesCard} props={{ store }} attrs={{ series: series.slug, "detail-href": `/series/${series.slug}` }} on={{ [EVENTS.seriesJoin]: refresh, [EVENTS.seriesLeave]: refresh }} />;
+}
