@@ -1,0 +1,167 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { closeBrowser, openSession, signInAs, STEP_TIMEOUT } from "./browser.js";
+import { apiAs, dismissConsent, eventually, expectPath, pathOf, visible } from "./app-helpers.js";
+
+afterAll(closeBrowser);
+
+type Stats = { total_on_demand: number; total_minutes: number };
+type History = { items: { workout_id: string; is_completed: boolean }[] };
+
+const video = (page: Page) =>
+  page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>("[data-testid=video]");
+    return v ? { time: v.currentTime, duration: v.duration, paused: v.paused, volume: v.volume } : null;
+  });
+
+/** Presses the player's Play button when the video is paused (autoplay may be refused without a gesture). */
+async function ensurePlaying(page: Page) {
+  await expect.poll(async () => (await video(page))?.duration ?? 0, { timeout: STEP_TIMEOUT }).toBeGreaterThan(0);
+  if ((await video(page))?.paused) await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(async () => (await video(page))?.paused, { timeout: STEP_TIMEOUT }).toBe(false);
+}
+
+describe("hosted app: library, detail pane and player", () => {
+  it("searches, filters and sorts with the URL in sync (back and forward too), favourites, and plays to completion", async () => {
+    const session = await openSession();
+    await signInAs(session, "member@demo.fitkit.dev");
+    const page = await session.open("/classes");
+    await dismissConsent(page);
+    const search = page.locator("fit-workout-search");
+    await search.waitFor();
+
+    await search.getByRole("searchbox").fill("stretch");
+    await search.getByRole("searchbox").press("Enter");
+    await expectPath(page, /^\/classes\?q=stretch$/);
+
+    await search.getByRole("button", { name: /^Filters/ }).click();
+    await search.getByRole("checkbox", { name: /^5-15 min/ }).check();
+    await page.keyboard.press("Escape");
+    await expectPath(page, /^\/classes\?length=5-15&q=stretch$/);
+
+    await search.getByRole("combobox").selectOption("longest");
+    await expectPath(page, /^\/classes\?length=5-15&q=stretch&sort=longest$/);
+
+    await page.goBack();
+    await expectPath(page, /^\/classes\?length=5-15&q=stretch$/);
+    await eventually(() => search.getByRole("combobox").inputValue(), /^newest$/);
+    await page.goForward();
+    await expectPath(page, /^\/classes\?length=5-15&q=stretch&sort=longest$/);
+    await eventually(() => search.getByRole("combobox").inputValue(), /^longest$/);
+
+    // The first result opens in the detail pane over the library, without a reload.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await search.locator("[part=card] a").first().click();
+    await expectPath(page, /^\/classes\/detail\/[^/?]+\?length=5-15&q=stretch&sort=longest$/);
+    const pane = page.locator("dialog[open]");
+    await visible(pane.getByRole("heading", { level: 2 }));
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    for (const section of ["About", "Equipment"]) await visible(pane.getByRole("heading", { name: section }));
+    const slug = decodeURIComponent(pathOf(page).split("/detail/")[1].split("?")[0]);
+    const workout = await apiAs<{ id: string; duration: number }>(page, `/tsapi/workouts/${slug}`);
+
+    // Favourite toggle: the label flips and the server agrees.
+    const favourite = pane.getByRole("button", { name: /favorites/ });
+    const before = (await favourite.getAttribute("aria-pressed")) === "true";
+    await favourite.click();
+    await eventually(() => favourite.getAttribute("aria-pressed"), before ? /^false$/ : /^true$/);
+    const favs = await apiAs<{ workouts: string[] }>(page, "/v2/user/attributes/favorites");
+    expect(favs.workouts.includes(workout.id)).toBe(!before);
+
+    // Closing returns to the list with its filters.
+    await pane.getByRole("button", { name: "Close" }).click();
+    await expectPath(page, /^\/classes\?length=5-15&q=stretch&sort=longest$/);
+
+    // Play to the end (fast-forwarded): a completed session shows in stats and history.
+    const statsBefore = await apiAs<Stats>(page, "/v2/workouts/workout_stats");
+    await page.goto(`${new URL(page.url()).origin}/classes/detail/${encodeURIComponent(slug)}`);
+    await page.locator("dialog[open]").getByRole("link", { name: /Play/ }).click();
+    await expectPath(page, /^\/classes\/video\//);
+    await ensurePlaying(page);
+    expect((await video(page))!.volume).toBe(0.5);
+    await page.evaluate(() => {
+      const v = document.querySelector<HTMLVideoElement>("[data-testid=video]")!;
+      v.currentTime = v.duration - 2;
+    });
+    await visible(page.getByRole("heading", { name: "YOU DID IT!" }));
+    await expect
+      .poll(async () => (await apiAs<Stats>(page, "/v2/workouts/workout_stats")).total_on_demand, { timeout: STEP_TIMEOUT })
+      .toBe(statsBefore.total_on_demand + 1);
+    const history = await apiAs<History>(page, "/v2/workouts/history?includeLvs=true");
+    expect(history.items.some((h) => h.workout_id === workout.id && h.is_completed)).toBe(true);
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await expectPath(page, /^\/home$/);
+    await eventually(() => page.getByRole("region", { name: "Your stats" }).textContent(), new RegExp(`^${statsBefore.total_on_demand + 1}On-Demand`));
+    session.assertClean();
+    await session.close();
+  });
+
+  it("the music stations panel pauses the video and closing it resumes; leaving and coming back resumes the position", async () => {
+    const session = await openSession();
+    await signInAs(session, "member@demo.fitkit.dev");
+    const page = await session.open("/classes");
+    await dismissConsent(page);
+    const search = page.locator("fit-workout-search");
+    await search.locator("[part=card] a").nth(3).click();
+    await page.locator("dialog[open]").getByRole("link", { name: /Play/ }).click();
+    await ensurePlaying(page);
+
+    await page.getByRole("button", { name: "Music stations" }).click();
+    const panel = page.getByRole("complementary", { name: "Music stations" });
+    await visible(panel);
+    await expect.poll(async () => (await video(page))?.paused, { timeout: STEP_TIMEOUT }).toBe(true);
+    await panel.getByRole("button", { name: /^Play / }).first().click();
+    await eventually(() => panel.textContent(), /Now playing: /);
+    await panel.getByRole("button", { name: "Close music stations" }).click();
+    await expect.poll(async () => (await video(page))?.paused, { timeout: STEP_TIMEOUT }).toBe(false);
+    expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=music]")!.volume)).toBe(0.1);
+
+    // Jump ahead, leave, come back: the player resumes near where the member left.
+    const path = pathOf(page);
+    await page.evaluate(() => (document.querySelector<HTMLVideoElement>("[data-testid=video]")!.currentTime = 120));
+    await expect.poll(async () => (await video(page))?.time ?? 0, { timeout: STEP_TIMEOUT }).toBeGreaterThan(120);
+    await page.getByRole("button", { name: "Close player" }).click();
+    await expectPath(page, /^\/classes\/detail\//);
+    await page.locator("dialog[open]").getByRole("link", { name: /Play/ }).click();
+    await expectPath(page, new RegExp(`^${path.replace(/[?]/g, "\\?")}$`));
+    await expect.poll(async () => (await video(page))?.time ?? 0, { timeout: STEP_TIMEOUT }).toBeGreaterThanOrEqual(115);
+    session.assertClean();
+    await session.close();
+  });
+
+  it("captions and background music are gone from the player after turning them off in settings", async () => {
+    const session = await openSession();
+    await signInAs(session, "member@demo.fitkit.dev");
+    const page = await session.open("/account/settings");
+    await dismissConsent(page);
+    for (const name of ["Closed Captions", "Background music"]) {
+      const control = page.getByRole("switch", { name });
+      await visible(control);
+      if ((await control.getAttribute("aria-checked")) === "true") await control.click();
+      await eventually(() => control.getAttribute("aria-checked"), /^false$/);
+    }
+    const slug = (await apiAs<{ hits: { slug: string }[] }>(page, "/tsapi/workouts/search", {
+      method: "POST",
+      body: { facets: "*", filters: "NOT type:walk AND NOT type:rest", keywords: "", sort: "newest", page: 0, hits: 1, pagination: "on", equipmentFilter: "selected", seriesWorkoutsParam: "" },
+    })).hits[0].slug;
+    await page.goto(`${new URL(page.url()).origin}/classes/video/${slug}`);
+    await expect.poll(async () => (await video(page))?.duration ?? 0, { timeout: STEP_TIMEOUT }).toBeGreaterThan(0);
+    expect(await page.getByRole("button", { name: "Closed captions" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Music stations" }).count()).toBe(0);
+    expect(await page.locator("[data-testid=captions]").count()).toBe(0);
+
+    // And back on: both return.
+    await page.goto(`${new URL(page.url()).origin}/account/settings`);
+    for (const name of ["Closed Captions", "Background music"]) {
+      const control = page.getByRole("switch", { name });
+      await visible(control);
+      await control.click();
+      await eventually(() => control.getAttribute("aria-checked"), /^true$/);
+    }
+    await page.goto(`${new URL(page.url()).origin}/classes/video/${slug}`);
+    await visible(page.getByRole("button", { name: "Music stations" }));
+    await visible(page.getByRole("button", { name: "Closed captions" }));
+    session.assertClean();
+    await session.close();
+  });
+});
