@@ -98,6 +98,9 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
     );
   }
 
+  // Events still gathering when the page hides would be lost: send them now (the collector call uses keepalive).
+  globalThis.addEventListener?.("pagehide", () => void flush());
+
   function page(path: string, title: string) {
     const nav = readNavigation(session);
     emit("page", pageViewName(path, title), { path, title, page_kind: pageKind(path), referrer: nav.referrer, previous_path: nav.previous });

@@ -33,6 +33,8 @@ export interface RequestOptions {
   idempotent?: boolean;
   retries?: number;
   retryDelay?: (attempt: number) => number;
+  /** Lets the request outlive the page (analytics sent while the page hides). */
+  keepalive?: boolean;
 }
 
 export interface ApiClient {
@@ -71,6 +73,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           method,
           body: o.body as Record<string, unknown> | undefined,
           signal: signal.signal,
+          keepalive: o.keepalive,
           headers: token ? { authorization: `Bearer ${token}`, "x-device": "web" } : undefined,
         });
       } catch (e) {

@@ -200,3 +200,15 @@ describe("video event buffer (spec §4)", () => {
     await expect(b.flush()).resolves.toBeUndefined();
   });
 });
+
+describe("leaving the page", () => {
+  it("sends the events still gathering when the page hides", async () => {
+    const { sink, sent } = recordingSink("Essential");
+    const a = createAnalytics({ sinks: [sink], storage: memoryStorage(), session: memoryStorage(), batchMs: 60_000 });
+    a.consent.set(["Essential"]);
+    a.track("Last Click");
+    window.dispatchEvent(new Event("pagehide"));
+    await Promise.resolve();
+    expect(sent.flat().map((e) => e.name)).toEqual(["Last Click"]);
+  });
+});

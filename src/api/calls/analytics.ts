@@ -14,4 +14,4 @@ export interface AnalyticsEvent {
 
 /** The first-party collector (anonymous: events carry their own ids, so it works before and after sign-in). */
 export const sendAnalyticsEvents = (c: ApiClient, events: AnalyticsEvent[]) =>
-  c.request<{ accepted: number }>("/v2/analytics/events", { method: "POST", body: { events } });
+  c.request<{ accepted: number }>("/v2/analytics/events", { method: "POST", body: { events }, keepalive: true });
