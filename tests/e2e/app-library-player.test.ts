@@ -74,7 +74,7 @@ describe("hosted app: library, detail pane and player", () => {
 
     // Play to the end (fast-forwarded): a completed session shows in stats and history.
     const statsBefore = await apiAs<Stats>(page, "/v2/workouts/workout_stats");
-    await page.goto(`${new URL(page.url()).origin}/classes/detail/${encodeURIComponent(slug)}`);
+    await search.locator("[part=card] a").first().click();
     await page.locator("dialog[open]").getByRole("link", { name: /Play/ }).click();
     await expectPath(page, /^\/classes\/video\//);
     await ensurePlaying(page);

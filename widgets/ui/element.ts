@@ -13,8 +13,12 @@ export interface ElementSpec {
   properties?: readonly { name: string }[];
 }
 
-/** Attributes and properties every fitkit element has (documented in widgets/common.json). */
-const COMMON_ATTRS: Record<string, AttrType> = { "api-base": "string", "app-url": "string", locale: "string", "time-zone": "string", theme: "string", nonce: "string" };
+/**
+ * Attributes and properties every fitkit element has (documented in widgets/common.json). `nonce` is not among them:
+ * it stays the native HTMLElement property, because browsers hide a nonce attribute once the element is connected
+ * (the value lives on only in the property).
+ */
+const COMMON_ATTRS: Record<string, AttrType> = { "api-base": "string", "app-url": "string", locale: "string", "time-zone": "string", theme: "string" };
 const COMMON_PROPS = ["store"];
 
 export const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -72,7 +76,7 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
     connectedCallback() {
       if (!this[MOUNT]) {
         const root = this.shadowRoot!;
-        const css = createSheet(root, baseCss, this.getAttribute("nonce"));
+        const css = createSheet(root, baseCss, this.nonce || this.getAttribute("nonce"));
         const container = document.createElement("div");
         container.className = "fit-root";
         container.setAttribute("part", "root");
