@@ -18,6 +18,7 @@ import { AuthService } from "./services/auth.js";
 import { createMailer, type Mailer } from "./services/mail.js";
 import { subscriptionEntitlements, type EntitlementResolver } from "./services/entitlements.js";
 import { createMembership } from "./services/membership.js";
+import { createBillingProvider } from "./billing/index.js";
 import { registerRoutes } from "./routes/index.js";
 
 export interface BuildOptions {
@@ -69,11 +70,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokenVersions,
     rateLimiter: new RateLimiter(() => clock.now().getTime()),
     entitlements: options.entitlements ?? subscriptionEntitlements(clock),
+    billing: createBillingProvider({ settings: config.billing, clock, publicUrl: config.publicUrl }),
     readiness: new Map(),
     onClose: (fn) => closers.push(fn),
     auth: undefined as unknown as AuthService,
   };
-  const membership = createMembership({ db, clock, mailer, publicUrl: config.publicUrl });
+  const membership = createMembership({ db, clock, mailer, billing: ctx.billing, publicUrl: config.publicUrl });
   ctx.auth = new AuthService({
     db,
     clock,

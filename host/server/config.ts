@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { loadMediaSettings, type MediaSettings } from "./media/settings.js";
+import { loadBillingSettings, type BillingSettings } from "./billing/settings.js";
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {
@@ -24,6 +25,8 @@ export interface ServerConfig {
   rateLimits: RateLimitConfig;
   /** Video and music providers (media/settings.ts). */
   media: MediaSettings;
+  /** Payment provider for subscriptions (billing/settings.ts). */
+  billing: BillingSettings;
 }
 
 export interface RateLimitConfig {
@@ -73,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? "info",
     rateLimits: defaultRateLimits,
     media: loadMediaSettings(env),
+    billing: loadBillingSettings(env),
   };
 }

@@ -5,6 +5,7 @@ import type { Db, DatabaseHandle } from "./db/index.js";
 import type { AuthKeys } from "./auth/keys.js";
 import type { RateLimiter } from "./auth/rate-limiter.js";
 import type { TokenVersions } from "./auth/token-versions.js";
+import type { BillingProvider } from "./billing/provider.js";
 import type { AuthService } from "./services/auth.js";
 import type { EntitlementResolver } from "./services/entitlements.js";
 import type { Mailer } from "./services/mail.js";
@@ -21,6 +22,8 @@ export interface AppContext {
   tokenVersions: TokenVersions;
   rateLimiter: RateLimiter;
   entitlements: EntitlementResolver;
+  /** The payment provider subscriptions are billed through (sandbox by default). */
+  billing: BillingProvider;
   /** Named readiness checks reported by /health (the search index adds one). */
   readiness: Map<string, () => boolean>;
   /** Work to run when the server closes (timers, listeners). */

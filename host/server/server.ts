@@ -5,7 +5,6 @@ import type { ServerConfig } from "./config.js";
 import { connectPglite, connectPostgres, type DatabaseHandle } from "./db/index.js";
 import { migrate } from "./db/migrate.js";
 import { seed } from "./db/seed/index.js";
-import { createBillingProvider } from "./billing/index.js";
 import { scheduleRenewals } from "./jobs/renewals.js";
 
 /** Connects the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR), migrates and seeds. */
@@ -19,7 +18,7 @@ export async function openDatabase(config: ServerConfig, clock: Clock = systemCl
 export async function createServer(config: ServerConfig, clock: Clock = systemClock): Promise<FastifyInstance> {
   const database = await openDatabase(config, clock);
   const app = await buildApp({ config, database, clock });
-  const stopRenewals = scheduleRenewals({ db: database.db, clock, billing: createBillingProvider({ clock, publicUrl: config.publicUrl }), log: (err) => app.log.error({ err }, "renewals failed") });
+  const stopRenewals = scheduleRenewals({ db: database.db, clock, billing: app.ctx.billing, log: (err) => app.log.error({ err }, "renewals failed") });
   app.addHook("onClose", async () => {
     stopRenewals();
     await database.close();

@@ -1,5 +1,4 @@
 import { expect } from "vitest";
-import { createBillingProvider } from "../../host/server/billing/index.js";
 import { runRenewals } from "../../host/server/jobs/renewals.js";
 import type { TestApp } from "./harness.js";
 
@@ -43,7 +42,7 @@ export async function subscribedMember(t: TestApp, sku: string, card = VISA_OK) 
   return { ...m, sub: res.json() };
 }
 
-export const renewals = (t: TestApp) => runRenewals({ db: t.db, clock: t.clock, billing: createBillingProvider({ clock: t.clock, publicUrl: t.config.publicUrl }) });
+export const renewals = (t: TestApp) => runRenewals({ db: t.db, clock: t.clock, billing: t.app.ctx.billing });
 
 export async function current(t: TestApp, token: string) {
   const res = await t.call("GET", "/v2/subscriptions/subs", { token });

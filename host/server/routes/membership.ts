@@ -24,7 +24,7 @@ async function trimEmail(request: FastifyRequest) {
 }
 
 export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
-  const membership = createMembership({ db: ctx.db, clock: ctx.clock, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl });
+  const membership = createMembership({ db: ctx.db, clock: ctx.clock, mailer: ctx.mailer, billing: ctx.billing, publicUrl: ctx.config.publicUrl });
   const { subscriptions, studioLink } = membership;
   const member = { onRequest: app.requireMember };
   const limit = (key: string, max: number, message: string) => {

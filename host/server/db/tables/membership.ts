@@ -169,6 +169,17 @@ export interface StudioLinkRequestsTable {
   confirmed_at: Timestamp | null;
 }
 
+export interface StripeCustomersTable {
+  user_id: string;
+  customer_id: string;
+  default_payment_method_id: string | null;
+  brand: string | null;
+  last4: string | null;
+  exp_month: number | null;
+  exp_year: number | null;
+  updated_at: Timestamp;
+}
+
 export interface MembershipTables {
   products: ProductsTable;
   subscriptions: SubscriptionsTable;
@@ -183,4 +194,5 @@ export interface MembershipTables {
   billing_addresses: BillingAddressesTable;
   studio_memberships: StudioMembershipsTable;
   studio_link_requests: StudioLinkRequestsTable;
+  stripe_customers: StripeCustomersTable;
 }

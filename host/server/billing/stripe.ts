@@ -1,0 +1,123 @@
+import Stripe from "stripe";
+import type { Db } from "../db/index.js";
+import { notFound } from "../errors.js";
+import { paymentDeclined, PAYMENT_ERROR, type BillingProvider, type Card, type ChargeRequest, type ChargeResult } from "./provider.js";
+
+const TIMEOUT_MS = 8000;
+
+const isCardError = (err: unknown) => err instanceof Stripe.errors.StripeCardError;
+const isMissing = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing";
+
+/**
+ * Stripe as the payment processor for subscriptions whose state machine lives in our database: a Stripe customer per
+ * member, cards saved through SetupIntents (confirmed in the browser with Stripe.js and the answered client secret),
+ * and each period charged off-session with a PaymentIntent on the default card. A charge that needs the member
+ * (authentication, a decline) fails and the renewal job's retries apply.
+ */
+export class StripeBilling implements BillingProvider {
+  readonly name = "stripe";
+  readonly #stripe: Stripe;
+
+  constructor(
+    secretKey: string,
+    private readonly publicUrl: string,
+    apiBase?: string,
+  ) {
+    const base = apiBase ? new URL(apiBase) : undefined;
+    this.#stripe = new Stripe(secretKey, {
+      timeout: TIMEOUT_MS,
+      maxNetworkRetries: 2,
+      ...(base ? { host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80), protocol: base.protocol === "https:" ? "https" : "http" } : {}),
+    });
+  }
+
+  async createSetup(db: Db, userId: string) {
+    const customer = await this.#customer(db, userId);
+    const intent = await this.#stripe.setupIntents.create({ customer, usage: "off_session", metadata: { user_id: userId } });
+    if (!intent.client_secret) throw new Error("Stripe answered a SetupIntent without a client secret");
+    return { clientSecret: intent.client_secret };
+  }
+
+  async setDefault(db: Db, userId: string, paymentMethodId: string): Promise<Card> {
+    const customer = await this.#customer(db, userId);
+    let pm: Stripe.PaymentMethod;
+    try {
+      pm = await this.#stripe.paymentMethods.retrieve(paymentMethodId);
+      const owner = typeof pm.customer === "string" ? pm.customer : pm.customer?.id;
+      if (owner && owner !== customer) throw notFound("Payment method not found");
+      if (!owner) pm = await this.#stripe.paymentMethods.attach(paymentMethodId, { customer });
+      await this.#stripe.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethodId } });
+    } catch (err) {
+      if (isCardError(err)) throw paymentDeclined();
+      if (isMissing(err)) throw notFound("Payment method not found");
+      throw err;
+    }
+    if (!pm.card) throw notFound("Payment method not found");
+    const card: Card = { brand: pm.card.brand, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year, last4: pm.card.last4 };
+    await db
+      .updateTable("stripe_customers")
+      .set({ default_payment_method_id: paymentMethodId, ...card, updated_at: new Date() })
+      .where("user_id", "=", userId)
+      .execute();
+    return card;
+  }
+
+  async defaultCard(db: Db, userId: string): Promise<Card | undefined> {
+    const row = await db.selectFrom("stripe_customers").select(["brand", "exp_month", "exp_year", "last4"]).where("user_id", "=", userId).where("default_payment_method_id", "is not", null).executeTakeFirst();
+    return row?.brand && row.last4 ? { brand: row.brand, exp_month: row.exp_month ?? 0, exp_year: row.exp_year ?? 0, last4: row.last4 } : undefined;
+  }
+
+  async charge(db: Db, request: ChargeRequest): Promise<ChargeResult> {
+    if (request.amount === 0) return { ok: true, paymentId: null };
+    const row = await db.selectFrom("stripe_customers").select(["customer_id", "default_payment_method_id"]).where("user_id", "=", request.userId).executeTakeFirst();
+    if (!row?.default_payment_method_id) return { ok: false, paymentId: null, message: PAYMENT_ERROR };
+    let intent: Stripe.PaymentIntent | undefined;
+    try {
+      intent = await this.#stripe.paymentIntents.create({
+        amount: request.amount,
+        currency: request.currency.toLowerCase(),
+        customer: row.customer_id,
+        payment_method: row.default_payment_method_id,
+        off_session: true,
+        confirm: true,
+        description: request.description,
+        metadata: { user_id: request.userId },
+      });
+    } catch (err) {
+      if (!isCardError(err)) throw err;
+      intent = (err as Stripe.errors.StripeCardError).payment_intent;
+    }
+    const ok = intent?.status === "succeeded";
+    const paymentId = intent?.id ?? null;
+    if (paymentId) {
+      await db
+        .insertInto("payments")
+        .values({ id: paymentId, user_id: request.userId, payment_method_id: null, amount: request.amount, currency: request.currency, status: ok ? "succeeded" : "failed", description: request.description, created_at: new Date() })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+    }
+    return ok ? { ok: true, paymentId } : { ok: false, paymentId, message: PAYMENT_ERROR };
+  }
+
+  customerPortalUrl(): string {
+    return `${this.publicUrl}/account/subscriptions`;
+  }
+
+  /** The member's Stripe customer, created once (the idempotency key makes a concurrent second create answer the first). */
+  async #customer(db: Db, userId: string): Promise<string> {
+    const known = await db.selectFrom("stripe_customers").select("customer_id").where("user_id", "=", userId).executeTakeFirst();
+    if (known) return known.customer_id;
+    const user = await db.selectFrom("users").select(["email", "given_name", "family_name"]).where("id", "=", userId).executeTakeFirstOrThrow();
+    const customer = await this.#stripe.customers.create(
+      { email: user.email, name: `${user.given_name} ${user.family_name}`, metadata: { user_id: userId } },
+      { idempotencyKey: `fitkit-customer-${userId}` },
+    );
+    await db
+      .insertInto("stripe_customers")
+      .values({ user_id: userId, customer_id: customer.id, updated_at: new Date() })
+      .onConflict((oc) => oc.column("user_id").doNothing())
+      .execute();
+    const row = await db.selectFrom("stripe_customers").select("customer_id").where("user_id", "=", userId).executeTakeFirstOrThrow();
+    return row.customer_id;
+  }
+}

@@ -1,0 +1,104 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+interface Card {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** Stripe's test payment methods: declined when attached, or attached but declined on every charge. */
+  declines?: "attach" | "charge";
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  form: URLSearchParams;
+  idempotencyKey?: string;
+}
+
+/**
+ * A stand-in for the few Stripe API calls the Stripe billing provider makes (customers, SetupIntents, payment methods,
+ * PaymentIntents), answering Stripe's shapes and card errors, on 127.0.0.1. It knows Stripe's documented test
+ * payment methods `pm_card_visa`, `pm_card_mastercard`, `pm_card_chargeDeclined` and `pm_card_visa_chargeDeclined`.
+ */
+export async function startStripeDouble() {
+  const cards: Record<string, Card & { customer: string | null }> = {
+    pm_card_visa: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2034, customer: null },
+    pm_card_mastercard: { brand: "mastercard", last4: "4444", exp_month: 12, exp_year: 2034, customer: null },
+    pm_card_chargeDeclined: { brand: "visa", last4: "0002", exp_month: 12, exp_year: 2034, declines: "attach", customer: null },
+    pm_card_visa_chargeDeclined: { brand: "visa", last4: "0341", exp_month: 12, exp_year: 2034, declines: "charge", customer: null },
+  };
+  const customers = new Map<string, { id: string; default_payment_method: string | null }>();
+  const byIdempotencyKey = new Map<string, string>();
+  const requests: RecordedRequest[] = [];
+  let n = 0;
+
+  const cardError = (extra: Record<string, unknown> = {}) => ({
+    status: 402,
+    body: { error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined.", ...extra } },
+  });
+  const missing = (id: string) => ({ status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such PaymentMethod: '${id}'` } } });
+  const pmObject = (id: string) => ({ id, object: "payment_method", type: "card", customer: cards[id].customer, card: { brand: cards[id].brand, last4: cards[id].last4, exp_month: cards[id].exp_month, exp_year: cards[id].exp_year } });
+
+  function handle(method: string, path: string, form: URLSearchParams, key?: string): { status: number; body: unknown } {
+    if (method === "POST" && path === "/v1/customers") {
+      const known = key && byIdempotencyKey.get(key);
+      const id = known || `cus_${++n}`;
+      if (key) byIdempotencyKey.set(key, id);
+      if (!customers.has(id)) customers.set(id, { id, default_payment_method: null });
+      return { status: 200, body: { id, object: "customer", email: form.get("email") } };
+    }
+    const customerUpdate = /^\/v1\/customers\/(\w+)$/.exec(path);
+    if (method === "POST" && customerUpdate) {
+      const c = customers.get(customerUpdate[1]);
+      if (!c) return missing(customerUpdate[1]);
+      c.default_payment_method = form.get("invoice_settings[default_payment_method]");
+      return { status: 200, body: { id: c.id, object: "customer", invoice_settings: { default_payment_method: c.default_payment_method } } };
+    }
+    if (method === "POST" && path === "/v1/setup_intents") {
+      const id = `seti_${++n}`;
+      return { status: 200, body: { id, object: "setup_intent", customer: form.get("customer"), usage: form.get("usage"), status: "requires_payment_method", client_secret: `${id}_secret_${n}` } };
+    }
+    const pm = /^\/v1\/payment_methods\/(\w+)(\/attach)?$/.exec(path);
+    if (pm) {
+      const [, id, attach] = pm;
+      if (!cards[id]) return missing(id);
+      if (method === "GET" && !attach) return { status: 200, body: pmObject(id) };
+      if (method === "POST" && attach) {
+        if (cards[id].declines === "attach") return cardError();
+        cards[id].customer = form.get("customer");
+        return { status: 200, body: pmObject(id) };
+      }
+    }
+    if (method === "POST" && path === "/v1/payment_intents") {
+      const id = `pi_${++n}`;
+      const card = cards[form.get("payment_method") ?? ""];
+      const intent = { id, object: "payment_intent", amount: Number(form.get("amount")), currency: form.get("currency"), customer: form.get("customer") };
+      if (!card || card.declines) return cardError({ payment_intent: { ...intent, status: "requires_payment_method" } });
+      return { status: 200, body: { ...intent, status: "succeeded" } };
+    }
+    return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } } };
+  }
+
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => (raw += chunk));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const form = new URLSearchParams(req.method === "GET" ? url.search : raw);
+      const key = req.headers["idempotency-key"] as string | undefined;
+      requests.push({ method: req.method ?? "GET", path: url.pathname, form, idempotencyKey: key });
+      const { status, body } = handle(req.method ?? "GET", url.pathname, form, key);
+      res.writeHead(status, { "content-type": "application/json", "request-id": `req_${n}` });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    customers,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
