@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
+import { AnswerCache } from "../search/answer-cache.js";
 import { catalogueIndex, FilterSyntaxError, SearchInputError, SORTS, type CatalogueIndex, type SearchRequest } from "../search/index.js";
 import { filterGroups, listCategories, listCollections, listLocations, LIBRARY_FILTER, defaultRequest } from "../services/catalogue.js";
 
@@ -31,8 +32,14 @@ const idParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 2
 export const splitIds = (ids: string | undefined) => [...new Set((ids ?? "").split(",").map((s) => s.trim()).filter(Boolean))];
 
 /** Sends JSON assembled from the index's pre-serialised workouts, skipping a second serialisation. */
-function sendJson(reply: FastifyReply, body: string) {
+function sendJson(reply: FastifyReply, body: string | Buffer) {
   return reply.type("application/json; charset=utf-8").send(body);
+}
+
+/** FITKIT_SEARCH_CACHE_MB: memory for finished search answers per server (default 32; 0 turns the cache off). */
+function answerCacheBytes(env: NodeJS.ProcessEnv): number {
+  const mb = Number(env.FITKIT_SEARCH_CACHE_MB ?? 32);
+  return Number.isFinite(mb) && mb > 0 ? mb * 1_048_576 : 0;
 }
 
 function runSearch(index: CatalogueIndex, request: SearchRequest): string {
@@ -47,6 +54,13 @@ function runSearch(index: CatalogueIndex, request: SearchRequest): string {
 
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const live = catalogueIndex(ctx);
+  const cacheBytes = answerCacheBytes(process.env);
+  const caches = new WeakMap<CatalogueIndex, AnswerCache>();
+  const cacheFor = (index: CatalogueIndex) => {
+    let cache = caches.get(index);
+    if (!cache) caches.set(index, (cache = new AnswerCache(cacheBytes)));
+    return cache;
+  };
 
   app.post<{ Body: Omit<SearchRequest, "facets"> & { facets: SearchRequest["facets"] | "" } }>(
     "/tsapi/workouts/search",
@@ -62,7 +76,14 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const body = request.body;
       const index = await live.get();
-      return sendJson(reply, runSearch(index, { ...body, facets: body.facets === "" ? [] : body.facets }));
+      const search = { ...body, facets: body.facets === "" ? [] : body.facets };
+      if (!cacheBytes) return sendJson(reply, runSearch(index, search));
+      // Validation filled every default, so equal requests serialise equally.
+      const key = JSON.stringify(search);
+      const cache = cacheFor(index);
+      let answer = cache.get(key);
+      if (!answer) cache.set(key, (answer = Buffer.from(runSearch(index, search))));
+      return sendJson(reply, answer);
     },
   );
 
