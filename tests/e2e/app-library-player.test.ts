@@ -14,11 +14,20 @@ const video = (page: Page) =>
     return v ? { time: v.currentTime, duration: v.duration, paused: v.paused, volume: v.volume } : null;
   });
 
-/** Presses the player's Play button when the video is paused (autoplay may be refused without a gesture). */
+/** Waits for playback, pressing the player's Play button if the browser refused to start it without a gesture. */
 async function ensurePlaying(page: Page) {
-  await expect.poll(async () => (await video(page))?.duration ?? 0, { timeout: STEP_TIMEOUT }).toBeGreaterThan(0);
-  if ((await video(page))?.paused) await page.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(async () => (await video(page))?.paused, { timeout: STEP_TIMEOUT }).toBe(false);
+  const play = page.getByRole("button", { name: "Play", exact: true });
+  await expect
+    .poll(
+      async () => {
+        const state = await video(page);
+        if (state && !state.paused) return "playing";
+        if (state && state.duration > 0 && (await play.isVisible())) await play.click();
+        return "waiting";
+      },
+      { timeout: STEP_TIMEOUT, interval: 500 },
+    )
+    .toBe("playing");
 }
 
 describe("hosted app: library, detail pane and player", () => {
@@ -77,6 +86,7 @@ describe("hosted app: library, detail pane and player", () => {
     await search.locator("[part=card] a").first().click();
     await page.locator("dialog[open]").getByRole("link", { name: /Play/ }).click();
     await expectPath(page, /^\/classes\/video\//);
+    const played = await apiAs<{ id: string }>(page, `/tsapi/workouts/${pathOf(page).split("/video/")[1]}`);
     await ensurePlaying(page);
     expect((await video(page))!.volume).toBe(0.5);
     await page.evaluate(() => {
@@ -88,7 +98,7 @@ describe("hosted app: library, detail pane and player", () => {
       .poll(async () => (await apiAs<Stats>(page, "/v2/workouts/workout_stats")).total_on_demand, { timeout: STEP_TIMEOUT })
       .toBe(statsBefore.total_on_demand + 1);
     const history = await apiAs<History>(page, "/v2/workouts/history?includeLvs=true");
-    expect(history.items.some((h) => h.workout_id === workout.id && h.is_completed)).toBe(true);
+    expect(history.items.some((h) => h.workout_id === played.id && h.is_completed)).toBe(true);
     await page.getByRole("link", { name: "Back to Home" }).click();
     await expectPath(page, /^\/home$/);
     await eventually(() => page.getByRole("region", { name: "Your stats" }).textContent(), new RegExp(`^${statsBefore.total_on_demand + 1}On-Demand`));

@@ -1,61 +1,198 @@
-import { useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "wouter";
 import { css } from "goober";
+import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
+import { useParams } from "../../lib/route-context.js";
 import { itemsOf } from "../../lib/content.js";
-import { color, radius, space, text } from "../../theme/tokens.js";
-import { Page, PageHeader, Spinner, card, sectionTitle, stack } from "../../ui/page.js";
+import { signInFor } from "../../lib/redirect.js";
+import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
+import { Button, ButtonLink } from "../../ui/button.js";
+import { OopsModal } from "../../ui/oops.js";
+import { EmptyState, Page, PageHeader, Spinner, card, sectionTitle, stack } from "../../ui/page.js";
+import { ProgressBar } from "../../ui/progress.js";
+import { type ChallengeView, FALL_2022, byWeek, dateRange, isOver } from "./challenge-data.js";
 
-const bar = css`height: 12px; border-radius: 999px; background: ${color.sunken}; overflow: hidden; > span { display: block; height: 100%; background: ${color.accent}; }`;
-const faq = css`display: grid; gap: ${space[2]}px; details { background: ${color.surface}; border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[3]}px ${space[4]}px; }
-  summary { cursor: pointer; font-weight: 700; min-height: 44px; display: flex; align-items: center; }`;
+const cards = css`display: grid; gap: ${space[4]}px; ${up(bp.md)} { grid-template-columns: repeat(2, 1fr); }`;
+const weeks = css`display: grid; gap: ${space[4]}px; ${up(bp.sm)} { grid-template-columns: repeat(2, 1fr); } ${up(bp.lg)} { grid-template-columns: repeat(3, 1fr); }
+  ol { list-style: none; margin: 0; padding: 0; display: grid; gap: ${space[1]}px; }
+  a { display: flex; align-items: center; justify-content: space-between; gap: ${space[2]}px; min-height: 44px; font-weight: 700; font-size: ${text.sm}px; }
+  a span { color: ${color.muted}; font-weight: 600; white-space: nowrap; }`;
+const faq = css`display: grid; gap: ${space[2]}px; details { background: ${color.surface}; border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[2]}px ${space[4]}px; }
+  summary { cursor: pointer; font-weight: 700; min-height: 44px; display: flex; align-items: center; } p { padding-bottom: ${space[3]}px; }`;
+const complete = css`color: ${color.success}; font-weight: 800;`;
 
 type Faq = { name?: string; value?: { question?: string; answer?: string } };
 
-/** The challenge home: the current challenge, the member's progress and the FAQ. */
-export default function ChallengePage() {
+/** The member's challenges (every challenge with their progress) and joining one. */
+function useChallenges(signedIn: boolean) {
   const store = useStore();
-  const session = useSession();
-  const challenge = useSignal(store.activity.challenge.data);
-  const progress = useSignal(store.activity.challengeProgress);
-  const faqData = useSignal(store.content.faq.data);
+  const [list, setList] = useState<ChallengeView[] | undefined>();
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(
+    (signal?: AbortSignal) =>
+      store.api.request<{ items: ChallengeView[] }>("/v2/workouts/challenges", { auth: true, signal }).then((a) => setList(a.items), () => !signal?.aborted && setFailed(true)),
+    [store],
+  );
   useEffect(() => {
-    void store.content.faq.load();
-    if (session.signedIn) {
-      void store.activity.challenge.load();
-      void store.activity.history.load();
-    }
-  }, [session.signedIn, store]);
-  const entries = itemsOf<Faq>(faqData).filter((f) => f.value?.question);
+    if (!signedIn) return;
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [signedIn, load]);
+  async function join(id: string) {
+    const joined = (list ?? []).filter((c) => c.joined).map((c) => c.id);
+    await store.api.request("/user/v1/attribute/challenges", { method: "PUT", auth: true, body: { challenges: [...new Set([...joined, id])] } });
+    await load();
+  }
+  return { list, failed, join };
+}
+
+function Progress({ challenge }: { challenge: ChallengeView }) {
+  const { completed, on_demand, live, is_complete } = challenge.progress;
+  return (
+    <div className={stack(space[2])}>
+      <ProgressBar value={Math.min(completed, challenge.workout_target)} max={challenge.workout_target} label={t("challenge.progressTitle")}
+        caption={t("challenge.progress", { done: completed, target: challenge.workout_target })} />
+      <p style={{ color: color.muted, fontSize: text.sm }}>{t("challenge.split", { onDemand: on_demand, live })}</p>
+      {is_complete ? <p className={complete}>{t("challenge.complete")}</p> : null}
+    </div>
+  );
+}
+
+function Rules({ challenge }: { challenge: Pick<ChallengeView, "workout_target" | "start_time" | "end_time" | "reward"> }) {
+  const [start, end] = dateRange(challenge);
+  return (
+    <section className={stack(space[3])} aria-labelledby="rules-title">
+      <h2 id="rules-title" className={sectionTitle}>{t("challenge.rulesTitle")}</h2>
+      <p>{t("challenge.rules", { target: challenge.workout_target, start, end })}</p>
+      <p>{t("challenge.openTo")}</p>
+      {challenge.reward ? (
+        <>
+          <h3 style={{ fontWeight: 800 }}>{t("challenge.rewardTitle")}</h3>
+          <p>{t("challenge.reward")}</p>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function FaqList({ slug }: { slug?: string }) {
+  const store = useStore();
+  const data = useSignal(store.content.faq.data);
+  useEffect(() => void store.content.faq.load(), [store]);
+  const all = itemsOf<Faq>(data).filter((f) => f.value?.question && f.name?.startsWith("challenge-"));
+  const own = slug ? all.filter((f) => f.name!.startsWith(`challenge-${slug}`)) : all;
+  const entries = own.length ? own : all;
+  if (!entries.length) return null;
+  return (
+    <section className={faq} aria-labelledby="faq-title">
+      <h2 id="faq-title" className={sectionTitle}>{t("challenge.faq")}</h2>
+      {entries.map((f) => <details key={f.name}><summary>{f.value!.question}</summary><p>{f.value!.answer}</p></details>)}
+    </section>
+  );
+}
+
+/** One challenge: welcome, dates, join, progress, the workouts by week with links, rules and reward, FAQ. */
+function ChallengeDetail({ challenge, join }: { challenge: ChallengeView; join: (id: string) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState("");
+  const over = isOver(challenge);
+  const [start, end] = dateRange(challenge);
   return (
     <Page>
-      <PageHeader kicker="Challenge" title={(challenge?.name as string | undefined) ?? "The Challenge"}>
-        Complete the workouts within the challenge window to earn your reward. Open to anyone with a membership.
-      </PageHeader>
+      <PageHeader kicker={t("challenge.kicker")} title={challenge.name}>{challenge.description}</PageHeader>
       <div className={stack(space[6])}>
-        {session.signedIn ? (
-          !challenge ? <Spinner /> : (
-            <section className={card} aria-labelledby="progress-title">
-              <h2 id="progress-title" className={sectionTitle}>Your progress</h2>
-              {progress ? (
-                <div className={stack(space[2])} style={{ marginTop: space[3] }}>
-                  <p style={{ fontSize: text.xl, fontWeight: 800 }}>{progress.done} of {progress.target} workouts</p>
-                  <div className={bar} role="progressbar" aria-label="Challenge progress" aria-valuemin={0} aria-valuemax={progress.target} aria-valuenow={progress.done}>
-                    <span style={{ width: `${Math.min(100, (progress.done / Math.max(1, progress.target)) * 100)}%` }} />
+        <section className={card} aria-labelledby="progress-title">
+          <div className={stack(space[3])}>
+            <p style={{ fontWeight: 800 }}>{t("challenge.dates", { start, end })} · {t(over ? "challenge.ended" : "challenge.ends", { date: end })}</p>
+            <h2 id="progress-title" className={sectionTitle}>{t("challenge.progressTitle")}</h2>
+            <Progress challenge={challenge} />
+            {challenge.joined ? <p style={{ fontWeight: 800, color: color.success }}>✓ {t("challenge.joined")}</p>
+              : !over ? <div><Button disabled={busy} onClick={async () => {
+                  setBusy(true);
+                  await join(challenge.id).catch(() => setFailure(t("error.unexpected")));
+                  setBusy(false);
+                }}>{t("challenge.join")}</Button></div> : null}
+          </div>
+        </section>
+        <section className={stack(space[3])} aria-labelledby="workouts-title">
+          <h2 id="workouts-title" className={sectionTitle}>{t("challenge.workoutsTitle")}</h2>
+          <div className={weeks}>
+            {byWeek(challenge).map(([week, list]) => (
+              <div key={week} className={card}>
+                <h3 style={{ fontWeight: 800, marginBottom: space[2] }}>{t("challenge.week", { week })}</h3>
+                <ol>
+                  {list.map((w) => (
+                    <li key={w.workout_id}>
+                      {w.workout?.slug ? <Link href={`/classes/detail/${encodeURIComponent(w.workout.slug)}`}>{w.workout.name}<span>{t("workout.minutes", { minutes: w.workout.duration })}</span></Link>
+                        : <span>{w.workout?.name ?? w.workout_id}</span>}
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            ))}
+          </div>
+        </section>
+        <Rules challenge={challenge} />
+        <FaqList slug={challenge.slug} />
+      </div>
+      <OopsModal message={failure} onClose={() => setFailure("")} />
+    </Page>
+  );
+}
+
+/**
+ * /challenge: the challenge home (the current challenge and the fall 2022 challenge with the member's progress, the
+ * rules and reward, FAQ); /challenge/{slug}: one challenge. Visitors read the rules and are asked to log in.
+ */
+export default function ChallengePage() {
+  const session = useSession();
+  const { slug } = useParams();
+  const { list, failed, join } = useChallenges(session.signedIn);
+  const here = slug ? `/challenge/${slug}` : "/challenge";
+
+  if (slug && session.signedIn) {
+    const challenge = list?.find((c) => c.slug === slug || c.id === slug);
+    if (challenge) return <ChallengeDetail challenge={challenge} join={join} />;
+    if (list || failed) return <Page><EmptyState title={failed ? t("error.loading") : t("challenge.notFound")}><ButtonLink href="/challenge">{t("challenge.title")}</ButtonLink></EmptyState></Page>;
+    return <Page><Spinner /></Page>;
+  }
+
+  const now = Date.now();
+  const current = list?.find((c) => Date.parse(c.start_time) <= now && now <= Date.parse(c.end_time));
+  const fall = list?.find((c) => c.slug === FALL_2022.slug);
+  const shown = [current, fall].filter((c): c is ChallengeView => !!c);
+  return (
+    <Page>
+      <PageHeader kicker={t("challenge.kicker")} title={t("challenge.title")}>{t("challenge.lead")}</PageHeader>
+      <div className={stack(space[6])}>
+        {!session.signedIn ? (
+          <EmptyState title={t("challenge.signIn")}><ButtonLink href={signInFor(here)}>{t("challenge.logIn")}</ButtonLink></EmptyState>
+        ) : failed ? <p role="alert">{t("error.loading")}</p> : !list ? <Spinner /> : (
+          <div className={cards}>
+            {shown.map((c) => {
+              const [start, end] = dateRange(c);
+              return (
+                <section key={c.id} className={card} aria-labelledby={`ch-${c.id}`}>
+                  <div className={stack(space[3])}>
+                    <p style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".16em", textTransform: "uppercase", color: color.accent }}>
+                      {t(c === current ? "challenge.current" : "challenge.fall2022")}
+                    </p>
+                    <h2 id={`ch-${c.id}`} style={{ fontSize: text.xl, fontWeight: 800 }}>{c.name}</h2>
+                    <p style={{ color: color.muted }}>{t("challenge.dates", { start, end })}</p>
+                    <Progress challenge={c} />
+                    <div><ButtonLink href={`/challenge/${c.slug}`} variant="secondary">{t("challenge.view")}</ButtonLink></div>
                   </div>
-                  <p style={{ color: color.muted }}>Ends {new Date(challenge.end_time).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" })}</p>
-                </div>
-              ) : null}
-            </section>
-          )
-        ) : null}
-        {entries.length ? (
-          <section className={faq} aria-labelledby="faq-title">
-            <h2 id="faq-title" className={sectionTitle}>FAQ</h2>
-            {entries.map((f) => <details key={f.name ?? f.value!.question}><summary>{f.value!.question}</summary><p>{f.value!.answer}</p></details>)}
-          </section>
-        ) : null}
+                </section>
+              );
+            })}
+          </div>
+        )}
+        <Rules challenge={fall ?? FALL_2022} />
+        <FaqList slug={FALL_2022.slug} />
       </div>
     </Page>
   );

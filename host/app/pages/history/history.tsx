@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "wouter";
 import { css } from "goober";
+import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { color, radius, space, text } from "../../theme/tokens.js";
@@ -26,17 +27,17 @@ export default function HistoryPage() {
   const items = (history?.items ?? []).filter((h) => h.is_completed).sort((a, b) => (b.completed_at ?? "").localeCompare(a.completed_at ?? ""));
   return (
     <Page>
-      <PageHeader kicker="Your activity" title="Workout History">Every class you have completed, on demand and live.</PageHeader>
-      <div style={{ marginBottom: space[5] }}><ButtonLink href="/workout-history/detail" variant="secondary">All-time stats</ButtonLink></div>
+      <PageHeader kicker={t("history.kicker")} title={t("history.title")}>{t("history.lead")}</PageHeader>
+      <div style={{ marginBottom: space[5] }}><ButtonLink href="/workout-history/detail" variant="secondary">{t("history.allTimeStats")}</ButtonLink></div>
       {!history ? <Spinner /> : !items.length ? (
-        <EmptyState title="No workouts yet"><ButtonLink href="/classes">Find a class</ButtonLink></EmptyState>
+        <EmptyState title={t("history.empty")}><ButtonLink href="/classes">{t("history.findClass")}</ButtonLink></EmptyState>
       ) : (
-        <ul className={list} aria-label="Completed workouts">
+        <ul className={list} aria-label={t("history.title")}>
           {items.map((h, i) => (
             <li key={`${h.workout_id}-${h.completed_at}-${i}`} className={item}>
-              {h.workout ? <Link href={`/classes/detail/${encodeURIComponent(h.workout.slug)}`}>{h.workout.name}</Link> : <strong>{h.type === "live" ? "Live class" : "Workout"}</strong>}
-              <span className={tag} data-kind={h.type}>{h.type === "live" ? "Live" : "On demand"}</span>
-              <span className="when">{dateLabel(h.completed_at)}{h.workout ? ` · ${h.workout.duration} Min` : ""}</span>
+              {h.workout?.slug && h.type !== "live" ? <Link href={`/classes/detail/${encodeURIComponent(h.workout.slug)}`}>{h.workout.name}</Link> : h.workout?.name ? <strong>{h.workout.name}</strong> : <strong>{h.type === "live" ? t("history.liveTag") : t("history.onDemandTag")}</strong>}
+              <span className={tag} data-kind={h.type}>{h.type === "live" ? t("history.liveTag") : t("history.onDemandTag")}</span>
+              <span className="when">{dateLabel(h.completed_at)}{h.workout ? ` · ${t("workout.minutes", { minutes: h.workout.duration })}` : ""}</span>
             </li>
           ))}
         </ul>

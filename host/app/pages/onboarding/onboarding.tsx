@@ -1,56 +1,127 @@
-import { useState } from "react";
-import { useLocation } from "wouter";
+import { useEffect, useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import { css } from "goober";
-import { t } from "../../../../src/i18n/index.js";
+import type { Workout } from "../../../../src/api/types.js";
+import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { color, radius, space, text, touch } from "../../theme/tokens.js";
-import { Button } from "../../ui/button.js";
-import { FormError } from "../../ui/field.js";
-import { Page, PageHeader } from "../../ui/page.js";
+import { Button, ButtonLink } from "../../ui/button.js";
+import { OopsInline } from "../../ui/oops.js";
+import { EmptyState, Page, PageHeader, Spinner, card, sectionTitle, stack } from "../../ui/page.js";
+import { WorkoutCard } from "../../ui/workout-card.js";
 
-const QUESTIONS = [
-  { key: "goal", label: "What is your main goal?", options: ["Build strength", "Tone and sculpt", "Improve mobility", "Reduce stress"] },
-  { key: "experience", label: "How familiar are you with the method?", options: ["Brand new", "I've tried a few classes", "I train regularly"] },
-  { key: "time", label: "How long do you like to work out?", options: ["5-15 min", "16-25 min", "26-45 min", "45+ min"] },
-] as const;
+/** The quiz: the server recommends from `level`, `focus` and `length` (minutes, an upper bound). */
+const LEVELS = ["beginner", "intermediate", "advanced"] as const;
+const FOCUS = ["full body", "upper body", "lower body", "core"] as const;
+const LENGTHS = [15, 30, 45, 60] as const;
 
 const group = css`border: 0; padding: 0; margin: 0; display: grid; gap: ${space[2]}px; legend { font-size: ${text.lg}px; font-weight: 800; margin-bottom: ${space[2]}px; }`;
 const option = css`display: flex; align-items: center; gap: ${space[3]}px; min-height: ${touch + 8}px; padding: 0 ${space[4]}px; border-radius: ${radius.md}px;
   border: 1.5px solid ${color.line}; background: ${color.surface}; cursor: pointer; font-weight: 600;
   &:has(input:checked) { border-color: ${color.accent}; background: ${color.accentSoft}; } input { width: 20px; height: 20px; accent-color: ${color.accent}; }`;
+const grid = css`display: grid; gap: ${space[4]}px; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); list-style: none; margin: 0; padding: 0;`;
 
-/** /onboarding: a short quiz; its results send the member to their recommendations (welcome page). */
+interface OnboardingResult {
+  id: string;
+  workouts: Workout[];
+  series: { id: string; slug: string; name: string; level: string } | null;
+}
+
+/** The path (and query) of a results URL, which the server answers absolute. */
+const pathOfUrl = (url: string) => {
+  const u = new URL(url, location.origin);
+  return u.pathname + u.search;
+};
+
+function Results({ id }: { id: string }) {
+  const store = useStore();
+  const [result, setResult] = useState<OnboardingResult | null | undefined>();
+  useEffect(() => {
+    const controller = new AbortController();
+    store.api.request<OnboardingResult>(`/v2/workouts/onboarding-results/${encodeURIComponent(id)}`, { auth: true, signal: controller.signal })
+      .then(setResult, () => !controller.signal.aborted && setResult(null));
+    return () => controller.abort();
+  }, [id, store]);
+  if (result === undefined) return <Page><Spinner /></Page>;
+  if (result === null) return <Page narrow><EmptyState title={t("error.loading")}><ButtonLink href="/onboarding">{t("onboarding.retake")}</ButtonLink></EmptyState></Page>;
+  return (
+    <Page>
+      <PageHeader kicker={t("onboarding.kicker")} title={t("onboarding.resultsTitle")}>{t("onboarding.resultsLead")}</PageHeader>
+      <div className={stack(space[6])}>
+        {result.series ? (
+          <section className={card} aria-labelledby="result-series">
+            <div className={stack(space[3])}>
+              <h2 id="result-series" className={sectionTitle}>{t("onboarding.series")}</h2>
+              <p style={{ fontSize: text.xl, fontWeight: 800 }}>{result.series.name}</p>
+              <p style={{ color: color.muted }}>{result.series.level}</p>
+              <div><ButtonLink href={`/series/${result.series.slug}`}>{t("series.moreInfo")}</ButtonLink></div>
+            </div>
+          </section>
+        ) : null}
+        {result.workouts.length ? (
+          <section className={stack(space[3])} aria-labelledby="result-workouts">
+            <h2 id="result-workouts" className={sectionTitle}>{t("onboarding.workouts")}</h2>
+            <ul className={grid}>{result.workouts.map((w) => <li key={w.id}><WorkoutCard workout={w} base="/classes" /></li>)}</ul>
+          </section>
+        ) : null}
+        <div style={{ display: "flex", flexWrap: "wrap", gap: space[3] }}>
+          <ButtonLink href="/welcome">{t("onboarding.continue")}</ButtonLink>
+          <ButtonLink href="/onboarding" variant="ghost">{t("onboarding.retake")}</ButtonLink>
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+/**
+ * /onboarding: three questions (level, focus, length); the answers are stored and the member lands on their results
+ * (`/onboarding?results={id}`: a series and workouts recommended for them), then /welcome.
+ */
 export default function OnboardingPage() {
   const store = useStore();
   const [, navigate] = useLocation();
-  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const resultsId = new URLSearchParams(useSearch()).get("results");
+  const [level, setLevel] = useState("");
+  const [focus, setFocus] = useState<string[]>([]);
+  const [length, setLength] = useState(0);
   const busy = useSignal(store.session.submitOnboarding.loading);
   const [error, setError] = useState("");
-  const complete = QUESTIONS.every((q) => answers[q.key]);
+  if (resultsId) return <Results key={resultsId} id={resultsId} />;
+
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const result = await store.session.submitOnboarding.run(answers);
-    if (result) navigate("/welcome");
+    setError("");
+    const result = await store.session.submitOnboarding.run({ answers: { level, focus, length } });
+    if (result?.results_url) navigate(pathOfUrl(result.results_url));
     else setError(t("error.loading"));
   }
+  const radio = (name: string, value: string, labelKey: MessageKey, checked: boolean, onChange: () => void) => (
+    <label key={value} className={option}><input type="radio" name={name} value={value} checked={checked} onChange={onChange} />{t(labelKey)}</label>
+  );
   return (
     <Page narrow>
-      <PageHeader kicker="Welcome" title="Let's find your fit">Three quick questions and we'll recommend where to start.</PageHeader>
+      <PageHeader kicker={t("onboarding.kicker")} title={t("onboarding.title")}>{t("onboarding.lead")}</PageHeader>
       <form onSubmit={submit} style={{ display: "grid", gap: space[6] }}>
-        <FormError>{error}</FormError>
-        {QUESTIONS.map((q) => (
-          <fieldset key={q.key} className={group}>
-            <legend>{q.label}</legend>
-            {q.options.map((o) => (
-              <label key={o} className={option}>
-                <input type="radio" name={q.key} value={o} checked={answers[q.key] === o} onChange={() => setAnswers({ ...answers, [q.key]: o })} />
-                {o}
-              </label>
-            ))}
-          </fieldset>
-        ))}
-        <Button type="submit" disabled={!complete || busy}>See my results</Button>
+        <fieldset className={group}>
+          <legend>{t("onboarding.level")}</legend>
+          {LEVELS.map((l) => radio("level", l, `onboarding.level.${l}`, level === l, () => setLevel(l)))}
+        </fieldset>
+        <fieldset className={group}>
+          <legend>{t("onboarding.focus")}</legend>
+          {FOCUS.map((f) => (
+            <label key={f} className={option}>
+              <input type="checkbox" name="focus" value={f} checked={focus.includes(f)} onChange={(e) => setFocus(e.target.checked ? [...focus, f] : focus.filter((x) => x !== f))} />
+              {t(`onboarding.focus.${f}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className={group}>
+          <legend>{t("onboarding.length")}</legend>
+          {LENGTHS.map((n) => radio("length", String(n), `onboarding.length.${n}`, length === n, () => setLength(n)))}
+        </fieldset>
+        <OopsInline message={error} />
+        <Button type="submit" disabled={!level || !focus.length || !length || busy}>{t("onboarding.submit")}</Button>
       </form>
     </Page>
   );
