@@ -58,6 +58,15 @@ describe("workout detail", () => {
     expect(new Date(w.start_date).toISOString()).toBe(w.start_date);
   });
 
+  it("points posters and trainer avatars at images the server answers", async () => {
+    const w = (await t.call("GET", "/tsapi/workouts/25-min-mat-full-body-stretch-OFF0923-S24")).json();
+    for (const url of [w.video.poster_url, w.trainers[0].image_url]) {
+      const res = await t.call("GET", url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^image\//);
+    }
+  });
+
   it("answers 404 in the contract's shape for an unknown slug", async () => {
     expectError(await t.call("GET", "/tsapi/workouts/no-such-workout"), 404);
   });

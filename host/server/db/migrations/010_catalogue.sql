@@ -141,7 +141,7 @@ create table workout_calendars (
   created_at timestamptz not null default now()
 );
 
--- Day 1 is the first day after enrolment; rest days carry no workout.
+-- Day 1 is the first day after enrolment; rest and walk days point at a short rest or walk class when there is one.
 create table workout_calendar_days (
   calendar_id text not null references workout_calendars (id) on delete cascade,
   day integer not null check (day >= 1),
