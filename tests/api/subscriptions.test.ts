@@ -99,6 +99,21 @@ describe("paused (recharge) and managed-elsewhere memberships", () => {
     expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: s.token, body: { subscription_id: sub.subscription_id, sku: "12month_trial7" } }), 400);
   });
 
+  it("a linked studio membership follows the studio directory: renewed there, then ended", async () => {
+    const s = await t.signIn("studio@demo.fitkit.dev");
+    const sub = await current(t, s.token);
+    const renewedUntil = new Date(t.clock.now().getTime() + 400 * DAY);
+    await t.db.updateTable("studio_memberships").set({ valid_until: renewedUntil }).where("email", "=", "studio@demo.fitkit.dev").execute();
+    await renewals(t);
+    expect(await current(t, s.token)).toMatchObject({ state: "active", expiration_date: renewedUntil.toISOString() });
+    const ended = new Date(t.clock.now().getTime() - 1000);
+    await t.db.updateTable("studio_memberships").set({ valid_until: ended }).where("email", "=", "studio@demo.fitkit.dev").execute();
+    await renewals(t);
+    expect(await current(t, s.token)).toMatchObject({ state: "expired", is_active: false, display_state: "canceled" });
+    expect(await claims(t, s.token)).toMatchObject({ entitlements: "[]", unentitled_status: "previously_entitled" });
+    expect((await events(t, sub.subscription_id)).map((e) => [e.action, e.to_state])).toEqual([["created", "active"], ["studio_renewed", "active"], ["expired", "expired"]]);
+  });
+
   it("apple and google subscriptions are active only in active or trial state", async () => {
     const m = await t.signUp();
     const now = t.clock.now();

@@ -33,8 +33,8 @@ function isDue(sub: Subscription, now: Date): boolean {
 /**
  * Settles every subscription whose period has ended: trials convert, active ones renew (switching to a scheduled
  * plan and using pending promo codes) by charging the default card, cancelled and prepaid ones expire, failed
- * renewals are retried. Each subscription is settled in its own transaction under a row lock that other runs skip,
- * so several processes may run the job at once.
+ * renewals are retried, and linked studio memberships follow the studio directory. Each subscription is settled in
+ * its own transaction under a row lock that other runs skip, so several processes may run the job at once.
  */
 export async function runRenewals(deps: RenewalDeps): Promise<RenewalReport> {
   const { db, clock } = deps;
@@ -58,7 +58,35 @@ export async function runRenewals(deps: RenewalDeps): Promise<RenewalReport> {
       for (let i = 0; sub && isDue(sub, now) && i < MAX_PERIODS; i++) sub = await settle(trx, deps.billing, sub, now, report);
     });
   }
+  await syncStudioMemberships(db, now, report);
   return report;
+}
+
+/**
+ * Linked studio memberships follow the studio directory: a renewed one moves its expiration date, one that ended
+ * (or left the directory) expires here too.
+ */
+async function syncStudioMemberships(db: Db, now: Date, report: RenewalReport): Promise<void> {
+  const stale = await db
+    .selectFrom("subscriptions as s")
+    .leftJoin("studio_memberships as m", "m.email", "s.identifier")
+    .select(["s.id", "m.valid_until"])
+    .where("s.provider", "=", "marianatek")
+    .where("s.state", "=", "active")
+    .where((eb) => eb.or([eb("m.valid_until", "is", null), eb("m.valid_until", "<=", now), eb("m.valid_until", "<>", eb.ref("s.expiration_date"))]))
+    .execute();
+  for (const { id, valid_until } of stale) {
+    await db.transaction().execute(async (trx) => {
+      const sub = await trx.selectFrom("subscriptions").selectAll().where("id", "=", id).forUpdate().skipLocked().executeTakeFirst();
+      if (!sub) return;
+      if (valid_until && valid_until > now) {
+        await transition(trx, sub, ["active"], { expiration_date: valid_until }, { actor: ACTOR, action: "studio_renewed", details: { valid_until: valid_until.toISOString() } }, now);
+      } else {
+        report.expired++;
+        await transition(trx, sub, ["active"], { state: "expired", expiration_date: valid_until ?? now }, { actor: ACTOR, action: "expired" }, now);
+      }
+    });
+  }
 }
 
 /** One step of the lifecycle for a due subscription; answers the updated row, or undefined when it stops here. */

@@ -120,6 +120,8 @@ export const demoSubscriptions: SeedStep = {
     const trialEnd = ago(13);
     const memberStart = ago(10);
     const lapsedStart = addInterval(ago(40), -1, "month");
+    // The linked studio membership runs as long as the studio directory says.
+    const studioUntil = await trx.selectFrom("studio_memberships").select("valid_until").where("email", "=", `studio@${DEMO_DOMAIN}`).executeTakeFirst();
 
     type Row = Omit<Insertable<SubscriptionsTable>, "user_id" | "identifier"> & { card?: true; invoice?: { start: Date; end: Date } };
     const rows: Record<string, Row> = {
@@ -129,7 +131,7 @@ export const demoSubscriptions: SeedStep = {
       vip: { sku: null, name: "VIP Membership", base_price: 0, provider: "stripe", state: "vip", original_purchase_date: ago(300), current_period_start: ago(300), expiration_date: addInterval(now, 1200, "month") },
       paused: { ...plan("1month_trial7-R"), provider: "recharge", state: "paused", original_purchase_date: ago(120), current_period_start: ago(55), expiration_date: ago(25), paused_at: ago(25), card: true },
       lapsed: { ...monthly, provider: "stripe", state: "expired", original_purchase_date: ago(160), current_period_start: lapsedStart, expiration_date: ago(40), canceled_at: ago(70), cancel_reason: "too expensive", invoice: { start: lapsedStart, end: ago(40) } },
-      studio: { sku: null, name: "Studio Unlimited (Chicago)", base_price: 0, provider: "marianatek", state: "active", entitlements: ["digital", "studio_unlimited"], original_purchase_date: ago(90), current_period_start: ago(90), expiration_date: ago(-365) },
+      studio: { sku: null, name: "Studio Unlimited (Chicago)", base_price: 0, provider: "marianatek", state: "active", entitlements: ["digital", "studio_unlimited"], original_purchase_date: ago(90), current_period_start: ago(90), expiration_date: studioUntil?.valid_until ?? ago(-365) },
     };
 
     for (const [who, { card, invoice, ...row }] of Object.entries(rows)) {
