@@ -183,6 +183,15 @@ describe("preferences and email", () => {
     expect((await t.call("GET", "/v2/user/attributes/email", { token: b.token })).json()).toMatchObject({ email: b.email });
   });
 
+  it("refuses text the database cannot store (NUL, unpaired surrogates) with 400", async () => {
+    const { token } = await t.signUp();
+    for (const payload of ['{"note":"a\\u0000b"}', '{"note":"\\ud800"}', '{"\\udc00":1}']) {
+      expectErrorBody(await t.call("PUT", "/v2/user/attributes/preferences", { token, body: payload }), 400);
+    }
+    expectErrorBody(await favorites(token, { add: { workouts: ["a\u0000b"] } }), 400);
+    expect((await t.call("GET", "/v2/user/attributes/preferences", { token })).json()).toEqual({});
+  });
+
   it("answers 404 in the contract's shape for an attribute that does not exist", async () => {
     const { token } = await t.signUp();
     expectErrorBody(await t.call("GET", "/v2/user/attributes/secrets", { token }), 404);

@@ -78,7 +78,19 @@ describe("history", () => {
     expectErrorBody(await t.call("GET", "/v2/workouts/history"), 401);
   });
 
-  it.each(["starting_at=yesterday", "ending_at=2026-13-45", "limit=0", "limit=abc", "is_completed=maybe", "tz=Mars/Olympus"])("rejects %s with 400", async (query) => {
+  it.each([
+    "starting_at=yesterday",
+    "ending_at=2026-13-45",
+    "starting_at=2026-02-30",
+    "starting_at=0000-01-01",
+    "ending_at=0000-01-01T00:00:00Z",
+    "limit=0",
+    "limit=abc",
+    "skip=100000000000000000000",
+    "is_completed=maybe",
+    "tz=Mars/Olympus",
+    "starting_at=2026-01-01%00",
+  ])("rejects %s with 400", async (query) => {
     const { token } = await t.signUp();
     expectErrorBody(await t.call("GET", `/v2/workouts/history?${query}`, { token }), 400);
   });

@@ -29,7 +29,7 @@ describe("video events", () => {
       session_id: sid,
       position: i * 10.5,
       occurred_at: new Date(t.clock.now().getTime() - (TYPES.length - i) * 1000).toISOString(),
-      ...(event_type === "error" ? { data: { code: "MEDIA_ERR_NETWORK" } } : {}),
+      ...(event_type === "error" ? { data: { code: "MEDIA_ERR_NETWORK", message: 'quote " comma , {brace} back\\slash NULL émoji 🎉', detail: null } } : {}),
     }));
     const res = await post(token, events, { "x-device": "web" });
     expect(res.statusCode).toBe(200);
@@ -38,7 +38,7 @@ describe("video events", () => {
     expect(rows.map((r) => r.event_type)).toEqual(TYPES);
     expect(rows[3]).toMatchObject({ session_id: sid, workout_id: fx.workouts.long, position: 31.5, device: "web", data: null });
     expect(new Date(rows[3].occurred_at).toISOString()).toBe(events[3].occurred_at);
-    expect(rows[9].data).toEqual({ code: "MEDIA_ERR_NETWORK" });
+    expect(rows[9].data).toEqual(events[9].data);
   });
 
   it("accepts events without a session or time (stamped on receipt) and a full batch of 500", async () => {
@@ -64,6 +64,8 @@ describe("video events", () => {
       [[good, good, good, { ...good, workout_id: "no-such-workout" }], "events.3.workout_id"],
       [[good, { ...good, session_id: "00000000-0000-4000-8000-000000000000" }], "events.1.session_id"],
       [[good, { ...good, occurred_at: "2099-01-01T00:00:00Z" }], "events.1.occurred_at"],
+      [[good, { ...good, occurred_at: "0000-01-01T00:00:00Z" }], "events.1.occurred_at"],
+      [[good, { ...good, data: { note: "nul \u0000 inside" } }], "NUL"],
     ];
     for (const [events, message] of cases) {
       const err = expectErrorBody(await post(token, events), 400);

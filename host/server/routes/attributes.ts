@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { badRequest } from "../errors.js";
+import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject } from "../schemas.js";
 import { changeFavorites, readFavorites, type FavoritesChange } from "../services/favorites.js";
 import { changeHiddenCollections, readHiddenCollections } from "../services/hidden-collections.js";
@@ -36,7 +37,7 @@ const preferencesSchema = { type: "object", maxProperties: 100, propertyNames: {
 
 export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ["member attributes"];
-  const member = { onRequest: app.requireMember };
+  const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
 
   app.get(
     "/v2/user/attributes/favorites",

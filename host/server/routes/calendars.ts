@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
+import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject } from "../schemas.js";
 import { calendarsWithStatus, enrollInCalendar, myCalendars, unenrollFromCalendar } from "../services/calendars.js";
 
@@ -12,7 +13,7 @@ const enrollmentAnswer = strictObject(
 
 /** The member side of calendars: the list with status, enrolment, mine. Calendar content is the catalogue's. */
 export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
-  const member = { onRequest: app.requireMember };
+  const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
   const tags = ["calendars"];
 
   app.get(

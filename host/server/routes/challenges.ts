@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
+import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject } from "../schemas.js";
 import { listChallenges, readJoinedChallenges, setJoinedChallenges } from "../services/challenges.js";
 import { idList } from "./attributes.js";
@@ -9,7 +10,7 @@ import { queryObject } from "./query.js";
 const joinedAnswer = strictObject({ challenges: { type: "array", items: { type: "string" } } }, ["challenges"]);
 
 export async function challengeRoutes(app: FastifyInstance, ctx: AppContext) {
-  const member = { onRequest: app.requireMember };
+  const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
   const tags = ["challenges"];
 
   app.get<{ Querystring: { current: boolean } }>(

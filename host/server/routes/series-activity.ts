@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
+import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject } from "../schemas.js";
 import { enrollInSeries, leaveSeries, memberSeries } from "../services/series-progress.js";
 import { queryObject } from "./query.js";
@@ -27,7 +28,7 @@ const enrollmentSchema = {
 const enrollmentAnswer = strictObject({ success: { type: "boolean", const: true }, series: enrollmentSchema }, ["success", "series"]);
 
 export async function seriesActivityRoutes(app: FastifyInstance, ctx: AppContext) {
-  const member = { onRequest: app.requireMember };
+  const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
   const tags = ["series"];
 
   app.post<{ Body: { series_id: string } }>(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
+import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject, uuidSchema } from "../schemas.js";
 import { queryObject } from "./query.js";
 import { workoutHistory } from "../services/history.js";
@@ -47,7 +48,7 @@ const historyItem = {
 } as const;
 
 export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContext) {
-  const member = { onRequest: app.requireMember };
+  const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
 
   app.get<{ Params: { workoutId: string } }>(
     "/v2/workouts/start_session/:workoutId",
@@ -129,7 +130,7 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
           ending_at: dateParam,
           is_completed: { type: "boolean" },
           limit: { type: "integer", minimum: 1, maximum: 500, default: 100 },
-          skip: { type: "integer", minimum: 0, default: 0 },
+          skip: { type: "integer", minimum: 0, maximum: 1_000_000, default: 0 },
           tz: tzParam,
         }),
         response: { 200: strictObject({ items: { type: "array", items: historyItem }, total: { type: "integer" } }, ["items", "total"]) },

@@ -3,6 +3,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import type { VideoEventType } from "../db/tables/activity.js";
 import { badRequest } from "../errors.js";
+import { inRange } from "./time-range.js";
 
 export const VIDEO_EVENT_TYPES: VideoEventType[] = ["start", "loaded", "progress", "play", "seek", "pause", "close", "muted", "unmuted", "error", "end", "ready"];
 export const MAX_EVENTS_PER_BATCH = 500;
@@ -42,7 +43,11 @@ export async function ingestVideoEvents(db: Db, clock: Clock, userId: string, de
       if (!of) throw badRequest(`events.${i}.session_id: session not found`);
       if (of !== e.workout_id) throw badRequest(`events.${i}.session_id: session does not play workout ${e.workout_id}`);
     }
-    if (e.occurred_at && Date.parse(e.occurred_at) > now.getTime() + FUTURE_TOLERANCE_MS) throw badRequest(`events.${i}.occurred_at must not be in the future`);
+    if (e.occurred_at) {
+      const ms = Date.parse(e.occurred_at);
+      if (!inRange(ms)) throw badRequest(`events.${i}.occurred_at must be a valid date-time`);
+      if (ms > now.getTime() + FUTURE_TOLERANCE_MS) throw badRequest(`events.${i}.occurred_at must not be in the future`);
+    }
   });
 
   const at = now.toISOString();
