@@ -126,5 +126,5 @@ describe("search matches a brute-force reference over the seeded catalogue", () 
     }
     // The generator must exercise real matches, not just empty answers.
     expect(withHits).toBeGreaterThan(200);
-  });
+  }, 180_000);
 });

@@ -106,6 +106,7 @@ function holds(w: RefWorkout, node: FilterNode, selectedOnly: Set<string> | null
 const terms = (text: string) => norm(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 function levenshtein(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 1) return 2; // more than one edit apart: the full table cannot say less
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++)
@@ -113,15 +114,21 @@ function levenshtein(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
+const wordsOf = new WeakMap<RefWorkout, [number, string[]][]>();
+
 function keywordScore(w: RefWorkout, query: string[]): number {
-  const fields: [number, string[]][] = [
-    [3, terms(w.name)],
-    [2, terms(w.trainers.map((t) => t.name).join(" "))],
-    [1, terms(w.description)],
-    [1, terms(w.benefits.join(" "))],
-    [1, terms(w.focusMember.join(" "))],
-    [1, terms(w.equipment.join(" "))],
-  ];
+  let fields = wordsOf.get(w);
+  if (!fields) {
+    fields = [
+      [3, terms(w.name)],
+      [2, terms(w.trainers.map((t) => t.name).join(" "))],
+      [1, terms(w.description)],
+      [1, terms(w.benefits.join(" "))],
+      [1, terms(w.focusMember.join(" "))],
+      [1, terms(w.equipment.join(" "))],
+    ];
+    wordsOf.set(w, fields);
+  }
   let score = 0;
   for (let i = 0; i < query.length; i++) {
     const q = query[i]!;
