@@ -109,8 +109,8 @@ export function createStoreWith(options: StoreOptions, defs: readonly SliceDef[]
     },
   } as Store;
   for (const name of NAMES) {
+    // Not enumerable: inspecting or copying the store must not build (or trip over) slices.
     Object.defineProperty(store, name, {
-      enumerable: true,
       get() {
         let slice = built.get(name);
         if (!slice) {

@@ -12,7 +12,7 @@ import {
 } from "../../src/store/index.js";
 import { writeTokens } from "../../src/auth/index.js";
 
-const registry = () => (globalThis as { [STORE_KEY]?: Map<string, unknown> })[STORE_KEY];
+const registry = () => (globalThis as { [STORE_KEY]?: Map<string, unknown[]> })[STORE_KEY];
 afterEach(() => registry()?.clear());
 
 describe("page store and slices", () => {
@@ -42,6 +42,18 @@ describe("page store and slices", () => {
     expect(getSharedStore({ apiBase: "http://b.test" })).toBe(first);
     expect(() => first.player).not.toThrow();
     expect(registry()!.size).toBe(1);
+  });
+
+  it("keeps a store made with another copy of the signals library apart", () => {
+    const foreign = { session: { signedIn: { value: false } }, use: () => foreign };
+    registry()!.set("http://e.test", [foreign]);
+    const store = getPageStore({ apiBase: "http://e.test", storage: memoryStorage() });
+    expect(store).not.toBe(foreign);
+    const both = registry()!.get("http://e.test")!;
+    expect(both).toHaveLength(2);
+    expect(both[0]).toBe(foreign);
+    expect(both[1]).toBe(store);
+    expect(getPageStore({ apiBase: "http://e.test" })).toBe(store);
   });
 
   it("gives the hosted app every slice", () => {

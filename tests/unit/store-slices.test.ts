@@ -294,7 +294,7 @@ describe("one store per page", () => {
     const a = getSharedStore({ apiBase: `${server.url}/` });
     const b = getSharedStore({ apiBase: server.url });
     expect(a).toBe(b);
-    expect((globalThis as Record<symbol, Map<string, unknown>>)[STORE_KEY]!.get(server.url)).toBe(a);
+    expect((globalThis as Record<symbol, Map<string, unknown[]>>)[STORE_KEY]!.get(server.url)).toEqual([a]);
     expect(getSharedStore({ apiBase: "http://127.0.0.1:1" })).not.toBe(a);
   });
 
