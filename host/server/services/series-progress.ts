@@ -71,7 +71,7 @@ export async function seriesEnrollment(db: Db, clock: Clock, userId: string, ser
   const chapters = [...new Map(items.map((i) => [i.chapter, i.chapter_title])).entries()].sort(([a], [b]) => a - b);
   const allDone = !!enrolment && items.length > 0 && completedCount === items.length;
   const status: SeriesStatus = !enrolment ? "not_started" : allDone ? "completed" : completedCount ? "in_progress" : "enrolled";
-  const completedAt = allDone ? new Date(Math.max(...[...done.values()].map((d) => d.getTime()))).toISOString() : null;
+  const completedAt = allDone ? new Date(Math.max(...workouts.map((w) => Date.parse(w.completed_at!)))).toISOString() : null;
   const next = enrolment ? workouts.find((w) => w.status === "not_started") : undefined;
   const state = { workouts };
 
