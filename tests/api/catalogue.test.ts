@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoWorkouts } from "../../host/server/db/seed/catalogue.js";
 import { startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
@@ -134,5 +135,27 @@ describe("collections and locations", () => {
     ]);
     expect((await t.call("GET", "/tsapi/locations/new-york")).json()).toMatchObject({ slug: "new-york", name: "New York" });
     expectError(await t.call("GET", "/tsapi/locations/boston"), 404);
+  });
+});
+
+describe("demo catalogue", () => {
+  it("is generated deterministically, with unique slugs in the product's style", () => {
+    const day = new Date("2026-11-22T12:00:00Z");
+    const a = demoWorkouts(day);
+    expect(demoWorkouts(day)).toEqual(a);
+    expect(new Set(a.map((w) => w.slug)).size).toBe(a.length);
+    expect(new Set(a.map((w) => w.id)).size).toBe(a.length);
+    for (const w of a) expect(w.slug).toMatch(/^\d+-min-[a-z0-9-]+-[A-Z]{3}\d{2,4}(-S\d+)?$/);
+    expect(a.filter((w) => w.type === "walk").length).toBeGreaterThan(0);
+    expect(a.filter((w) => w.type === "rest").length).toBeGreaterThan(0);
+  });
+
+  it("documents every catalogue route in the OpenAPI description", async () => {
+    const doc = (await t.call("GET", "/docs/openapi.json")).json();
+    for (const path of ["/tsapi/workouts/search", "/tsapi/workouts/{slug}", "/tsapi/v2/workout/filters", "/tsapi/series/{slug}", "/tsapi/home_page", "/config.json"]) {
+      const op = Object.values(doc.paths[path] ?? {})[0] as { tags?: string[]; summary?: string } | undefined;
+      expect(op?.summary, path).toEqual(expect.any(String));
+      expect(op?.tags?.length, path).toBeGreaterThan(0);
+    }
   });
 });
