@@ -1,5 +1,6 @@
 import { activitySlice } from "./slices/activity.js";
 import { catalogueSlice } from "./slices/catalogue.js";
+import { challengeSlice } from "./slices/challenge.js";
 import { contentSlice } from "./slices/content.js";
 import { collectionsSlice, favouritesSlice } from "./slices/favourites.js";
 import { liveSlice } from "./slices/live.js";
@@ -15,6 +16,7 @@ export const ALL_SLICES: readonly SliceDef[] = [
   favouritesSlice,
   collectionsSlice,
   activitySlice,
+  challengeSlice,
   seriesSlice,
   calendarsSlice,
   liveSlice,

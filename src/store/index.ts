@@ -8,6 +8,7 @@ export type { SessionSlice } from "./slices/session.js";
 export { catalogueSlice, type SearchState, type CatalogueSlice } from "./slices/catalogue.js";
 export { collectionsSlice, favouritesSlice, type FavouritesSlice, type CollectionsSlice } from "./slices/favourites.js";
 export { activitySlice, type ActivitySlice } from "./slices/activity.js";
+export { challengeSlice, type ChallengeSlice } from "./slices/challenge.js";
 export { calendarsSlice, seriesSlice, type SeriesSlice, type CalendarsSlice } from "./slices/series.js";
 export { liveSlice, type LiveSlice } from "./slices/live.js";
 export { MAIL_REQUEST_KEY, membershipSlice, type MembershipSlice } from "./slices/membership.js";

@@ -6,6 +6,7 @@ import type { RefreshLock } from "../auth/refresh-lock.js";
 import { memoryStorage, type KeyValueStorage, type StoreContext } from "./context.js";
 import type { ActivitySlice } from "./slices/activity.js";
 import type { CatalogueSlice } from "./slices/catalogue.js";
+import type { ChallengeSlice } from "./slices/challenge.js";
 import type { ContentSlice } from "./slices/content.js";
 import type { CollectionsSlice, FavouritesSlice } from "./slices/favourites.js";
 import type { LiveSlice } from "./slices/live.js";
@@ -36,6 +37,7 @@ export interface Slices {
   favourites: FavouritesSlice;
   collections: CollectionsSlice;
   activity: ActivitySlice;
+  challenge: ChallengeSlice;
   series: SeriesSlice;
   calendars: CalendarsSlice;
   live: LiveSlice;
@@ -63,7 +65,7 @@ export interface Store extends Slices {
   dispose(): void;
 }
 
-const NAMES: SliceName[] = ["catalogue", "favourites", "collections", "activity", "series", "calendars", "live", "membership", "content", "player"];
+const NAMES: SliceName[] = ["catalogue", "favourites", "collections", "activity", "challenge", "series", "calendars", "live", "membership", "content", "player"];
 
 /**
  * A store with its client, tokens and session, and the given slices. Slices are built lazily on first access, so a

@@ -308,6 +308,22 @@ describe("one store per page", () => {
   });
 });
 
+describe("challenge (spec §5)", () => {
+  it("computes progress of the current challenge from the history", async () => {
+    server.on("GET", "/v2/workouts/challenges", (_, res) =>
+      json(res, 200, { items: [{ end_time: "2026-12-31T00:00:00Z", workout_target: 2, workouts: [{ workout_id: "a", workout_type: "on_demand" }], progress: {} }] }),
+    );
+    server.on("GET", "/v2/workouts/history", (_, res) =>
+      json(res, 200, { items: [{ workout_id: "a", is_completed: true, completed_at: "2026-11-01T00:00:00Z", type: "on_demand" }], total: 1 }),
+    );
+    const store = build(member());
+    expect(store.challenge.progress.value).toBeUndefined();
+    await Promise.all([store.challenge.current.load(), store.activity.history.load()]);
+    expect(server.seen.find((s) => s.url.startsWith("/v2/workouts/challenges"))!.url).toBe("/v2/workouts/challenges?current=true");
+    expect(store.challenge.progress.value).toEqual({ done: 1, onDemand: 1, live: 0, target: 2, complete: false });
+  });
+});
+
 describe("player", () => {
   it("moves music between idle, playing and paused, and pauses the video while the stations panel is open", () => {
     const { player } = build();

@@ -1,0 +1,33 @@
+import { computed } from "@preact/signals-core";
+import * as api from "../../api/index.js";
+import { challengeProgress } from "../../domain/challenge.js";
+import type { StoreContext } from "../context.js";
+import { createMutation } from "../mutation.js";
+import { createResource, into } from "../resource.js";
+import type { SliceDef, Store } from "../store-core.js";
+import { activitySlice } from "./activity.js";
+
+/** The current challenge, the member's challenges and joined ids, and progress from the history (spec §5). */
+export function createChallengeSlice(ctx: StoreContext, store: Store) {
+  const c = ctx.api;
+  const current = createResource((s) =>
+    api.getCurrentChallenge(c, s).then((r) => ("items" in r && Array.isArray(r.items) ? (r.items[0] ?? null) : r)),
+  );
+  const mine = createResource((s) => api.getMyChallenges(c, s));
+  const joined = createResource((s) => api.getChallengeAttribute(c, s));
+  return {
+    current,
+    mine,
+    joined,
+    join: createMutation((body: Record<string, unknown>) => api.updateChallengeAttribute(c, body).then(into(joined))),
+    /** Progress of the current challenge over the loaded history (load `store.activity.history` too). */
+    progress: computed(() => {
+      const ch = current.data.value;
+      return ch ? challengeProgress(ch, store.activity.history.data.value?.items ?? []) : undefined;
+    }),
+    reset: () => [current, mine, joined].forEach((r) => r.reset()),
+  };
+}
+export type ChallengeSlice = ReturnType<typeof createChallengeSlice>;
+
+export const challengeSlice: SliceDef<"challenge"> = { name: "challenge", needs: [activitySlice], create: createChallengeSlice };
