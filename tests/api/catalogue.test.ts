@@ -87,7 +87,7 @@ describe("filters dialog", () => {
     const res = await t.call("GET", "/tsapi/v2/workout/filters");
     expect(res.statusCode).toBe(200);
     const { groups } = res.json();
-    expect(groups.map((g: { name: string }) => g.name)).toEqual([
+    expect(groups.map((g: { label: string }) => g.label)).toEqual([
       "Class Length", "Pacing", "Live Virtual Studio Recordings", "Trainers", "Equipment", "Body Focus", "Collections",
     ]);
     const library = (await t.call("POST", "/tsapi/workouts/search", { body: { filters: "NOT type:walk AND NOT type:rest", hits: 1 } })).json().nbHits;

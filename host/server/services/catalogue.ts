@@ -69,9 +69,9 @@ export async function filterGroups(db: Db, index: CatalogueIndex) {
   const base = defaultRequest();
   const all = index.search({ ...base, facets: "*", hits: 1 });
   const count = (filter: string) => index.search({ ...base, filters: `${LIBRARY_FILTER} AND ${filter}`, hits: 1 }).nbHits;
-  const facet = (key: string, field: string, name: string, values: string[]) => ({
+  const facet = (key: string, field: string, label: string, values: string[]) => ({
     key,
-    name,
+    label,
     multiple: true,
     options: values.map((v) => ({ label: v, value: v, filter: quoted(field, v), count: all.facets[field]?.[v] ?? 0 })),
   });
@@ -83,14 +83,14 @@ export async function filterGroups(db: Db, index: CatalogueIndex) {
     groups: [
       {
         key: "length",
-        name: "Class Length",
+        label: "Class Length",
         multiple: true,
         options: LENGTH_BUCKETS.map((b) => ({ label: b.label, value: b.value, filter: b.filter, count: count(b.filter) })),
       },
       facet("pacing", "pacing", "Pacing", ordered(all.facets.pacing ?? {}, PACING)),
       {
         key: "live",
-        name: "Live Virtual Studio Recordings",
+        label: "Live Virtual Studio Recordings",
         multiple: false,
         options: [
           { label: "Show all", value: "all", filter: "", count: all.nbHits },
