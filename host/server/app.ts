@@ -124,6 +124,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : error.message;
       return reply.status(status).send(errorBody(status, Array.isArray(message) && message.length === 1 ? message[0] : message));
     }
+    // PostgreSQL "data exception" (SQLSTATE class 22: NUL bytes, impossible dates, out-of-range numbers) means the
+    // input could not be stored: the client's fault, answered as such, with nothing written.
+    const sqlState = (error as { code?: unknown }).code;
+    if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      request.log.warn({ reqId: request.id, sqlState }, "input rejected by the database");
+      return reply.status(400).send(errorBody(400, "The request contains a value that cannot be stored."));
+    }
     request.log.error({ err: error, reqId: request.id }, "unhandled error");
     return reply.status(500).send(errorBody(500, "Internal Server Error"));
   });

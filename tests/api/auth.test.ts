@@ -72,6 +72,14 @@ describe("sign-up", () => {
     expect(await t.db.selectFrom("users").select("id").where("email", "=", "blank@example.com").executeTakeFirst()).toBeUndefined();
   });
 
+  it("answers 400, not 500, for text the database cannot store, and writes nothing", async () => {
+    const res = await t.call("POST", "/api/auth/sign-up/email", {
+      body: { email: "nul@example.com", password: "abcdef", given_name: "A\u0000B", family_name: "B", waiver_accepted: true },
+    });
+    expectError(res, 400);
+    expect(await t.db.selectFrom("users").select("id").where("email", "=", "nul@example.com").executeTakeFirst()).toBeUndefined();
+  });
+
   it("lists every problem at once", async () => {
     const res = await t.call("POST", "/api/auth/sign-up/email", { body: { email: 5, extra: 1 } });
     const err = expectError(res, 400);

@@ -22,12 +22,13 @@ export const seedSteps: SeedStep[] = [demoMembers, demoCatalogue, demoStudios, m
 
 export async function seed(db: Db, ctx: SeedContext, steps: SeedStep[] = seedSteps): Promise<string[]> {
   await sql`create table if not exists seed_runs (name text primary key, ran_at timestamptz not null default now())`.execute(db);
+  const done = new Set((await sql<{ name: string }>`select name from seed_runs`.execute(db)).rows.map((r) => r.name));
   const ran: string[] = [];
-  for (const step of steps) {
+  for (const step of steps.filter((s) => !done.has(s.name))) {
     await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(727275)`.execute(trx);
-      const done = await sql<{ name: string }>`select name from seed_runs where name = ${step.name}`.execute(trx);
-      if (done.rows.length) return;
+      const again = await sql<{ name: string }>`select name from seed_runs where name = ${step.name}`.execute(trx);
+      if (again.rows.length) return;
       await step.run(trx, ctx);
       await sql`insert into seed_runs (name) values (${step.name})`.execute(trx);
       ran.push(step.name);
