@@ -125,7 +125,7 @@ export const en = {
   "challenge.signIn": "Log in to track your progress.",
   "challenge.notFound": "We couldn’t find this challenge.",
   "onboarding.kicker": "Welcome",
-  "onboarding.title": "Let’s find your fit",
+  "onboarding.title": "Let's find your fit",
   "onboarding.lead": "Three quick questions and we’ll recommend where to start.",
   "onboarding.level": "How familiar are you with the method?",
   "onboarding.level.beginner": "Brand new",
@@ -218,6 +218,7 @@ export const en = {
   "accountMembership.state.active": "Active",
   "accountMembership.state.canceled": "Canceled",
   "accountMembership.state.inactive": "Inactive",
+  "challenge.logIn": "Log in",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,28 +1,112 @@
+import { useEffect, useMemo, useState } from "react";
 import { css } from "goober";
+import { t } from "../../../../src/i18n/index.js";
+import { useStore } from "../../lib/store.js";
+import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
-import { color, space, text } from "../../theme/tokens.js";
-import { ButtonLink } from "../../ui/button.js";
-import { card } from "../../ui/page.js";
+import { bp, color, radius, space, text, touch, up } from "../../theme/tokens.js";
+import { Button } from "../../ui/button.js";
+import { Field } from "../../ui/field.js";
+import { SuccessNote } from "../../ui/notice.js";
+import { OopsInline } from "../../ui/oops.js";
+import { Spinner, card, sectionTitle, stack } from "../../ui/page.js";
 import { AccountLayout } from "./account-layout.js";
+import { maskBirthday, sameProfile, validateProfile, type Profile, type ProfileErrors } from "./profile.js";
 
-const list = css`display: grid; gap: ${space[4]}px; margin: 0; dt { font-size: ${text.xs}px; font-weight: 800; letter-spacing: .12em; text-transform: uppercase; color: ${color.muted}; } dd { margin: 0; font-size: ${text.lg}px; }`;
+const two = css`display: grid; gap: ${space[4]}px; ${up(bp.sm)} { grid-template-columns: 1fr 1fr; }`;
+const phoneRow = css`display: grid; gap: ${space[3]}px; grid-template-columns: minmax(0, 1fr); ${up(bp.sm)} { grid-template-columns: 200px minmax(0, 1fr); align-items: end; }
+  label { font-size: ${text.sm}px; font-weight: 600; } select { min-height: ${touch + 4}px; width: 100%; padding: 0 12px; border: 1.5px solid ${color.line}; border-radius: ${radius.sm}px; background: ${color.surface}; }`;
 
-/** /account: the member's profile. */
+const MESSAGES = {
+  required: (field: string) => t("account.required", { field }),
+  invalid: (field: keyof Profile) => t(field === "birthday" ? "account.birthdayInvalid" : "account.phoneInvalid"),
+  future: () => t("account.birthdayFuture"),
+};
+
+/**
+ * /account: the profile form of product facts: first and last name (required), email (read-only), birthday
+ * mm/dd/yyyy (no future dates) and phone with its country; Save stays disabled until something changes. The profile
+ * is kept in the member's preferences (`profile`); names shown elsewhere come from the sign-up claims.
+ */
 export default function AccountPage() {
-  const { claims, status } = useSession();
+  const store = useStore();
+  const { claims } = useSession();
+  const preferences = useSignal(store.session.preferences.data);
+  const prefsDone = useSignal(store.session.preferences.fulfilled);
+  const saving = useSignal(store.session.updatePreferences.loading);
+  useEffect(() => void store.session.preferences.load(), [store]);
+
+  const saved = useMemo<Profile | undefined>(() => {
+    if (!claims || !prefsDone) return undefined;
+    const p = (preferences?.profile ?? {}) as Partial<Profile>;
+    return {
+      given_name: p.given_name ?? claims.given_name ?? "",
+      family_name: p.family_name ?? claims.family_name ?? "",
+      birthday: p.birthday ?? "",
+      phone_country: p.phone_country === "CA" ? "CA" : "US",
+      phone: p.phone ?? "",
+    };
+  }, [claims, preferences, prefsDone]);
+  const [draft, setDraft] = useState<Profile | undefined>();
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [notice, setNotice] = useState("");
+  const [failure, setFailure] = useState("");
+  useEffect(() => setDraft((d) => d ?? saved), [saved]);
+
+  if (!saved || !draft) return <AccountLayout title={t("account.title")}><Spinner /></AccountLayout>;
+  const changed = !sameProfile(draft, saved);
+  const set = (key: keyof Profile, value: string) => {
+    setDraft({ ...draft, [key]: value });
+    setNotice("");
+    if (errors[key]) setErrors({ ...errors, [key]: undefined });
+  };
+  const errorOf = (key: keyof Profile, name: string) => {
+    const kind = errors[key];
+    return kind === "required" ? MESSAGES.required(name) : kind === "invalid" ? MESSAGES.invalid(key) : kind === "future" ? MESSAGES.future() : undefined;
+  };
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    const found = validateProfile(draft!);
+    setErrors(found);
+    setFailure("");
+    if (Object.values(found).some(Boolean)) return;
+    const profile = { ...draft!, given_name: draft!.given_name.trim(), family_name: draft!.family_name.trim(), phone: draft!.phone.trim(), birthday: draft!.birthday.trim() };
+    const answer = await store.session.updatePreferences.run({ profile });
+    if (!answer) return setFailure(t("error.unexpected"));
+    setDraft(profile);
+    setNotice(t("account.saved"));
+  }
+
   return (
-    <AccountLayout title="Account">
-      <section className={card}>
-        <dl className={list}>
-          <div><dt>First name</dt><dd>{claims?.given_name}</dd></div>
-          <div><dt>Last name</dt><dd>{claims?.family_name}</dd></div>
-          <div><dt>Email</dt><dd>{claims?.email}</dd></div>
-          <div><dt>Membership</dt><dd>{status.entitled ? (status.trial ? "Free trial" : status.vip ? "VIP" : "Active") : status.paused ? "Paused" : status.previouslyEntitled ? "Ended" : "No membership"}</dd></div>
-        </dl>
-        <div style={{ marginTop: space[5], display: "flex", gap: space[3], flexWrap: "wrap" }}>
-          <ButtonLink href="/account/settings" variant="secondary">Settings</ButtonLink>
-          <ButtonLink href="/account/membership" variant="secondary">Membership</ButtonLink>
-        </div>
+    <AccountLayout title={t("account.title")}>
+      <section className={card} aria-labelledby="profile-title">
+        <form className={stack(space[4])} onSubmit={save} noValidate>
+          <h2 id="profile-title" className={sectionTitle}>{t("account.profile")}</h2>
+          <div className={two}>
+            <Field label={t("account.firstName")} name="given_name" autoComplete="given-name" required value={draft.given_name}
+              onChange={(e) => set("given_name", e.target.value)} error={errorOf("given_name", t("account.firstName"))} />
+            <Field label={t("account.lastName")} name="family_name" autoComplete="family-name" required value={draft.family_name}
+              onChange={(e) => set("family_name", e.target.value)} error={errorOf("family_name", t("account.lastName"))} />
+          </div>
+          <Field label={t("account.email")} type="email" readOnly value={claims?.email ?? ""} hint={t("account.emailNote")} />
+          <Field label={t("account.birthday")} name="birthday" inputMode="numeric" autoComplete="bday" placeholder={t("account.birthdayHint")}
+            hint={t("account.birthdayHint")} value={draft.birthday} onChange={(e) => set("birthday", maskBirthday(e.target.value))} error={errorOf("birthday", t("account.birthday"))} />
+          <div className={phoneRow}>
+            <div style={{ display: "grid", gap: 6 }}>
+              <label htmlFor="phone-country">{t("account.phoneCountry")}</label>
+              <select id="phone-country" value={draft.phone_country} onChange={(e) => set("phone_country", e.target.value)}>
+                <option value="US">{t("account.country.US")}</option>
+                <option value="CA">{t("account.country.CA")}</option>
+              </select>
+            </div>
+            <Field label={t("account.phone")} name="phone" type="tel" autoComplete="tel-national" value={draft.phone}
+              onChange={(e) => set("phone", e.target.value)} error={errorOf("phone", t("account.phone"))} />
+          </div>
+          <OopsInline message={failure} />
+          <SuccessNote>{notice}</SuccessNote>
+          <div><Button type="submit" disabled={!changed || saving}>{t("account.save")}</Button></div>
+        </form>
       </section>
     </AccountLayout>
   );

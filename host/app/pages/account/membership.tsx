@@ -1,16 +1,52 @@
 import "../../../../widgets/membership-panel/define.js";
-import { TAGS } from "../../../../widgets/constants.js";
+import { useRef } from "react";
+import { useLocation } from "wouter";
+import { t, type MessageKey } from "../../../../src/i18n/index.js";
+import { TAGS, EVENTS } from "../../../../widgets/constants.js";
 import { useStore } from "../../lib/store.js";
+import { useAnalytics } from "../../lib/analytics.js";
 import { Widget } from "../../lib/widget.js";
 import { EXTERNAL } from "../../lib/links.js";
+import { space } from "../../theme/tokens.js";
+import { lead, stack } from "../../ui/page.js";
 import { AccountLayout } from "./account-layout.js";
+import { useMembershipAnalytics } from "./membership-analytics.js";
+import { MembershipLinks } from "./membership-links.js";
 
-/** /account/membership (and its manage and billing-address steps): the plan, card and changes on <fit-membership-panel>. */
+const SECTIONS: Record<string, { title: MessageKey; lead?: MessageKey }> = {
+  "/account/membership": { title: "accountMembership.title" },
+  "/account/membership/manage": { title: "accountMembership.manageTitle", lead: "accountMembership.manageLead" },
+  "/account/membership/billing-address": { title: "accountMembership.billingTitle", lead: "accountMembership.billingLead" },
+};
+/**
+ * /account/membership, /manage and /billing-address: the plan, card and billing address with every flow (change
+ * plan and promo, card, address, two-step cancel, reactivate, unpause, studio link) on <fit-membership-panel>, whose
+ * errors are its OOPS! dialogs. The page reports the product facts' membership analytics events.
+ */
 export default function MembershipPage() {
   const store = useStore();
+  const analytics = useAnalytics();
+  const [location] = useLocation();
+  const section = SECTIONS[location.replace(/\/+$/, "")] ?? SECTIONS["/account/membership"]!;
+  const host = useRef<HTMLDivElement>(null);
+  useMembershipAnalytics(host, analytics, location);
+  const onChange = async (e: CustomEvent) => {
+    const action = (e.detail as { action?: string } | undefined)?.action;
+    if (action === "plan") {
+      const sub = (await store.membership.subscription.reload()) as { scheduled_change?: { sku?: string } | null; product_id?: string } | null | undefined;
+      analytics.track("App Subscription Plan Update Submitted", { sku: sub?.scheduled_change?.sku ?? sub?.product_id ?? "" });
+    } else if (action === "cancel") analytics.track("App Subscription Cancellation Submitted", {});
+    void store.session.claims.reload();
+  };
   return (
-    <AccountLayout title="Membership">
-      <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} />
+    <AccountLayout title={t(section.title)}>
+      <div className={stack(space[5])}>
+        <MembershipLinks />
+        {section.lead ? <p className={lead}>{t(section.lead)}</p> : null}
+        <div ref={host}>
+          <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} on={{ [EVENTS.membershipChange]: onChange }} />
+        </div>
+      </div>
     </AccountLayout>
   );
 }

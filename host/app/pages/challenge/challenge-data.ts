@@ -9,7 +9,9 @@ export type ChallengeView = Omit<Challenge, "workouts" | "progress"> & {
   reward: string;
   start_time: string;
   joined: boolean;
-  progress: Challenge["progress"] & { is_complete: boolean };
+  workout_target: number;
+  end_time: string;
+  progress: { on_demand: number; live: number; completed: number; is_complete: boolean };
   workouts: (Challenge["workouts"][number] & { week?: number; position?: number; workout?: { id: string; slug: string; name: string; duration: number } })[];
 };
 

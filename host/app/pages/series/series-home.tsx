@@ -7,7 +7,7 @@ import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
 import { ButtonLink, buttonClass } from "../../ui/button.js";
-import { Page, PageHeader, Spinner, stack } from "../../ui/page.js";
+import { Page, PageHeader, Spinner } from "../../ui/page.js";
 import { Row } from "../../ui/row.js";
 import { SeriesCard } from "./series-card.js";
 
@@ -16,6 +16,7 @@ const banner = css`position: relative; display: grid; overflow: hidden; border-r
   > div { position: relative; align-self: end; padding: ${space[5]}px; display: grid; gap: ${space[2]}px; justify-items: start; max-width: 640px; }
   h2 { font-size: ${text.xxl}px; } p { font-size: ${text.md}px; }
   ${up(bp.md)} { min-height: 340px; > div { padding: ${space[6]}px; } h2 { font-size: ${text.display}px; } }`;
+const column = css`display: grid; gap: ${space[7]}px; > * { min-width: 0; }`;
 const kicker = css`font-size: ${text.xs}px; font-weight: 800; letter-spacing: .16em; text-transform: uppercase;`;
 
 type Banner = { title?: string; subtitle?: string; image_url?: string; seriesSlug?: string };
@@ -38,7 +39,7 @@ export default function SeriesHomePage() {
     <Page>
       <PageHeader kicker={t("series.kicker")} title={t("series.title")}>{overview?.pageDescription}</PageHeader>
       {failed && !overview ? <p role="alert">{t("error.loading")}</p> : !overview ? <Spinner /> : (
-        <div className={stack(space[7])}>
+        <div className={column}>
           {featured.seriesSlug ? (
             <section className={banner} aria-labelledby="featured-title">
               {featured.image_url ? <img src={`${featured.image_url}${featured.image_url.includes("?") ? "&" : "?"}width=1280&height=560&fit_mode=crop`} alt="" /> : null}
