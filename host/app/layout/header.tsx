@@ -84,7 +84,7 @@ function AccountMenu({ initials }: { initials: string }) {
   }, [open]);
   return (
     <div ref={ref} style={{ position: "relative" }}>
-      <button type="button" className={accountButton} aria-haspopup="true" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen(!open)}>{initials}</button>
+      <button type="button" className={accountButton} aria-haspopup="true" aria-expanded={open} aria-label={`${initials}, Account menu`} onClick={() => setOpen(!open)}>{initials}</button>
       {open ? (
         <div className={menu} onClick={() => setOpen(false)}>
           <Link href="/account">Account</Link>

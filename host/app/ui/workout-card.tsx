@@ -23,7 +23,7 @@ export function WorkoutCard({ workout, base, highlight }: { workout: Workout; ba
   const { api } = useStore();
   const poster = workout.video?.poster_url ?? workoutImageUrl(api, workout.id, { width: 480, height: 270, fit_mode: "crop" });
   return (
-    <Link href={`${base}/detail/${encodeURIComponent(workout.slug)}`} className={card} aria-label={`${workout.name}, ${workout.duration} minutes${highlight ? `, ${highlight}` : ""}`}>
+    <Link href={`${base}/detail/${encodeURIComponent(workout.slug)}`} className={card}>
       <div className={frame}>
         <img src={poster} alt="" loading="lazy" width={480} height={270} />
         <span className={badge}>{t("workout.minutes", { minutes: workout.duration })}</span>

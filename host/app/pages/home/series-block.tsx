@@ -48,10 +48,10 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
           </div>
         </div>
         {nextWorkout ? (
-          <Link href={`/home/detail/${encodeURIComponent(nextWorkout.slug)}`} className={next} aria-label={`Your next workout: ${nextWorkout.name}`}>
+          <Link href={`/home/detail/${encodeURIComponent(nextWorkout.slug)}`} className={next}>
             <img src={nextWorkout.video?.poster_url ?? ""} alt="" width={120} height={68} />
             <span style={{ display: "grid", gap: 4 }}>
-              <span style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".14em", color: color.accent }}>UP NEXT</span>
+              <span style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".14em", color: color.accent }}>UP NEXT<span className="visually-hidden">: your next workout</span></span>
               <strong>{nextWorkout.name}</strong>
               <span style={{ fontSize: text.sm, color: color.muted }}>{t("workout.minutes", { minutes: nextWorkout.duration })}</span>
             </span>

@@ -37,23 +37,24 @@ export function WeekStrip({ history, now = new Date() }: { history: HistoryEntry
       {days.map((d, i) => {
         const done = history.filter((h) => h.is_completed && h.completed_at && sameDay(new Date(h.completed_at), d));
         const names = done.map((h) => h.workout?.name ?? (h.type === "live" ? "Live class" : "Workout"));
-        const labelText = `${d.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}: ${done.length ? `completed ${names.join(", ")}` : "no workout"}`;
+        const detail = `${d.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}: ${done.length ? `completed ${names.join(", ")}` : "no workout"}`;
         const content = (
           <>
-            <span className="dow">{d.toLocaleDateString("en-US", { weekday: "short" })}</span>
-            <span className="num">{d.getDate()}</span>
+            <span className="dow" aria-hidden="true">{d.toLocaleDateString("en-US", { weekday: "short" })}</span>
+            <span className="num" aria-hidden="true">{d.getDate()}</span>
+            <span className="visually-hidden">{detail}</span>
             {done.length ? <span className="mark" aria-hidden="true">✓</span> : <span className="dot" aria-hidden="true" />}
           </>
         );
         return (
           <li key={i} style={{ position: "relative" }} onMouseEnter={() => done.length && setOpen(i)} onMouseLeave={() => setOpen(null)}>
             {done.length ? (
-              <button type="button" className={day} data-done="true" data-today={sameDay(d, now)} aria-label={labelText} aria-expanded={open === i}
+              <button type="button" className={day} data-done="true" data-today={sameDay(d, now)} aria-expanded={open === i}
                 onFocus={() => setOpen(i)} onBlur={() => setOpen(null)} onClick={() => setOpen(open === i ? null : i)} style={{ minHeight: Math.max(76, touch) }}>
                 {content}
               </button>
             ) : (
-              <div className={day} data-today={sameDay(d, now)} aria-label={labelText} role="img">{content}</div>
+              <div className={day} data-today={sameDay(d, now)}>{content}</div>
             )}
             {open === i ? <div className={tip} role="tooltip"><ul>{names.map((n, k) => <li key={k}>{n}</li>)}</ul></div> : null}
           </li>

@@ -271,7 +271,7 @@ export default function Player({ workout, playback, captionsOn, musicOn, mux }: 
           <span className={timeLabel} aria-hidden="true">{clock(position)} / {clock(duration)}</span>
           <span className={spacer} />
           {captionsOn && cues.length ? (
-            <button type="button" className={iconBtn} aria-pressed={showCaptions} aria-label="Closed captions" onClick={() => setShowCaptions(!showCaptions)}>CC</button>
+            <button type="button" className={iconBtn} aria-pressed={showCaptions} onClick={() => setShowCaptions(!showCaptions)}>CC<span className="visually-hidden"> Closed captions</span></button>
           ) : null}
           <label className={volume}>
             Trainer
