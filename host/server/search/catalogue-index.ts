@@ -143,11 +143,6 @@ export class CatalogueIndex {
     return this.#byId.get(id);
   }
 
-  /** Every workout, newest first (the filters dialog and tests read the whole catalogue through this). */
-  all(): Workout[] {
-    return Array.from(this.#orders.newest, (n) => this.#workouts[n]!);
-  }
-
   search(request: SearchRequest): SearchResult {
     const ast = this.#parse(request.filters);
     const facetNames = this.#facetNames(request.facets);
