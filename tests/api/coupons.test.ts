@@ -18,7 +18,13 @@ describe("looking up a promo code", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: "WELCOME20", amount: 20, type: "percentage", is_active: true });
     expect(new Date(res.json().valid_until).getTime()).toBeGreaterThan(t.clock.now().getTime());
-    expect((await t.call("GET", "/v2/subscriptions/coupon-codes/SAVE5", { token: s.token })).json()).toMatchObject({ code: "SAVE5", amount: 500, type: "amount", is_active: true, valid_until: null });
+    expect((await t.call("GET", "/v2/subscriptions/coupon-codes/SAVE5", { token: s.token })).json()).toMatchObject({
+      code: "SAVE5",
+      amount: 500,
+      type: "amount",
+      is_active: true,
+      valid_until: null,
+    });
   });
 
   it.each(["EXPIRED10", "SOON10", "RETIRED"])("answers %s as not active", async (code) => {
@@ -42,7 +48,19 @@ describe("applying promo codes", () => {
     // 15 % of $19.99 is $2.9985: $3.00 off, $16.99 to pay.
     expect(res.json()).toEqual({
       success: true,
-      items: [{ provider: "stripe", coupon_code: "take15", identifier: id, subscription_id: id, success: true, base_price: 1999, discount: 300, total_price: 1699, currency: "USD" }],
+      items: [
+        {
+          provider: "stripe",
+          coupon_code: "take15",
+          identifier: id,
+          subscription_id: id,
+          success: true,
+          base_price: 1999,
+          discount: 300,
+          total_price: 1699,
+          currency: "USD",
+        },
+      ],
     });
     expect(await current(t, m.token)).toMatchObject({ discount_codes: ["TAKE15"], next_renewal: { amount: 1699, discount_code: "TAKE15" } });
 
@@ -111,7 +129,9 @@ describe("applying promo codes", () => {
 
   it("a single failing code answers the plain copy with the code", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
-    expect(expectError(await apply(m.token, [{ provider: "stripe", coupon_code: "NOSUCH", identifier: m.sub.subscription_id }]), 400).message).toBe("Invalid Promo Code NOSUCH");
+    expect(expectError(await apply(m.token, [{ provider: "stripe", coupon_code: "NOSUCH", identifier: m.sub.subscription_id }]), 400).message).toBe(
+      "Invalid Promo Code NOSUCH"
+    );
   });
 
   it("recharge subscriptions take codes through the recharge path", async () => {
@@ -126,7 +146,15 @@ describe("applying promo codes", () => {
     const id = m.sub.subscription_id;
     expect((await apply(m.token, [{ provider: "stripe", coupon_code: "SAVE5", identifier: id }])).statusCode).toBe(200);
     expect(expectError(await apply(m.token, [{ provider: "stripe", coupon_code: "save5", identifier: id }]), 400).message).toBe("Invalid Promo Code save5");
-    expect(expectError(await apply(m.token, [{ provider: "stripe", coupon_code: "TAKE15", identifier: id }, { provider: "stripe", coupon_code: "TAKE15", identifier: id }]), 400).message).toBe("Invalid Promo Code TAKE15");
+    expect(
+      expectError(
+        await apply(m.token, [
+          { provider: "stripe", coupon_code: "TAKE15", identifier: id },
+          { provider: "stripe", coupon_code: "TAKE15", identifier: id },
+        ]),
+        400
+      ).message
+    ).toBe("Invalid Promo Code TAKE15");
     // Another member may still use it.
     const other = await subscribedMember(t, "1month_trial0-R-SB");
     expect((await apply(other.token, [{ provider: "stripe", coupon_code: "SAVE5", identifier: other.sub.subscription_id }])).statusCode).toBe(200);
@@ -163,29 +191,49 @@ describe("the single-coupon flow: apply, then change the plan with the code", ()
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
     expect((await apply(m.token, [{ provider: "stripe", coupon_code: "WELCOME20", identifier: id }])).statusCode).toBe(200);
-    const res = await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "12month_trial7", stripe_promo_code: "WELCOME20" } });
+    const res = await t.call("PUT", "/v2/subscriptions/subs/plan", {
+      token: m.token,
+      body: { subscription_id: id, sku: "12month_trial7", stripe_promo_code: "WELCOME20" },
+    });
     expect(res.statusCode, res.body).toBe(200);
     // $95.88 − 20 % ($19.18) = $76.70.
-    expect(res.json()).toMatchObject({ scheduled_change: { sku: "12month_trial7" }, base_price: 9588, discount: 1918, total_price: 7670, next_renewal: { amount: 7670, discount_code: "WELCOME20" } });
+    expect(res.json()).toMatchObject({
+      scheduled_change: { sku: "12month_trial7" },
+      base_price: 9588,
+      discount: 1918,
+      total_price: 7670,
+      next_renewal: { amount: 7670, discount_code: "WELCOME20" },
+    });
   });
 
   it("staying on the current plan with a promo code applies the code and schedules nothing", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
     expect((await apply(m.token, [{ provider: "stripe", coupon_code: "TAKE15", identifier: id }])).statusCode).toBe(200);
-    const res = await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "1month_trial0-R-SB", product_id: "1month_trial0-R-SB", stripe_promo_code: "TAKE15" } });
+    const res = await t.call("PUT", "/v2/subscriptions/subs/plan", {
+      token: m.token,
+      body: { subscription_id: id, sku: "1month_trial0-R-SB", product_id: "1month_trial0-R-SB", stripe_promo_code: "TAKE15" },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ scheduled_change: null, total_price: 1699 });
-    expect((await t.db.selectFrom("subscription_events").select("action").where("subscription_id", "=", id).execute()).map((e) => e.action)).toEqual(["created"]);
+    expect((await t.db.selectFrom("subscription_events").select("action").where("subscription_id", "=", id).execute()).map((e) => e.action)).toEqual([
+      "created",
+    ]);
   });
 
   it("a promo code sent only with the plan change is redeemed there; an invalid one changes nothing", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
-    const bad = await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "12month_trial7", stripe_promo_code: "EXPIRED10" } });
+    const bad = await t.call("PUT", "/v2/subscriptions/subs/plan", {
+      token: m.token,
+      body: { subscription_id: id, sku: "12month_trial7", stripe_promo_code: "EXPIRED10" },
+    });
     expect(expectError(bad, 400).message).toBe("Invalid Promo Code EXPIRED10");
     expect((await current(t, m.token)).scheduled_change).toBeNull();
-    const ok = await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "12month_trial7", stripe_promo_code: "SAVE5" } });
+    const ok = await t.call("PUT", "/v2/subscriptions/subs/plan", {
+      token: m.token,
+      body: { subscription_id: id, sku: "12month_trial7", stripe_promo_code: "SAVE5" },
+    });
     expect(ok.json()).toMatchObject({ total_price: 9088, discount_codes: ["SAVE5"] });
   });
 });
@@ -193,7 +241,17 @@ describe("the single-coupon flow: apply, then change the plan with the code", ()
 describe("validity dates follow the clock", () => {
   it("a code becomes usable on its start date and unusable after its end", async () => {
     const now = t.clock.now().getTime();
-    await t.db.insertInto("coupons").values({ code: "WINDOW", type: "percentage", percent_off: 10, amount_off: null, valid_from: new Date(now + 10 * DAY), valid_until: new Date(now + 20 * DAY) }).execute();
+    await t.db
+      .insertInto("coupons")
+      .values({
+        code: "WINDOW",
+        type: "percentage",
+        percent_off: 10,
+        amount_off: null,
+        valid_from: new Date(now + 10 * DAY),
+        valid_until: new Date(now + 20 * DAY),
+      })
+      .execute();
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
     expectError(await apply(m.token, [{ provider: "stripe", coupon_code: "WINDOW", identifier: id }]), 400);

@@ -56,5 +56,10 @@ export async function claims(t: TestApp, token: string) {
 
 /** The audit trail of a subscription, oldest first. */
 export async function events(t: TestApp, subscriptionId: string) {
-  return t.db.selectFrom("subscription_events").select(["actor", "action", "from_state", "to_state", "created_at"]).where("subscription_id", "=", subscriptionId).orderBy("id").execute();
+  return t.db
+    .selectFrom("subscription_events")
+    .select(["actor", "action", "from_state", "to_state", "created_at"])
+    .where("subscription_id", "=", subscriptionId)
+    .orderBy("id")
+    .execute();
 }

@@ -28,7 +28,12 @@ describe("the Stripe billing provider", () => {
     const intents = stripe.requests.filter((r) => r.path === "/v1/setup_intents");
     expect(intents.at(-1)?.form.get("usage")).toBe("off_session");
     // The sandbox card form does not exist with Stripe.
-    expectError(await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: { client_secret: first.json().client_secret, number: "4242424242424242", exp_month: 1, exp_year: 2030, cvc: "123" } }), 404);
+    expectError(
+      await t.call("POST", "/commerce/v1/sandbox/payment-methods", {
+        body: { client_secret: first.json().client_secret, number: "4242424242424242", exp_month: 1, exp_year: 2030, cvc: "123" },
+      }),
+      404
+    );
   });
 
   it("attaches the confirmed card, makes it the default and answers it", async () => {
@@ -43,7 +48,9 @@ describe("the Stripe billing provider", () => {
   it("a declined card answers 402 with the spec's copy; an unknown or another customer's card 404", async () => {
     const m = await t.signUp();
     await t.call("POST", "/commerce/v1/payment/setup", { token: m.token });
-    expect(expectError(await setDefault(m.token, "pm_card_chargeDeclined"), 402).message).toBe("Unfortunately, there was an error while processing your payment");
+    expect(expectError(await setDefault(m.token, "pm_card_chargeDeclined"), 402).message).toBe(
+      "Unfortunately, there was an error while processing your payment"
+    );
     expectError(await setDefault(m.token, "pm_nope"), 404);
     // pm_card_visa belongs to the previous test's customer now.
     expectError(await setDefault(m.token, "pm_card_visa"), 404);
@@ -56,9 +63,19 @@ describe("the Stripe billing provider", () => {
     await setDefault(m.token, "pm_card_mastercard");
     const res = await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "1month_trial0-R-SB" } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ state: "active", payment_method: { brand: "mastercard", last4: "4444" }, last_invoice: { amount: 1999, status: "paid" } });
+    expect(res.json()).toMatchObject({
+      state: "active",
+      payment_method: { brand: "mastercard", last4: "4444" },
+      last_invoice: { amount: 1999, status: "paid" },
+    });
     const charge = stripe.requests.filter((r) => r.path === "/v1/payment_intents").at(-1)!;
-    expect(Object.fromEntries(charge.form)).toMatchObject({ amount: "1999", currency: "usd", payment_method: "pm_card_mastercard", off_session: "true", confirm: "true" });
+    expect(Object.fromEntries(charge.form)).toMatchObject({
+      amount: "1999",
+      currency: "usd",
+      payment_method: "pm_card_mastercard",
+      off_session: "true",
+      confirm: "true",
+    });
 
     t.clock.set(new Date(res.json().expiration_date).getTime() + 1000);
     await renewals(t);

@@ -18,8 +18,20 @@ describe("products", () => {
     const res = await t.call("GET", "/subscriptions/v1/products?sku=12month_trial7&sku=1month_trial0-R-SB");
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toEqual([
-      { sku: "12month_trial7", name: "12 Month Digital Membership, 7-Day Free Trial", kind: "recurring", cost: { currency_amount: "95.88", unit_amount: 9588, currency: "USD" }, subscription_details: { interval: 12, interval_type: "month", trial_days: 7 } },
-      { sku: "1month_trial0-R-SB", name: "1 Month Digital Membership", kind: "recurring", cost: { currency_amount: "19.99", unit_amount: 1999, currency: "USD" }, subscription_details: { interval: 1, interval_type: "month", trial_days: 0 } },
+      {
+        sku: "12month_trial7",
+        name: "12 Month Digital Membership, 7-Day Free Trial",
+        kind: "recurring",
+        cost: { currency_amount: "95.88", unit_amount: 9588, currency: "USD" },
+        subscription_details: { interval: 12, interval_type: "month", trial_days: 7 },
+      },
+      {
+        sku: "1month_trial0-R-SB",
+        name: "1 Month Digital Membership",
+        kind: "recurring",
+        cost: { currency_amount: "19.99", unit_amount: 1999, currency: "USD" },
+        subscription_details: { interval: 1, interval_type: "month", trial_days: 0 },
+      },
     ]);
   });
 
@@ -31,7 +43,11 @@ describe("products", () => {
   });
 
   it("lists every product id of spec section 9 when no SKU is given", async () => {
-    const items = (await t.call("GET", "/subscriptions/v1/products")).json().items as { sku: string; kind: string; subscription_details: { interval: number; interval_type: string; trial_days: number } }[];
+    const items = (await t.call("GET", "/subscriptions/v1/products")).json().items as {
+      sku: string;
+      kind: string;
+      subscription_details: { interval: number; interval_type: string; trial_days: number };
+    }[];
     const trials = new Set(items.map((p) => p.subscription_details.trial_days));
     expect([0, 7, 14, 30, 60, 90].every((d) => trials.has(d))).toBe(true);
     const months = new Set(items.filter((p) => p.subscription_details.interval_type === "month").map((p) => p.subscription_details.interval));
@@ -88,7 +104,9 @@ describe("payment method", () => {
     const setup = await t.call("POST", "/commerce/v1/payment/setup", { token: m.token });
     expect(setup.json()).toEqual({ client_secret: expect.stringMatching(/^seti_\w+_secret_\w+$/) });
     const year = t.clock.now().getUTCFullYear() + 3;
-    const pm = await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: { client_secret: setup.json().client_secret, number: VISA_OK, exp_month: 11, exp_year: year, cvc: "123" } });
+    const pm = await t.call("POST", "/commerce/v1/sandbox/payment-methods", {
+      body: { client_secret: setup.json().client_secret, number: VISA_OK, exp_month: 11, exp_year: year, cvc: "123" },
+    });
     expect(pm.json()).toEqual({ payment_method_id: expect.stringMatching(/^pm_/) });
     const card = await t.call("POST", "/commerce/v1/payment/setdefault", { token: m.token, body: { payment_method_id: pm.json().payment_method_id } });
     expect(card.json()).toEqual({ brand: "visa", exp_month: 11, exp_year: year, last4: "4242" });
@@ -120,7 +138,12 @@ describe("payment method", () => {
     const m = await t.signUp();
     const { client_secret } = (await t.call("POST", "/commerce/v1/payment/setup", { token: m.token })).json();
     t.clock.advance(61 * 60_000);
-    expectError(await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: { client_secret, number: VISA_OK, exp_month: 4, exp_year: t.clock.now().getUTCFullYear() + 1, cvc: "123" } }), 400);
+    expectError(
+      await t.call("POST", "/commerce/v1/sandbox/payment-methods", {
+        body: { client_secret, number: VISA_OK, exp_month: 4, exp_year: t.clock.now().getUTCFullYear() + 1, cvc: "123" },
+      }),
+      400
+    );
   });
 
   it("another member's payment method, an unknown one, or no body → 4xx", async () => {
@@ -143,7 +166,10 @@ describe("billing address", () => {
     const res = await t.call("PUT", url, { token: m.token, body: { ...good, subscriptionId: m.sub.subscription_id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual(good);
-    const ca = await t.call("PUT", url, { token: m.token, body: { address1: "100 King St W", city: "Toronto", country: "Canada", state: "ON", zip: "m5x1a9" } });
+    const ca = await t.call("PUT", url, {
+      token: m.token,
+      body: { address1: "100 King St W", city: "Toronto", country: "Canada", state: "ON", zip: "m5x1a9" },
+    });
     expect(ca.json()).toMatchObject({ country: "Canada", zip: "M5X 1A9", address2: "" });
     expect((await current(t, m.token)).billing_address).toMatchObject({ city: "Toronto", zip: "M5X 1A9" });
   });
@@ -186,36 +212,59 @@ describe("studio unlimited link", () => {
 
     const link = await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } });
     expect(link.statusCode, link.body).toBe(200);
-    expect(link.json()).toMatchObject({ provider: "marianatek", identifier: "unlimited@studio.fitkit.dev", state: "active", entitlements: ["digital", "studio_unlimited"], managed_by: "studio" });
+    expect(link.json()).toMatchObject({
+      provider: "marianatek",
+      identifier: "unlimited@studio.fitkit.dev",
+      state: "active",
+      entitlements: ["digital", "studio_unlimited"],
+      managed_by: "studio",
+    });
     expect(await claims(t, m.token)).toMatchObject({ entitlements: '["digital","studio_unlimited"]' });
     expect((await events(t, link.json().subscription_id)).map((e) => e.action)).toEqual(["studio_linked"]);
 
     // The link is single use, and that studio membership now belongs to this member.
-    expect(expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } }), 400).message).toBe("Unknown error occurred. Please try again in a few minutes.");
+    expect(expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } }), 400).message).toBe(
+      "Unknown error occurred. Please try again in a few minutes."
+    );
     const other = await t.signUp();
-    expectError(await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: other.token, body: { email: "unlimited@studio.fitkit.dev" } }), 409);
+    expectError(
+      await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: other.token, body: { email: "unlimited@studio.fitkit.dev" } }),
+      409
+    );
   });
 
   it("is not allowed while the digital membership is active, trial or paused, or cancelled but still valid", async () => {
     for (const who of ["member", "trial", "paused"]) {
       const s = await t.signIn(`${who}@demo.fitkit.dev`);
-      const err = expectError(await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: s.token, body: { email: "unlimited@studio.fitkit.dev" } }), 409);
+      const err = expectError(
+        await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: s.token, body: { email: "unlimited@studio.fitkit.dev" } }),
+        409
+      );
       expect(err.message).toBe("There was an error sending the email, please try again!");
     }
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     await t.call("POST", `/v2/subscriptions/subs/${m.sub.subscription_id}/cancel`, { token: m.token, body: { reason: "too expensive" } });
-    expectError(await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "unlimited@studio.fitkit.dev" } }), 409);
+    expectError(
+      await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "unlimited@studio.fitkit.dev" } }),
+      409
+    );
   });
 
   it("the lapsed member may link; the rule is checked again on confirming", async () => {
     const until = new Date(t.clock.now().getTime() + 90 * DAY);
-    await t.db.insertInto("studio_memberships").values([
-      { email: "lapsed-link@studio.fitkit.dev", name: "Studio Unlimited (Chicago)", valid_until: until },
-      { email: "second@studio.fitkit.dev", name: "Studio Unlimited (Chicago)", valid_until: until },
-    ]).execute();
+    await t.db
+      .insertInto("studio_memberships")
+      .values([
+        { email: "lapsed-link@studio.fitkit.dev", name: "Studio Unlimited (Chicago)", valid_until: until },
+        { email: "second@studio.fitkit.dev", name: "Studio Unlimited (Chicago)", valid_until: until },
+      ])
+      .execute();
     const s = await t.signIn("lapsed@demo.fitkit.dev");
     expectError(await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: s.token, body: { email: "ended@studio.fitkit.dev" } }), 404);
-    expect((await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: s.token, body: { email: "lapsed-link@studio.fitkit.dev" } })).statusCode).toBe(200);
+    expect(
+      (await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: s.token, body: { email: "lapsed-link@studio.fitkit.dev" } }))
+        .statusCode
+    ).toBe(200);
     const lapsedToken = (await outboxFor("lapsed-link@studio.fitkit.dev")).at(0)?.text_body.match(/studio_link=([\w-]+)/)?.[1];
     expect((await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: s.token, body: { token: lapsedToken } })).statusCode).toBe(200);
     const c = await claims(t, s.token);
@@ -228,20 +277,30 @@ describe("studio unlimited link", () => {
     // Meanwhile the member subscribed digitally: confirming is refused.
     await addCard(t, m.token);
     await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "1month_trial0-R-SB" } });
-    expect(expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } }), 409).message).toBe("Unknown error occurred. Please try again in a few minutes.");
+    expect(expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } }), 409).message).toBe(
+      "Unknown error occurred. Please try again in a few minutes."
+    );
   });
 
   it("refuses unknown studio addresses, bad emails, unknown or expired links, another member's link", async () => {
     const m = await t.signUp();
-    expect(expectError(await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "nobody@studio.fitkit.dev" } }), 404).message).toBe(
-      "There was an error sending the email, please try again!",
-    );
-    expect(expectError(await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "nope" } }), 400).message).toBe("email must be an email");
+    expect(
+      expectError(
+        await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "nobody@studio.fitkit.dev" } }),
+        404
+      ).message
+    ).toBe("There was an error sending the email, please try again!");
+    expect(
+      expectError(await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "nope" } }), 400).message
+    ).toBe("email must be an email");
     expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token: "nope" } }), 404);
     expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: {} }), 400);
 
     const requester = await t.signUp();
-    await t.db.insertInto("studio_memberships").values({ email: "race@studio.fitkit.dev", name: "Studio Unlimited (Chicago)", valid_until: new Date(t.clock.now().getTime() + 90 * DAY) }).execute();
+    await t.db
+      .insertInto("studio_memberships")
+      .values({ email: "race@studio.fitkit.dev", name: "Studio Unlimited (Chicago)", valid_until: new Date(t.clock.now().getTime() + 90 * DAY) })
+      .execute();
     await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: requester.token, body: { email: "race@studio.fitkit.dev" } });
     const token = (await outboxFor("race@studio.fitkit.dev")).at(0)?.text_body.match(/studio_link=([\w-]+)/)?.[1];
     expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } }), 404);

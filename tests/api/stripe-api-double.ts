@@ -38,8 +38,17 @@ export async function startStripeDouble() {
     status: 402,
     body: { error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined.", ...extra } },
   });
-  const missing = (id: string) => ({ status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such PaymentMethod: '${id}'` } } });
-  const pmObject = (id: string) => ({ id, object: "payment_method", type: "card", customer: cards[id].customer, card: { brand: cards[id].brand, last4: cards[id].last4, exp_month: cards[id].exp_month, exp_year: cards[id].exp_year } });
+  const missing = (id: string) => ({
+    status: 404,
+    body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such PaymentMethod: '${id}'` } },
+  });
+  const pmObject = (id: string) => ({
+    id,
+    object: "payment_method",
+    type: "card",
+    customer: cards[id].customer,
+    card: { brand: cards[id].brand, last4: cards[id].last4, exp_month: cards[id].exp_month, exp_year: cards[id].exp_year },
+  });
 
   function handle(method: string, path: string, form: URLSearchParams, key?: string): { status: number; body: unknown } {
     if (method === "POST" && path === "/v1/customers") {
@@ -58,7 +67,17 @@ export async function startStripeDouble() {
     }
     if (method === "POST" && path === "/v1/setup_intents") {
       const id = `seti_${++n}`;
-      return { status: 200, body: { id, object: "setup_intent", customer: form.get("customer"), usage: form.get("usage"), status: "requires_payment_method", client_secret: `${id}_secret_${n}` } };
+      return {
+        status: 200,
+        body: {
+          id,
+          object: "setup_intent",
+          customer: form.get("customer"),
+          usage: form.get("usage"),
+          status: "requires_payment_method",
+          client_secret: `${id}_secret_${n}`,
+        },
+      };
     }
     const pm = /^\/v1\/payment_methods\/(\w+)(\/attach)?$/.exec(path);
     if (pm) {

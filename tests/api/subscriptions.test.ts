@@ -16,7 +16,17 @@ const again = async (m: { email: string; password: string }) => (await t.signIn(
 describe("starting a subscription (sandbox checkout)", () => {
   it("starts a first-time member on a free trial, entitled and flagged trial", async () => {
     const m = await subscribedMember(t, "12month_trial7");
-    expect(m.sub).toMatchObject({ provider: "stripe", state: "trial", display_state: "active", is_active: true, trial_days: 7, base_price: 9588, total_price: 9588, currency: "USD", last_invoice: null });
+    expect(m.sub).toMatchObject({
+      provider: "stripe",
+      state: "trial",
+      display_state: "active",
+      is_active: true,
+      trial_days: 7,
+      base_price: 9588,
+      total_price: 9588,
+      currency: "USD",
+      last_invoice: null,
+    });
     expect(new Date(m.sub.trial_end).getTime() - new Date(m.sub.trial_start).getTime()).toBe(7 * DAY);
     expect(m.sub.next_renewal).toMatchObject({ amount: 9588, sku: "12month_trial7", period_start: m.sub.trial_end });
     expect(m.sub.payment_method).toMatchObject({ brand: "visa", last4: "4242" });
@@ -26,7 +36,11 @@ describe("starting a subscription (sandbox checkout)", () => {
 
   it("charges a plan without trial at once and records the invoice", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
-    expect(m.sub).toMatchObject({ state: "active", base_price: 1999, last_invoice: { amount: 1999, status: "paid", sku: "1month_trial0-R-SB", currency: "USD" } });
+    expect(m.sub).toMatchObject({
+      state: "active",
+      base_price: 1999,
+      last_invoice: { amount: 1999, status: "paid", sku: "1month_trial0-R-SB", currency: "USD" },
+    });
     const payments = await t.db.selectFrom("payments").selectAll().where("user_id", "=", m.user.id).execute();
     expect(payments.map((p) => [p.amount, p.currency, p.status])).toEqual([[1999, "USD", "succeeded"]]);
   });
@@ -44,7 +58,9 @@ describe("starting a subscription (sandbox checkout)", () => {
     const m = await t.signUp();
     expect(expectError(await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "nope" } }), 400).message).toBe("Unknown SKU nope");
     expectError(await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "kit" } }), 400);
-    expect(expectError(await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "1month_trial0-R-SB" } }), 400).message).toBe("Add a payment method first");
+    expect(expectError(await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "1month_trial0-R-SB" } }), 400).message).toBe(
+      "Add a payment method first"
+    );
     expectError(await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "1month_trial0-R-SB", extra: 1 } }), 400);
     const s = await subscribedMember(t, "1month_trial0-R-SB");
     expectError(await t.call("POST", "/v2/subscriptions/subs", { token: s.token, body: { sku: "12month_trial7" } }), 409);
@@ -95,8 +111,14 @@ describe("paused (recharge) and managed-elsewhere memberships", () => {
     const s = await t.signIn(`${who}@demo.fitkit.dev`);
     const sub = await current(t, s.token);
     expect(sub.is_active).toBe(true);
-    expect(expectError(await t.call("POST", `/v2/subscriptions/subs/${sub.subscription_id}/cancel`, { token: s.token, body: { reason: "too expensive" } }), 400).message).toBe(message);
-    expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: s.token, body: { subscription_id: sub.subscription_id, sku: "12month_trial7" } }), 400);
+    expect(
+      expectError(await t.call("POST", `/v2/subscriptions/subs/${sub.subscription_id}/cancel`, { token: s.token, body: { reason: "too expensive" } }), 400)
+        .message
+    ).toBe(message);
+    expectError(
+      await t.call("PUT", "/v2/subscriptions/subs/plan", { token: s.token, body: { subscription_id: sub.subscription_id, sku: "12month_trial7" } }),
+      400
+    );
   });
 
   it("a linked studio membership follows the studio directory: renewed there, then ended", async () => {
@@ -111,7 +133,11 @@ describe("paused (recharge) and managed-elsewhere memberships", () => {
     await renewals(t);
     expect(await current(t, s.token)).toMatchObject({ state: "expired", is_active: false, display_state: "canceled" });
     expect(await claims(t, s.token)).toMatchObject({ entitlements: "[]", unentitled_status: "previously_entitled" });
-    expect((await events(t, sub.subscription_id)).map((e) => [e.action, e.to_state])).toEqual([["created", "active"], ["studio_renewed", "active"], ["expired", "expired"]]);
+    expect((await events(t, sub.subscription_id)).map((e) => [e.action, e.to_state])).toEqual([
+      ["created", "active"],
+      ["studio_renewed", "active"],
+      ["expired", "expired"],
+    ]);
   });
 
   it("apple and google subscriptions are active only in active or trial state", async () => {
@@ -119,7 +145,16 @@ describe("paused (recharge) and managed-elsewhere memberships", () => {
     const now = t.clock.now();
     await t.db
       .insertInto("subscriptions")
-      .values({ user_id: m.user.id, provider: "apple", identifier: `apple-${m.user.id}`, state: "active", sku: null, name: "App Store Membership", original_purchase_date: now, expiration_date: null })
+      .values({
+        user_id: m.user.id,
+        provider: "apple",
+        identifier: `apple-${m.user.id}`,
+        state: "active",
+        sku: null,
+        name: "App Store Membership",
+        original_purchase_date: now,
+        expiration_date: null,
+      })
       .execute();
     expect(await current(t, m.token)).toMatchObject({ provider: "apple", managed_by: "apple", is_active: true, display_state: "active" });
     expect(await claims(t, m.token)).toMatchObject({ entitlements: '["digital"]' });
@@ -143,11 +178,18 @@ describe("the lifecycle, walked with the test clock", () => {
     expect((await renewals(t)).renewed).toBeGreaterThanOrEqual(1);
     let token = await again(m);
     let sub = await current(t, token);
-    expect(sub).toMatchObject({ state: "active", current_period_start: trialEnd.toISOString(), last_invoice: { amount: 1999, status: "paid", period_start: trialEnd.toISOString() } });
+    expect(sub).toMatchObject({
+      state: "active",
+      current_period_start: trialEnd.toISOString(),
+      last_invoice: { amount: 1999, status: "paid", period_start: trialEnd.toISOString() },
+    });
     expect(await claims(t, token)).toMatchObject({ entitlements: '["digital"]', is_trial: false });
 
     // Plan change: to twelve months, by the recharge-style interval fields; the stripe annual SKU is chosen.
-    const change = await t.call("PUT", "/v2/subscriptions/subs/plan", { token, body: { subscription_id: id, order_interval_frequency: 12, order_interval_unit: "month" } });
+    const change = await t.call("PUT", "/v2/subscriptions/subs/plan", {
+      token,
+      body: { subscription_id: id, order_interval_frequency: 12, order_interval_unit: "month" },
+    });
     expect(change.statusCode, change.body).toBe(200);
     expect(change.json()).toMatchObject({
       sku: "1month_trial14",
@@ -163,7 +205,14 @@ describe("the lifecycle, walked with the test clock", () => {
     await renewals(t);
     token = await again(m);
     sub = await current(t, token);
-    expect(sub).toMatchObject({ state: "active", sku: "12month_trial7", interval: 12, interval_type: "month", scheduled_change: null, last_invoice: { amount: 9588, sku: "12month_trial7" } });
+    expect(sub).toMatchObject({
+      state: "active",
+      sku: "12month_trial7",
+      interval: 12,
+      interval_type: "month",
+      scheduled_change: null,
+      last_invoice: { amount: 9588, sku: "12month_trial7" },
+    });
     expect(new Date(sub.expiration_date).getUTCFullYear()).toBe(periodEnd.getUTCFullYear() + 1);
     expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token, body: { subscription_id: id, sku: "12month_trial14" } }), 400);
 
@@ -182,9 +231,14 @@ describe("the lifecycle, walked with the test clock", () => {
   it("choosing the current plan again undoes a scheduled change", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
-    expect(expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "1month_trial0-R-SB" } }), 400).message).toBe("You are already on this plan");
+    expect(
+      expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "1month_trial0-R-SB" } }), 400).message
+    ).toBe("You are already on this plan");
     await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "12month_trial7" } });
-    const back = await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, order_interval_frequency: 1, order_interval_unit: "month" } });
+    const back = await t.call("PUT", "/v2/subscriptions/subs/plan", {
+      token: m.token,
+      body: { subscription_id: id, order_interval_frequency: 1, order_interval_unit: "month" },
+    });
     expect(back.json()).toMatchObject({ scheduled_change: null, next_renewal: { sku: "1month_trial0-R-SB", amount: 1999 } });
   });
 
@@ -193,7 +247,15 @@ describe("the lifecycle, walked with the test clock", () => {
     const id = m.sub.subscription_id;
     const cancel = await t.call("POST", `/v2/subscriptions/subs/${id}/cancel`, { token: m.token, body: { reason: "not using enough" } });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(cancel.json()).toMatchObject({ state: "canceled", display_state: "canceled", is_active: true, cancel_at_period_end: true, cancel_reason: "not using enough", next_renewal: null, expiration_date: m.sub.expiration_date });
+    expect(cancel.json()).toMatchObject({
+      state: "canceled",
+      display_state: "canceled",
+      is_active: true,
+      cancel_at_period_end: true,
+      cancel_reason: "not using enough",
+      next_renewal: null,
+      expiration_date: m.sub.expiration_date,
+    });
     expect(await claims(t, m.token)).toMatchObject({ entitlements: '["digital"]' });
     expectError(await t.call("POST", `/v2/subscriptions/subs/${id}/cancel`, { token: m.token, body: { reason: "too expensive" } }), 400);
     expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "12month_trial7" } }), 400);
@@ -297,8 +359,20 @@ describe("ownership and bad input", () => {
     expectError(await t.call("POST", `/v2/subscriptions/subs/${id}/reactivate`, { token: tok }), 404);
     expectError(await t.call("POST", `/v2/subscriptions/subs/${id}/recharge/unpause`, { token: tok }), 404);
     expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: tok, body: { subscription_id: id, sku: "12month_trial7" } }), 404);
-    expectError(await t.call("PUT", `/v2/subscriptions/subs/billing-address/${id}`, { token: tok, body: { address1: "1 Main St", city: "Chicago", country: "USA", state: "IL", zip: "60601" } }), 404);
-    expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: owner.token, body: { subscription_id: id, user_id: intruder.user.id, sku: "12month_trial7" } }), 404);
+    expectError(
+      await t.call("PUT", `/v2/subscriptions/subs/billing-address/${id}`, {
+        token: tok,
+        body: { address1: "1 Main St", city: "Chicago", country: "USA", state: "IL", zip: "60601" },
+      }),
+      404
+    );
+    expectError(
+      await t.call("PUT", "/v2/subscriptions/subs/plan", {
+        token: owner.token,
+        body: { subscription_id: id, user_id: intruder.user.id, sku: "12month_trial7" },
+      }),
+      404
+    );
     expect((await current(t, owner.token)).state).toBe("active");
   });
 
@@ -310,8 +384,12 @@ describe("ownership and bad input", () => {
   it("rejects malformed plan changes", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
-    expect(expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { sku: "12month_trial7" } }), 400).message).toBe("subscription_id should not be empty");
-    expect(expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "12month_nope" } }), 400).message).toBe("Unknown SKU 12month_nope");
+    expect(expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { sku: "12month_trial7" } }), 400).message).toBe(
+      "subscription_id should not be empty"
+    );
+    expect(
+      expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "12month_nope" } }), 400).message
+    ).toBe("Unknown SKU 12month_nope");
     expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "12month_trial0" } }), 400);
     expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, order_interval_frequency: 3 } }), 400);
     expectError(await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "12month_trial7", admin: true } }), 400);
@@ -358,7 +436,9 @@ describe("races", () => {
   it("cancel and reactivate racing leave one consistent state with an audit row per change", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
-    const cancels = await Promise.all([0, 1, 2].map(() => t.call("POST", `/v2/subscriptions/subs/${id}/cancel`, { token: m.token, body: { reason: "too expensive" } })));
+    const cancels = await Promise.all(
+      [0, 1, 2].map(() => t.call("POST", `/v2/subscriptions/subs/${id}/cancel`, { token: m.token, body: { reason: "too expensive" } }))
+    );
     expect(cancels.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
     expect((await events(t, id)).map((e) => e.action)).toEqual(["created", "canceled"]);
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addInterval, couponDiscount, couponTotals, displayState, isActiveSubscription, planSku, studioLinkAllowed, yearlyPerMonth } from "../../host/server/services/membership-rules.js";
+import {
+  addInterval,
+  couponDiscount,
+  couponTotals,
+  displayState,
+  isActiveSubscription,
+  planSku,
+  studioLinkAllowed,
+  yearlyPerMonth,
+} from "../../host/server/services/membership-rules.js";
 import { cardBehavior, cardBrand, normalizeCardNumber } from "../../host/server/billing/test-cards.js";
 
 const now = new Date("2026-11-22T12:00:00Z");
@@ -70,8 +79,18 @@ describe("coupon totals and prices (spec section 5)", () => {
 
   it("never goes below zero and applies in order", () => {
     expect(couponTotals(1999, [{ code: "A", type: "amount", amount: 5000 }])).toEqual({ base: 1999, discount: 1999, total: 0 });
-    expect(couponTotals(1999, [{ code: "A", type: "percentage", amount: 20 }, { code: "B", type: "amount", amount: 500 }])).toEqual({ base: 1999, discount: 900, total: 1099 });
-    expect(couponTotals(1999, [{ code: "B", type: "amount", amount: 500 }, { code: "A", type: "percentage", amount: 20 }])).toEqual({ base: 1999, discount: 800, total: 1199 });
+    expect(
+      couponTotals(1999, [
+        { code: "A", type: "percentage", amount: 20 },
+        { code: "B", type: "amount", amount: 500 },
+      ])
+    ).toEqual({ base: 1999, discount: 900, total: 1099 });
+    expect(
+      couponTotals(1999, [
+        { code: "B", type: "amount", amount: 500 },
+        { code: "A", type: "percentage", amount: 20 },
+      ])
+    ).toEqual({ base: 1999, discount: 800, total: 1199 });
     expect(couponTotals(1999, [])).toEqual({ base: 1999, discount: 0, total: 1999 });
   });
 
@@ -107,6 +126,11 @@ describe("sandbox test cards", () => {
     expect(cardBehavior("4242424242424242")).toBe("succeed");
     expect(cardBehavior("4000000000000002")).toBe("decline");
     expect(cardBehavior("4000000000000341")).toBe("decline_on_charge");
-    expect([cardBrand("4242424242424242"), cardBrand("5555555555554444"), cardBrand("378282246310005"), cardBrand("6011111111111117")]).toEqual(["visa", "mastercard", "amex", "discover"]);
+    expect([cardBrand("4242424242424242"), cardBrand("5555555555554444"), cardBrand("378282246310005"), cardBrand("6011111111111117")]).toEqual([
+      "visa",
+      "mastercard",
+      "amex",
+      "discover",
+    ]);
   });
 });

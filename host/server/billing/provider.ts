@@ -20,6 +20,8 @@ export interface ChargeRequest {
   amount: number;
   currency: string;
   description: string;
+  /** The same key never charges twice (a job that crashed after charging and retries the same attempt). */
+  idempotencyKey: string;
 }
 
 export type ChargeResult = { ok: true; paymentId: string | null } | { ok: false; paymentId: string | null; message: string };

@@ -22,10 +22,7 @@ export interface CardInput {
  */
 export class SandboxBilling implements BillingProvider {
   readonly name = "sandbox";
-  constructor(
-    private readonly clock: Clock,
-    private readonly publicUrl: string,
-  ) {}
+  constructor(private readonly clock: Clock, private readonly publicUrl: string) {}
 
   async createSetup(db: Db, userId: string) {
     const now = this.clock.now();
@@ -33,7 +30,14 @@ export class SandboxBilling implements BillingProvider {
     const clientSecret = `${setupId}_secret_${randomBytes(16).toString("hex")}`;
     await db
       .insertInto("payment_setups")
-      .values({ id: setupId, user_id: userId, client_secret: clientSecret, status: "requires_payment_method", created_at: now, expires_at: new Date(now.getTime() + SETUP_MINUTES * 60_000) })
+      .values({
+        id: setupId,
+        user_id: userId,
+        client_secret: clientSecret,
+        status: "requires_payment_method",
+        created_at: now,
+        expires_at: new Date(now.getTime() + SETUP_MINUTES * 60_000),
+      })
       .execute();
     return { clientSecret };
   }
@@ -53,7 +57,16 @@ export class SandboxBilling implements BillingProvider {
     const pmId = id("pm");
     await db
       .insertInto("payment_methods")
-      .values({ id: pmId, user_id: setup.user_id, brand: cardBrand(number!), last4: number!.slice(-4), exp_month: input.exp_month, exp_year: year, behavior: cardBehavior(number!), created_at: now })
+      .values({
+        id: pmId,
+        user_id: setup.user_id,
+        brand: cardBrand(number!),
+        last4: number!.slice(-4),
+        exp_month: input.exp_month,
+        exp_year: year,
+        behavior: cardBehavior(number!),
+        created_at: now,
+      })
       .execute();
     await db.updateTable("payment_setups").set({ status: "succeeded" }).where("id", "=", setup.id).execute();
     return { payment_method_id: pmId };
@@ -96,7 +109,16 @@ export class SandboxBilling implements BillingProvider {
     const paymentId = id("py");
     await db
       .insertInto("payments")
-      .values({ id: paymentId, user_id: request.userId, payment_method_id: pm?.id ?? null, amount: request.amount, currency: request.currency, status: ok ? "succeeded" : "failed", description: request.description, created_at: now })
+      .values({
+        id: paymentId,
+        user_id: request.userId,
+        payment_method_id: pm?.id ?? null,
+        amount: request.amount,
+        currency: request.currency,
+        status: ok ? "succeeded" : "failed",
+        description: request.description,
+        created_at: now,
+      })
       .execute();
     return ok ? { ok: true, paymentId } : { ok: false, paymentId, message: PAYMENT_ERROR };
   }

@@ -18,16 +18,14 @@ export class StripeBilling implements BillingProvider {
   readonly name = "stripe";
   readonly #stripe: Stripe;
 
-  constructor(
-    secretKey: string,
-    private readonly publicUrl: string,
-    apiBase?: string,
-  ) {
+  constructor(secretKey: string, private readonly publicUrl: string, apiBase?: string) {
     const base = apiBase ? new URL(apiBase) : undefined;
     this.#stripe = new Stripe(secretKey, {
       timeout: TIMEOUT_MS,
       maxNetworkRetries: 2,
-      ...(base ? { host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80), protocol: base.protocol === "https:" ? "https" : "http" } : {}),
+      ...(base
+        ? { host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80), protocol: base.protocol === "https:" ? "https" : "http" }
+        : {}),
     });
   }
 
@@ -63,26 +61,38 @@ export class StripeBilling implements BillingProvider {
   }
 
   async defaultCard(db: Db, userId: string): Promise<Card | undefined> {
-    const row = await db.selectFrom("stripe_customers").select(["brand", "exp_month", "exp_year", "last4"]).where("user_id", "=", userId).where("default_payment_method_id", "is not", null).executeTakeFirst();
+    const row = await db
+      .selectFrom("stripe_customers")
+      .select(["brand", "exp_month", "exp_year", "last4"])
+      .where("user_id", "=", userId)
+      .where("default_payment_method_id", "is not", null)
+      .executeTakeFirst();
     return row?.brand && row.last4 ? { brand: row.brand, exp_month: row.exp_month ?? 0, exp_year: row.exp_year ?? 0, last4: row.last4 } : undefined;
   }
 
   async charge(db: Db, request: ChargeRequest): Promise<ChargeResult> {
     if (request.amount === 0) return { ok: true, paymentId: null };
-    const row = await db.selectFrom("stripe_customers").select(["customer_id", "default_payment_method_id"]).where("user_id", "=", request.userId).executeTakeFirst();
+    const row = await db
+      .selectFrom("stripe_customers")
+      .select(["customer_id", "default_payment_method_id"])
+      .where("user_id", "=", request.userId)
+      .executeTakeFirst();
     if (!row?.default_payment_method_id) return { ok: false, paymentId: null, message: PAYMENT_ERROR };
     let intent: Stripe.PaymentIntent | undefined;
     try {
-      intent = await this.#stripe.paymentIntents.create({
-        amount: request.amount,
-        currency: request.currency.toLowerCase(),
-        customer: row.customer_id,
-        payment_method: row.default_payment_method_id,
-        off_session: true,
-        confirm: true,
-        description: request.description,
-        metadata: { user_id: request.userId },
-      });
+      intent = await this.#stripe.paymentIntents.create(
+        {
+          amount: request.amount,
+          currency: request.currency.toLowerCase(),
+          customer: row.customer_id,
+          payment_method: row.default_payment_method_id,
+          off_session: true,
+          confirm: true,
+          description: request.description,
+          metadata: { user_id: request.userId },
+        },
+        { idempotencyKey: request.idempotencyKey }
+      );
     } catch (err) {
       if (!isCardError(err)) throw err;
       intent = (err as Stripe.errors.StripeCardError).payment_intent;
@@ -92,7 +102,16 @@ export class StripeBilling implements BillingProvider {
     if (paymentId) {
       await db
         .insertInto("payments")
-        .values({ id: paymentId, user_id: request.userId, payment_method_id: null, amount: request.amount, currency: request.currency, status: ok ? "succeeded" : "failed", description: request.description, created_at: new Date() })
+        .values({
+          id: paymentId,
+          user_id: request.userId,
+          payment_method_id: null,
+          amount: request.amount,
+          currency: request.currency,
+          status: ok ? "succeeded" : "failed",
+          description: request.description,
+          created_at: new Date(),
+        })
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
     }
@@ -110,7 +129,7 @@ export class StripeBilling implements BillingProvider {
     const user = await db.selectFrom("users").select(["email", "given_name", "family_name"]).where("id", "=", userId).executeTakeFirstOrThrow();
     const customer = await this.#stripe.customers.create(
       { email: user.email, name: `${user.given_name} ${user.family_name}`, metadata: { user_id: userId } },
-      { idempotencyKey: `fitkit-customer-${userId}` },
+      { idempotencyKey: `fitkit-customer-${userId}` }
     );
     await db
       .insertInto("stripe_customers")

@@ -48,7 +48,7 @@ export async function runRenewals(deps: RenewalDeps): Promise<RenewalReport> {
       eb.or([
         eb.and([eb("state", "in", ["trial", "active", "canceled", "prepaid"]), eb("expiration_date", "<=", now)]),
         eb.and([eb("state", "=", "past_due"), eb("next_attempt_at", "<=", now)]),
-      ]),
+      ])
     )
     .orderBy("expiration_date")
     .execute();
@@ -80,7 +80,14 @@ async function syncStudioMemberships(db: Db, now: Date, report: RenewalReport): 
       const sub = await trx.selectFrom("subscriptions").selectAll().where("id", "=", id).forUpdate().skipLocked().executeTakeFirst();
       if (!sub) return;
       if (valid_until && valid_until > now) {
-        await transition(trx, sub, ["active"], { expiration_date: valid_until }, { actor: ACTOR, action: "studio_renewed", details: { valid_until: valid_until.toISOString() } }, now);
+        await transition(
+          trx,
+          sub,
+          ["active"],
+          { expiration_date: valid_until },
+          { actor: ACTOR, action: "studio_renewed", details: { valid_until: valid_until.toISOString() } },
+          now
+        );
       } else {
         report.expired++;
         await transition(trx, sub, ["active"], { state: "expired", expiration_date: valid_until ?? now }, { actor: ACTOR, action: "expired" }, now);
@@ -119,19 +126,37 @@ async function settle(trx: Db, billing: BillingProvider, sub: Subscription, now:
         renewal_attempts: 0,
         next_attempt_at: null,
       },
-      { actor: ACTOR, action, details: { invoice_id: paid.invoiceId, amount: paid.amount, ...(sub.sku !== product.sku ? { from_sku: sub.sku, to_sku: product.sku } : {}) } },
-      now,
+      {
+        actor: ACTOR,
+        action,
+        details: { invoice_id: paid.invoiceId, amount: paid.amount, ...(sub.sku !== product.sku ? { from_sku: sub.sku, to_sku: product.sku } : {}) },
+      },
+      now
     );
   }
   report.failed++;
   const attempts = sub.renewal_attempts + 1;
   const details = { invoice_id: paid.invoiceId, amount: paid.amount, attempt: attempts };
   if (attempts >= RENEWAL_ATTEMPTS) {
-    await transition(trx, sub, [sub.state], { state: "expired", renewal_attempts: attempts, next_attempt_at: null }, { actor: ACTOR, action: "expired_unpaid", details }, now);
+    await transition(
+      trx,
+      sub,
+      [sub.state],
+      { state: "expired", renewal_attempts: attempts, next_attempt_at: null },
+      { actor: ACTOR, action: "expired_unpaid", details },
+      now
+    );
     report.expired++;
     return undefined;
   }
-  await transition(trx, sub, [sub.state], { state: "past_due", renewal_attempts: attempts, next_attempt_at: new Date(now.getTime() + RETRY_MS) }, { actor: ACTOR, action: "payment_failed", details }, now);
+  await transition(
+    trx,
+    sub,
+    [sub.state],
+    { state: "past_due", renewal_attempts: attempts, next_attempt_at: new Date(now.getTime() + RETRY_MS) },
+    { actor: ACTOR, action: "payment_failed", details },
+    now
+  );
   return undefined;
 }
 

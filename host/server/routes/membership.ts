@@ -15,7 +15,7 @@ import type { PlanChange } from "../services/subscriptions.js";
 
 const tags = ["membership"];
 const idParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 100 } }, ["id"]);
-const text = (max = 200) => ({ type: "string", maxLength: max }) as const;
+const text = (max = 200) => ({ type: "string", maxLength: max } as const);
 
 /** " Studio@Example.com " is the same address as "studio@example.com". */
 async function trimEmail(request: FastifyRequest) {
@@ -46,16 +46,22 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       const unknown = skus.filter((sku) => !products.some((p) => p.sku === sku));
       if (unknown.length) throw badRequest(unknown.length === 1 ? `Unknown SKU ${unknown[0]}` : unknown.map((sku) => `Unknown SKU ${sku}`));
       return { items: products.map(presentProduct) };
-    },
+    }
   );
 
-  app.get("/v2/subscriptions/subs", { ...member, schema: { tags, summary: "The member's current subscription (404 when none)", security: memberSecurity } }, async (request) =>
-    subscriptions.current(memberOf(request).id),
+  app.get(
+    "/v2/subscriptions/subs",
+    { ...member, schema: { tags, summary: "The member's current subscription (404 when none)", security: memberSecurity } },
+    async (request) => subscriptions.current(memberOf(request).id)
   );
 
-  app.get("/v2/subscriptions/subs/all", { ...member, schema: { tags, summary: "Every subscription of the member", security: memberSecurity } }, async (request) => ({
-    items: await subscriptions.all(memberOf(request).id),
-  }));
+  app.get(
+    "/v2/subscriptions/subs/all",
+    { ...member, schema: { tags, summary: "Every subscription of the member", security: memberSecurity } },
+    async (request) => ({
+      items: await subscriptions.all(memberOf(request).id),
+    })
+  );
 
   app.post<{ Body: { sku: string } }>(
     "/v2/subscriptions/subs",
@@ -68,7 +74,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
         body: strictObject({ sku: { type: "string", minLength: 1, maxLength: 64 } }, ["sku"]),
       },
     },
-    async (request) => subscriptions.start(memberOf(request).id, request.body.sku),
+    async (request) => subscriptions.start(memberOf(request).id, request.body.sku)
   );
 
   app.put<{ Body: PlanChange }>(
@@ -92,11 +98,11 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
             sku: { type: "string", minLength: 1, maxLength: 64 },
             stripe_promo_code: { type: ["string", "null"], maxLength: 64 },
           },
-          ["subscription_id"],
+          ["subscription_id"]
         ),
       },
     },
-    async (request) => subscriptions.changePlan(memberOf(request).id, { ...request.body, stripe_promo_code: request.body.stripe_promo_code ?? undefined }),
+    async (request) => subscriptions.changePlan(memberOf(request).id, { ...request.body, stripe_promo_code: request.body.stripe_promo_code ?? undefined })
   );
 
   app.post<{ Params: { id: string }; Body: { reason: CancelReason; explanation?: string; subscription_id?: string } }>(
@@ -114,19 +120,19 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       if (request.body.subscription_id && request.body.subscription_id !== request.params.id) throw badRequest("subscription_id does not match the path");
       return subscriptions.cancel(memberOf(request).id, request.params.id, request.body.reason, request.body.explanation);
-    },
+    }
   );
 
   app.post<{ Params: { id: string } }>(
     "/v2/subscriptions/subs/:id/reactivate",
     { ...member, schema: { tags, summary: "Undo a cancellation before the period ends", security: memberSecurity, params: idParams } },
-    async (request) => subscriptions.reactivate(memberOf(request).id, request.params.id),
+    async (request) => subscriptions.reactivate(memberOf(request).id, request.params.id)
   );
 
   app.post<{ Params: { id: string } }>(
     "/v2/subscriptions/subs/:id/recharge/unpause",
     { ...member, schema: { tags, summary: "Resume a paused recharge subscription (charges the default card)", security: memberSecurity, params: idParams } },
-    async (request) => subscriptions.unpause(memberOf(request).id, request.params.id),
+    async (request) => subscriptions.unpause(memberOf(request).id, request.params.id)
   );
 
   app.put<{ Params: { id: string }; Body: BillingAddressInput }>(
@@ -139,21 +145,35 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
         security: memberSecurity,
         params: idParams,
         body: strictObject(
-          { address1: text(200), address2: text(200), city: text(100), country: text(60), phone: text(40), state: text(60), zip: text(20), subscriptionId: text(100) },
-          ["address1", "country", "state"],
+          {
+            address1: text(200),
+            address2: text(200),
+            city: text(100),
+            country: text(60),
+            phone: text(40),
+            state: text(60),
+            zip: text(20),
+            subscriptionId: text(100),
+          },
+          ["address1", "country", "state"]
         ),
       },
     },
-    async (request) => saveBillingAddress(ctx.db, ctx.clock, memberOf(request).id, request.params.id, request.body),
+    async (request) => saveBillingAddress(ctx.db, ctx.clock, memberOf(request).id, request.params.id, request.body)
   );
 
   app.get<{ Params: { code: string } }>(
     "/v2/subscriptions/coupon-codes/:code",
     {
       ...member,
-      schema: { tags, summary: "Look up a promo code (404 when unknown)", security: memberSecurity, params: strictObject({ code: { type: "string", minLength: 1, maxLength: 64 } }, ["code"]) },
+      schema: {
+        tags,
+        summary: "Look up a promo code (404 when unknown)",
+        security: memberSecurity,
+        params: strictObject({ code: { type: "string", minLength: 1, maxLength: 64 } }, ["code"]),
+      },
     },
-    async (request) => couponByCode(ctx.db, request.params.code, ctx.clock.now()),
+    async (request) => couponByCode(ctx.db, request.params.code, ctx.clock.now())
   );
 
   app.post<{ Body: { coupons: CouponEntry[] } }>(
@@ -171,12 +191,16 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
               minItems: 1,
               maxItems: 10,
               items: strictObject(
-                { provider: { type: "string", enum: ["stripe", "recharge"] }, coupon_code: { type: "string", minLength: 1, maxLength: 64 }, identifier: { type: "string", minLength: 1, maxLength: 200 } },
-                ["provider", "coupon_code", "identifier"],
+                {
+                  provider: { type: "string", enum: ["stripe", "recharge"] },
+                  coupon_code: { type: "string", minLength: 1, maxLength: 64 },
+                  identifier: { type: "string", minLength: 1, maxLength: 200 },
+                },
+                ["provider", "coupon_code", "identifier"]
               ),
             },
           },
-          ["coupons"],
+          ["coupons"]
         ),
       },
     },
@@ -186,10 +210,18 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       const items = [];
       for (const { entry, sub } of applied) {
         const view = await subscriptions.present(await ownSubscription(ctx.db, id, sub.id));
-        items.push({ ...entry, subscription_id: sub.id, success: true, base_price: view.base_price, discount: view.discount, total_price: view.total_price, currency: view.currency });
+        items.push({
+          ...entry,
+          subscription_id: sub.id,
+          success: true,
+          base_price: view.base_price,
+          discount: view.discount,
+          total_price: view.total_price,
+          currency: view.currency,
+        });
       }
       return { success: true, items };
-    },
+    }
   );
 
   app.post<{ Body: { email: string } }>(
@@ -197,22 +229,32 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       ...member,
       preValidation: trimEmail,
-      schema: { tags, summary: "Email a confirmation link to a studio unlimited membership's address", security: memberSecurity, body: strictObject({ email: emailSchema }, ["email"]) },
+      schema: {
+        tags,
+        summary: "Email a confirmation link to a studio unlimited membership's address",
+        security: memberSecurity,
+        body: strictObject({ email: emailSchema }, ["email"]),
+      },
     },
     async (request) => {
       const { id } = memberOf(request);
       limit(`studio-link:${id}`, 5, EMAIL_FAILED);
       return studioLink.requestLink(id, request.body.email);
-    },
+    }
   );
 
   app.post<{ Body: { token: string } }>(
     "/v2/subscriptions/subs/create-marianatek",
     {
       ...member,
-      schema: { tags, summary: "Confirm the emailed link: the studio unlimited membership is linked", security: memberSecurity, body: strictObject({ token: { type: "string", minLength: 1, maxLength: 200 } }, ["token"]) },
+      schema: {
+        tags,
+        summary: "Confirm the emailed link: the studio unlimited membership is linked",
+        security: memberSecurity,
+        body: strictObject({ token: { type: "string", minLength: 1, maxLength: 200 } }, ["token"]),
+      },
     },
-    async (request) => studioLink.confirm(memberOf(request).id, request.body.token),
+    async (request) => studioLink.confirm(memberOf(request).id, request.body.token)
   );
 
   app.post<{ Params: { type: NotificationType } }>(
@@ -230,13 +272,17 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       const { id } = memberOf(request);
       limit(`notify:${id}`, 5, "Too many emails. Please wait a few minutes and try again.");
       return sendCustomerNotification(membership.deps, id, request.params.type);
-    },
+    }
   );
 
-  app.get("/v2/subscriptions/subs/recharge/customer-portal", { ...member, schema: { tags, summary: "Where a recharge subscription is managed", security: memberSecurity } }, async (request) => {
-    const { id } = memberOf(request);
-    const subs = await listSubscriptions(ctx.db, id);
-    if (!subs.some((s) => s.provider === "recharge")) throw notFound("No recharge subscription");
-    return { portalUrl: membership.billing.customerPortalUrl(id) };
-  });
+  app.get(
+    "/v2/subscriptions/subs/recharge/customer-portal",
+    { ...member, schema: { tags, summary: "Where a recharge subscription is managed", security: memberSecurity } },
+    async (request) => {
+      const { id } = memberOf(request);
+      const subs = await listSubscriptions(ctx.db, id);
+      if (!subs.some((s) => s.provider === "recharge")) throw notFound("No recharge subscription");
+      return { portalUrl: membership.billing.customerPortalUrl(id) };
+    }
+  );
 }

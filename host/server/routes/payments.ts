@@ -29,7 +29,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: { type: "object", properties: { client_secret: { type: "string" } }, required: ["client_secret"] } },
       },
     },
-    async (request) => ({ client_secret: (await billing.createSetup(ctx.db, memberOf(request).id)).clientSecret }),
+    async (request) => ({ client_secret: (await billing.createSetup(ctx.db, memberOf(request).id)).clientSecret })
   );
 
   app.post<{ Body: { payment_method_id: string } }>(
@@ -44,14 +44,18 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: cardSchema },
       },
     },
-    async (request) => billing.setDefault(ctx.db, memberOf(request).id, request.body.payment_method_id),
+    async (request) => billing.setDefault(ctx.db, memberOf(request).id, request.body.payment_method_id)
   );
 
-  app.get("/commerce/v1/payment/default", { ...member, schema: { tags, summary: "The default card (404 when none)", security: memberSecurity, response: { 200: cardSchema } } }, async (request) => {
-    const card = await billing.defaultCard(ctx.db, memberOf(request).id);
-    if (!card) throw notFound("No payment method");
-    return card;
-  });
+  app.get(
+    "/commerce/v1/payment/default",
+    { ...member, schema: { tags, summary: "The default card (404 when none)", security: memberSecurity, response: { 200: cardSchema } } },
+    async (request) => {
+      const card = await billing.defaultCard(ctx.db, memberOf(request).id);
+      if (!card) throw notFound("No payment method");
+      return card;
+    }
+  );
 
   // The sandbox's stand-in for a payment provider's browser SDK: the card form posts the card with the setup secret
   // and gets a payment method id; the number itself is never stored. With Stripe, Stripe.js does this.
@@ -71,11 +75,11 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
             exp_year: { type: "integer", minimum: 0, maximum: 2200 },
             cvc: { type: "string", minLength: 1, maxLength: 4 },
           },
-          ["client_secret", "number", "exp_month", "exp_year", "cvc"],
+          ["client_secret", "number", "exp_month", "exp_year", "cvc"]
         ),
         response: { 200: { type: "object", properties: { payment_method_id: { type: "string" } }, required: ["payment_method_id"] } },
       },
     },
-    async (request) => sandbox.confirmCard(ctx.db, request.body),
+    async (request) => sandbox.confirmCard(ctx.db, request.body)
   );
 }

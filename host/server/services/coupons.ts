@@ -47,7 +47,12 @@ export async function redeem(trx: Db, sub: Subscription, rawCode: string, now: D
   const code = normalizeCode(rawCode);
   const coupon = await findCoupon(trx, code);
   if (!coupon || !couponUsable(coupon, now) || coupon.currency !== sub.currency) return invalid(rawCode.trim());
-  const pending = await trx.selectFrom("coupon_redemptions").select(trx.fn.countAll<number>().as("n")).where("subscription_id", "=", sub.id).where("invoice_id", "is", null).executeTakeFirstOrThrow();
+  const pending = await trx
+    .selectFrom("coupon_redemptions")
+    .select(trx.fn.countAll<number>().as("n"))
+    .where("subscription_id", "=", sub.id)
+    .where("invoice_id", "is", null)
+    .executeTakeFirstOrThrow();
   const won = await trx
     .insertInto("coupon_redemptions")
     .values({ code, user_id: sub.user_id, subscription_id: sub.id, redeemed_at: now, position: Number(pending.n) })

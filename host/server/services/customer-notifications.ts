@@ -24,7 +24,9 @@ export async function sendCustomerNotification(deps: MembershipDeps, userId: str
       text: `Hi ${user.given_name},\n\nYou can update the card for your ${view.name} membership here:\n\n${manage}\n`,
     });
   } else {
-    const next = view.next_renewal ? `Next payment: ${money(view.next_renewal.amount, view.next_renewal.currency)} on ${view.next_renewal.period_start!.slice(0, 10)}.` : "No further payments are scheduled.";
+    const next = view.next_renewal
+      ? `Next payment: ${money(view.next_renewal.amount, view.next_renewal.currency)} on ${view.next_renewal.period_start!.slice(0, 10)}.`
+      : "No further payments are scheduled.";
     await mailer.send({
       to: user.email,
       subject: "Your membership",

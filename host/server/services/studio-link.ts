@@ -31,7 +31,13 @@ export class StudioLinkService {
     await this.#assertLinkable(db, userId, now, EMAIL_FAILED);
     const studio = await db.selectFrom("studio_memberships").selectAll().where("email", "=", email).where("valid_until", ">", now).executeTakeFirst();
     if (!studio) throw new HttpError(404, EMAIL_FAILED);
-    const taken = await db.selectFrom("subscriptions").select("user_id").where("provider", "=", "marianatek").where("identifier", "=", email).where("user_id", "<>", userId).executeTakeFirst();
+    const taken = await db
+      .selectFrom("subscriptions")
+      .select("user_id")
+      .where("provider", "=", "marianatek")
+      .where("identifier", "=", email)
+      .where("user_id", "<>", userId)
+      .executeTakeFirst();
     if (taken) throw new HttpError(409, EMAIL_FAILED);
     const token = randomBytes(24).toString("base64url");
     await db
@@ -51,13 +57,30 @@ export class StudioLinkService {
     const { db, clock, billing } = this.deps;
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
-      const request = await trx.selectFrom("studio_link_requests").selectAll().where("token_hash", "=", hash(token)).where("user_id", "=", userId).forUpdate().executeTakeFirst();
+      const request = await trx
+        .selectFrom("studio_link_requests")
+        .selectAll()
+        .where("token_hash", "=", hash(token))
+        .where("user_id", "=", userId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!request) throw new HttpError(404, LINK_FAILED);
       if (request.confirmed_at || request.expires_at <= now) throw new HttpError(400, LINK_FAILED);
       await this.#assertLinkable(trx, userId, now, LINK_FAILED);
-      const studio = await trx.selectFrom("studio_memberships").selectAll().where("email", "=", request.email).where("valid_until", ">", now).executeTakeFirst();
+      const studio = await trx
+        .selectFrom("studio_memberships")
+        .selectAll()
+        .where("email", "=", request.email)
+        .where("valid_until", ">", now)
+        .executeTakeFirst();
       if (!studio) throw new HttpError(404, LINK_FAILED);
-      const existing = await trx.selectFrom("subscriptions").selectAll().where("provider", "=", "marianatek").where("identifier", "=", request.email).forUpdate().executeTakeFirst();
+      const existing = await trx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("provider", "=", "marianatek")
+        .where("identifier", "=", request.email)
+        .forUpdate()
+        .executeTakeFirst();
       if (existing && existing.user_id !== userId) throw new HttpError(409, LINK_FAILED);
       const fields = { state: "active" as const, expiration_date: studio.valid_until, entitlements: STUDIO_ENTITLEMENTS, name: studio.name, updated_at: now };
       let sub: Subscription;
@@ -67,7 +90,17 @@ export class StudioLinkService {
       } else {
         sub = await trx
           .insertInto("subscriptions")
-          .values({ ...fields, user_id: userId, provider: "marianatek", identifier: request.email, sku: null, base_price: 0, original_purchase_date: now, current_period_start: now, created_at: now })
+          .values({
+            ...fields,
+            user_id: userId,
+            provider: "marianatek",
+            identifier: request.email,
+            sku: null,
+            base_price: 0,
+            original_purchase_date: now,
+            current_period_start: now,
+            created_at: now,
+          })
           .returningAll()
           .executeTakeFirstOrThrow();
         await audit(trx, sub, null, { actor: `member:${userId}`, action: "studio_linked", details: { email: request.email } }, now);
@@ -80,7 +113,10 @@ export class StudioLinkService {
   /** The spec's linking rule over the member's digital membership; a studio membership already linked also blocks. */
   async #assertLinkable(db: Db, userId: string, now: Date, message: string) {
     const subs = await listSubscriptions(db, userId);
-    const digital = currentSubscription(subs.filter((s) => s.provider !== "marianatek"), now);
+    const digital = currentSubscription(
+      subs.filter((s) => s.provider !== "marianatek"),
+      now
+    );
     const linked = subs.some((s) => s.provider === "marianatek" && s.state === "active" && s.expiration_date && s.expiration_date > now);
     if (linked || !studioLinkAllowed(digital, now)) throw new HttpError(409, message);
   }

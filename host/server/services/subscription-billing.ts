@@ -34,11 +34,17 @@ export async function chargePeriod(
   sub: Subscription,
   product: Product,
   period: { start: Date; end: Date },
-  now: Date,
+  now: Date
 ): Promise<PeriodCharge> {
   const coupons = await pendingCoupons(trx, sub.id);
   const totals = couponTotals(product.unit_amount, coupons);
-  const result = await billing.charge(trx, { userId: sub.user_id, amount: totals.total, currency: product.currency, description: `${product.name} (${product.sku})` });
+  const result = await billing.charge(trx, {
+    userId: sub.user_id,
+    amount: totals.total,
+    currency: product.currency,
+    description: `${product.name} (${product.sku})`,
+    idempotencyKey: `fitkit-${sub.id}-${period.start.toISOString()}-${sub.renewal_attempts}`,
+  });
   const invoice = await trx
     .insertInto("invoices")
     .values({

@@ -49,7 +49,7 @@ export async function transition(
   from: SubscriptionState[],
   patch: Updateable<SubscriptionsTable>,
   change: Transition,
-  now: Date,
+  now: Date
 ): Promise<Subscription | undefined> {
   const updated = await trx
     .updateTable("subscriptions")

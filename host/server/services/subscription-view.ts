@@ -30,7 +30,11 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
     .orderBy("period_start", "desc")
     .limit(1)
     .executeTakeFirst();
-  const address = await db.selectFrom("billing_addresses").select(["address1", "address2", "city", "country", "phone", "state", "zip"]).where("subscription_id", "=", sub.id).executeTakeFirst();
+  const address = await db
+    .selectFrom("billing_addresses")
+    .select(["address1", "address2", "city", "country", "phone", "state", "zip"])
+    .where("subscription_id", "=", sub.id)
+    .executeTakeFirst();
   const card = isBilled(sub) ? await billing.defaultCard(db, sub.user_id) : undefined;
   const discountCode = coupons.length ? coupons.map((c) => c.code).join(",") : null;
   const nextStart = sub.expiration_date;
@@ -68,11 +72,25 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
     paused_at: iso(sub.paused_at),
     scheduled_change:
       scheduled && sub.expiration_date
-        ? { sku: scheduled.sku, name: scheduled.name, interval: scheduled.interval, interval_type: scheduled.interval_type, base_price: scheduled.unit_amount, effective_at: iso(sub.expiration_date) }
+        ? {
+            sku: scheduled.sku,
+            name: scheduled.name,
+            interval: scheduled.interval,
+            interval_type: scheduled.interval_type,
+            base_price: scheduled.unit_amount,
+            effective_at: iso(sub.expiration_date),
+          }
         : null,
     next_renewal:
       renews(sub) && next && nextStart
-        ? { amount: totals.total, currency: next.currency, period_start: iso(nextStart), period_end: iso(addInterval(nextStart, next.interval, next.interval_type)), sku: next.sku, discount_code: discountCode }
+        ? {
+            amount: totals.total,
+            currency: next.currency,
+            period_start: iso(nextStart),
+            period_end: iso(addInterval(nextStart, next.interval, next.interval_type)),
+            sku: next.sku,
+            discount_code: discountCode,
+          }
         : null,
     last_invoice: lastInvoice
       ? {

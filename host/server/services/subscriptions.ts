@@ -142,7 +142,7 @@ export class SubscriptionService {
           action: samePlan ? "plan_change_reverted" : "plan_change_scheduled",
           details: { from_sku: locked.sku, to_sku: samePlan ? locked.sku : target.sku, effective_at: locked.expiration_date?.toISOString() },
         },
-        now,
+        now
       );
       return this.present(updated!, trx);
     });
@@ -160,8 +160,22 @@ export class SubscriptionService {
       const fields = { cancel_reason: reason, cancel_explanation: note, canceled_at: now, scheduled_sku: null };
       // A renewal that keeps failing has no paid period left to run out: it ends now.
       const updated =
-        (await transition(trx, sub, ["trial", "active"], { ...fields, state: "canceled" }, { actor, action: "canceled", details: { reason, explanation: note } }, now)) ??
-        (await transition(trx, sub, ["past_due"], { ...fields, state: "expired", expiration_date: now }, { actor, action: "canceled", details: { reason, explanation: note } }, now));
+        (await transition(
+          trx,
+          sub,
+          ["trial", "active"],
+          { ...fields, state: "canceled" },
+          { actor, action: "canceled", details: { reason, explanation: note } },
+          now
+        )) ??
+        (await transition(
+          trx,
+          sub,
+          ["past_due"],
+          { ...fields, state: "expired", expiration_date: now },
+          { actor, action: "canceled", details: { reason, explanation: note } },
+          now
+        ));
       if (!updated) throw badRequest(sub.state === "canceled" ? "The membership is already cancelled" : `A ${sub.state} membership cannot be cancelled`);
       return this.present(updated, trx);
     });
@@ -173,10 +187,18 @@ export class SubscriptionService {
     const sub = await ownSubscription(db, userId, id);
     this.#assertBilled(sub);
     const now = clock.now();
-    if (sub.state !== "canceled" || !sub.expiration_date || sub.expiration_date <= now) throw badRequest("Only a cancelled membership can be reactivated, before its period ends");
+    if (sub.state !== "canceled" || !sub.expiration_date || sub.expiration_date <= now)
+      throw badRequest("Only a cancelled membership can be reactivated, before its period ends");
     return db.transaction().execute(async (trx) => {
       const state = sub.trial_end && sub.trial_end > now ? "trial" : "active";
-      const updated = await transition(trx, sub, ["canceled"], { state, cancel_reason: null, cancel_explanation: null, canceled_at: null }, { actor: `member:${userId}`, action: "reactivated" }, now);
+      const updated = await transition(
+        trx,
+        sub,
+        ["canceled"],
+        { state, cancel_reason: null, cancel_explanation: null, canceled_at: null },
+        { actor: `member:${userId}`, action: "reactivated" },
+        now
+      );
       if (!updated) throw badRequest("Only a cancelled membership can be reactivated, before its period ends");
       return this.present(updated, trx);
     });
@@ -199,9 +221,19 @@ export class SubscriptionService {
         trx,
         locked,
         ["paused"],
-        { state: "active", paused_at: null, current_period_start: now, expiration_date: end, sku: product.sku, name: product.name, base_price: product.unit_amount, entitlements: product.entitlements, scheduled_sku: null },
+        {
+          state: "active",
+          paused_at: null,
+          current_period_start: now,
+          expiration_date: end,
+          sku: product.sku,
+          name: product.name,
+          base_price: product.unit_amount,
+          entitlements: product.entitlements,
+          scheduled_sku: null,
+        },
         { actor: `member:${userId}`, action: "unpaused", details: { invoice_id: paid.invoiceId } },
-        now,
+        now
       );
       return this.present(updated!, trx);
     });

@@ -38,27 +38,35 @@ const prepaid = (sku: string, name: string, interval: number, type: "day" | "wee
  */
 export const PRODUCTS: ProductRow[] = (
   [
-  recurring("1month_trial0-R-SB", "1 Month Digital Membership", 1, 0, "stripe"),
-  recurring("1month_trial7-R", "1 Month Digital Membership, 7-Day Free Trial", 1, 7, "recharge"),
-  recurring("12month_trial7", "12 Month Digital Membership, 7-Day Free Trial", 12, 7, "stripe"),
-  recurring("12month_trial0", "12 Month Digital Membership", 12, 0, "recharge"),
-  recurring("1month_trial14", "1 Month Digital Membership, 14-Day Free Trial", 1, 14, "stripe"),
-  recurring("1month_trial30", "1 Month Digital Membership, 30-Day Free Trial", 1, 30, "stripe"),
-  recurring("1month_trial60", "1 Month Digital Membership, 60-Day Free Trial", 1, 60, "stripe"),
-  recurring("1month_trial90", "1 Month Digital Membership, 90-Day Free Trial", 1, 90, "stripe"),
-  recurring("12month_trial14", "12 Month Digital Membership, 14-Day Free Trial", 12, 14, "stripe"),
-  recurring("12month_trial30", "12 Month Digital Membership, 30-Day Free Trial", 12, 30, "stripe"),
-  prepaid("2day_pass", "2 Day Pass", 2, "day", 0),
-  prepaid("1week_pass", "1 Week Pass", 1, "week", 499),
-  prepaid("1month_prepaid", "1 Month Prepaid", 1, "month", MONTH),
-  prepaid("2month_prepaid", "2 Month Prepaid", 2, "month", MONTH * 2),
-  prepaid("3month_prepaid", "3 Month Prepaid", 3, "month", MONTH * 3),
-  prepaid("4month_prepaid", "4 Month Prepaid", 4, "month", MONTH * 4),
-  prepaid("6month_prepaid", "6 Month Prepaid", 6, "month", MONTH * 6),
-  prepaid("12month_prepaid", "12 Month Prepaid", 12, "month", YEAR),
-  { sku: "kit", name: "Equipment Kit", kind: "item", interval: 0, interval_type: "once", unit_amount: 4999, provider: "shop", entitlements: [] },
-  { sku: "3month_kit", name: "3 Month Membership with Equipment Kit", kind: "item", interval: 3, interval_type: "month", unit_amount: MONTH * 3 + 4999, provider: "shop" },
-  { sku: "lifetime", name: "Lifetime Digital Membership", kind: "lifetime", interval: 0, interval_type: "lifetime", unit_amount: 49_999, provider: "shop" },
+    recurring("1month_trial0-R-SB", "1 Month Digital Membership", 1, 0, "stripe"),
+    recurring("1month_trial7-R", "1 Month Digital Membership, 7-Day Free Trial", 1, 7, "recharge"),
+    recurring("12month_trial7", "12 Month Digital Membership, 7-Day Free Trial", 12, 7, "stripe"),
+    recurring("12month_trial0", "12 Month Digital Membership", 12, 0, "recharge"),
+    recurring("1month_trial14", "1 Month Digital Membership, 14-Day Free Trial", 1, 14, "stripe"),
+    recurring("1month_trial30", "1 Month Digital Membership, 30-Day Free Trial", 1, 30, "stripe"),
+    recurring("1month_trial60", "1 Month Digital Membership, 60-Day Free Trial", 1, 60, "stripe"),
+    recurring("1month_trial90", "1 Month Digital Membership, 90-Day Free Trial", 1, 90, "stripe"),
+    recurring("12month_trial14", "12 Month Digital Membership, 14-Day Free Trial", 12, 14, "stripe"),
+    recurring("12month_trial30", "12 Month Digital Membership, 30-Day Free Trial", 12, 30, "stripe"),
+    prepaid("2day_pass", "2 Day Pass", 2, "day", 0),
+    prepaid("1week_pass", "1 Week Pass", 1, "week", 499),
+    prepaid("1month_prepaid", "1 Month Prepaid", 1, "month", MONTH),
+    prepaid("2month_prepaid", "2 Month Prepaid", 2, "month", MONTH * 2),
+    prepaid("3month_prepaid", "3 Month Prepaid", 3, "month", MONTH * 3),
+    prepaid("4month_prepaid", "4 Month Prepaid", 4, "month", MONTH * 4),
+    prepaid("6month_prepaid", "6 Month Prepaid", 6, "month", MONTH * 6),
+    prepaid("12month_prepaid", "12 Month Prepaid", 12, "month", YEAR),
+    { sku: "kit", name: "Equipment Kit", kind: "item", interval: 0, interval_type: "once", unit_amount: 4999, provider: "shop", entitlements: [] },
+    {
+      sku: "3month_kit",
+      name: "3 Month Membership with Equipment Kit",
+      kind: "item",
+      interval: 3,
+      interval_type: "month",
+      unit_amount: MONTH * 3 + 4999,
+      provider: "shop",
+    },
+    { sku: "lifetime", name: "Lifetime Digital Membership", kind: "lifetime", interval: 0, interval_type: "lifetime", unit_amount: 49_999, provider: "shop" },
   ] satisfies ProductRow[]
 ).map((p, position) => ({ ...p, position }));
 
@@ -67,7 +75,11 @@ export const membershipCatalogue: SeedStep = {
   name: "membership/catalogue",
   async run(trx, { clock }) {
     const now = clock.now();
-    await trx.insertInto("products").values(PRODUCTS).onConflict((oc) => oc.column("sku").doNothing()).execute();
+    await trx
+      .insertInto("products")
+      .values(PRODUCTS)
+      .onConflict((oc) => oc.column("sku").doNothing())
+      .execute();
     const days = (n: number) => new Date(now.getTime() + n * DAY_MS);
     await trx
       .insertInto("coupons")
@@ -103,7 +115,10 @@ async function userId(trx: Db, who: string): Promise<string | undefined> {
 
 async function giveCard(trx: Db, user: string, now: Date) {
   const id = `pm_demo_${user.replaceAll("-", "").slice(0, 16)}`;
-  await trx.insertInto("payment_methods").values({ id, user_id: user, brand: "visa", last4: "4242", exp_month: 4, exp_year: now.getUTCFullYear() + 2, behavior: "succeed", created_at: now }).execute();
+  await trx
+    .insertInto("payment_methods")
+    .values({ id, user_id: user, brand: "visa", last4: "4242", exp_month: 4, exp_year: now.getUTCFullYear() + 2, behavior: "succeed", created_at: now })
+    .execute();
   await trx.insertInto("billing_customers").values({ user_id: user, default_payment_method_id: id, updated_at: now }).execute();
 }
 
@@ -125,13 +140,81 @@ export const demoSubscriptions: SeedStep = {
 
     type Row = Omit<Insertable<SubscriptionsTable>, "user_id" | "identifier"> & { card?: true; invoice?: { start: Date; end: Date } };
     const rows: Record<string, Row> = {
-      member: { ...monthly, provider: "stripe", state: "active", original_purchase_date: ago(200), current_period_start: memberStart, expiration_date: addInterval(memberStart, 1, "month"), card: true, invoice: { start: memberStart, end: addInterval(memberStart, 1, "month") } },
-      new: { ...annual, provider: "stripe", state: "active", original_purchase_date: ago(20), trial_start: ago(20), trial_end: trialEnd, current_period_start: trialEnd, expiration_date: addInterval(trialEnd, 12, "month"), card: true, invoice: { start: trialEnd, end: addInterval(trialEnd, 12, "month") } },
-      trial: { ...annual, provider: "stripe", state: "trial", original_purchase_date: ago(2), trial_start: ago(2), trial_end: ago(-5), current_period_start: ago(2), expiration_date: ago(-5), card: true },
-      vip: { sku: null, name: "VIP Membership", base_price: 0, provider: "stripe", state: "vip", original_purchase_date: ago(300), current_period_start: ago(300), expiration_date: addInterval(now, 1200, "month") },
-      paused: { ...plan("1month_trial7-R"), provider: "recharge", state: "paused", original_purchase_date: ago(120), current_period_start: ago(55), expiration_date: ago(25), paused_at: ago(25), card: true },
-      lapsed: { ...monthly, provider: "stripe", state: "expired", original_purchase_date: ago(160), current_period_start: lapsedStart, expiration_date: ago(40), canceled_at: ago(70), cancel_reason: "too expensive", invoice: { start: lapsedStart, end: ago(40) } },
-      studio: { sku: null, name: "Studio Unlimited (Chicago)", base_price: 0, provider: "marianatek", state: "active", entitlements: ["digital", "studio_unlimited"], original_purchase_date: ago(90), current_period_start: ago(90), expiration_date: studioUntil?.valid_until ?? ago(-365) },
+      member: {
+        ...monthly,
+        provider: "stripe",
+        state: "active",
+        original_purchase_date: ago(200),
+        current_period_start: memberStart,
+        expiration_date: addInterval(memberStart, 1, "month"),
+        card: true,
+        invoice: { start: memberStart, end: addInterval(memberStart, 1, "month") },
+      },
+      new: {
+        ...annual,
+        provider: "stripe",
+        state: "active",
+        original_purchase_date: ago(20),
+        trial_start: ago(20),
+        trial_end: trialEnd,
+        current_period_start: trialEnd,
+        expiration_date: addInterval(trialEnd, 12, "month"),
+        card: true,
+        invoice: { start: trialEnd, end: addInterval(trialEnd, 12, "month") },
+      },
+      trial: {
+        ...annual,
+        provider: "stripe",
+        state: "trial",
+        original_purchase_date: ago(2),
+        trial_start: ago(2),
+        trial_end: ago(-5),
+        current_period_start: ago(2),
+        expiration_date: ago(-5),
+        card: true,
+      },
+      vip: {
+        sku: null,
+        name: "VIP Membership",
+        base_price: 0,
+        provider: "stripe",
+        state: "vip",
+        original_purchase_date: ago(300),
+        current_period_start: ago(300),
+        expiration_date: addInterval(now, 1200, "month"),
+      },
+      paused: {
+        ...plan("1month_trial7-R"),
+        provider: "recharge",
+        state: "paused",
+        original_purchase_date: ago(120),
+        current_period_start: ago(55),
+        expiration_date: ago(25),
+        paused_at: ago(25),
+        card: true,
+      },
+      lapsed: {
+        ...monthly,
+        provider: "stripe",
+        state: "expired",
+        original_purchase_date: ago(160),
+        current_period_start: lapsedStart,
+        expiration_date: ago(40),
+        canceled_at: ago(70),
+        cancel_reason: "too expensive",
+        invoice: { start: lapsedStart, end: ago(40) },
+      },
+      studio: {
+        sku: null,
+        name: "Studio Unlimited (Chicago)",
+        base_price: 0,
+        provider: "marianatek",
+        state: "active",
+        entitlements: ["digital", "studio_unlimited"],
+        original_purchase_date: ago(90),
+        current_period_start: ago(90),
+        expiration_date: studioUntil?.valid_until ?? ago(-365),
+      },
     };
 
     for (const [who, { card, invoice, ...row }] of Object.entries(rows)) {
@@ -146,12 +229,35 @@ export const demoSubscriptions: SeedStep = {
         .executeTakeFirstOrThrow();
       await trx
         .insertInto("subscription_events")
-        .values({ subscription_id: sub.id, user_id: user, actor: "system:seed", action: "created", from_state: null, to_state: sub.state, details: JSON.stringify({ sku: row.sku }), created_at: now })
+        .values({
+          subscription_id: sub.id,
+          user_id: user,
+          actor: "system:seed",
+          action: "created",
+          from_state: null,
+          to_state: sub.state,
+          details: JSON.stringify({ sku: row.sku }),
+          created_at: now,
+        })
         .execute();
       if (invoice && row.sku) {
         await trx
           .insertInto("invoices")
-          .values({ subscription_id: sub.id, user_id: user, sku: row.sku, period_start: invoice.start, period_end: invoice.end, base_amount: row.base_price!, discount_amount: 0, amount: row.base_price!, currency: "USD", discount_code: null, status: "paid", payment_id: null, created_at: invoice.start })
+          .values({
+            subscription_id: sub.id,
+            user_id: user,
+            sku: row.sku,
+            period_start: invoice.start,
+            period_end: invoice.end,
+            base_amount: row.base_price!,
+            discount_amount: 0,
+            amount: row.base_price!,
+            currency: "USD",
+            discount_code: null,
+            status: "paid",
+            payment_id: null,
+            created_at: invoice.start,
+          })
           .execute();
       }
     }
