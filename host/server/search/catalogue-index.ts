@@ -58,7 +58,8 @@ export class CatalogueIndex {
   readonly #byId = new Map<string, number>();
   readonly #bySlug = new Map<string, number>();
   readonly #universe: Bitset;
-  readonly #values = new Map<string, Map<string, Bitset>>();
+  /** Per field, each normalised value's documents as a sorted list (ids and slugs would make 20k bitsets each). */
+  readonly #values = new Map<string, Map<string, Int32Array>>();
   readonly #facets = new Map<string, Map<string, Bitset>>();
   readonly #numbers = new Map<string, Float64Array>();
   readonly #orders = {} as Record<Sort, Int32Array>;
@@ -95,19 +96,33 @@ export class CatalogueIndex {
       this.#numbers.set(field.name, column);
       return;
     }
-    const values = new Map<string, Bitset>();
+    const lists = new Map<string, number[]>();
     const facets = new Map<string, Bitset>();
-    const add = (map: Map<string, Bitset>, key: string, n: number) => {
-      let bits = map.get(key);
-      if (!bits) map.set(key, (bits = new Bitset(this.size)));
-      bits.set(n);
-    };
+    const normalized = new Map<string, string>();
     this.#workouts.forEach((w, n) => {
-      for (const v of field.values(w)) add(values, normalizeValue(v), n);
-      if (field.facet) for (const v of field.facet(w)) add(facets, v, n);
+      for (const v of field.values(w)) {
+        let key = normalized.get(v);
+        if (key === undefined) normalized.set(v, (key = normalizeValue(v)));
+        const list = lists.get(key);
+        if (!list) lists.set(key, [n]);
+        else if (list[list.length - 1] !== n) list.push(n);
+      }
+      if (field.facet) {
+        for (const v of field.facet(w)) {
+          let bits = facets.get(v);
+          if (!bits) facets.set(v, (bits = new Bitset(this.size)));
+          bits.set(n);
+        }
+      }
     });
-    this.#values.set(field.name, values);
+    this.#values.set(field.name, new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)])));
     if (field.facet) this.#facets.set(field.name, facets);
+  }
+
+  #documents(list: Int32Array | undefined): Bitset {
+    const bits = new Bitset(this.size);
+    if (list) for (let i = 0; i < list.length; i++) bits.set(list[i]!);
+    return bits;
   }
 
   #buildOrders() {
@@ -204,7 +219,7 @@ export class CatalogueIndex {
       case "match": {
         const column = this.#numbers.get(node.field);
         if (column) return this.#numeric(column, (x) => x === Number(node.value));
-        const bits = this.#values.get(node.field)!.get(normalizeValue(node.value)) ?? new Bitset(this.size);
+        const bits = this.#documents(this.#values.get(node.field)!.get(normalizeValue(node.value)));
         return node.field === "equipment" && subsetMask ? bits.and(subsetMask) : bits;
       }
       case "range":
@@ -226,8 +241,11 @@ export class CatalogueIndex {
   /** Workouts whose equipment all lies within `selected` ("Selected equipment only"). */
   #withinEquipment(selected: string[]): Bitset {
     const wanted = new Set(selected.map(normalizeValue));
-    let outside = new Bitset(this.size);
-    for (const [value, bits] of this.#values.get("equipment")!) if (!wanted.has(value)) outside = outside.or(bits);
+    const outside = new Bitset(this.size);
+    for (const [value, list] of this.#values.get("equipment")!) {
+      if (wanted.has(value)) continue;
+      for (let i = 0; i < list.length; i++) outside.set(list[i]!);
+    }
     return outside.not(this.#universe);
   }
 
