@@ -12,9 +12,9 @@ export async function missingIds(db: Db, table: CatalogueTable, ids: string[]): 
   return wanted.filter((id) => !present.has(id));
 }
 
-/** A workout's lengths (minutes and video seconds), or undefined. */
+/** A workout's name, type and lengths (minutes and video seconds), or undefined. */
 export async function findWorkout(db: Db, id: string) {
-  return db.selectFrom("workouts").select(["id", "duration", "video_duration"]).where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("workouts").select(["id", "name", "type", "duration", "video_duration"]).where("id", "=", id).executeTakeFirst();
 }
 
 export interface WorkoutSummary {
