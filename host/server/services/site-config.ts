@@ -38,6 +38,8 @@ export function siteConfig(config: ServerConfig, features: Record<string, boolea
       accessTokenSeconds: 900,
     },
     analytics: { provider: "fitkit", collectorPath: "/v2/analytics/events" },
+    // The sites allowed to embed the widgets: the hosted app's booking popup posts its answer only to these.
+    embedOrigins: config.allowedOrigins.map((o) => new URL(o).origin),
     features,
   };
 }

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { matchRoute, paneOf, ROUTES } from "../../host/app/routes.js";
+import { afterSignIn, redirectTarget, signInFor, withReturn } from "../../host/app/lib/redirect.js";
+import { removeLeftoverTokenCookies } from "../../host/app/lib/cookies.js";
+import { cueAt, parseVtt } from "../../host/app/pages/player/captions.js";
+
+/** Spec §2's route list, with an example for each parameter. */
+const SPEC_ROUTES = [
+  "/signup", "/continue", "/logout", "/account", "/home", "/home/detail/w-1", "/classes", "/classes/categories/cardio-burn",
+  "/classes/detail/w-1", "/classes/video/w-1", "/series", "/series/all-series", "/series/phase-and-function-PHF0921",
+  "/series/phase-and-function-PHF0921/detail/w-1", "/locations", "/locations/chicago", "/live", "/live/booked-classes", "/calendars",
+  "/calendars/c-1", "/calendars/c-1/detail/w-1", "/workout-history", "/workout-history/detail", "/onboarding", "/welcome",
+  "/account/membership", "/account/membership/manage", "/account/membership/billing-address", "/account/settings", "/account/subscriptions",
+];
+
+describe("hosted app routes", () => {
+  it("has a page for every route of the spec", () => {
+    for (const path of SPEC_ROUTES) expect(matchRoute(path), path).toBeDefined();
+  });
+
+  it("answers no route for unknown paths (the not-found page)", () => {
+    expect(matchRoute("/nope")).toBeUndefined();
+    expect(matchRoute("/classes/detail")).toBeUndefined();
+  });
+
+  it("reads route parameters, decoded", () => {
+    expect(matchRoute("/classes/categories/cardio%20burn")?.params).toEqual({ category: "cardio burn" });
+    expect(matchRoute("/series/s-1/detail/w-2")?.params).toEqual({ slug: "s-1", workoutSlug: "w-2" });
+  });
+
+  it("draws the pane over the same page component as the page beneath, so that page stays mounted", () => {
+    expect(matchRoute("/home/detail/w-1")!.route.page).toBe(matchRoute("/home")!.route.page);
+    expect(matchRoute("/classes/categories/x/detail/w-1")!.route.page).toBe(matchRoute("/classes")!.route.page);
+  });
+
+  it("finds the detail pane and the path beneath it", () => {
+    expect(paneOf("/home/detail/w-1")).toEqual({ base: "/home", slug: "w-1" });
+    expect(paneOf("/classes/categories/cardio/detail/w-1")).toEqual({ base: "/classes/categories/cardio", slug: "w-1" });
+    expect(paneOf("/calendars/c-1/detail/w-1")).toEqual({ base: "/calendars/c-1", slug: "w-1" });
+    expect(paneOf("/workout-history/detail")).toBeUndefined();
+    expect(paneOf("/classes")).toBeUndefined();
+  });
+
+  it("asks for sign-in on member pages only", () => {
+    const member = ROUTES.filter((r) => r.access === "member").map((r) => r.path);
+    expect(member).toEqual(expect.arrayContaining(["/account", "/classes/video/:slug", "/workout-history", "/live/booked-classes", "/live/book"]));
+    expect(member).not.toEqual(expect.arrayContaining(["/home"]));
+    expect(member).not.toContain("/classes");
+  });
+});
+
+describe("redirect parameters", () => {
+  it("follows relative targets and the product's own hosts, never other sites", () => {
+    expect(redirectTarget("?redirect=%2Faccount%3Fx%3D1")).toBe("/account?x=1");
+    expect(redirectTarget("?returnTo=%2Fseries")).toBe("/series");
+    expect(redirectTarget(`?redirect=${encodeURIComponent("https://evil.example.com/x")}`)).toBe("/");
+    expect(redirectTarget(`?redirect=${encodeURIComponent("//evil.example.com/x")}`)).toBe("/");
+    expect(redirectTarget("?redirect=")).toBeNull();
+    expect(redirectTarget("")).toBeNull();
+  });
+
+  it("lands on /home without a target, and turns same-origin URLs into paths", () => {
+    expect(afterSignIn("")).toBe("/home");
+    expect(afterSignIn(`?redirect=${encodeURIComponent(`${location.origin}/live?day=2`)}`)).toBe("/live?day=2");
+  });
+
+  it("carries the redirect along between the sign-in pages", () => {
+    expect(withReturn("/signup", "?redirect=%2Faccount", { email: "a@b.co" })).toBe("/signup?email=a%40b.co&redirect=%2Faccount");
+    expect(withReturn("/continue", "")).toBe("/continue");
+    expect(signInFor("/classes/video/w-1?t=1")).toBe("/continue?redirect=%2Fclasses%2Fvideo%2Fw-1%3Ft%3D1");
+  });
+});
+
+describe("leftover token cookies", () => {
+  it("removes refresh and id token cookies and keeps the others", () => {
+    const jar = new Map([["refresh", "r"], ["id", "i"], ["CognitoIdentityServiceProvider.abc.user.refreshToken", "x"], ["theme", "dark"]]);
+    const doc = {
+      get cookie() {
+        return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+      },
+      set cookie(value: string) {
+        const [pair] = value.split(";");
+        const [name] = pair.split("=");
+        if (/Max-Age=0/.test(value)) jar.delete(name.trim());
+      },
+    };
+    removeLeftoverTokenCookies(doc);
+    expect([...jar.keys()]).toEqual(["theme"]);
+  });
+});
+
+describe("captions", () => {
+  const vtt = "WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500 line:90%\nWelcome <b>in</b>!\n\n00:01:02.000 --> 00:01:04.000\nTwo\nlines\n";
+  it("parses WebVTT cues and finds the one showing", () => {
+    const cues = parseVtt(vtt);
+    expect(cues).toEqual([
+      { start: 0, end: 2.5, text: "Welcome in!" },
+      { start: 62, end: 64, text: "Two\nlines" },
+    ]);
+    expect(cueAt(cues, 1)?.text).toBe("Welcome in!");
+    expect(cueAt(cues, 10)).toBeUndefined();
+    expect(cueAt(cues, 63)?.text).toBe("Two\nlines");
+  });
+});
