@@ -259,17 +259,29 @@ export class CatalogueIndex {
     return Object.fromEntries(counts);
   }
 
-  /** Relevance first, then the sort: one pass over the sort order into per-score buckets. */
+  /**
+   * Relevance first, then the sort. Scores are small integers: a histogram finds the lowest score the page can
+   * reach, then one pass over the sort order collects just the documents at or above it.
+   */
   #byRelevance(matches: Bitset, scores: Int32Array, sort: Sort, from: number, count: number): number[] {
-    const buckets = new Map<number, number[]>();
+    const need = from + count;
+    let top = 0;
+    for (let n = 0; n < this.size; n++) if (scores[n]! > top && matches.has(n)) top = scores[n]!;
+    const histogram = new Int32Array(top + 1);
+    for (let n = 0; n < this.size; n++) if (scores[n] && matches.has(n)) histogram[scores[n]!]!++;
+    let threshold = top;
+    let above = 0;
+    while (threshold > 1 && above + histogram[threshold]! < need) above += histogram[threshold--]!;
+    const buckets: number[][] = Array.from({ length: top + 1 }, () => []);
+    let atThreshold = 0;
     for (const n of this.#orders[sort]) {
-      if (!matches.has(n)) continue;
       const score = scores[n]!;
-      const bucket = buckets.get(score);
-      if (bucket) bucket.push(n);
-      else buckets.set(score, [n]);
+      if (score < threshold || !matches.has(n)) continue;
+      if (score === threshold && atThreshold++ >= need - above) continue;
+      buckets[score]!.push(n);
     }
-    const ranked = [...buckets.keys()].sort((a, b) => b - a).flatMap((score) => buckets.get(score)!);
+    const ranked: number[] = [];
+    for (let score = top; score >= threshold; score--) ranked.push(...buckets[score]!);
     return ranked.slice(from, from + count);
   }
 
