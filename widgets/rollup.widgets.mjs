@@ -1,6 +1,6 @@
 // The widget kit's browser builds, imported by the top-level rollup.config.mjs:
-//  1. ESM: one self-registering entry per widget (dist/widgets/esm/<name>.js) + one shared runtime chunk, plus
-//     dist/widgets/esm/index.js exporting the element classes and defineWidget without registering anything;
+//  1. ESM: one self-registering entry per widget (dist/widgets/esm/<name>.js) and the shared runtime chunks rollup
+//     splits out (a page loading one widget loads only what that widget uses);
 //  2. one classic IIFE with all five (dist/widgets/fitkit.iife.js) for script-tag sites;
 //  then custom-elements.json, the type declarations (DOM + React JSX) and the SRI manifest, all from the
 //  widgets' element.json metadata (see widgets/build/).
@@ -49,22 +49,37 @@ function elementMetadata() {
   };
 }
 
+/**
+ * Collapses the whitespace of the kit's CSS template literals (goober `css` tags and the base theme), which no JS
+ * minifier touches. Only widgets/ sources, and only literals whose holes are plain names.
+ */
+function compactCss() {
+  // Never before ":" (".a :focus" is a descendant selector); after it only declarations have spaces. Every ";" stays:
+  // goober's parser ends a declaration only at ";".
+  const squeeze = (css) => css.replace(/\s+/g, " ").replace(/\s*([{};,>])\s*/g, "$1").replace(/:\s+/g, ":").trim();
+  return {
+    name: "compact-css",
+    transform(code, id) {
+      if (!id.includes("/widgets/") || !/\.tsx?$/.test(id)) return null;
+      const out = code.replace(/(css|const (?:light|dark|baseCss) = )`((?:[^`$]|\$\{\w+\})*)`/g, (whole, tag, body) => `${tag}\`${squeeze(body)}\``);
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
+/** The core client's transport on plain fetch in the widget bundles (see widgets/ui/fetch-transport.ts). */
+function fetchTransport() {
+  return { name: "fetch-transport", resolveId: (source) => (source === "ofetch" ? `${root}widgets/ui/fetch-transport.ts` : null) };
+}
+
 const plugins = () => [
+  fetchTransport(),
   elementMetadata(),
+  compactCss(),
   nodeResolve({ browser: true, extensions: [".ts", ".tsx", ".mjs", ".js"] }),
   esbuildTs(),
-  terser({ ecma: 2020, module: true, compress: { passes: 2, global_defs: { "process.env.NODE_ENV": "production" } }, format: { comments: false } }),
+  terser({ ecma: 2020, module: true, compress: { passes: 3, pure_getters: true, unsafe_arrows: true, global_defs: { "process.env.NODE_ENV": "production" } }, format: { comments: false } }),
 ];
-
-/**
- * Everything not specific to one widget (Preact, signals, goober, the core, ui/) goes to the one shared runtime chunk;
- * each widget's own modules to its chunk, so a page loading one widget loads its entry, its chunk and the runtime.
- */
-function manualChunks(id) {
-  if (id.endsWith("/widgets/index.ts")) return undefined;
-  const perWidget = WIDGETS.find((w) => id.includes(`/widgets/${w}/`));
-  return perWidget ? `widget-${perWidget}` : "runtime";
-}
 
 const onwarn = (warning, warn) => {
   if (warning.code === "CIRCULAR_DEPENDENCY" && warning.ids?.every((i) => i.includes("node_modules"))) return;
@@ -73,8 +88,8 @@ const onwarn = (warning, warn) => {
 
 export default [
   {
-    input: Object.fromEntries([...WIDGETS.map((w) => [w, `${root}widgets/${w}/define.ts`]), ["index", `${root}widgets/index.ts`]]),
-    output: { dir: `${out}/esm`, format: "es", entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js", manualChunks, sourcemap: true },
+    input: Object.fromEntries(WIDGETS.map((w) => [w, `${root}widgets/${w}/define.ts`])),
+    output: { dir: `${out}/esm`, format: "es", entryFileNames: "[name].js", chunkFileNames: "shared-[hash].js", sourcemap: true },
     plugins: [{ name: "clean", buildStart: () => rmSync(out, { recursive: true, force: true }) }, ...plugins()],
     onwarn,
   },

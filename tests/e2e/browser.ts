@@ -34,7 +34,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Every test step that waits on the page uses this bound, so a stuck page fails instead of hanging the run. */
-export const STEP_TIMEOUT = 10_000;
+export const STEP_TIMEOUT = 20_000;
 
 export const appUrl = (): string => inject("appUrl");
 export const siteUrl = (): string => inject("siteUrl");
@@ -122,7 +122,7 @@ export async function openSession(options: BrowserContextOptions = {}): Promise<
       await page.route(url, (route) =>
         route.fulfill({
           contentType: "text/html",
-          body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fitkit widgets under test</title><script src="/widgets/fitkit.iife.js"></script></head><body><main>${body}</main></body></html>`,
+          body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>fitkit widgets under test</title><script src="/widgets/fitkit.iife.js"></script></head><body><main>${body}</main></body></html>`,
         }),
       );
       await page.goto(url, { waitUntil: "load" });

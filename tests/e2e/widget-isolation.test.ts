@@ -18,6 +18,7 @@ describe("widget isolation, CSP and accessibility", () => {
       // studio-site.css styles every <button> hotpink in Comic Sans and every <h4> uppercase.
       const page = await session.open("/examples/studio-site.html");
       const schedule = page.locator("fit-live-schedule");
+      await schedule.locator("button[aria-pressed]").nth(1).click();
       await schedule.locator("article").first().waitFor();
       const inside = await page.evaluate(() => {
         const root = document.querySelector("fit-live-schedule")!.shadowRoot!;
@@ -65,6 +66,7 @@ describe("widget isolation, CSP and accessibility", () => {
   it("has no serious or critical axe violations in the visitor and member states", () =>
     withSession(async (session) => {
       const studio = await session.open("/examples/studio-site.html");
+      await studio.locator("fit-live-schedule button[aria-pressed]").nth(1).click();
       await studio.locator("fit-live-schedule article").first().waitFor();
       expect(await session.axe(studio, "fit-live-schedule")).toEqual([]);
 

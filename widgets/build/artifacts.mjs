@@ -55,9 +55,7 @@ function domTypes({ common, widgets }) {
     for (const e of w.events) lines.push(`export type ${pascal(e.name)}Event = CustomEvent<${e.detail}>;`);
     lines.push("");
   }
-  lines.push("export declare function defineWidget(tag: string, component: unknown, spec?: unknown): CustomElementConstructor;");
-  for (const w of widgets) lines.push(`export declare const ${w.class}: { new (): ${w.class}; prototype: ${w.class} };`);
-  lines.push("", "declare global {", "  interface HTMLElementTagNameMap {");
+  lines.push("declare global {", "  interface HTMLElementTagNameMap {");
   for (const w of widgets) lines.push(`    "${w.tag}": ${w.class};`);
   lines.push("  }", "  interface GlobalEventHandlersEventMap {");
   for (const w of widgets) for (const e of w.events) lines.push(`    "${e.name}": ${pascal(e.name)}Event;`);
@@ -70,7 +68,7 @@ function reactTypes({ common, widgets }) {
     "// Generated: typed props for the fitkit elements in React 19 JSX. React 19 sets properties on defined custom",
     "// elements and maps `on<event-name>` props to listeners: <fit-live-schedule location=\"chicago\" onfit-class-book={…} />.",
     'import type { DetailedHTMLProps, HTMLAttributes } from "react";',
-    `import type { ${widgets.flatMap((w) => [w.class, ...w.events.map((e) => `${pascal(e.name)}Event`)]).join(", ")} } from "./esm/index.js";`,
+    `import type { ${widgets.flatMap((w) => [w.class, ...w.events.map((e) => `${pascal(e.name)}Event`)]).join(", ")} } from "./types.js";`,
     "",
     "type Base<E> = DetailedHTMLProps<HTMLAttributes<E>, E>;",
   ];
@@ -98,8 +96,8 @@ export function writeArtifacts(root, out) {
   const meta = readMetadata(root);
   writeFileSync(join(out, "custom-elements.json"), `${JSON.stringify(manifest(meta), null, 2)}\n`);
   mkdirSync(join(out, "esm"), { recursive: true });
-  writeFileSync(join(out, "esm", "index.d.ts"), domTypes(meta));
-  for (const w of WIDGETS) writeFileSync(join(out, "esm", `${w}.d.ts`), 'import "./index.js";\nexport {};\n');
+  writeFileSync(join(out, "types.d.ts"), domTypes(meta));
+  for (const w of WIDGETS) writeFileSync(join(out, "esm", `${w}.d.ts`), 'export type * from "../types.js";\n');
   writeFileSync(join(out, "react.d.ts"), reactTypes(meta));
   const integrity = {};
   for (const file of files(out).filter((f) => f.endsWith(".js")).sort()) {

@@ -2,6 +2,7 @@ import { useEffect } from "preact/hooks";
 import * as api from "../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
 import { classWindow } from "../../src/domain/classes.js";
+import { liveSlice } from "../../src/store/index.js";
 import { keyedResource, useStore } from "../ui/store.js";
 
 export interface LiveSchedule {
@@ -27,7 +28,7 @@ const today = () => {
  * page), the member's reservations (the store's live slice, so a booking in one widget shows in all) and the writes.
  */
 export function useLiveSchedule(location: string | undefined): LiveSchedule {
-  const store = useStore();
+  const store = useStore(liveSlice);
   const signedIn = store.session.signedIn.value;
   const window = classWindow(today());
   const query = { ...window, ...(location ? { location } : {}), ...(signedIn ? {} : { public: true }) };

@@ -4,7 +4,7 @@ import { canLinkStudio, managedElsewhere } from "../../src/domain/membership.js"
 import { formatPrice } from "../../src/domain/prices.js";
 import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
-import { say, type LabelKey } from "../ui/copy.js";
+import { say } from "./copy.js";
 import { useWidgetConfig } from "../ui/config.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, Skeleton } from "../ui/parts.js";
 import { useMembership } from "./data.js";
@@ -15,8 +15,9 @@ export interface MembershipPanelProps {
   supportEmail?: string;
 }
 
+const STATES = ["active", "canceled", "inactive", "paused", "trial"] as const;
 type Flow = "plan" | "card" | "address" | "cancel" | "studio" | null;
-const TITLES: Record<Exclude<Flow, null>, LabelKey> = {
+const TITLES: Record<Exclude<Flow, null>, Parameters<typeof say>[0]> = {
   plan: "membership.changePlan",
   card: "membership.updatePayment",
   address: "membership.address",
@@ -92,8 +93,8 @@ export function MembershipPanel(props: MembershipPanelProps) {
 
   const managed = managedElsewhere(sub.provider);
   const display = sub.display_state ?? sub.state;
-  const stateKey = `membership.state.${sub.state === "paused" || sub.state === "trial" ? sub.state : display}` as LabelKey;
-  const stateLabel = say(stateKey).startsWith("membership.") ? display : say(stateKey);
+  const shown = sub.state === "paused" || sub.state === "trial" ? sub.state : display;
+  const stateLabel = STATES.includes(shown as (typeof STATES)[number]) ? say(`membership.state.${shown as (typeof STATES)[number]}`) : display;
   const canceled = sub.state === "canceled" || sub.cancel_at_period_end === true;
   const stillValid = !!sub.expiration_date && new Date(sub.expiration_date).getTime() > now;
   const card = sub.payment_method;

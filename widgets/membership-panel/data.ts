@@ -1,6 +1,7 @@
 import { useEffect } from "preact/hooks";
 import type { BillingAddress, PaymentCard, Product, Subscription } from "../../src/api/index.js";
 import { planSku, type PlanPeriod } from "../../src/domain/membership.js";
+import { membershipSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
 
 /** What the server adds to the contract's Subscription for display. */
@@ -21,7 +22,7 @@ export interface TestCard {
 
 /** The membership slice for the panel: the subscription, plan prices, and each flow's write. */
 export function useMembership() {
-  const store = useStore();
+  const store = useStore(membershipSlice);
   const m = store.membership;
   const signedIn = store.session.signedIn.value;
   const sub = m.subscription.data.value as SubscriptionView | null | undefined;

@@ -4,7 +4,7 @@ import type { BillingAddress, CancelReason } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
 import type { PlanPeriod } from "../../src/domain/membership.js";
 import { useCss } from "../ui/context.js";
-import { say } from "../ui/copy.js";
+import { say } from "./copy.js";
 import { Button } from "../ui/parts.js";
 import type { useMembership } from "./data.js";
 import { panelStyles } from "./styles.js";

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { deviceClass, REFERRAL_AMOUNT, referralVisible } from "../../src/domain/referral.js";
 import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
-import { say } from "../ui/copy.js";
+import { say } from "./copy.js";
 import { readPageConfig } from "../ui/config.js";
 import { Button, Modal } from "../ui/parts.js";
 import { useReferralData } from "./data.js";

@@ -3,7 +3,7 @@ import { useState } from "preact/hooks";
 import type { Series, SeriesEnrollment, Workout } from "../../src/api/index.js";
 import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
-import { say } from "../ui/copy.js";
+import { say } from "./copy.js";
 import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, Skeleton } from "../ui/parts.js";
 import { useSeriesCard } from "./data.js";

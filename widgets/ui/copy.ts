@@ -1,126 +1,25 @@
-import { interpolate, t, type MessageKey, type Params } from "../../src/i18n/index.js";
+import { interpolate, t, type Params, type SpecMessageKey } from "../../src/i18n/spec.js";
 
-/**
- * Widget chrome labels that the spec leaves to the UI (buttons, headings, screen-reader text). The spec's own copy
- * (errors, confirmations, filter groups…) comes from the core catalogue through `t()`; `say()` reads either.
- */
-const labels = {
+/** Labels every widget uses (the spec leaves them to the UI). */
+const common = {
   loading: "Loading…",
   retry: "Try again",
   offline: "You’re offline. Showing what was loaded; actions will work again when you reconnect.",
   close: "Close",
-  // live schedule
-  "live.title": "Live classes",
-  "live.allLocations": "All locations",
-  "live.previousWeek": "Previous week",
-  "live.nextWeek": "Next week",
-  "live.days": "Choose a day",
-  "live.noClasses": "No classes on this day",
-  "live.noClassesHint": "Try another day of the week.",
-  "live.spotsLeft": "{count} spots left",
-  "live.oneSpotLeft": "1 spot left",
-  "live.full": "Full",
-  "live.started": "In progress",
-  "live.minutes": "{minutes} min",
-  "live.with": "with {trainer}",
-  "live.cancel": "Cancel",
-  "live.checkIn": "Check in",
-  "live.checkedIn": "Checked in",
-  "live.join": "Join the video call",
-  "live.addToCalendar": "Add to calendar",
-  "live.nextBooked": "Your next class",
-  "live.signInToReserve": "Reserve opens the fitkit booking page in a new window.",
-  "live.popupBlocked": "Your browser blocked the booking window. Allow pop-ups for this site and try again.",
-  // workout search
-  "search.label": "Search workouts",
-  "search.placeholder": "Search by name, trainer, focus…",
-  "search.categories": "Categories",
-  "search.all": "All Workouts",
-  "search.filters": "Filters",
-  "search.filtersCount": "Filters ({count})",
-  "search.sort": "Sort",
-  "search.apply": "Show {count} results",
-  "search.applyPlain": "Apply",
-  "search.noExact": "No exact matches",
-  "search.noExactHint": "Try fewer filters or a different search. Here are other workouts you might like.",
-  "search.more": "Show more",
-  "search.removeFilter": "Remove filter {label}",
-  "search.equipmentMode": "Equipment match",
-  "search.membersOnly": "Sign in to filter by favorites and watched workouts.",
-  // series card
-  "series.workouts": "{count} workouts",
-  "series.trainers": "Trainers",
-  "series.equipment": "Equipment",
-  "series.next": "Your Next Workout",
-  "series.leaveTitle": "Leave series",
-  "series.notFound": "This series is not available.",
-  // referral
-  "referral.title": "GIVE $15, GET $15",
-  "referral.body": "Give your friends $15 off their first month of fitkit, and get $15 credit when they join.",
-  "referral.newTab": "(opens in a new tab)",
-  // membership
-  "membership.title": "Membership",
-  "membership.signIn": "Sign in to manage your membership.",
-  "membership.signInLink": "Sign in",
-  "membership.none": "You don’t have a membership yet.",
-  "membership.plan": "Current plan",
-  "membership.state": "Status",
-  "membership.state.active": "Active",
-  "membership.state.canceled": "Canceled",
-  "membership.state.inactive": "Inactive",
-  "membership.state.paused": "Paused",
-  "membership.state.trial": "Trial",
-  "membership.nextPayment": "Next payment",
-  "membership.accessUntil": "Access until",
-  "membership.payment": "Payment information",
-  "membership.card": "{brand} ****{last4} exp {month}/{year}",
-  "membership.noCard": "There is no card on file. Add one to keep your membership running.",
-  "membership.address": "Billing address",
-  "membership.noAddress": "No billing address yet.",
-  "membership.changePlan": "Change Plan / Apply Promo",
-  "membership.updatePayment": "Update Payment",
-  "membership.addAddress": "Add Billing Address",
-  "membership.editAddress": "Edit Billing Address",
-  "membership.cancel": "Cancel",
-  "membership.cancelTitle": "Cancel membership",
-  "membership.reactivate": "Reactivate",
-  "membership.reactivated": "Your membership is active again.",
-  "membership.unpause": "Unpause",
-  "membership.unpaused": "Your membership is running again.",
-  "membership.scheduled": "Changes to {plan} on {date}.",
-  "membership.cancelsOn": "Your membership ends on {date}.",
-  "membership.managed.apple": "This membership was bought through the App Store. Manage it in your Apple ID subscriptions.",
-  "membership.managed.google": "This membership was bought through Google Play. Manage it in your Google Play subscriptions.",
-  "membership.managed.studio": "This is a studio unlimited membership. Manage it in the studio app.",
-  "membership.vip": "You have VIP access.",
-  "membership.linkStudio": "Link a studio membership",
-  "membership.choosePlan": "Choose your plan",
-  "membership.annual": "12 months",
-  "membership.monthly": "1 month",
-  "membership.promo": "Promo code",
-  "membership.apply": "Apply",
-  "membership.promoApplied": "Promo code applied.",
-  "membership.cardUpdated": "Your card was updated.",
-  "membership.testCards": "Sandbox: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. Any future expiry and CVC.",
-  "membership.cardNumber": "Card number",
-  "membership.expiry": "Expiry (MM/YY)",
-  "membership.saveCard": "Save card",
-  "membership.addressSaved": "Your billing address was saved.",
-  "membership.phone": "Phone",
-  "membership.saveAddress": "Save address",
-  "membership.offersIntro": "Before you go: we would love to help you keep going.",
-  "membership.offerSupport": "Contact customer service",
-  "membership.offerTrainer": "Book a free session with a trainer",
-  "membership.cancelled": "Your membership is cancelled. You keep access until the end of the period.",
-  "membership.reasonQuestion": "Why are you cancelling?",
-  "membership.explain": "Tell us more",
-  "membership.studioIntro": "Have a studio unlimited membership? We will email you a link to connect it.",
-  "membership.studioEmail": "Email used at the studio",
-  "membership.sendLink": "Send link",
 } as const;
 
-export type LabelKey = keyof typeof labels;
+/**
+ * A `say()` for one widget: its own chrome labels (buttons, headings, screen-reader text the spec leaves to the UI),
+ * the shared ones, and the spec's catalogue through `t()` (errors, confirmations, filter groups…). Each widget keeps
+ * its labels in its own folder, so a page loading one widget does not download the others' copy.
+ * @example const say = sayWith({ "live.full": "Full" }); say("live.full"); say("confirm.cancelClass");
+ */
+export function sayWith<L extends Record<string, string>>(labels: L) {
+  return (key: keyof L | keyof typeof common | SpecMessageKey, params?: Params): string => {
+    const own = (labels as Record<string, string>)[key as string] ?? (common as Record<string, string>)[key as string];
+    return own !== undefined ? interpolate(own, params) : t(key as SpecMessageKey, params);
+  };
+}
 
-/** A widget label or a core catalogue message, with `{name}` placeholders filled. */
-export const say = (key: LabelKey | MessageKey, params?: Params): string =>
-  key in labels ? interpolate(labels[key as LabelKey], params) : t(key as MessageKey, params);
+/** The shared labels and the spec's catalogue (for the shared parts in ui/). */
+export const say = sayWith({});

@@ -2,6 +2,7 @@
 import type { ButtonHTMLAttributes, ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useCss } from "./context.js";
+import { say } from "./copy.js";
 
 type ButtonProps = ButtonHTMLAttributes & { variant?: "primary" | "secondary" | "link" | "danger"; busy?: boolean };
 
@@ -151,7 +152,7 @@ export function Modal({ open, onClose, title, children, maxWidth = 548, part = "
         <>
           <header>
             <h2>{title}</h2>
-            <Button variant="link" aria-label="Close" onClick={onClose}>
+            <Button variant="link" aria-label={say("close")} onClick={onClose}>
               ✕
             </Button>
           </header>

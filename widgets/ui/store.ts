@@ -1,15 +1,16 @@
-import { getSharedStore, createResource, type Resource, type Store } from "../../src/store/index.js";
+import { createResource, getPageStore, type Resource, type SliceDef, type Store } from "../../src/store/index.js";
 import { useWidget } from "./context.js";
 import { useWidgetConfig } from "./config.js";
 
 /**
- * The store a widget reads: the one the page handed it (`element.store = store`, as the hosted app does), otherwise
- * the page-wide shared store for its API host (one per page across bundles, `Symbol.for("fitkit.store")`).
+ * The store a widget reads, with the slices it needs registered: the one the page handed it (`element.store = store`,
+ * as the hosted app does), otherwise the page-wide store for its API host (one per page across bundles,
+ * `Symbol.for("fitkit.store")`). Registering only what it uses keeps other slices out of the widget's bundle.
  */
-export function useStore(): Store {
+export function useStore(...slices: SliceDef[]): Store {
   const host = useWidget().host as HTMLElement & { store?: Store };
   const { apiBase } = useWidgetConfig();
-  return host.store ?? getSharedStore({ apiBase });
+  return host.store ? host.store.use(...slices) : getPageStore({ apiBase }, ...slices);
 }
 
 const families = new WeakMap<object, Map<string, Resource<unknown, []>>>();

@@ -4,7 +4,7 @@ import type { SortValue, Workout } from "../../src/api/index.js";
 import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILTER_KEYS, SORT_OPTIONS, type WorkoutFilterState } from "../../src/domain/filters.js";
 import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
-import { say } from "../ui/copy.js";
+import { say } from "./copy.js";
 import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";
 import { useWorkoutSearch } from "./data.js";

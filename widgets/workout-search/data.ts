@@ -1,13 +1,14 @@
 import { useEffect } from "preact/hooks";
 import type { SearchState } from "../../src/store/index.js";
 import { sameFilters } from "../../src/domain/filters.js";
+import { catalogueSlice, favouritesSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
 
 type Applied = Pick<SearchState, "category" | "filters" | "keywords" | "sort"> & Partial<Pick<SearchState, "equipmentMode">>;
 
 /** The library through the store's catalogue slice (one search state per page), favourites for members. */
 export function useWorkoutSearch() {
-  const store = useStore();
+  const store = useStore(catalogueSlice, favouritesSlice);
   const { catalogue, favourites } = store;
   const signedIn = store.session.signedIn.value;
 

@@ -1,6 +1,6 @@
 import type { FilterGroup, SearchResponse, WorkoutFilters } from "../../src/api/index.js";
 import { LENGTH_BUCKETS, type ListFilterKey } from "../../src/domain/filters.js";
-import { say } from "../ui/copy.js";
+import { say } from "./copy.js";
 
 export interface Option {
   value: string;

@@ -1,0 +1,210 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { appUrl, closeBrowser, openSession, STEP_TIMEOUT, type Session } from "./browser.js";
+import { expectPath, visible } from "./app-helpers.js";
+import { callApi, checkWidths, newMember, sees } from "./app-part2-helpers.js";
+
+afterAll(closeBrowser);
+
+async function withSession(run: (session: Session) => Promise<void>) {
+  const session = await openSession();
+  try {
+    await run(session);
+  } finally {
+    await session.close();
+  }
+}
+
+/** The names of the analytics events the page sends to the first-party collector. */
+function recordEvents(page: Page): string[] {
+  const names: string[] = [];
+  page.on("request", (request) => {
+    if (!request.url().endsWith("/v2/analytics/events") || request.method() !== "POST") return;
+    const body = request.postDataJSON() as { events?: { name?: string }[] };
+    for (const e of body.events ?? []) if (e.name) names.push(e.name);
+  });
+  return names;
+}
+
+const panelOf = (page: Page) => page.locator("fit-membership-panel");
+
+describe("hosted app: account and membership", () => {
+  it("edits the profile with its validation, Save enabled only after a change", () =>
+    withSession(async (session) => {
+      await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const page = await session.open("/account");
+      const save = page.getByRole("button", { name: "Save" });
+      await visible(page.getByLabel("First Name"));
+      expect(await save.isDisabled()).toBe(true);
+      expect(await page.getByLabel("Email").getAttribute("readonly")).not.toBeNull();
+      await checkWidths(session, page, "account");
+
+      await page.getByLabel("First Name").fill("");
+      expect(await save.isDisabled()).toBe(false);
+      await save.click();
+      await visible(page.getByText("First Name is required"));
+      await page.getByLabel("First Name").fill("Patricia");
+      await page.getByLabel("Birthday").fill("12312999");
+      expect(await page.getByLabel("Birthday").inputValue()).toBe("12/31/2999");
+      await save.click();
+      await visible(page.getByText("Your birthday cannot be in the future"));
+      await page.getByLabel("Birthday").fill("02/30/1990");
+      await save.click();
+      await visible(page.getByText("Enter your birthday as mm/dd/yyyy"));
+      await page.getByLabel("Birthday").fill("04/12/1990");
+      await page.getByLabel("Phone country").selectOption("CA");
+      await page.getByLabel("Phone", { exact: true }).fill("416 555 0100");
+      await save.click();
+      await visible(page.getByText("Your profile was saved."));
+      expect(await save.isDisabled()).toBe(true);
+      await page.reload();
+      await expect.poll(() => page.getByLabel("First Name").inputValue(), { timeout: STEP_TIMEOUT }).toBe("Patricia");
+      expect(await page.getByLabel("Birthday").inputValue()).toBe("04/12/1990");
+      expect(await page.getByLabel("Phone country").inputValue()).toBe("CA");
+      session.assertClean();
+    }));
+
+  it("changes the plan with a promo code and the confirmation, sending the membership analytics events", () =>
+    withSession(async (session) => {
+      await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const page = await session.context.newPage();
+      const events = recordEvents(page);
+      await page.goto(`${appUrl()}/account/membership/manage`);
+      const panel = panelOf(page);
+      await panel.getByText("Current plan").waitFor();
+      await checkWidths(session, page, "membership-manage");
+      await panel.getByRole("button", { name: "Change Plan / Apply Promo" }).click();
+      const plan = panel.getByRole("dialog");
+      await plan.getByRole("radio", { name: /12 months \$95\.88 every 12 months/ }).check();
+      await plan.getByLabel("Promo code").fill("NOPE-NOT-A-CODE");
+      await plan.getByRole("button", { name: "Apply" }).click();
+      await plan.getByText("Invalid Promo Code").waitFor();
+      await plan.getByLabel("Promo code").fill("WELCOME20");
+      await plan.getByRole("button", { name: "Apply" }).click();
+      await plan.getByText("Promo code applied.").waitFor();
+      await plan.getByRole("button", { name: "Continue" }).click();
+      await plan.getByText("You are updating to a 12 months subscription for $95.88.").waitFor();
+      await plan.getByRole("button", { name: "YES, I AGREE" }).click();
+      await sees(page, "Plan successfully updated.");
+      await expect
+        .poll(() => events, { timeout: STEP_TIMEOUT })
+        .toEqual(expect.arrayContaining([
+          "App Subscription Page Viewed",
+          "App Subscription Update Page Viewed",
+          "App Subscription Update Confirmation Modal Viewed",
+          "App Subscription Update Confirmation Modal Accepted",
+          "App Subscription Plan Update Submitted",
+          "CTA Clicked",
+        ]));
+      session.assertClean({ allowConsole: /404/ });
+    }));
+
+  it("shows the declining test card's error copy, then saves the good card; and the billing address copy", () =>
+    withSession(async (session) => {
+      await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const page = await session.open("/account/membership");
+      const panel = panelOf(page);
+      await panel.getByText("Current plan").waitFor();
+      await checkWidths(session, page, "membership");
+      await panel.getByRole("button", { name: "Update Payment" }).click();
+      const card = panel.getByRole("dialog");
+      await card.getByLabel("Card number").fill("4000 0000 0000 0002");
+      await card.getByLabel("Expiry (MM/YY)").fill("11/31");
+      await card.getByLabel("CVC").fill("123");
+      await card.getByRole("button", { name: "Save card" }).click();
+      await card.getByText("Unfortunately, there was an error while processing your payment").waitFor();
+      await card.getByText("OOPS!").waitFor();
+      await card.getByRole("link", { name: "support@fitkit.dev" }).waitFor();
+      await card.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await card.getByRole("button", { name: "Save card" }).click();
+      await sees(page, "Your card was updated.");
+      await sees(page, /\*\*\*\*4242 exp 11\/2031/);
+
+      await page.getByRole("link", { name: "Billing address" }).click();
+      await expectPath(page, /^\/account\/membership\/billing-address$/);
+      await visible(page.getByRole("heading", { name: "Billing Address", level: 1 }));
+      await panel.getByRole("button", { name: /Billing Address/ }).click();
+      const address = panel.getByRole("dialog");
+      await address.getByLabel("Address", { exact: true }).fill("88 Greenwich Ave");
+      await address.getByLabel("City").fill("New York");
+      await address.getByLabel("State").fill("NY");
+      await address.getByLabel("Zip").fill("1OO14");
+      await address.getByRole("button", { name: "Save address" }).click();
+      await address.getByText("Wrong Zip Code").waitFor();
+      await address.getByLabel("City").fill("");
+      await address.getByLabel("Zip").fill("10014");
+      await address.getByRole("button", { name: "Save address" }).click();
+      await address.getByText("Wrong City").waitFor();
+      await address.getByLabel("City").fill("New York");
+      await address.getByRole("button", { name: "Save address" }).click();
+      await sees(page, "New York, NY 10014");
+      await checkWidths(session, page, "billing-address");
+      session.assertClean({ allowConsole: /402|Payment Required/ });
+    }));
+
+  it("cancels in two steps with a reason, then reactivates", () =>
+    withSession(async (session) => {
+      await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const page = await session.context.newPage();
+      const events = recordEvents(page);
+      await page.goto(`${appUrl()}/account/membership/manage`);
+      const panel = panelOf(page);
+      await panel.getByRole("button", { name: "Cancel", exact: true }).click();
+      const cancel = panel.getByRole("dialog");
+      await cancel.getByText("Contact customer service").waitFor();
+      await cancel.getByRole("button", { name: "No thanks, cancel my membership." }).click();
+      await cancel.getByRole("button", { name: "CANCEL ANYWAY" }).click();
+      await cancel.getByText("Please select a reason.").waitFor();
+      await cancel.getByRole("radio", { name: "Other" }).check();
+      await cancel.getByLabel("Tell us more").fill("Moving abroad for a while.");
+      await cancel.getByRole("button", { name: "CANCEL ANYWAY" }).click();
+      await sees(page, /Your membership is cancelled/);
+      await panel.getByRole("button", { name: "Reactivate" }).click();
+      await sees(page, "Your membership is active again.");
+      await expect
+        .poll(() => events, { timeout: STEP_TIMEOUT })
+        .toEqual(expect.arrayContaining(["App Subscription Cancel Step Viewed", "App Subscription Cancellation Submitted"]));
+      session.assertClean();
+    }));
+
+  it("links a studio membership by email and lists every subscription", () =>
+    withSession(async (session) => {
+      await newMember(session);
+      const page = await session.open("/account/membership");
+      const panel = panelOf(page);
+      await panel.getByRole("button", { name: "Link a studio membership" }).click();
+      const link = panel.getByRole("dialog");
+      await link.getByLabel("Email used at the studio").fill("unlimited@studio.fitkit.dev");
+      await link.getByRole("button", { name: "Send link" }).click();
+      await sees(page, "Email sent, please check your inbox");
+      await page.getByRole("link", { name: "All subscriptions" }).click();
+      await expectPath(page, /^\/account\/subscriptions$/);
+      await visible(page.getByText("NO SUBSCRIPTIONS YET"));
+      await checkWidths(session, page, "subscriptions");
+      session.assertClean();
+    }));
+
+  it("turns captions off in settings, deactivates the account after a confirmation, and can no longer sign in", () =>
+    withSession(async (session) => {
+      const member = await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const page = await session.open("/account/settings");
+      await page.getByRole("switch", { name: "Closed Captions" }).click();
+      await sees(page, "Settings saved.");
+      expect((await member.api<{ closed_captions: boolean }>("/v2/user/attributes/user")).closed_captions).toBe(false);
+      await checkWidths(session, page, "settings");
+
+      await page.getByRole("button", { name: "Deactivate account" }).click();
+      await visible(page.getByText("Are you sure you want to deactivate your account? You will not be able to log in again."));
+      await page.getByRole("button", { name: "Yes, deactivate" }).click();
+      await visible(page.getByText("Your account was deactivated."));
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expectPath(page, /^\/continue$/);
+      expect(await page.evaluate(() => localStorage.getItem("tokens"))).toBeNull();
+
+      await page.getByLabel("Email").fill(member.email);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expectPath(page, /^\/signup\?email=/); // the address no longer belongs to an account
+      await expect(callApi(undefined, "/api/auth/sign-in/email", { method: "POST", body: { email: member.email, password: member.password } })).rejects.toThrow(/401/);
+      session.assertClean({ allowConsole: /401/ });
+    }));
+});

@@ -1,0 +1,106 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, openSession, type Session } from "./browser.js";
+import { expectPath, visible } from "./app-helpers.js";
+import { checkWidths, completeWorkout, newMember, sees } from "./app-part2-helpers.js";
+
+afterAll(closeBrowser);
+
+async function withSession(run: (session: Session) => Promise<void>) {
+  const session = await openSession();
+  try {
+    await run(session);
+  } finally {
+    await session.close();
+  }
+}
+
+type Challenge = { id: string; slug: string; name: string; workouts: { workout_id: string }[] };
+
+describe("hosted app: challenge, history and onboarding", () => {
+  it("shows the current challenge's progress going up after a completed workout, and the fall 2022 rules", () =>
+    withSession(async (session) => {
+      const member = await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const { items } = await member.api<{ items: Challenge[] }>("/v2/workouts/challenges?current=true");
+      const current = items[0]!;
+      const page = await session.open("/challenge");
+      await visible(page.getByText("Current challenge"));
+      await visible(page.getByText("Fall 2022 challenge"));
+      await visible(page.getByText(/Complete all 12 challenge workouts between September 19, 2022 and October 23, 2022/));
+      await visible(page.getByText(/A \$50 reward: it expires 6 months after it is issued, is single use/));
+      await checkWidths(session, page, "challenge-home");
+
+      await page.getByRole("link", { name: "View challenge" }).first().click();
+      await expectPath(page, new RegExp(`^/challenge/${current.slug}$`));
+      await visible(page.getByText("0 of 12 workouts"));
+      await page.getByRole("button", { name: "Join the challenge" }).click();
+      await visible(page.getByText("Joined"));
+      await visible(page.getByRole("heading", { name: "Week 1" }));
+
+      await completeWorkout(member, current.workouts[0]!.workout_id);
+      await page.reload();
+      await visible(page.getByText("1 of 12 workouts"));
+      await visible(page.getByText("1 on demand · 0 live"));
+      await checkWidths(session, page, "challenge");
+
+      await page.goto(page.url().replace(/\/challenge\/.*$/, "/challenge/fall-2022"));
+      await visible(page.getByRole("heading", { name: "Fall Challenge 2022" }));
+      await visible(page.getByText(/Ended October 23, 2022/));
+      await visible(page.getByRole("heading", { name: "FAQ" }));
+      expect(await page.getByRole("button", { name: "Join the challenge" }).count()).toBe(0);
+      session.assertClean();
+    }));
+
+  it("shows all-time stats and workouts per week as a chart or a table", () =>
+    withSession(async (session) => {
+      const member = await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const { hits } = await member.api<{ hits: { id: string }[] }>("/tsapi/workouts/search", {
+        method: "POST",
+        body: { facets: [], filters: "NOT type:walk AND NOT type:rest", keywords: "", sort: "shortest", page: 0, hits: 2, pagination: "on", equipmentFilter: "selected", seriesWorkoutsParam: "" },
+      });
+      for (const w of hits) await completeWorkout(member, w.id);
+      const page = await session.open("/workout-history");
+      await expect.poll(() => page.getByRole("list", { name: "Workout History" }).getByRole("listitem").count()).toBe(2);
+      await page.getByRole("link", { name: "All-time stats" }).click();
+      await expectPath(page, /^\/workout-history\/detail$/);
+      const onDemand = page.locator("dl div").filter({ hasText: "On-Demand" }).locator("dd");
+      await expect.poll(() => onDemand.textContent()).toBe("2");
+      const chart = page.getByRole("img", { name: /Workouts and minutes per week/ });
+      await visible(chart);
+      await visible(page.getByText(/Over the last 12 weeks: 2 workouts and \d+ minutes/));
+      await checkWidths(session, page, "stats-chart");
+      await page.getByRole("button", { name: "Show as table" }).click();
+      const rows = page.getByRole("table").locator("tbody tr");
+      await expect.poll(() => rows.count()).toBe(12);
+      expect(await rows.first().locator("td").first().textContent()).toBe("2");
+      await checkWidths(session, page, "stats-table");
+      session.assertClean();
+    }));
+
+  it("takes a new member through the onboarding quiz to their results and the welcome page", () =>
+    withSession(async (session) => {
+      await newMember(session, { sku: "1month_trial0-R-SB", givenName: "Olive" });
+      const page = await session.open("/home");
+      await expectPath(page, /^\/onboarding$/);
+      await visible(page.getByRole("heading", { name: "Let's find your fit" }));
+      const submit = page.getByRole("button", { name: "See my results" });
+      expect(await submit.isDisabled()).toBe(true);
+      await page.getByRole("radio", { name: "Brand new" }).check();
+      await page.getByRole("checkbox", { name: "Core" }).check();
+      await page.getByRole("radio", { name: "Up to 30 min" }).check();
+      await checkWidths(session, page, "onboarding");
+      await submit.click();
+      await expectPath(page, /^\/onboarding\?results=[0-9a-f-]+$/);
+      await visible(page.getByRole("heading", { name: "Your results" }));
+      await visible(page.getByRole("heading", { name: "Workouts for you" }));
+      await checkWidths(session, page, "onboarding-results");
+      await page.getByRole("link", { name: "Continue to Welcome" }).click();
+      await expectPath(page, /^\/welcome$/);
+      await visible(page.getByRole("heading", { name: "Welcome, Olive!" }));
+      await sees(page, "See my results");
+      await checkWidths(session, page, "welcome");
+      // With results stored, the member is no longer sent to the quiz.
+      await page.getByRole("link", { name: "Go to Home" }).click();
+      await expectPath(page, /^\/home$/);
+      session.assertClean();
+    }));
+});

@@ -1,0 +1,27 @@
+import { sayWith } from "../ui/copy.js";
+
+/** This widget's chrome labels, then the shared ones and the spec's catalogue. */
+export const say = sayWith({
+  "live.title": "Live classes",
+  "live.allLocations": "All locations",
+  "live.previousWeek": "Previous week",
+  "live.nextWeek": "Next week",
+  "live.days": "Choose a day",
+  "live.noClasses": "No classes on this day",
+  "live.noClassesHint": "Try another day of the week.",
+  "live.spotsLeft": "{count} spots left",
+  "live.oneSpotLeft": "1 spot left",
+  "live.full": "Full",
+  "live.started": "In progress",
+  "live.minutes": "{minutes} min",
+  "live.with": "with {trainer}",
+  "live.cancel": "Cancel",
+  "live.checkIn": "Check in",
+  "live.checkedIn": "Checked in",
+  "live.join": "Join the video call",
+  "live.addToCalendar": "Add to calendar",
+  "live.nextBooked": "Your next class",
+  "live.signInToReserve": "Reserve opens the fitkit booking page in a new window.",
+  "live.popupBlocked": "Your browser blocked the booking window. Allow pop-ups for this site and try again.",
+});
+export type Say = typeof say;

@@ -1,0 +1,12 @@
+import { sayWith } from "../ui/copy.js";
+
+/** This widget's chrome labels, then the shared ones and the spec's catalogue. */
+export const say = sayWith({
+  "series.workouts": "{count} workouts",
+  "series.trainers": "Trainers",
+  "series.equipment": "Equipment",
+  "series.next": "Your Next Workout",
+  "series.leaveTitle": "Leave series",
+  "series.notFound": "This series is not available.",
+});
+export type Say = typeof say;

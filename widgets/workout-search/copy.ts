@@ -1,0 +1,21 @@
+import { sayWith } from "../ui/copy.js";
+
+/** This widget's chrome labels, then the shared ones and the spec's catalogue. */
+export const say = sayWith({
+  "search.label": "Search workouts",
+  "search.placeholder": "Search by name, trainer, focus…",
+  "search.categories": "Categories",
+  "search.all": "All Workouts",
+  "search.filters": "Filters",
+  "search.filtersCount": "Filters ({count})",
+  "search.sort": "Sort",
+  "search.apply": "Show {count} results",
+  "search.applyPlain": "Apply",
+  "search.noExact": "No exact matches",
+  "search.noExactHint": "Try fewer filters or a different search. Here are other workouts you might like.",
+  "search.more": "Show more",
+  "search.removeFilter": "Remove filter {label}",
+  "search.equipmentMode": "Equipment match",
+  "search.membersOnly": "Sign in to filter by favorites and watched workouts.",
+});
+export type Say = typeof say;
