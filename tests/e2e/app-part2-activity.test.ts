@@ -66,7 +66,7 @@ describe("hosted app: challenge, history and onboarding", () => {
       await expect.poll(() => onDemand.textContent()).toBe("2");
       const chart = page.getByRole("img", { name: /Workouts and minutes per week/ });
       await visible(chart);
-      await visible(page.getByText(/Over the last 12 weeks: 2 workouts and \d+ minutes/));
+      await visible(page.locator("p").filter({ hasText: /Over the last 12 weeks: 2 workouts and \d+ minutes/ }));
       await checkWidths(session, page, "stats-chart");
       await page.getByRole("button", { name: "Show as table" }).click();
       const rows = page.getByRole("table").locator("tbody tr");

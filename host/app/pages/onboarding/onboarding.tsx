@@ -92,7 +92,7 @@ export default function OnboardingPage() {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError("");
-    const result = await store.session.submitOnboarding.run({ answers: { level, focus, length } });
+    const result = await store.session.submitOnboarding.run({ level, focus, length });
     if (result?.results_url) navigate(pathOfUrl(result.results_url));
     else setError(t("error.loading"));
   }

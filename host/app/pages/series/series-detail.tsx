@@ -166,7 +166,7 @@ export default function SeriesDetailPage() {
               <h2 id="related-title" className={sectionTitle}>{t("series.additionalContent")}</h2>
               {related.map((r, i) => (
                 <div key={r.name ?? i} className={stack(space[3])}>
-                  {r.title ? <h3 className={chapterTitle}>{r.title}</h3> : null}
+                  {r.title && r.title.toLowerCase() !== t("series.additionalContent").toLowerCase() ? <h3 className={chapterTitle}>{r.title}</h3> : null}
                   {r.description ? <p style={{ color: color.muted }}>{r.description}</p> : null}
                   {r.workouts?.length ? (
                     <ul className={grid}>{r.workouts.map((w) => <li key={w.id}><WorkoutCard workout={w} base={base} /></li>)}</ul>
