@@ -74,8 +74,9 @@ export function Shell() {
     if (needsMember) navigate(signInFor(fullPath), { replace: true });
   }, [needsMember, fullPath, navigate]);
 
-  // Decision: never on the sign-in family (the "Account created" step must show); the next page applies the rule.
-  const onAuthPage = /^\/(signup|continue|login|logout|forgot-password|reset-password)$/.test(location);
+  // Decision: never on the sign-in family (the "Account created" step must show) nor in the booking popup (a hand-off
+  // to another site that must finish); the member's next page in the app applies the rule.
+  const onAuthPage = /^\/(signup|continue|login|logout|forgot-password|reset-password|live\/book)$/.test(location);
   const redirectOnboarding = session.ready && onboarding.ready && !onAuthPage && shouldRedirectToOnboarding({
     signedIn: session.signedIn,
     entitled: session.entitled,
