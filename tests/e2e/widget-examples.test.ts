@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openSession, siteUrl, undefinedFitElements } from "./browser.js";
 
@@ -41,6 +44,42 @@ describe("example pages", () => {
       session.assertClean();
     } finally {
       await session.close();
+    }
+  });
+});
+
+describe("the built widget package", () => {
+  const root = new URL("../../", import.meta.url);
+  const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { exports: Record<string, string | Record<string, string>> };
+
+  it("resolves every widget exports path to a built file", () => {
+    const targets = Object.entries(pkg.exports)
+      .filter(([key]) => key.startsWith("./widgets/"))
+      .flatMap(([key, target]) => {
+        const files = typeof target === "string" ? [target] : Object.values(target);
+        const names = key.endsWith("*") ? ["workout-search", "series-card", "live-schedule", "referral", "membership-panel"] : [""];
+        return names.flatMap((name) => files.map((f) => f.replace("*", name)));
+      });
+    expect(targets.length).toBeGreaterThan(10);
+    for (const target of targets) expect(existsSync(fileURLToPath(new URL(target, root))), target).toBe(true);
+  });
+
+  it("lists a correct subresource-integrity hash for every script", () => {
+    const sri = JSON.parse(readFileSync(new URL("dist/widgets/sri.json", root), "utf8")) as Record<string, string>;
+    expect(Object.keys(sri)).toContain("fitkit.iife.js");
+    for (const [file, hash] of Object.entries(sri)) {
+      const actual = createHash("sha384").update(readFileSync(new URL(`dist/widgets/${file}`, root))).digest("base64");
+      expect(hash, file).toBe(`sha384-${actual}`);
+    }
+  });
+
+  it("describes all five elements in custom-elements.json", () => {
+    const manifest = JSON.parse(readFileSync(new URL("dist/widgets/custom-elements.json", root), "utf8")) as { modules: { declarations: { tagName: string; attributes: unknown[]; events: unknown[]; cssParts: unknown[]; cssProperties: unknown[] }[] }[] };
+    const tags = manifest.modules.flatMap((m) => m.declarations.map((d) => d.tagName));
+    expect(tags.sort()).toEqual(["fit-live-schedule", "fit-membership-panel", "fit-referral", "fit-series-card", "fit-workout-search"]);
+    for (const d of manifest.modules.flatMap((m) => m.declarations)) {
+      expect(d.attributes.length).toBeGreaterThan(4);
+      expect(d.cssProperties.length).toBeGreaterThan(10);
     }
   });
 });
