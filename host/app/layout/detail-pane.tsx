@@ -30,6 +30,9 @@ const meta = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px ${space[4]}p
 const trainer = css`display: flex; align-items: center; gap: ${space[3]}px; font-weight: 700; img, span.avatar { width: 48px; height: 48px; border-radius: 50%; object-fit: cover; background: ${color.accentSoft}; display: grid; place-items: center; color: ${color.accent}; }`;
 const section = css`display: grid; gap: ${space[2]}px; h3 { font-size: ${text.xs}px; letter-spacing: .16em; text-transform: uppercase; color: ${color.muted}; }`;
 const chips = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px; list-style: none; margin: 0; padding: 0; li { background: ${color.sunken}; border-radius: ${radius.pill}px; padding: 6px 12px; font-size: ${text.sm}px; font-weight: 600; }`;
+const steps = css`list-style: none; margin: 0; padding: 0; display: grid; gap: 1px; background: ${color.line}; border-radius: ${radius.md}px; overflow: hidden;
+  li { display: flex; justify-content: space-between; gap: ${space[3]}px; padding: ${space[2]}px ${space[3]}px; background: ${color.surface}; font-size: ${text.sm}px; }
+  li span:last-child { color: ${color.muted}; font-weight: 600; }`;
 const actions = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; > * { flex: 1 1 180px; }`;
 
 /**
@@ -87,10 +90,13 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
   }, [workout.id, store]);
 
   const lead = workout.trainers[0];
+  // The catalogue's segments of the class ("Warm Up", "Main Set", …) with their minutes.
+  const breakdown = ((workout as { breakdown?: { title: string; minutes: number }[] }).breakdown ?? []).filter((b) => b.title);
   const poster = workout.video.poster_url ?? workoutImageUrl(store.api, workout.id, { width: 1120, height: 630, fit_mode: "crop" });
   const playHref = `/classes/video/${encodeURIComponent(workout.slug)}`;
   const sections: [string, string[]][] = [
     ["Pacing", workout.pacing ? [label(workout.pacing)] : []],
+    ["Benefits", workout.benefits.map(label)],
     ["Equipment", workout.equipment.map(label)],
     ["Body Focus", workout.focusMember.map(label)],
     ["Collections", workout.collections.map((c) => c.name)],
@@ -135,10 +141,10 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
           <h3>About</h3>
           <p>{workout.description}</p>
         </section>
-        {workout.benefits.length ? (
+        {breakdown.length ? (
           <section className={section}>
             <h3>Class Breakdown</h3>
-            <ul className={chips}>{workout.benefits.map((b) => <li key={b}>{label(b)}</li>)}</ul>
+            <ol className={steps}>{breakdown.map((b, i) => <li key={i}><span>{b.title}</span><span>{t("workout.minutes", { minutes: b.minutes })}</span></li>)}</ol>
           </section>
         ) : null}
         {sections.filter(([, values]) => values.length).map(([name, values]) => (

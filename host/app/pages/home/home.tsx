@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link } from "wouter";
 import { css } from "goober";
 import { t } from "../../../../src/i18n/index.js";
+import type { Workout } from "../../../../src/api/types.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
@@ -52,6 +53,17 @@ function AnnouncementBanner() {
       {banner.link_url && banner.link_text ? (banner.link_url.startsWith("/") ? <Link href={banner.link_url}>{banner.link_text} →</Link> : <a href={banner.link_url}>{banner.link_text} →</a>) : null}
     </aside>
   );
+}
+
+type Carousel = { id: string; title: string; kind: string; items?: Workout[] };
+
+/** Editorial carousels of workouts ("New This Week", …) from content. */
+function Carousels() {
+  const store = useStore();
+  const data = useSignal(store.content.carousels.data);
+  useEffect(() => void store.content.carousels.load(), [store]);
+  const rows = itemsOf<Carousel>(data).filter((c) => c.kind === "workouts" && c.items?.length);
+  return <>{rows.map((c) => <Row key={c.id} title={c.title}>{c.items!.map((w) => <WorkoutCard key={w.id} workout={w} base="/home" />)}</Row>)}</>;
 }
 
 function HomeRows() {
@@ -170,6 +182,7 @@ function MemberHome() {
         {firstTime ? <FirstTimeWelcome /> : null}
         {enrolled.length ? <SeriesBlock enrollment={enrolled[0]} /> : null}
         <Favourites />
+        <Carousels />
         <HomeRows />
       </div>
     </Page>
@@ -190,6 +203,7 @@ function VisitorHome() {
             <ButtonLink href="/continue?redirect=%2Fhome" variant="inverse">Log in</ButtonLink>
           </div>
         </section>
+        <Carousels />
         <HomeRows />
       </div>
     </Page>
