@@ -40,14 +40,25 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
     const sort = props.sort && SORT_OPTIONS.includes(props.sort) ? props.sort : DEFAULT_SORT;
     setTyped(props.keywords ?? "");
     const allSlug = data.categories?.[0]?.slug;
-    data.apply({ category: !props.category || props.category === allSlug ? "all" : props.category, filters: filtersFromQuery(props.filters ?? ""), keywords: props.keywords ?? "", sort }, pageSize);
+    const mode = new URLSearchParams(props.filters ?? "").get("equipment-mode");
+    data.apply(
+      {
+        category: !props.category || props.category === allSlug ? "all" : props.category,
+        filters: filtersFromQuery(props.filters ?? ""),
+        keywords: props.keywords ?? "",
+        sort,
+        equipmentMode: mode === "additional" ? "additional" : "selected",
+      },
+      pageSize,
+    );
   }, [props.category, props.filters, props.keywords, props.sort, pageSize, data.categories?.[0]?.slug]);
 
   const state = data.state;
   const change = (patch: Partial<typeof state>) => {
     const next = { ...state, ...patch };
     data.apply(next, pageSize);
-    emit(EVENTS.filtersChange, { category: next.category, filters: filtersToQuery(next.filters), keywords: next.keywords, sort: next.sort });
+    const query = [filtersToQuery(next.filters), next.equipmentMode === "additional" ? "equipment-mode=additional" : ""].filter(Boolean).join("&");
+    emit(EVENTS.filtersChange, { category: next.category, filters: query, keywords: next.keywords, sort: next.sort });
   };
   const setFilters = (filters: WorkoutFilterState) => change({ filters });
 
