@@ -44,8 +44,9 @@ function leaf(r: Random): string {
     case 6: return `level:${quote(w.level)}`;
     case 7: { const c = pick(w.collections); return c ? `${r.pick(["collections", "collection"])}:${quote(r.int(2) ? c.name : c.slug)}` : `collections:${quote("Quick Hits")}`; }
     case 8: return `live:${r.pick(["true", "false"])}`;
-    case 9: { const a = r.pick([300, 930, 1530, 2130, 2730]); return `video.duration:${a} TO ${a + r.pick([600, 1200])}`; }
-    case 10: return `video.duration ${r.pick(["<", "<=", ">", ">=", "!="])} ${r.pick([600, 1500, 2400, 3630])}`;
+    case 9: { const a = r.int(2) ? w.video.duration : r.pick([300, 930, 1530, 2130, 2730]); return `video.duration:${a} TO ${a + r.pick([0, 600, 1200])}`; }
+    // Half the time an existing length, so the edges of every comparison are exercised.
+    case 10: return `video.duration ${r.pick(["<", "<=", ">", ">=", "!=", "="])} ${r.int(2) ? w.video.duration : r.pick([600, 1500, 2400, 3630])}`;
     case 11: return `duration${r.pick([" = ", ":"])}${w.duration}`;
     case 12: return `id:${w.id}`;
     default: return `benefits:${quote(pick(w.benefits)!)}`;

@@ -61,7 +61,8 @@ export class CatalogueIndex {
   /** Per field, each normalised value's documents as a sorted list (ids and slugs would make 20k bitsets each). */
   readonly #values = new Map<string, Map<string, Int32Array>>();
   readonly #facets = new Map<string, Map<string, Bitset>>();
-  readonly #numbers = new Map<string, Float64Array>();
+  /** Per numeric field, documents sorted by value with the values alongside: comparisons become binary searches. */
+  readonly #numbers = new Map<string, { docs: Int32Array; values: Float64Array }>();
   readonly #orders = {} as Record<Sort, Int32Array>;
   readonly #series = new Map<string, Bitset>();
   readonly #keywords: KeywordIndex;
@@ -91,9 +92,9 @@ export class CatalogueIndex {
 
   #indexField(field: Field) {
     if (field.kind === "number") {
-      const column = new Float64Array(this.size);
-      this.#workouts.forEach((w, n) => (column[n] = field.number(w)));
-      this.#numbers.set(field.name, column);
+      const value = this.#workouts.map((w) => field.number(w));
+      const docs = Int32Array.from({ length: this.size }, (_, i) => i).sort((a, b) => value[a]! - value[b]! || a - b);
+      this.#numbers.set(field.name, { docs, values: Float64Array.from(docs, (n) => value[n]!) });
       return;
     }
     const lists = new Map<string, number[]>();
@@ -217,24 +218,33 @@ export class CatalogueIndex {
       case "not":
         return this.#evaluate(node.child, subsetMask).not(this.#universe);
       case "match": {
-        const column = this.#numbers.get(node.field);
-        if (column) return this.#numeric(column, (x) => x === Number(node.value));
+        if (this.#numbers.has(node.field)) return this.#numeric(node.field, Number(node.value), Number(node.value));
         const bits = this.#documents(this.#values.get(node.field)!.get(normalizeValue(node.value)));
         return node.field === "equipment" && subsetMask ? bits.and(subsetMask) : bits;
       }
       case "range":
-        return this.#numeric(this.#numbers.get(node.field)!, (x) => x >= node.from && x <= node.to);
+        return this.#numeric(node.field, node.from, node.to);
       case "compare": {
         const v = node.value;
-        const test = { "<": (x: number) => x < v, "<=": (x: number) => x <= v, ">": (x: number) => x > v, ">=": (x: number) => x >= v, "=": (x: number) => x === v, "!=": (x: number) => x !== v }[node.op];
-        return this.#numeric(this.#numbers.get(node.field)!, test);
+        switch (node.op) {
+          case "<": return this.#numeric(node.field, -Infinity, v, "to");
+          case "<=": return this.#numeric(node.field, -Infinity, v);
+          case ">": return this.#numeric(node.field, v, Infinity, "from");
+          case ">=": return this.#numeric(node.field, v, Infinity);
+          case "=": return this.#numeric(node.field, v, v);
+          case "!=": return this.#numeric(node.field, v, v).not(this.#universe);
+        }
       }
     }
   }
 
-  #numeric(column: Float64Array, test: (x: number) => boolean): Bitset {
+  /** Documents whose `field` lies between `from` and `to`, both bounds included unless `exclude` names one. */
+  #numeric(field: string, from: number, to: number, exclude?: "from" | "to"): Bitset {
+    const { docs, values } = this.#numbers.get(field)!;
+    const start = firstIndex(values, (x) => (exclude === "from" ? x > from : x >= from));
+    const end = firstIndex(values, (x) => (exclude === "to" ? x >= to : x > to));
     const bits = new Bitset(this.size);
-    for (let n = 0; n < column.length; n++) if (test(column[n]!)) bits.set(n);
+    for (let i = start; i < end; i++) bits.set(docs[i]!);
     return bits;
   }
 
@@ -296,6 +306,18 @@ export class CatalogueIndex {
     }
     return out;
   }
+}
+
+/** The first index of an ascending array where `reached` holds (its length when it never does). */
+function firstIndex(values: Float64Array, reached: (x: number) => boolean): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (reached(values[mid]!)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /** The equipment values an expression names, as written, without duplicates: the answer's `selected`. */
