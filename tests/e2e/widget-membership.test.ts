@@ -103,6 +103,14 @@ describe("<fit-membership-panel>", () => {
       session.assertClean();
     }));
 
+  it("shows VIP access without billing flows", () =>
+    withSession(async (session) => {
+      const { panel } = await panelFor(session, "vip@demo.fitkit.dev");
+      await panel.getByText("You have VIP access.").waitFor();
+      expect(await panel.getByRole("button", { name: "Update Payment" }).count()).toBe(0);
+      session.assertClean();
+    }));
+
   it("unpauses a paused membership", () =>
     withSession(async (session) => {
       const { panel } = await panelFor(session, "paused@demo.fitkit.dev");

@@ -11,7 +11,7 @@ import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skele
 import { useNow } from "../ui/use-now.js";
 import { useClassTimer } from "./timer.js";
 import { mediaUrl, useWidgetConfig } from "../ui/config.js";
-import { useLiveSchedule, type LiveSchedule as Data } from "./data.js";
+import { useLiveSchedule } from "./data.js";
 import { dayButtonLabel, dayHeading, dayKey, timeOf, zoneLabel, type Zone } from "./format.js";
 import { icsHref } from "./ics.js";
 import { useBookingPopup } from "./popup.js";

@@ -134,6 +134,8 @@ export function MembershipPanel(props: MembershipPanelProps) {
         {sub.scheduled_change?.effective_at && <p>{say("membership.scheduled", { plan: sub.scheduled_change.name ?? sub.scheduled_change.sku ?? "", date: date(sub.scheduled_change.effective_at) })}</p>}
         {managed ? (
           <p class={s.banner}>{say(`membership.managed.${managed}`)}</p>
+        ) : sub.state === "vip" ? (
+          <p>{say("membership.vip")}</p>
         ) : (
           <div class={s.links}>
             {!canceled && sub.state !== "paused" && (
@@ -161,7 +163,7 @@ export function MembershipPanel(props: MembershipPanelProps) {
         {studioLink && <div class={s.links}>{studioLink}</div>}
       </section>
 
-      {!managed && (
+      {!managed && sub.state !== "vip" && (
         <>
           <section part="section" class={s.section} aria-labelledby="m-payment">
             <h3 id="m-payment">{say("membership.payment")}</h3>

@@ -2,7 +2,6 @@ import { sayWith } from "../ui/copy.js";
 
 /** This widget's chrome labels, then the shared ones and the spec's catalogue. */
 export const say = sayWith({
-  "membership.title": "Membership",
   "membership.signIn": "Sign in to manage your membership.",
   "membership.signInLink": "Sign in",
   "membership.none": "You don’t have a membership yet.",
@@ -31,7 +30,6 @@ export const say = sayWith({
   "membership.unpause": "Unpause",
   "membership.unpaused": "Your membership is running again.",
   "membership.scheduled": "Changes to {plan} on {date}.",
-  "membership.cancelsOn": "Your membership ends on {date}.",
   "membership.managed.apple": "This membership was bought through the App Store. Manage it in your Apple ID subscriptions.",
   "membership.managed.google": "This membership was bought through Google Play. Manage it in your Google Play subscriptions.",
   "membership.managed.studio": "This is a studio unlimited membership. Manage it in the studio app.",

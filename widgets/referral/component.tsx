@@ -5,7 +5,7 @@ import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
 import { readPageConfig } from "../ui/config.js";
-import { Button, Modal } from "../ui/parts.js";
+import { Modal } from "../ui/parts.js";
 import { useReferralData } from "./data.js";
 
 export interface ReferralProps {

@@ -2,7 +2,6 @@ import { sayWith } from "../ui/copy.js";
 
 /** This widget's chrome labels, then the shared ones and the spec's catalogue. */
 export const say = sayWith({
-  "referral.title": "GIVE $15, GET $15",
   "referral.body": "Give your friends $15 off their first month of fitkit, and get $15 credit when they join.",
   "referral.newTab": "(opens in a new tab)",
 });

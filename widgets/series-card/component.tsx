@@ -152,7 +152,7 @@ const styles = (css: ReturnType<typeof useCss>) => ({
     display: grid; grid-template-rows: auto 1fr; overflow: hidden; height: 100%; background: var(--_surface); color: var(--_text);
     border: 1px solid var(--_border); border-radius: var(--_radius); box-shadow: var(--_shadow);
   `,
-  image: css`display: block; width: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: var(--_skeleton);`,
+  image: css`display: block; width: 100%; aspect-ratio: 16 / 9; max-height: 260px; object-fit: cover; background: var(--_skeleton);`,
   body: css`display: flex; flex-direction: column; gap: 8px; padding: var(--_space);`,
   meta: css`color: var(--_muted); font-size: 0.8em; text-transform: uppercase; letter-spacing: 0.08em;`,
   title: css`font-size: 1.3em;`,
