@@ -48,3 +48,23 @@ describe("the library's filter groups", () => {
     expect(chipLabel(groups, "pacing", "unknown")).toBe("unknown");
   });
 });
+
+describe("the page config script", () => {
+  it("is read when it appears after the widgets and re-read when it changes; invalid JSON is ignored", async () => {
+    const { readPageConfig } = await import("../../widgets/ui/config.js");
+    document.getElementById("fitkit-config")?.remove();
+    expect(readPageConfig()).toEqual({});
+    const script = Object.assign(document.createElement("script"), { type: "application/json", id: "fitkit-config", textContent: '{"apiBase":"https://api.example"}' });
+    document.head.append(script);
+    expect(readPageConfig().apiBase).toBe("https://api.example");
+    script.textContent = "{not json";
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      expect(readPageConfig()).toEqual({});
+    } finally {
+      console.warn = warn;
+      script.remove();
+    }
+  });
+});

@@ -7,17 +7,19 @@ export interface PageConfig extends Partial<WidgetConfig> {
   functionalConsent?: boolean;
 }
 
-let pageConfig: PageConfig | undefined;
+let pageConfig: { text: string; value: PageConfig } | undefined;
+/** Parsed once per text: a config script that appears or changes later (after the widget script) is still read. */
 export function readPageConfig(doc: Document = document): PageConfig {
-  if (pageConfig) return pageConfig;
-  const text = doc.getElementById(CONFIG_SCRIPT_ID)?.textContent;
+  const text = doc.getElementById(CONFIG_SCRIPT_ID)?.textContent ?? "";
+  if (pageConfig?.text === text) return pageConfig.value;
+  let value: PageConfig = {};
   try {
-    pageConfig = text ? (JSON.parse(text) as PageConfig) : {};
+    value = text.trim() ? (JSON.parse(text) as PageConfig) : {};
   } catch {
     console.warn(`[fitkit W002] #${CONFIG_SCRIPT_ID} is not valid JSON; ignoring it.`);
-    pageConfig = {};
   }
-  return pageConfig;
+  pageConfig = { text, value };
+  return value;
 }
 
 /** Where the widget scripts were loaded from: the default API and app origin when nothing else is configured. */
