@@ -24,19 +24,23 @@ type Postings = (Int32Array | null)[];
 
 export interface KeywordMatches {
   bits: Bitset;
-  /** Relevance per document number (0 for documents that do not match). */
+  /** Relevance per document number (0 for documents that do not match); valid until the next search. */
   scores: Int32Array;
 }
 
 export class KeywordIndex {
   readonly #size: number;
   readonly #terms: SearchableMap<Postings>;
-  /** Scratch arrays reused by every query (searches are synchronous). */
+  /** Scratch arrays reused by every query (searches are synchronous), sparing the collector 120 KB a query at 20k. */
   readonly #best: Uint8Array;
+  readonly #alive: Uint8Array;
+  readonly #scores: Int32Array;
 
   constructor(workouts: Workout[]) {
     this.#size = workouts.length;
     this.#best = new Uint8Array(this.#size);
+    this.#alive = new Uint8Array(this.#size);
+    this.#scores = new Int32Array(this.#size);
     const lists = new Map<string, number[][]>();
     workouts.forEach((w, n) => {
       KEYWORD_FIELDS.forEach((field, f) => {
@@ -63,8 +67,8 @@ export class KeywordIndex {
 
   /** Documents matching every term, with relevance: per term the best field weight × quality, summed. */
   search(terms: string[]): KeywordMatches {
-    const scores = new Int32Array(this.#size);
-    const alive = new Uint8Array(this.#size).fill(1);
+    const scores = this.#scores.fill(0);
+    const alive = this.#alive.fill(1);
     const best = this.#best;
     terms.forEach((q, i) => {
       best.fill(0);
