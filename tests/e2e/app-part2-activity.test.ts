@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openSession, type Session } from "./browser.js";
 import { expectPath, visible } from "./app-helpers.js";
-import { checkWidths, completeWorkout, newMember, sees } from "./app-part2-helpers.js";
+import { checkWidths, completeWorkout, newMember, reloadUntilVisible, sees } from "./app-part2-helpers.js";
 
 afterAll(closeBrowser);
 
@@ -37,8 +37,7 @@ describe("hosted app: challenge, history and onboarding", () => {
       await visible(page.getByRole("heading", { name: "Week 1" }));
 
       await completeWorkout(member, current.workouts[0]!.workout_id);
-      await page.reload();
-      await visible(page.getByText("1 of 12 workouts"));
+      await reloadUntilVisible(page, page.getByText("1 of 12 workouts"));
       await visible(page.getByText("1 on demand · 0 live"));
       await checkWidths(session, page, "challenge");
 

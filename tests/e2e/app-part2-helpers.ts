@@ -104,3 +104,12 @@ export async function checkWidths(session: Session, page: Page, name: string, se
 export async function sees(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor({ timeout: STEP_TIMEOUT });
 }
+
+/** Reloads until the locator shows (a read answered just before a write landed must not fail the journey). */
+export async function reloadUntilVisible(page: Page, locator: ReturnType<Page["getByText"]>, attempts = 3) {
+  for (let i = 0; i < attempts; i++) {
+    await page.reload();
+    if (await locator.first().waitFor({ timeout: STEP_TIMEOUT / 2 }).then(() => true, () => false)) return;
+  }
+  await locator.first().waitFor({ timeout: STEP_TIMEOUT });
+}

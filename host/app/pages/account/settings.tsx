@@ -64,6 +64,7 @@ export default function SettingsPage() {
     }
   }
   async function leave() {
+    setDeactivated(false); // close the dialog first: an open modal leaves the next page inert
     await store.session.signOut();
     navigate("/continue");
   }

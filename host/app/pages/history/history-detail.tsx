@@ -74,7 +74,7 @@ export default function HistoryDetailPage() {
                 <p style={{ fontSize: text.sm }}>{summary}</p>
               </>
             ) : (
-              <div style={{ overflowX: "auto" }}>
+              <div style={{ overflowX: "auto" }} role="region" aria-labelledby="weekly-title" tabIndex={0}>
                 <table className={table}>
                   <caption className="visually-hidden">{t("history.byWeek")}</caption>
                   <thead><tr><th scope="col">{t("history.weekOf")}</th><th scope="col">{t("history.workouts")}</th><th scope="col">{t("history.minutes")}</th></tr></thead>
