@@ -88,6 +88,13 @@ describe("search: filters", () => {
     expect(res.json().hits.map((h: Hit) => h.id).sort()).toEqual([...some].sort());
   });
 
+  it("takes a long favourites list as one OR of id: terms", async () => {
+    const all = (await search({ filters: LIBRARY, pagination: "off" })).hits.map((h) => h.id);
+    const ids = [...all.slice(0, 300), ...Array.from({ length: 700 }, (_, i) => `gone_${i}`)];
+    const body = await search({ filters: `${LIBRARY} AND (${ids.map((id) => `id:${id}`).join(" OR ")})`, hits: 1 });
+    expect(body.nbHits).toBe(300);
+  });
+
   it("counts each facet with the other active filters but not its own", async () => {
     const body = await search({ facets: ["trainer", "category"], filters: `${LIBRARY} AND category:meditation AND (trainer:"Ava Brooks" OR trainer:"Mia Chen")`, hits: 1 });
     // category counts respect the trainer filter; trainer counts respect the category filter.

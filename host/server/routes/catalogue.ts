@@ -14,7 +14,8 @@ const searchBody = strictObject({
     ],
     default: [],
   },
-  filters: { type: "string", maxLength: 4096, default: "" },
+  /** Long enough for a member's whole favourites or watched list as `id:` terms. */
+  filters: { type: "string", maxLength: 65_536, default: "" },
   keywords: { type: "string", maxLength: 256, default: "" },
   sort: { type: "string", enum: [...SORTS], default: "newest" },
   page: { type: "integer", minimum: 0, maximum: 100_000, default: 0 },
