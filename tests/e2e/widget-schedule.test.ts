@@ -105,6 +105,37 @@ describe("<fit-live-schedule>", () => {
       session.assertClean();
     }));
 
+  it("shows the spec's reservation error copy when the server refuses, and an offline notice", () =>
+    withSession(async (session) => {
+      await signInAs(session, "vip@demo.fitkit.dev");
+      const first = await session.open("/examples/studio-site.html");
+      const stale = await session.open("/examples/studio-site.html");
+      const row = await firstReservable(first.locator("fit-live-schedule"));
+      const labelledBy = (await row.getAttribute("aria-labelledby"))!;
+      const day = await selectedIndex(first.locator("fit-live-schedule"));
+      const mine = first.locator("fit-live-schedule").locator(`article[aria-labelledby="${labelledBy}"]`);
+      await mine.getByRole("button", { name: "Reserve", exact: true }).click();
+      await mine.getByText("You’re in!").waitFor();
+
+      // The second tab still shows the class as reservable; the server answers 400 (already reserved).
+      const schedule = stale.locator("fit-live-schedule");
+      await schedule.locator("button[aria-pressed]").nth(day).click();
+      await schedule.locator(`article[aria-labelledby="${labelledBy}"]`).getByRole("button", { name: "Reserve", exact: true }).click();
+      await schedule.getByRole("alert").getByText("Your reservation could not be completed. Please try again.").waitFor();
+
+      await session.context.setOffline(true);
+      await schedule.getByText(/You’re offline/).waitFor();
+      await session.context.setOffline(false);
+      await schedule.getByText(/You’re offline/).waitFor({ state: "detached" });
+
+      // Clean up the booking.
+      const booked = first.locator("fit-live-schedule").locator(`article[aria-labelledby="${labelledBy}"]`);
+      await booked.getByRole("button", { name: "Cancel", exact: true }).click();
+      await first.locator("fit-live-schedule").getByRole("dialog").getByRole("button", { name: "Cancel booking" }).click();
+      await booked.getByRole("button", { name: "Reserve", exact: true }).waitFor();
+      session.assertClean({ allowConsole: /status of 400/ });
+    }));
+
   it("books by keyboard alone", () =>
     withSession(async (session) => {
       await signInAs(session, "new@demo.fitkit.dev");
