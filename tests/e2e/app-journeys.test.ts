@@ -129,7 +129,7 @@ describe("hosted app: signing in and out", () => {
     expect(onCard).toBe(true);
     await page.keyboard.press("Enter");
     await expectPath(page, /^\/classes\/detail\/[^/?]+\?q=stretch$/);
-    await visible(page.locator("dialog[open]").getByRole("link", { name: /Play/ }));
+    await visible(page.locator("dialog[open]").last().getByRole("link", { name: /Play/ }));
     await page.keyboard.press("Escape");
     await expectPath(page, /^\/classes\?q=stretch$/);
     session.assertClean();

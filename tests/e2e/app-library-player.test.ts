@@ -62,7 +62,7 @@ describe("hosted app: library, detail pane and player", () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await search.locator("[part=card] a").first().click();
     await expectPath(page, /^\/classes\/detail\/[^/?]+\?length=5-15&q=stretch&sort=longest$/);
-    const pane = page.locator("dialog[open]");
+    const pane = page.locator("dialog[open]").last();
     await visible(pane.getByRole("heading", { level: 2 }));
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     for (const section of ["About", "Equipment"]) await visible(pane.getByRole("heading", { name: section }));
@@ -84,7 +84,7 @@ describe("hosted app: library, detail pane and player", () => {
     // Play to the end (fast-forwarded): a completed session shows in stats and history.
     const statsBefore = await apiAs<Stats>(page, "/v2/workouts/workout_stats");
     await search.locator("[part=card] a").first().click();
-    await page.locator("dialog[open]").getByRole("link", { name: /Play/ }).click();
+    await page.locator("dialog[open]").last().getByRole("link", { name: /Play/ }).click();
     await expectPath(page, /^\/classes\/video\//);
     const played = await apiAs<{ id: string }>(page, `/tsapi/workouts/${pathOf(page).split("/video/")[1]}`);
     await ensurePlaying(page);
@@ -113,7 +113,7 @@ describe("hosted app: library, detail pane and player", () => {
     await dismissConsent(page);
     const search = page.locator("fit-workout-search");
     await search.locator("[part=card] a").nth(3).click();
-    await page.locator("dialog[open]").getByRole("link", { name: /Play/ }).click();
+    await page.locator("dialog[open]").last().getByRole("link", { name: /Play/ }).click();
     await ensurePlaying(page);
 
     await page.getByRole("button", { name: "Music stations" }).click();
@@ -132,7 +132,7 @@ describe("hosted app: library, detail pane and player", () => {
     await expect.poll(async () => (await video(page))?.time ?? 0, { timeout: STEP_TIMEOUT }).toBeGreaterThan(120);
     await page.getByRole("button", { name: "Close player" }).click();
     await expectPath(page, /^\/classes\/detail\//);
-    await page.locator("dialog[open]").getByRole("link", { name: /Play/ }).click();
+    await page.locator("dialog[open]").last().getByRole("link", { name: /Play/ }).click();
     await expectPath(page, new RegExp(`^${path.replace(/[?]/g, "\\?")}$`));
     await expect.poll(async () => (await video(page))?.time ?? 0, { timeout: STEP_TIMEOUT }).toBeGreaterThanOrEqual(115);
     session.assertClean();
@@ -172,6 +172,20 @@ describe("hosted app: library, detail pane and player", () => {
     await visible(page.getByRole("button", { name: "Music stations" }));
     await visible(page.getByRole("button", { name: "Closed captions" }));
     session.assertClean();
+    await session.close();
+  });
+
+  it("tells a member without a membership clearly why the class does not play", async () => {
+    const session = await openSession();
+    await signInAs(session, "unentitled@demo.fitkit.dev");
+    const page = await session.open("/classes");
+    await dismissConsent(page);
+    await page.locator("fit-workout-search [part=card] a").first().click();
+    await page.locator("dialog[open]").last().getByRole("link", { name: /Play/ }).click();
+    await visible(page.getByRole("heading", { name: "This class is for members" }));
+    await visible(page.getByRole("link", { name: "See membership options" }));
+    expect(await page.locator("[data-testid=video]").count()).toBe(0);
+    session.assertClean({ allowConsole: /status of 403/ });
     await session.close();
   });
 });

@@ -5,6 +5,7 @@ import { bp, color, radius, space, text, touch, up } from "../theme/tokens.js";
 import { buttonClass } from "../ui/button.js";
 import { EXTERNAL } from "../lib/links.js";
 import { useSession } from "../lib/session.js";
+import { useAnalytics } from "../lib/analytics.js";
 import { container } from "../ui/page.js";
 
 const MAIN_NAV = [
@@ -100,6 +101,7 @@ function AccountMenu({ initials }: { initials: string }) {
 export function Header() {
   const [location] = useLocation();
   const session = useSession();
+  const analytics = useAnalytics();
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [location]);
   useEffect(() => {
@@ -133,7 +135,7 @@ export function Header() {
           ) : (
             <>
               <Link className={subtle} href="/continue">Login</Link>
-              <a className={buttonClass("primary")} href={EXTERNAL.trial} target="_blank" rel="noopener noreferrer">Start free trial</a>
+              <a className={buttonClass("primary")} href={EXTERNAL.trial} target="_blank" rel="noopener noreferrer" onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}>Start free trial</a>
             </>
           )}
         </div>
