@@ -213,8 +213,20 @@ export class CatalogueIndex {
     switch (node.kind) {
       case "and":
         return node.children.map((c) => this.#evaluate(c, subsetMask)).reduce((a, b) => a.and(b));
-      case "or":
-        return node.children.map((c) => this.#evaluate(c, subsetMask)).reduce((a, b) => a.or(b));
+      case "or": {
+        // Plain value matches (a favourites list as hundreds of id: terms) go straight into one bitset.
+        let out = new Bitset(this.size);
+        for (const child of node.children) {
+          const plain = child.kind === "match" && !this.#numbers.has(child.field) && !(child.field === "equipment" && subsetMask);
+          if (!plain) {
+            out = out.or(this.#evaluate(child, subsetMask));
+            continue;
+          }
+          const list = this.#values.get(child.field)!.get(normalizeValue(child.value));
+          if (list) for (let i = 0; i < list.length; i++) out.set(list[i]!);
+        }
+        return out;
+      }
       case "not":
         return this.#evaluate(node.child, subsetMask).not(this.#universe);
       case "match": {
