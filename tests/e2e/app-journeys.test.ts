@@ -96,6 +96,22 @@ describe("hosted app: signing in and out", () => {
     await session.close();
   });
 
+  it("navigates from the phone menu, which closes on the way", async () => {
+    const session = await openSession({ viewport: { width: 375, height: 800 } });
+    const page = await session.open("/home");
+    await dismissConsent(page);
+    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0); // desktop nav hidden on phones
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await visible(menu.getByRole("link", { name: "Login" }));
+    await menu.getByRole("link", { name: "Classes" }).click();
+    await expectPath(page, /^\/classes$/);
+    await visible(page.getByRole("button", { name: "Open menu" }));
+    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+    session.assertClean();
+    await session.close();
+  });
+
   it("signs in and searches the library with the keyboard only", async () => {
     const session = await openSession();
     const page = await session.open("/continue");

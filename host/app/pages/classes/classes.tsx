@@ -74,7 +74,7 @@ export default function ClassesPage() {
     <Page>
       <div className={head}>
         <PageHeader kicker="Classes" title={title}>{description}</PageHeader>
-        {session.signedIn ? <ButtonLink href="/classes/manage-workouts" variant="secondary" style={{ marginBottom: space[5] }}>Manage workouts</ButtonLink> : null}
+        {session.signedIn ? <ButtonLink href="/classes/manage-workouts" variant="secondary" style={{ marginBottom: space[5], justifySelf: "start" }}>Manage workouts</ButtonLink> : null}
       </div>
       <Widget
         tag={TAGS.workoutSearch}
