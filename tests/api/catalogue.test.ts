@@ -88,7 +88,7 @@ describe("filters dialog", () => {
     expect(res.statusCode).toBe(200);
     const { groups } = res.json();
     expect(groups.map((g: { label: string }) => g.label)).toEqual([
-      "Class Length", "Pacing", "Live Virtual Studio Recordings", "Trainers", "Equipment", "Body Focus", "Collections",
+      "Class Length", "Pacing", "Live Virtual Studio Recordings", "Trainers", "Equipment", "Body Focus", "Benefits", "Collections",
     ]);
     const library = (await t.call("POST", "/tsapi/workouts/search", { body: { filters: "NOT type:walk AND NOT type:rest", hits: 1 } })).json().nbHits;
     const length = groups[0];

@@ -101,6 +101,7 @@ export async function filterGroups(db: Db, index: CatalogueIndex) {
       facet("trainer", "trainer", "Trainers", trainers.map((t) => t.name)),
       facet("equipment", "equipment", "Equipment", ordered(all.facets.equipment ?? {}, EQUIPMENT)),
       facet("focus", "focus", "Body Focus", ordered(all.facets.focus ?? {}, FOCUS)),
+      facet("benefits", "benefits", "Benefits", ordered(all.facets.benefits ?? {}, [])),
       facet("collections", "collections", "Collections", collections.map((c) => c.name)),
     ],
   };
