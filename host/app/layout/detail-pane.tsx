@@ -22,8 +22,9 @@ const drawer = css`
   @keyframes fk-slide { from { transform: translateX(40px); opacity: 0; } }
   @media (prefers-reduced-motion: reduce) { &[open] { animation: none; } }
 `;
-const topBar = css`position: sticky; top: 0; z-index: 2; display: flex; justify-content: flex-end; padding: ${space[2]}px; background: linear-gradient(${color.surface}, rgba(255,255,255,0));`;
-const closeBtn = css`width: ${touch}px; height: ${touch}px; border-radius: 50%; border: 0; background: ${color.sunken}; font-size: 22px; cursor: pointer; &:hover { background: ${color.line}; }`;
+const topBar = css`position: sticky; top: 0; z-index: 2; display: flex; justify-content: flex-end; padding: ${space[2]}px; pointer-events: none;`;
+const closeBtn = css`width: ${touch}px; height: ${touch}px; border-radius: 50%; border: 0; background: rgba(255,255,255,.92); box-shadow: 0 2px 10px rgba(0,0,0,.2);
+  font-size: 22px; cursor: pointer; pointer-events: auto; &:hover { background: #fff; }`;
 const media = css`position: relative; aspect-ratio: 16 / 9; background: ${color.ink}; margin-top: -${touch + space[4]}px; img, video { width: 100%; height: 100%; object-fit: cover; }`;
 const body = css`padding: ${space[5]}px; display: grid; gap: ${space[5]}px;`;
 const meta = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px ${space[4]}px; align-items: center; color: ${color.muted}; font-size: ${text.sm}px;`;
