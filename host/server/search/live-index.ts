@@ -134,7 +134,8 @@ export function createLiveIndex(database: DatabaseHandle, options: { onError?: (
       closed = true;
       if (timer) clearTimeout(timer);
       await listening;
-      await stopListening();
+      // The database may already be closed when the server shuts down; nothing is left to unlisten then.
+      await stopListening().catch(() => {});
       await building?.catch(() => {});
     },
   };
