@@ -8,8 +8,9 @@ import { useSignal } from "../../lib/use-signal.js";
 import { color, radius, space, text, touch } from "../../theme/tokens.js";
 import { Button, ButtonLink } from "../../ui/button.js";
 import { OopsInline } from "../../ui/oops.js";
-import { EmptyState, Page, PageHeader, Spinner, card, sectionTitle, stack } from "../../ui/page.js";
+import { EmptyState, Page, PageHeader, Spinner, sectionTitle, stack } from "../../ui/page.js";
 import { WorkoutCard } from "../../ui/workout-card.js";
+import { SeriesCard } from "../series/series-card.js";
 
 /** The quiz: the server recommends from `level`, `focus` and `length` (minutes, an upper bound). */
 const LEVELS = ["beginner", "intermediate", "advanced"] as const;
@@ -50,13 +51,9 @@ function Results({ id }: { id: string }) {
       <PageHeader kicker={t("onboarding.kicker")} title={t("onboarding.resultsTitle")}>{t("onboarding.resultsLead")}</PageHeader>
       <div className={stack(space[6])}>
         {result.series ? (
-          <section className={card} aria-labelledby="result-series">
-            <div className={stack(space[3])}>
-              <h2 id="result-series" className={sectionTitle}>{t("onboarding.series")}</h2>
-              <p style={{ fontSize: text.xl, fontWeight: 800 }}>{result.series.name}</p>
-              <p style={{ color: color.muted }}>{result.series.level}</p>
-              <div><ButtonLink href={`/series/${result.series.slug}`}>{t("series.moreInfo")}</ButtonLink></div>
-            </div>
+          <section className={stack(space[3])} aria-labelledby="result-series">
+            <h2 id="result-series" className={sectionTitle}>{t("onboarding.series")}</h2>
+            <div style={{ maxWidth: 360 }}><SeriesCard series={result.series} /></div>
           </section>
         ) : null}
         {result.workouts.length ? (
