@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, openSession, signInAs, type Session } from "./browser.js";
+import { appUrl, closeBrowser, openSession, signInAs, type Session } from "./browser.js";
 
 afterAll(closeBrowser);
 
@@ -44,6 +44,29 @@ describe("<fit-series-card>", () => {
       await card.getByRole("button", { name: "Leave Series" }).click();
       await dialog.getByRole("button", { name: "Yes, Leave Series" }).click();
       await card.getByRole("button", { name: "Join Series" }).waitFor();
+      session.assertClean();
+    }));
+
+  it("shows YOU DID IT! once every workout of the series is completed", () =>
+    withSession(async (session) => {
+      const { token } = await signInAs(session, "trial@demo.fitkit.dev");
+      const call = async <T>(path: string, init: RequestInit = {}) => {
+        const response = await fetch(`${appUrl()}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...init.headers } });
+        expect(response.ok, `${path} answered ${response.status}`).toBe(true);
+        return (await response.json()) as T;
+      };
+      const series = await call<{ id: string; items: { id: string; video: { duration: number } }[] }>("/tsapi/series/recovery-week-RCV0623?include=4");
+      await call("/v2/workouts/series/enroll", { method: "POST", body: JSON.stringify({ series_id: series.id }) });
+      for (const workout of series.items) {
+        const started = await call<{ session_id: string }>(`/v2/workouts/start_session/${workout.id}`);
+        await call(`/v2/workouts/end_session/${workout.id}`, { method: "POST", body: JSON.stringify({ session_id: started.session_id, workout_completed_positions: workout.video.duration }) });
+      }
+      const page = await session.openWidgets(`<fit-series-card series="recovery-week-RCV0623"></fit-series-card>`);
+      const card = page.locator("fit-series-card");
+      await card.getByText("YOU DID IT!").waitFor();
+      await card.getByRole("link", { name: "Look For Another Series" }).waitFor();
+      await card.getByRole("link", { name: "Back to Home" }).waitFor();
+      await session.screenshot(page, "series-card-completed");
       session.assertClean();
     }));
 

@@ -113,4 +113,18 @@ describe("<fit-workout-search>", () => {
       await expect.poll(() => library.locator("[part=favorite]").first().getAttribute("aria-pressed")).toBe("false");
       session.assertClean();
     }));
+
+  it("filters a member's library to the workouts they watched", () =>
+    withSession(async (session) => {
+      await signInAs(session, "member@demo.fitkit.dev");
+      const page = await session.openWidgets(`<fit-workout-search page-size="4" filters="watched=true"></fit-workout-search>`);
+      const library = page.locator("fit-workout-search");
+      const count = library.locator("[part=toolbar] p");
+      await library.getByRole("button", { name: "Remove filter Watched" }).waitFor();
+      await expect.poll(async () => countOf(await count.textContent())).toBeGreaterThanOrEqual(20);
+      const watched = await countOf(await count.textContent());
+      await library.getByRole("button", { name: "Remove filter Watched" }).click();
+      await expect.poll(async () => countOf(await count.textContent())).toBeGreaterThan(watched);
+      session.assertClean();
+    }));
 });

@@ -10,13 +10,18 @@ export function useSeriesCard(slugOrId: string | undefined) {
   const signedIn = store.session.signedIn.value;
   const key = slugOrId ?? "";
   const series = keyedResource(store, `series:${key}`, (s) => api.getSeries(store.api, key, s));
-  const enrollments = store.series.enrollments;
+  // Completed series too (the slice's list is the spec's active_only one), so a finished series shows YOU DID IT!.
+  const enrollments = keyedResource(store, "series.enrollments:all", (s) =>
+    store.api.request<{ series: SeriesEnrollment[] }>("/v2/workouts/series", { query: { active_only: false }, auth: true, signal: s }).then((r) => r.series),
+  );
 
   useEffect(() => {
     if (key) void series.load();
   }, [series, key]);
   useEffect(() => {
+    // Member data: forget it on sign-out so another member signing in on this page never sees it.
     if (signedIn) void enrollments.load();
+    else enrollments.reset();
   }, [signedIn]);
 
   const value: Series | undefined = series.data.value;
