@@ -84,8 +84,7 @@ function FaqList({ slug }: { slug?: string }) {
   const data = useSignal(store.content.faq.data);
   useEffect(() => void store.content.faq.load(), [store]);
   const all = itemsOf<Faq>(data).filter((f) => f.value?.question && f.name?.startsWith("challenge-"));
-  const own = slug ? all.filter((f) => f.name!.startsWith(`challenge-${slug}`)) : all;
-  const entries = own.length ? own : all;
+  const entries = slug ? all.filter((f) => f.name!.startsWith(`challenge-${slug}`)) : all;
   if (!entries.length) return null;
   return (
     <section className={faq} aria-labelledby="faq-title">
