@@ -22,7 +22,7 @@ const TIMER_PROBE = () => {
     live.add(id);
     return id;
   }) as typeof setInterval;
-  window.clearInterval = (id?: number) => (id !== undefined && live.delete(id), ci(id));
+  window.clearInterval = ((id?: number) => (id !== undefined && live.delete(id), ci(id))) as typeof clearInterval;
   window.setTimeout = ((fn: TimerHandler, ms?: number, ...a: unknown[]) => {
     // Only timers longer than a frame can leak meaningfully; short ones are scheduling (Preact, signals).
     const id: number = st(
@@ -36,7 +36,7 @@ const TIMER_PROBE = () => {
     if ((ms ?? 0) > 50) live.add(id);
     return id;
   }) as typeof setTimeout;
-  window.clearTimeout = (id?: number) => (id !== undefined && live.delete(id), ct(id));
+  window.clearTimeout = ((id?: number) => (id !== undefined && live.delete(id), ct(id))) as typeof clearTimeout;
 };
 
 describe("widget lifecycle in Chromium", () => {
