@@ -48,6 +48,22 @@ describe("example pages", () => {
   });
 });
 
+describe("two copies of the kit on one page", () => {
+  it("keeps the first definition, warns instead of throwing, and still renders", async () => {
+    const session = await openSession();
+    try {
+      const warnings: string[] = [];
+      session.context.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
+      const page = await session.openWidgets(`<fit-series-card series="phase-and-function-PHF0921"></fit-series-card><script type="module" src="/widgets/esm/series-card.js"></script>`);
+      await page.locator("fit-series-card").getByRole("heading", { name: "Phase & Function" }).waitFor();
+      await expect.poll(() => warnings.some((w) => w.includes("[fitkit W001] <fit-series-card> is already defined"))).toBe(true);
+      session.assertClean();
+    } finally {
+      await session.close();
+    }
+  });
+});
+
 describe("the built widget package", () => {
   const root = new URL("../../", import.meta.url);
   const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { exports: Record<string, string | Record<string, string>> };
