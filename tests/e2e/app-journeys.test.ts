@@ -145,7 +145,13 @@ describe("hosted app: signing in and out", () => {
     expect(onCard).toBe(true);
     await page.keyboard.press("Enter");
     await expectPath(page, /^\/classes\/detail\/[^/?]+\?q=stretch$/);
-    await visible(page.locator("dialog[open]").last().getByRole("link", { name: /Play/ }));
+    try {
+      await visible(page.locator("dialog[open]").last().getByRole("link", { name: /Play/ }));
+    } catch (e) {
+      await session.screenshot(page, "debug-keyboard");
+      console.log("DEBUG", pathOf(page), await page.evaluate(() => [...document.querySelectorAll("dialog")].map((d) => `${d.open}|${d.innerText.slice(0, 80)}`)));
+      throw e;
+    }
     await page.keyboard.press("Escape");
     await expectPath(page, /^\/classes\?q=stretch$/);
     session.assertClean();

@@ -96,10 +96,7 @@ describe("hosted app pages, signed in", () => {
     ["/classes?from=all_time_stats", "member-all-time-stats"],
     ["/classes/manage-workouts", "member-manage-workouts"],
     ["/workout-history", "member-history"],
-    ["/account", "member-account"],
-    ["/account/settings", "member-settings"],
     ["/logout", "member-logout"],
-    ["/onboarding", "member-onboarding"],
   ];
   for (const [path, name] of pages) it(`${path} looks right at every width`, () => check(session, path, name, heading));
   it("the detail pane over home looks right at every width", () => check(session, `/home/detail/${slug}`, "member-detail-pane", (p) => p.locator("dialog[open] h2").waitFor()));
