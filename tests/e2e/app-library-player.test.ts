@@ -116,6 +116,15 @@ describe("hosted app: library, detail pane and player", () => {
     await page.locator("dialog[open]").last().getByRole("link", { name: /Play/ }).click();
     await ensurePlaying(page);
 
+    // Keyboard shortcuts: → jumps 10 s ahead, Space pauses.
+    const before = (await video(page))!.time;
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await video(page))!.time, { timeout: STEP_TIMEOUT }).toBeGreaterThanOrEqual(before + 9);
+    await page.locator("body").press(" ");
+    await expect.poll(async () => (await video(page))?.paused, { timeout: STEP_TIMEOUT }).toBe(true);
+    await page.locator("body").press(" ");
+    await expect.poll(async () => (await video(page))?.paused, { timeout: STEP_TIMEOUT }).toBe(false);
+
     await page.getByRole("button", { name: "Music stations" }).click();
     const panel = page.getByRole("complementary", { name: "Music stations" });
     await visible(panel);

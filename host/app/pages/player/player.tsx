@@ -41,6 +41,9 @@ const captionBox = css`justify-self: center; max-width: 86%; text-align: center;
 const doneBox = css`position: absolute; inset: 0; z-index: 4; display: grid; place-items: center; background: rgba(13,13,18,.88); text-align: center; padding: ${space[5]}px;
   > div { display: grid; gap: ${space[4]}px; justify-items: center; } h2 { font-size: ${text.display}px; font-weight: 900; }`;
 const spacer = css`flex: 1;`;
+const bigPlay = css`position: absolute; z-index: 2; left: 50%; top: 50%; transform: translate(-50%, -50%); width: 88px; height: 88px; border-radius: 50%;
+  border: 0; background: rgba(180,64,42,.92); color: #fff; cursor: pointer; display: grid; place-items: center; box-shadow: 0 8px 30px rgba(0,0,0,.4);
+  svg { width: 40px; height: 40px; } &:hover { background: ${color.accent}; }`;
 
 const Icon = {
   play: <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M8 5v14l11-7z" /></svg>,
@@ -238,6 +241,9 @@ export default function Player({ workout, playback, captionsOn, musicOn, mux }: 
         ) : (
           <video ref={attach} src={playback.uri} playsInline disableRemotePlayback preload="auto" title={workout.name} data-testid="video" />
         )}
+        {!playing && completed === null && !stationsOpen ? (
+          <button type="button" className={bigPlay} aria-label="Start workout" onClick={togglePlay}>{Icon.play}</button>
+        ) : null}
         {completed !== null ? (
           <div className={doneBox} role="dialog" aria-modal="true" aria-labelledby="done-title">
             <div>
