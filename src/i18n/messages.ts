@@ -219,6 +219,8 @@ export const en = {
   "accountMembership.state.canceled": "Canceled",
   "accountMembership.state.inactive": "Inactive",
   "challenge.logIn": "Log in",
+  "history.filterLabel": "Show",
+  "history.filter.all": "All",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -59,6 +59,11 @@ describe("hosted app: challenge, history and onboarding", () => {
       for (const w of hits) await completeWorkout(member, w.id);
       const page = await session.open("/workout-history");
       await expect.poll(() => page.getByRole("list", { name: "Workout History" }).getByRole("listitem").count()).toBe(2);
+      await page.getByRole("button", { name: "Live", exact: true }).click();
+      await visible(page.getByText("NO WORKOUTS YET"));
+      await page.getByRole("button", { name: "All", exact: true }).click();
+      await expect.poll(() => page.getByRole("list", { name: "Workout History" }).getByRole("listitem").count()).toBe(2);
+      await checkWidths(session, page, "history");
       await page.getByRole("link", { name: "All-time stats" }).click();
       await expectPath(page, /^\/workout-history\/detail$/);
       const onDemand = page.locator("dl div").filter({ hasText: "On-Demand" }).locator("dd");

@@ -88,7 +88,10 @@ export default function HistoryDetailPage() {
             )}
           </div>
         </section>
-        <div><ButtonLink href="/workout-history" variant="ghost">{t("history.backToList")}</ButtonLink></div>
+        <div style={{ display: "flex", flexWrap: "wrap", gap: space[3] }}>
+          <ButtonLink href="/classes?from=all_time_stats">{t("history.findClass")}</ButtonLink>
+          <ButtonLink href="/workout-history" variant="ghost">{t("history.backToList")}</ButtonLink>
+        </div>
       </div>
     </Page>
   );

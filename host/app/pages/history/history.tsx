@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { css } from "goober";
 import { t } from "../../../../src/i18n/index.js";
@@ -19,16 +19,33 @@ const item = css`
 const tag = css`font-size: ${text.xs}px; font-weight: 800; letter-spacing: .1em; text-transform: uppercase; padding: 4px 10px; border-radius: 999px; background: ${color.sunken};
   &[data-kind="live"] { background: ${color.accentSoft}; color: ${color.accent}; }`;
 
+const toolbar = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; align-items: center; justify-content: space-between; margin-bottom: ${space[5]}px;`;
+const segments = css`display: inline-flex; border: 1.5px solid ${color.ink}; border-radius: ${radius.pill}px; overflow: hidden;
+  button { min-height: 44px; padding: 0 ${space[4]}px; border: 0; background: transparent; font-weight: 700; font-size: ${text.sm}px; cursor: pointer; }
+  button[aria-pressed="true"] { background: ${color.ink}; color: #fff; }`;
+
 /** /workout-history: every completed workout, newest first, on demand and live. */
 export default function HistoryPage() {
   const store = useStore();
   const history = useSignal(store.activity.history.data);
   useEffect(() => void store.activity.history.reload(), [store]);
-  const items = (history?.items ?? []).filter((h) => h.is_completed).sort((a, b) => (b.completed_at ?? "").localeCompare(a.completed_at ?? ""));
+  const [kind, setKind] = useState<"all" | "on_demand" | "live">("all");
+  const items = (history?.items ?? [])
+    .filter((h) => h.is_completed && (kind === "all" || h.type === kind))
+    .sort((a, b) => (b.completed_at ?? "").localeCompare(a.completed_at ?? ""));
   return (
     <Page>
       <PageHeader kicker={t("history.kicker")} title={t("history.title")}>{t("history.lead")}</PageHeader>
-      <div style={{ marginBottom: space[5] }}><ButtonLink href="/workout-history/detail" variant="secondary">{t("history.allTimeStats")}</ButtonLink></div>
+      <div className={toolbar}>
+        <div role="group" aria-label={t("history.filterLabel")} className={segments}>
+          {(["all", "on_demand", "live"] as const).map((k) => (
+            <button key={k} type="button" aria-pressed={kind === k} onClick={() => setKind(k)}>
+              {t(k === "all" ? "history.filter.all" : k === "live" ? "history.liveTag" : "history.onDemandTag")}
+            </button>
+          ))}
+        </div>
+        <ButtonLink href="/workout-history/detail" variant="secondary">{t("history.allTimeStats")}</ButtonLink>
+      </div>
       {!history ? <Spinner /> : !items.length ? (
         <EmptyState title={t("history.empty")}><ButtonLink href="/classes">{t("history.findClass")}</ButtonLink></EmptyState>
       ) : (
