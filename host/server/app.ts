@@ -30,6 +30,9 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/** Hosted-app pages a widget on another site opens as a popup (the booking hand-off and its sign-in step). */
+const POPUP_PAGES = /^\/(live\/book|continue)\/?(\?|$)/;
+
 /** Paths any origin may read (public content the widgets show on third-party sites). */
 const PUBLIC_CORS = /^\/(tsapi\/|config\.json$|studios\/class(\?|$)|subscriptions\/v1\/products|health$|media\/)/;
 
@@ -99,6 +102,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // Studio sites open these pages in a popup and wait for a postMessage back: the page must keep window.opener,
+    // which the default same-origin opener policy would sever for a cross-origin opener.
+    if (POPUP_PAGES.test(request.url)) reply.header("cross-origin-opener-policy", "unsafe-none");
   });
 
   async function readMember(request: FastifyRequest, required: boolean) {

@@ -10,10 +10,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("platform", () => {
-  it("reports database and readiness at /health", async () => {
-    const res = await t.call("GET", "/health");
+  it("reports database and readiness at /health, ready once the search index is built", async () => {
+    // The index builds in the background at start: until then the server answers but reports 503 "unavailable".
+    let res = await t.call("GET", "/health");
+    for (let i = 0; i < 200 && res.statusCode === 503; i++) {
+      expect(res.json()).toMatchObject({ status: "unavailable", database: "up", ready: false, checks: { searchIndex: false } });
+      await new Promise((r) => setTimeout(r, 50));
+      res = await t.call("GET", "/health");
+    }
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: "ok", database: "up", ready: true, databaseKind });
+    expect(res.json()).toMatchObject({ status: "ok", database: "up", ready: true, databaseKind, checks: { searchIndex: true } });
   });
 
   it("answers unknown routes with the contract's 404 body", async () => {
@@ -82,5 +88,16 @@ describe("configuration", () => {
     const { loadConfig } = await import("../../host/server/config.js");
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/FITKIT_JWT_PRIVATE_KEY/);
     expect(loadConfig({ NODE_ENV: "production", FITKIT_JWT_PRIVATE_KEY: "x" }).devMail).toBe(false);
+  });
+});
+
+describe("popup pages", () => {
+  it("keep window.opener for the studio-site booking popup, while other pages isolate their browsing context", async () => {
+    for (const path of ["/live/book?class=abc", "/continue", "/continue?returnTo=%2Flive%2Fbook"]) {
+      const res = await t.call("GET", path, { headers: { accept: "text/html" } });
+      expect(res.headers["cross-origin-opener-policy"]).toBe("unsafe-none");
+    }
+    expect((await t.call("GET", "/home", { headers: { accept: "text/html" } })).headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect((await t.call("GET", "/live/booked-classes", { headers: { accept: "text/html" } })).headers["cross-origin-opener-policy"]).toBe("same-origin");
   });
 });
