@@ -136,6 +136,7 @@ describe("hosted app: signing in and out", () => {
     await page.keyboard.type("stretch");
     await page.keyboard.press("Enter");
     await expectPath(page, /^\/classes\?q=stretch$/);
+    await eventually(() => page.locator("fit-workout-search [part=toolbar]").textContent(), /results for/);
     // Onward to the first result, open it with Enter: the detail pane opens over the library.
     let onCard = false;
     for (let i = 0; i < 40 && !onCard; i++) {

@@ -33,7 +33,7 @@ export default function ClassesPage() {
   const session = useSession();
   const params = useParams();
   const search = useSearch();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
   const categories = useSignal(store.catalogue.categories.data);
   useEffect(() => void store.catalogue.categories.load(), [store]);
 
@@ -61,7 +61,8 @@ export default function ClassesPage() {
     if (fromStats) next.set("from", "all_time_stats");
     const path = !d.category || ALL.has(d.category) ? "/classes" : `/classes/categories/${encodeURIComponent(d.category)}`;
     const target = next.toString() ? `${path}?${next}` : path;
-    if (target !== (search ? `${location}?${search}` : location)) navigate(target);
+    // Compared with the list beneath any open pane: the widget re-announcing the same filters must not close it.
+    if (target !== `${base}${suffix}`) navigate(target);
     analytics.track("Filter Applied", filterPayload(d.category || "all", d.sort || "newest", Object.fromEntries(new URLSearchParams(d.filters))));
   };
 
@@ -86,7 +87,7 @@ export default function ClassesPage() {
           sort: query.get("sort") ?? "newest",
           "page-size": 24,
           "detail-href": `${base}/detail/{slug}${suffix}`,
-          "app-url": location ? window.location.origin : undefined,
+          "app-url": window.location.origin,
         }}
         on={{ [EVENTS.filtersChange]: onChange as (e: CustomEvent) => void, [EVENTS.workoutSelect]: onSelect as (e: CustomEvent) => void }}
       />
