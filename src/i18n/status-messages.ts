@@ -1,17 +1,19 @@
-import { specEn, type SpecMessageKey } from "./spec-messages.js";
-import { createTranslator } from "./translate-core.js";
+import { accountEn } from "./spec/account.js";
+import { errorsEn } from "./spec/errors.js";
+import { liveEn } from "./spec/live.js";
+import { interpolate } from "./translate-core.js";
 
-const t = createTranslator(specEn);
+type StatusKey = keyof typeof liveEn | keyof typeof errorsEn;
 
 /** Spec §8: reservation failure copy by HTTP status. */
-export function reservationErrorKey(status: number): SpecMessageKey {
+export function reservationErrorKey(status: number): StatusKey {
   if (status === 400) return "error.reservation.400";
   if (status === 401 || status === 404) return "error.reservation.notFound";
   return "error.loading";
 }
 
 /** Spec §8: cancellation failure copy by HTTP status. */
-export function cancellationErrorKey(status: number): SpecMessageKey {
+export function cancellationErrorKey(status: number): StatusKey {
   if (status === 400) return "error.cancellation.400";
   if (status === 401 || status === 422) return "error.cancellation.relogin";
   if (status === 404) return "error.cancellation.404";
@@ -23,10 +25,12 @@ export function cancellationErrorKey(status: number): SpecMessageKey {
  * the loading message; anything else → the loading message with the code.
  */
 export function signUpErrorMessage(status: number, detail?: string | string[]): string {
-  if (status === 400) return [t("error.signup.400"), ...(Array.isArray(detail) ? detail : detail ? [detail] : [])].join(" ");
-  if (status === 500) return t("error.loading");
-  return t("error.loadingWithCode", { code: status });
+  if (status === 400) return [accountEn["error.signup.400"], ...(Array.isArray(detail) ? detail : detail ? [detail] : [])].join(" ");
+  if (status === 500) return errorsEn["error.loading"];
+  return interpolate(errorsEn["error.loadingWithCode"], { code: status });
 }
 
-export const reservationErrorMessage = (status: number) => t(reservationErrorKey(status));
-export const cancellationErrorMessage = (status: number) => t(cancellationErrorKey(status));
+// Only the live area and the general errors: the live widget carries these two, not the whole catalogue.
+const statusCopy = (key: StatusKey): string => (key in liveEn ? liveEn[key as keyof typeof liveEn] : errorsEn[key as keyof typeof errorsEn]);
+export const reservationErrorMessage = (status: number) => statusCopy(reservationErrorKey(status));
+export const cancellationErrorMessage = (status: number) => statusCopy(cancellationErrorKey(status));

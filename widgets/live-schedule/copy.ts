@@ -1,3 +1,4 @@
+import { liveEn } from "../../src/i18n/spec/live.js";
 import { sayWith } from "../ui/copy.js";
 
 /** This widget's chrome labels, then the shared ones and the spec's catalogue. */
@@ -23,5 +24,5 @@ export const say = sayWith({
   "live.nextBooked": "Your next class",
   "live.signInToReserve": "Reserve opens the fitkit booking page in a new window.",
   "live.popupBlocked": "Your browser blocked the booking window. Allow pop-ups for this site and try again.",
-});
+}, liveEn);
 export type Say = typeof say;

@@ -1,3 +1,4 @@
+import { membershipEn } from "../../src/i18n/spec/membership.js";
 import { sayWith } from "../ui/copy.js";
 
 /** This widget's chrome labels, then the shared ones and the spec's catalogue. */
@@ -58,5 +59,5 @@ export const say = sayWith({
   "membership.studioIntro": "Have a studio unlimited membership? We will email you a link to connect it.",
   "membership.studioEmail": "Email used at the studio",
   "membership.sendLink": "Send link",
-});
+}, membershipEn);
 export type Say = typeof say;

@@ -1,3 +1,4 @@
+import { seriesEn } from "../../src/i18n/spec/series.js";
 import { sayWith } from "../ui/copy.js";
 
 /** This widget's chrome labels, then the shared ones and the spec's catalogue. */
@@ -8,5 +9,5 @@ export const say = sayWith({
   "series.next": "Your Next Workout",
   "series.leaveTitle": "Leave series",
   "series.notFound": "This series is not available.",
-});
+}, seriesEn);
 export type Say = typeof say;

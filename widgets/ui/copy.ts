@@ -1,4 +1,5 @@
-import { interpolate, t, type Params, type SpecMessageKey } from "../../src/i18n/spec.js";
+import { errorsEn } from "../../src/i18n/spec/errors.js";
+import { interpolate, type Params } from "../../src/i18n/translate-core.js";
 
 /** Labels every widget uses (the spec leaves them to the UI). */
 const common = {
@@ -10,16 +11,15 @@ const common = {
 
 /**
  * A `say()` for one widget: its own chrome labels (buttons, headings, screen-reader text the spec leaves to the UI),
- * the shared ones, and the spec's catalogue through `t()` (errors, confirmations, filter groups…). Each widget keeps
- * its labels in its own folder, so a page loading one widget does not download the others' copy.
- * @example const say = sayWith({ "live.full": "Full" }); say("live.full"); say("confirm.cancelClass");
+ * the shared ones, its area of the spec's catalogue (`src/i18n/spec/<area>.ts`: confirmations, filter groups…) and
+ * the spec's general errors. Each widget keeps its labels in its own folder and names only its area, so a page
+ * loading one widget downloads neither the others' copy nor the hosted app's.
+ * @example const say = sayWith({ "live.full": "Full" }, liveEn); say("live.full"); say("confirm.cancelClass");
  */
-export function sayWith<L extends Record<string, string>>(labels: L) {
-  return (key: keyof L | keyof typeof common | SpecMessageKey, params?: Params): string => {
-    const own = (labels as Record<string, string>)[key as string] ?? (common as Record<string, string>)[key as string];
-    return own !== undefined ? interpolate(own, params) : t(key as SpecMessageKey, params);
-  };
+export function sayWith<L extends Record<string, string>, S extends Record<string, string> = {}>(labels: L, spec?: S) {
+  const all: Record<string, string> = { ...errorsEn, ...spec, ...common, ...labels };
+  return (key: keyof L | keyof typeof common | keyof S | keyof typeof errorsEn, params?: Params): string => interpolate(all[key as string]!, params);
 }
 
-/** The shared labels and the spec's catalogue (for the shared parts in ui/). */
+/** The shared labels and the spec's general errors (for the shared parts in ui/). */
 export const say = sayWith({});

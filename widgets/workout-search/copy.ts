@@ -1,3 +1,4 @@
+import { libraryEn } from "../../src/i18n/spec/library.js";
 import { sayWith } from "../ui/copy.js";
 
 /** This widget's chrome labels, then the shared ones and the spec's catalogue. */
@@ -17,5 +18,5 @@ export const say = sayWith({
   "search.removeFilter": "Remove filter {label}",
   "search.equipmentMode": "Equipment match",
   "search.membersOnly": "Sign in to filter by favorites and watched workouts.",
-});
+}, libraryEn);
 export type Say = typeof say;

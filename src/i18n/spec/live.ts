@@ -1,0 +1,16 @@
+/** Live classes and reservations (spec §8 reservation and cancellation copy, the confirmation, the time-zone note). */
+export const liveEn = {
+  "error.reservation.400": "Your reservation could not be completed. Please try again.",
+  "error.reservation.notFound": "We couldn’t find your reservation. Please try to log in and refresh the page.",
+  "error.cancellation.400": "Your cancellation could not be completed. Please try again.",
+  "error.cancellation.relogin": "We couldn’t cancel your reservation. Please try to log in again and refresh the page.",
+  "error.cancellation.404": "We couldn’t find your reservation...",
+  "success.reserved": "You’re in!",
+  "success.reservedNote": "The video-call link appears 15 mins before class.",
+  "success.reservationCancelled": "Your reservation is cancelled.",
+  "success.addedToCalendar": "You added the class to your calendar successfully",
+  "confirm.cancelClass": "Are you sure you want to cancel your class?",
+  "action.cancelBooking": "Cancel booking",
+  "action.reserve": "Reserve",
+  "live.timezoneNote": "Class times are shown in your time zone ({timeZone}).",
+} as const;

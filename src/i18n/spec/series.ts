@@ -1,0 +1,20 @@
+/** Series (spec §2): the card and page copy, joining, leaving and completion. */
+export const seriesEn = {
+  "success.seriesCompleted": "YOU DID IT!",
+  "confirm.leaveSeries": "Are you sure you want to leave {series}? Your progress will not be saved.",
+  "action.yesLeaveSeries": "Yes, Leave Series",
+  "action.lookForAnotherSeries": "Look For Another Series",
+  "series.beforeYouStart": "Before You Start",
+  "series.additionalContent": "Additional content",
+  "series.readMore": "Read More",
+  "series.readLess": "Read Less",
+  "series.start": "Start Series",
+  "series.joinNow": "Join Now",
+  "series.join": "Join Series",
+  "series.leave": "Leave Series",
+  "series.enrolled": "Enrolled",
+  "series.continue": "Continue",
+  "series.moreInfo": "More Info",
+  "series.progress": "{completed} of {total} completed",
+  "action.backToHome": "Back to Home",
+} as const;
