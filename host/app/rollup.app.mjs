@@ -3,7 +3,7 @@
 // `react*` import re-exports from (one React copy, no commonjs plugin). TypeScript/TSX goes through esbuild's
 // transform (type checking is `npm run typecheck`'s job), and esbuild minifies the output chunks.
 import { createRequire } from "node:module";
-import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { build, transform } from "esbuild";
 import nodeResolve from "@rollup/plugin-node-resolve";
@@ -93,10 +93,6 @@ function typescript() {
 function finish() {
   return {
     name: "finish",
-    buildStart() {
-      // Chunk names carry content hashes: clear the last build's so stale chunks do not pile up.
-      rmSync(join(out, "assets"), { recursive: true, force: true });
-    },
     transform(code, id) {
       if (!id.includes("node_modules") || !code.includes("process.env.NODE_ENV")) return null;
       return { code: code.replaceAll("process.env.NODE_ENV", JSON.stringify(production ? "production" : "development")), map: null };
@@ -106,7 +102,11 @@ function finish() {
       const result = await transform(code, { minify: true, format: "esm", target: "es2022", legalComments: "none" });
       return { code: result.code, map: null };
     },
-    writeBundle() {
+    writeBundle(_options, bundle) {
+      // Chunk names carry content hashes: drop the previous builds' chunks once this build's are all written
+      // (deleting earlier would break a server answering pages during the build).
+      const assets = join(out, "assets");
+      for (const file of readdirSync(assets)) if (!(file in bundle)) rmSync(join(assets, file), { force: true });
       mkdirSync(out, { recursive: true });
       copyFileSync(join(here, "index.html"), join(out, "index.html"));
       copyFileSync(join(here, "public", "icon.svg"), join(out, "icon.svg"));
