@@ -8,11 +8,11 @@ if (!existsSync(file)) {
   process.exit(1);
 }
 const report = JSON.parse(readFileSync(file, "utf8"));
-const failed = report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+// A test file that failed without any failed test (it did not load, or a hook threw) counts as one failure.
+const brokenFiles = (report.testResults ?? []).filter(
+  (f) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed"),
+).length;
+const failed = report.numFailedTests + brokenFiles;
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 console.log(`${report.numPassedTests} passed, ${Math.max(failed, report.success ? 0 : 1)} failed${skipped ? `, ${skipped} skipped` : ""}`);
-
-// A suite that failed only because one of its tests failed is already counted by that test.
-function countSuitesWithFailedTests(r) {
-  return (r.testResults ?? []).filter((s) => s.status === "failed" && (s.assertionResults ?? []).some((a) => a.status === "failed")).length;
-}
+process.exitCode = failed || !report.success ? 1 : 0;
