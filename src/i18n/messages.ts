@@ -221,6 +221,7 @@ export const en = {
   "challenge.logIn": "Log in",
   "history.filterLabel": "Show",
   "history.filter.all": "All",
+  "live.locationPicker": "Schedule for",
 } as const;
 
 export type MessageKey = keyof typeof en;

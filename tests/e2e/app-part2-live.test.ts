@@ -86,6 +86,17 @@ describe("hosted app: calendars, live classes and studios", () => {
       await checkWidths(session, page, "location");
       await page.goto(page.url().replace("/locations/chicago", "/locations"));
       await checkWidths(session, page, "locations");
+
+      // The live page switches its schedule between the virtual studio and the studios.
+      await page.goto(page.url().replace("/locations", "/live"));
+      await page.getByRole("button", { name: "New York" }).click();
+      await expectPath(page, /^\/live\?location=new-york$/);
+      expect(await page.getByRole("button", { name: "New York" }).getAttribute("aria-pressed")).toBe("true");
+      await page.locator("fit-live-schedule").locator('[part~="day"]').first().waitFor();
+      // React 19 sets the element's \`location\` property (mirrored from the attribute by the widget).
+      expect(await page.locator("fit-live-schedule").evaluate((el) => (el as unknown as { location?: string }).location ?? el.getAttribute("location"))).toBe("new-york");
+      await page.getByRole("button", { name: "Live Virtual Studio" }).click();
+      await expectPath(page, /^\/live$/);
       session.assertClean();
     }));
 });

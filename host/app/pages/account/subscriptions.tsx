@@ -1,11 +1,12 @@
 import "../../../../widgets/membership-panel/define.js";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { css } from "goober";
 import type { Subscription } from "../../../../src/api/types.js";
 import { displayState } from "../../../../src/domain/index.js";
 import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
+import { useAnalytics } from "../../lib/analytics.js";
 import { Widget } from "../../lib/widget.js";
 import { EXTERNAL } from "../../lib/links.js";
 import { TAGS } from "../../../../widgets/constants.js";
@@ -14,6 +15,7 @@ import { dateLabel } from "../../ui/format.js";
 import { EmptyState, Spinner, lead, stack } from "../../ui/page.js";
 import { AccountLayout } from "./account-layout.js";
 import { MembershipLinks } from "./membership-links.js";
+import { useMembershipAnalytics } from "./membership-analytics.js";
 
 const list = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${space[3]}px;
   li { display: grid; gap: ${space[1]}px; background: ${color.surface}; border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[4]}px; }
@@ -29,6 +31,8 @@ export default function SubscriptionsPage() {
   const store = useStore();
   const subscriptions = useSignal(store.membership.subscriptions.data);
   const failed = useSignal(store.membership.subscriptions.error);
+  const host = useRef<HTMLDivElement>(null);
+  useMembershipAnalytics(host, useAnalytics(), "/account/subscriptions");
   useEffect(() => void store.membership.subscriptions.reload(), [store]);
   const now = Date.now();
   return (
@@ -56,7 +60,7 @@ export default function SubscriptionsPage() {
             })}
           </ul>
         )}
-        <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} />
+        <div ref={host}><Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} /></div>
       </div>
     </AccountLayout>
   );
