@@ -30,7 +30,9 @@ const enrolledBadge = css`display: inline-flex; align-items: center; gap: 6px; m
   background: ${color.successSoft}; color: ${color.success}; font-weight: 800; font-size: ${text.sm}px; letter-spacing: .08em; text-transform: uppercase;
   &::before { content: "✓"; }`;
 const layout = css`display: grid; gap: ${space[6]}px; ${up(bp.md)} { grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); align-items: start; }`;
-const grid = css`display: grid; gap: ${space[4]}px; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); list-style: none; margin: 0; padding: 0;`;
+const grid = css`display: grid; gap: ${space[3]}px; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); list-style: none; margin: 0; padding: 0; ${up(bp.sm)} { gap: ${space[4]}px; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); }`;
+// On phones the member's next workout and progress come before the long schedule.
+const side = css`display: grid; gap: ${space[4]}px; align-content: start; order: -1; ${up(bp.md)} { order: 0; }`;
 const chapterTitle = css`font-size: ${text.md}px; font-weight: 800;`;
 const done = css`display: grid; gap: ${space[4]}px; justify-items: center; text-align: center; padding: ${space[7]}px ${space[5]}px; border-radius: ${radius.lg}px;
   background: ${color.ink}; color: #fff; margin-bottom: ${space[6]}px;
@@ -177,7 +179,7 @@ export default function SeriesDetailPage() {
           ) : null}
         </div>
 
-        <aside className={stack(space[4])} aria-label={current.name}>
+        <aside className={side} aria-label={current.name}>
           {enrolled ? (
             <>
               {next ? (
