@@ -32,12 +32,8 @@ export async function staticRoutes(app: FastifyInstance, _ctx: AppContext) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
     const wantsPage = request.method === "GET" && (request.headers.accept ?? "").includes("text/html") && !API_PATH.test(path);
-    if (appIndex && wantsPage) {
-      // The booking page runs in a popup opened by a widget on another site and answers it through window.opener,
-      // which a cross-origin-opener-policy of same-origin would sever.
-      if (path === "/live/book") reply.header("cross-origin-opener-policy", "unsafe-none");
-      return reply.type("text/html").header("cache-control", "no-cache").send(appIndex);
-    }
+    // Popup pages (/live/book, /continue) get their opener policy in app.ts's onSend hook.
+    if (appIndex && wantsPage) return reply.type("text/html").header("cache-control", "no-cache").send(appIndex);
     return reply.status(404).send(errorBody(404, `Cannot ${request.method} ${path}`));
   });
 }
