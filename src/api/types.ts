@@ -56,6 +56,8 @@ export interface AppConfig {
   auth: Record<string, unknown>;
   analytics: { segmentWriteKey?: string; [key: string]: unknown };
   features: { referral?: boolean; multiSubscription?: boolean; [key: string]: boolean | undefined };
+  /** Origins of sites embedding the widgets (FITKIT_ALLOWED_ORIGINS), trusted by the booking popup hand-off. */
+  embedOrigins?: string[];
 }
 export interface WorkoutCategory {
   slug: string;
@@ -154,6 +156,25 @@ export interface PlaybackAnswer {
   uri: string;
   expires_at: string;
   captions: { lang: string; uri: string }[];
+}
+export interface MusicTrack {
+  id: string;
+  title: string;
+  artist: string;
+  /** Seconds. */
+  duration: number;
+  /** Signed and expiring: ask for the stations again after `expires_at`. */
+  stream_url: string;
+}
+export interface MusicStation {
+  id: string;
+  name: string;
+  tracks: MusicTrack[];
+}
+export interface MusicStations {
+  items: MusicStation[];
+  total: number;
+  expires_at: string;
 }
 export interface ImageOptions {
   width?: number;

@@ -1,5 +1,5 @@
 import type { ApiClient } from "../client.js";
-import type { ImageOptions, PlaybackAnswer, SearchRequest, SearchResponse, Workout, WorkoutFilters } from "../types.js";
+import type { ImageOptions, MusicStations, PlaybackAnswer, SearchRequest, SearchResponse, Workout, WorkoutFilters } from "../types.js";
 import { enc } from "./path.js";
 
 type S = AbortSignal | undefined;
@@ -16,6 +16,8 @@ export const getPlayback = (c: ApiClient, workoutId: string, signal?: S) =>
   c.request<PlaybackAnswer>(`/tsapi/content/workout/${enc(workoutId)}/video`, { auth: true, signal });
 export const getPreview = (c: ApiClient, workoutId: string, signal?: S) =>
   c.request<{ uri: string }>(`/tsapi/content/workout/${enc(workoutId)}/previewVideo`, { signal });
+/** Background music for the player: stations with signed stream URLs (entitled members). */
+export const getMusicStations = (c: ApiClient, signal?: S) => c.request<MusicStations>("/v2/music/stations", { auth: true, signal });
 /** The URL of a workout's still image (used directly as an `<img src>`). */
 export function workoutImageUrl(c: ApiClient, workoutId: string, o: ImageOptions = {}): string {
   const q = new URLSearchParams();

@@ -37,7 +37,7 @@ export default function BookClassPage() {
         setError(reservationErrorMessage(e instanceof ApiError ? e.status : 500));
         return setState("failed");
       }
-      const allowed = new Set([location.origin, ...(((config as { embedOrigins?: string[] } | undefined)?.embedOrigins) ?? [])]);
+      const allowed = new Set([location.origin, ...(config?.embedOrigins ?? [])]);
       if (window.opener && siteOrigin && allowed.has(siteOrigin)) {
         const message: BookingMessage = { type: BOOKING_MESSAGE, classId };
         (window.opener as Window).postMessage(message, siteOrigin);

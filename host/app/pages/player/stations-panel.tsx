@@ -4,7 +4,7 @@ import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { bp, color, radius, space, text, touch, up } from "../../theme/tokens.js";
-import { getMusicStations, type Station } from "./music.js";
+import { getMusicStations, type MusicStation as Station } from "../../../../src/api/index.js";
 
 const panel = css`position: absolute; z-index: 5; right: 0; top: 0; bottom: 0; width: 100%; background: #15151c; color: #fff; padding: ${space[5]}px ${space[4]}px;
   display: grid; align-content: start; gap: ${space[4]}px; overflow-y: auto; box-shadow: -8px 0 40px rgba(0,0,0,.5); ${up(bp.sm)} { width: 380px; }`;
