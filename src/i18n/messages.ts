@@ -222,6 +222,11 @@ export const en = {
   "history.filterLabel": "Show",
   "history.filter.all": "All",
   "live.locationPicker": "Schedule for",
+  "address.phone": "Phone",
+  "address.save": "Save address",
+  "address.saved": "Your billing address was saved.",
+  "address.required": "{field} is required",
+  "address.managedElsewhere": "This membership's billing address is managed where it was bought.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,6 @@
 import { useEffect, type RefObject } from "react";
 import type { Analytics } from "../../../../src/analytics/index.js";
+import { t } from "../../../../src/i18n/index.js";
 import { say } from "../../../../widgets/membership-panel/copy.js";
 
 /**
@@ -10,10 +11,10 @@ import { say } from "../../../../widgets/membership-panel/copy.js";
  */
 const STEPS: [label: string, event: string, properties?: Record<string, unknown>][] = [
   [say("membership.changePlan"), "App Subscription Update Page Viewed"],
-  [say("action.continue"), "App Subscription Update Confirmation Modal Viewed"],
-  [say("action.agree"), "App Subscription Update Confirmation Modal Accepted"],
+  [t("action.continue"), "App Subscription Update Confirmation Modal Viewed"],
+  [t("action.agree"), "App Subscription Update Confirmation Modal Accepted"],
   [say("membership.cancel"), "App Subscription Cancel Step Viewed", { step: "offers" }],
-  [say("action.noThanksCancel"), "App Subscription Cancel Step Viewed", { step: "reasons" }],
+  [t("action.noThanksCancel"), "App Subscription Cancel Step Viewed", { step: "reasons" }],
 ];
 
 export function useMembershipAnalytics(host: RefObject<HTMLElement | null>, analytics: Analytics, page: string) {

@@ -12,6 +12,7 @@ import { lead, stack } from "../../ui/page.js";
 import { AccountLayout } from "./account-layout.js";
 import { useMembershipAnalytics } from "./membership-analytics.js";
 import { MembershipLinks } from "./membership-links.js";
+import { BillingAddressForm } from "./billing-address-form.js";
 
 const SECTIONS: Record<string, { title: MessageKey; lead?: MessageKey }> = {
   "/account/membership": { title: "accountMembership.title" },
@@ -43,6 +44,7 @@ export default function MembershipPage() {
       <div className={stack(space[5])}>
         <MembershipLinks />
         {section.lead ? <p className={lead}>{t(section.lead)}</p> : null}
+        {section === SECTIONS["/account/membership/billing-address"] ? <BillingAddressForm /> : null}
         <div ref={host}>
           <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} on={{ [EVENTS.membershipChange]: onChange }} />
         </div>
