@@ -3,6 +3,7 @@ import { maskBirthday, parseBirthday, sameProfile, validateProfile, type Profile
 import { mondayOf, weeklyTotals, weeksWindow } from "../../host/app/pages/history/weekly.js";
 import { byWeek, dateRange, isOver, type ChallengeView } from "../../host/app/pages/challenge/challenge-data.js";
 import { chaptersOf, type SeriesView } from "../../host/app/pages/series/series-facts.js";
+import { serverAddressErrors, validateAddress } from "../../host/app/pages/account/address.js";
 
 const profile = (p: Partial<Profile> = {}): Profile => ({ given_name: "Ada", family_name: "Lovelace", birthday: "", phone_country: "US", phone: "", ...p });
 
@@ -88,5 +89,25 @@ describe("challenge and series grouping", () => {
   it("groups a series' workouts by chapter in order", () => {
     const series = { items: [{ id: "2", chapter: 2, chapter_title: "Two" }, { id: "1", chapter: 1, chapter_title: "One" }, { id: "3", chapter: 2, chapter_title: "Two" }] } as unknown as SeriesView;
     expect(chaptersOf(series).map((c) => [c.chapter, c.title, c.workouts.map((w) => w.id)])).toEqual([[1, "One", ["1"]], [2, "Two", ["2", "3"]]]);
+  });
+});
+
+describe("billing address checks (spec §5)", () => {
+  const address = { country: "USA", address1: "88 Greenwich Ave", city: "New York", state: "NY", zip: "10014" };
+
+  it("wants a zip of the country's format and a city", () => {
+    expect(validateAddress(address)).toEqual({});
+    expect(validateAddress({ ...address, zip: "10014-1234" })).toEqual({});
+    expect(validateAddress({ ...address, zip: "1OO14" })).toEqual({ zip: "zip" });
+    expect(validateAddress({ ...address, city: " " })).toEqual({ city: "city" });
+    expect(validateAddress({ ...address, country: "Canada", zip: "M5V 2T6" })).toEqual({});
+    expect(validateAddress({ ...address, country: "Canada", zip: "10014" })).toEqual({ zip: "zip" });
+    expect(validateAddress({ ...address, address1: "", state: "" })).toEqual({ address1: "required", state: "required" });
+  });
+
+  it("reads which spec messages the server named", () => {
+    expect(serverAddressErrors(["Wrong Zip Code", "Wrong City"], "Wrong Zip Code", "Wrong City")).toEqual({ zip: "zip", city: "city" });
+    expect(serverAddressErrors("Wrong City", "Wrong Zip Code", "Wrong City")).toEqual({ city: "city" });
+    expect(serverAddressErrors("state should not be empty", "Wrong Zip Code", "Wrong City")).toEqual({});
   });
 });
