@@ -29,7 +29,7 @@ export default function WelcomePage() {
   const resultsPath = results?.results_url ? new URL(results.results_url, location.origin).pathname + new URL(results.results_url, location.origin).search : "";
   return (
     <Page narrow>
-      <PageHeader kicker={intro?.title ?? t("onboarding.kicker")} title={t("welcome.title", { name: session.claims?.given_name ?? "" }).replace(" !", "!")}>
+      <PageHeader kicker={intro?.title ?? t("onboarding.kicker")} title={t("welcome.title", { name: session.claims?.given_name ?? "" })}>
         {intro?.body ?? t("welcome.lead")}
       </PageHeader>
       <div className={stack(space[5])}>
