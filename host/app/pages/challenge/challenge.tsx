@@ -62,11 +62,11 @@ function Progress({ challenge }: { challenge: ChallengeView }) {
   );
 }
 
-function Rules({ challenge }: { challenge: Pick<ChallengeView, "workout_target" | "start_time" | "end_time" | "reward"> }) {
+function Rules({ challenge, title = t("challenge.rulesTitle") }: { challenge: Pick<ChallengeView, "workout_target" | "start_time" | "end_time" | "reward">; title?: string }) {
   const [start, end] = dateRange(challenge);
   return (
     <section className={stack(space[3])} aria-labelledby="rules-title">
-      <h2 id="rules-title" className={sectionTitle}>{t("challenge.rulesTitle")}</h2>
+      <h2 id="rules-title" className={sectionTitle}>{title}</h2>
       <p>{t("challenge.rules", { target: challenge.workout_target, start, end })}</p>
       <p>{t("challenge.openTo")}</p>
       {challenge.reward ? (
@@ -190,7 +190,7 @@ export default function ChallengePage() {
             })}
           </div>
         )}
-        <Rules challenge={fall ?? FALL_2022} />
+        <Rules challenge={fall ?? FALL_2022} title={`${t("challenge.fall2022")}: ${t("challenge.rulesTitle")}`} />
         <FaqList slug={FALL_2022.slug} />
       </div>
     </Page>
