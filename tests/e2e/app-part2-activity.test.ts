@@ -24,7 +24,7 @@ describe("hosted app: challenge, history and onboarding", () => {
       const current = items[0]!;
       const page = await session.open("/challenge");
       await visible(page.getByText("Current challenge"));
-      await visible(page.getByText("Fall 2022 challenge"));
+      await visible(page.getByText("Fall 2022 challenge", { exact: true }));
       await visible(page.getByText(/Complete all 12 challenge workouts between September 19, 2022 and October 23, 2022/));
       await visible(page.getByText(/A \$50 reward: it expires 6 months after it is issued, is single use/));
       await checkWidths(session, page, "challenge-home");
@@ -39,6 +39,7 @@ describe("hosted app: challenge, history and onboarding", () => {
       await completeWorkout(member, current.workouts[0]!.workout_id);
       await reloadUntilVisible(page, page.getByText("1 of 12 workouts"));
       await visible(page.getByText("1 on demand · 0 live"));
+      await visible(page.getByRole("link", { name: /✓ Completed/ }).first()); // the finished workout is ticked off
       await checkWidths(session, page, "challenge");
 
       await page.goto(page.url().replace(/\/challenge\/.*$/, "/challenge/fall-2022"));

@@ -23,6 +23,7 @@ const weeks = css`display: grid; gap: ${space[4]}px; ${up(bp.sm)} { grid-templat
 const faq = css`display: grid; gap: ${space[2]}px; details { background: ${color.surface}; border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[2]}px ${space[4]}px; }
   summary { cursor: pointer; font-weight: 700; min-height: 44px; display: flex; align-items: center; } p { padding-bottom: ${space[3]}px; }`;
 const complete = css`color: ${color.success}; font-weight: 800;`;
+const tick = css`color: ${color.success}; font-weight: 800;`;
 
 type Faq = { name?: string; value?: { question?: string; answer?: string } };
 
@@ -94,12 +95,27 @@ function FaqList({ slug }: { slug?: string }) {
   );
 }
 
+/** The challenge's workouts the member completed inside its window (from their history), to tick them off. */
+function useDoneInWindow(challenge: ChallengeView) {
+  const store = useStore();
+  const history = useSignal(store.activity.history.data);
+  useEffect(() => void store.activity.history.reload(), [store]);
+  const start = Date.parse(challenge.start_time);
+  const end = Date.parse(challenge.end_time);
+  return new Set(
+    (history?.items ?? [])
+      .filter((h) => h.is_completed && h.completed_at && Date.parse(h.completed_at) >= start && Date.parse(h.completed_at) <= end)
+      .map((h) => h.workout_id),
+  );
+}
+
 /** One challenge: welcome, dates, join, progress, the workouts by week with links, rules and reward, FAQ. */
 function ChallengeDetail({ challenge, join }: { challenge: ChallengeView; join: (id: string) => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState("");
   const over = isOver(challenge);
   const [start, end] = dateRange(challenge);
+  const done = useDoneInWindow(challenge);
   return (
     <Page>
       <PageHeader kicker={t("challenge.kicker")} title={challenge.name}>{challenge.description}</PageHeader>
@@ -126,7 +142,12 @@ function ChallengeDetail({ challenge, join }: { challenge: ChallengeView; join: 
                 <ol>
                   {list.map((w) => (
                     <li key={w.workout_id}>
-                      {w.workout?.slug ? <Link href={`/classes/detail/${encodeURIComponent(w.workout.slug)}`}>{w.workout.name}<span>{t("workout.minutes", { minutes: w.workout.duration })}</span></Link>
+                      {w.workout?.slug ? (
+                        <Link href={`/classes/detail/${encodeURIComponent(w.workout.slug)}`}>
+                          {w.workout.name}
+                          <span>{done.has(w.workout_id) ? <span className={tick}>✓ {t("series.workoutDone")}</span> : t("workout.minutes", { minutes: w.workout.duration })}</span>
+                        </Link>
+                      )
                         : <span>{w.workout?.name ?? w.workout_id}</span>}
                     </li>
                   ))}
