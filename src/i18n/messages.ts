@@ -227,6 +227,7 @@ export const en = {
   "address.saved": "Your billing address was saved.",
   "address.required": "{field} is required",
   "address.managedElsewhere": "This membership's billing address is managed where it was bought.",
+  "accountMembership.studioLinked": "Your studio membership is linked: your digital membership is unlocked.",
 } as const;
 
 export type MessageKey = keyof typeof en;

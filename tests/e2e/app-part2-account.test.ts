@@ -167,21 +167,35 @@ describe("hosted app: account and membership", () => {
       session.assertClean();
     }));
 
-  it("links a studio membership by email and lists every subscription", () =>
+  it("links a studio membership by email, confirms the emailed link, and lists every subscription", () =>
     withSession(async (session) => {
       await newMember(session);
-      const page = await session.open("/account/membership");
+      const page = await session.open("/account/subscriptions");
+      await visible(page.getByText("NO SUBSCRIPTIONS YET"));
+      await page.getByRole("link", { name: "Membership", exact: true }).first().click();
+      await expectPath(page, /^\/account\/membership$/);
       const panel = panelOf(page);
       await panel.getByRole("button", { name: "Link a studio membership" }).click();
       const link = panel.getByRole("dialog");
       await link.getByLabel("Email used at the studio").fill("unlimited@studio.fitkit.dev");
       await link.getByRole("button", { name: "Send link" }).click();
       await sees(page, "Email sent, please check your inbox");
+
+      // The studio's address receives the confirmation link (the embedded server's outbox stands in for the inbox).
+      const { items } = await callApi<{ items: { to_address: string; text_body: string }[] }>(undefined, "/dev/mail.json");
+      const mail = items.find((m) => m.to_address === "unlimited@studio.fitkit.dev" && m.text_body.includes("studio_link="));
+      const url = /https?:\/\/\S+studio_link=[\w-]+/.exec(mail!.text_body)![0];
+      await page.goto(`${appUrl()}${new URL(url).pathname}${new URL(url).search}`);
+      await sees(page, "Your studio membership is linked: your digital membership is unlocked.");
+      await expectPath(page, /^\/account\/membership$/);
+      await sees(page, "This is a studio unlimited membership. Manage it in the studio app.");
+      await checkWidths(session, page, "membership-studio");
+
       await page.getByRole("link", { name: "All subscriptions" }).click();
       await expectPath(page, /^\/account\/subscriptions$/);
-      await visible(page.getByText("NO SUBSCRIPTIONS YET"));
+      await visible(page.getByText("Studio unlimited membership: manage it in the studio app"));
       await checkWidths(session, page, "subscriptions");
-      session.assertClean({ allowConsole: /404/ }); // no subscription yet: the panel's read answers 404
+      session.assertClean({ allowConsole: /404/ }); // before linking there is no subscription: the panel's read answers 404
     }));
 
   it("turns captions off in settings, deactivates the account after a confirmation, and can no longer sign in", () =>

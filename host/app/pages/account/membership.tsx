@@ -13,6 +13,9 @@ import { AccountLayout } from "./account-layout.js";
 import { useMembershipAnalytics } from "./membership-analytics.js";
 import { MembershipLinks } from "./membership-links.js";
 import { BillingAddressForm } from "./billing-address-form.js";
+import { useStudioLinkConfirmation } from "./use-studio-link.js";
+import { SuccessNote } from "../../ui/notice.js";
+import { OopsModal } from "../../ui/oops.js";
 
 const SECTIONS: Record<string, { title: MessageKey; lead?: MessageKey }> = {
   "/account/membership": { title: "accountMembership.title" },
@@ -31,6 +34,7 @@ export default function MembershipPage() {
   const section = SECTIONS[location.replace(/\/+$/, "")] ?? SECTIONS["/account/membership"]!;
   const host = useRef<HTMLDivElement>(null);
   useMembershipAnalytics(host, analytics, location);
+  const studioLink = useStudioLinkConfirmation();
   const onChange = async (e: CustomEvent) => {
     const action = (e.detail as { action?: string } | undefined)?.action;
     if (action === "plan") {
@@ -43,12 +47,14 @@ export default function MembershipPage() {
     <AccountLayout title={t(section.title)}>
       <div className={stack(space[5])}>
         <MembershipLinks />
+        <SuccessNote>{studioLink.notice}</SuccessNote>
         {section.lead ? <p className={lead}>{t(section.lead)}</p> : null}
         {section === SECTIONS["/account/membership/billing-address"] ? <BillingAddressForm /> : null}
         <div ref={host}>
           <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} on={{ [EVENTS.membershipChange]: onChange }} />
         </div>
       </div>
+      <OopsModal message={studioLink.failure} onClose={studioLink.dismiss} />
     </AccountLayout>
   );
 }
