@@ -228,6 +228,13 @@ export const en = {
   "address.required": "{field} is required",
   "address.managedElsewhere": "This membership's billing address is managed where it was bought.",
   "accountMembership.studioLinked": "Your studio membership is linked: your digital membership is unlocked.",
+  "account.membership": "Membership",
+  "account.status.active": "Active",
+  "account.status.trial": "Free trial",
+  "account.status.vip": "VIP",
+  "account.status.paused": "Paused",
+  "account.status.lapsed": "Ended",
+  "account.status.none": "No membership",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -37,6 +37,7 @@ describe("hosted app: account and membership", () => {
       await visible(page.getByLabel("First Name"));
       expect(await save.isDisabled()).toBe(true);
       expect(await page.getByLabel("Email").getAttribute("readonly")).not.toBeNull();
+      await visible(page.getByRole("region", { name: "Membership" }).getByText("Active", { exact: true }));
       await checkWidths(session, page, "account");
 
       await page.getByLabel("First Name").fill("");

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from "react";
 import { css } from "goober";
-import { t } from "../../../../src/i18n/index.js";
+import type { MemberStatus } from "../../../../src/domain/index.js";
+import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
 import { bp, color, radius, space, text, touch, up } from "../../theme/tokens.js";
-import { Button } from "../../ui/button.js";
+import { Button, ButtonLink } from "../../ui/button.js";
 import { Field } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { OopsInline } from "../../ui/oops.js";
@@ -16,6 +17,13 @@ import { maskBirthday, sameProfile, validateProfile, type Profile, type ProfileE
 const two = css`display: grid; gap: ${space[4]}px; ${up(bp.sm)} { grid-template-columns: 1fr 1fr; }`;
 const phoneRow = css`display: grid; gap: ${space[3]}px; grid-template-columns: minmax(0, 1fr); ${up(bp.sm)} { grid-template-columns: 200px minmax(0, 1fr); align-items: end; }
   label { font-size: ${text.sm}px; font-weight: 600; } select { min-height: ${touch + 4}px; width: 100%; padding: 0 12px; border: 1.5px solid ${color.line}; border-radius: ${radius.sm}px; background: ${color.surface}; }`;
+
+const summary = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; align-items: center; justify-content: space-between;`;
+
+/** The member's state as the claims tell it (spec §6 sub-statuses). */
+const statusKey = (s: MemberStatus): MessageKey =>
+  s.vip ? "account.status.vip" : s.trial ? "account.status.trial" : s.paused ? "account.status.paused" : s.entitled ? "account.status.active"
+    : s.previouslyEntitled ? "account.status.lapsed" : "account.status.none";
 
 const MESSAGES = {
   required: (field: string) => t("account.required", { field }),
@@ -30,7 +38,7 @@ const MESSAGES = {
  */
 export default function AccountPage() {
   const store = useStore();
-  const { claims } = useSession();
+  const { claims, status } = useSession();
   const preferences = useSignal(store.session.preferences.data);
   const prefsDone = useSignal(store.session.preferences.fulfilled);
   const saving = useSignal(store.session.updatePreferences.loading);
@@ -107,6 +115,15 @@ export default function AccountPage() {
           <SuccessNote>{notice}</SuccessNote>
           <div><Button type="submit" disabled={!changed || saving}>{t("account.save")}</Button></div>
         </form>
+      </section>
+      <section className={card} style={{ marginTop: space[5] }} aria-labelledby="membership-title">
+        <div className={summary}>
+          <div>
+            <h2 id="membership-title" className={sectionTitle}>{t("account.membership")}</h2>
+            <p style={{ fontSize: text.lg, fontWeight: 800 }}>{t(statusKey(status))}</p>
+          </div>
+          <ButtonLink href="/account/membership" variant="secondary">{t("accountMembership.manage")}</ButtonLink>
+        </div>
       </section>
     </AccountLayout>
   );
