@@ -235,6 +235,8 @@ export const en = {
   "account.status.paused": "Paused",
   "account.status.lapsed": "Ended",
   "account.status.none": "No membership",
+  "calendars.todayTitle": "Today: {title}",
+  "calendars.play": "Play",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -25,6 +25,8 @@ const day = css`display: grid; gap: 4px; align-content: start; min-height: 120px
   .done { color: ${color.success}; }
   a { font-weight: 700; font-size: ${text.sm}px; min-height: 44px; display: inline-flex; align-items: center; line-height: 1.3; }
   .kind { font-weight: 800; } .note { color: ${color.muted}; font-size: ${text.sm}px; }`;
+const todayRow = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; align-items: center; justify-content: space-between;
+  background: ${color.accentSoft}; border-radius: ${radius.md}px; padding: ${space[3]}px ${space[4]}px;`;
 const weekTitle = css`font-size: ${text.md}px; font-weight: 800; margin-bottom: ${space[2]}px;`;
 
 /**
@@ -65,6 +67,7 @@ export default function CalendarDetailPage() {
   const days = current.days ?? [];
   const weeks = Array.from({ length: Math.ceil(days.length / 7) }, (_, i) => days.slice(i * 7, i * 7 + 7));
   const base = `/calendars/${current.slug}`;
+  const today = mine ? days.find((d) => d.day === mine.current_day) : undefined;
 
   async function change(kind: "enroll" | "unenroll") {
     setNotice("");
@@ -92,6 +95,12 @@ export default function CalendarDetailPage() {
               <p>{t("calendars.enrolledNote", { day: Math.min(mine.current_day, days.length), total: days.length })}</p>
               <ProgressBar value={mine.progress.completed_days} max={mine.progress.total_days} label={current.name}
                 caption={t("calendars.progress", { completed: mine.progress.completed_days, total: mine.progress.total_days })} />
+              {today ? (
+                <div className={todayRow}>
+                  <strong>{t("calendars.todayTitle", { title: today.kind === "rest" || !today.workout ? t("calendars.rest") : today.workout.name })}</strong>
+                  {today.kind !== "rest" && today.workout ? <ButtonLink href={`/classes/video/${encodeURIComponent(today.workout.slug)}`}>{t("calendars.play")}</ButtonLink> : null}
+                </div>
+              ) : null}
             </div>
           </section>
         ) : null}
