@@ -29,6 +29,8 @@ describe("hosted app: calendars, live classes and studios", () => {
       await sees(page, "You are enrolled in 4 Week Sculpt Calendar.");
       await visible(page.getByText(/0 of 28 days completed/));
       await visible(page.getByText("Today", { exact: true }));
+      await visible(page.getByText(/^Today: /));
+      expect(await page.getByRole("link", { name: "Play" }).getAttribute("href")).toMatch(/^\/classes\/video\//);
       const { data } = await member.api<{ data: { slug: string; status: string }[] }>("/tsapi/workout_calendars");
       expect(data.find((c) => c.slug === "4-week-sculpt-calendar")?.status).toBe("enrolled");
       await checkWidths(session, page, "calendar");
