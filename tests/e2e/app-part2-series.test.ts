@@ -97,6 +97,34 @@ describe("hosted app: series", () => {
       session.assertClean();
     }));
 
+  it("joins and leaves a series with the keyboard only", () =>
+    withSession(async (session) => {
+      await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const page = await session.open("/series/weights-101-W1010123");
+      await visible(page.getByRole("button", { name: "Join Series" }));
+      const tabTo = async (name: string) => {
+        for (let i = 0; i < 60; i++) {
+          if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === name) return;
+          await page.keyboard.press("Tab");
+        }
+        throw new Error(`Tab never reached ${name}`);
+      };
+      await tabTo("Join Series");
+      await page.keyboard.press("Enter");
+      await visible(page.getByText("Enrolled", { exact: true }));
+      await tabTo("Leave Series");
+      await page.keyboard.press("Enter");
+      await visible(page.getByRole("dialog").getByText(/Your progress will not be saved\./));
+      await page.keyboard.press("Escape"); // Go Back by keyboard: the dialog closes, still enrolled
+      await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+      await tabTo("Leave Series");
+      await page.keyboard.press("Enter");
+      await tabTo("Yes, Leave Series");
+      await page.keyboard.press("Enter");
+      await visible(page.getByRole("button", { name: "Join Series" }));
+      session.assertClean();
+    }));
+
   it("asks a visitor to join by signing in", () =>
     withSession(async (session) => {
       const page = await session.open("/series/phase-and-function-PHF0921");
