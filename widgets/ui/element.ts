@@ -1,7 +1,6 @@
-// Installs the Preact hooks that let components re-render when a store signal they read changes.
-import "@preact/signals";
 import { h, render, type ComponentType } from "preact";
 import { createSheet } from "./sheet.js";
+import { trackSignals } from "./signals.js";
 import { baseCss } from "./theme.js";
 import { Widget, type WidgetContext } from "./context.js";
 
@@ -51,6 +50,8 @@ const MOUNT = Symbol("mount");
  * Importing this module registers nothing; see `defineWidget`.
  */
 export function createWidgetElement<P extends object>(Component: ComponentType<P>, spec: ElementSpec = {}) {
+  // Components re-render when a store signal they read changes.
+  trackSignals();
   const attrTypes: Record<string, AttrType> = { ...COMMON_ATTRS };
   for (const a of spec.attributes ?? []) attrTypes[a.name] = ((a.type === "number" || a.type === "boolean" ? a.type : a.type?.includes("{") || a.type?.includes("[]") ? "json" : "string") as AttrType);
   const propNames = [...new Set([...Object.keys(attrTypes).map(camelCase), ...COMMON_PROPS, ...(spec.properties ?? []).map((p) => p.name)])];
