@@ -8,7 +8,8 @@ import { say } from "./copy.js";
 import { useWidgetConfig } from "../ui/config.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, Skeleton } from "../ui/parts.js";
 import { useMembership } from "./data.js";
-import { BillingAddressForm, CancelMembership, ChangePlan, Oops, StudioLink, UpdateCard } from "./flows.js";
+import { lazy } from "../ui/lazy.js";
+import { Oops } from "./oops.js";
 import { panelStyles } from "./styles.js";
 
 export interface MembershipPanelProps {
@@ -25,6 +26,9 @@ const TITLES: Record<Exclude<Flow, null>, Parameters<typeof say>[0]> = {
   studio: "membership.linkStudio",
 };
 
+/** The flows (change plan, card, address, cancel, studio link) load when the member first opens one. */
+const flowsModule = lazy(() => import("./flows.js"));
+
 /** `<fit-membership-panel>`: the member's plan, payment and address, and every membership flow. */
 export function MembershipPanel(props: MembershipPanelProps) {
   const css = useCss();
@@ -37,6 +41,7 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const [failure, setFailure] = useState("");
   const supportEmail = props.supportEmail || "support@fitkit.dev";
   const close = useCallback(() => setFlow(null), []);
+  const flows = flowsModule.use(!!flow);
   const now = Date.now();
   const date = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(config.locale, { dateStyle: "long", timeZone: config.timeZone }).format(new Date(iso)) : "");
 
@@ -58,13 +63,11 @@ export function MembershipPanel(props: MembershipPanelProps) {
   if (sub === undefined) return <Skeleton label={say("loading")} rows={3} height={88} />;
 
   const flowProps = { data, supportEmail, done, close };
+  const m = flows.module;
+  const Flow = flow && m && { plan: m.ChangePlan, card: m.UpdateCard, address: m.BillingAddressForm, cancel: m.CancelMembership, studio: m.StudioLink }[flow];
   const modal = (
     <Modal open={!!flow} onClose={close} title={flow ? say(TITLES[flow]) : ""}>
-      {flow === "plan" && <ChangePlan {...flowProps} />}
-      {flow === "card" && <UpdateCard {...flowProps} />}
-      {flow === "address" && <BillingAddressForm {...flowProps} />}
-      {flow === "cancel" && <CancelMembership {...flowProps} />}
-      {flow === "studio" && <StudioLink {...flowProps} />}
+      {Flow ? <Flow {...flowProps} /> : flows.failed ? <ErrorState message={say("error.loading")} retry={flows.retry} retryLabel={say("retry")} /> : flow && <Skeleton label={say("loading")} rows={2} height={48} />}
     </Modal>
   );
   const studioLink = canLinkStudio(sub, now) && (

@@ -1,7 +1,10 @@
 import { membershipEn } from "../../src/i18n/spec/membership.js";
 import { sayWith } from "../ui/copy.js";
 
-/** This widget's chrome labels, then the shared ones and the spec's catalogue. */
+/**
+ * The panel's own labels, the shared ones and the spec's membership area (the hosted app names flow steps by it).
+ * The flows' own labels are in flow-copy.ts and load with the flows.
+ */
 export const say = sayWith({
   "membership.signIn": "Sign in to manage your membership.",
   "membership.signInLink": "Sign in",
@@ -36,28 +39,5 @@ export const say = sayWith({
   "membership.managed.studio": "This is a studio unlimited membership. Manage it in the studio app.",
   "membership.vip": "You have VIP access.",
   "membership.linkStudio": "Link a studio membership",
-  "membership.choosePlan": "Choose your plan",
-  "membership.annual": "12 months",
-  "membership.monthly": "1 month",
-  "membership.promo": "Promo code",
-  "membership.apply": "Apply",
-  "membership.promoApplied": "Promo code applied.",
-  "membership.cardUpdated": "Your card was updated.",
-  "membership.testCards": "Sandbox: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. Any future expiry and CVC.",
-  "membership.cardNumber": "Card number",
-  "membership.expiry": "Expiry (MM/YY)",
-  "membership.saveCard": "Save card",
-  "membership.addressSaved": "Your billing address was saved.",
-  "membership.phone": "Phone",
-  "membership.saveAddress": "Save address",
-  "membership.offersIntro": "Before you go: we would love to help you keep going.",
-  "membership.offerSupport": "Contact customer service",
-  "membership.offerTrainer": "Book a free session with a trainer",
-  "membership.cancelled": "Your membership is cancelled. You keep access until the end of the period.",
-  "membership.reasonQuestion": "Why are you cancelling?",
-  "membership.explain": "Tell us more",
-  "membership.studioIntro": "Have a studio unlimited membership? We will email you a link to connect it.",
-  "membership.studioEmail": "Email used at the studio",
-  "membership.sendLink": "Send link",
 }, membershipEn);
 export type Say = typeof say;

@@ -4,7 +4,8 @@ import type { BillingAddress, CancelReason } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
 import type { PlanPeriod } from "../../src/domain/membership.js";
 import { useCss } from "../ui/context.js";
-import { say } from "./copy.js";
+import { say } from "./flow-copy.js";
+import { Oops } from "./oops.js";
 import { Button } from "../ui/parts.js";
 import type { useMembership } from "./data.js";
 import { panelStyles } from "./styles.js";
@@ -21,20 +22,6 @@ const messageOf = (e: unknown) => {
   const m = (e as { body?: { message?: unknown } })?.body?.message;
   return Array.isArray(m) ? m.map(String) : typeof m === "string" ? [m] : [];
 };
-
-/** Spec §8: modal errors are titled OOPS! with a support line and a mailto link. */
-export function Oops({ message, email }: { message: string; email: string }) {
-  const s = panelStyles(useCss());
-  return (
-    <div role="alert" class={s.oops}>
-      <strong>{say("error.modalTitle")}</strong>
-      <p>{message}</p>
-      <p>
-        {say("error.support", { email: "" }).replace(/\s*\.$/, "")} <a href={`mailto:${email}`}>{email}</a>.
-      </p>
-    </div>
-  );
-}
 
 export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
   const s = panelStyles(useCss());

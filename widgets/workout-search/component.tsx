@@ -7,6 +7,7 @@ import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
 import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";
+import { lazy } from "../ui/lazy.js";
 import { useWorkoutSearch } from "./data.js";
 import { chipLabel, filterGroups } from "./groups.js";
 import { searchStyles } from "./styles.js";
@@ -23,6 +24,9 @@ export interface WorkoutSearchProps {
 const DEFAULT_PAGE_SIZE = 12;
 
 /** `<fit-workout-search>`: the workout library with search, categories, filters, sort and paging. */
+/** The filters dialog loads the first time a visitor opens it. */
+const filtersDialog = lazy(() => import("./filters-dialog.js"));
+
 export function WorkoutSearch(props: WorkoutSearchProps) {
   const css = useCss();
   const { emit } = useWidget();
@@ -31,6 +35,8 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   const s = searchStyles(css);
   const pageSize = props.pageSize && props.pageSize > 0 ? Math.min(props.pageSize, 100) : DEFAULT_PAGE_SIZE;
   const [dialogOpen, setDialogOpen] = useState(false);
+  const dialog = filtersDialog.use(dialogOpen);
+  const Dialog = dialog.module;
   const [typed, setTyped] = useState(props.keywords ?? "");
   const searchBox = useRef<HTMLInputElement>(null);
   const top = useRef<HTMLDivElement>(null);
@@ -253,70 +259,13 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
       <LiveRegion message={results && !data.loading ? countText : ""} />
 
       <Modal open={dialogOpen} onClose={() => setDialogOpen(false)} title={say("search.filters")} maxWidth={640}>
-        <div class={s.dialog}>
-          {groups.map((g) => (
-            <fieldset key={g.key} class={s.group}>
-              <legend>{g.label}</legend>
-              <div class={s.options}>
-                {g.options.map((o) => (
-                  <label key={o.value} class={s.option}>
-                    <input type="checkbox" checked={state.filters[g.key].includes(o.value)} onChange={() => toggleValue(g.key, o.value)} />
-                    <span>
-                      {o.label}
-                      {o.count !== undefined && <span class={s.optionCount}> ({o.count})</span>}
-                    </span>
-                  </label>
-                ))}
-              </div>
-              {g.key === "equipment" && (
-                <div class={s.modes} role="radiogroup" aria-label={say("search.equipmentMode")}>
-                  {(["selected", "additional"] as const).map((mode) => (
-                    <label key={mode} class={s.option}>
-                      <input type="radio" name="equipment-mode" checked={state.equipmentMode === mode} onChange={() => change({ equipmentMode: mode })} />
-                      <span>{say(`filter.equipment.${mode}`)}</span>
-                    </label>
-                  ))}
-                </div>
-              )}
-            </fieldset>
-          ))}
-          <fieldset class={s.group}>
-            <legend>{say("filter.live")}</legend>
-            <div class={s.options}>
-              {(["all", "only", "hide"] as const).map((v) => (
-                <label key={v} class={s.option}>
-                  <input type="radio" name="live" checked={state.filters.live === v} onChange={() => setFilters({ ...state.filters, live: v })} />
-                  <span>{say(`filter.live.${v}`)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset class={s.group}>
-            <legend>
-              {say("filter.favorites")} / {say("filter.watched")}
-            </legend>
-            {data.signedIn ? (
-              <div class={s.options}>
-                {(["favorites", "watched"] as const).map((k) => (
-                  <label key={k} class={s.option}>
-                    <input type="checkbox" role="switch" checked={state.filters[k]} onChange={() => setFilters({ ...state.filters, [k]: !state.filters[k] })} />
-                    <span>{say(`filter.${k}`)}</span>
-                  </label>
-                ))}
-              </div>
-            ) : (
-              <p class={s.optionCount}>{say("search.membersOnly")}</p>
-            )}
-          </fieldset>
-        </div>
-        <div class={s.dialogActions}>
-          <Button variant="link" onClick={() => setFilters(emptyFilters())}>
-            {say("action.clearAll")}
-          </Button>
-          <Button variant="primary" onClick={() => setDialogOpen(false)}>
-            {results ? say("search.apply", { count }) : say("search.applyPlain")}
-          </Button>
-        </div>
+        {Dialog ? (
+          <Dialog.FiltersDialog {...{ s, groups, state, signedIn: data.signedIn, count: results ? count : undefined, toggleValue, change, setFilters, close: () => setDialogOpen(false) }} />
+        ) : dialog.failed ? (
+          <ErrorState message={say("error.loading")} retry={dialog.retry} retryLabel={say("retry")} />
+        ) : (
+          <Skeleton label={say("loading")} rows={3} height={40} />
+        )}
       </Modal>
     </div>
   );

@@ -1,0 +1,93 @@
+/** @jsxImportSource preact */
+import { emptyFilters, LIST_FILTER_KEYS, type WorkoutFilterState } from "../../src/domain/filters.js";
+import { Button } from "../ui/parts.js";
+import { say } from "./copy.js";
+import type { Group } from "./groups.js";
+import type { searchStyles } from "./styles.js";
+
+type State = { filters: WorkoutFilterState; equipmentMode: "selected" | "additional" };
+
+export interface FiltersDialogProps {
+  s: ReturnType<typeof searchStyles>;
+  groups: Group[];
+  state: State;
+  signedIn: boolean;
+  /** The result count for the apply button, once results are in. */
+  count?: number;
+  toggleValue(key: (typeof LIST_FILTER_KEYS)[number], value: string): void;
+  change(patch: Partial<State>): void;
+  setFilters(filters: WorkoutFilterState): void;
+  close(): void;
+}
+
+/** The filters dialog's body (every group of the spec, equipment mode, live recordings, favourites and watched). */
+export function FiltersDialog({ s, groups, state, signedIn, count, toggleValue, change, setFilters, close }: FiltersDialogProps) {
+  return (
+    <>
+    <div class={s.dialog}>
+      {groups.map((g) => (
+        <fieldset key={g.key} class={s.group}>
+          <legend>{g.label}</legend>
+          <div class={s.options}>
+            {g.options.map((o) => (
+              <label key={o.value} class={s.option}>
+                <input type="checkbox" checked={state.filters[g.key].includes(o.value)} onChange={() => toggleValue(g.key, o.value)} />
+                <span>
+                  {o.label}
+                  {o.count !== undefined && <span class={s.optionCount}> ({o.count})</span>}
+                </span>
+              </label>
+            ))}
+          </div>
+          {g.key === "equipment" && (
+            <div class={s.modes} role="radiogroup" aria-label={say("search.equipmentMode")}>
+              {(["selected", "additional"] as const).map((mode) => (
+                <label key={mode} class={s.option}>
+                  <input type="radio" name="equipment-mode" checked={state.equipmentMode === mode} onChange={() => change({ equipmentMode: mode })} />
+                  <span>{say(`filter.equipment.${mode}`)}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+      ))}
+      <fieldset class={s.group}>
+        <legend>{say("filter.live")}</legend>
+        <div class={s.options}>
+          {(["all", "only", "hide"] as const).map((v) => (
+            <label key={v} class={s.option}>
+              <input type="radio" name="live" checked={state.filters.live === v} onChange={() => setFilters({ ...state.filters, live: v })} />
+              <span>{say(`filter.live.${v}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset class={s.group}>
+        <legend>
+          {say("filter.favorites")} / {say("filter.watched")}
+        </legend>
+        {signedIn ? (
+          <div class={s.options}>
+            {(["favorites", "watched"] as const).map((k) => (
+              <label key={k} class={s.option}>
+                <input type="checkbox" role="switch" checked={state.filters[k]} onChange={() => setFilters({ ...state.filters, [k]: !state.filters[k] })} />
+                <span>{say(`filter.${k}`)}</span>
+              </label>
+            ))}
+          </div>
+        ) : (
+          <p class={s.optionCount}>{say("search.membersOnly")}</p>
+        )}
+      </fieldset>
+    </div>
+    <div class={s.dialogActions}>
+      <Button variant="link" onClick={() => setFilters(emptyFilters())}>
+        {say("action.clearAll")}
+      </Button>
+      <Button variant="primary" onClick={close}>
+        {count !== undefined ? say("search.apply", { count }) : say("search.applyPlain")}
+      </Button>
+    </div>
+    </>
+  );
+}
