@@ -237,6 +237,11 @@ export const en = {
   "account.status.none": "No membership",
   "calendars.todayTitle": "Today: {title}",
   "calendars.play": "Play",
+  "accountMembership.plans": "Plans",
+  "accountMembership.annual": "12 months",
+  "accountMembership.monthly": "1 month",
+  "accountMembership.currentPlan": "Your plan",
+  "accountMembership.plansNote": "Plan changes take effect at the end of your current billing period. Use Change Plan / Apply Promo to switch or to add a promo code.",
 } as const;
 
 export type MessageKey = keyof typeof en;

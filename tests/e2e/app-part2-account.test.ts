@@ -73,6 +73,9 @@ describe("hosted app: account and membership", () => {
       await page.goto(`${appUrl()}/account/membership/manage`);
       const panel = panelOf(page);
       await panel.getByText("Current plan").waitFor();
+      const plans = page.getByRole("region", { name: "Plans" });
+      await visible(plans.getByText("$7.99/month")); // $95.88 / 12
+      await visible(plans.getByRole("listitem").filter({ hasText: "Your plan" }).getByText("$19.99 a month"));
       await checkWidths(session, page, "membership-manage");
       await panel.getByRole("button", { name: "Change Plan / Apply Promo" }).click();
       const plan = panel.getByRole("dialog");

@@ -13,6 +13,7 @@ import { AccountLayout } from "./account-layout.js";
 import { useMembershipAnalytics } from "./membership-analytics.js";
 import { MembershipLinks } from "./membership-links.js";
 import { BillingAddressForm } from "./billing-address-form.js";
+import { PlansSummary } from "./plans-summary.js";
 import { useStudioLinkConfirmation } from "./use-studio-link.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { OopsModal } from "../../ui/oops.js";
@@ -50,6 +51,7 @@ export default function MembershipPage() {
         <SuccessNote>{studioLink.notice}</SuccessNote>
         {section.lead ? <p className={lead}>{t(section.lead)}</p> : null}
         {section === SECTIONS["/account/membership/billing-address"] ? <BillingAddressForm /> : null}
+        {section === SECTIONS["/account/membership/manage"] ? <PlansSummary /> : null}
         <div ref={host}>
           <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} on={{ [EVENTS.membershipChange]: onChange }} />
         </div>
