@@ -8,7 +8,7 @@ import { say } from "./flow-copy.js";
 import { Oops } from "./oops.js";
 import { Button } from "../ui/parts.js";
 import type { useMembership } from "./data.js";
-import { panelStyles } from "./styles.js";
+import { flowStyles } from "./flow-styles.js";
 
 type Data = ReturnType<typeof useMembership>;
 interface FlowProps {
@@ -24,7 +24,7 @@ const messageOf = (e: unknown) => {
 };
 
 export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
-  const s = panelStyles(useCss());
+  const s = flowStyles(useCss());
   const [period, setPeriod] = useState<PlanPeriod>(data.subscription?.interval === 12 ? "monthly" : "annual");
   const [code, setCode] = useState("");
   const [promo, setPromo] = useState<"unchecked" | "valid" | "invalid">("unchecked");
@@ -118,7 +118,7 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
 }
 
 export function UpdateCard({ data, supportEmail, done }: FlowProps) {
-  const s = panelStyles(useCss());
+  const s = flowStyles(useCss());
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
   async function submit(e: Event) {
@@ -169,7 +169,7 @@ export function UpdateCard({ data, supportEmail, done }: FlowProps) {
 }
 
 export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
-  const s = panelStyles(useCss());
+  const s = flowStyles(useCss());
   const current = data.subscription?.billing_address;
   const [errors, setErrors] = useState<{ zip?: string; city?: string }>({});
   const [failure, setFailure] = useState("");
@@ -250,7 +250,7 @@ export function validateAddress(a: BillingAddress): { zip?: string; city?: strin
 const REASONS: CancelReason[] = ["method not as thought", "too expensive", "not seeing expected results", "not using enough", "other"];
 
 export function CancelMembership({ data, supportEmail, done, close }: FlowProps) {
-  const s = panelStyles(useCss());
+  const s = flowStyles(useCss());
   const [step, setStep] = useState<"offers" | "reasons">("offers");
   const [reason, setReason] = useState<CancelReason | "">("");
   const [explanation, setExplanation] = useState("");
@@ -333,7 +333,7 @@ export function CancelMembership({ data, supportEmail, done, close }: FlowProps)
 }
 
 export function StudioLink({ data, supportEmail, done }: FlowProps) {
-  const s = panelStyles(useCss());
+  const s = flowStyles(useCss());
   const [email, setEmail] = useState(data.m.mailRequestAddress.value ?? "");
   const [failure, setFailure] = useState("");
   const busy = data.m.requestStudioLink.loading.value;

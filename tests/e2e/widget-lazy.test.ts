@@ -1,0 +1,56 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { appUrl, closeBrowser, openSession, signInAs, type Session } from "./browser.js";
+
+afterAll(closeBrowser);
+
+/** A page with only ES module widgets (no IIFE), so the lazily loaded parts come from their own `lazy-*` chunks. */
+async function openModules(session: Session, body: string, widgets: string[]): Promise<{ page: Page; lazy: string[] }> {
+  const url = `${appUrl()}/e2e/modules.html`;
+  const page = await session.context.newPage();
+  const lazy: string[] = [];
+  page.on("request", (r) => /\/widgets\/esm\/lazy-/.test(r.url()) && lazy.push(r.url()));
+  const scripts = widgets.map((w) => `<script type="module" src="/widgets/esm/${w}.js"></script>`).join("");
+  await page.route(url, (route) =>
+    route.fulfill({ contentType: "text/html", body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>fitkit modules</title>${scripts}</head><body><main>${body}</main></body></html>` }),
+  );
+  await page.goto(url, { waitUntil: "load" });
+  return { page, lazy };
+}
+
+describe("parts loaded on interaction (ES modules)", () => {
+  it("fetches the library's filters dialog only when it is first opened", async () => {
+    const session = await openSession();
+    try {
+      const { page, lazy } = await openModules(session, `<fit-workout-search page-size="6"></fit-workout-search>`, ["workout-search"]);
+      const library = page.locator("fit-workout-search");
+      await library.getByRole("button", { name: /^Filters/ }).waitFor();
+      expect(lazy).toEqual([]);
+      await library.getByRole("button", { name: /^Filters/ }).click();
+      const dialog = library.getByRole("dialog");
+      await dialog.getByText("Class Length").waitFor();
+      await dialog.getByRole("button", { name: "Clear all" }).waitFor();
+      expect(lazy.some((u) => u.includes("lazy-filters-dialog"))).toBe(true);
+      session.assertClean();
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("fetches the membership flows only when a member opens one", async () => {
+    const session = await openSession();
+    try {
+      await signInAs(session, "member@demo.fitkit.dev");
+      const { page, lazy } = await openModules(session, `<fit-membership-panel></fit-membership-panel>`, ["membership-panel"]);
+      const panel = page.locator("fit-membership-panel");
+      await panel.getByText("Current plan").waitFor();
+      expect(lazy).toEqual([]);
+      await panel.getByRole("button", { name: "Update Payment" }).click();
+      await panel.getByRole("dialog").getByLabel("Card number").waitFor();
+      expect(lazy.some((u) => u.includes("lazy-flows"))).toBe(true);
+      session.assertClean();
+    } finally {
+      await session.close();
+    }
+  });
+});
