@@ -52,12 +52,12 @@ function elementMetadata() {
 }
 
 /**
- * Collapses the whitespace of the kit's CSS template literals (goober `css` tags and the base theme), which no JS
+ * Collapses the whitespace of the kit's CSS template literals (`css` tags and the base theme), which no JS
  * minifier touches. Only widgets/ sources, and only literals whose holes are plain names.
  */
 function compactCss() {
   // Never before ":" (".a :focus" is a descendant selector); after it only declarations have spaces. Every ";" stays:
-  // goober's parser ends a declaration only at ";".
+  // the sheet (widgets/ui/sheet.ts) ends a declaration only at ";".
   const squeeze = (css) => css.replace(/\s+/g, " ").replace(/\s*([{};,>])\s*/g, "$1").replace(/:\s+/g, ":").trim();
   return {
     name: "compact-css",

@@ -1,6 +1,6 @@
 import type { Css } from "../ui/sheet.js";
 
-/** The schedule's class names for this shadow root (goober caches by content, so calling per render is cheap). */
+/** The schedule's class names for this shadow root (the sheet caches by content, so calling per render is cheap). */
 export const scheduleStyles = (css: Css) => ({
   root: css`display: grid; gap: 14px; padding: var(--_space); background: var(--_bg); border-radius: var(--_radius);`,
   header: css`display: grid; gap: 4px; & h2 { font-size: 1.4em; }`,

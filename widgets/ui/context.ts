@@ -21,5 +21,5 @@ export interface WidgetContext {
 
 export const Widget = createContext<WidgetContext>(null as unknown as WidgetContext);
 export const useWidget = () => useContext(Widget);
-/** The shadow-root-bound goober `css` of the current widget. */
+/** The shadow-root-bound `css` tag of the current widget (see sheet.ts). */
 export const useCss = () => useContext(Widget).css;

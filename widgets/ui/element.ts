@@ -43,7 +43,7 @@ const VALUES = Symbol("values");
 const MOUNT = Symbol("mount");
 
 /**
- * The element class for a Preact component: an open shadow root with its own goober sheet, observed kebab-case
+ * The element class for a Preact component: an open shadow root with its own style sheet, observed kebab-case
  * attributes mirrored by camelCase properties (a property set wins until the attribute changes again), properties set
  * before the element upgraded honoured (lit's "upgrade property"), renders batched to one per microtask, and a full
  * unmount on disconnect so hooks clean up every listener and timer.
