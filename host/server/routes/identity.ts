@@ -3,7 +3,28 @@ import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { unauthorized } from "../errors.js";
 import { claimsOf } from "../services/entitlements.js";
-import { memberSecurity, successSchema } from "../schemas.js";
+import { changeProfile, readProfile, type ProfileChange } from "../services/profile.js";
+import { memberSecurity, strictObject, successSchema } from "../schemas.js";
+import { rejectUnstorableText } from "./reject-unstorable-text.js";
+
+const phoneSchema = strictObject({ country: { type: "string", enum: ["US", "CA"] }, number: { type: "string", maxLength: 40 } }, ["country", "number"]);
+/** Names are trimmed and length-checked by the service, so the schema only fixes the types. */
+const profileChangeSchema = strictObject({
+  given_name: { type: "string", maxLength: 1000 },
+  family_name: { type: "string", maxLength: 1000 },
+  birthday: { type: ["string", "null"], maxLength: 10 },
+  phone: { anyOf: [{ type: "null" }, phoneSchema] },
+});
+const profileAnswer = strictObject(
+  {
+    given_name: { type: "string" },
+    family_name: { type: "string" },
+    email: { type: "string" },
+    birthday: { type: ["string", "null"] },
+    phone: { anyOf: [{ type: "null" }, phoneSchema] },
+  },
+  ["given_name", "family_name", "email", "birthday", "phone"],
+);
 
 export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
@@ -15,6 +36,31 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!user) throw unauthorized();
       return claimsOf(user, await ctx.entitlements(ctx.db, id));
     },
+  );
+
+  app.get(
+    "/user/v1/attribute/profile",
+    {
+      onRequest: app.requireMember,
+      schema: { tags: ["identity"], summary: "The member's profile: names, email, birthday and phone", security: memberSecurity, response: { 200: profileAnswer } },
+    },
+    async (request) => readProfile(ctx.db, memberOf(request).id),
+  );
+
+  app.put<{ Body: ProfileChange }>(
+    "/user/v1/attribute/profile",
+    {
+      onRequest: app.requireMember,
+      preValidation: rejectUnstorableText,
+      schema: {
+        tags: ["identity"],
+        summary: "Change the profile (partial; the claims show new names at once); answers the whole profile",
+        security: memberSecurity,
+        body: profileChangeSchema,
+        response: { 200: profileAnswer },
+      },
+    },
+    async (request) => changeProfile(ctx.db, ctx.clock, memberOf(request).id, request.body),
   );
 
   app.post(

@@ -14,6 +14,10 @@ export interface UsersTable {
   demo_state: Generated<string>;
   token_version: Generated<number>;
   deactivated_at: Timestamp | null;
+  /** A calendar date; read back as `YYYY-MM-DD` text (see services/profile.ts). */
+  birthday: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `{country: "US" | "CA", number}` as the member saved it, or null. */
+  phone: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
