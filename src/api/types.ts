@@ -46,6 +46,21 @@ export interface Claims {
   unentitled_status?: "previously_entitled" | string;
   is_paused?: "true";
 }
+/** GET/PUT /user/v1/attribute/profile. */
+export interface Phone {
+  country: "US" | "CA";
+  /** 10 digits as the server stores them. */
+  number: string;
+}
+export interface Profile {
+  given_name: string;
+  family_name: string;
+  email: string;
+  /** `YYYY-MM-DD` or null. */
+  birthday: string | null;
+  phone: Phone | null;
+}
+export type ProfileChange = Partial<Pick<Profile, "given_name" | "family_name" | "birthday" | "phone">>;
 
 // ---- config and content ----
 export interface AppConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskBirthday, parseBirthday, sameProfile, validateProfile, type Profile } from "../../host/app/pages/account/profile.js";
+import { changeOf, formOf, maskBirthday, parseBirthday, sameProfile, validateProfile, type Profile } from "../../host/app/pages/account/profile.js";
 import { mondayOf, weeklyTotals, weeksWindow } from "../../host/app/pages/history/weekly.js";
 import { byWeek, dateRange, isOver, type ChallengeView } from "../../host/app/pages/challenge/challenge-data.js";
 import { chaptersOf, type SeriesView } from "../../host/app/pages/series/series-facts.js";
@@ -27,7 +27,7 @@ describe("account profile rules", () => {
 
   it("accepts an empty phone or ten digits (a leading country 1 allowed)", () => {
     for (const ok of ["", "312 555 0100", "(312) 555-0100", "+1 312 555 0100"]) expect(validateProfile(profile({ phone: ok })), ok).toEqual({});
-    for (const bad of ["555 0100", "312 555 01000 1"]) expect(validateProfile(profile({ phone: bad })), bad).toEqual({ phone: "invalid" });
+    for (const bad of ["555 0100", "312 555 01000 1", "312 555 0100 x"]) expect(validateProfile(profile({ phone: bad })), bad).toEqual({ phone: "invalid" });
   });
 
   it("masks typed digits as mm/dd/yyyy and compares profiles ignoring outer spaces", () => {
@@ -36,6 +36,17 @@ describe("account profile rules", () => {
     expect(maskBirthday("04/12/19901")).toBe("04/12/1990");
     expect(sameProfile(profile({ given_name: " Ada " }), profile())).toBe(true);
     expect(sameProfile(profile({ phone_country: "CA" }), profile())).toBe(false);
+  });
+
+  it("reads the saved profile into the form and sends the form back in the server's shape", () => {
+    const saved = { given_name: "Ada", family_name: "Lovelace", email: "ada@example.com", birthday: "1990-04-12", phone: { country: "CA" as const, number: "4165550100" } };
+    const form = formOf(saved);
+    expect(form).toEqual({ given_name: "Ada", family_name: "Lovelace", birthday: "04/12/1990", phone_country: "CA", phone: "4165550100" });
+    expect(changeOf({ ...form, given_name: " Augusta " })).toEqual({
+      given_name: "Augusta", family_name: "Lovelace", birthday: "1990-04-12", phone: { country: "CA", number: "4165550100" },
+    });
+    expect(formOf({ ...saved, birthday: null, phone: null })).toMatchObject({ birthday: "", phone_country: "US", phone: "" });
+    expect(changeOf(profile())).toMatchObject({ birthday: null, phone: null });
   });
 });
 

@@ -13,6 +13,7 @@ export function createSessionSlice(ctx: StoreContext) {
   const user = createResource((s) => api.getUserAttribute(c, s));
   const email = createResource((s) => api.getEmailAttribute(c, s));
   const preferences = createResource((s) => api.getPreferences(c, s));
+  const profile = createResource((s) => api.getProfile(c, s));
   const onboardingResults = createResource((s) => api.getOnboardingResults(c, s));
 
   const signIn = createMutation(async (credentials: { email: string; password: string }) => {
@@ -36,6 +37,7 @@ export function createSessionSlice(ctx: StoreContext) {
     user,
     email,
     preferences,
+    profile,
     onboardingResults,
     /** Spec §5: an absent waiver means the waiver is required. */
     waiverRequired: computed(() => user.status.value === "success" && !user.data.value?.waiver),
@@ -44,6 +46,12 @@ export function createSessionSlice(ctx: StoreContext) {
     updateUser: createMutation((patch: Parameters<typeof api.updateUserAttribute>[1]) => api.updateUserAttribute(c, patch).then(into(user))),
     updateEmail: createMutation((patch: Parameters<typeof api.updateEmailAttribute>[1]) => api.updateEmailAttribute(c, patch).then(into(email))),
     updatePreferences: createMutation((patch: Parameters<typeof api.updatePreferences>[1]) => api.updatePreferences(c, patch).then(into(preferences))),
+    /** A rename shows in the claims (greeting, header) at once, so they are re-read after a save. */
+    updateProfile: createMutation(async (change: Parameters<typeof api.updateProfile>[1]) => {
+      const answer = into(profile)(await api.updateProfile(c, change));
+      void claims.reload();
+      return answer;
+    }),
     submitOnboarding: createMutation((answers: Record<string, unknown>) => api.submitOnboardingResults(c, answers).then(into(onboardingResults))),
     deactivate: createMutation(async () => {
       const answer = await api.deactivateAccount(c);
@@ -57,7 +65,7 @@ export function createSessionSlice(ctx: StoreContext) {
       if (refresh) await api.signOut(c, refresh).catch(() => undefined);
     },
     reset() {
-      for (const r of [claims, user, email, preferences, onboardingResults]) r.reset();
+      for (const r of [claims, user, email, preferences, profile, onboardingResults]) r.reset();
     },
   };
 }

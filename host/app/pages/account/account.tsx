@@ -12,7 +12,7 @@ import { SuccessNote } from "../../ui/notice.js";
 import { OopsInline } from "../../ui/oops.js";
 import { Spinner, card, sectionTitle, stack } from "../../ui/page.js";
 import { AccountLayout } from "./account-layout.js";
-import { maskBirthday, sameProfile, validateProfile, type Profile, type ProfileErrors } from "./profile.js";
+import { changeOf, formOf, maskBirthday, sameProfile, validateProfile, type Profile, type ProfileErrors } from "./profile.js";
 
 const two = css`display: grid; gap: ${space[4]}px; ${up(bp.sm)} { grid-template-columns: 1fr 1fr; }`;
 const phoneRow = css`display: grid; gap: ${space[3]}px; grid-template-columns: minmax(0, 1fr); ${up(bp.sm)} { grid-template-columns: 200px minmax(0, 1fr); align-items: end; }
@@ -33,35 +33,27 @@ const MESSAGES = {
 
 /**
  * /account: the profile form of product facts: first and last name (required), email (read-only), birthday
- * mm/dd/yyyy (no future dates) and phone with its country; Save stays disabled until something changes. The profile
- * is kept in the member's preferences (`profile`); names shown elsewhere come from the sign-up claims.
+ * mm/dd/yyyy (no future dates) and phone with its country; Save stays disabled until something changes. Saving goes
+ * to the member's profile call, which also renames the member in the claims (greeting, header).
  */
 export default function AccountPage() {
   const store = useStore();
-  const { claims, status } = useSession();
-  const preferences = useSignal(store.session.preferences.data);
-  const prefsDone = useSignal(store.session.preferences.fulfilled);
-  const saving = useSignal(store.session.updatePreferences.loading);
-  useEffect(() => void store.session.preferences.load(), [store]);
+  const { status } = useSession();
+  const profile = useSignal(store.session.profile.data);
+  const loadFailed = useSignal(store.session.profile.status) === "error";
+  const saving = useSignal(store.session.updateProfile.loading);
+  useEffect(() => void store.session.profile.load(), [store]);
 
-  const saved = useMemo<Profile | undefined>(() => {
-    if (!claims || !prefsDone) return undefined;
-    const p = (preferences?.profile ?? {}) as Partial<Profile>;
-    return {
-      given_name: p.given_name ?? claims.given_name ?? "",
-      family_name: p.family_name ?? claims.family_name ?? "",
-      birthday: p.birthday ?? "",
-      phone_country: p.phone_country === "CA" ? "CA" : "US",
-      phone: p.phone ?? "",
-    };
-  }, [claims, preferences, prefsDone]);
+  const saved = useMemo<Profile | undefined>(() => (profile ? formOf(profile) : undefined), [profile]);
   const [draft, setDraft] = useState<Profile | undefined>();
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [notice, setNotice] = useState("");
   const [failure, setFailure] = useState("");
   useEffect(() => setDraft((d) => d ?? saved), [saved]);
 
-  if (!saved || !draft) return <AccountLayout title={t("account.title")}><Spinner /></AccountLayout>;
+  if (!saved || !draft) {
+    return <AccountLayout title={t("account.title")}>{loadFailed ? <OopsInline message={t("error.unexpected")} /> : <Spinner />}</AccountLayout>;
+  }
   const changed = !sameProfile(draft, saved);
   const set = (key: keyof Profile, value: string) => {
     setDraft({ ...draft, [key]: value });
@@ -79,10 +71,9 @@ export default function AccountPage() {
     setErrors(found);
     setFailure("");
     if (Object.values(found).some(Boolean)) return;
-    const profile = { ...draft!, given_name: draft!.given_name.trim(), family_name: draft!.family_name.trim(), phone: draft!.phone.trim(), birthday: draft!.birthday.trim() };
-    const answer = await store.session.updatePreferences.run({ profile });
+    const answer = await store.session.updateProfile.run(changeOf(draft!));
     if (!answer) return setFailure(t("error.unexpected"));
-    setDraft(profile);
+    setDraft(formOf(answer));
     setNotice(t("account.saved"));
   }
 
@@ -97,7 +88,7 @@ export default function AccountPage() {
             <Field label={t("account.lastName")} name="family_name" autoComplete="family-name" required value={draft.family_name}
               onChange={(e) => set("family_name", e.target.value)} error={errorOf("family_name", t("account.lastName"))} />
           </div>
-          <Field label={t("account.email")} type="email" readOnly value={claims?.email ?? ""} hint={t("account.emailNote")} />
+          <Field label={t("account.email")} type="email" readOnly value={profile?.email ?? ""} hint={t("account.emailNote")} />
           <Field label={t("account.birthday")} name="birthday" inputMode="numeric" autoComplete="bday" placeholder={t("account.birthdayHint")}
             hint={t("account.birthdayHint")} value={draft.birthday} onChange={(e) => set("birthday", maskBirthday(e.target.value))} error={errorOf("birthday", t("account.birthday"))} />
           <div className={phoneRow}>

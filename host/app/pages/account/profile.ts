@@ -1,4 +1,6 @@
-/** The profile the account form edits, kept in the member's preferences attribute under `profile`. */
+import type { Profile as SavedProfile, ProfileChange } from "../../../../src/api/types.js";
+
+/** The profile as the account form edits it (text fields); the server keeps it with GET/PUT /user/v1/attribute/profile. */
 export interface Profile {
   given_name: string;
   family_name: string;
@@ -29,7 +31,9 @@ export function validateProfile(p: Profile, now = new Date()): ProfileErrors {
     if (!date) errors.birthday = "invalid";
     else if (date.getTime() > now.getTime()) errors.birthday = "future";
   }
-  if (p.phone.trim() && p.phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "").length !== 10) errors.phone = "invalid";
+  const phone = p.phone.trim();
+  // The characters the server accepts around the digits.
+  if (phone && (!/^[\d\s().+-]+$/.test(phone) || phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "").length !== 10)) errors.phone = "invalid";
   return errors;
 }
 
@@ -40,3 +44,27 @@ export function maskBirthday(value: string): string {
 }
 
 export const sameProfile = (a: Profile, b: Profile) => (Object.keys(a) as (keyof Profile)[]).every((k) => a[k].trim() === b[k].trim());
+
+/** The form's fields from the saved profile: birthday YYYY-MM-DD shown as mm/dd/yyyy, phone country US unless saved. */
+export function formOf(saved: SavedProfile): Profile {
+  const [year, month, day] = saved.birthday?.split("-") ?? [];
+  return {
+    given_name: saved.given_name,
+    family_name: saved.family_name,
+    birthday: saved.birthday ? `${month}/${day}/${year}` : "",
+    phone_country: saved.phone?.country ?? "US",
+    phone: saved.phone?.number ?? "",
+  };
+}
+
+/** The change to send for a valid form: names trimmed, an empty birthday or phone clears it. */
+export function changeOf(form: Profile): ProfileChange {
+  const birthday = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(form.birthday.trim());
+  const phone = form.phone.trim();
+  return {
+    given_name: form.given_name.trim(),
+    family_name: form.family_name.trim(),
+    birthday: birthday ? `${birthday[3]}-${birthday[1]}-${birthday[2]}` : null,
+    phone: phone ? { country: form.phone_country, number: phone } : null,
+  };
+}
