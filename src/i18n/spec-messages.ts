@@ -3,6 +3,7 @@ import { errorsEn } from "./spec/errors.js";
 import { libraryEn } from "./spec/library.js";
 import { liveEn } from "./spec/live.js";
 import { membershipEn } from "./spec/membership.js";
+import { membershipStepsEn } from "./spec/membership-steps.js";
 import { referralEn } from "./spec/referral.js";
 import { seriesEn } from "./spec/series.js";
 
@@ -11,6 +12,6 @@ import { seriesEn } from "./spec/series.js";
  * keyed by meaning. Kept by area in `spec/` so a widget imports only its area's strings; this is all of them, and the
  * hosted app's further copy extends it in `messages.ts`.
  */
-export const specEn = { ...errorsEn, ...liveEn, ...membershipEn, ...seriesEn, ...libraryEn, ...referralEn, ...accountEn } as const;
+export const specEn = { ...errorsEn, ...liveEn, ...membershipEn, ...membershipStepsEn, ...seriesEn, ...libraryEn, ...referralEn, ...accountEn } as const;
 
 export type SpecMessageKey = keyof typeof specEn;

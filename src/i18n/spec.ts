@@ -7,6 +7,7 @@ export { specEn, interpolate, type Params, type SpecMessageKey };
 export { errorsEn } from "./spec/errors.js";
 export { liveEn } from "./spec/live.js";
 export { membershipEn } from "./spec/membership.js";
+export { membershipStepsEn } from "./spec/membership-steps.js";
 export { seriesEn } from "./spec/series.js";
 export { libraryEn } from "./spec/library.js";
 export { referralEn } from "./spec/referral.js";

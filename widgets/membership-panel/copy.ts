@@ -1,9 +1,9 @@
-import { membershipEn } from "../../src/i18n/spec/membership.js";
+import { membershipStepsEn } from "../../src/i18n/spec/membership-steps.js";
 import { sayWith } from "../ui/copy.js";
 
 /**
- * The panel's own labels, the shared ones and the spec's membership area (the hosted app names flow steps by it).
- * The flows' own labels are in flow-copy.ts and load with the flows.
+ * The panel's own labels, the shared ones and the spec's membership step actions (the hosted app names flow steps
+ * by them). The flows' own labels and the rest of the spec's membership copy are in flow-copy.ts and load with them.
  */
 export const say = sayWith({
   "membership.signIn": "Sign in to manage your membership.",
@@ -39,5 +39,5 @@ export const say = sayWith({
   "membership.managed.studio": "This is a studio unlimited membership. Manage it in the studio app.",
   "membership.vip": "You have VIP access.",
   "membership.linkStudio": "Link a studio membership",
-}, membershipEn);
+}, membershipStepsEn);
 export type Say = typeof say;

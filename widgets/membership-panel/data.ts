@@ -13,14 +13,10 @@ export type SubscriptionView = Subscription & {
   scheduled_change?: { sku?: string; name?: string; effective_at?: string } | null;
 };
 
-export interface TestCard {
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
-
-/** The membership slice for the panel: the subscription, plan prices, and each flow's write. */
+/**
+ * The membership slice for the panel: the subscription, plan prices, and each flow's write (the card and address
+ * steps, which only the flows use, are in writes.ts).
+ */
 export function useMembership() {
   const store = useStore(membershipSlice);
   const m = store.membership;
@@ -46,28 +42,6 @@ export function useMembership() {
     subscription: sub,
     price,
     retry: () => void m.subscription.reload(),
-    /**
-     * Saves a card the way a payment provider's browser SDK does: a setup secret, the sandbox tokenizes the test card
-     * (the number never reaches our database), then the token becomes the default card (declined cards fail here).
-     */
-    async updateCard(card: TestCard): Promise<PaymentCard> {
-      const setup = await m.setupPayment.run();
-      if (!setup) throw m.setupPayment.error.peek();
-      const token = await store.api.request<{ payment_method_id: string }>("/commerce/v1/sandbox/payment-methods", {
-        method: "POST",
-        body: { client_secret: setup.client_secret, ...card },
-      });
-      const saved = await m.setDefaultPayment.run(token.payment_method_id);
-      if (!saved) throw m.setDefaultPayment.error.peek();
-      void m.subscription.reload();
-      return saved;
-    },
-    async updateAddress(address: BillingAddress) {
-      const saved = await m.updateBillingAddress.run(address);
-      if (!saved) throw m.updateBillingAddress.error.peek();
-      void m.subscription.reload();
-      return saved;
-    },
     m,
   };
 }

@@ -1,7 +1,8 @@
 import { membershipEn } from "../../src/i18n/spec/membership.js";
+import { membershipStepsEn } from "../../src/i18n/spec/membership-steps.js";
 import { sayWith } from "../ui/copy.js";
 
-/** The flows' own labels and the spec's membership area: they load with the flows (flows.tsx), not with the panel. */
+/** The flows' own labels and the spec's membership copy: they load with the flows (flows.tsx), not with the panel. */
 export const say = sayWith({
   "membership.choosePlan": "Choose your plan",
   "membership.annual": "12 months",
@@ -26,4 +27,4 @@ export const say = sayWith({
   "membership.studioIntro": "Have a studio unlimited membership? We will email you a link to connect it.",
   "membership.studioEmail": "Email used at the studio",
   "membership.sendLink": "Send link",
-}, membershipEn);
+}, { ...membershipStepsEn, ...membershipEn });

@@ -9,6 +9,7 @@ import { Oops } from "./oops.js";
 import { Button } from "../ui/parts.js";
 import type { useMembership } from "./data.js";
 import { flowStyles } from "./flow-styles.js";
+import { updateAddress, updateCard } from "./writes.js";
 
 type Data = ReturnType<typeof useMembership>;
 interface FlowProps {
@@ -128,7 +129,7 @@ export function UpdateCard({ data, supportEmail, done }: FlowProps) {
     setBusy(true);
     setFailure("");
     try {
-      await data.updateCard({
+      await updateCard(data, {
         number: String(form.get("number")).replace(/\s+/g, ""),
         exp_month: month || 0,
         exp_year: year && year < 100 ? 2000 + year : year || 0,
@@ -192,7 +193,7 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
     if (local.zip || local.city) return;
     setBusy(true);
     try {
-      await data.updateAddress(address);
+      await updateAddress(data, address);
       done(say("membership.addressSaved"), "address");
     } catch (error) {
       const messages = messageOf(error);

@@ -1,0 +1,36 @@
+import type { BillingAddress, PaymentCard } from "../../src/api/index.js";
+import type { useMembership } from "./data.js";
+
+type Data = ReturnType<typeof useMembership>;
+
+export interface TestCard {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+/**
+ * Saves a card the way a payment provider's browser SDK does: a setup secret, the sandbox tokenizes the test card
+ * (the number never reaches our database), then the token becomes the default card (declined cards fail here).
+ */
+export async function updateCard({ store, m }: Data, card: TestCard): Promise<PaymentCard> {
+  const setup = await m.setupPayment.run();
+  if (!setup) throw m.setupPayment.error.peek();
+  const token = await store.api.request<{ payment_method_id: string }>("/commerce/v1/sandbox/payment-methods", {
+    method: "POST",
+    body: { client_secret: setup.client_secret, ...card },
+  });
+  const saved = await m.setDefaultPayment.run(token.payment_method_id);
+  if (!saved) throw m.setDefaultPayment.error.peek();
+  void m.subscription.reload();
+  return saved;
+}
+
+/** Saves the billing address and reloads the subscription that shows it. */
+export async function updateAddress({ m }: Data, address: BillingAddress) {
+  const saved = await m.updateBillingAddress.run(address);
+  if (!saved) throw m.updateBillingAddress.error.peek();
+  void m.subscription.reload();
+  return saved;
+}
