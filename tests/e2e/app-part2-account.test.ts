@@ -45,6 +45,7 @@ describe("hosted app: account and membership", () => {
       await save.click();
       await visible(page.getByText("First Name is required"));
       await page.getByLabel("First Name").fill("Patricia");
+      await page.getByLabel("Last Name").fill("Lovelace");
       await page.getByLabel("Birthday").fill("12312999");
       expect(await page.getByLabel("Birthday").inputValue()).toBe("12/31/2999");
       await save.click();
@@ -58,8 +59,12 @@ describe("hosted app: account and membership", () => {
       await save.click();
       await visible(page.getByText("Your profile was saved."));
       expect(await save.isDisabled()).toBe(true);
+      // The rename reaches the claims at once: the header's initials follow without a reload.
+      const accountMenu = page.locator('[aria-label$="Account menu"]').first();
+      await expect.poll(() => accountMenu.getAttribute("aria-label"), { timeout: STEP_TIMEOUT }).toBe("PL, Account menu");
       await page.reload();
       await expect.poll(() => page.getByLabel("First Name").inputValue(), { timeout: STEP_TIMEOUT }).toBe("Patricia");
+      expect(await page.getByLabel("Last Name").inputValue()).toBe("Lovelace");
       expect(await page.getByLabel("Birthday").inputValue()).toBe("04/12/1990");
       expect(await page.getByLabel("Phone country").inputValue()).toBe("CA");
       session.assertClean();
