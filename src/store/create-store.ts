@@ -5,8 +5,10 @@ import { contentSlice } from "./slices/content.js";
 import { collectionsSlice, favouritesSlice } from "./slices/favourites.js";
 import { liveSlice } from "./slices/live.js";
 import { membershipSlice } from "./slices/membership.js";
+import { membershipWrites } from "./slices/membership-writes.js";
 import { playerSlice } from "./slices/player.js";
 import { calendarsSlice, seriesSlice } from "./slices/series.js";
+import { sessionAccount } from "./slices/session.js";
 import { getPageStore } from "./shared-store.js";
 import { createStoreWith, type SliceDef, type Store, type StoreOptions } from "./store-core.js";
 
@@ -26,13 +28,15 @@ export const ALL_SLICES: readonly SliceDef[] = [
 ];
 
 /**
- * A store with every slice: one API client, one token holder, the session and all slices (built on first use).
+ * A store with every slice: one API client, one token holder, the whole session (its account half included) and all
+ * slices with their extensions (built on first use).
  * @example const store = createStore({ apiBase: "https://api.fitkit.dev" }); await store.catalogue.search();
  */
-export const createStore = (options: StoreOptions): Store => createStoreWith(options, ALL_SLICES);
+export const createStore = (options: StoreOptions): Store => createStoreWith(options, [sessionAccount, membershipWrites, ...ALL_SLICES]);
 
 /**
- * The page-wide store for an API host with every slice (see `getPageStore` for a bundle that needs only some).
+ * The page-wide store for an API host with the whole session and every slice (see `getPageStore` for a bundle that
+ * needs only some).
  * @example const store = getSharedStore({ apiBase: location.origin });
  */
-export const getSharedStore = (options: StoreOptions): Store => getPageStore(options, ...ALL_SLICES);
+export const getSharedStore = (options: StoreOptions): Store => getPageStore(options, sessionAccount, membershipWrites, ...ALL_SLICES);

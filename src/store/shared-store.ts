@@ -1,5 +1,5 @@
 import { Signal } from "@preact/signals-core";
-import { createStoreWith, type SliceDef, type Store, type StoreOptions } from "./store-core.js";
+import { createStoreWith, type SliceExtension, type SliceDef, type Store, type StoreOptions } from "./store-core.js";
 
 /** The page-wide registry key: every fitkit bundle on the page finds the same stores through it. */
 export const STORE_KEY = Symbol.for("fitkit.store");
@@ -13,7 +13,7 @@ type Registry = Map<string, Store[]>;
  * subscribe to another copy's signals, so it gets a store of its own rather than one it could not react to.
  * @example const store = getPageStore({ apiBase }, liveSlice); store.live.reservations.load();
  */
-export function getPageStore(options: StoreOptions, ...slices: SliceDef[]): Store {
+export function getPageStore(options: StoreOptions, ...slices: (SliceDef | SliceExtension)[]): Store {
   const g = globalThis as { [STORE_KEY]?: Registry };
   const registry = (g[STORE_KEY] ??= new Map());
   const key = options.apiBase.replace(/\/+$/, "");

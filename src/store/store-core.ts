@@ -54,13 +54,23 @@ export interface SliceDef<K extends SliceName = SliceName> {
   create(ctx: StoreContext, store: Store): Slices[K];
 }
 
+/**
+ * More members for `store.session` or a slice, registered with `use` like a slice: what only some bundles need (the
+ * hosted app's account actions, the membership flows' writes) stays out of the others. The members appear on the
+ * session or slice once registered (and once the slice is built).
+ */
+export interface SliceExtension {
+  readonly extends: "session" | SliceName;
+  create(ctx: StoreContext, base: never): object;
+}
+
 export interface Store extends Slices {
   readonly apiBase: string;
   readonly api: ApiClient;
   readonly auth: Auth;
   readonly session: SessionSlice;
-  /** Makes these slices available (each is built on first use, once per store). */
-  use(...defs: SliceDef[]): Store;
+  /** Makes these slices available (each is built on first use, once per store) and adds these extensions. */
+  use(...defs: (SliceDef | SliceExtension)[]): Store;
   /** Stops listening to other tabs. */
   dispose(): void;
 }
@@ -71,7 +81,7 @@ const NAMES: SliceName[] = ["catalogue", "favourites", "collections", "activity"
  * A store with its client, tokens and session, and the given slices. Slices are built lazily on first access, so a
  * bundle carries only the slices it registers; signing out (here or in another tab) resets every member-only slice.
  */
-export function createStoreWith(options: StoreOptions, defs: readonly SliceDef[]): Store {
+export function createStoreWith(options: StoreOptions, defs: readonly (SliceDef | SliceExtension)[]): Store {
   const storage = options.storage ?? (typeof localStorage === "undefined" ? memoryStorage() : localStorage);
   const now = options.now ?? Date.now;
   const client = (tokens?: Auth) =>
@@ -83,7 +93,17 @@ export function createStoreWith(options: StoreOptions, defs: readonly SliceDef[]
   const ctx: StoreContext = { api, auth, storage, now, signedIn: auth.signedIn };
   const session = createSessionSlice(ctx);
   const registry = new Map<SliceName, SliceDef>();
+  const extensions = new Set<SliceExtension>();
   const built = new Map<SliceName, Slices[SliceName]>();
+
+  /** Adds an extension's members to the session or a built slice; its reset joins the base's (signing out clears both). */
+  function extend(base: object, def: SliceExtension) {
+    const target = base as { reset?: () => void };
+    const part = def.create(ctx, base as never) as { reset?: () => void };
+    const { reset } = target;
+    Object.assign(target, part);
+    if (reset && part.reset) target.reset = () => (reset(), part.reset!());
+  }
 
   let wasSignedIn = auth.signedIn.peek();
   const stop = effect(() => {
@@ -97,8 +117,15 @@ export function createStoreWith(options: StoreOptions, defs: readonly SliceDef[]
     api,
     auth,
     session,
-    use(...more: SliceDef[]) {
+    use(...more: (SliceDef | SliceExtension)[]) {
       for (const def of more) {
+        if ("extends" in def) {
+          if (extensions.has(def)) continue;
+          extensions.add(def);
+          const base = def.extends === "session" ? session : built.get(def.extends);
+          if (base) extend(base, def);
+          continue;
+        }
         if (registry.has(def.name)) continue;
         registry.set(def.name, def);
         store.use(...(def.needs ?? []));
@@ -119,6 +146,7 @@ export function createStoreWith(options: StoreOptions, defs: readonly SliceDef[]
           const def = registry.get(name);
           if (!def) throw new Error(`fitkit: the store has no "${name}" slice; register ${name}Slice with getPageStore or store.use`);
           built.set(name, (slice = def.create(ctx, store)));
+          for (const ext of extensions) if (ext.extends === name) extend(slice, ext);
         }
         return slice;
       },

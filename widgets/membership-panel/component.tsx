@@ -64,6 +64,7 @@ export function MembershipPanel(props: MembershipPanelProps) {
 
   const flowProps = { data, supportEmail, done, close };
   const m = flows.module;
+  if (m) m.withWrites(data);
   const Flow = flow && m && { plan: m.ChangePlan, card: m.UpdateCard, address: m.BillingAddressForm, cancel: m.CancelMembership, studio: m.StudioLink }[flow];
   const modal = (
     <Modal open={!!flow} onClose={close} title={flow ? say(TITLES[flow]) : ""}>

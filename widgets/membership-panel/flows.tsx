@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import type { BillingAddress, CancelReason } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
+import { membershipWrites } from "../../src/store/slices/membership-writes.js";
 import type { PlanPeriod } from "../../src/domain/membership.js";
 import { useCss } from "../ui/context.js";
 import { say } from "./flow-copy.js";
@@ -18,6 +19,9 @@ interface FlowProps {
   done(message: string, action: string): void;
   close(): void;
 }
+
+/** Adds the flows' writes (plan, coupons, cancel, card, address, studio link) to the store's membership slice. */
+export const withWrites = (data: Data) => void data.store.use(membershipWrites);
 
 const messageOf = (e: unknown) => {
   const m = (e as { body?: { message?: unknown } })?.body?.message;

@@ -1,18 +1,20 @@
-import { signal } from "@preact/signals-core";
 import * as api from "../../api/index.js";
 import { ApiError } from "../../api/error.js";
-import type { BillingAddress, CancelReason, Subscription } from "../../api/types.js";
-import { couponOutcome, type CouponCheck } from "../../domain/prices.js";
-import { planInterval, planSku, type PlanPeriod } from "../../domain/membership.js";
+import type { Subscription } from "../../api/types.js";
 import type { StoreContext } from "../context.js";
 import type { SliceDef } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
+import type { MembershipWrites } from "./membership-writes.js";
 
 /** Local-storage key of the address a studio-link email was requested for (spec §4: cleared on failure). */
 export const MAIL_REQUEST_KEY = "fitkit.mail-request";
 
-/** Membership and billing: every write has its own loading / success / error flags (spec §4). */
+/**
+ * Membership and billing: the subscription, plan prices, and the one-click writes (reactivate, unpause). Every write
+ * has its own loading / success / error flags (spec §4); the flows' writes are in `membershipWrites`
+ * (membership-writes.ts).
+ */
 export function createMembershipSlice(ctx: StoreContext) {
   const c = ctx.api;
   // 404 means "no subscription": data null, not an error.
@@ -22,97 +24,28 @@ export function createMembershipSlice(ctx: StoreContext) {
       throw e;
     }),
   );
-  const subscriptions = createResource((s) => api.getSubscriptions(c, s).then((r) => r.items));
-  const mailRequestAddress = signal(ctx.storage.getItem(MAIL_REQUEST_KEY));
-
-  const current = (): Subscription => {
-    const sub = subscription.data.peek();
-    if (!sub) throw new Error("no subscription loaded");
-    return sub;
-  };
+  const id = () => currentOf(subscription).subscription_id;
   const refreshed = <T>(answer: T) => (void subscription.reload(), answer);
-
-  async function changePlanTo(period: PlanPeriod, promoCode?: string) {
-    const sub = current();
-    const sku = planSku(period, sub.provider);
-    const { frequency, unit } = planInterval(period);
-    return api
-      .changePlan(c, {
-        subscription_id: sub.subscription_id,
-        user_id: sub.user_id,
-        identifier: sub.identifier,
-        charge_interval_frequency: frequency,
-        order_interval_frequency: frequency,
-        order_interval_unit: unit,
-        product_id: sku,
-        sku,
-        ...(promoCode && sub.provider === "stripe" ? { stripe_promo_code: promoCode } : {}),
-      })
-      .then(refreshed);
-  }
-
-  /** Checks codes one by one; a 404 or an inactive coupon is invalid, any other failure is unexpected (rethrown). */
-  async function checkCoupons(codes: string[]): Promise<CouponCheck[]> {
-    return Promise.all(
-      codes.map((code) =>
-        api.getCoupon(c, code).then(
-          (coupon) => ({ code, valid: coupon.is_active }),
-          (e) => {
-            if (e instanceof ApiError && (e.status === 404 || e.status === 400)) return { code, valid: false };
-            throw e;
-          },
-        ),
-      ),
-    );
-  }
-
   return {
     subscription,
-    subscriptions,
     products: createResource((s, skus: string[]) => api.getProducts(c, skus, s).then((r) => r.items), (skus) => [...skus].sort().join(",")),
-    portal: createResource((s) => api.getRechargePortal(c, s).then((r) => r.portalUrl)),
-    changePlan: createMutation(changePlanTo),
-    /** Spec §4: all valid → `{ok: true}`; otherwise the invalid codes. */
-    validateCoupons: createMutation(async (codes: string[]) => couponOutcome(await checkCoupons(codes))),
-    /** Spec §4 single-coupon flow: check and apply the coupon, then change the plan to the monthly or 12-month variant. */
-    applyCoupon: createMutation(async (code: string, period: PlanPeriod) => {
-      const [check] = await checkCoupons([code]);
-      if (!check!.valid) throw new ApiError("GET", `/v2/subscriptions/coupon-codes/${code}`, 404, { statusCode: 404, message: "Invalid Promo Code", error: "Not Found" });
-      const sub = current();
-      const provider = sub.provider === "stripe" ? "stripe" : "recharge";
-      await api.applyCoupons(c, [{ provider, coupon_code: code, identifier: sub.identifier }]);
-      return changePlanTo(period, code);
-    }),
-    cancel: createMutation((reason: CancelReason, explanation?: string) => {
-      if (!reason) return Promise.reject(new Error("A cancel reason is required"));
-      return api.cancelSubscription(c, current().subscription_id, explanation ? { reason, explanation } : { reason }).then(refreshed);
-    }),
-    reactivate: createMutation(() => api.reactivateSubscription(c, current().subscription_id).then(refreshed)),
-    unpause: createMutation(() => api.unpauseRecharge(c, current().subscription_id).then(refreshed)),
-    updateBillingAddress: createMutation((address: BillingAddress) => api.updateBillingAddress(c, current().subscription_id, address)),
-    setupPayment: createMutation(() => api.setupPayment(c)),
-    setDefaultPayment: createMutation((paymentMethodId: string) => api.setDefaultPayment(c, paymentMethodId)),
-    mailRequestAddress,
-    /** Asks for the studio-link email; the address is kept in local storage and cleared if the request fails. */
-    requestStudioLink: createMutation(async (email: string) => {
-      ctx.storage.setItem(MAIL_REQUEST_KEY, email);
-      mailRequestAddress.value = email;
-      try {
-        return await api.requestStudioLinkEmail(c, email);
-      } catch (e) {
-        ctx.storage.removeItem(MAIL_REQUEST_KEY);
-        mailRequestAddress.value = null;
-        throw e;
-      }
-    }),
-    createStudioLink: createMutation((body: Record<string, unknown> = {}) => api.createStudioLink(c, body).then(refreshed)),
-    notify: createMutation((type: string, body?: Record<string, unknown>) => api.sendCustomerNotification(c, type, body)),
+    reactivate: createMutation(() => api.reactivateSubscription(c, id()).then(refreshed)),
+    unpause: createMutation(() => api.unpauseRecharge(c, id()).then(refreshed)),
     reset() {
       subscription.reset();
-      subscriptions.reset();
     },
   };
 }
-export type MembershipSlice = ReturnType<typeof createMembershipSlice>;
+export type MembershipCore = ReturnType<typeof createMembershipSlice>;
 
-export const membershipSlice: SliceDef<"membership"> = { name: "membership", create: createMembershipSlice };
+/** The loaded subscription (the writes act on it). */
+export const currentOf = (subscription: { data: { peek(): Subscription | null | undefined } }): Subscription => {
+  const sub = subscription.data.peek();
+  if (!sub) throw new Error("no subscription loaded");
+  return sub;
+};
+
+export type MembershipSlice = MembershipCore & MembershipWrites;
+
+// Typed with the writes: they are on the slice once `membershipWrites` is registered (a flow registers it first).
+export const membershipSlice: SliceDef<"membership"> = { name: "membership", create: createMembershipSlice as (ctx: StoreContext) => MembershipSlice };

@@ -5,11 +5,26 @@ import { memberStatus } from "../../domain/membership.js";
 import type { StoreContext } from "../context.js";
 import { createMutation } from "../mutation.js";
 import { createResource, into } from "../resource.js";
+import type { SliceExtension } from "../store-core.js";
 
-/** Signed-in state, claims and the member's attributes. */
+/** Signed-in state, the claims and the member status they give: what every widget asks ("signed in? entitled?"). */
 export function createSessionSlice(ctx: StoreContext) {
+  const claims = createResource((s) => api.getClaims(ctx.api, s));
+  return {
+    signedIn: ctx.signedIn,
+    claims,
+    /** Entitled, trial, VIP, paused, previously entitled (spec §6). */
+    status: computed(() => memberStatus(claims.data.value)),
+    reset() {
+      claims.reset();
+    },
+  };
+}
+type SessionCore = ReturnType<typeof createSessionSlice>;
+
+/** The account half of the session: the member's attributes and profile, sign-in, sign-up, sign-out, onboarding. */
+function createSessionAccount(ctx: StoreContext, { claims }: SessionCore) {
   const { api: c, auth } = ctx;
-  const claims = createResource((s) => api.getClaims(c, s));
   const user = createResource((s) => api.getUserAttribute(c, s));
   const email = createResource((s) => api.getEmailAttribute(c, s));
   const preferences = createResource((s) => api.getPreferences(c, s));
@@ -30,10 +45,6 @@ export function createSessionSlice(ctx: StoreContext) {
   });
 
   return {
-    signedIn: ctx.signedIn,
-    claims,
-    /** Entitled, trial, VIP, paused, previously entitled (spec §6). */
-    status: computed(() => memberStatus(claims.data.value)),
     user,
     email,
     preferences,
@@ -65,8 +76,15 @@ export function createSessionSlice(ctx: StoreContext) {
       if (refresh) await api.signOut(c, refresh).catch(() => undefined);
     },
     reset() {
-      for (const r of [claims, user, email, preferences, profile, onboardingResults]) r.reset();
+      for (const r of [user, email, preferences, profile, onboardingResults]) r.reset();
     },
   };
 }
-export type SessionSlice = ReturnType<typeof createSessionSlice>;
+
+/**
+ * The account half on `store.session`, registered like a slice (createStore and getSharedStore always add it, so the
+ * hosted app's store has it); widgets, which only ask whether someone is signed in and entitled, leave it out.
+ */
+export const sessionAccount: SliceExtension = { extends: "session", create: createSessionAccount };
+
+export type SessionSlice = SessionCore & ReturnType<typeof createSessionAccount>;
