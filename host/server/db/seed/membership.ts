@@ -101,6 +101,7 @@ export const membershipCatalogue: SeedStep = {
       .values([
         { email: `studio@${DEMO_DOMAIN}`, name: "Studio Unlimited (Chicago)", valid_until: days(365) },
         { email: "unlimited@studio.fitkit.dev", name: "Studio Unlimited (New York)", valid_until: days(365) },
+        { email: "unlimited.la@studio.fitkit.dev", name: "Studio Unlimited (Los Angeles West)", valid_until: days(365) },
         { email: "ended@studio.fitkit.dev", name: "Studio Unlimited (Los Angeles)", valid_until: days(-10) },
       ])
       .onConflict((oc) => oc.column("email").doNothing())
