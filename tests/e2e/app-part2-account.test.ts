@@ -1,19 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { appUrl, closeBrowser, openSession, STEP_TIMEOUT, type Session } from "./browser.js";
+import { appUrl, closeBrowser, STEP_TIMEOUT, withSession } from "./browser.js";
 import { expectPath, visible } from "./app-helpers.js";
 import { callApi, checkWidths, newMember, sees } from "./app-part2-helpers.js";
 
 afterAll(closeBrowser);
-
-async function withSession(run: (session: Session) => Promise<void>) {
-  const session = await openSession();
-  try {
-    await run(session);
-  } finally {
-    await session.close();
-  }
-}
 
 /** The names of the analytics events the page sends to the first-party collector. */
 function recordEvents(page: Page): string[] {

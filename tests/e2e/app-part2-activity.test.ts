@@ -1,18 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, openSession, type Session } from "./browser.js";
+import { closeBrowser, withSession } from "./browser.js";
 import { expectPath, visible } from "./app-helpers.js";
 import { checkWidths, completeWorkout, newMember, reloadUntilVisible, sees } from "./app-part2-helpers.js";
 
 afterAll(closeBrowser);
-
-async function withSession(run: (session: Session) => Promise<void>) {
-  const session = await openSession();
-  try {
-    await run(session);
-  } finally {
-    await session.close();
-  }
-}
 
 type Challenge = { id: string; slug: string; name: string; workouts: { workout_id: string }[] };
 

@@ -1,18 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, openSession, STEP_TIMEOUT, type Session } from "./browser.js";
+import { closeBrowser, STEP_TIMEOUT, withSession } from "./browser.js";
 import { expectPath, visible } from "./app-helpers.js";
 import { checkWidths, newMember, sees } from "./app-part2-helpers.js";
 
 afterAll(closeBrowser);
-
-async function withSession(run: (session: Session) => Promise<void>) {
-  const session = await openSession();
-  try {
-    await run(session);
-  } finally {
-    await session.close();
-  }
-}
 
 describe("hosted app: calendars, live classes and studios", () => {
   it("enrols in a calendar, sees the day-by-day plan with walk and rest days, and unenrols", () =>

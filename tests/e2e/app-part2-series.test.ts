@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, openSession, type Session } from "./browser.js";
+import { closeBrowser, withSession } from "./browser.js";
 import { expectPath, visible } from "./app-helpers.js";
 import { callApi, checkWidths, completeWorkout, newMember, sees } from "./app-part2-helpers.js";
 
@@ -7,15 +7,6 @@ afterAll(closeBrowser);
 
 type SeriesDetail = { id: string; slug: string; name: string; items: { id: string; slug: string; name: string }[] };
 const seriesOf = (slug: string) => callApi<SeriesDetail>(undefined, `/tsapi/series/${slug}?include=4`);
-
-async function withSession(run: (session: Session) => Promise<void>) {
-  const session = await openSession();
-  try {
-    await run(session);
-  } finally {
-    await session.close();
-  }
-}
 
 describe("hosted app: series", () => {
   it("shows the overview with its featured banner and carousels, and See All lists every series A-Z", () =>

@@ -84,6 +84,16 @@ export interface Session {
   close(): Promise<void>;
 }
 
+/** Runs one journey in a fresh session and closes it whatever happens. */
+export async function withSession(run: (session: Session) => Promise<void>, options: BrowserContextOptions = {}): Promise<void> {
+  const session = await openSession(options);
+  try {
+    await run(session);
+  } finally {
+    await session.close();
+  }
+}
+
 /**
  * A fresh browser context (own storage, own cookies) whose every request off 127.0.0.1 is refused and recorded,
  * and whose pages report console errors and uncaught exceptions.

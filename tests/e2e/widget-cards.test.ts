@@ -1,16 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { appUrl, closeBrowser, openSession, signInAs, type Session } from "./browser.js";
+import { appUrl, closeBrowser, signInAs, withSession } from "./browser.js";
 
 afterAll(closeBrowser);
-
-async function withSession(run: (session: Session) => Promise<void>, options = {}) {
-  const session = await openSession(options);
-  try {
-    await run(session);
-  } finally {
-    await session.close();
-  }
-}
 
 describe("<fit-series-card>", () => {
   it("shows a visitor the series without member actions", () =>

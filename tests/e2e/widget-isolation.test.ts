@@ -1,16 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, openSession, signInAs, siteUrl, type Session } from "./browser.js";
+import { closeBrowser, openSession, signInAs, siteUrl, withSession } from "./browser.js";
 
 afterAll(closeBrowser);
-
-async function withSession(run: (session: Session) => Promise<void>) {
-  const session = await openSession();
-  try {
-    await run(session);
-  } finally {
-    await session.close();
-  }
-}
 
 describe("widget isolation, CSP and accessibility", () => {
   it("keeps host-page CSS out of the widget and the widget's CSS out of the page", () =>

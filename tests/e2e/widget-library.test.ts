@@ -1,16 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, openSession, signInAs, type Session } from "./browser.js";
+import { closeBrowser, signInAs, withSession } from "./browser.js";
 
 afterAll(closeBrowser);
-
-async function withSession(run: (session: Session) => Promise<void>) {
-  const session = await openSession();
-  try {
-    await run(session);
-  } finally {
-    await session.close();
-  }
-}
 
 const countOf = async (text: string | null) => Number(/(\d+) results/.exec(text ?? "")?.[1] ?? NaN);
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Locator } from "playwright-core";
-import { closeBrowser, openSession, signInAs, type Session } from "./browser.js";
+import { closeBrowser, signInAs, type Session, withSession } from "./browser.js";
 
 afterAll(closeBrowser);
 
@@ -10,15 +10,6 @@ async function panelFor(session: Session, email: string) {
   const panel = page.locator("fit-membership-panel");
   await panel.getByText("Current plan").waitFor();
   return { page, panel };
-}
-
-async function withSession(run: (session: Session) => Promise<void>) {
-  const session = await openSession();
-  try {
-    await run(session);
-  } finally {
-    await session.close();
-  }
 }
 
 const flow = (panel: Locator) => panel.getByRole("dialog");

@@ -1,20 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { appUrl, closeBrowser, openSession, signInAs, siteUrl, type Session } from "./browser.js";
+import { appUrl, closeBrowser, signInAs, siteUrl, withSession } from "./browser.js";
 
 afterAll(closeBrowser);
 
 /** The first class of the shown day that a member can reserve. */
 const reservable = (schedule: Locator) => schedule.locator("article").filter({ has: schedule.page().getByRole("button", { name: "Reserve", exact: true }) }).first();
-
-async function withSession(run: (session: Session) => Promise<void>) {
-  const session = await openSession();
-  try {
-    await run(session);
-  } finally {
-    await session.close();
-  }
-}
 
 /** Picks a day with a reservable class (today's may all have ended) and answers that class's row. */
 async function firstReservable(schedule: Locator): Promise<Locator> {
