@@ -45,6 +45,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
+    // The contract writes some paths with a trailing slash (`/studios/reservation/`) and clients send either form.
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy: true,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];

@@ -96,13 +96,11 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     return sendJson(reply, `{"items":[${hits.map((n) => index.json(n)).join(",")}],"total":${hits.length}}`);
   };
-  for (const url of ["/tsapi/workouts", "/tsapi/workouts/"]) {
-    app.get<{ Querystring: { ids?: string } }>(
-      url,
-      { schema: { tags: ["workouts"], summary: "Workouts by ids (comma-separated), in the order asked", querystring: idsQuery, hide: url.endsWith("/") } },
-      byIds,
-    );
-  }
+  app.get<{ Querystring: { ids?: string } }>(
+    "/tsapi/workouts/",
+    { schema: { tags: ["workouts"], summary: "Workouts by ids (comma-separated), in the order asked", querystring: idsQuery } },
+    byIds,
+  );
 
   app.get<{ Params: { slug: string } }>(
     "/tsapi/workouts/:slug",

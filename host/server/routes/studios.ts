@@ -68,18 +68,6 @@ interface ClassQuerystring {
 
 const reservationParams = strictObject({ id: uuidSchema }, ["id"]);
 
-/**
- * Each path in both slash forms (the contract writes some with a trailing slash; clients send either), the
- * contract's form first. `hide` keeps the other form out of the OpenAPI document.
- */
-function bothSlashForms(path: string): [url: string, hide: boolean][] {
-  const other = path.endsWith("/") ? path.slice(0, -1) : `${path}/`;
-  return [
-    [path, false],
-    [other, true],
-  ];
-}
-
 export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
   const schedule = new ScheduleService(ctx);
   const reservations = new ReservationsService({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
@@ -89,123 +77,108 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
   job.start();
   ctx.onClose(() => job.stop());
 
-  for (const [url, hide] of bothSlashForms("/studios/class")) {
-    app.get<{ Querystring: ClassQuerystring }>(
-      url,
-      {
-        onRequest: app.optionalMember,
-        schema: {
-          hide,
-          tags: ["studios"],
-          summary: "The live-class schedule (public; a member's token adds their video-call links)",
-          querystring: strictObject({
-            min_date: { type: "string", maxLength: 40, description: "YYYY-MM-DD (local date of each class) or ISO date-time" },
-            max_date: { type: "string", maxLength: 40, description: "YYYY-MM-DD (local date of each class) or ISO date-time; at most 30 days ahead" },
-            location: locationSchema,
-            public: { type: "boolean", description: "answer for a public page: member-only fields left out" },
-            // Every class of all four locations over the 30-day horizon fits in one default page.
-            limit: { type: "integer", minimum: 1, maximum: 2000, default: 1000 },
-            skip: { type: "integer", minimum: 0, default: 0 },
-          }),
-          response: { 200: pageOf(liveClassSchema), 400: errorSchema, 401: errorSchema },
-        },
+  app.get<{ Querystring: ClassQuerystring }>(
+    "/studios/class",
+    {
+      onRequest: app.optionalMember,
+      schema: {
+        tags: ["studios"],
+        summary: "The live-class schedule (public; a member's token adds their video-call links)",
+        querystring: strictObject({
+          min_date: { type: "string", maxLength: 40, description: "YYYY-MM-DD (local date of each class) or ISO date-time" },
+          max_date: { type: "string", maxLength: 40, description: "YYYY-MM-DD (local date of each class) or ISO date-time; at most 30 days ahead" },
+          location: locationSchema,
+          public: { type: "boolean", description: "answer for a public page: member-only fields left out" },
+          // Every class of all four locations over the 30-day horizon fits in one default page.
+          limit: { type: "integer", minimum: 1, maximum: 2000, default: 1000 },
+          skip: { type: "integer", minimum: 0, default: 0 },
+        }),
+        response: { 200: pageOf(liveClassSchema), 400: errorSchema, 401: errorSchema },
       },
-      async (request) => {
-        const q = request.query;
-        const isPublic = q.public === true;
-        return schedule.listClasses({
-          min: parseDateBound("min_date", q.min_date),
-          max: parseDateBound("max_date", q.max_date),
-          location: q.location || undefined,
-          isPublic,
-          memberId: isPublic ? undefined : request.member?.id,
-          limit: q.limit,
-          skip: q.skip,
-        });
-      },
-    );
-  }
+    },
+    async (request) => {
+      const q = request.query;
+      const isPublic = q.public === true;
+      return schedule.listClasses({
+        min: parseDateBound("min_date", q.min_date),
+        max: parseDateBound("max_date", q.max_date),
+        location: q.location || undefined,
+        isPublic,
+        memberId: isPublic ? undefined : request.member?.id,
+        limit: q.limit,
+        skip: q.skip,
+      });
+    },
+  );
 
-  for (const [url, hide] of bothSlashForms("/studios/reservation")) {
-    app.get<{ Querystring: { location?: string; history?: boolean; limit: number; skip: number } }>(
-      url,
-      {
-        onRequest: app.requireMember,
-        schema: {
-          hide,
-          tags: ["studios"],
-          summary: "The member's reservations: upcoming (not cancelled, class not ended), or all with history=true",
-          security: memberSecurity,
-          querystring: strictObject({
-            location: locationSchema,
-            history: { type: "boolean", description: "every reservation (cancelled and past included), latest class first" },
-            limit: { type: "integer", minimum: 1, maximum: 500, default: 100 },
-            skip: { type: "integer", minimum: 0, default: 0 },
-          }),
-          response: { 200: pageOf(reservationSchema), 400: errorSchema, 401: errorSchema },
-        },
+  app.get<{ Querystring: { location?: string; history?: boolean; limit: number; skip: number } }>(
+    "/studios/reservation",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["studios"],
+        summary: "The member's reservations: upcoming (not cancelled, class not ended), or all with history=true",
+        security: memberSecurity,
+        querystring: strictObject({
+          location: locationSchema,
+          history: { type: "boolean", description: "every reservation (cancelled and past included), latest class first" },
+          limit: { type: "integer", minimum: 1, maximum: 500, default: 100 },
+          skip: { type: "integer", minimum: 0, default: 0 },
+        }),
+        response: { 200: pageOf(reservationSchema), 400: errorSchema, 401: errorSchema },
       },
-      async (request) => {
-        const q = request.query;
-        const locationId = q.location ? await schedule.resolveLocation(q.location) : undefined;
-        return reservations.list(memberOf(request).id, { locationId, history: q.history === true, limit: q.limit, skip: q.skip });
-      },
-    );
-  }
+    },
+    async (request) => {
+      const q = request.query;
+      const locationId = q.location ? await schedule.resolveLocation(q.location) : undefined;
+      return reservations.list(memberOf(request).id, { locationId, history: q.history === true, limit: q.limit, skip: q.skip });
+    },
+  );
 
-  for (const [url, hide] of bothSlashForms("/studios/reservation/")) {
-    app.post<{ Body: { class_id: string } }>(
-      url,
-      {
-        onRequest: app.requireMember,
-        schema: {
-          hide,
-          tags: ["studios"],
-          summary: "Book a class (status pending); 400 when full, started, cancelled or already booked, 404 when unknown",
-          security: memberSecurity,
-          body: strictObject({ class_id: classIdSchema }, ["class_id"]),
-          response: { 200: reservationSchema, ...errors },
-        },
+  app.post<{ Body: { class_id: string } }>(
+    "/studios/reservation/",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["studios"],
+        summary: "Book a class (status pending); 400 when full, started, cancelled or already booked, 404 when unknown",
+        security: memberSecurity,
+        body: strictObject({ class_id: classIdSchema }, ["class_id"]),
+        response: { 200: reservationSchema, ...errors },
       },
-      async (request) => reservations.book(memberOf(request).id, request.body.class_id),
-    );
-  }
+    },
+    async (request) => reservations.book(memberOf(request).id, request.body.class_id),
+  );
 
-  for (const [url, hide] of bothSlashForms("/studios/reservation/:id/cancel")) {
-    app.post<{ Params: { id: string } }>(
-      url,
-      {
-        onRequest: app.requireMember,
-        schema: {
-          hide,
-          tags: ["studios"],
-          summary: "Cancel a reservation (status standard cancel); 422 once the class has started",
-          security: memberSecurity,
-          params: reservationParams,
-          response: { 200: reservationSchema, ...errors, 422: errorSchema },
-        },
+  app.post<{ Params: { id: string } }>(
+    "/studios/reservation/:id/cancel",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["studios"],
+        summary: "Cancel a reservation (status standard cancel); 422 once the class has started",
+        security: memberSecurity,
+        params: reservationParams,
+        response: { 200: reservationSchema, ...errors, 422: errorSchema },
       },
-      async (request) => reservations.cancel(memberOf(request).id, request.params.id),
-    );
-  }
+    },
+    async (request) => reservations.cancel(memberOf(request).id, request.params.id),
+  );
 
-  for (const [url, hide] of bothSlashForms("/studios/reservation/:id/checkin/")) {
-    app.post<{ Params: { id: string } }>(
-      url,
-      {
-        onRequest: app.requireMember,
-        schema: {
-          hide,
-          tags: ["studios"],
-          summary: "Check in (status check in), from 15 minutes before start until the class ends",
-          security: memberSecurity,
-          params: reservationParams,
-          response: { 200: reservationSchema, ...errors },
-        },
+  app.post<{ Params: { id: string } }>(
+    "/studios/reservation/:id/checkin/",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["studios"],
+        summary: "Check in (status check in), from 15 minutes before start until the class ends",
+        security: memberSecurity,
+        params: reservationParams,
+        response: { 200: reservationSchema, ...errors },
       },
-      async (request) => reservations.checkIn(memberOf(request).id, request.params.id),
-    );
-  }
+    },
+    async (request) => reservations.checkIn(memberOf(request).id, request.params.id),
+  );
 
   app.get<{ Params: { id: string } }>(
     "/studios/reservation/:id/calendar.ics",
