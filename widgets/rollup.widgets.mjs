@@ -69,13 +69,17 @@ function compactCss() {
   };
 }
 
-/** The core client's transport on plain fetch in the widget bundles (see widgets/ui/fetch-transport.ts). */
-function fetchTransport() {
-  return { name: "fetch-transport", resolveId: (source) => (source === "ofetch" ? `${root}widgets/ui/fetch-transport.ts` : null) };
+/**
+ * Two packages the widget bundles replace with smaller equivalents of the part they use: the core client's transport
+ * on plain fetch (widgets/ui/fetch-transport.ts) and the reactive core (widgets/ui/reactive.ts).
+ */
+const SMALLER = { ofetch: "widgets/ui/fetch-transport.ts", "@preact/signals-core": "widgets/ui/reactive.ts" };
+function smallerPackages() {
+  return { name: "smaller-packages", resolveId: (source) => (SMALLER[source] ? `${root}${SMALLER[source]}` : null) };
 }
 
 const plugins = () => [
-  fetchTransport(),
+  smallerPackages(),
   elementMetadata(),
   compactCss(),
   nodeResolve({ browser: true, extensions: [".ts", ".tsx", ".mjs", ".js"] }),
