@@ -112,15 +112,6 @@ export class Signal<T = unknown> {
       untracked(() => fn(value));
     });
   }
-  toString() {
-    return `${this.value}`;
-  }
-  toJSON() {
-    return this.value;
-  }
-  valueOf() {
-    return this.value;
-  }
 }
 
 class Computed<T> extends Signal<T> implements Target {
