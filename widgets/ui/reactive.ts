@@ -128,7 +128,7 @@ class Computed<T> extends Signal<T> implements Target {
     this.d = true;
     for (const target of [...this.t]) target.n();
   }
-  w(target: Target) {
+  override w(target: Target) {
     // Watched from now on: follow its sources, and run again if something was written while nobody watched.
     if (!this.t.size) {
       for (const source of this.s) source.w(this);
@@ -136,11 +136,11 @@ class Computed<T> extends Signal<T> implements Target {
     }
     super.w(target);
   }
-  u(target: Target) {
+  override u(target: Target) {
     super.u(target);
     if (!this.t.size) for (const source of this.s) source.u(this);
   }
-  peek(): T {
+  override peek(): T {
     if (this.d || (!this.t.size && this.at !== writes)) {
       const watched = this.t.size > 0;
       for (const source of this.s) if (watched) source.u(this);
@@ -161,7 +161,7 @@ class Computed<T> extends Signal<T> implements Target {
     if (this.e) throw this.e;
     return this.v;
   }
-  get value(): T {
+  override get value(): T {
     this.r();
     return this.peek();
   }

@@ -1,8 +1,12 @@
 import type { ApiClient } from "../client.js";
-import type { ClassQuery, LiveClass, Page, Reservation } from "../types.js";
+import type { ClassQuery, LiveClass, Location, Page, Reservation } from "../types.js";
 import { enc } from "./path.js";
 
 type S = AbortSignal | undefined;
+
+/** The studios: their address, time zone and schedule's location key. */
+export const getLocations = (c: ApiClient, signal?: S) => c.request<Page<Location>>("/tsapi/locations", { signal });
+export const getLocation = (c: ApiClient, id: string, signal?: S) => c.request<Location>(`/tsapi/locations/${enc(id)}`, { signal });
 
 /** With `public: true` the call is anonymous; otherwise the member's token is sent when one exists (zoom links). */
 export const getClasses = (c: ApiClient, q: ClassQuery, signal?: S, auth = false) =>

@@ -1,5 +1,5 @@
 import type { ApiClient } from "../client.js";
-import type { ImageOptions, MusicStations, PlaybackAnswer, SearchRequest, SearchResponse, Workout, WorkoutFilters } from "../types.js";
+import type { Collection, ImageOptions, MusicStations, Page, PlaybackAnswer, SearchRequest, SearchResponse, Workout, WorkoutCategory, WorkoutFilters } from "../types.js";
 import { enc } from "./path.js";
 
 type S = AbortSignal | undefined;
@@ -12,6 +12,10 @@ export const getWorkout = (c: ApiClient, slug: string, signal?: S) => c.request<
 export const getWorkoutsByIds = async (c: ApiClient, ids: string[], signal?: S): Promise<{ items: Workout[] }> =>
   ids.length ? c.request("/tsapi/workouts/", { query: { ids: ids.join(",") }, signal }) : { items: [] };
 export const getWorkoutFilters = (c: ApiClient, signal?: S) => c.request<WorkoutFilters>("/tsapi/v2/workout/filters", { signal });
+/** The library's category tabs and its curated collections (catalogue reference data, beside the search). */
+export const getWorkoutCategories = (c: ApiClient, signal?: S) => c.request<{ items: WorkoutCategory[] }>("/tsapi/workout_categories", { signal });
+export const getCollections = (c: ApiClient, signal?: S) => c.request<Page<Collection>>("/tsapi/collections", { signal });
+export const getCollection = (c: ApiClient, id: string, signal?: S) => c.request<Collection>(`/tsapi/collections/${enc(id)}`, { signal });
 export const getPlayback = (c: ApiClient, workoutId: string, signal?: S) =>
   c.request<PlaybackAnswer>(`/tsapi/content/workout/${enc(workoutId)}/video`, { auth: true, signal });
 export const getPreview = (c: ApiClient, workoutId: string, signal?: S) =>
