@@ -22,8 +22,10 @@ function esbuildTs() {
       if (!/\.tsx?$/.test(id)) return null;
       const result = await transform(code, {
         loader: id.endsWith(".tsx") ? "tsx" : "ts",
-        jsx: "automatic",
-        jsxImportSource: "preact",
+        jsx: "transform",
+        jsxFactory: "h",
+        jsxFragment: "Fragment",
+        banner: id.endsWith(".tsx") ? 'import { h, Fragment } from "preact";' : "",
         // The kit already needs Chrome 111 / Safari 16.2 / Firefox 113 (CSS color-mix): ES2022 classes (private
         // methods, fields) ship as written instead of WeakMap/WeakSet helpers.
         target: "es2022",
