@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { SortValue, Workout } from "../../src/api/index.js";
-import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILTER_KEYS, SORT_OPTIONS, type WorkoutFilterState } from "../../src/domain/filters.js";
+import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILTER_KEYS, MEMBER_FILTER_KEYS, SORT_OPTIONS, type WorkoutFilterState } from "../../src/domain/filters.js";
 import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
@@ -9,7 +9,7 @@ import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";
 import { lazy } from "../ui/lazy.js";
 import { useWorkoutSearch } from "./data.js";
-import { chipLabel, filterGroups } from "./groups.js";
+import { optionLabel } from "./groups.js";
 import { searchStyles } from "./styles.js";
 
 export interface WorkoutSearchProps {
@@ -76,11 +76,14 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   }, [typed]);
 
   const results = data.results;
-  const groups = filterGroups(data.filterGroups, results);
-  const chips = LIST_FILTER_KEYS.flatMap((key) => state.filters[key].map((value) => ({ key, value, label: chipLabel(groups, key, value) })));
-  const switches = (["favorites", "watched"] as const).filter((k) => state.filters[k]);
-  const activeCount = chips.length + switches.length + (state.filters.live !== "all" ? 1 : 0);
-  const searching = state.keywords.trim() !== "" || activeCount > 0;
+  // Every active filter as a removable chip: list values, the member switches, then live recordings.
+  const f = state.filters;
+  const chips: { id: string; label: string; remove: Partial<WorkoutFilterState> }[] = [
+    ...LIST_FILTER_KEYS.flatMap((key) => f[key].map((value) => ({ id: `${key}:${value}`, label: optionLabel(data.filterGroups, key, value), remove: { [key]: f[key].filter((v) => v !== value) } }))),
+    ...MEMBER_FILTER_KEYS.filter((key) => f[key]).map((key) => ({ id: key, label: say(`filter.${key}`), remove: { [key]: false } })),
+    ...(f.live === "all" ? [] : [{ id: "live", label: `${say("filter.live")}: ${say(`filter.live.${f.live}`)}`, remove: { live: "all" as const } }]),
+  ];
+  const searching = state.keywords.trim() !== "" || chips.length > 0;
   const count = results?.nbHits ?? 0;
   const countText = state.keywords.trim() ? say("search.resultsFor", { count, keywords: state.keywords.trim() }) : say("search.results", { count });
   const hasMore = !!results && results.page + 1 < results.nbPages;
@@ -142,7 +145,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
           {results ? countText : ""}
         </p>
         <Button aria-haspopup="dialog" onClick={() => setDialogOpen(true)}>
-          {activeCount ? say("search.filtersCount", { count: activeCount }) : say("search.filters")}
+          {chips.length ? say("search.filtersCount", { count: chips.length }) : say("search.filters")}
         </Button>
         <label class={s.sort}>
           <span>{say("search.sort")}</span>
@@ -156,29 +159,15 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
         </label>
       </div>
 
-      {(chips.length > 0 || switches.length > 0 || state.filters.live !== "all") && (
+      {chips.length > 0 && (
         <ul class={s.chips} aria-label={say("search.filters")}>
           {chips.map((c) => (
-            <li key={`${c.key}:${c.value}`}>
-              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: c.label })} onClick={() => toggleValue(c.key, c.value)}>
+            <li key={c.id}>
+              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: c.label })} onClick={() => setFilters({ ...f, ...c.remove })}>
                 {c.label} <span aria-hidden="true">✕</span>
               </button>
             </li>
           ))}
-          {switches.map((k) => (
-            <li key={k}>
-              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: say(`filter.${k}`) })} onClick={() => setFilters({ ...state.filters, [k]: false })}>
-                {say(`filter.${k}`)} <span aria-hidden="true">✕</span>
-              </button>
-            </li>
-          ))}
-          {state.filters.live !== "all" && (
-            <li>
-              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: say("filter.live") })} onClick={() => setFilters({ ...state.filters, live: "all" })}>
-                {say("filter.live")}: {say(`filter.live.${state.filters.live}`)} <span aria-hidden="true">✕</span>
-              </button>
-            </li>
-          )}
           <li>
             <Button variant="link" onClick={() => setFilters(emptyFilters())}>
               {say("action.clearAll")}
@@ -260,7 +249,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
 
       <Modal open={dialogOpen} onClose={() => setDialogOpen(false)} title={say("search.filters")} maxWidth={640}>
         {Dialog ? (
-          <Dialog.FiltersDialog {...{ s, groups, state, signedIn: data.signedIn, count: results ? count : undefined, toggleValue, change, setFilters, close: () => setDialogOpen(false) }} />
+          <Dialog.FiltersDialog {...{ described: data.filterGroups, results, state, signedIn: data.signedIn, toggleValue, change, setFilters, close: () => setDialogOpen(false) }} />
         ) : dialog.failed ? (
           <ErrorState message={say("error.loading")} retry={dialog.retry} retryLabel={say("retry")} />
         ) : (
