@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { SortValue, Workout } from "../../src/api/index.js";
 import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILTER_KEYS, MEMBER_FILTER_KEYS, SORT_OPTIONS, type WorkoutFilterState } from "../../src/domain/filters.js";
 import { EVENTS } from "../constants.js";
@@ -43,17 +43,16 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
 
   // Attributes are the starting point (and win again whenever the page changes them).
   useEffect(() => {
-    const sort = props.sort && SORT_OPTIONS.includes(props.sort) ? props.sort : DEFAULT_SORT;
-    setTyped(props.keywords ?? "");
-    const allSlug = data.categories?.[0]?.slug;
-    const mode = new URLSearchParams(props.filters ?? "").get("equipment-mode");
+    const query = new URLSearchParams(props.filters);
+    const keywords = props.keywords ?? "";
+    setTyped(keywords);
     data.apply(
       {
-        category: !props.category || props.category === allSlug ? "all" : props.category,
-        filters: filtersFromQuery(props.filters ?? ""),
-        keywords: props.keywords ?? "",
-        sort,
-        equipmentMode: mode === "additional" ? "additional" : "selected",
+        category: !props.category || props.category === data.categories?.[0]?.slug ? "all" : props.category,
+        filters: filtersFromQuery(query),
+        keywords,
+        sort: props.sort && SORT_OPTIONS.includes(props.sort) ? props.sort : DEFAULT_SORT,
+        equipmentMode: query.get("equipment-mode") === "additional" ? "additional" : "selected",
       },
       pageSize,
     );
@@ -88,18 +87,13 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   const countText = state.keywords.trim() ? say("search.resultsFor", { count, keywords: state.keywords.trim() }) : say("search.results", { count });
   const hasMore = !!results && results.page + 1 < results.nbPages;
 
-  const toggleValue = (key: (typeof LIST_FILTER_KEYS)[number], value: string) => {
-    const list = state.filters[key];
-    setFilters({ ...state.filters, [key]: list.includes(value) ? list.filter((v) => v !== value) : [...list, value] });
-  };
-
   const select = (w: Workout, href: string, event: MouseEvent) => {
     if (!emit(EVENTS.workoutSelect, { id: w.id, slug: w.slug, name: w.name, href })) event.preventDefault();
   };
-  const backToTop = useCallback(() => {
-    top.current?.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth", block: "start" });
+  const backToTop = () => {
+    top.current?.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
     searchBox.current?.focus({ preventScroll: true });
-  }, []);
+  };
 
   return (
     <div class={s.root} ref={top}>
@@ -249,7 +243,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
 
       <Modal open={dialogOpen} onClose={() => setDialogOpen(false)} title={say("search.filters")} maxWidth={640}>
         {Dialog ? (
-          <Dialog.FiltersDialog {...{ described: data.filterGroups, results, state, signedIn: data.signedIn, toggleValue, change, setFilters, close: () => setDialogOpen(false) }} />
+          <Dialog.FiltersDialog {...{ described: data.filterGroups, results, state, signedIn: data.signedIn, change, setFilters, close: () => setDialogOpen(false) }} />
         ) : dialog.failed ? (
           <ErrorState message={say("error.loading")} retry={dialog.retry} retryLabel={say("retry")} />
         ) : (

@@ -1,7 +1,7 @@
 import type { SearchResponse, WorkoutFilters } from "../../src/api/index.js";
 import { LENGTH_BUCKETS, type ListFilterKey } from "../../src/domain/filters.js";
 import { say } from "./dialog-copy.js";
-import { describedGroup, FACETS, optionLabel } from "./groups.js";
+import { describedGroup, facetNames, optionLabel } from "./groups.js";
 
 export interface Option {
   value: string;
@@ -26,7 +26,7 @@ export function filterGroups(filters: WorkoutFilters | undefined, results: Searc
     const label = say(`filter.${key}`);
     if (key === "length") return { key, label, options: LENGTH_BUCKETS.map((b) => ({ value: b.key, label: optionLabel(filters, key, b.key) })) };
     const group = describedGroup(filters, key);
-    const facet = FACETS[key].map((name) => results?.facets?.[name]).find(Boolean) ?? {};
+    const facet = facetNames(key).map((name) => results?.facets?.[name]).find(Boolean) ?? {};
     const options: Option[] = group?.options?.length
       ? group.options.map((o) => ({ value: String(o.value), label: String(o.label ?? o.value), count: o.count ?? facet[String(o.value)] }))
       : Object.entries(facet)

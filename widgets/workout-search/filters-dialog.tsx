@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import type { SearchResponse, WorkoutFilters } from "../../src/api/index.js";
-import { emptyFilters, LIST_FILTER_KEYS, type WorkoutFilterState } from "../../src/domain/filters.js";
+import { emptyFilters, type ListFilterKey, type WorkoutFilterState } from "../../src/domain/filters.js";
 import { useCss } from "../ui/context.js";
 import { Button } from "../ui/parts.js";
 import { say } from "./dialog-copy.js";
@@ -16,15 +16,18 @@ export interface FiltersDialogProps {
   results: SearchResponse | undefined;
   state: State;
   signedIn: boolean;
-  toggleValue(key: (typeof LIST_FILTER_KEYS)[number], value: string): void;
   change(patch: Partial<State>): void;
   setFilters(filters: WorkoutFilterState): void;
   close(): void;
 }
 
 /** The filters dialog's body (every group of the spec, equipment mode, live recordings, favourites and watched). */
-export function FiltersDialog({ described, results, state, signedIn, toggleValue, change, setFilters, close }: FiltersDialogProps) {
+export function FiltersDialog({ described, results, state, signedIn, change, setFilters, close }: FiltersDialogProps) {
   const s = dialogStyles(useCss());
+  const toggleValue = (key: ListFilterKey, value: string) => {
+    const list = state.filters[key];
+    setFilters({ ...state.filters, [key]: list.includes(value) ? list.filter((v) => v !== value) : [...list, value] });
+  };
   return (
     <>
     <div class={s.dialog}>

@@ -2,21 +2,15 @@ import type { FilterGroup, WorkoutFilters } from "../../src/api/index.js";
 import type { LengthKey, ListFilterKey } from "../../src/domain/filters.js";
 import { say } from "./copy.js";
 
-/** Facet names the filters endpoint and the search answer may use for each group. */
-export const FACETS: Record<ListFilterKey, string[]> = {
-  length: [],
-  pacing: ["pacing"],
-  trainer: ["trainer", "trainers"],
-  equipment: ["equipment"],
-  focus: ["focus", "focusMember"],
-  benefits: ["benefits"],
-  collections: ["collections", "collection"],
-};
+/** Other names the filters endpoint and the search answer's facets use for some groups. */
+const ALIASES: Partial<Record<ListFilterKey, string>> = { trainer: "trainers", focus: "focusMember", collections: "collection" };
+/** The names a group may go by: its key, and its alias if it has one. */
+export const facetNames = (key: ListFilterKey): string[] => [key, ALIASES[key] ?? key];
 
 /** The group the filters endpoint describes for a key (it answers a list of groups or `{ groups }`). */
 export function describedGroup(filters: WorkoutFilters | undefined, key: ListFilterKey): FilterGroup | undefined {
   const list = Array.isArray(filters) ? filters : (filters as { groups?: unknown } | undefined)?.groups;
-  return Array.isArray(list) ? (list as FilterGroup[]).find((g) => g.key === key || FACETS[key].includes(g.key)) : undefined;
+  return Array.isArray(list) ? (list as FilterGroup[]).find((g) => g.key === key || facetNames(key).includes(g.key)) : undefined;
 }
 
 /**
