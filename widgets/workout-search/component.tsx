@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { SortValue, Workout } from "../../src/api/index.js";
+import type { SortValue } from "../../src/api/index.js";
 import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILTER_KEYS, MEMBER_FILTER_KEYS, SORT_OPTIONS, type WorkoutFilterState } from "../../src/domain/filters.js";
 import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
@@ -23,10 +23,10 @@ export interface WorkoutSearchProps {
 
 const DEFAULT_PAGE_SIZE = 12;
 
-/** `<fit-workout-search>`: the workout library with search, categories, filters, sort and paging. */
 /** The filters dialog loads the first time a visitor opens it. */
 const filtersDialog = lazy(() => import("./filters-dialog.js"));
 
+/** `<fit-workout-search>`: the workout library with search, categories, filters, sort and paging. */
 export function WorkoutSearch(props: WorkoutSearchProps) {
   const css = useCss();
   const { emit } = useWidget();
@@ -82,14 +82,12 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
     ...MEMBER_FILTER_KEYS.filter((key) => f[key]).map((key) => ({ id: key, label: say(`filter.${key}`), remove: { [key]: false } })),
     ...(f.live === "all" ? [] : [{ id: "live", label: `${say("filter.live")}: ${say(`filter.live.${f.live}`)}`, remove: { live: "all" as const } }]),
   ];
-  const searching = state.keywords.trim() !== "" || chips.length > 0;
+  const keywords = state.keywords.trim();
+  const searching = keywords !== "" || chips.length > 0;
   const count = results?.nbHits ?? 0;
-  const countText = state.keywords.trim() ? say("search.resultsFor", { count, keywords: state.keywords.trim() }) : say("search.results", { count });
+  const countText = keywords ? say("search.resultsFor", { count, keywords }) : say("search.results", { count });
   const hasMore = !!results && results.page + 1 < results.nbPages;
 
-  const select = (w: Workout, href: string, event: MouseEvent) => {
-    if (!emit(EVENTS.workoutSelect, { id: w.id, slug: w.slug, name: w.name, href })) event.preventDefault();
-  };
   const backToTop = () => {
     top.current?.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
     searchBox.current?.focus({ preventScroll: true });
@@ -199,7 +197,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
               const favourite = data.favouriteIds.includes(w.id);
               return (
                 <li key={w.id} part="card" class={s.card}>
-                  <a class={s.cardLink} href={href} onClick={(e) => select(w, href, e)}>
+                  <a class={s.cardLink} href={href} onClick={(e) => emit(EVENTS.workoutSelect, { id: w.id, slug: w.slug, name: w.name, href }) || e.preventDefault()}>
                     {w.video.poster_url ? <img class={s.poster} src={mediaUrl(w.video.poster_url, config.apiBase)} alt="" loading="lazy" width={320} height={180} /> : <div class={s.poster} aria-hidden="true" />}
                     <span class={s.cardName}>{w.name}</span>
                     <span class={s.cardMeta}>
@@ -243,7 +241,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
 
       <Modal open={dialogOpen} onClose={() => setDialogOpen(false)} title={say("search.filters")} maxWidth={640}>
         {Dialog ? (
-          <Dialog.FiltersDialog {...{ described: data.filterGroups, results, state, signedIn: data.signedIn, change, setFilters, close: () => setDialogOpen(false) }} />
+          <Dialog.FiltersDialog {...{ css, described: data.filterGroups, results, state, signedIn: data.signedIn, change, setFilters, close: () => setDialogOpen(false) }} />
         ) : dialog.failed ? (
           <ErrorState message={say("error.loading")} retry={dialog.retry} retryLabel={say("retry")} />
         ) : (

@@ -1,15 +1,16 @@
 /** @jsxImportSource preact */
 import type { SearchResponse, WorkoutFilters } from "../../src/api/index.js";
 import { emptyFilters, type ListFilterKey, type WorkoutFilterState } from "../../src/domain/filters.js";
-import { useCss } from "../ui/context.js";
 import { Button } from "../ui/parts.js";
 import { say } from "./dialog-copy.js";
+import type { Css } from "../ui/sheet.js";
 import { dialogStyles } from "./dialog-styles.js";
 import { filterGroups } from "./filter-groups.js";
 
 type State = { filters: WorkoutFilterState; equipmentMode: "selected" | "additional" };
 
 export interface FiltersDialogProps {
+  css: Css;
   /** The filters endpoint's answer (groups and option labels). */
   described: WorkoutFilters | undefined;
   /** The current search answer: facet counts for groups the endpoint omits, the count for the apply button. */
@@ -22,8 +23,8 @@ export interface FiltersDialogProps {
 }
 
 /** The filters dialog's body (every group of the spec, equipment mode, live recordings, favourites and watched). */
-export function FiltersDialog({ described, results, state, signedIn, change, setFilters, close }: FiltersDialogProps) {
-  const s = dialogStyles(useCss());
+export function FiltersDialog({ css, described, results, state, signedIn, change, setFilters, close }: FiltersDialogProps) {
+  const s = dialogStyles(css);
   const toggleValue = (key: ListFilterKey, value: string) => {
     const list = state.filters[key];
     setFilters({ ...state.filters, [key]: list.includes(value) ? list.filter((v) => v !== value) : [...list, value] });
