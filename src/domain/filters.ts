@@ -59,11 +59,11 @@ export const emptyFilters = (): WorkoutFilterState => ({
 
 /** Reads filters from a query string; accepts repeated keys and comma lists, and `collection` for `collections`. */
 export function filtersFromQuery(query: string | URLSearchParams): WorkoutFilterState {
-  const q = typeof query === "string" ? new URLSearchParams(query) : query;
+  const q = new URLSearchParams(query);
   const f = emptyFilters();
   const all = (key: string) => q.getAll(key).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
   for (const key of LIST_FILTER_KEYS) f[key] = [...new Set([...all(key), ...(key === "collections" ? all("collection") : [])])];
-  f.length = f.length.filter((k) => lengthExpression(k));
+  f.length = f.length.filter(lengthExpression);
   for (const key of MEMBER_FILTER_KEYS) f[key] = ["true", "1", ""].includes(q.get(key) ?? "-");
   const live = q.get("live");
   f.live = live === "only" || live === "hide" ? live : "all";
@@ -94,15 +94,6 @@ export function compactQuery<T extends Record<string, unknown>>(query: T): Parti
   return out;
 }
 
-const FIELD: Record<ListFilterKey, string> = {
-  length: "video.duration",
-  benefits: "benefits",
-  trainer: "trainer",
-  focus: "focus",
-  equipment: "equipment",
-  pacing: "pacing",
-  collections: "collections",
-};
 const quote = (v: string) => `"${v.replace(/["\\]/g, "\\$&")}"`;
 const anyOf = (terms: string[]) => (terms.length > 1 ? `(${terms.join(" OR ")})` : terms[0]!);
 
@@ -135,7 +126,8 @@ export function searchRequest(input: SearchInput): SearchRequest | null {
   const terms = [input.category === REST_CATEGORY ? "type:rest" : "NOT type:walk AND NOT type:rest"];
   if (input.category && input.category !== "all" && input.category !== REST_CATEGORY) terms.push(`category:${quote(input.category)}`);
   for (const key of LIST_FILTER_KEYS) {
-    const values = key === "length" ? f.length.map(lengthExpression).filter((x): x is string => !!x) : f[key].map((v) => `${FIELD[key]}:${quote(v)}`);
+    // Each list key is also the index field it filters; lengths go through their buckets' duration ranges.
+    const values = key === "length" ? f.length.map(lengthExpression).filter((x): x is string => !!x) : f[key].map((v) => `${key}:${quote(v)}`);
     if (values.length) terms.push(anyOf(values));
   }
   if (f.live === "only") terms.push("live:true");

@@ -10,6 +10,7 @@ export { membershipEn } from "./spec/membership.js";
 export { membershipStepsEn } from "./spec/membership-steps.js";
 export { seriesEn } from "./spec/series.js";
 export { libraryEn } from "./spec/library.js";
+export { libraryFiltersEn } from "./spec/library-filters.js";
 export { referralEn } from "./spec/referral.js";
 export { cancellationErrorKey, cancellationErrorMessage, reservationErrorKey, reservationErrorMessage, signUpErrorMessage } from "./status-messages.js";
 

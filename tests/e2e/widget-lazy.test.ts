@@ -37,6 +37,21 @@ describe("parts loaded on interaction (ES modules)", () => {
     }
   });
 
+  it("labels the library's active-filter chips from its first script, before the dialog is ever fetched", async () => {
+    const session = await openSession();
+    try {
+      const { page, lazy } = await openModules(session, `<fit-workout-search page-size="6" filters="length=16-25&live=only"></fit-workout-search>`, ["workout-search"]);
+      const library = page.locator("fit-workout-search");
+      await library.getByRole("button", { name: "Remove filter 16-25 min" }).waitFor();
+      await library.getByRole("button", { name: "Remove filter Live Virtual Studio Recordings: Only" }).waitFor();
+      await library.getByRole("button", { name: "Filters (2)" }).waitFor();
+      expect(lazy).toEqual([]);
+      session.assertClean();
+    } finally {
+      await session.close();
+    }
+  });
+
   it("fetches the membership flows only when a member opens one", async () => {
     const session = await openSession();
     try {

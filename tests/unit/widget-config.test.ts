@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { mediaUrl, resolveConfig } from "../../widgets/ui/config.js";
-import { filterGroups, chipLabel } from "../../widgets/workout-search/groups.js";
-import type { SearchResponse } from "../../src/api/index.js";
+import { filterGroups } from "../../widgets/workout-search/filter-groups.js";
+import { optionLabel } from "../../widgets/workout-search/groups.js";
+import type { SearchResponse, WorkoutFilters } from "../../src/api/index.js";
 
 describe("widget configuration", () => {
   it("prefers attributes, then the page config, then defaults", () => {
@@ -42,10 +43,19 @@ describe("the library's filter groups", () => {
   });
 
   it("uses the filters endpoint's labels when it describes a group", () => {
-    const groups = filterGroups([{ key: "pacing", label: "Pacing", options: [{ value: "slow", label: "Slow & Steady" }] }], results);
+    const described: WorkoutFilters = [{ key: "pacing", label: "Pacing", options: [{ value: "slow", label: "Slow & Steady" }] }];
+    const groups = filterGroups(described, results);
     expect(groups.find((g) => g.key === "pacing")!.options).toEqual([{ value: "slow", label: "Slow & Steady", count: undefined }]);
-    expect(chipLabel(groups, "pacing", "slow")).toBe("Slow & Steady");
-    expect(chipLabel(groups, "pacing", "unknown")).toBe("unknown");
+    expect(optionLabel(described, "pacing", "slow")).toBe("Slow & Steady");
+    expect(optionLabel(described, "pacing", "unknown")).toBe("unknown");
+  });
+
+  it("labels a chip by its length bucket, the endpoint's option under any facet name, else its value", () => {
+    const described: WorkoutFilters = { groups: [{ key: "trainers", label: "Trainers", options: [{ value: "t1", label: "Ana Ruiz" }] }] };
+    expect(optionLabel(described, "length", "16-25")).toBe("16-25 min");
+    expect(optionLabel(described, "trainer", "t1")).toBe("Ana Ruiz");
+    expect(optionLabel(described, "trainer", "Mia Chen")).toBe("Mia Chen");
+    expect(optionLabel(undefined, "equipment", "Mat")).toBe("Mat");
   });
 });
 

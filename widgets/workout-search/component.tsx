@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
-import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import type { SortValue, Workout } from "../../src/api/index.js";
-import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILTER_KEYS, SORT_OPTIONS, type WorkoutFilterState } from "../../src/domain/filters.js";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { SortValue } from "../../src/api/index.js";
+import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILTER_KEYS, MEMBER_FILTER_KEYS, SORT_OPTIONS, type WorkoutFilterState } from "../../src/domain/filters.js";
 import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
@@ -9,7 +9,7 @@ import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";
 import { lazy } from "../ui/lazy.js";
 import { useWorkoutSearch } from "./data.js";
-import { chipLabel, filterGroups } from "./groups.js";
+import { optionLabel } from "./groups.js";
 import { searchStyles } from "./styles.js";
 
 export interface WorkoutSearchProps {
@@ -23,10 +23,10 @@ export interface WorkoutSearchProps {
 
 const DEFAULT_PAGE_SIZE = 12;
 
-/** `<fit-workout-search>`: the workout library with search, categories, filters, sort and paging. */
 /** The filters dialog loads the first time a visitor opens it. */
 const filtersDialog = lazy(() => import("./filters-dialog.js"));
 
+/** `<fit-workout-search>`: the workout library with search, categories, filters, sort and paging. */
 export function WorkoutSearch(props: WorkoutSearchProps) {
   const css = useCss();
   const { emit } = useWidget();
@@ -43,17 +43,16 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
 
   // Attributes are the starting point (and win again whenever the page changes them).
   useEffect(() => {
-    const sort = props.sort && SORT_OPTIONS.includes(props.sort) ? props.sort : DEFAULT_SORT;
-    setTyped(props.keywords ?? "");
-    const allSlug = data.categories?.[0]?.slug;
-    const mode = new URLSearchParams(props.filters ?? "").get("equipment-mode");
+    const query = new URLSearchParams(props.filters);
+    const keywords = props.keywords ?? "";
+    setTyped(keywords);
     data.apply(
       {
-        category: !props.category || props.category === allSlug ? "all" : props.category,
-        filters: filtersFromQuery(props.filters ?? ""),
-        keywords: props.keywords ?? "",
-        sort,
-        equipmentMode: mode === "additional" ? "additional" : "selected",
+        category: !props.category || props.category === data.categories?.[0]?.slug ? "all" : props.category,
+        filters: filtersFromQuery(query),
+        keywords,
+        sort: props.sort && SORT_OPTIONS.includes(props.sort) ? props.sort : DEFAULT_SORT,
+        equipmentMode: query.get("equipment-mode") === "additional" ? "additional" : "selected",
       },
       pageSize,
     );
@@ -76,27 +75,23 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   }, [typed]);
 
   const results = data.results;
-  const groups = filterGroups(data.filterGroups, results);
-  const chips = LIST_FILTER_KEYS.flatMap((key) => state.filters[key].map((value) => ({ key, value, label: chipLabel(groups, key, value) })));
-  const switches = (["favorites", "watched"] as const).filter((k) => state.filters[k]);
-  const activeCount = chips.length + switches.length + (state.filters.live !== "all" ? 1 : 0);
-  const searching = state.keywords.trim() !== "" || activeCount > 0;
+  // Every active filter as a removable chip: list values, the member switches, then live recordings.
+  const f = state.filters;
+  const chips: { id: string; label: string; remove: Partial<WorkoutFilterState> }[] = [
+    ...LIST_FILTER_KEYS.flatMap((key) => f[key].map((value) => ({ id: `${key}:${value}`, label: optionLabel(data.filterGroups, key, value), remove: { [key]: f[key].filter((v) => v !== value) } }))),
+    ...MEMBER_FILTER_KEYS.filter((key) => f[key]).map((key) => ({ id: key, label: say(`filter.${key}`), remove: { [key]: false } })),
+    ...(f.live === "all" ? [] : [{ id: "live", label: `${say("filter.live")}: ${say(`filter.live.${f.live}`)}`, remove: { live: "all" as const } }]),
+  ];
+  const keywords = state.keywords.trim();
+  const searching = keywords !== "" || chips.length > 0;
   const count = results?.nbHits ?? 0;
-  const countText = state.keywords.trim() ? say("search.resultsFor", { count, keywords: state.keywords.trim() }) : say("search.results", { count });
+  const countText = keywords ? say("search.resultsFor", { count, keywords }) : say("search.results", { count });
   const hasMore = !!results && results.page + 1 < results.nbPages;
 
-  const toggleValue = (key: (typeof LIST_FILTER_KEYS)[number], value: string) => {
-    const list = state.filters[key];
-    setFilters({ ...state.filters, [key]: list.includes(value) ? list.filter((v) => v !== value) : [...list, value] });
-  };
-
-  const select = (w: Workout, href: string, event: MouseEvent) => {
-    if (!emit(EVENTS.workoutSelect, { id: w.id, slug: w.slug, name: w.name, href })) event.preventDefault();
-  };
-  const backToTop = useCallback(() => {
-    top.current?.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth", block: "start" });
+  const backToTop = () => {
+    top.current?.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
     searchBox.current?.focus({ preventScroll: true });
-  }, []);
+  };
 
   return (
     <div class={s.root} ref={top}>
@@ -142,7 +137,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
           {results ? countText : ""}
         </p>
         <Button aria-haspopup="dialog" onClick={() => setDialogOpen(true)}>
-          {activeCount ? say("search.filtersCount", { count: activeCount }) : say("search.filters")}
+          {chips.length ? say("search.filtersCount", { count: chips.length }) : say("search.filters")}
         </Button>
         <label class={s.sort}>
           <span>{say("search.sort")}</span>
@@ -156,29 +151,15 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
         </label>
       </div>
 
-      {(chips.length > 0 || switches.length > 0 || state.filters.live !== "all") && (
+      {chips.length > 0 && (
         <ul class={s.chips} aria-label={say("search.filters")}>
           {chips.map((c) => (
-            <li key={`${c.key}:${c.value}`}>
-              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: c.label })} onClick={() => toggleValue(c.key, c.value)}>
+            <li key={c.id}>
+              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: c.label })} onClick={() => setFilters({ ...f, ...c.remove })}>
                 {c.label} <span aria-hidden="true">✕</span>
               </button>
             </li>
           ))}
-          {switches.map((k) => (
-            <li key={k}>
-              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: say(`filter.${k}`) })} onClick={() => setFilters({ ...state.filters, [k]: false })}>
-                {say(`filter.${k}`)} <span aria-hidden="true">✕</span>
-              </button>
-            </li>
-          ))}
-          {state.filters.live !== "all" && (
-            <li>
-              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: say("filter.live") })} onClick={() => setFilters({ ...state.filters, live: "all" })}>
-                {say("filter.live")}: {say(`filter.live.${state.filters.live}`)} <span aria-hidden="true">✕</span>
-              </button>
-            </li>
-          )}
           <li>
             <Button variant="link" onClick={() => setFilters(emptyFilters())}>
               {say("action.clearAll")}
@@ -216,7 +197,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
               const favourite = data.favouriteIds.includes(w.id);
               return (
                 <li key={w.id} part="card" class={s.card}>
-                  <a class={s.cardLink} href={href} onClick={(e) => select(w, href, e)}>
+                  <a class={s.cardLink} href={href} onClick={(e) => emit(EVENTS.workoutSelect, { id: w.id, slug: w.slug, name: w.name, href }) || e.preventDefault()}>
                     {w.video.poster_url ? <img class={s.poster} src={mediaUrl(w.video.poster_url, config.apiBase)} alt="" loading="lazy" width={320} height={180} /> : <div class={s.poster} aria-hidden="true" />}
                     <span class={s.cardName}>{w.name}</span>
                     <span class={s.cardMeta}>
@@ -260,7 +241,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
 
       <Modal open={dialogOpen} onClose={() => setDialogOpen(false)} title={say("search.filters")} maxWidth={640}>
         {Dialog ? (
-          <Dialog.FiltersDialog {...{ s, groups, state, signedIn: data.signedIn, count: results ? count : undefined, toggleValue, change, setFilters, close: () => setDialogOpen(false) }} />
+          <Dialog.FiltersDialog {...{ css, described: data.filterGroups, results, state, signedIn: data.signedIn, change, setFilters, close: () => setDialogOpen(false) }} />
         ) : dialog.failed ? (
           <ErrorState message={say("error.loading")} retry={dialog.retry} retryLabel={say("retry")} />
         ) : (

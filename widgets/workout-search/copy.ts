@@ -10,13 +10,9 @@ export const say = sayWith({
   "search.filters": "Filters",
   "search.filtersCount": "Filters ({count})",
   "search.sort": "Sort",
-  "search.apply": "Show {count} results",
-  "search.applyPlain": "Apply",
   "search.noExact": "No exact matches",
   "search.noExactHint": "Try fewer filters or a different search. Here are other workouts you might like.",
   "search.more": "Show more",
   "search.removeFilter": "Remove filter {label}",
-  "search.equipmentMode": "Equipment match",
-  "search.membersOnly": "Sign in to filter by favorites and watched workouts.",
 }, libraryEn);
 export type Say = typeof say;

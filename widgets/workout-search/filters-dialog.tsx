@@ -1,31 +1,38 @@
 /** @jsxImportSource preact */
-import { emptyFilters, LIST_FILTER_KEYS, type WorkoutFilterState } from "../../src/domain/filters.js";
+import type { SearchResponse, WorkoutFilters } from "../../src/api/index.js";
+import { emptyFilters, type ListFilterKey, type WorkoutFilterState } from "../../src/domain/filters.js";
 import { Button } from "../ui/parts.js";
-import { say } from "./copy.js";
-import type { Group } from "./groups.js";
-import type { searchStyles } from "./styles.js";
+import { say } from "./dialog-copy.js";
+import type { Css } from "../ui/sheet.js";
+import { dialogStyles } from "./dialog-styles.js";
+import { filterGroups } from "./filter-groups.js";
 
 type State = { filters: WorkoutFilterState; equipmentMode: "selected" | "additional" };
 
 export interface FiltersDialogProps {
-  s: ReturnType<typeof searchStyles>;
-  groups: Group[];
+  css: Css;
+  /** The filters endpoint's answer (groups and option labels). */
+  described: WorkoutFilters | undefined;
+  /** The current search answer: facet counts for groups the endpoint omits, the count for the apply button. */
+  results: SearchResponse | undefined;
   state: State;
   signedIn: boolean;
-  /** The result count for the apply button, once results are in. */
-  count?: number;
-  toggleValue(key: (typeof LIST_FILTER_KEYS)[number], value: string): void;
   change(patch: Partial<State>): void;
   setFilters(filters: WorkoutFilterState): void;
   close(): void;
 }
 
 /** The filters dialog's body (every group of the spec, equipment mode, live recordings, favourites and watched). */
-export function FiltersDialog({ s, groups, state, signedIn, count, toggleValue, change, setFilters, close }: FiltersDialogProps) {
+export function FiltersDialog({ css, described, results, state, signedIn, change, setFilters, close }: FiltersDialogProps) {
+  const s = dialogStyles(css);
+  const toggleValue = (key: ListFilterKey, value: string) => {
+    const list = state.filters[key];
+    setFilters({ ...state.filters, [key]: list.includes(value) ? list.filter((v) => v !== value) : [...list, value] });
+  };
   return (
     <>
     <div class={s.dialog}>
-      {groups.map((g) => (
+      {filterGroups(described, results).map((g) => (
         <fieldset key={g.key} class={s.group}>
           <legend>{g.label}</legend>
           <div class={s.options}>
@@ -80,12 +87,12 @@ export function FiltersDialog({ s, groups, state, signedIn, count, toggleValue, 
         )}
       </fieldset>
     </div>
-    <div class={s.dialogActions}>
+    <div class={s.actions}>
       <Button variant="link" onClick={() => setFilters(emptyFilters())}>
         {say("action.clearAll")}
       </Button>
       <Button variant="primary" onClick={close}>
-        {count !== undefined ? say("search.apply", { count }) : say("search.applyPlain")}
+        {results ? say("search.apply", { count: results.nbHits }) : say("search.applyPlain")}
       </Button>
     </div>
     </>

@@ -36,11 +36,4 @@ export const searchStyles = (css: Css) => ({
     background: rgb(255 255 255 / 0.92); color: #b3261e; font-size: 1.25em; line-height: 1;
   `,
   paging: css`display: flex; justify-content: center; gap: 16px; align-items: center;`,
-  dialog: css`display: grid; gap: 16px;`,
-  group: css`border: 0; margin: 0; padding: 0; & legend { font-weight: 700; margin-bottom: 8px; padding: 0; }`,
-  options: css`display: flex; flex-wrap: wrap; gap: 8px 16px;`,
-  option: css`display: inline-flex; gap: 6px; align-items: center; cursor: pointer; min-height: 32px; & input { accent-color: var(--_accent); width: 18px; height: 18px; }`,
-  optionCount: css`color: var(--_muted); font-size: 0.85em;`,
-  modes: css`display: flex; flex-wrap: wrap; gap: 8px 16px; margin-top: 8px; padding-top: 8px; border-top: 1px dashed var(--_border);`,
-  dialogActions: css`display: flex; justify-content: space-between; gap: 10px; margin-top: 20px;`,
 });

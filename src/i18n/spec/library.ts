@@ -1,4 +1,4 @@
-/** The workout library (spec §3 and product facts): sort options, filter groups and labels, result counts. */
+/** The workout library as it first shows (spec §3 and product facts): sort options, filter chips, result counts. */
 export const libraryEn = {
   "action.clearAll": "Clear all",
   "action.backToTop": "Back to Top",
@@ -12,14 +12,7 @@ export const libraryEn = {
   "sortMenu.oldest": "Oldest First",
   "sortMenu.shortest": "Shortest First",
   "sortMenu.longest": "Longest First",
-  "filter.length": "Class Length",
-  "filter.pacing": "Pacing",
   "filter.live": "Live Virtual Studio Recordings",
-  "filter.trainer": "Trainers",
-  "filter.equipment": "Equipment",
-  "filter.focus": "Body Focus",
-  "filter.benefits": "Benefits",
-  "filter.collections": "Collections",
   "filter.favorites": "Favorites",
   "filter.watched": "Watched",
   "filter.length.5-15": "5-15 min",
@@ -28,11 +21,8 @@ export const libraryEn = {
   "filter.length.36-45": "36-45 min",
   "filter.length.46-60": "46-60 min",
   "filter.length.60+": "60+ min",
-  "filter.live.all": "Show all",
   "filter.live.only": "Only",
   "filter.live.hide": "Hide",
-  "filter.equipment.selected": "Selected equipment only",
-  "filter.equipment.additional": "Selected & additional equipment",
   "search.results": "{count} results",
   "search.resultsFor": "{count} results for “{keywords}”",
 } as const;
