@@ -1,4 +1,4 @@
-import type { Claims, Provider, Subscription } from "../api/types.js";
+import type { Provider, Subscription } from "../api/types.js";
 import { ms } from "./numbers.js";
 
 type Plan = Pick<Subscription, "provider" | "state" | "expiration_date">;
@@ -49,31 +49,3 @@ export const planSku = (period: PlanPeriod, provider: Provider): string =>
 
 /** The plan-change interval: monthly or twelve months. */
 export const planInterval = (period: PlanPeriod) => ({ frequency: period === "monthly" ? 1 : 12, unit: "month" });
-
-export interface MemberStatus {
-  entitlements: string[];
-  entitled: boolean;
-  trial: boolean;
-  vip: boolean;
-  paused: boolean;
-  previouslyEntitled: boolean;
-}
-
-/** Spec §6 from the claims: entitled when the entitlements list is non-empty; sub-statuses from their flags. */
-export function memberStatus(claims: Claims | null | undefined): MemberStatus {
-  let entitlements: string[] = [];
-  try {
-    const parsed = JSON.parse(claims?.entitlements || "[]");
-    if (Array.isArray(parsed)) entitlements = parsed.map(String);
-  } catch {
-    entitlements = [];
-  }
-  return {
-    entitlements,
-    entitled: entitlements.length > 0,
-    trial: claims?.is_trial === true || claims?.is_trial === "true",
-    vip: claims?.["custom:is_vip"] === "true",
-    paused: claims?.is_paused === "true",
-    previouslyEntitled: claims?.unentitled_status === "previously_entitled",
-  };
-}

@@ -1,7 +1,7 @@
 import { computed } from "@preact/signals-core";
 import * as api from "../../api/index.js";
 import type { SignUpRequest } from "../../api/types.js";
-import { memberStatus } from "../../domain/membership.js";
+import { memberStatus } from "../../domain/member-status.js";
 import type { StoreContext } from "../context.js";
 import { createMutation } from "../mutation.js";
 import { createResource, into } from "../resource.js";
