@@ -1,8 +1,8 @@
-import { activitySlice } from "./slices/activity.js";
+import { activitySlice, activityStats } from "./slices/activity.js";
 import { catalogueSlice } from "./slices/catalogue.js";
 import { challengeSlice } from "./slices/challenge.js";
 import { contentSlice } from "./slices/content.js";
-import { collectionsSlice, favouritesSlice } from "./slices/favourites.js";
+import { collectionsSlice, favouriteWorkouts, favouritesSlice } from "./slices/favourites.js";
 import { liveSlice } from "./slices/live.js";
 import { membershipSlice } from "./slices/membership.js";
 import { membershipWrites } from "./slices/membership-writes.js";
@@ -27,16 +27,19 @@ export const ALL_SLICES: readonly SliceDef[] = [
   playerSlice,
 ];
 
+/** Every extension: the parts of the session and slices only the hosted app shows. */
+const ALL_EXTENSIONS = [sessionAccount, membershipWrites, favouriteWorkouts, activityStats];
+
 /**
  * A store with every slice: one API client, one token holder, the whole session (its account half included) and all
  * slices with their extensions (built on first use).
  * @example const store = createStore({ apiBase: "https://api.fitkit.dev" }); await store.catalogue.search();
  */
-export const createStore = (options: StoreOptions): Store => createStoreWith(options, [sessionAccount, membershipWrites, ...ALL_SLICES]);
+export const createStore = (options: StoreOptions): Store => createStoreWith(options, [...ALL_EXTENSIONS, ...ALL_SLICES]);
 
 /**
  * The page-wide store for an API host with the whole session and every slice (see `getPageStore` for a bundle that
  * needs only some).
  * @example const store = getSharedStore({ apiBase: location.origin });
  */
-export const getSharedStore = (options: StoreOptions): Store => getPageStore(options, sessionAccount, membershipWrites, ...ALL_SLICES);
+export const getSharedStore = (options: StoreOptions): Store => getPageStore(options, ...ALL_EXTENSIONS, ...ALL_SLICES);

@@ -3,23 +3,27 @@ import * as api from "../../api/index.js";
 import type { HistoryQuery } from "../../api/types.js";
 import type { StoreContext } from "../context.js";
 import { createResource } from "../resource.js";
-import type { SliceDef } from "../store-core.js";
+import type { SliceDef, SliceExtension } from "../store-core.js";
 
-/** The member's history and stats. */
-export function createActivitySlice(ctx: StoreContext) {
-  const c = ctx.api;
-  const history = createResource((s, q: HistoryQuery = {}) => api.getHistory(c, q, s));
-  const stats = createResource((s, q: { startDate?: string; endDate?: string } = {}) => api.getWorkoutStats(c, q, s));
-  const legacyStats = createResource((s) => api.getLegacyStats(c, s));
+/** The member's history: the history page, and the watched filter's ids. */
+function createActivityCore(ctx: StoreContext) {
+  const history = createResource((s, q: HistoryQuery = {}) => api.getHistory(ctx.api, q, s));
   return {
     history,
     /** Ids of completed workouts: the "watched" filter. */
     watchedIds: computed(() => [...new Set((history.data.value?.items ?? []).filter((h) => h.is_completed).map((h) => h.workout_id))]),
-    stats,
-    legacyStats,
-    reset: () => [history, stats, legacyStats].forEach((r) => r.reset()),
+    reset: () => history.reset(),
   };
 }
-export type ActivitySlice = ReturnType<typeof createActivitySlice>;
 
-export const activitySlice: SliceDef<"activity"> = { name: "activity", create: createActivitySlice };
+/** The member's stats (home, history, onboarding), added by `activityStats`. */
+function createActivityStats(ctx: StoreContext) {
+  const stats = createResource((s, q: { startDate?: string; endDate?: string } = {}) => api.getWorkoutStats(ctx.api, q, s));
+  const legacyStats = createResource((s) => api.getLegacyStats(ctx.api, s));
+  return { stats, legacyStats, reset: () => (stats.reset(), legacyStats.reset()) };
+}
+export type ActivitySlice = ReturnType<typeof createActivityCore> & ReturnType<typeof createActivityStats>;
+
+// Typed with the stats: they are on the slice once `activityStats` is registered (the hosted app does).
+export const activitySlice: SliceDef<"activity"> = { name: "activity", create: createActivityCore as (ctx: StoreContext) => ActivitySlice };
+export const activityStats: SliceExtension = { extends: "activity", create: createActivityStats };

@@ -3,23 +3,32 @@ import * as api from "../../api/index.js";
 import type { Favourites } from "../../api/types.js";
 import { favouriteToggle, hiddenCollectionsToggle } from "../../domain/favourites.js";
 import type { StoreContext } from "../context.js";
-import type { SliceDef } from "../store-core.js";
+import type { SliceDef, SliceExtension } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 import { createResource, into } from "../resource.js";
 
-/** The member's favourite workout ids, the favourite workouts page, and toggling (spec §4). */
-export function createFavouritesSlice(ctx: StoreContext) {
+/** The member's favourite workout ids and toggling (spec §4): what a heart on a card needs. */
+function createFavouritesCore(ctx: StoreContext) {
   const c = ctx.api;
   const favourites = createResource((s) => api.getFavourites(c, s));
   const ids = computed(() => favourites.data.value?.workouts ?? []);
-  // Keyed by the id list: the page refetches only when the list changes.
-  const workouts = createResource(
-    (s, list: string[]) => api.getWorkoutsByIds(c, list, s).then((r) => r.items),
-    (list) => list.join(","),
-  );
   return {
     favourites,
     ids,
+    toggle: createMutation((id: string) => api.updateFavourites(c, favouriteToggle(ids.peek(), id)).then(into<Favourites>(favourites))),
+    reset: () => favourites.reset(),
+  };
+}
+type FavouritesCore = ReturnType<typeof createFavouritesCore>;
+
+/** The favourite workouts themselves (the favourites page and home's row), added by `favouriteWorkouts`. */
+function createFavouriteWorkouts(ctx: StoreContext, { favourites, ids }: FavouritesCore) {
+  // Keyed by the id list: the page refetches only when the list changes.
+  const workouts = createResource(
+    (s, list: string[]) => api.getWorkoutsByIds(ctx.api, list, s).then((r) => r.items),
+    (list) => list.join(","),
+  );
+  return {
     isFavourite: (id: string) => ids.value.includes(id),
     workouts,
     /**
@@ -31,14 +40,10 @@ export function createFavouritesSlice(ctx: StoreContext) {
       if (!refetch && workouts.fulfilled.peek()) return workouts.data.peek();
       return workouts.load(ids.peek());
     },
-    toggle: createMutation((id: string) => api.updateFavourites(c, favouriteToggle(ids.peek(), id)).then(into<Favourites>(favourites))),
-    reset() {
-      favourites.reset();
-      workouts.reset();
-    },
+    reset: () => workouts.reset(),
   };
 }
-export type FavouritesSlice = ReturnType<typeof createFavouritesSlice>;
+export type FavouritesSlice = FavouritesCore & ReturnType<typeof createFavouriteWorkouts>;
 
 /** All collections and the member's hidden ones (manage-workouts page). */
 export function createCollectionsSlice(ctx: StoreContext) {
@@ -56,6 +61,8 @@ export function createCollectionsSlice(ctx: StoreContext) {
 }
 export type CollectionsSlice = ReturnType<typeof createCollectionsSlice>;
 
-export const favouritesSlice: SliceDef<"favourites"> = { name: "favourites", create: createFavouritesSlice };
+// Typed with the workouts: they are on the slice once `favouriteWorkouts` is registered (the hosted app does).
+export const favouritesSlice: SliceDef<"favourites"> = { name: "favourites", create: createFavouritesCore as (ctx: StoreContext) => FavouritesSlice };
+export const favouriteWorkouts: SliceExtension = { extends: "favourites", create: createFavouriteWorkouts };
 
 export const collectionsSlice: SliceDef<"collections"> = { name: "collections", create: createCollectionsSlice };
