@@ -37,7 +37,10 @@ function esbuildTs() {
   };
 }
 
-/** element.json files ship only what the bridge reads at runtime (names and types), never their documentation. */
+/**
+ * element.json files ship only what the bridge reads at runtime (names, and types other than the default string),
+ * never their documentation.
+ */
 function elementMetadata() {
   return {
     name: "element-metadata",
@@ -45,7 +48,8 @@ function elementMetadata() {
       if (!id.endsWith("element.json")) return null;
       const meta = JSON.parse(readFileSync(id, "utf8"));
       const slim = {
-        attributes: (meta.attributes ?? []).map(({ name, type }) => ({ name, type })),
+        // The bridge reads any other type (a string, a union of string literals) as a string.
+        attributes: (meta.attributes ?? []).map(({ name, type = "" }) => (/^(number|boolean)$|\{|\[\]/.test(type) ? { name, type } : { name })),
         properties: (meta.properties ?? []).map(({ name }) => ({ name })),
       };
       return `export default ${JSON.stringify(slim)};`;
