@@ -1,5 +1,5 @@
 import { activitySlice, activityStats } from "./slices/activity.js";
-import { catalogueSlice } from "./slices/catalogue.js";
+import { catalogueSlice, workoutDetail } from "./slices/catalogue.js";
 import { challengeSlice } from "./slices/challenge.js";
 import { contentSlice } from "./slices/content.js";
 import { collectionsSlice, favouriteWorkouts, favouritesSlice } from "./slices/favourites.js";
@@ -28,7 +28,7 @@ export const ALL_SLICES: readonly SliceDef[] = [
 ];
 
 /** Every extension: the parts of the session and slices only the hosted app shows. */
-const ALL_EXTENSIONS = [sessionAccount, membershipWrites, favouriteWorkouts, activityStats];
+const ALL_EXTENSIONS = [sessionAccount, membershipWrites, favouriteWorkouts, activityStats, workoutDetail];
 
 /**
  * A store with every slice: one API client, one token holder, the whole session (its account half included) and all

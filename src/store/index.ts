@@ -5,7 +5,7 @@ export { createResource, into, type Resource, type Status } from "./resource.js"
 export { createMutation, type Mutation } from "./mutation.js";
 export { memoryStorage, type KeyValueStorage } from "./context.js";
 export { sessionAccount, type SessionSlice } from "./slices/session.js";
-export { catalogueSlice, type SearchState, type CatalogueSlice } from "./slices/catalogue.js";
+export { catalogueSlice, workoutDetail, type SearchState, type CatalogueSlice } from "./slices/catalogue.js";
 export { collectionsSlice, favouriteWorkouts, favouritesSlice, type FavouritesSlice, type CollectionsSlice } from "./slices/favourites.js";
 export { activitySlice, activityStats, type ActivitySlice } from "./slices/activity.js";
 export { challengeSlice, type ChallengeSlice } from "./slices/challenge.js";

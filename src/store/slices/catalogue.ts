@@ -3,7 +3,7 @@ import * as api from "../../api/index.js";
 import type { EquipmentMode, SearchRequest, SearchResponse, SortValue, Workout } from "../../api/types.js";
 import { DEFAULT_HITS, DEFAULT_SORT, emptyFilters, searchRequest, type WorkoutFilterState } from "../../domain/filters.js";
 import type { StoreContext } from "../context.js";
-import type { SliceDef } from "../store-core.js";
+import type { SliceDef, SliceExtension } from "../store-core.js";
 import { activitySlice } from "./activity.js";
 import { favouritesSlice } from "./favourites.js";
 import { createResource } from "../resource.js";
@@ -54,7 +54,6 @@ export function createCatalogueSlice(ctx: StoreContext, ids: { favourites(): Pro
     results,
     categories: createResource((s) => api.getWorkoutCategories(c, s).then((r) => r.items)),
     filterGroups: createResource((s) => api.getWorkoutFilters(c, s)),
-    workout: createResource((s, slug: string) => api.getWorkout(c, slug, s)),
     /** Runs the first page of the current request (skipped when it is the one already shown). */
     search: () => load(0),
     /** Changes part of the state and searches. */
@@ -73,9 +72,14 @@ export function createCatalogueSlice(ctx: StoreContext, ids: { favourites(): Pro
     },
   };
 }
-export type CatalogueSlice = ReturnType<typeof createCatalogueSlice>;
+/** One workout by slug (the detail pane and the player), added by `workoutDetail`. */
+const createWorkoutDetail = (ctx: StoreContext) => ({ workout: createResource((s, slug: string) => api.getWorkout(ctx.api, slug, s)) });
+
+export type CatalogueSlice = ReturnType<typeof createCatalogueSlice> & ReturnType<typeof createWorkoutDetail>;
+export const workoutDetail: SliceExtension = { extends: "catalogue", create: createWorkoutDetail };
 
 /** Reads the favourite ids and the watched (completed) ids when those filters are on. */
+// Typed with the workout detail: it is on the slice once `workoutDetail` is registered (the hosted app does).
 export const catalogueSlice: SliceDef<"catalogue"> = {
   name: "catalogue",
   needs: [favouritesSlice, activitySlice],
@@ -83,5 +87,5 @@ export const catalogueSlice: SliceDef<"catalogue"> = {
     createCatalogueSlice(ctx, {
       favourites: async () => (await store.favourites.favourites.load(), store.favourites.ids.peek()),
       watched: async () => (await store.activity.history.load(), store.activity.watchedIds.peek()),
-    }),
+    }) as CatalogueSlice,
 };
