@@ -2,7 +2,7 @@
 import { useMemo, useState } from "preact/hooks";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
 import { canEnterClass, hasClassEnded, isClassInProgress, reservationFor, upcomingReservations } from "../../src/domain/classes.js";
-import { canShowNextWeek, canShowPreviousWeek, shiftWeek, startOfDay, weekFrom } from "../../src/domain/live-week.js";
+import { canShowNextWeek, canShowPreviousWeek, openingDay, shiftWeek, startOfDay, weekFrom } from "../../src/domain/live-week.js";
 import { cancellationErrorMessage, reservationErrorMessage } from "../../src/i18n/status-messages.js";
 import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
@@ -29,7 +29,8 @@ export function LiveSchedule(props: LiveScheduleProps) {
   // The config names the locale and the zone (the attributes, the page, then the browser): formats take it as is.
   const zone: Zone = config;
   const [firstDay, setFirstDay] = useState(() => startOfDay(Date.now()));
-  const [selected, setSelected] = useState(() => dayKey(zone, Date.now()));
+  // The day the visitor picked in the shown week; until then the week opens on its first day with classes left.
+  const [picked, setPicked] = useState<string | null>(null);
   const data = useLiveSchedule(props.location);
   // Re-renders when a class opens for entry or ends, and every minute; the render reads the clock.
   useClassTimer(data.classes.value);
@@ -59,15 +60,16 @@ export function LiveSchedule(props: LiveScheduleProps) {
     for (const list of groups.values()) list.sort((a, b) => a.start_date.localeCompare(b.start_date));
     return groups;
   }, [data.classes.value, zone.timeZone]);
-  const selectedDay = days.find((d) => dayKey(zone, d) === selected) ?? days[0]!;
-  const classes = (byDay.get(dayKey(zone, selectedDay)) ?? []).filter((c) => !hasClassEnded(c, now));
+  const classesLeft = (day: Date) => (byDay.get(dayKey(zone, day)) ?? []).filter((c) => !hasClassEnded(c, now));
+  const selectedDay = days.find((d) => dayKey(zone, d) === picked) ?? openingDay(days, (d) => classesLeft(d).length > 0);
+  const classes = classesLeft(selectedDay);
   const next = upcomingReservations(data.reservations, now)[0];
   const nextClass = next && (data.classes.value ?? []).find((c) => c.id === next.class_data.id);
 
   const move = (direction: -1 | 1) => {
     const first = shiftWeek(firstDay, direction, Date.now());
     setFirstDay(first);
-    setSelected(dayKey(zone, first));
+    setPicked(null);
   };
 
   async function reserve(c: LiveClass) {
@@ -210,7 +212,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
             const key = dayKey(zone, d);
             const isSelected = d === selectedDay;
             return (
-              <button type="button" key={key} part={isSelected ? "day selected" : "day"} class={s.day} aria-pressed={isSelected} onClick={() => setSelected(key)}>
+              <button type="button" key={key} part={isSelected ? "day selected" : "day"} class={s.day} aria-pressed={isSelected} onClick={() => setPicked(key)}>
                 {dayButtonLabel(zone, d)}
               </button>
             );
