@@ -31,3 +31,9 @@ export function shiftWeek(firstDay: Date, direction: -1 | 1, now: number): Date 
   const moved = addDays(startOfDay(firstDay), direction * WEEK_DAYS);
   return daysBetween(new Date(now), moved) < 0 ? startOfDay(now) : moved;
 }
+
+/**
+ * The day the week opens on while the visitor has not picked one: the first shown day that still has classes (late in
+ * the day today's have all ended, and the next day's are what a visitor came for), else the first shown day.
+ */
+export const openingDay = (days: Date[], hasClassesLeft: (day: Date) => boolean) => days.find(hasClassesLeft) ?? days[0]!;

@@ -25,7 +25,14 @@ describe("<fit-live-schedule>", () => {
       const schedule = page.locator("fit-live-schedule");
       const days = schedule.locator("button[aria-pressed]");
       await expect.poll(() => days.count()).toBe(7);
-      expect(await days.first().getAttribute("aria-pressed")).toBe("true");
+      // The week opens on its first day with classes left: today, unless today's have all ended.
+      await schedule.locator("article").first().waitFor();
+      const opened = await selectedIndex(schedule);
+      expect(opened).toBeGreaterThanOrEqual(0);
+      for (let i = 0; i < opened; i++) {
+        await days.nth(i).click();
+        await schedule.getByText("No classes on this day").waitFor();
+      }
       // Today is the first day shown: no previous week; the next week is within 30 days.
       const previous = schedule.getByRole("button", { name: "Previous week" });
       const next = schedule.getByRole("button", { name: "Next week" });
@@ -45,6 +52,30 @@ describe("<fit-live-schedule>", () => {
       await session.screenshot(page, "schedule-visitor-later-week");
       session.assertClean();
     }));
+
+  it("opens on the next day with classes once today's have all ended, the week still starting today", () =>
+    withSession(
+      async (session) => {
+        // 22:00 in Chicago today: the studio's last class of any day ends at 19:45.
+        const now = Date.now();
+        const [hour, minute] = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Chicago", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now).split(":").map(Number);
+        const evening = now + (22 * 60 - (hour! * 60 + minute!)) * 60_000;
+        await session.context.clock.setFixedTime(evening);
+        const page = await session.open("/examples/studio-site.html");
+        const schedule = page.locator("fit-live-schedule");
+        const days = schedule.locator("button[aria-pressed]");
+        await schedule.locator("article").first().waitFor();
+        expect(await days.nth(1).getAttribute("aria-pressed")).toBe("true");
+        const tomorrow = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric" }).format(evening + 24 * 3_600_000);
+        expect(await schedule.getByRole("heading", { level: 3 }).textContent()).toBe(tomorrow);
+        // Today is still the first day shown (no previous week), and picking it shows that nothing is left.
+        expect(await schedule.getByRole("button", { name: "Previous week" }).isDisabled()).toBe(true);
+        await days.first().click();
+        await schedule.getByText("No classes on this day").waitFor();
+        session.assertClean();
+      },
+      { timezoneId: "America/Chicago" },
+    ));
 
   it("lets a member reserve and cancel a class, with the spec's copy", () =>
     withSession(async (session) => {

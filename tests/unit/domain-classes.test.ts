@@ -7,6 +7,7 @@ import {
   classWindow,
   hasClassEnded,
   isClassInProgress,
+  openingDay,
   reservationFor,
   shiftWeek,
   startOfDay,
@@ -95,5 +96,13 @@ describe("live week navigation (spec §4, §9)", () => {
   it("moves a week and never before today", () => {
     expect(shiftWeek(day(22), 1, now).getDate()).toBe(29);
     expect(shiftWeek(day(25), -1, now).getTime()).toBe(startOfDay(now).getTime());
+  });
+  it("opens on the first shown day with classes left, else on the first shown day", () => {
+    const week = weekFrom(now);
+    expect(openingDay(week, () => true)).toBe(week[0]);
+    // Today's classes have all ended: the week still starts today, but opens on tomorrow.
+    expect(openingDay(week, (d) => d.getDate() !== 22)).toBe(week[1]);
+    expect(openingDay(week, (d) => d.getDate() === 26)).toBe(week[4]);
+    expect(openingDay(week, () => false)).toBe(week[0]);
   });
 });

@@ -1,14 +1,13 @@
 /** @jsxImportSource preact */
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useMemo, useState } from "preact/hooks";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
 import { canEnterClass, hasClassEnded, isClassInProgress, reservationFor, upcomingReservations } from "../../src/domain/classes.js";
-import { canShowNextWeek, canShowPreviousWeek, shiftWeek, startOfDay, weekFrom } from "../../src/domain/live-week.js";
-import { cancellationErrorMessage, reservationErrorMessage } from "../../src/i18n/spec.js";
+import { canShowNextWeek, canShowPreviousWeek, openingDay, shiftWeek, startOfDay, weekFrom } from "../../src/domain/live-week.js";
+import { cancellationErrorMessage, reservationErrorMessage } from "../../src/i18n/status-messages.js";
 import { EVENTS } from "../constants.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";
-import { useNow } from "../ui/use-now.js";
 import { useClassTimer } from "./timer.js";
 import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { useLiveSchedule } from "./data.js";
@@ -27,12 +26,13 @@ export function LiveSchedule(props: LiveScheduleProps) {
   const css = useCss();
   const { emit } = useWidget();
   const config = useWidgetConfig();
-  const zone: Zone = { locale: config.locale, timeZone: config.timeZone };
+  // The config names the locale and the zone (the attributes, the page, then the browser): formats take it as is.
+  const zone: Zone = config;
   const [firstDay, setFirstDay] = useState(() => startOfDay(Date.now()));
-  const [selected, setSelected] = useState(() => dayKey(zone, Date.now()));
+  // The day the visitor picked in the shown week; until then the week opens on its first day with classes left.
+  const [picked, setPicked] = useState<string | null>(null);
   const data = useLiveSchedule(props.location);
-  // Re-render every minute and exactly when a class opens for entry or ends; read the clock at render time.
-  useNow(60_000);
+  // Re-renders when a class opens for entry or ends, and every minute; the render reads the clock.
   useClassTimer(data.classes.value);
   const now = Date.now();
   const [announcement, setAnnouncement] = useState("");
@@ -60,19 +60,16 @@ export function LiveSchedule(props: LiveScheduleProps) {
     for (const list of groups.values()) list.sort((a, b) => a.start_date.localeCompare(b.start_date));
     return groups;
   }, [data.classes.value, zone.timeZone]);
-  const selectedDay = days.find((d) => dayKey(zone, d) === selected) ?? days[0]!;
-  const classes = (byDay.get(dayKey(zone, selectedDay)) ?? []).filter((c) => !hasClassEnded(c, now));
+  const classesLeft = (day: Date) => (byDay.get(dayKey(zone, day)) ?? []).filter((c) => !hasClassEnded(c, now));
+  const selectedDay = days.find((d) => dayKey(zone, d) === picked) ?? openingDay(days, (d) => classesLeft(d).length > 0);
+  const classes = classesLeft(selectedDay);
   const next = upcomingReservations(data.reservations, now)[0];
   const nextClass = next && (data.classes.value ?? []).find((c) => c.id === next.class_data.id);
-
-  useEffect(() => {
-    if (!days.some((d) => dayKey(zone, d) === selected)) setSelected(dayKey(zone, days[0]!));
-  }, [firstDay]);
 
   const move = (direction: -1 | 1) => {
     const first = shiftWeek(firstDay, direction, Date.now());
     setFirstDay(first);
-    setSelected(dayKey(zone, first));
+    setPicked(null);
   };
 
   async function reserve(c: LiveClass) {
@@ -121,8 +118,73 @@ export function LiveSchedule(props: LiveScheduleProps) {
     }
   }
 
-  const addedToCalendar = () => setAnnouncement(say("success.addedToCalendar"));
-  const title = data.locationName ?? (props.location ? props.location : say("live.allLocations"));
+  const closeConfirm = () => setConfirming(null);
+  const title = data.locationName ?? (props.location || say("live.allLocations"));
+
+  /** One class: its time, trainer and spots, and what the visitor or member can do with it now. */
+  const classRow = (c: LiveClass, compact?: boolean) => {
+    const name = c.type || c.description;
+    const reservation = reservationFor(data.reservations, c.id);
+    const booked = !!reservation || bookedHere.includes(c.id);
+    const enterable = canEnterClass(c, now);
+    const started = isClassInProgress(c, now);
+    const checkedIn = reservation?.status === "check in";
+    const spots = c.spots_left;
+    const headingId = `class-${c.id}${compact ? "-next" : ""}`;
+    return (
+      <article part="class" class={s.row} aria-labelledby={headingId}>
+        {c.trainer_image_url ? <img class={s.avatar} src={mediaUrl(c.trainer_image_url, config.apiBase)} alt="" width={48} height={48} loading="lazy" /> : <span class={s.avatar} aria-hidden="true" />}
+        <div class={s.info}>
+          <p class={s.time}>
+            <time dateTime={c.start_date}>{timeOf(zone, c.start_date)}</time> – <time dateTime={c.end_date}>{timeOf(zone, c.end_date)}</time>
+            <span class={s.duration}> · {say("live.minutes", { minutes: c.duration })}</span>
+          </p>
+          <h4 id={headingId} class={s.name}>
+            {name}
+          </h4>
+          <p class={s.trainer}>{say("live.with", { trainer: c.trainer_name })}</p>
+          {booked ? (
+            <p class={s.success}>
+              <strong>{say("success.reserved")}</strong> {enterable && c.zoom_link ? "" : say("success.reservedNote")}
+            </p>
+          ) : (
+            <p class={s.spots}>{c.class_full ? say("live.full") : typeof spots !== "number" ? "" : spots === 1 ? say("live.oneSpotLeft") : say("live.spotsLeft", { count: spots })}</p>
+          )}
+        </div>
+        <div class={s.buttons}>
+          {booked ? (
+            <>
+              {enterable && c.zoom_link && (
+                <a part="join" class={s.join} href={c.zoom_link} target="_blank" rel="noopener noreferrer">
+                  {say("live.join")}
+                </a>
+              )}
+              {reservation && enterable && !checkedIn && (
+                <Button variant="primary" busy={busy === c.id} onClick={() => checkIn(reservation)}>
+                  {say("live.checkIn")}
+                </Button>
+              )}
+              {checkedIn && <span class={s.spots}>{say("live.checkedIn")}</span>}
+              <a class={s.ics} href={icsHref(c, name, `${config.appUrl}/live`)} download={`${c.id}.ics`} onClick={() => setAnnouncement(say("success.addedToCalendar"))}>
+                {say("live.addToCalendar")}
+              </a>
+              {reservation && !checkedIn && !started && (
+                <Button part="cancel" busy={busy === c.id} aria-describedby={headingId} onClick={() => setConfirming(reservation)}>
+                  {say("live.cancel")}
+                </Button>
+              )}
+            </>
+          ) : started ? (
+            <span class={s.spots}>{say("live.started")}</span>
+          ) : (
+            <Button part="reserve" variant="primary" busy={busy === c.id} disabled={c.class_full} aria-describedby={headingId} onClick={() => reserve(c)}>
+              {c.class_full ? say("live.full") : say("action.reserve")}
+            </Button>
+          )}
+        </div>
+      </article>
+    );
+  };
 
   return (
     <section class={s.root} aria-label={`${say("live.title")}: ${title}`}>
@@ -137,7 +199,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
       {next && nextClass && (
         <div class={s.next} aria-label={say("live.nextBooked")} role="group">
           <strong>{say("live.nextBooked")}</strong>
-          <ClassRow c={nextClass} reservation={next} {...{ zone, now, busy, s }} onReserve={reserve} onCancel={setConfirming} onCheckIn={checkIn} onAddedToCalendar={addedToCalendar} appUrl={config.appUrl} apiBase={config.apiBase} compact />
+          {classRow(nextClass, true)}
         </div>
       )}
 
@@ -148,9 +210,9 @@ export function LiveSchedule(props: LiveScheduleProps) {
         <div part="days" class={s.days}>
           {days.map((d) => {
             const key = dayKey(zone, d);
-            const isSelected = key === selected;
+            const isSelected = d === selectedDay;
             return (
-              <button type="button" key={key} part={isSelected ? "day selected" : "day"} class={s.day} aria-pressed={isSelected} onClick={() => setSelected(key)}>
+              <button type="button" key={key} part={isSelected ? "day selected" : "day"} class={s.day} aria-pressed={isSelected} onClick={() => setPicked(key)}>
                 {dayButtonLabel(zone, d)}
               </button>
             );
@@ -176,114 +238,23 @@ export function LiveSchedule(props: LiveScheduleProps) {
       ) : (
         <ul class={s.list}>
           {classes.map((c) => (
-            <li key={c.id}>
-              <ClassRow
-                c={c}
-                reservation={reservationFor(data.reservations, c.id)}
-                bookedElsewhere={bookedHere.includes(c.id)}
-                {...{ zone, now, busy, s }}
-                onReserve={reserve}
-                onCancel={setConfirming}
-                onCheckIn={checkIn}
-                onAddedToCalendar={addedToCalendar}
-                appUrl={config.appUrl}
-                apiBase={config.apiBase}
-              />
-            </li>
+            <li key={c.id}>{classRow(c)}</li>
           ))}
         </ul>
       )}
       {usePopup && <p class={s.hint}>{say("live.signInToReserve")}</p>}
 
-      <Modal open={!!confirming} onClose={() => setConfirming(null)} title={say("action.cancelBooking")}>
+      <Modal open={!!confirming} onClose={closeConfirm} title={say("action.cancelBooking")}>
         <p>{say("confirm.cancelClass")}</p>
         <div class={s.actions}>
           <Button variant="primary" onClick={() => confirming && cancel(confirming)}>
             {say("action.cancelBooking")}
           </Button>
-          <Button onClick={() => setConfirming(null)}>{say("action.goBack")}</Button>
+          <Button onClick={closeConfirm}>{say("action.goBack")}</Button>
         </div>
       </Modal>
       <LiveRegion message={announcement} />
     </section>
-  );
-}
-
-interface RowProps {
-  c: LiveClass;
-  reservation?: Reservation;
-  bookedElsewhere?: boolean;
-  zone: Zone;
-  now: number;
-  busy: string | null;
-  s: ReturnType<typeof scheduleStyles>;
-  appUrl: string;
-  apiBase: string;
-  compact?: boolean;
-  onReserve(c: LiveClass): void;
-  onCancel(r: Reservation): void;
-  onCheckIn(r: Reservation): void;
-  onAddedToCalendar(): void;
-}
-
-function ClassRow({ c, reservation, bookedElsewhere, zone, now, busy, s, appUrl, apiBase, compact, onReserve, onCancel, onCheckIn, onAddedToCalendar }: RowProps) {
-  const name = c.type || c.description;
-  const booked = !!reservation || bookedElsewhere;
-  const enterable = canEnterClass(c, now);
-  const spots = typeof c.spots_left === "number" ? c.spots_left : undefined;
-  const headingId = `class-${c.id}${compact ? "-next" : ""}`;
-  return (
-    <article part="class" class={s.row} aria-labelledby={headingId}>
-      {c.trainer_image_url ? <img class={s.avatar} src={mediaUrl(c.trainer_image_url, apiBase)} alt="" width={48} height={48} loading="lazy" /> : <span class={s.avatar} aria-hidden="true" />}
-      <div class={s.info}>
-        <p class={s.time}>
-          <time dateTime={c.start_date}>{timeOf(zone, c.start_date)}</time> – <time dateTime={c.end_date}>{timeOf(zone, c.end_date)}</time>
-          <span class={s.duration}> · {say("live.minutes", { minutes: c.duration })}</span>
-        </p>
-        <h4 id={headingId} class={s.name}>
-          {name}
-        </h4>
-        <p class={s.trainer}>{say("live.with", { trainer: c.trainer_name })}</p>
-        {booked ? (
-          <p class={s.success}>
-            <strong>{say("success.reserved")}</strong> {enterable && c.zoom_link ? "" : say("success.reservedNote")}
-          </p>
-        ) : (
-          <p class={s.spots}>{c.class_full ? say("live.full") : spots === undefined ? "" : spots === 1 ? say("live.oneSpotLeft") : say("live.spotsLeft", { count: spots })}</p>
-        )}
-      </div>
-      <div class={s.buttons}>
-        {booked ? (
-          <>
-            {enterable && c.zoom_link && (
-              <a part="join" class={s.join} href={c.zoom_link} target="_blank" rel="noopener noreferrer">
-                {say("live.join")}
-              </a>
-            )}
-            {reservation && enterable && reservation.status !== "check in" && (
-              <Button variant="primary" busy={busy === c.id} onClick={() => onCheckIn(reservation)}>
-                {say("live.checkIn")}
-              </Button>
-            )}
-            {reservation?.status === "check in" && <span class={s.spots}>{say("live.checkedIn")}</span>}
-            <a class={s.ics} href={icsHref(c, name, `${appUrl}/live`)} download={`${c.id}.ics`} onClick={onAddedToCalendar}>
-              {say("live.addToCalendar")}
-            </a>
-            {reservation && reservation.status !== "check in" && !isClassInProgress(c, now) && (
-              <Button part="cancel" busy={busy === c.id} aria-describedby={headingId} onClick={() => onCancel(reservation)}>
-                {say("live.cancel")}
-              </Button>
-            )}
-          </>
-        ) : isClassInProgress(c, now) ? (
-          <span class={s.spots}>{say("live.started")}</span>
-        ) : (
-          <Button part="reserve" variant="primary" busy={busy === c.id} disabled={c.class_full} aria-describedby={headingId} onClick={() => onReserve(c)}>
-            {c.class_full ? say("live.full") : say("action.reserve")}
-          </Button>
-        )}
-      </div>
-    </article>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from "preact/hooks";
 import * as api from "../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
 import { classWindow } from "../../src/domain/classes.js";
+import { startOfDay } from "../../src/domain/live-week.js";
 import { liveSlice } from "../../src/store/index.js";
 import { keyedResource, useStore } from "../ui/store.js";
 
@@ -16,12 +17,10 @@ export interface LiveSchedule {
   checkIn(reservationId: string): Promise<Reservation>;
 }
 
-/** Whole days: the schedule window only changes at midnight, so two widgets mounted together ask once. */
-const today = () => {
-  const d = new Date();
-  d.setHours(0, 0, 0, 0);
-  return d.getTime();
-};
+interface Write {
+  run(id: string, options: { refresh: boolean }): Promise<Reservation | undefined>;
+  error: { peek(): unknown };
+}
 
 /**
  * The schedule of one location for the next 30 days (one resource per location and day, shared by every widget on the
@@ -30,8 +29,8 @@ const today = () => {
 export function useLiveSchedule(location: string | undefined): LiveSchedule {
   const store = useStore(liveSlice);
   const signedIn = store.session.signedIn.value;
-  const window = classWindow(today());
-  const query = { ...window, ...(location ? { location } : {}), ...(signedIn ? {} : { public: true }) };
+  // From midnight: the window only changes once a day, so two widgets mounted together ask once.
+  const query = { ...classWindow(startOfDay(Date.now()).getTime()), ...(location ? { location } : {}), ...(signedIn ? {} : { public: true }) };
   const classes = keyedResource(store, `live.classes:${JSON.stringify(query)}`, (s) => api.getClasses(store.api, query, s, signedIn).then((r) => r.items));
   const place = location ? keyedResource(store, `location:${location}`, (s) => api.getLocation(store.api, location, s)) : undefined;
   const reservations = store.live.reservations;
@@ -44,13 +43,12 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
     if (signedIn) void reservations.load();
   }, [signedIn]);
 
-  const fail = (mutation: { error: { peek(): unknown } }) => {
-    throw mutation.error.peek();
-  };
-  const afterWrite = async <T>(answer: T | undefined, mutation: { error: { peek(): unknown } }) => {
-    if (answer === undefined) fail(mutation);
+  /** A write that throws its ApiError on failure and, on success, reloads the reservations and the spots together. */
+  const write = (mutation: Write) => async (id: string) => {
+    const answer = await mutation.run(id, { refresh: false });
+    if (answer === undefined) throw mutation.error.peek();
     await Promise.all([reservations.reload(), classes.reload()]);
-    return answer as T;
+    return answer;
   };
 
   return {
@@ -62,8 +60,8 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
       void classes.reload();
       if (signedIn) void reservations.reload();
     },
-    book: async (classId) => afterWrite(await store.live.book.run(classId, { refresh: false }), store.live.book),
-    cancel: async (id) => afterWrite(await store.live.cancel.run(id, { refresh: false }), store.live.cancel),
-    checkIn: async (id) => afterWrite(await store.live.checkIn.run(id, { refresh: false }), store.live.checkIn),
+    book: write(store.live.book),
+    cancel: write(store.live.cancel),
+    checkIn: write(store.live.checkIn),
   };
 }

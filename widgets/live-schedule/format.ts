@@ -15,7 +15,7 @@ function format(zone: Zone, options: Intl.DateTimeFormatOptions, value: Date | n
 /** "Mon 23" for a day button. */
 export const dayButtonLabel = (zone: Zone, day: Date) => `${format(zone, { weekday: "short" }, day)} ${format(zone, { day: "numeric" }, day)}`;
 /** "Monday, November 23" for the selected day's heading. */
-export const dayHeading = (zone: Zone, day: Date) => `${format(zone, { weekday: "long" }, day)}, ${format(zone, { month: "long" }, day)} ${format(zone, { day: "numeric" }, day)}`;
+export const dayHeading = (zone: Zone, day: Date) => format(zone, { weekday: "long", month: "long", day: "numeric" }, day);
 /** "6:00 PM" */
 export const timeOf = (zone: Zone, t: string | number) => format(zone, { hour: "numeric", minute: "2-digit" }, new Date(t));
 /** The calendar day of an instant in the zone, as "2026-11-23" (for grouping classes under day buttons). */

@@ -1,6 +1,6 @@
 import type { LiveClass } from "../../src/api/index.js";
 
-const stamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const stamp = (t: string | number) => new Date(t).toISOString().replace(/[-:]|\.\d{3}/g, "");
 const escape = (s: string) => s.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
 
 /**
@@ -14,7 +14,7 @@ export function icsHref(c: LiveClass, title: string, url: string): string {
     "PRODID:-//fitkit//live classes//EN",
     "BEGIN:VEVENT",
     `UID:${c.id}@fitkit`,
-    `DTSTAMP:${stamp(new Date().toISOString())}`,
+    `DTSTAMP:${stamp(Date.now())}`,
     `DTSTART:${stamp(c.start_date)}`,
     `DTEND:${stamp(c.end_date)}`,
     `SUMMARY:${escape(title)}`,

@@ -21,11 +21,11 @@ export const scheduleStyles = (css: Css) => ({
     border: 1px solid var(--_border); border-radius: var(--_radius); box-shadow: var(--_shadow);
     @media (max-width: 560px) { grid-template-columns: auto 1fr; & > :last-child { grid-column: 1 / -1; } }
   `,
-  avatar: css`width: 48px; height: 48px; border-radius: 50%; object-fit: cover; background: var(--_skeleton); display: block;`,
+  avatar: css`width: 48px; height: 48px; border-radius: 50%; object-fit: cover; background: var(--_skeleton);`,
   info: css`display: grid; gap: 2px; min-width: 0;`,
   time: css`font-weight: 700;`,
   duration: css`font-weight: 400; color: var(--_muted);`,
-  name: css`font-size: 1em; font-weight: 600;`,
+  name: css`font-weight: 600;`,
   trainer: css`color: var(--_muted); font-size: 0.9em;`,
   spots: css`color: var(--_muted); font-size: 0.875em;`,
   success: css`color: var(--_success); font-size: 0.9em;`,

@@ -1,7 +1,5 @@
-import { computed } from "@preact/signals-core";
 import * as api from "../../api/index.js";
-import type { ClassQuery, Reservation } from "../../api/types.js";
-import { upcomingReservations } from "../../domain/classes.js";
+import type { Reservation } from "../../api/types.js";
 import type { StoreContext } from "../context.js";
 import type { SliceDef } from "../store-core.js";
 import { createMutation } from "../mutation.js";
@@ -14,7 +12,6 @@ import { createResource } from "../resource.js";
 export function createLiveSlice(ctx: StoreContext) {
   const c = ctx.api;
   const reservations = createResource((s, location?: string) => api.getReservations(c, location, s).then((r) => r.items));
-  const classes = createResource((s, q: ClassQuery) => api.getClasses(c, q, s, !q.public && ctx.signedIn.peek()).then((r) => r.items));
   const write =
     <A>(call: (id: A) => Promise<Reservation>) =>
     async (id: A, options: { refresh?: boolean } = {}) => {
@@ -23,10 +20,7 @@ export function createLiveSlice(ctx: StoreContext) {
       return answer;
     };
   return {
-    classes,
     reservations,
-    /** Not cancelled and not yet ended, soonest first (evaluated at read time). */
-    upcoming: computed(() => upcomingReservations(reservations.data.value ?? [], ctx.now())),
     book: createMutation(write((classId: string) => api.bookClass(c, classId))),
     cancel: createMutation(write((reservationId: string) => api.cancelReservation(c, reservationId))),
     checkIn: createMutation(write((reservationId: string) => api.checkInReservation(c, reservationId))),
