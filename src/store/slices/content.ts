@@ -4,7 +4,7 @@ import type { StoreContext } from "../context.js";
 import type { SliceDef } from "../store-core.js";
 import { createResource } from "../resource.js";
 
-/** Public content: dynamic content per key (coach marks, welcome, FAQ, dynamic), banners, carousels, home, pages. */
+/** Public content: dynamic content per key (coach marks, welcome, FAQ, dynamic), banners, carousels, home, pages, config. */
 export function createContentSlice(ctx: StoreContext) {
   const c = ctx.api;
   const dynamic = (key: ContentKey) => createResource((s, contains?: string) => api.getDynamicContent(c, key, contains, s));
@@ -16,8 +16,6 @@ export function createContentSlice(ctx: StoreContext) {
     banner: createResource((s) => api.getAnnouncementBanner(c, s)),
     carousels: createResource((s) => api.getCarousels(c, s)),
     home: createResource((s, q: { id?: string; slug?: string; include?: 2 | 4 } = {}) => api.getHomePage(c, q, s)),
-    locations: createResource((s) => api.getLocations(c, s).then((r) => r.items)),
-    location: createResource((s, id: string) => api.getLocation(c, id, s)),
     page: createResource((s, slug?: string) => api.getContentPage(c, slug, s)),
     assets: createResource((s, tags: string) => api.getAssets(c, tags, s)),
     config: createResource((s) => api.getConfig(c, s)),

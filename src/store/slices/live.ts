@@ -6,8 +6,9 @@ import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
 
 /**
- * The live schedule and the member's reservations. Booking, cancelling and checking in refresh the reservations
- * unless told not to; a failure keeps the ApiError, whose `status` selects the spec §8 copy (`src/i18n`).
+ * The studios (the list and one by slug) and the member's reservations of their live classes. Booking, cancelling
+ * and checking in refresh the reservations unless told not to; a failure keeps the ApiError, whose `status` selects
+ * the spec §8 copy (`src/i18n`).
  */
 export function createLiveSlice(ctx: StoreContext) {
   const c = ctx.api;
@@ -20,6 +21,8 @@ export function createLiveSlice(ctx: StoreContext) {
       return answer;
     };
   return {
+    locations: createResource((s) => api.getLocations(c, s).then((r) => r.items)),
+    location: createResource((s, id: string) => api.getLocation(c, id, s)),
     reservations,
     book: createMutation(write((classId: string) => api.bookClass(c, classId))),
     cancel: createMutation(write((reservationId: string) => api.cancelReservation(c, reservationId))),

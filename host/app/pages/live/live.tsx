@@ -28,8 +28,8 @@ const picker = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px;
 export default function LivePage() {
   const store = useStore();
   const { signedIn } = useSession();
-  const locations = useSignal(store.content.locations.data);
-  useEffect(() => void store.content.locations.load(), [store]);
+  const locations = useSignal(store.live.locations.data);
+  useEffect(() => void store.live.locations.load(), [store]);
   const live = locations?.find((l) => l.kind === "virtual");
   const [, navigate] = useLocation();
   const asked = new URLSearchParams(useSearch()).get("location");

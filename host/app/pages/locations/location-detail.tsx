@@ -17,9 +17,9 @@ export default function LocationDetailPage() {
   const store = useStore();
   const { signedIn } = useSession();
   const { slug } = useParams();
-  const location = useSignal(store.content.location.data);
-  const loadError = useSignal(store.content.location.error);
-  useEffect(() => void store.content.location.load(slug), [slug, store]);
+  const location = useSignal(store.live.location.data);
+  const loadError = useSignal(store.live.location.error);
+  useEffect(() => void store.live.location.load(slug), [slug, store]);
   const current = location?.slug === slug || location?.id === slug ? location : undefined;
   if (!current) {
     if (loadError) {

@@ -17,9 +17,9 @@ const grid = css`display: grid; gap: ${space[4]}px; grid-template-columns: repea
 /** /locations: the studios (each with its schedule page) and the live virtual studio. */
 export default function LocationsPage() {
   const store = useStore();
-  const locations = useSignal(store.content.locations.data);
-  const failed = useSignal(store.content.locations.error);
-  useEffect(() => void store.content.locations.load(), [store]);
+  const locations = useSignal(store.live.locations.data);
+  const failed = useSignal(store.live.locations.error);
+  useEffect(() => void store.live.locations.load(), [store]);
   const ordered = [...(locations ?? [])].sort((a, b) => Number(a.kind === "virtual") - Number(b.kind === "virtual"));
   return (
     <Page>
