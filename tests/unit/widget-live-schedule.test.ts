@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LiveClass } from "../../src/api/index.js";
-import { isBookingMessage } from "../../widgets/constants.js";
+import { isBookingMessage } from "../../widgets/booking-message.js";
 import { dayButtonLabel, dayHeading, dayKey, timeOf, zoneLabel } from "../../widgets/live-schedule/format.js";
 import { icsHref } from "../../widgets/live-schedule/ics.js";
 

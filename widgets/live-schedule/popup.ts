@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "preact/hooks";
-import { BOOKING_PATH, isBookingMessage } from "../constants.js";
+import { BOOKING_PATH, isBookingMessage } from "../booking-message.js";
 import { NEW_WINDOW } from "../../src/domain/links.js";
 
 /**

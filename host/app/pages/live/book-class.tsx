@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSearch } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
 import { reservationErrorMessage, t } from "../../../../src/i18n/index.js";
-import { BOOKING_MESSAGE, type BookingMessage } from "../../../../widgets/constants.js";
+import { BOOKING_MESSAGE, type BookingMessage } from "../../../../widgets/booking-message.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { AuthLayout, small } from "../auth/auth-layout.js";
