@@ -1,27 +1,24 @@
 /**
  * Every name the widget kit shares with pages that embed it: tags, events, the page config script (the booking
  * hand-off protocol is in booking-message.ts).
- * One module, so the elements, the hosted app and the docs cannot drift apart (media-chrome's constants.ts).
+ * One module, so the elements, the hosted app and the docs cannot drift apart (media-chrome's constants.ts); each
+ * element's own names live beside it (widgets/<name>/names.ts), so its bundle carries only those.
  */
+import * as search from "./workout-search/names.js";
+import * as series from "./series-card/names.js";
+import * as schedule from "./live-schedule/names.js";
+import * as referral from "./referral/names.js";
+import * as membership from "./membership-panel/names.js";
 
 export const TAGS = {
-  workoutSearch: "fit-workout-search",
-  seriesCard: "fit-series-card",
-  liveSchedule: "fit-live-schedule",
-  referral: "fit-referral",
-  membershipPanel: "fit-membership-panel",
+  workoutSearch: search.TAG,
+  seriesCard: series.TAG,
+  liveSchedule: schedule.TAG,
+  referral: referral.TAG,
+  membershipPanel: membership.TAG,
 } as const;
 
-export const EVENTS = {
-  workoutSelect: "fit-workout-select",
-  filtersChange: "fit-filters-change",
-  seriesJoin: "fit-series-join",
-  seriesLeave: "fit-series-leave",
-  classBook: "fit-class-book",
-  classCancel: "fit-class-cancel",
-  referralOpen: "fit-referral-open",
-  membershipChange: "fit-membership-change",
-} as const;
+export const EVENTS = { ...search.EVENTS, ...series.EVENTS, ...schedule.EVENTS, ...referral.EVENTS, ...membership.EVENTS } as const;
 
 /** The page-level configuration script every widget reads when an attribute is absent. */
 export const CONFIG_SCRIPT_ID = "fitkit-config";

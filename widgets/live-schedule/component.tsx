@@ -4,7 +4,7 @@ import type { LiveClass, Reservation } from "../../src/api/index.js";
 import { canEnterClass, hasClassEnded, isClassInProgress, reservationFor, upcomingReservations } from "../../src/domain/classes.js";
 import { canShowNextWeek, canShowPreviousWeek, openingDay, shiftWeek, startOfDay, weekFrom } from "../../src/domain/live-week.js";
 import { cancellationErrorMessage, reservationErrorMessage } from "../../src/i18n/status-messages.js";
-import { EVENTS } from "../constants.js";
+import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";

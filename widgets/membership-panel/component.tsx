@@ -2,7 +2,7 @@
 import { useCallback, useState } from "preact/hooks";
 import { canLinkStudio, managedElsewhere } from "../../src/domain/membership.js";
 import { formatPrice } from "../../src/domain/prices.js";
-import { EVENTS } from "../constants.js";
+import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
 import { useWidgetConfig } from "../ui/config.js";

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { deviceClass, REFERRAL_AMOUNT, referralVisible } from "../../src/domain/referral.js";
-import { EVENTS } from "../constants.js";
+import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
 import { readPageConfig } from "../ui/config.js";

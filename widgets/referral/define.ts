@@ -1,6 +1,6 @@
 // Registers <fit-referral> (the ESM entry dist/widgets/esm/referral.js).
 import { defineElement } from "../define.js";
-import { TAGS } from "../constants.js";
+import { TAG } from "./names.js";
 import { FitReferralElement } from "./element.js";
 
-defineElement(TAGS.referral, () => FitReferralElement);
+defineElement(TAG, () => FitReferralElement);

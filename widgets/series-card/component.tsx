@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useState } from "preact/hooks";
 import type { Series, SeriesEnrollment, Workout } from "../../src/api/index.js";
-import { EVENTS } from "../constants.js";
+import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
 import { mediaUrl, useWidgetConfig } from "../ui/config.js";

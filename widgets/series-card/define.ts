@@ -1,6 +1,6 @@
 // Registers <fit-series-card> (the ESM entry dist/widgets/esm/series-card.js).
 import { defineElement } from "../define.js";
-import { TAGS } from "../constants.js";
+import { TAG } from "./names.js";
 import { FitSeriesCardElement } from "./element.js";
 
-defineElement(TAGS.seriesCard, () => FitSeriesCardElement);
+defineElement(TAG, () => FitSeriesCardElement);

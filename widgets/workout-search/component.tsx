@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { SortValue } from "../../src/api/index.js";
 import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILTER_KEYS, MEMBER_FILTER_KEYS, SORT_OPTIONS, type WorkoutFilterState } from "../../src/domain/filters.js";
-import { EVENTS } from "../constants.js";
+import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
 import { mediaUrl, useWidgetConfig } from "../ui/config.js";
