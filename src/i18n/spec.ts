@@ -5,6 +5,7 @@ import { createTranslator, interpolate, type Params } from "./translate-core.js"
 
 export { specEn, interpolate, type Params, type SpecMessageKey };
 export { errorsEn } from "./spec/errors.js";
+export { errorDialogEn } from "./spec/error-dialog.js";
 export { liveEn } from "./spec/live.js";
 export { membershipEn } from "./spec/membership.js";
 export { membershipStepsEn } from "./spec/membership-steps.js";

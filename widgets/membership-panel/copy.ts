@@ -1,3 +1,4 @@
+import { errorDialogEn } from "../../src/i18n/spec/error-dialog.js";
 import { membershipStepsEn } from "../../src/i18n/spec/membership-steps.js";
 import { sayWith } from "../ui/copy.js";
 
@@ -39,5 +40,5 @@ export const say = sayWith({
   "membership.managed.studio": "This is a studio unlimited membership. Manage it in the studio app.",
   "membership.vip": "You have VIP access.",
   "membership.linkStudio": "Link a studio membership",
-}, membershipStepsEn);
+}, { ...membershipStepsEn, ...errorDialogEn });
 export type Say = typeof say;

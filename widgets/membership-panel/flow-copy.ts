@@ -1,3 +1,4 @@
+import { errorDialogEn } from "../../src/i18n/spec/error-dialog.js";
 import { membershipEn } from "../../src/i18n/spec/membership.js";
 import { membershipStepsEn } from "../../src/i18n/spec/membership-steps.js";
 import { sayWith } from "../ui/copy.js";
@@ -27,4 +28,4 @@ export const say = sayWith({
   "membership.studioIntro": "Have a studio unlimited membership? We will email you a link to connect it.",
   "membership.studioEmail": "Email used at the studio",
   "membership.sendLink": "Send link",
-}, { ...membershipStepsEn, ...membershipEn });
+}, { ...membershipStepsEn, ...membershipEn, ...errorDialogEn });
