@@ -37,6 +37,38 @@ describe("parts loaded on interaction (ES modules)", () => {
     }
   });
 
+  it("fetches a dialog's code on its first opening, and offers Try again when that fetch fails", async () => {
+    const session = await openSession();
+    try {
+      const { page, lazy } = await openModules(session, `<fit-workout-search page-size="6"></fit-workout-search>`, ["workout-search"]);
+      const library = page.locator("fit-workout-search");
+      const filters = library.getByRole("button", { name: /^Filters/ });
+      await filters.waitFor();
+      expect(lazy).toEqual([]);
+
+      // Offline for the dialog's code: the press says so in place instead of doing nothing.
+      await page.route(/lazy-modal-dialog-/, (route) => route.abort("internetdisconnected"));
+      await filters.click();
+      const failure = library.getByRole("alert");
+      await failure.getByText("It looks like we are having trouble loading this page.", { exact: false }).waitFor();
+      expect(lazy.some((u) => u.includes("lazy-modal-dialog"))).toBe(true);
+
+      await page.unroute(/lazy-modal-dialog-/);
+      await failure.getByRole("button", { name: "Try again" }).click();
+      const dialog = library.getByRole("dialog", { name: "Filters" });
+      await dialog.getByText("Class Length").waitFor();
+      await expect.poll(() => library.getByRole("alert").count()).toBe(0);
+
+      // The dialog stays mounted: Escape closes it and focus goes back to the Filters button.
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      await expect.poll(() => filters.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+      session.assertClean({ allowConsole: /Failed to fetch dynamically imported module|ERR_INTERNET_DISCONNECTED/ });
+    } finally {
+      await session.close();
+    }
+  });
+
   it("labels the library's active-filter chips from its first script, before the dialog is ever fetched", async () => {
     const session = await openSession();
     try {

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import type { ButtonHTMLAttributes, ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { lazy } from "./lazy.js";
 import { useCss } from "./context.js";
 import { say } from "./copy.js";
 
@@ -105,62 +106,31 @@ export function OfflineNotice({ label }: { label: string }) {
   );
 }
 
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ComponentChildren;
+  maxWidth?: number;
+  part?: string;
+}
+
+/** Every dialog of the kit opens on a press, so its code (modal-dialog.tsx) loads the first time one opens. */
+const dialogCode = lazy(() => import("./modal-dialog.js"));
+
 /**
- * A modal dialog on the native `<dialog>`: `showModal()` makes the rest of the page inert (focus stays inside),
- * Escape closes it, and focus returns to what opened it.
+ * A modal dialog (see modal-dialog.tsx), mounted from its first opening on; if its code cannot load (offline), the
+ * error and Try again show in its place.
  */
-export function Modal({ open, onClose, title, children, maxWidth = 548, part = "dialog" }: { open: boolean; onClose: () => void; title: string; children: ComponentChildren; maxWidth?: number; part?: string }) {
-  const css = useCss();
-  const ref = useRef<HTMLDialogElement>(null);
+export function Modal(props: ModalProps) {
+  const code = dialogCode.use(props.open);
+  // What had focus when it was asked to open (before a failed load's Try again took it): focus returns there.
   const opener = useRef<Element | null>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = deepActiveElement();
-      dialog.showModal();
-    } else if (!open && dialog.open) dialog.close();
-  }, [open]);
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    const dialog = ref.current!;
-    const onCancel = (e: Event) => {
-      e.preventDefault();
-      close.current();
-    };
-    const onClosed = () => (opener.current as HTMLElement | null)?.focus?.();
-    dialog.addEventListener("cancel", onCancel);
-    dialog.addEventListener("close", onClosed);
-    return () => {
-      dialog.removeEventListener("cancel", onCancel);
-      dialog.removeEventListener("close", onClosed);
-      if (dialog.open) dialog.close();
-    };
-  }, []);
-  const look = css`
-    width: calc(100% - 32px); max-width: var(--_max); padding: 0; border: 1px solid var(--_border); border-radius: var(--_radius);
-    background: var(--_surface); color: var(--_text); box-shadow: 0 20px 60px rgb(0 0 0 / 0.3);
-    &::backdrop { background: rgb(0 0 0 / 0.45); }
-    & > header { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 16px 20px; border-bottom: 1px solid var(--_border); }
-    & > header h2 { font-size: 1.2em; }
-    & > .body { padding: 20px; max-height: 75vh; overflow: auto; }
-  `;
-  return (
-    <dialog ref={ref} part={part} class={look} style={{ "--_max": `${maxWidth}px` }} aria-label={title}>
-      {open && (
-        <>
-          <header>
-            <h2>{title}</h2>
-            <Button variant="link" aria-label={say("close")} onClick={onClose}>
-              ✕
-            </Button>
-          </header>
-          <div class="body">{children}</div>
-        </>
-      )}
-    </dialog>
-  );
+  const wasOpen = useRef(false);
+  if (props.open && !wasOpen.current) opener.current = deepActiveElement();
+  wasOpen.current = props.open;
+  if (code.module) return <code.module.ModalDialog {...props} opener={opener} />;
+  return code.failed && props.open ? <ErrorState message={say("error.loading")} retry={code.retry} retryLabel={say("retry")} /> : null;
 }
 
 /** The focused element, looking through open shadow roots. */
