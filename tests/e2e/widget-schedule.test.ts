@@ -77,6 +77,28 @@ describe("<fit-live-schedule>", () => {
       { timezoneId: "America/Chicago" },
     ));
 
+  it("shows the week of its time-zone attribute when the visitor's browser is in another zone", () =>
+    withSession(
+      async (session) => {
+        // 20:00 in Chicago, already 03:00 the next day in Berlin.
+        const now = Date.now();
+        const [hour, minute] = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Chicago", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now).split(":").map(Number);
+        const evening = now + (20 * 60 - (hour! * 60 + minute!)) * 60_000;
+        await session.context.clock.setFixedTime(evening);
+        const page = await session.openWidgets(`<fit-live-schedule location="chicago" time-zone="Europe/Berlin"></fit-live-schedule>`);
+        const schedule = page.locator("fit-live-schedule");
+        await schedule.locator("article").first().waitFor();
+        const berlin = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", ...options }).format(evening);
+        const days = schedule.locator("button[aria-pressed]");
+        expect(await days.first().textContent()).toBe(`${berlin({ weekday: "short" })} ${berlin({ day: "numeric" })}`);
+        expect(await schedule.getByRole("button", { name: "Previous week" }).isDisabled()).toBe(true);
+        await days.first().click();
+        expect(await schedule.getByRole("heading", { level: 3 }).textContent()).toBe(berlin({ weekday: "long", month: "long", day: "numeric" }));
+        session.assertClean();
+      },
+      { timezoneId: "America/Chicago" },
+    ));
+
   it("lets a member reserve and cancel a class, with the spec's copy", () =>
     withSession(async (session) => {
       await signInAs(session, "vip@demo.fitkit.dev");

@@ -2,7 +2,7 @@
 import { useMemo, useState } from "preact/hooks";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
 import { canEnterClass, hasClassEnded, isClassInProgress, reservationFor, upcomingReservations } from "../../src/domain/classes.js";
-import { canShowNextWeek, canShowPreviousWeek, openingDay, shiftWeek, startOfDay, weekFrom } from "../../src/domain/live-week.js";
+import { canShowNextWeek, canShowPreviousWeek, openingDay, shiftWeek, weekFrom } from "../../src/domain/live-week.js";
 import { cancellationErrorMessage, reservationErrorMessage } from "../../src/i18n/status-messages.js";
 import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
@@ -11,7 +11,7 @@ import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skele
 import { useClassTimer } from "./timer.js";
 import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { useLiveSchedule } from "./data.js";
-import { dayButtonLabel, dayHeading, dayKey, timeOf, zoneLabel, type Zone } from "./format.js";
+import { dayButtonLabel, dayHeading, dayKey, localZone, timeOf, zoneDate, zoneLabel, type Zone } from "./format.js";
 import { icsHref } from "./ics.js";
 import { useBookingPopup } from "./popup.js";
 import { scheduleStyles } from "./styles.js";
@@ -28,13 +28,17 @@ export function LiveSchedule(props: LiveScheduleProps) {
   const config = useWidgetConfig();
   // The config names the locale and the zone (the attributes, the page, then the browser): formats take it as is.
   const zone: Zone = config;
-  const [firstDay, setFirstDay] = useState(() => startOfDay(Date.now()));
+  // The week is the zone's calendar days held as local midnights (date arithmetic stays DST-safe): day buttons are
+  // keyed and labelled in the browser's own zone, classes grouped by their day in the widget's zone.
+  const here = localZone(zone);
+  const [firstDay, setFirstDay] = useState(() => zoneDate(zone, Date.now()));
   // The day the visitor picked in the shown week; until then the week opens on its first day with classes left.
   const [picked, setPicked] = useState<string | null>(null);
   const data = useLiveSchedule(props.location);
   // Re-renders when a class opens for entry or ends, and every minute; the render reads the clock.
   useClassTimer(data.classes.value);
   const now = Date.now();
+  const today = zoneDate(zone, now).getTime();
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState("");
   const [confirming, setConfirming] = useState<Reservation | null>(null);
@@ -60,14 +64,14 @@ export function LiveSchedule(props: LiveScheduleProps) {
     for (const list of groups.values()) list.sort((a, b) => a.start_date.localeCompare(b.start_date));
     return groups;
   }, [data.classes.value, zone.timeZone]);
-  const classesLeft = (day: Date) => (byDay.get(dayKey(zone, day)) ?? []).filter((c) => !hasClassEnded(c, now));
-  const selectedDay = days.find((d) => dayKey(zone, d) === picked) ?? openingDay(days, (d) => classesLeft(d).length > 0);
+  const classesLeft = (day: Date) => (byDay.get(dayKey(here, day)) ?? []).filter((c) => !hasClassEnded(c, now));
+  const selectedDay = days.find((d) => dayKey(here, d) === picked) ?? openingDay(days, (d) => classesLeft(d).length > 0);
   const classes = classesLeft(selectedDay);
   const next = upcomingReservations(data.reservations, now)[0];
   const nextClass = next && (data.classes.value ?? []).find((c) => c.id === next.class_data.id);
 
   const move = (direction: -1 | 1) => {
-    const first = shiftWeek(firstDay, direction, Date.now());
+    const first = shiftWeek(firstDay, direction, zoneDate(zone, Date.now()).getTime());
     setFirstDay(first);
     setPicked(null);
   };
@@ -204,26 +208,26 @@ export function LiveSchedule(props: LiveScheduleProps) {
       )}
 
       <nav class={s.week} aria-label={say("live.days")}>
-        <Button part="nav" variant="link" class={s.arrow} aria-label={say("live.previousWeek")} disabled={!canShowPreviousWeek(firstDay, now)} onClick={() => move(-1)}>
+        <Button part="nav" variant="link" class={s.arrow} aria-label={say("live.previousWeek")} disabled={!canShowPreviousWeek(firstDay, today)} onClick={() => move(-1)}>
           ‹
         </Button>
         <div part="days" class={s.days}>
           {days.map((d) => {
-            const key = dayKey(zone, d);
+            const key = dayKey(here, d);
             const isSelected = d === selectedDay;
             return (
               <button type="button" key={key} part={isSelected ? "day selected" : "day"} class={s.day} aria-pressed={isSelected} onClick={() => setPicked(key)}>
-                {dayButtonLabel(zone, d)}
+                {dayButtonLabel(here, d)}
               </button>
             );
           })}
         </div>
-        <Button part="nav" variant="link" class={s.arrow} aria-label={say("live.nextWeek")} disabled={!canShowNextWeek(firstDay, now)} onClick={() => move(1)}>
+        <Button part="nav" variant="link" class={s.arrow} aria-label={say("live.nextWeek")} disabled={!canShowNextWeek(firstDay, today)} onClick={() => move(1)}>
           ›
         </Button>
       </nav>
 
-      <h3 class={s.dayHeading}>{dayHeading(zone, selectedDay)}</h3>
+      <h3 class={s.dayHeading}>{dayHeading(here, selectedDay)}</h3>
       {failure && (
         <p role="alert" class={s.failure}>
           {failure}

@@ -3,6 +3,7 @@ import * as api from "../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
 import { classWindow } from "../../src/domain/classes.js";
 import { startOfDay } from "../../src/domain/live-week.js";
+import { DAY_MS } from "../../src/domain/numbers.js";
 import { liveSlice } from "../../src/store/index.js";
 import { keyedResource, useStore } from "../ui/store.js";
 
@@ -29,8 +30,9 @@ interface Write {
 export function useLiveSchedule(location: string | undefined): LiveSchedule {
   const store = useStore(liveSlice);
   const signedIn = store.session.signedIn.value;
-  // From midnight: the window only changes once a day, so two widgets mounted together ask once.
-  const query = { ...classWindow(startOfDay(Date.now()).getTime()), ...(location ? { location } : {}), ...(signedIn ? {} : { public: true }) };
+  // From yesterday's midnight: the window changes once a day (two widgets mounted together ask once), and it covers
+  // today in a widget zone ahead of the browser's.
+  const query = { ...classWindow(startOfDay(Date.now()).getTime() - DAY_MS), ...(location ? { location } : {}), ...(signedIn ? {} : { public: true }) };
   const classes = keyedResource(store, `live.classes:${JSON.stringify(query)}`, (s) => api.getClasses(store.api, query, s, signedIn).then((r) => r.items));
   const place = location ? keyedResource(store, `location:${location}`, (s) => api.getLocation(store.api, location, s)) : undefined;
   const reservations = store.live.reservations;

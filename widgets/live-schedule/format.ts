@@ -25,3 +25,11 @@ export function zoneLabel(zone: Zone, t: number) {
   const name = new Intl.DateTimeFormat(zone.locale, { timeZone: zone.timeZone, timeZoneName: "long" }).formatToParts(t).find((p) => p.type === "timeZoneName")?.value;
   return name && name !== zone.timeZone ? `${name}, ${zone.timeZone}` : zone.timeZone;
 }
+
+/** The browser's own zone: the day buttons' local midnights are read in it. */
+export const localZone = (zone: Zone): Zone => ({ locale: zone.locale, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+/** The zone's calendar day of an instant, as the local midnight of that date (what the week's day buttons hold). */
+export const zoneDate = (zone: Zone, t: number) => {
+  const [y, m, d] = dayKey(zone, t).split("-").map(Number);
+  return new Date(y!, m! - 1, d!);
+};
