@@ -18,6 +18,13 @@ async function firstReservable(schedule: Locator): Promise<Locator> {
   throw new Error("no reservable class this week");
 }
 
+/** The instant of `hour`:00 today in Chicago (the studio's zone), for fixing the browser's clock. */
+function chicagoToday(hour: number): number {
+  const now = Date.now();
+  const [h, m] = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Chicago", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now).split(":").map(Number);
+  return now + (hour * 60 - (h! * 60 + m!)) * 60_000;
+}
+
 describe("<fit-live-schedule>", () => {
   it("lets a visitor browse the week with the spec's navigation rules", () =>
     withSession(async (session) => {
@@ -57,9 +64,7 @@ describe("<fit-live-schedule>", () => {
     withSession(
       async (session) => {
         // 22:00 in Chicago today: the studio's last class of any day ends at 19:45.
-        const now = Date.now();
-        const [hour, minute] = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Chicago", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now).split(":").map(Number);
-        const evening = now + (22 * 60 - (hour! * 60 + minute!)) * 60_000;
+        const evening = chicagoToday(22);
         await session.context.clock.setFixedTime(evening);
         const page = await session.open("/examples/studio-site.html");
         const schedule = page.locator("fit-live-schedule");
@@ -81,9 +86,7 @@ describe("<fit-live-schedule>", () => {
     withSession(
       async (session) => {
         // 20:00 in Chicago, already 03:00 the next day in Berlin.
-        const now = Date.now();
-        const [hour, minute] = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Chicago", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now).split(":").map(Number);
-        const evening = now + (20 * 60 - (hour! * 60 + minute!)) * 60_000;
+        const evening = chicagoToday(20);
         await session.context.clock.setFixedTime(evening);
         const page = await session.openWidgets(`<fit-live-schedule location="chicago" time-zone="Europe/Berlin"></fit-live-schedule>`);
         const schedule = page.locator("fit-live-schedule");
