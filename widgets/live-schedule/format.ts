@@ -26,8 +26,9 @@ export function zoneLabel(zone: Zone, t: number) {
   return name && name !== zone.timeZone ? `${name}, ${zone.timeZone}` : zone.timeZone;
 }
 
-/** The browser's own zone: the day buttons' local midnights are read in it. */
-export const localZone = (zone: Zone): Zone => ({ locale: zone.locale, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The browser's own zone in the widget's locale: the day buttons' local midnights are read in it. */
+export const localZone = (zone: Zone): Zone => ({ locale: zone.locale, timeZone: browserZone });
 /** The zone's calendar day of an instant, as the local midnight of that date (what the week's day buttons hold). */
 export const zoneDate = (zone: Zone, t: number) => {
   const [y, m, d] = dayKey(zone, t).split("-").map(Number);
