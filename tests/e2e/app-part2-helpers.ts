@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { appUrl, STEP_TIMEOUT, type Session } from "./browser.js";
+import { appUrl, keepTokens, STEP_TIMEOUT, type Session } from "./browser.js";
 
 /**
  * Helpers for the hosted app's part-2 journeys. Each journey signs up its own member through the API (so journeys
@@ -54,20 +54,7 @@ export async function newMember(session: Session, options: NewMemberOptions = {}
   }
   if (options.onboarded) await api("/v2/workouts/onboarding-results", { method: "POST", body: { level: "beginner" } });
 
-  const page = await session.context.newPage();
-  await page.goto(`${appUrl()}/health`);
-  await page.evaluate(
-    ({ access, refresh }) => {
-      const json = JSON.stringify({ access, id: access, refresh });
-      localStorage.setItem("tokens", json);
-      localStorage.setItem("web-root", `{"tokens":${json}}`);
-      localStorage.setItem("id", access);
-      localStorage.setItem("refresh", refresh);
-      localStorage.setItem("fitkit.consent", JSON.stringify(["Essential"]));
-    },
-    { access: answer.token, refresh: answer.refreshToken },
-  );
-  await page.close();
+  await keepTokens(session, answer, ["Essential"]);
   return { email, password, token: answer.token, api };
 }
 

@@ -215,18 +215,24 @@ export function undefinedFitElements(page: Page): Promise<string[]> {
  */
 export async function signInAs(session: Session, email: string) {
   const tokens = await signInTokens(email);
+  await keepTokens(session, tokens);
+  return tokens;
+}
+
+/** Leaves a token pair in the app origin's local storage as its sign-in does, with cookie consent when given. */
+export async function keepTokens(session: Session, tokens: { token: string; refreshToken: string }, consent?: string[]) {
   const page = await session.context.newPage();
   await page.goto(`${appUrl()}/health`);
   await page.evaluate(
-    ({ access, refresh }) => {
+    ({ access, refresh, consent }) => {
       const json = JSON.stringify({ access, id: access, refresh });
       localStorage.setItem("tokens", json);
       localStorage.setItem("web-root", `{"tokens":${json}}`);
       localStorage.setItem("id", access);
       localStorage.setItem("refresh", refresh);
+      if (consent) localStorage.setItem("fitkit.consent", JSON.stringify(consent));
     },
-    { access: tokens.token, refresh: tokens.refreshToken },
+    { access: tokens.token, refresh: tokens.refreshToken, consent },
   );
   await page.close();
-  return tokens;
 }
