@@ -64,13 +64,6 @@ export async function playWorkout(t: TestApp, token: string, workoutId: string, 
   return end.json() as { session_id: string; status: string; is_complete: boolean };
 }
 
-export function expectErrorBody(res: { statusCode: number; json(): unknown }, status: number) {
-  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${JSON.stringify(res.json())}`);
-  const body = res.json() as { statusCode: number; message: string | string[]; error: string };
-  if (body.statusCode !== status || typeof body.error !== "string") throw new Error(`not the contract's error body: ${JSON.stringify(body)}`);
-  return { ...body, text: [body.message].flat().join("; ") };
-}
-
 /** A live class of `minutes` starting at `at` and the member's reservation on it (checked in = an attended live workout). */
 export async function attendLiveClass(t: TestApp, userId: string, at: Date, minutes: number, status: "check in" | "pending" | "standard cancel" = "check in") {
   const id = `fx-class-${randomBytes(4).toString("hex")}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { activityFixture, expectErrorBody, type ActivityFixture } from "./activity-fixtures.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { activityFixture, type ActivityFixture } from "./activity-fixtures.js";
 
 let t: TestApp;
 let fx: ActivityFixture;
@@ -40,8 +40,8 @@ describe("favourites", () => {
 
   it("refuses unknown workouts with 404 and writes nothing", async () => {
     const { token } = await t.signUp();
-    expectErrorBody(await favorites(token, { add: { workouts: [fx.workouts.long, "no-such-workout"] } }), 404);
-    expectErrorBody(await favorites(token, { remove: { workouts: ["no-such-workout"] } }), 404);
+    expectError(await favorites(token, { add: { workouts: [fx.workouts.long, "no-such-workout"] } }), 404);
+    expectError(await favorites(token, { remove: { workouts: ["no-such-workout"] } }), 404);
     expect((await t.call("GET", "/v2/user/attributes/favorites", { token })).json()).toEqual({ workouts: [] });
   });
 
@@ -53,13 +53,13 @@ describe("favourites", () => {
     [{ object: { add: { workouts: [] }, toggle: true } }, "property object.toggle should not exist"],
   ])("rejects the malformed body %j with 400", async (body, message) => {
     const { token } = await t.signUp();
-    const err = expectErrorBody(await t.call("PUT", "/v2/user/attributes/favorites", { token, body }), 400);
+    const err = expectError(await t.call("PUT", "/v2/user/attributes/favorites", { token, body }), 400);
     expect(err.text).toContain(message);
   });
 
   it("refuses an id both added and removed", async () => {
     const { token } = await t.signUp();
-    expectErrorBody(await favorites(token, { add: { workouts: [fx.workouts.long] }, remove: { workouts: [fx.workouts.long] } }), 400);
+    expectError(await favorites(token, { add: { workouts: [fx.workouts.long] }, remove: { workouts: [fx.workouts.long] } }), 400);
   });
 
   it("keeps every change when parallel requests add different favourites", async () => {
@@ -72,8 +72,8 @@ describe("favourites", () => {
   });
 
   it("needs a member and never shows or changes another member's favourites", async () => {
-    expectErrorBody(await t.call("GET", "/v2/user/attributes/favorites"), 401);
-    expectErrorBody(await t.call("PUT", "/v2/user/attributes/favorites", { body: { object: {} } }), 401);
+    expectError(await t.call("GET", "/v2/user/attributes/favorites"), 401);
+    expectError(await t.call("PUT", "/v2/user/attributes/favorites", { body: { object: {} } }), 401);
     const a = await t.signUp();
     const b = await t.signUp();
     await favorites(a.token, { add: { workouts: [fx.workouts.long] } });
@@ -102,10 +102,10 @@ describe("hidden collections", () => {
     await hide(token, { add: [a] });
     expect((await hide(token, { add: [a] })).json()).toEqual({ collections_hidden: [a] });
     expect((await hide(token, { remove: [fx.collections[1]] })).json()).toEqual({ collections_hidden: [a] });
-    expectErrorBody(await hide(token, { add: ["no-such-collection"] }), 404);
-    expectErrorBody(await hide(token, { add: "x" }), 400);
-    expectErrorBody(await hide(token, { add: [a], remove: [a] }), 400);
-    expectErrorBody(await hide(token, { hide: [a] }), 400);
+    expectError(await hide(token, { add: ["no-such-collection"] }), 404);
+    expectError(await hide(token, { add: "x" }), 400);
+    expectError(await hide(token, { add: [a], remove: [a] }), 400);
+    expectError(await hide(token, { hide: [a] }), 400);
   });
 
   it("keeps both when two hides race", async () => {
@@ -149,7 +149,7 @@ describe("user settings", () => {
 
   it.each([[{ waiver: false }], [{ feed_fm_disabled: "yes" }], [{ theme: "dark" }]])("rejects %j with 400", async (body) => {
     const { token } = await t.signUp();
-    expectErrorBody(await t.call("PUT", "/v2/user/attributes/user", { token, body }), 400);
+    expectError(await t.call("PUT", "/v2/user/attributes/user", { token, body }), 400);
   });
 });
 
@@ -161,8 +161,8 @@ describe("preferences and email", () => {
     const res = await t.call("PUT", "/v2/user/attributes/preferences", { token, body: { units: null, level: 2 } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ goals: ["strength"], level: 2 });
-    expectErrorBody(await t.call("PUT", "/v2/user/attributes/preferences", { token, body: [1, 2] }), 400);
-    expectErrorBody(await t.call("PUT", "/v2/user/attributes/preferences", { token, body: { big: "x".repeat(20_000) } }), 400);
+    expectError(await t.call("PUT", "/v2/user/attributes/preferences", { token, body: [1, 2] }), 400);
+    expectError(await t.call("PUT", "/v2/user/attributes/preferences", { token, body: { big: "x".repeat(20_000) } }), 400);
   });
 
   it("answers the email record with opt_out from the sign-up choice and changes it", async () => {
@@ -170,7 +170,7 @@ describe("preferences and email", () => {
     expect((await t.call("GET", "/v2/user/attributes/email", { token })).json()).toEqual({ email, opt_out: true });
     expect((await t.call("PUT", "/v2/user/attributes/email", { token, body: { opt_out: false } })).json()).toEqual({ email, opt_out: false });
     expect((await t.call("PUT", "/v2/user/attributes/email", { token, body: { opt_out: false } })).json()).toEqual({ email, opt_out: false });
-    expectErrorBody(await t.call("PUT", "/v2/user/attributes/email", { token, body: { email: "x@y.z" } }), 400);
+    expectError(await t.call("PUT", "/v2/user/attributes/email", { token, body: { email: "x@y.z" } }), 400);
   });
 
   it("never shows one member's settings to another", async () => {
@@ -186,14 +186,14 @@ describe("preferences and email", () => {
   it("refuses text the database cannot store (NUL, unpaired surrogates) with 400", async () => {
     const { token } = await t.signUp();
     for (const payload of ['{"note":"a\\u0000b"}', '{"note":"\\ud800"}', '{"\\udc00":1}']) {
-      expectErrorBody(await t.call("PUT", "/v2/user/attributes/preferences", { token, body: payload }), 400);
+      expectError(await t.call("PUT", "/v2/user/attributes/preferences", { token, body: payload }), 400);
     }
-    expectErrorBody(await favorites(token, { add: { workouts: ["a\u0000b"] } }), 400);
+    expectError(await favorites(token, { add: { workouts: ["a\u0000b"] } }), 400);
     expect((await t.call("GET", "/v2/user/attributes/preferences", { token })).json()).toEqual({});
   });
 
   it("answers 404 in the contract's shape for an attribute that does not exist", async () => {
     const { token } = await t.signUp();
-    expectErrorBody(await t.call("GET", "/v2/user/attributes/secrets", { token }), 404);
+    expectError(await t.call("GET", "/v2/user/attributes/secrets", { token }), 404);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT, generateKeyPair } from "jose";
-import { startTestApp, type TestApp } from "./harness.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
 import { hashToken } from "../../host/server/auth/refresh-token.js";
 
 let t: TestApp;
@@ -8,15 +8,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number) {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as { statusCode: number; message: unknown; error: string };
-  expect(body.statusCode).toBe(status);
-  expect(body.error).toBeTypeOf("string");
-  expect(typeof body.message === "string" || Array.isArray(body.message)).toBe(true);
-  return body;
-}
 
 async function resetLinkFor(email: string): Promise<string> {
   const res = await t.call("GET", "/dev/mail.json");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { activityFixture, expectErrorBody, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { activityFixture, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
 
 let t: TestApp;
 let fx: ActivityFixture;
@@ -83,9 +83,9 @@ describe("calendars", () => {
 
   it("answers 404 for an unknown calendar and 401 without a member", async () => {
     const { token } = await t.signUp();
-    expectErrorBody(await enroll(token, "no-such-calendar"), 404);
-    expectErrorBody(await unenroll(token, "no-such-calendar"), 404);
-    expectErrorBody(await t.call("GET", "/tsapi/workout_calendars"), 401);
-    expectErrorBody(await t.call("POST", `/v2/workouts/calendars/${fx.calendar.id}/enroll`), 401);
+    expectError(await enroll(token, "no-such-calendar"), 404);
+    expectError(await unenroll(token, "no-such-calendar"), 404);
+    expectError(await t.call("GET", "/tsapi/workout_calendars"), 401);
+    expectError(await t.call("POST", `/v2/workouts/calendars/${fx.calendar.id}/enroll`), 401);
   });
 });

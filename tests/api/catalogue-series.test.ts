@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number) {
-  expect(res.statusCode).toBe(status);
-  expect(res.json()).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.anything() });
-}
 
 describe("series", () => {
   it("lists ten or more series by name with totals, paged by limit and skip", async () => {

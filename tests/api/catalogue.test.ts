@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoWorkouts } from "../../host/server/db/seed/catalogue.js";
-import { startTestApp, type TestApp } from "./harness.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number) {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as { statusCode: number; message: unknown; error: string };
-  expect(body).toMatchObject({ statusCode: status, error: expect.any(String) });
-  expect(typeof body.message === "string" || Array.isArray(body.message)).toBe(true);
-  return body;
-}
 
 const WORKOUT_KEYS = [
   "id", "slug", "name", "description", "category", "type", "level", "pacing", "trainers", "equipment", "focusMember",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { activityFixture, attendLiveClass, expectErrorBody, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { activityFixture, attendLiveClass, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
 
 let t: TestApp;
 let fx: ActivityFixture;
@@ -131,12 +131,12 @@ describe("joining through the challenges attribute", () => {
   it("refuses unknown challenges (404), newly joining an ended one (400) and malformed bodies (400)", async () => {
     t.clock.set(Date.now());
     const { token } = await t.signUp();
-    expectErrorBody(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["no-such-challenge"] } }), 404);
-    const ended = expectErrorBody(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["fall-2022"] } }), 400);
+    expectError(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["no-such-challenge"] } }), 404);
+    const ended = expectError(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["fall-2022"] } }), 400);
     expect(ended.text).toContain("has ended");
-    expectErrorBody(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: "fall-2022" } }), 400);
-    expectErrorBody(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: {} }), 400);
-    expectErrorBody(await t.call("GET", "/v2/workouts/challenges?current=true"), 401);
+    expectError(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: "fall-2022" } }), 400);
+    expectError(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: {} }), 400);
+    expectError(await t.call("GET", "/v2/workouts/challenges?current=true"), 401);
   });
 
   it("keeps a challenge joined while it ran after it ends", async () => {

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { environmentFromHost } from "../../host/server/services/site-config.js";
-import { startTestApp, type TestApp } from "./harness.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number) {
-  expect(res.statusCode).toBe(status);
-  expect(res.json()).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.anything() });
-}
 
 describe("/config.json", () => {
   it("answers providers, feature flags and the environment from the host name", async () => {

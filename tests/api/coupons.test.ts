@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { current, DAY, expectError, renewals, subscribedMember } from "./membership-helpers.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { current, DAY, renewals, subscribedMember } from "./membership-helpers.js";
 
 let t: TestApp;
 beforeAll(async () => {

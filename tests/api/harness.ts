@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import pg from "pg";
 import { buildApp } from "../../host/server/app.js";
 import { TestClock } from "../../host/server/clock.js";
@@ -124,4 +124,16 @@ export async function startTestApp(options: { config?: Partial<ServerConfig>; cl
       await drop();
     },
   };
+}
+
+/**
+ * Asserts the contract's error answer: the status, and a body `{ statusCode, error, message }` with a string or a
+ * list of messages. Returns the body with `text`, its messages joined.
+ */
+export function expectError(res: { statusCode: number; body?: string; json(): unknown }, status: number) {
+  expect(res.statusCode, res.statusCode === status ? "" : res.body).toBe(status);
+  const body = res.json() as { statusCode: number; message: string | string[]; error: string };
+  expect(body).toMatchObject({ statusCode: status, error: expect.any(String) });
+  expect(typeof body.message === "string" || Array.isArray(body.message)).toBe(true);
+  return { ...body, text: [body.message].flat().join("; ") };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { activityFixture, attendLiveClass, expectErrorBody, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { activityFixture, attendLiveClass, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
 
 let t: TestApp;
 let fx: ActivityFixture;
@@ -75,7 +75,7 @@ describe("history", () => {
     await activeMember();
     const other = await t.signUp();
     expect(await get(other.token, "/v2/workouts/history?includeLvs=true")).toEqual({ items: [], total: 0 });
-    expectErrorBody(await t.call("GET", "/v2/workouts/history"), 401);
+    expectError(await t.call("GET", "/v2/workouts/history"), 401);
   });
 
   it.each([
@@ -92,7 +92,7 @@ describe("history", () => {
     "starting_at=2026-01-01%00",
   ])("rejects %s with 400", async (query) => {
     const { token } = await t.signUp();
-    expectErrorBody(await t.call("GET", `/v2/workouts/history?${query}`, { token }), 400);
+    expectError(await t.call("GET", `/v2/workouts/history?${query}`, { token }), 400);
   });
 });
 
@@ -138,8 +138,8 @@ describe("stats", () => {
   it("answers zeros for a member with nothing done, and refuses bad dates", async () => {
     const { token } = await t.signUp();
     expect(await get(token, "/v2/workouts/workout_stats")).toMatchObject({ total_lvs: 0, total_on_demand: 0, total_minutes: 0, by_day: [] });
-    expectErrorBody(await t.call("GET", "/v2/workouts/workout_stats?startDate=soon", { token }), 400);
-    expectErrorBody(await t.call("GET", "/stats/v2/workouts"), 401);
+    expectError(await t.call("GET", "/v2/workouts/workout_stats?startDate=soon", { token }), 400);
+    expectError(await t.call("GET", "/stats/v2/workouts"), 401);
   });
 });
 

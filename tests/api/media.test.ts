@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { startTestApp, type TestApp } from "./harness.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
 let member: string;
@@ -23,15 +23,6 @@ beforeAll(async () => {
     .execute();
 });
 afterAll(() => t.close());
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number) {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as { statusCode: number; message: unknown; error: string };
-  expect(body.statusCode).toBe(status);
-  expect(body.error).toBeTypeOf("string");
-  expect(typeof body.message === "string" || Array.isArray(body.message)).toBe(true);
-  return body;
-}
 
 /** The path and query of an absolute URL the server answered, to request it through inject. */
 const local = (uri: string) => {

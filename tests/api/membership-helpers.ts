@@ -7,14 +7,6 @@ export const VISA_OK = "4242 4242 4242 4242";
 export const VISA_DECLINE = "4000 0000 0000 0002";
 export const VISA_CHARGE_FAILS = "4000 0000 0000 0341";
 
-export function expectError(res: { statusCode: number; json(): unknown }, status: number) {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { statusCode: number; message: string | string[]; error: string };
-  expect(body.statusCode).toBe(status);
-  expect(body.error).toBeTypeOf("string");
-  return body;
-}
-
 /** The sandbox card form: setup secret → payment method id. */
 export async function tokenize(t: TestApp, token: string, number = VISA_OK) {
   const setup = await t.call("POST", "/commerce/v1/payment/setup", { token });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { current, expectError, renewals } from "./membership-helpers.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { current, renewals } from "./membership-helpers.js";
 import { startStripeDouble } from "./stripe-api-double.js";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { addCard, claims, current, DAY, events, expectError, subscribedMember, tokenize, VISA_OK } from "./membership-helpers.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { addCard, claims, current, DAY, events, subscribedMember, tokenize, VISA_OK } from "./membership-helpers.js";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
 let member: string;
@@ -9,14 +9,6 @@ beforeAll(async () => {
   member = (await t.signIn()).token;
 });
 afterAll(() => t.close());
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number) {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as { statusCode: number; message: unknown; error: string };
-  expect(body.statusCode).toBe(status);
-  expect(body.error).toBeTypeOf("string");
-  return body;
-}
 
 const local = (uri: string) => new URL(uri).pathname;
 

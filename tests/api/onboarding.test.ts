@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { expectErrorBody } from "./activity-fixtures.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,7 +53,7 @@ describe("onboarding", () => {
     const b = await t.signUp();
     const url = (await submit(a.token, { level: "Beginner" })).json().results_url;
     const id = new URL(url, "http://x").searchParams.get("results")!;
-    expectErrorBody(await t.call("GET", `/v2/workouts/onboarding-results/${id}`, { token: b.token }), 404);
+    expectError(await t.call("GET", `/v2/workouts/onboarding-results/${id}`, { token: b.token }), 404);
     expect((await t.call("GET", "/v2/user/attributes/onboarding_results", { token: b.token })).json()).toEqual({ results_url: "" });
   });
 
@@ -65,14 +64,14 @@ describe("onboarding", () => {
     [[1, 2], "body must be an object"],
   ])("rejects %j with 400", async (body, message) => {
     const { token } = await t.signUp();
-    const err = expectErrorBody(await submit(token, body), 400);
+    const err = expectError(await submit(token, body), 400);
     expect(err.text).toContain(message);
   });
 
   it("answers 400 for a malformed result id, 404 for an unknown one and 401 without a member", async () => {
     const { token } = await t.signUp();
-    expectErrorBody(await t.call("GET", "/v2/workouts/onboarding-results/nope", { token }), 400);
-    expectErrorBody(await t.call("GET", "/v2/workouts/onboarding-results/00000000-0000-4000-8000-000000000000", { token }), 404);
-    expectErrorBody(await submit("", { level: "x" }), 401);
+    expectError(await t.call("GET", "/v2/workouts/onboarding-results/nope", { token }), 400);
+    expectError(await t.call("GET", "/v2/workouts/onboarding-results/00000000-0000-4000-8000-000000000000", { token }), 404);
+    expectError(await submit("", { level: "x" }), 401);
   });
 });

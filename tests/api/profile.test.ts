@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { expectErrorBody } from "./activity-fixtures.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,7 +52,7 @@ describe("member profile", () => {
   it("accepts today's date as a birthday but not tomorrow's", async () => {
     const { token } = await t.signUp();
     expect((await put(token, { birthday: "2026-11-22" })).statusCode).toBe(200);
-    expect(expectErrorBody(await put(token, { birthday: "2026-11-23" }), 400).text).toContain("birthday must not be in the future");
+    expect(expectError(await put(token, { birthday: "2026-11-23" }), 400).text).toContain("birthday must not be in the future");
   });
 
   it.each([
@@ -73,7 +72,7 @@ describe("member profile", () => {
   ])("rejects %j with 400 naming the field, and changes nothing", async (body, message) => {
     const { token } = await t.signUp({ given_name: "Ada", family_name: "Lovelace" });
     const before = (await t.call("GET", PROFILE, { token })).json();
-    expect(expectErrorBody(await put(token, { given_name: "Changed", ...body }), 400).text).toContain(message);
+    expect(expectError(await put(token, { given_name: "Changed", ...body }), 400).text).toContain(message);
     expect((await t.call("GET", PROFILE, { token })).json()).toEqual(before);
   });
 
@@ -89,7 +88,7 @@ describe("member profile", () => {
   });
 
   it("needs a signed-in member", async () => {
-    expectErrorBody(await t.call("GET", PROFILE), 401);
-    expectErrorBody(await t.call("PUT", PROFILE, { body: { given_name: "X" } }), 401);
+    expectError(await t.call("GET", PROFILE), 401);
+    expectError(await t.call("PUT", PROFILE, { body: { given_name: "X" } }), 401);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { at as atTime, createClass, DAY, expectError, HOUR, MINUTE } from "./studios-fixtures.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { at as atTime, createClass, DAY, HOUR, MINUTE } from "./studios-fixtures.js";
 
 let t: TestApp;
 let me: { email: string; password: string };

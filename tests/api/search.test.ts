@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,13 +14,6 @@ async function search(body: Record<string, unknown>) {
   const res = await t.call("POST", "/tsapi/workouts/search", { body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { hits: Hit[]; nbHits: number; page: number; nbPages: number; hitsPerPage: number; facets: Record<string, Record<string, number>>; selected: string[] };
-}
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number) {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as { statusCode: number; message: unknown; error: string };
-  expect(body).toMatchObject({ statusCode: status, error: expect.any(String) });
-  return body;
 }
 
 describe("search: the library's default query", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { activityFixture, expectErrorBody, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { activityFixture, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
 
 let t: TestApp;
 let fx: ActivityFixture;
@@ -64,12 +64,12 @@ describe("enrolling", () => {
 
   it("answers 404 for an unknown series and 400 for a malformed body", async () => {
     const { token } = await t.signUp();
-    expectErrorBody(await enroll(token, "no-such-series"), 404);
-    expectErrorBody(await leave(token, "no-such-series"), 404);
-    expectErrorBody(await t.call("POST", "/v2/workouts/series/enroll", { token, body: {} }), 400);
-    expectErrorBody(await t.call("POST", "/v2/workouts/series/enroll", { token, body: { series_id: 5 } }), 400);
-    expectErrorBody(await t.call("POST", "/v2/workouts/series/enroll", { token, body: { series_id: fx.series.id, extra: 1 } }), 400);
-    expectErrorBody(await t.call("POST", "/v2/workouts/series/enroll", { body: { series_id: fx.series.id } }), 401);
+    expectError(await enroll(token, "no-such-series"), 404);
+    expectError(await leave(token, "no-such-series"), 404);
+    expectError(await t.call("POST", "/v2/workouts/series/enroll", { token, body: {} }), 400);
+    expectError(await t.call("POST", "/v2/workouts/series/enroll", { token, body: { series_id: 5 } }), 400);
+    expectError(await t.call("POST", "/v2/workouts/series/enroll", { token, body: { series_id: fx.series.id, extra: 1 } }), 400);
+    expectError(await t.call("POST", "/v2/workouts/series/enroll", { body: { series_id: fx.series.id } }), 401);
   });
 });
 

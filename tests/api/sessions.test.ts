@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { activityFixture, expectErrorBody, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { activityFixture, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
 
 let t: TestApp;
 let fx: ActivityFixture;
@@ -35,8 +35,8 @@ describe("starting a session", () => {
 
   it("answers 404 for an unknown workout and 401 without a member", async () => {
     const { token } = await t.signUp();
-    expectErrorBody(await start(token, "no-such-workout"), 404);
-    expectErrorBody(await t.call("GET", `/v2/workouts/start_session/${fx.workouts.long}`), 401);
+    expectError(await start(token, "no-such-workout"), 404);
+    expectError(await t.call("GET", `/v2/workouts/start_session/${fx.workouts.long}`), 401);
   });
 
   it("records the device header when sent", async () => {
@@ -105,7 +105,7 @@ describe("ending a session", () => {
   it("refuses a position beyond the video's duration (a hair past the end is the end)", async () => {
     const { token } = await t.signUp();
     const s = (await start(token, fx.workouts.short)).json();
-    const err = expectErrorBody(await end(token, fx.workouts.short, { session_id: s.session_id, workout_completed_positions: 5000 }), 400);
+    const err = expectError(await end(token, fx.workouts.short, { session_id: s.session_id, workout_completed_positions: 5000 }), 400);
     expect(err.text).toContain("workout_completed_positions");
     expect(await totals(token)).toMatchObject({ total_completed: 0 });
     expect((await end(token, fx.workouts.short, { session_id: s.session_id, workout_completed_positions: 480.4 })).json().is_complete).toBe(true);
@@ -115,8 +115,8 @@ describe("ending a session", () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const s = (await start(a.token, fx.workouts.long)).json();
-    expectErrorBody(await end(b.token, fx.workouts.long, { session_id: s.session_id, workout_completed_positions: 1800 }), 404);
-    expectErrorBody(await end(a.token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 100 }), 404);
+    expectError(await end(b.token, fx.workouts.long, { session_id: s.session_id, workout_completed_positions: 1800 }), 404);
+    expectError(await end(a.token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 100 }), 404);
     expect(await totals(a.token)).toMatchObject({ total_completed: 0 });
     expect(await totals(b.token)).toMatchObject({ total_completed: 0 });
     // Nor resumes from it.
@@ -133,13 +133,13 @@ describe("ending a session", () => {
     [{ session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: 10, extra: 1 }, "property extra should not exist"],
   ])("rejects %j with 400", async (body, message) => {
     const { token } = await t.signUp();
-    const err = expectErrorBody(await end(token, fx.workouts.long, body), 400);
+    const err = expectError(await end(token, fx.workouts.long, body), 400);
     expect(err.text).toContain(message);
   });
 
   it("answers 404 for an unknown session or workout", async () => {
     const { token } = await t.signUp();
-    expectErrorBody(await end(token, fx.workouts.long, { session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: 10 }), 404);
-    expectErrorBody(await end(token, "no-such-workout", { session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: 10 }), 404);
+    expectError(await end(token, fx.workouts.long, { session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: 10 }), 404);
+    expectError(await end(token, "no-such-workout", { session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: 10 }), 404);
   });
 });

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { expect } from "vitest";
 import type { TestApp } from "./harness.js";
 
 export const MINUTE = 60_000;
@@ -49,15 +48,6 @@ export async function at<T>(t: TestApp, instant: Date | number, who: { email: st
   } finally {
     t.clock.set(before);
   }
-}
-
-export function expectError(res: { statusCode: number; json(): unknown }, status: number) {
-  expect(res.statusCode, res.statusCode === status ? "" : String((res as unknown as { body: string }).body)).toBe(status);
-  const body = res.json() as { statusCode: number; message: string | string[]; error: string };
-  expect(body.statusCode).toBe(status);
-  expect(body.error).toBeTypeOf("string");
-  expect(typeof body.message === "string" || Array.isArray(body.message)).toBe(true);
-  return body;
 }
 
 export const LIVE_CLASS_FIELDS = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { at, createClass, DAY, expectError, HOUR, LIVE_CLASS_FIELDS, MINUTE } from "./studios-fixtures.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { at, createClass, DAY, HOUR, LIVE_CLASS_FIELDS, MINUTE } from "./studios-fixtures.js";
 import { isoInZone } from "../../host/server/services/zoned-time.js";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { addCard, claims, current, DAY, events, expectError, renewals, subscribedMember, VISA_CHARGE_FAILS, VISA_DECLINE } from "./membership-helpers.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { addCard, claims, current, DAY, events, renewals, subscribedMember, VISA_CHARGE_FAILS, VISA_DECLINE } from "./membership-helpers.js";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
-import { activityFixture, expectErrorBody, type ActivityFixture } from "./activity-fixtures.js";
+import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { activityFixture, type ActivityFixture } from "./activity-fixtures.js";
 
 let t: TestApp;
 let fx: ActivityFixture;
@@ -68,7 +68,7 @@ describe("video events", () => {
       [[good, { ...good, data: { note: "nul \u0000 inside" } }], "NUL"],
     ];
     for (const [events, message] of cases) {
-      const err = expectErrorBody(await post(token, events), 400);
+      const err = expectError(await post(token, events), 400);
       expect(err.text).toContain(message);
     }
     expect(await stored(user.id)).toEqual([]);
@@ -76,19 +76,19 @@ describe("video events", () => {
 
   it("refuses an empty batch, more than 500 events and a body without events", async () => {
     const { token } = await t.signUp();
-    expectErrorBody(await post(token, []), 400);
+    expectError(await post(token, []), 400);
     const tooMany = Array.from({ length: 501 }, () => ({ event_type: "progress", workout_id: fx.workouts.short }));
-    expect(expectErrorBody(await post(token, tooMany), 400).text).toContain("events must contain no more than 500 elements");
-    expectErrorBody(await t.call("POST", "/v2/workouts/video_events", { token, body: {} }), 400);
-    expectErrorBody(await t.call("POST", "/v2/workouts/video_events", { body: { events: [] } }), 401);
+    expect(expectError(await post(token, tooMany), 400).text).toContain("events must contain no more than 500 elements");
+    expectError(await t.call("POST", "/v2/workouts/video_events", { token, body: {} }), 400);
+    expectError(await t.call("POST", "/v2/workouts/video_events", { body: { events: [] } }), 401);
   });
 
   it("never accepts events on another member's session, nor a session of another workout", async () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const sid = await session(a.token, fx.workouts.long);
-    expectErrorBody(await post(b.token, [{ event_type: "play", workout_id: fx.workouts.long, session_id: sid }]), 400);
-    expectErrorBody(await post(a.token, [{ event_type: "play", workout_id: fx.workouts.short, session_id: sid }]), 400);
+    expectError(await post(b.token, [{ event_type: "play", workout_id: fx.workouts.long, session_id: sid }]), 400);
+    expectError(await post(a.token, [{ event_type: "play", workout_id: fx.workouts.short, session_id: sid }]), 400);
     expect(await stored(b.user.id)).toEqual([]);
   });
 
