@@ -1,5 +1,17 @@
 import { defineConfig } from "vitest/config";
 
+// CI machines are shared 2-core boxes, often running a second suite beside this one: these limits are for a machine
+// under load, far above what an idle run needs, so only a hung test reaches them.
+/** One API test file's start: its own copy of the seeded database (PGlite unpacks a data dir), the app, the index. */
+const API_BOOT_TIMEOUT_MS = 180_000;
+const API_TEST_TIMEOUT_MS = 60_000;
+/** A browser journey: several pages, each waiting for the server and the widgets. */
+const E2E_TEST_TIMEOUT_MS = 120_000;
+/** The e2e global start (build, server, Chromium) and a file's browser launch. */
+const E2E_BOOT_TIMEOUT_MS = 240_000;
+/** How long `expect.poll` waits for the page to show something. */
+const E2E_POLL_TIMEOUT_MS = 30_000;
+
 const api = (name: string, setup: string, db: string) => ({
   test: {
     name,
@@ -7,8 +19,8 @@ const api = (name: string, setup: string, db: string) => ({
     environment: "node",
     globalSetup: [setup],
     env: { FITKIT_TEST_DB: db },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: API_TEST_TIMEOUT_MS,
+    hookTimeout: API_BOOT_TIMEOUT_MS,
   },
 });
 
@@ -29,10 +41,10 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
-          expect: { poll: { timeout: 20_000 } },
+          expect: { poll: { timeout: E2E_POLL_TIMEOUT_MS } },
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: E2E_TEST_TIMEOUT_MS,
+          hookTimeout: E2E_BOOT_TIMEOUT_MS,
         },
       },
     ],

@@ -33,8 +33,13 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Every test step that waits on the page uses this bound, so a stuck page fails instead of hanging the run. */
-export const STEP_TIMEOUT = 20_000;
+/**
+ * Every test step that waits on the page uses this bound, so a stuck page fails instead of hanging the run. Generous:
+ * CI shares a 2-core machine, often with a second suite running beside this one.
+ */
+export const STEP_TIMEOUT = 30_000;
+/** Chromium's start on a loaded machine. */
+const LAUNCH_TIMEOUT = 60_000;
 
 export const appUrl = (): string => inject("appUrl");
 export const siteUrl = (): string => inject("siteUrl");
@@ -42,7 +47,7 @@ export const siteUrl = (): string => inject("siteUrl");
 let shared: Promise<Browser> | undefined;
 /** One Chromium per test file (fresh profile: playwright launches with a temporary user-data dir). */
 export function launchBrowser(): Promise<Browser> {
-  shared ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
+  shared ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_ARGS, headless: true, timeout: LAUNCH_TIMEOUT });
   return shared;
 }
 
@@ -102,7 +107,7 @@ export async function openSession(options: BrowserContextOptions = {}): Promise<
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   context.setDefaultTimeout(STEP_TIMEOUT);
-  context.setDefaultNavigationTimeout(20_000);
+  context.setDefaultNavigationTimeout(STEP_TIMEOUT);
   const issues: PageIssues = { consoleErrors: [], pageErrors: [], offHostRequests: [] };
   await context.route("**/*", (route) => {
     const url = route.request().url();
