@@ -25,9 +25,11 @@ if (process.argv.includes("--if-missing") && existsSync(stamp)) {
 }
 
 const started = Date.now();
+// The first `npm start` builds for about a minute on a small machine: say so, and let rollup report each bundle.
+console.log("building the widgets, the hosted app and the server into dist/ (a minute on a first start)…");
 const browserParts = ["widgets/rollup.widgets.mjs", "host/app/rollup.app.mjs"].filter((f) => existsSync(join(root, f)));
 if (browserParts.length) {
-  execFileSync(process.execPath, [join(root, "node_modules", "rollup", "dist", "bin", "rollup"), "-c", "--silent"], { cwd: root, stdio: "inherit" });
+  execFileSync(process.execPath, [join(root, "node_modules", "rollup", "dist", "bin", "rollup"), "-c"], { cwd: root, stdio: "inherit" });
 }
 await build({
   entryPoints: [join(root, "host", "server", "main.ts")],
