@@ -4,14 +4,15 @@ import { systemClock, type Clock } from "./clock.js";
 import type { ServerConfig } from "./config.js";
 import { connectPglite, connectPostgres, type DatabaseHandle } from "./db/index.js";
 import { migrate } from "./db/migrate.js";
-import { seed } from "./db/seed/index.js";
+import { refuseDemoMembers, seed, seedSteps } from "./db/seed/index.js";
 import { scheduleRenewals } from "./jobs/renewals.js";
 
 /** Connects the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR), migrates and seeds. */
 export async function openDatabase(config: ServerConfig, clock: Clock = systemClock): Promise<DatabaseHandle> {
   const database = config.databaseUrl ? connectPostgres(config.databaseUrl) : await connectPglite({ dataDir: config.dataDir });
   await migrate(database.db);
-  await seed(database.db, { clock });
+  if (!config.demo) await refuseDemoMembers(database.db);
+  await seed(database.db, { clock }, seedSteps({ demo: config.demo }));
   return database;
 }
 
