@@ -51,6 +51,7 @@ export function lockDataDir(dataDir: string): () => void {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       }
       const holder = readHolder(path);
+      // Our own pid in the lock is a previous run's: a restarted container gives its server the same pid.
       if (holder && holder.pid !== process.pid && isRunning(holder.pid)) throw inUse(dataDir, holder);
       takeOverStale(path, holder);
     }
