@@ -28,6 +28,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   entitlements?: EntitlementResolver;
   logger?: boolean;
+  /** Close the database when the app closes, after everything that uses it (the server's own; tests close theirs). */
+  closeDatabase?: boolean;
 }
 
 /** Hosted-app pages a widget on another site opens as a popup (the booking hand-off and its sign-in step). */
@@ -91,8 +93,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     onDeactivated: (userId) => membership.subscriptions.cancelAllForDeactivation(userId),
   });
   app.decorate("ctx", ctx);
+  // Fastify runs onClose hooks newest first, so this one, added before any other, runs last: listeners and jobs
+  // give their pooled connections back before the pool ends (a LISTEN client still checked out would keep
+  // pool.end() waiting forever).
   app.addHook("onClose", async () => {
     for (const close of closers.reverse()) await close();
+    if (options.closeDatabase) await database.close();
   });
 
   // One log line per request, with its id.

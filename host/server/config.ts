@@ -1,10 +1,12 @@
 import { resolve } from "node:path";
 import { loadMediaSettings, type MediaSettings } from "./media/settings.js";
 import { loadBillingSettings, type BillingSettings } from "./billing/settings.js";
+import { StartupError } from "./errors.js";
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {
   port: number;
+  /** Interface to listen on: loopback unless HOST opens it to the network. */
   host: string;
   /** Public origin of the hosted app, used in emailed links and as the first allowed CORS origin. */
   publicUrl: string;
@@ -18,8 +20,10 @@ export interface ServerConfig {
   jwtPrivateKey?: string;
   smtpUrl?: string;
   mailFrom: string;
-  /** The /dev/mail outbox viewer: on in the embedded default only. */
+  /** The /dev/mail outbox viewer (loopback callers only): on in the embedded default, FITKIT_DEV_MAIL decides otherwise. */
   devMail: boolean;
+  /** Seed the demo members, their subscriptions and activity (published password): on outside production, FITKIT_DEMO decides. */
+  demo: boolean;
   bodyLimit: number;
   logLevel: string;
   rateLimits: RateLimitConfig;
@@ -52,16 +56,35 @@ function list(value: string | undefined): string[] {
   return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 }
 
+/** An on/off switch: `1` or `0`, unset for the default; anything else is refused rather than guessed. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  if (value === "1" || value === "0") return value === "1";
+  throw new StartupError(`${name} must be 1 or 0, got ${value}`);
+}
+
+/**
+ * Reads and checks the environment. Every refusal is a StartupError whose message is the one line the operator
+ * sees: in production that means a signing key, a payment provider (or billing explicitly off), and no demo members
+ * or outbox unless explicitly asked for.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got ${env.PORT}`);
   const production = env.NODE_ENV === "production";
   const databaseUrl = env.DATABASE_URL || undefined;
-  if (production && !env.FITKIT_JWT_PRIVATE_KEY) throw new Error("FITKIT_JWT_PRIVATE_KEY must be set in production (an Ed25519 PKCS#8 PEM)");
+  if (production && !env.FITKIT_JWT_PRIVATE_KEY) throw new StartupError("FITKIT_JWT_PRIVATE_KEY must be set in production (an Ed25519 PKCS#8 PEM)");
   const publicUrl = (env.FITKIT_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  let media: MediaSettings;
+  try {
+    media = loadMediaSettings(env);
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
   return {
     port,
-    host: env.HOST ?? "0.0.0.0",
+    host: env.HOST || "127.0.0.1",
     publicUrl,
     environment: env.FITKIT_ENVIRONMENT ?? (production ? "production" : "dev"),
     production,
@@ -71,11 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtPrivateKey: env.FITKIT_JWT_PRIVATE_KEY || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "fitkit <no-reply@fitkit.dev>",
-    devMail: !databaseUrl && !production,
+    devMail: flag(env, "FITKIT_DEV_MAIL", !databaseUrl && !production),
+    demo: flag(env, "FITKIT_DEMO", !production),
     bodyLimit: Number(env.FITKIT_BODY_LIMIT ?? 1_048_576),
     logLevel: env.LOG_LEVEL ?? "info",
     rateLimits: defaultRateLimits,
-    media: loadMediaSettings(env),
-    billing: loadBillingSettings(env),
+    media,
+    billing: loadBillingSettings(env, production),
   };
 }

@@ -23,3 +23,11 @@ export const unprocessable = (message: string) => new HttpError(422, message);
 export function errorBody(statusCode: number, message: string | string[]) {
   return { statusCode, message, error: STATUS_CODES[statusCode] ?? "Error" };
 }
+
+/**
+ * A start-up the server refuses (bad configuration, a data folder in use): the process prints the message as one
+ * line and exits non-zero, without a stack trace, because the operator's fix is in the message.
+ */
+export class StartupError extends Error {
+  override name = "StartupError";
+}

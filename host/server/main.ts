@@ -1,24 +1,48 @@
-import { loadConfig } from "./config.js";
+import type { FastifyInstance } from "fastify";
+import { loadConfig, type ServerConfig } from "./config.js";
+import { StartupError } from "./errors.js";
 import { createServer } from "./server.js";
 import { DEMO_MEMBERS, DEMO_PASSWORD } from "./db/seed/members.js";
 
-const config = loadConfig();
+/** A refused start is one line on stderr and a non-zero exit: the operator's fix is in the message, not a stack. */
+function refuse(error: unknown): never {
+  if (!(error instanceof StartupError)) throw error;
+  process.stderr.write(`fitkit: ${error.message}\n`);
+  process.exit(1);
+}
+
+let config: ServerConfig;
+let app: FastifyInstance;
 const started = performance.now();
-const app = await createServer(config);
+try {
+  config = loadConfig();
+  app = await createServer(config);
+} catch (error) {
+  refuse(error);
+}
 const address = await app.listen({ port: config.port, host: config.host });
-const url = config.host === "0.0.0.0" ? `http://localhost:${new URL(address).port}` : address;
+const port = new URL(address).port;
+const url = ["0.0.0.0", "127.0.0.1", "::"].includes(config.host) ? `http://localhost:${port}` : address;
 
 const lines = [
   `fitkit is running at ${url}  (started in ${Math.round(performance.now() - started)} ms)`,
   `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}`,
-  `  API docs: ${url}/docs${config.devMail ? `   outbox: ${url}/dev/mail` : ""}`,
-  `  demo accounts (password "${DEMO_PASSWORD}"):`,
-  ...DEMO_MEMBERS.map((m) => `    ${m.email.padEnd(30)} ${m.about}`),
+  `  API docs: ${url}/docs${config.devMail ? `   outbox: ${url}/dev/mail (from this machine only)` : ""}`,
+  ...(config.host === "127.0.0.1" ? [`  listening on this machine only: set HOST=0.0.0.0 to serve the network`] : []),
+  ...(config.billing.provider === "off" ? ["  billing: off (nothing can be bought)"] : []),
+  ...(config.billing.provider === "sandbox" && config.production ? ["  billing: SANDBOX in production (test cards buy memberships)"] : []),
+  ...(config.demo ? [`  demo accounts (password "${DEMO_PASSWORD}"):`, ...DEMO_MEMBERS.map((m) => `    ${m.email.padEnd(30)} ${m.about}`)] : []),
 ];
 process.stdout.write(`${lines.join("\n")}\n`);
 
+/** How long a stop may take before the process gives up on a clean close (a stuck connection must not keep it alive). */
+const SHUTDOWN_MS = 10_000;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    setTimeout(() => {
+      process.stderr.write(`fitkit: shutdown did not finish within ${SHUTDOWN_MS / 1000} s; exiting\n`);
+      process.exit(1);
+    }, SHUTDOWN_MS).unref();
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -3,7 +3,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { connectPostgres } from "../../host/server/db/index.js";
 import { migrate } from "../../host/server/db/migrate.js";
-import { seed } from "../../host/server/db/seed/index.js";
+import { seed, seedSteps } from "../../host/server/db/seed/index.js";
 import { systemClock } from "../../host/server/clock.js";
 
 /**
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   tplUrl.pathname = `/${template}`;
   const database = connectPostgres(tplUrl.toString(), 2);
   await migrate(database.db);
-  await seed(database.db, { clock: systemClock });
+  await seed(database.db, { clock: systemClock }, seedSteps({ demo: true }));
   await database.close();
   project.provide("postgresTemplate", { url, template, prefix });
 

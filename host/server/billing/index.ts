@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.js";
+import { DisabledBilling } from "./disabled.js";
 import type { BillingProvider } from "./provider.js";
 import { SandboxBilling } from "./sandbox.js";
 import type { BillingSettings } from "./settings.js";
@@ -7,12 +8,14 @@ import { StripeBilling } from "./stripe.js";
 export type { BillingProvider, Card, ChargeRequest, ChargeResult } from "./provider.js";
 export { PAYMENT_ERROR, paymentDeclined } from "./provider.js";
 export { SandboxBilling } from "./sandbox.js";
+export { billingGuard, DisabledBilling } from "./disabled.js";
 export { StripeBilling } from "./stripe.js";
 export { loadBillingSettings, type BillingSettings } from "./settings.js";
 
-/** The configured payment provider: the local sandbox by default, Stripe with STRIPE_SECRET_KEY. */
+/** The configured payment provider (billing/settings.ts decides which; production never falls back to the sandbox). */
 export function createBillingProvider(options: { settings: BillingSettings; clock: Clock; publicUrl: string }): BillingProvider {
   const { settings } = options;
   if (settings.provider === "stripe" && settings.stripe) return new StripeBilling(settings.stripe.secretKey, options.publicUrl, settings.stripe.apiBase);
+  if (settings.provider === "off") return new DisabledBilling(options.publicUrl);
   return new SandboxBilling(options.clock, options.publicUrl);
 }

@@ -6,6 +6,7 @@ import { paymentDeclined, PAYMENT_ERROR, type BillingProvider, type Card, type C
 import { cardBehavior, cardBrand, normalizeCardNumber } from "./test-cards.js";
 
 const SETUP_MINUTES = 60;
+const SECRET_USED = "client_secret has already been used: start a new card setup";
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
 export interface CardInput {
@@ -47,6 +48,7 @@ export class SandboxBilling implements BillingProvider {
     const now = this.clock.now();
     const setup = await db.selectFrom("payment_setups").selectAll().where("client_secret", "=", input.client_secret).executeTakeFirst();
     if (!setup || setup.expires_at <= now) throw badRequest("client_secret is invalid or expired");
+    if (setup.status !== "requires_payment_method") throw badRequest(SECRET_USED);
     const number = normalizeCardNumber(input.number);
     const problems: string[] = [];
     if (!number) problems.push("Your card number is invalid.");
@@ -55,20 +57,30 @@ export class SandboxBilling implements BillingProvider {
     if (!/^\d{3,4}$/.test(input.cvc)) problems.push("Your card's security code is invalid.");
     if (problems.length) throw badRequest(problems.length === 1 ? problems[0] : problems);
     const pmId = id("pm");
-    await db
-      .insertInto("payment_methods")
-      .values({
-        id: pmId,
-        user_id: setup.user_id,
-        brand: cardBrand(number!),
-        last4: number!.slice(-4),
-        exp_month: input.exp_month,
-        exp_year: year,
-        behavior: cardBehavior(number!),
-        created_at: now,
-      })
-      .execute();
-    await db.updateTable("payment_setups").set({ status: "succeeded" }).where("id", "=", setup.id).execute();
+    await db.transaction().execute(async (trx) => {
+      // A setup secret saves one card, as with a real provider: claimed here, so a second use (even a concurrent
+      // one) adds nothing.
+      const claimed = await trx
+        .updateTable("payment_setups")
+        .set({ status: "succeeded" })
+        .where("id", "=", setup.id)
+        .where("status", "=", "requires_payment_method")
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows === 0n) throw badRequest(SECRET_USED);
+      await trx
+        .insertInto("payment_methods")
+        .values({
+          id: pmId,
+          user_id: setup.user_id,
+          brand: cardBrand(number!),
+          last4: number!.slice(-4),
+          exp_month: input.exp_month,
+          exp_year: year,
+          behavior: cardBehavior(number!),
+          created_at: now,
+        })
+        .execute();
+    });
     return { payment_method_id: pmId };
   }
 

@@ -1,17 +1,33 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isIP } from "node:net";
 import type { AppContext } from "../context.js";
+import { forbidden } from "../errors.js";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (s: string) => escape(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
-/** The embedded default's outbox: every email the server "sent", newest first. Never registered in production. */
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return (isIP(v4) === 4 && v4.startsWith("127.")) || address === "::1";
+}
+
+/**
+ * The embedded default's outbox: every email the server "sent", newest first — reset links included, so it is for
+ * the machine the server runs on only. The socket's own peer address decides, never a forwarding header a client
+ * can write. Registered outside production, or with FITKIT_DEV_MAIL=1.
+ */
 export async function devMailRoutes(app: FastifyInstance, ctx: AppContext) {
+  const fromThisMachine = async (request: FastifyRequest) => {
+    if (!isLoopback(request.raw.socket.remoteAddress)) throw forbidden("The outbox can only be read on the machine the server runs on");
+  };
   const latest = () =>
     ctx.db.selectFrom("mail_outbox").select(["id", "to_address", "subject", "text_body", "created_at"]).orderBy("id", "desc").limit(100).execute();
 
-  app.get("/dev/mail.json", { schema: { hide: true } }, async () => ({ items: await latest() }));
+  app.get("/dev/mail.json", { onRequest: fromThisMachine, schema: { hide: true } }, async () => ({ items: await latest() }));
 
-  app.get("/dev/mail", { schema: { hide: true } }, async (_request, reply) => {
+  app.get("/dev/mail", { onRequest: fromThisMachine, schema: { hide: true } }, async (_request, reply) => {
     const rows = await latest();
     const items = rows
       .map(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
+import { billingGuard } from "../billing/disabled.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
 import { emailSchema, memberSecurity, strictObject } from "../schemas.js";
 import { saveBillingAddress, type BillingAddressInput } from "../services/billing-address.js";
@@ -27,6 +28,8 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
   const membership = createMembership({ db: ctx.db, clock: ctx.clock, mailer: ctx.mailer, billing: ctx.billing, publicUrl: ctx.config.publicUrl });
   const { subscriptions, studioLink } = membership;
   const member = { onRequest: app.requireMember };
+  /** Routes that buy or commit to future charges: 503 when billing is off. */
+  const purchase = { onRequest: [app.requireMember, ...billingGuard(ctx.billing)] };
   const limit = (key: string, max: number, message: string) => {
     if (!ctx.rateLimiter.hit(key, max, 15 * 60_000)) throw new HttpError(429, message);
   };
@@ -66,7 +69,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Body: { sku: string } }>(
     "/v2/subscriptions/subs",
     {
-      ...member,
+      ...purchase,
       schema: {
         tags,
         summary: "Subscribe to a product (sandbox checkout): trials start free, otherwise the default card is charged",
@@ -80,7 +83,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put<{ Body: PlanChange }>(
     "/v2/subscriptions/subs/plan",
     {
-      ...member,
+      ...purchase,
       schema: {
         tags,
         summary: "Change the plan at the end of the current period",
@@ -125,13 +128,13 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     "/v2/subscriptions/subs/:id/reactivate",
-    { ...member, schema: { tags, summary: "Undo a cancellation before the period ends", security: memberSecurity, params: idParams } },
+    { ...purchase, schema: { tags, summary: "Undo a cancellation before the period ends", security: memberSecurity, params: idParams } },
     async (request) => subscriptions.reactivate(memberOf(request).id, request.params.id)
   );
 
   app.post<{ Params: { id: string } }>(
     "/v2/subscriptions/subs/:id/recharge/unpause",
-    { ...member, schema: { tags, summary: "Resume a paused recharge subscription (charges the default card)", security: memberSecurity, params: idParams } },
+    { ...purchase, schema: { tags, summary: "Resume a paused recharge subscription (charges the default card)", security: memberSecurity, params: idParams } },
     async (request) => subscriptions.unpause(memberOf(request).id, request.params.id)
   );
 

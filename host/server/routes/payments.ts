@@ -3,6 +3,7 @@ import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { notFound } from "../errors.js";
 import { memberSecurity, strictObject } from "../schemas.js";
+import { billingGuard } from "../billing/disabled.js";
 import { SandboxBilling } from "../billing/sandbox.js";
 import type { CardInput } from "../billing/sandbox.js";
 
@@ -16,7 +17,7 @@ const cardSchema = {
 /** The card on file: setup intent, default payment method, and the sandbox's card form endpoint. */
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { billing } = ctx;
-  const member = { onRequest: app.requireMember };
+  const member = { onRequest: [app.requireMember, ...billingGuard(billing)] };
 
   app.post(
     "/commerce/v1/payment/setup",

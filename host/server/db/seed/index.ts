@@ -3,9 +3,10 @@ import type { Clock } from "../../clock.js";
 import type { Db } from "../index.js";
 import { demoActivity, demoChallenges } from "./activity.js";
 import { demoCatalogue } from "./catalogue.js";
-import { demoMembers } from "./members.js";
-import { demoSubscriptions, membershipCatalogue } from "./membership.js";
-import { demoStudios } from "./studios.js";
+import { demoMembers, DEMO_DOMAIN } from "./members.js";
+import { demoOffers, demoSubscriptions, membershipCatalogue } from "./membership.js";
+import { demoReservations, studioSchedule } from "./studios.js";
+import { StartupError } from "../../errors.js";
 
 export interface SeedContext {
   clock: Clock;
@@ -17,10 +18,30 @@ export interface SeedStep {
   run(trx: Db, ctx: SeedContext): Promise<void>;
 }
 
-/** Steps in dependency order; a domain appends its own (catalogue before activity, and so on). */
-export const seedSteps: SeedStep[] = [demoMembers, demoCatalogue, demoStudios, membershipCatalogue, demoSubscriptions, demoChallenges, demoActivity];
+/** What every deployment serves: workouts and programs, the studios' schedule, products, challenges. */
+export const contentSeedSteps: SeedStep[] = [demoCatalogue, studioSchedule, membershipCatalogue, demoChallenges];
 
-export async function seed(db: Db, ctx: SeedContext, steps: SeedStep[] = seedSteps): Promise<string[]> {
+/** Demo members (published password) and everything that is theirs; content first, as they refer to it. */
+export const demoSeedSteps: SeedStep[] = [demoMembers, demoOffers, demoReservations, demoSubscriptions, demoActivity];
+
+/** The steps a server runs: the content, plus the demo data when asked for (outside production, or FITKIT_DEMO=1). */
+export const seedSteps = (options: { demo: boolean }): SeedStep[] => (options.demo ? [...contentSeedSteps, ...demoSeedSteps] : contentSeedSteps);
+
+/**
+ * A server without demo data must not serve the demo members either: a database seeded by an earlier, demo start
+ * still lets anyone sign in with the published password. Refused at start, naming the fix.
+ */
+export async function refuseDemoMembers(db: Db): Promise<void> {
+  const found = await db.selectFrom("users").select("email").where("email", "like", `%@${DEMO_DOMAIN}`).executeTakeFirst();
+  if (found) {
+    throw new StartupError(
+      `the database holds the demo members (e.g. ${found.email}), whose password is published: delete the @${DEMO_DOMAIN} accounts, or set FITKIT_DEMO=1 to serve them`,
+    );
+  }
+}
+
+/** Runs each step not yet recorded in seed_runs; answers the names of those it ran. */
+export async function seed(db: Db, ctx: SeedContext, steps: SeedStep[]): Promise<string[]> {
   await sql`create table if not exists seed_runs (name text primary key, ran_at timestamptz not null default now())`.execute(db);
   const done = new Set((await sql<{ name: string }>`select name from seed_runs`.execute(db)).rows.map((r) => r.name));
   const ran: string[] = [];

@@ -70,16 +70,26 @@ export const PRODUCTS: ProductRow[] = (
   ] satisfies ProductRow[]
 ).map((p, position) => ({ ...p, position }));
 
-/** Products and the promo codes members can try (each rule of spec section 5 has one). */
+/** The products members can buy. */
 export const membershipCatalogue: SeedStep = {
   name: "membership/catalogue",
-  async run(trx, { clock }) {
-    const now = clock.now();
+  async run(trx) {
     await trx
       .insertInto("products")
       .values(PRODUCTS)
       .onConflict((oc) => oc.column("sku").doNothing())
       .execute();
+  },
+};
+
+/**
+ * Demo data only: promo codes to try (each rule of spec section 5 has one, FREEMONTH included) and a studio
+ * directory holding the demo studio member. A real deployment creates its own.
+ */
+export const demoOffers: SeedStep = {
+  name: "membership/demo-offers",
+  async run(trx, { clock }) {
+    const now = clock.now();
     const days = (n: number) => new Date(now.getTime() + n * DAY_MS);
     await trx
       .insertInto("coupons")

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../host/server/config.js";
+import { StartupError } from "../../host/server/errors.js";
+
+/** What a production deployment sets at the least: a signing key and a payment provider. */
+const production = { NODE_ENV: "production", FITKIT_JWT_PRIVATE_KEY: "pem", STRIPE_SECRET_KEY: "sk_live_x" };
+
+describe("server configuration", () => {
+  it("keeps the newcomer's default: demo data, sandbox billing, the outbox, this machine only", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ production: false, demo: true, devMail: true, host: "127.0.0.1", port: 8080, billing: { provider: "sandbox" } });
+  });
+
+  it("serves the network only when HOST says so", () => {
+    expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+  });
+
+  it.each([
+    ["no signing key", { ...production, FITKIT_JWT_PRIVATE_KEY: "" }, /FITKIT_JWT_PRIVATE_KEY must be set in production/],
+    ["no payment provider", { ...production, STRIPE_SECRET_KEY: "" }, /no payment provider in production: set STRIPE_SECRET_KEY, or FITKIT_BILLING_PROVIDER=off/],
+    ["stripe named without its key", { ...production, STRIPE_SECRET_KEY: "", FITKIT_BILLING_PROVIDER: "stripe" }, /FITKIT_BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY/],
+    ["an unknown payment provider", { ...production, FITKIT_BILLING_PROVIDER: "paypal" }, /FITKIT_BILLING_PROVIDER must be stripe, off or sandbox, got paypal/],
+    ["a demo switch that is neither 1 nor 0", { ...production, FITKIT_DEMO: "yes" }, /FITKIT_DEMO must be 1 or 0, got yes/],
+    ["an outbox switch that is neither 1 nor 0", { ...production, FITKIT_DEV_MAIL: "true" }, /FITKIT_DEV_MAIL must be 1 or 0, got true/],
+    ["half a Mux key", { ...production, MUX_SIGNING_KEY_ID: "kid" }, /MUX_SIGNING_KEY_ID and MUX_SIGNING_PRIVATE_KEY must be set together/],
+    ["a port that is not one", { ...production, PORT: "http" }, /PORT must be a port number, got http/],
+  ])("refuses production with %s, in one line", (_what, env, reason) => {
+    let thrown: unknown;
+    try {
+      loadConfig(env);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(StartupError);
+    expect((thrown as Error).message).toMatch(reason);
+    expect((thrown as Error).message).not.toContain("\n");
+  });
+
+  it("starts production with Stripe and nothing of the demo: no demo members, no outbox, no sandbox", () => {
+    const config = loadConfig(production);
+    expect(config).toMatchObject({ production: true, demo: false, devMail: false, billing: { provider: "stripe" } });
+  });
+
+  it("lets production run without billing, when that is said explicitly", () => {
+    expect(loadConfig({ ...production, STRIPE_SECRET_KEY: "", FITKIT_BILLING_PROVIDER: "off" }).billing.provider).toBe("off");
+  });
+
+  it("takes the sandbox, the demo members and the outbox in production only when each is asked for", () => {
+    const staging = loadConfig({ ...production, STRIPE_SECRET_KEY: "", FITKIT_BILLING_PROVIDER: "sandbox", FITKIT_DEMO: "1", FITKIT_DEV_MAIL: "1" });
+    expect(staging).toMatchObject({ demo: true, devMail: true, billing: { provider: "sandbox" } });
+  });
+
+  it("lets a developer switch the demo data and the outbox off", () => {
+    expect(loadConfig({ FITKIT_DEMO: "0", FITKIT_DEV_MAIL: "0" })).toMatchObject({ demo: false, devMail: false });
+  });
+});
