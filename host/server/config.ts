@@ -65,6 +65,16 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 }
 
 /**
+ * The origin a browser on this machine opens for a server listening on `host`: the address itself, or localhost for
+ * every interface. The start-up line prints it and, without FITKIT_PUBLIC_URL, emailed links use it, so a reset link
+ * opens the origin the member is signed in on.
+ */
+export function listeningOrigin(host: string, port: number): string {
+  if (host === "0.0.0.0" || host === "::") return `http://localhost:${port}`;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
+/**
  * Reads and checks the environment. Every refusal is a StartupError whose message is the one line the operator
  * sees: in production that means a signing key, a payment provider (or billing explicitly off), and no demo members
  * or outbox unless explicitly asked for.
@@ -75,7 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === "production";
   const databaseUrl = env.DATABASE_URL || undefined;
   if (production && !env.FITKIT_JWT_PRIVATE_KEY) throw new StartupError("FITKIT_JWT_PRIVATE_KEY must be set in production (an Ed25519 PKCS#8 PEM)");
-  const publicUrl = (env.FITKIT_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  const host = env.HOST || "127.0.0.1";
+  const publicUrl = (env.FITKIT_PUBLIC_URL ?? listeningOrigin(host, port)).replace(/\/$/, "");
   let media: MediaSettings;
   try {
     media = loadMediaSettings(env);
@@ -84,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   return {
     port,
-    host: env.HOST || "127.0.0.1",
+    host,
     publicUrl,
     environment: env.FITKIT_ENVIRONMENT ?? (production ? "production" : "dev"),
     production,

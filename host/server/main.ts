@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { loadConfig, type ServerConfig } from "./config.js";
+import { listeningOrigin, loadConfig, type ServerConfig } from "./config.js";
 import { StartupError } from "./errors.js";
 import { createServer } from "./server.js";
 import { DEMO_MEMBERS, DEMO_PASSWORD } from "./db/seed/members.js";
@@ -20,9 +20,8 @@ try {
 } catch (error) {
   refuse(error);
 }
-const address = await app.listen({ port: config.port, host: config.host });
-const port = new URL(address).port;
-const url = ["0.0.0.0", "127.0.0.1", "::"].includes(config.host) ? `http://localhost:${port}` : address;
+const { port } = new URL(await app.listen({ port: config.port, host: config.host }));
+const url = listeningOrigin(config.host, Number(port));
 
 const lines = [
   `fitkit is running at ${url}  (started in ${Math.round(performance.now() - started)} ms)`,

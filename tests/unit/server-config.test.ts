@@ -15,6 +15,15 @@ describe("server configuration", () => {
     expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
   });
 
+  it("emails links to the origin the start-up line prints, unless FITKIT_PUBLIC_URL names another", () => {
+    expect(loadConfig({}).publicUrl).toBe("http://127.0.0.1:8080");
+    expect(loadConfig({ HOST: "127.0.0.1", PORT: "3000" }).publicUrl).toBe("http://127.0.0.1:3000");
+    expect(loadConfig({ HOST: "0.0.0.0" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ HOST: "::1" }).publicUrl).toBe("http://[::1]:8080");
+    expect(loadConfig({ HOST: "192.168.1.20" }).publicUrl).toBe("http://192.168.1.20:8080");
+    expect(loadConfig({ HOST: "127.0.0.1", FITKIT_PUBLIC_URL: "https://app.example.com/" }).publicUrl).toBe("https://app.example.com");
+  });
+
   it.each([
     ["no signing key", { ...production, FITKIT_JWT_PRIVATE_KEY: "" }, /FITKIT_JWT_PRIVATE_KEY must be set in production/],
     ["no payment provider", { ...production, STRIPE_SECRET_KEY: "" }, /no payment provider in production: set STRIPE_SECRET_KEY, or FITKIT_BILLING_PROVIDER=off/],
