@@ -295,6 +295,14 @@ describe("passwords", () => {
     expectError(await t.call("POST", "/api/auth/sign-in/email", { body: { email: m.email, password: "stolen-pass" } }), 401);
   });
 
+  it("emails a link on the configured public URL, whatever X-Forwarded-Host the request claims", async () => {
+    const m = await t.signUp();
+    await t.call("POST", "/api/auth/forgot-password", { body: { email: m.email }, headers: { "x-forwarded-host": "evil.example" } });
+    const mail = (await t.call("GET", "/dev/mail.json")).json().items.find((item: { to_address: string }) => item.to_address === m.email);
+    expect(mail.text_body).toContain(`${t.config.publicUrl}/reset-password?token=`);
+    expect(mail.text_body).not.toContain("evil.example");
+  });
+
   it("answers success for an unknown email without sending anything", async () => {
     const before = (await t.call("GET", "/dev/mail.json")).json().items.length;
     expect((await t.call("POST", "/api/auth/forgot-password", { body: { email: "ghost@example.com" } })).json()).toEqual({ success: true });
