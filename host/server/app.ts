@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
@@ -10,6 +10,7 @@ import type { AppContext } from "./context.js";
 import type { DatabaseHandle } from "./db/index.js";
 import { errorBody, HttpError } from "./errors.js";
 import { describeValidationError, validatorCompiler } from "./validation.js";
+import { registerRequestBodies } from "./request-bodies.js";
 import { loadAuthKeys } from "./auth/keys.js";
 import { verifyAccessToken } from "./auth/access-token.js";
 import { RateLimiter } from "./auth/rate-limiter.js";
@@ -32,6 +33,9 @@ export interface BuildOptions {
   closeDatabase?: boolean;
 }
 
+/** Longest path parameter the router accepts (longer answers 414): no id or slug comes near it. */
+const MAX_PARAM_LENGTH = 100;
+
 /** Hosted-app pages a widget on another site opens as a popup (the booking hand-off and its sign-in step). */
 const POPUP_PAGES = /^\/(live\/book|continue)\/?(\?|$)/;
 
@@ -48,14 +52,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     // The contract writes some paths with a trailing slash (`/studios/reservation/`) and clients send either form.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     trustProxy: true,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+    // Errors the router meets before any route (bad percent-escapes, over-long path parameters) would otherwise be
+    // answered by Fastify itself with an extra `code` and a reason phrase that does not match the status.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      const message = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` : "The URL is not validly percent-encoded";
+      (reply as FastifyReply).status(status).send(errorBody(status, status >= 500 ? "Internal Server Error" : message));
+    },
   });
+  registerRequestBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const messages = errors.map((e) => describeValidationError(e, dataVar));

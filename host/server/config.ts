@@ -40,6 +40,8 @@ export interface RateLimitConfig {
   checkEmailPerAddress: number;
   forgotPerAccount: number;
   forgotPerAddress: number;
+  /** Reset-link redemptions per client address: tokens are unguessable, but each try is a database lookup. */
+  resetPerAddress: number;
   windowMs: number;
 }
 
@@ -49,6 +51,7 @@ export const defaultRateLimits: RateLimitConfig = {
   checkEmailPerAddress: 30,
   forgotPerAccount: 5,
   forgotPerAddress: 20,
+  resetPerAddress: 20,
   windowMs: 15 * 60_000,
 };
 

@@ -9,6 +9,9 @@ export function strictObject<P extends Record<string, object>>(properties: P, re
   return { type: "object", additionalProperties: false, properties, required } as const;
 }
 
+/** The body of an action that takes no input: none, or an empty object; any property is refused like elsewhere. */
+export const noBody = { type: ["object", "null"], additionalProperties: false, properties: {} } as const;
+
 export const successSchema = strictObject({ success: { type: "boolean", const: true } }, ["success"]);
 
 export const errorSchema = {

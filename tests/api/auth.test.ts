@@ -9,10 +9,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function resetLinkFor(email: string): Promise<string> {
+/** The tokens of every reset mail sent to an address, newest first. */
+async function resetLinksFor(email: string): Promise<string[]> {
   const res = await t.call("GET", "/dev/mail.json");
-  const mail = (res.json() as { items: { to_address: string; text_body: string }[] }).items.find((m) => m.to_address === email);
-  const token = mail?.text_body.match(/reset-password\?token=([\w-]+)/)?.[1];
+  const mails = (res.json() as { items: { to_address: string; text_body: string }[] }).items.filter((m) => m.to_address === email);
+  return mails.map((m) => m.text_body.match(/reset-password\?token=([\w-]+)/)?.[1]).filter((token): token is string => !!token);
+}
+
+async function resetLinkFor(email: string): Promise<string> {
+  const [token] = await resetLinksFor(email);
   if (!token) throw new Error(`no reset mail for ${email}`);
   return token;
 }
@@ -122,7 +127,7 @@ describe("sign-in", () => {
 
 describe("rate limits", () => {
   it("answers 429 after repeated failures on one account, in the contract's shape", async () => {
-    const limited = await startTestApp({ config: { rateLimits: { signInPerAccount: 3, signInPerAddress: 100, checkEmailPerAddress: 2, forgotPerAccount: 2, forgotPerAddress: 100, windowMs: 60_000 } } });
+    const limited = await startTestApp({ config: { rateLimits: { signInPerAccount: 3, signInPerAddress: 100, checkEmailPerAddress: 2, forgotPerAccount: 2, forgotPerAddress: 100, resetPerAddress: 2, windowMs: 60_000 } } });
     try {
       const attempt = () => limited.call("POST", "/api/auth/sign-in/email", { body: { email: "vip@demo.fitkit.dev", password: "wrong-one" } });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
@@ -140,6 +145,14 @@ describe("rate limits", () => {
       expect((await forgot()).statusCode).toBe(200);
       expect((await forgot()).statusCode).toBe(200);
       expectError(await forgot(), 429);
+
+      // Guessing reset tokens is throttled per address like sign-in, whether the guess is right or not.
+      const reset = () => limited.call("POST", "/api/auth/reset-password", { body: { token: "guessed-token", password: "after-reset" } });
+      expectError(await reset(), 400);
+      expectError(await reset(), 400);
+      expectError(await reset(), 429);
+      limited.clock.advance(61_000);
+      expectError(await reset(), 400);
     } finally {
       await limited.close();
     }
@@ -253,6 +266,41 @@ describe("passwords", () => {
     await t.signIn(m.email, "after-reset");
     expectError(await t.call("GET", "/user/v1/attribute/claims", { token: m.token }), 401);
     expectError(await t.call("POST", "/api/auth/reset-password", { body: { token, password: "again-again" } }), 400);
+  });
+
+  it("voids every other outstanding reset link once one is used, the newer or the older", async () => {
+    for (const use of ["newest", "oldest"] as const) {
+      const m = await t.signUp();
+      for (let i = 0; i < 3; i++) await t.call("POST", "/api/auth/forgot-password", { body: { email: m.email } });
+      const links = await resetLinksFor(m.email);
+      expect(links).toHaveLength(3);
+      const used = use === "newest" ? links[0] : links[2];
+      expect((await t.call("POST", "/api/auth/reset-password", { body: { token: used, password: "after-reset" } })).statusCode).toBe(200);
+      for (const other of links.filter((l) => l !== used)) {
+        const res = expectError(await t.call("POST", "/api/auth/reset-password", { body: { token: other, password: "stolen-pass" } }), 400);
+        expect(res.text).toBe("This password reset link is invalid or has expired.");
+      }
+      await t.signIn(m.email, "after-reset");
+    }
+  });
+
+  it("voids outstanding reset links when the member changes the password", async () => {
+    const m = await t.signUp();
+    await t.call("POST", "/api/auth/forgot-password", { body: { email: m.email } });
+    const token = await resetLinkFor(m.email);
+    const changed = await t.call("POST", "/api/auth/change-password", { token: m.token, body: { currentPassword: m.password, newPassword: "brand-new-pass" } });
+    expect(changed.statusCode).toBe(200);
+    expectError(await t.call("POST", "/api/auth/reset-password", { body: { token, password: "stolen-pass" } }), 400);
+    await t.signIn(m.email, "brand-new-pass");
+    expectError(await t.call("POST", "/api/auth/sign-in/email", { body: { email: m.email, password: "stolen-pass" } }), 401);
+  });
+
+  it("emails a link on the configured public URL, whatever X-Forwarded-Host the request claims", async () => {
+    const m = await t.signUp();
+    await t.call("POST", "/api/auth/forgot-password", { body: { email: m.email }, headers: { "x-forwarded-host": "evil.example" } });
+    const mail = (await t.call("GET", "/dev/mail.json")).json().items.find((item: { to_address: string }) => item.to_address === m.email);
+    expect(mail.text_body).toContain(`${t.config.publicUrl}/reset-password?token=`);
+    expect(mail.text_body).not.toContain("evil.example");
   });
 
   it("answers success for an unknown email without sending anything", async () => {

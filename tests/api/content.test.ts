@@ -14,7 +14,7 @@ describe("/config.json", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       environment: "staging",
-      apiBase: "http://app.staging.fitkit.com",
+      apiBase: t.config.publicUrl,
       video: { provider: "local" },
       music: { provider: "local" },
       auth: expect.any(Object),
@@ -23,6 +23,11 @@ describe("/config.json", () => {
     });
     expect((await t.call("GET", "/config.json", { headers: { host: "app.fitkit.com" } })).json().environment).toBe("production");
     expect((await t.call("GET", "/config.json", { headers: { host: "localhost:8080" } })).json().environment).toBe("dev");
+  });
+
+  it("answers the configured public URL as apiBase, never a forged X-Forwarded-Host", async () => {
+    const res = await t.call("GET", "/config.json", { headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" } });
+    expect(res.json().apiBase).toBe(t.config.publicUrl);
   });
 
   it("reads the environment from the second host label, dev when there is none", () => {

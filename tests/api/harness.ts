@@ -78,7 +78,7 @@ export async function startTestApp(options: { config?: Partial<ServerConfig>; cl
     ...loadConfig({ PORT: "0", DATA_DIR: "/nonexistent", FITKIT_PUBLIC_URL: "http://app.fitkit.test" }),
     devMail: true,
     logLevel: "silent",
-    rateLimits: { ...defaultRateLimits, signInPerAddress: 100_000, checkEmailPerAddress: 100_000, forgotPerAddress: 100_000 },
+    rateLimits: { ...defaultRateLimits, signInPerAddress: 100_000, checkEmailPerAddress: 100_000, forgotPerAddress: 100_000, resetPerAddress: 100_000 },
     ...options.config,
   };
   const app = await buildApp({ config, database, clock, logger: false });

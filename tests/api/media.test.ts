@@ -149,6 +149,17 @@ describe("signed playback", () => {
   });
 });
 
+describe("links handed out", () => {
+  it("come from the configured public URL, whatever Host or X-Forwarded-Host the request claims", async () => {
+    const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+    const video = await t.call("GET", `/tsapi/content/workout/${workout.id}/video`, { token: member, headers: forged });
+    expect(video.statusCode).toBe(200);
+    const { uri, captions } = video.json() as { uri: string; captions: { uri: string }[] };
+    const preview = (await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`, { headers: forged })).json() as { uri: string };
+    for (const link of [uri, preview.uri, ...captions.map((c) => c.uri)]) expect(new URL(link).origin).toBe(t.config.publicUrl);
+  });
+});
+
 describe("byte ranges", () => {
   let clip: string;
   let size: number;

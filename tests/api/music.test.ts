@@ -40,6 +40,13 @@ describe("music stations", () => {
     }
   });
 
+  it("hands out stream URLs on the configured public URL, never a forged X-Forwarded-Host", async () => {
+    const res = await t.call("GET", "/v2/music/stations", { token: member, headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" } });
+    const urls = (res.json() as Stations).items.flatMap((s) => s.tracks.map((track) => track.stream_url));
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(new URL(url).origin).toBe(t.config.publicUrl);
+  });
+
   it("asks for sign-in without a token and refuses members without an entitlement", async () => {
     expectError(await t.call("GET", "/v2/music/stations"), 401);
     const { token } = await t.signIn("unentitled@demo.fitkit.dev");

@@ -19,7 +19,7 @@ export interface Playback {
 export type ImageAnswer = { kind: "image"; image: Image } | { kind: "redirect"; url: string };
 
 /**
- * Where workout video comes from. `origin` is the scheme and host the client reached this server at, for
+ * Where workout video comes from. `origin` is the server's configured public URL (FITKIT_PUBLIC_URL), for
  * providers that serve files themselves. A method answers `undefined` when the workout has no video there.
  */
 export interface MediaProvider {

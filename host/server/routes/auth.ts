@@ -141,6 +141,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
+      limit(request, [[`reset:address:${request.ip}`, limits.resetPerAddress]]);
       await ctx.auth.resetPassword(request.body.token, request.body.password);
       return { success: true };
     },

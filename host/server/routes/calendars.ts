@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { memberSecurity, strictObject } from "../schemas.js";
+import { memberSecurity, noBody, strictObject } from "../schemas.js";
 import { calendarsWithStatus, enrollInCalendar, myCalendars, unenrollFromCalendar } from "../services/calendars.js";
 
 const calendarParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 200 } }, ["id"]);
@@ -26,7 +26,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
     "/v2/workouts/calendars/:id/enroll",
     {
       ...member,
-      schema: { tags, summary: "Enrol in a calendar (by id or slug; idempotent)", security: memberSecurity, params: calendarParams, response: { 200: enrollmentAnswer } },
+      schema: { tags, summary: "Enrol in a calendar (by id or slug; idempotent)", security: memberSecurity, body: noBody, params: calendarParams, response: { 200: enrollmentAnswer } },
     },
     async (request) => enrollInCalendar(ctx.db, ctx.clock, memberOf(request).id, request.params.id),
   );
@@ -35,7 +35,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
     "/v2/workouts/calendars/:id/unenroll",
     {
       ...member,
-      schema: { tags, summary: "Leave a calendar (by id or slug; idempotent)", security: memberSecurity, params: calendarParams, response: { 200: enrollmentAnswer } },
+      schema: { tags, summary: "Leave a calendar (by id or slug; idempotent)", security: memberSecurity, body: noBody, params: calendarParams, response: { 200: enrollmentAnswer } },
     },
     async (request) => unenrollFromCalendar(ctx.db, memberOf(request).id, request.params.id),
   );

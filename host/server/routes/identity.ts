@@ -4,7 +4,7 @@ import { memberOf } from "../context.js";
 import { unauthorized } from "../errors.js";
 import { claimsOf } from "../services/entitlements.js";
 import { changeProfile, readProfile, type ProfileChange } from "../services/profile.js";
-import { memberSecurity, strictObject, successSchema } from "../schemas.js";
+import { memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 
 const phoneSchema = strictObject({ country: { type: "string", enum: ["US", "CA"] }, number: { type: "string", maxLength: 40 } }, ["country", "number"]);
@@ -67,7 +67,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
     "/user/v2/sso/deactivate",
     {
       onRequest: app.requireMember,
-      schema: { tags: ["identity"], summary: "Deactivate the account; it can no longer sign in", security: memberSecurity, response: { 200: successSchema } },
+      schema: { tags: ["identity"], summary: "Deactivate the account; it can no longer sign in", security: memberSecurity, body: noBody, response: { 200: successSchema } },
     },
     async (request) => {
       await ctx.auth.deactivate(memberOf(request).id);

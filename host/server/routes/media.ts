@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
@@ -21,9 +21,6 @@ const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 const rangeErrors = { ...errors, 416: errorSchema };
 const size = { type: "integer", minimum: 16, maximum: 1920 } as const;
 
-/** The scheme and host this request reached us at: media URLs are answered on the same origin. */
-export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 /**
  * Workout video: signed playback for entitled members, public previews and poster images, and the local provider's
  * files (`/media/…`) with byte ranges.
@@ -31,6 +28,9 @@ export const originOf = (request: FastifyRequest) => `${request.protocol}://${re
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const signer = createUrlSigner(ctx.keys.refreshSecret);
   const { active, local } = createMediaProviders(ctx.config.media, ctx.db, signer);
+  // Links handed out come from configuration, never from the request's Host or X-Forwarded-Host: a forged header
+  // must not point a member's signed playback at another site.
+  const origin = ctx.config.publicUrl;
   const playback = new PlaybackService({ db: ctx.db, clock: ctx.clock, entitlements: (db, id) => ctx.entitlements(db, id), provider: active });
 
   app.get<{ Params: { id: string } }>(
@@ -45,7 +45,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: playbackSchema, ...errors },
       },
     },
-    async (request) => playback.video(request.params.id, memberOf(request).id, originOf(request)),
+    async (request) => playback.video(request.params.id, memberOf(request).id, origin),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -58,7 +58,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: strictObject({ uri: uriSchema }, ["uri"]), ...errors },
       },
     },
-    async (request) => playback.preview(request.params.id, originOf(request)),
+    async (request) => playback.preview(request.params.id, origin),
   );
 
   app.get<{ Params: { type: string; id: string; field: string } }>(

@@ -3,7 +3,7 @@ import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { billingGuard } from "../billing/disabled.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
-import { emailSchema, memberSecurity, strictObject } from "../schemas.js";
+import { emailSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { saveBillingAddress, type BillingAddressInput } from "../services/billing-address.js";
 import { applyCoupons, couponByCode, type CouponEntry } from "../services/coupons.js";
 import { NOTIFICATION_TYPES, sendCustomerNotification, type NotificationType } from "../services/customer-notifications.js";
@@ -128,13 +128,13 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     "/v2/subscriptions/subs/:id/reactivate",
-    { ...purchase, schema: { tags, summary: "Undo a cancellation before the period ends", security: memberSecurity, params: idParams } },
+    { ...purchase, schema: { tags, summary: "Undo a cancellation before the period ends", security: memberSecurity, body: noBody, params: idParams } },
     async (request) => subscriptions.reactivate(memberOf(request).id, request.params.id)
   );
 
   app.post<{ Params: { id: string } }>(
     "/v2/subscriptions/subs/:id/recharge/unpause",
-    { ...purchase, schema: { tags, summary: "Resume a paused recharge subscription (charges the default card)", security: memberSecurity, params: idParams } },
+    { ...purchase, schema: { tags, summary: "Resume a paused recharge subscription (charges the default card)", security: memberSecurity, body: noBody, params: idParams } },
     async (request) => subscriptions.unpause(memberOf(request).id, request.params.id)
   );
 
@@ -268,6 +268,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: "Email the member a billing notification",
         security: memberSecurity,
+        body: noBody,
         params: strictObject({ type: { type: "string", enum: [...NOTIFICATION_TYPES] } }, ["type"]),
       },
     },

@@ -6,7 +6,6 @@ import { createUrlSigner, sendPayload } from "../media/index.js";
 import { LocalMusicProvider, stationScope } from "../music/index.js";
 import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
 import { MusicService } from "../services/music.js";
-import { originOf } from "./media.js";
 
 const trackSchema = strictObject(
   {
@@ -47,7 +46,7 @@ export async function musicRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       },
     },
-    async (request) => music.stations(memberOf(request).id, originOf(request)),
+    async (request) => music.stations(memberOf(request).id, ctx.config.publicUrl),
   );
 
   app.get<{ Params: { station: string; token: string; file: string } }>(

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { notFound } from "../errors.js";
-import { memberSecurity, strictObject } from "../schemas.js";
+import { memberSecurity, noBody, strictObject } from "../schemas.js";
 import { billingGuard } from "../billing/disabled.js";
 import { SandboxBilling } from "../billing/sandbox.js";
 import type { CardInput } from "../billing/sandbox.js";
@@ -27,6 +27,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: "Start saving a card: answers the secret the card form confirms",
         security: memberSecurity,
+        body: noBody,
         response: { 200: { type: "object", properties: { client_secret: { type: "string" } }, required: ["client_secret"] } },
       },
     },

@@ -5,10 +5,22 @@ import { badRequest } from "../errors.js";
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const storable = (s: string) => !UNSTORABLE.test(s);
 
-function containsUnstorable(value: unknown): boolean {
-  if (typeof value === "string") return !storable(value);
-  if (Array.isArray(value)) return value.some(containsUnstorable);
-  if (value && typeof value === "object") return Object.entries(value).some(([key, v]) => !storable(key) || containsUnstorable(v));
+/** Walks the value with a list of pending values, not recursion: however deep the input, the stack stays flat. */
+function containsUnstorable(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (!storable(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (!storable(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
   return false;
 }
 

@@ -5,7 +5,7 @@ import { ScheduleTopUpJob } from "../jobs/schedule-top-up.js";
 import { renderIcs } from "../services/ics.js";
 import { ReservationsService } from "../services/reservations.js";
 import { parseDateBound, ScheduleService } from "../services/schedule.js";
-import { errorSchema, memberSecurity, strictObject, uuidSchema } from "../schemas.js";
+import { errorSchema, memberSecurity, noBody, strictObject, uuidSchema } from "../schemas.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -158,6 +158,7 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ["studios"],
         summary: "Cancel a reservation (status standard cancel); 422 once the class has started",
         security: memberSecurity,
+        body: noBody,
         params: reservationParams,
         response: { 200: reservationSchema, ...errors, 422: errorSchema },
       },
@@ -173,6 +174,7 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ["studios"],
         summary: "Check in (status check in), from 15 minutes before start until the class ends",
         security: memberSecurity,
+        body: noBody,
         params: reservationParams,
         response: { 200: reservationSchema, ...errors },
       },

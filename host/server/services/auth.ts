@@ -13,6 +13,7 @@ import type { Mailer } from "./mail.js";
 export const RESET_TOKEN_MINUTES = 60;
 const INVALID_CREDENTIALS = "Incorrect email or password.";
 const INVALID_REFRESH = "Invalid refresh token";
+const INVALID_RESET = "This password reset link is invalid or has expired.";
 
 export interface Session {
   token: string;
@@ -166,12 +167,23 @@ export class AuthService {
 
   async resetPassword(token: string, password: string): Promise<void> {
     const { db, clock } = this.deps;
+    const tokenHash = hashToken(token);
+    // The link is checked before the new password is hashed: a guessed token costs one lookup, not an argon2 hash.
+    const pending = await db
+      .selectFrom("password_resets")
+      .select("user_id")
+      .where("token_hash", "=", tokenHash)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", clock.now())
+      .executeTakeFirst();
+    if (!pending) throw badRequest(INVALID_RESET);
     const passwordHash = await hashPassword(password);
     const userId = await db.transaction().execute(async (trx) => {
+      // Claimed again inside the transaction: of two requests racing with the same link, one wins.
       const used = await trx
         .updateTable("password_resets")
         .set({ used_at: clock.now() })
-        .where("token_hash", "=", hashToken(token))
+        .where("token_hash", "=", tokenHash)
         .where("used_at", "is", null)
         .where("expires_at", ">", clock.now())
         .returning("user_id")
@@ -180,7 +192,7 @@ export class AuthService {
       await this.#replaceCredentials(trx, used.user_id, passwordHash);
       return used.user_id;
     });
-    if (!userId) throw badRequest("This password reset link is invalid or has expired.");
+    if (!userId) throw badRequest(INVALID_RESET);
     this.deps.tokenVersions.forget(userId);
   }
 
@@ -219,6 +231,8 @@ export class AuthService {
       .returning("token_version")
       .executeTakeFirstOrThrow();
     await trx.updateTable("refresh_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+    // Every other emailed reset link dies with the old password: a link read from an old mailbox must not undo this.
+    await trx.updateTable("password_resets").set({ used_at: now }).where("user_id", "=", userId).where("used_at", "is", null).execute();
     return row.token_version;
   }
 

@@ -1,4 +1,7 @@
-/** `/config.json`: what a client needs to know about this deployment, derived from the request's host. */
+/**
+ * `/config.json`: what a client needs to know about this deployment. Only the environment label follows the request's
+ * host (spec §9); the API base is a link clients call with members' tokens, so it comes from configuration.
+ */
 import type { ServerConfig } from "../config.js";
 
 /**
@@ -25,10 +28,10 @@ export function loadFeatureFlags(env: NodeJS.ProcessEnv): Record<string, boolean
   return flags;
 }
 
-export function siteConfig(config: ServerConfig, features: Record<string, boolean>, request: { protocol: string; host: string }) {
+export function siteConfig(config: ServerConfig, features: Record<string, boolean>, requestHost: string) {
   return {
-    environment: environmentFromHost(request.host, config.environment),
-    apiBase: `${request.protocol}://${request.host}`,
+    environment: environmentFromHost(requestHost, config.environment),
+    apiBase: config.publicUrl,
     video: { provider: config.media.videoProvider, ...(config.media.muxEnvKey ? { envKey: config.media.muxEnvKey } : {}) },
     music: { provider: config.media.musicProvider },
     auth: {
