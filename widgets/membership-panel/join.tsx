@@ -100,9 +100,10 @@ export function JoinMembership({ data, supportEmail, done, close }: { data: Data
     </h3>
   );
 
+  // Each step is keyed so it mounts afresh: no element (or its colour transition) carries over from the last step.
   if (step === "card") {
     return (
-      <div class={s.flow}>
+      <div class={s.flow} key="card">
         {stepTitle("join.cardStep")}
         <CardForm
           data={data}
@@ -123,7 +124,7 @@ export function JoinMembership({ data, supportEmail, done, close }: { data: Data
   if (step === "confirm" && quote) {
     const shown = card;
     return (
-      <div class={s.flow}>
+      <div class={s.flow} key="confirm">
         {stepTitle("join.confirmStep")}
         <p>
           <strong>{say("join.confirm", { plan: quote.name })}</strong>
@@ -152,7 +153,7 @@ export function JoinMembership({ data, supportEmail, done, close }: { data: Data
     );
   }
   return (
-    <form class={s.flow} onSubmit={toCard}>
+    <form class={s.flow} onSubmit={toCard} key="plan">
       {stepTitle("join.planStep")}
       <fieldset class={s.fieldset}>
         <legend>{say("membership.choosePlan")}</legend>
