@@ -83,7 +83,7 @@ describe("hosted app: account and membership", () => {
       await plan.getByRole("button", { name: "Apply" }).click();
       await plan.getByText("Promo code applied.").waitFor();
       await plan.getByRole("button", { name: "Continue" }).click();
-      await plan.getByText("You are updating to a 12 months subscription for $95.88.").waitFor();
+      await plan.getByText("You are updating to a 12 months subscription for $76.70.").waitFor();
       await plan.getByRole("button", { name: "YES, I AGREE" }).click();
       await sees(page, "Plan successfully updated.");
       await expect
