@@ -43,6 +43,7 @@ const Welcome = lazy(() => import("./pages/onboarding/welcome.js"));
 const Account = lazy(() => import("./pages/account/account.js"));
 const AccountSettings = lazy(() => import("./pages/account/settings.js"));
 const Membership = lazy(() => import("./pages/account/membership.js"));
+const Join = lazy(() => import("./pages/account/join.js"));
 const Subscriptions = lazy(() => import("./pages/account/subscriptions.js"));
 const Root = lazy(() => import("./pages/misc/root.js"));
 
@@ -96,6 +97,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/account/membership", page: Membership, title: "Account Membership", access: "member" },
   { path: "/account/membership/manage", page: Membership, title: "Manage Membership", access: "member" },
   { path: "/account/membership/billing-address", page: Membership, title: "Billing Address", access: "member" },
+  { path: "/account/membership/join", page: Join, title: "Become a member", access: "member" },
   { path: "/account/subscriptions", page: Subscriptions, title: "Account Subscription", access: "member" },
 ];
 

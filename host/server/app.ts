@@ -39,8 +39,11 @@ const MAX_PARAM_LENGTH = 100;
 /** Hosted-app pages a widget on another site opens as a popup (the booking hand-off and its sign-in step). */
 const POPUP_PAGES = /^\/(live\/book|continue)\/?(\?|$)/;
 
-/** Paths any origin may read (public content the widgets show on third-party sites). */
-const PUBLIC_CORS = /^\/(tsapi\/|config\.json$|studios\/class(\?|$)|subscriptions\/v1\/products|health$|media\/)/;
+/**
+ * Paths any origin may read: public content the widgets show on third-party sites, and the widget files themselves
+ * (module scripts and `integrity` + `crossorigin` script tags are CORS requests, blocked without the header).
+ */
+const PUBLIC_CORS = /^\/(tsapi\/|config\.json$|studios\/class(\?|$)|subscriptions\/v1\/products|health$|media\/|widgets\/)/;
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;

@@ -423,6 +423,28 @@ export interface Product {
   cost: { currency_amount: string; unit_amount: number };
   subscription_details: { interval: number; interval_type: string; trial_days: number };
 }
+/**
+ * What choosing a plan would charge and when (`GET /v2/subscriptions/subs/quote`): a checkout (free until
+ * `charge_date` when the server grants a trial, else `due_now` today) or the member's plan change (charged at the
+ * period end). Money in cents; `total_price` is the first charge after promo codes, `renewal_price` later ones.
+ */
+export interface Quote {
+  kind: "checkout" | "plan_change";
+  subscription_id: string | null;
+  sku: string;
+  name: string;
+  currency: string;
+  trial_days: number;
+  due_now: number;
+  base_price: number;
+  discount: number;
+  total_price: number;
+  discount_codes: string[];
+  charge_date: string | null;
+  renewal_price: number | null;
+  interval: number;
+  interval_type: string;
+}
 export interface Coupon {
   code: string;
   amount: number;

@@ -196,6 +196,8 @@ export const en = {
   "settings.deactivateConfirm": "Are you sure you want to deactivate your account? You will not be able to log in again.",
   "settings.deactivateYes": "Yes, deactivate",
   "settings.deactivated": "Your account was deactivated.",
+  "join.title": "Become a member",
+  "join.lead": "Every on-demand class, series and live studio, on any device. Choose a plan; you see exactly what you will be charged, and when, before you agree.",
   "accountMembership.title": "Membership",
   "accountMembership.manageTitle": "Manage Membership",
   "accountMembership.manageLead": "Change your plan, apply a promo code, update your card or cancel.",

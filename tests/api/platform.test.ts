@@ -49,6 +49,14 @@ describe("platform", () => {
     expect(pub.headers["access-control-allow-origin"]).toBe("*");
   });
 
+  it("serves the widget files to any origin, so module scripts and the README's integrity + crossorigin tag load anywhere", async () => {
+    for (const file of ["/widgets/fitkit.iife.js", "/widgets/esm/live-schedule.js"]) {
+      const res = await t.call("GET", file, { headers: { origin: "https://any-studio.example" } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["access-control-allow-origin"]).toBe("*");
+    }
+  });
+
   it("publishes OpenAPI 3.1 for every route", async () => {
     const spec = (await t.call("GET", "/docs/openapi.json")).json();
     expect(spec.openapi).toBe("3.1.0");

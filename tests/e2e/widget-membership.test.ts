@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { newMember } from "./app-part2-helpers.js";
 import type { Locator } from "playwright-core";
 import { closeBrowser, signInAs, type Session, withSession } from "./browser.js";
 
@@ -34,8 +35,9 @@ describe("<fit-membership-panel>", () => {
       await card.getByLabel("Expiry (MM/YY)").fill("12/30");
       await card.getByLabel("CVC").fill("123");
       await card.getByRole("button", { name: "Save card" }).click();
-      await card.getByText("Unfortunately, there was an error while processing your payment").waitFor();
-      await card.getByText("OOPS!").waitFor();
+      // A declined card is named as such (issue 21), not the generic payment failure with "contact support".
+      await card.getByText("Your card was declined. Try another card.").waitFor();
+      expect(await card.getByText("OOPS!").count()).toBe(0);
       await card.getByLabel("Card number").fill("4242 4242 4242 4242");
       await card.getByRole("button", { name: "Save card" }).click();
       await panel.getByText("Your card was updated.").first().waitFor();
@@ -75,6 +77,41 @@ describe("<fit-membership-panel>", () => {
       await plan.getByRole("button", { name: "YES, I AGREE" }).click();
       await panel.getByText("Plan successfully updated.").first().waitFor();
       session.assertClean({ allowConsole: /404/ });
+    }));
+
+  it("confirms a plan change at the price after the promo code and its date, and keeps it through cancel and reactivate", () =>
+    withSession(async (session) => {
+      // A member of their own on the monthly plan (member@ changes plan in the test above).
+      await newMember(session, { sku: "1month_trial0-R-SB" });
+      const page = await session.openWidgets(`<fit-membership-panel></fit-membership-panel>`);
+      const panel = page.locator("fit-membership-panel");
+      await panel.getByText("Current plan").waitFor();
+      await panel.getByRole("button", { name: "Change Plan / Apply Promo" }).click();
+      const plan = flow(panel);
+      await plan.getByRole("radio", { name: /12 months \$95\.88 every 12 months/ }).check();
+      await plan.getByLabel("Promo code").fill("WELCOME20");
+      await plan.getByRole("button", { name: "Apply" }).click();
+      await plan.getByText("Promo code applied.").waitFor();
+      await plan.getByRole("button", { name: "Continue" }).click();
+      // What will be charged (after WELCOME20) and when (the end of the current month), not the list price.
+      await plan.getByText("You are updating to a 12 months subscription for $76.70.").waitFor();
+      await plan.getByText(/^Your card will be charged \$76\.70 on [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$95\.88 every 12 months\.$/).waitFor();
+      await plan.getByRole("button", { name: "YES, I AGREE" }).click();
+      await panel.getByText("Plan successfully updated.").first().waitFor();
+      // A paying member's new plan has no trial, so it is not named one; the next payment is the quoted one.
+      await panel.getByText(/^Changes to 12 Month Digital Membership on /).waitFor();
+      expect(await panel.getByText(/Free Trial/).count()).toBe(0);
+      await panel.getByText(/^\$76\.70 · /).waitFor();
+
+      await panel.getByRole("button", { name: "Cancel", exact: true }).click();
+      await flow(panel).getByRole("button", { name: "No thanks, cancel my membership." }).click();
+      await flow(panel).getByRole("radio", { name: "Too expensive" }).check();
+      await flow(panel).getByRole("button", { name: "CANCEL ANYWAY" }).click();
+      await panel.getByText(/^Reactivate before .+ and your plan still changes to 12 Month Digital Membership then\.$/).waitFor();
+      await panel.getByRole("button", { name: "Reactivate" }).click();
+      await panel.getByText("Your membership is active again.").first().waitFor();
+      await panel.getByText(/^Changes to 12 Month Digital Membership on /).waitFor();
+      session.assertClean();
     }));
 
   it("cancels in two steps with a required reason, then reactivates", () =>

@@ -14,11 +14,14 @@ import { panelStyles } from "./styles.js";
 
 export interface MembershipPanelProps {
   supportEmail?: string;
+  /** "join": the panel shows the join (or resubscribe) funnel in place of the summary. */
+  flow?: string;
 }
 
 const STATES = ["active", "canceled", "inactive", "paused", "trial"] as const;
-type Flow = "plan" | "card" | "address" | "cancel" | "studio" | null;
+type Flow = "plan" | "card" | "address" | "cancel" | "studio" | "join" | null;
 const TITLES: Record<Exclude<Flow, null>, Parameters<typeof say>[0]> = {
+  join: "membership.join",
   plan: "membership.changePlan",
   card: "membership.updatePayment",
   address: "membership.address",
@@ -37,16 +40,19 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const data = useMembership();
   const s = panelStyles(css);
   const [flow, setFlow] = useState<Flow>(null);
+  // The hosted app's join page asks for the funnel in place (flow="join"); it leaves when the member backs out.
+  const [inline, setInline] = useState(props.flow === "join");
   const [notice, setNotice] = useState("");
   const [failure, setFailure] = useState("");
   const supportEmail = props.supportEmail || "support@fitkit.dev";
   const close = useCallback(() => setFlow(null), []);
-  const flows = flowsModule.use(!!flow);
+  const flows = flowsModule.use(!!flow || inline);
   const now = Date.now();
   const date = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(config.locale, { dateStyle: "long", timeZone: config.timeZone }).format(new Date(iso)) : "");
 
   const done = (message: string, action: string) => {
     setFlow(null);
+    setInline(false);
     setNotice(message);
     emit(EVENTS.membershipChange, { action });
   };
@@ -65,7 +71,20 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const flowProps = { data, supportEmail, done, close };
   const m = flows.module;
   if (m) m.withWrites(data);
-  const Flow = flow && m && { plan: m.ChangePlan, card: m.UpdateCard, address: m.BillingAddressForm, cancel: m.CancelMembership, studio: m.StudioLink }[flow];
+  const Flow = flow && m && { plan: m.ChangePlan, card: m.UpdateCard, address: m.BillingAddressForm, cancel: m.CancelMembership, studio: m.StudioLink, join: m.JoinMembership }[flow];
+  const joinable = !sub || sub.state === "expired";
+  if (inline && joinable) {
+    return (
+      <div class={s.root}>
+        {m ? <m.JoinMembership {...flowProps} close={() => setInline(false)} /> : flows.failed ? <ErrorState message={say("error.loading")} retry={flows.retry} retryLabel={say("retry")} /> : <Skeleton label={say("loading")} rows={3} height={48} />}
+      </div>
+    );
+  }
+  const joinButton = (
+    <Button part="link" variant="primary" onClick={() => setFlow("join")}>
+      {say(sub ? "membership.resubscribe" : "membership.join")}
+    </Button>
+  );
   const modal = (
     <Modal open={!!flow} onClose={close} title={flow ? say(TITLES[flow]) : ""}>
       {Flow ? <Flow {...flowProps} /> : flows.failed ? <ErrorState message={say("error.loading")} retry={flows.retry} retryLabel={say("retry")} /> : flow && <Skeleton label={say("loading")} rows={2} height={48} />}
@@ -88,7 +107,10 @@ export function MembershipPanel(props: MembershipPanelProps) {
         {status}
         <section part="section" class={s.section}>
           <p>{say("membership.none")}</p>
-          <div class={s.links}>{studioLink}</div>
+          <div class={s.links}>
+            {joinButton}
+            {studioLink}
+          </div>
         </section>
         {modal}
       </div>
@@ -100,6 +122,8 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const shown = sub.state === "paused" || sub.state === "trial" ? sub.state : display;
   const stateLabel = STATES.includes(shown as (typeof STATES)[number]) ? say(`membership.state.${shown as (typeof STATES)[number]}`) : display;
   const canceled = sub.state === "canceled" || sub.cancel_at_period_end === true;
+  // An ended membership (expired) has nothing to change or cancel: the member resubscribes.
+  const ended = sub.state === "expired";
   const stillValid = !!sub.expiration_date && new Date(sub.expiration_date).getTime() > now;
   const card = sub.payment_method;
 
@@ -135,14 +159,17 @@ export function MembershipPanel(props: MembershipPanelProps) {
             </>
           )}
         </dl>
-        {sub.scheduled_change?.effective_at && <p>{say("membership.scheduled", { plan: sub.scheduled_change.name ?? sub.scheduled_change.sku ?? "", date: date(sub.scheduled_change.effective_at) })}</p>}
+        {sub.scheduled_change?.effective_at && !ended && (
+          <p>{say(canceled ? "membership.scheduledKept" : "membership.scheduled", { plan: sub.scheduled_change.name ?? sub.scheduled_change.sku ?? "", date: date(sub.scheduled_change.effective_at) })}</p>
+        )}
         {managed ? (
           <p class={s.banner}>{say(`membership.managed.${managed}`)}</p>
         ) : sub.state === "vip" ? (
           <p>{say("membership.vip")}</p>
         ) : (
           <div class={s.links}>
-            {!canceled && sub.state !== "paused" && (
+            {ended && joinButton}
+            {!canceled && !ended && sub.state !== "paused" && (
               <Button part="link" variant="link" onClick={() => setFlow("plan")}>
                 {say("membership.changePlan")}
               </Button>
@@ -157,7 +184,7 @@ export function MembershipPanel(props: MembershipPanelProps) {
                 {say("membership.unpause")}
               </Button>
             )}
-            {!canceled && sub.state !== "paused" && (
+            {!canceled && !ended && sub.state !== "paused" && (
               <Button part="link" variant="link" onClick={() => setFlow("cancel")}>
                 {say("membership.cancel")}
               </Button>

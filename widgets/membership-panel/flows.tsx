@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from "preact/hooks";
-import type { BillingAddress, CancelReason } from "../../src/api/index.js";
+import type { BillingAddress, CancelReason, PaymentCard } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
 import { membershipWrites } from "../../src/store/slices/membership-writes.js";
 import type { PlanPeriod } from "../../src/domain/membership.js";
@@ -11,6 +11,11 @@ import { Button } from "../ui/parts.js";
 import type { useMembership } from "./data.js";
 import { flowStyles } from "./flow-styles.js";
 import { updateAddress, updateCard } from "./writes.js";
+import { useWidgetConfig } from "../ui/config.js";
+import { chargeSentence, money } from "./charge.js";
+import type { Quote } from "../../src/api/index.js";
+import { planSku } from "../../src/domain/membership.js";
+export { JoinMembership } from "./join.js";
 
 type Data = ReturnType<typeof useMembership>;
 interface FlowProps {
@@ -39,6 +44,20 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
   const priceOf = (p: PlanPeriod) => (data.price(p)?.cost.unit_amount ?? (p === "annual" ? 9588 : 1999)) / 100;
   const label = (p: PlanPeriod) => say(p === "annual" ? "plan.annual" : "plan.monthly", { price: formatPrice(priceOf(p)) });
 
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const config = useWidgetConfig();
+  const sku = (p: PlanPeriod) => data.price(p)?.sku ?? planSku(p, data.subscription?.provider ?? "stripe");
+
+  /** The confirmation states what the server will charge and when: the new plan after promo codes, at the period end. */
+  async function review() {
+    setFailure("");
+    const codes = promo === "valid" && code.trim() ? [code.trim()] : [];
+    const answer = await data.m.quote.run(sku(period), codes);
+    if (!answer) return setFailure(say("error.planUpdate"));
+    setQuote(answer);
+    setConfirming(true);
+  }
+
   async function checkPromo() {
     setFailure("");
     const outcome = await data.m.validateCoupons.run([code.trim()]);
@@ -57,10 +76,11 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
     setFailure((error as { status?: number })?.status === 404 && withCode ? say("error.coupon") : say("error.planUpdate"));
   }
 
-  if (confirming) {
+  if (confirming && quote) {
     return (
       <div class={s.flow}>
-        <p>{say("confirm.planUpdate", { months: period === "annual" ? 12 : 1, price: formatPrice(priceOf(period)) })}</p>
+        <p>{say("confirm.planUpdate", { months: period === "annual" ? 12 : 1, price: money(quote.total_price, quote.currency) })}</p>
+        <p>{chargeSentence(quote, config)}</p>
         <div class={s.actions}>
           <Button variant="primary" busy={busy} onClick={confirm}>
             {say("action.agree")}
@@ -75,7 +95,7 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
       class={s.flow}
       onSubmit={(e) => {
         e.preventDefault();
-        setConfirming(true);
+        void review();
       }}
     >
       <fieldset class={s.fieldset}>
@@ -113,7 +133,7 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
       </div>
       {failure && <Oops message={failure} email={supportEmail} />}
       <div class={s.actions}>
-        <Button variant="primary" type="submit">
+        <Button variant="primary" type="submit" busy={data.m.quote.loading.value}>
           {say("action.continue")}
         </Button>
         <Button onClick={close}>{say("action.takeMeBack")}</Button>
@@ -123,7 +143,16 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
 }
 
 export function UpdateCard({ data, supportEmail, done }: FlowProps) {
+  return <CardForm data={data} supportEmail={supportEmail} submitLabel={say("membership.saveCard")} onSaved={() => done(say("membership.cardUpdated"), "card")} />;
+}
+
+/**
+ * The card form (sandbox card fields; the number goes to the provider's stand-in, never to our database). A failure
+ * names the problem the server found (invalid number, expired, security code, declined) instead of a generic error.
+ */
+export function CardForm({ data, supportEmail, submitLabel, onSaved }: { data: Data; supportEmail: string; submitLabel: string; onSaved(card: PaymentCard): void }) {
   const s = flowStyles(useCss());
+  const [problem, setProblem] = useState<string[]>([]);
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
   async function submit(e: Event) {
@@ -132,16 +161,21 @@ export function UpdateCard({ data, supportEmail, done }: FlowProps) {
     const [month, year] = String(form.get("exp")).split("/").map((x) => Number(x.trim()));
     setBusy(true);
     setFailure("");
+    setProblem([]);
     try {
-      await updateCard(data, {
+      const saved = await updateCard(data, {
         number: String(form.get("number")).replace(/\s+/g, ""),
         exp_month: month || 0,
         exp_year: year && year < 100 ? 2000 + year : year || 0,
         cvc: String(form.get("cvc")),
       });
-      done(say("membership.cardUpdated"), "card");
-    } catch {
-      setFailure(say("error.payment"));
+      onSaved(saved);
+    } catch (error) {
+      const status = (error as { status?: number })?.status;
+      const named = status === 400 ? messageOf(error).filter((m) => /^Your card/.test(m)) : [];
+      if (status === 402) setProblem([say("membership.cardDeclined")]);
+      else if (named.length) setProblem(named);
+      else setFailure(say("error.payment"));
     } finally {
       setBusy(false);
     }
@@ -151,7 +185,7 @@ export function UpdateCard({ data, supportEmail, done }: FlowProps) {
       <p class={s.hint}>{say("membership.testCards")}</p>
       <div class={s.field}>
         <label for="number">{say("membership.cardNumber")}</label>
-        <input id="number" name="number" inputMode="numeric" autoComplete="cc-number" required pattern="[0-9 ]{12,23}" />
+        <input id="number" name="number" inputMode="numeric" autoComplete="cc-number" required pattern="[0-9 ]{12,23}" aria-invalid={problem.length > 0} aria-describedby="card-problem" />
       </div>
       <div class={s.row}>
         <div class={s.field}>
@@ -163,10 +197,13 @@ export function UpdateCard({ data, supportEmail, done }: FlowProps) {
           <input id="cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" required pattern={"\\d{3,4}"} />
         </div>
       </div>
+      <p id="card-problem" role="alert" class={s.invalid}>
+        {problem.join(" ")}
+      </p>
       {failure && <Oops message={failure} email={supportEmail} />}
       <div class={s.actions}>
         <Button variant="primary" type="submit" busy={busy}>
-          {say("membership.saveCard")}
+          {submitLabel}
         </Button>
       </div>
     </form>

@@ -1,7 +1,7 @@
 import type { BillingProvider } from "../billing/provider.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { addInterval } from "../services/membership-rules.js";
+import { addInterval, nameWithoutTrial } from "../services/membership-rules.js";
 import { findProduct } from "../services/products.js";
 import { chargePeriod } from "../services/subscription-billing.js";
 import { BILLED_PROVIDERS, transition, type Subscription } from "../services/subscription-store.js";
@@ -117,7 +117,7 @@ async function settle(trx: Db, billing: BillingProvider, sub: Subscription, now:
       {
         state: "active",
         sku: product.sku,
-        name: product.name,
+        name: nameWithoutTrial(product.name),
         base_price: product.unit_amount,
         entitlements: product.entitlements,
         scheduled_sku: null,

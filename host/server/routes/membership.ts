@@ -66,18 +66,34 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     })
   );
 
-  app.post<{ Body: { sku: string } }>(
+  const promoCodes = { type: "array", items: { type: "string", minLength: 1, maxLength: 64 }, maxItems: 10 } as const;
+
+  app.post<{ Body: { sku: string; promo_codes?: string[] } }>(
     "/v2/subscriptions/subs",
     {
       ...purchase,
       schema: {
         tags,
-        summary: "Subscribe to a product (sandbox checkout): trials start free, otherwise the default card is charged",
+        summary: "Subscribe to a product (sandbox checkout): trials start free, otherwise the default card is charged; promo codes discount the first charged period",
         security: memberSecurity,
-        body: strictObject({ sku: { type: "string", minLength: 1, maxLength: 64 } }, ["sku"]),
+        body: strictObject({ sku: { type: "string", minLength: 1, maxLength: 64 }, promo_codes: promoCodes }, ["sku"]),
       },
     },
-    async (request) => subscriptions.start(memberOf(request).id, request.body.sku)
+    async (request) => subscriptions.start(memberOf(request).id, request.body.sku, request.body.promo_codes)
+  );
+
+  app.get<{ Querystring: { sku: string; promo_code?: string[] } }>(
+    "/v2/subscriptions/subs/quote",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "What choosing a plan (with promo codes) would charge and when: the checkout, or the member's plan change; changes nothing",
+        security: memberSecurity,
+        querystring: strictObject({ sku: { type: "string", minLength: 1, maxLength: 64 }, promo_code: promoCodes }, ["sku"]),
+      },
+    },
+    async (request) => subscriptions.quote(memberOf(request).id, request.query.sku, request.query.promo_code)
   );
 
   app.put<{ Body: PlanChange }>(

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { Db } from "../db/index.js";
 import type { CouponsTable } from "../db/tables/membership.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
+import type { CouponTerms } from "./membership-rules.js";
 import { isBilled, type Subscription } from "./subscription-store.js";
 
 export type Coupon = Selectable<CouponsTable>;
@@ -60,6 +61,26 @@ export async function redeem(trx: Db, sub: Subscription, rawCode: string, now: D
     .returning("code")
     .executeTakeFirst();
   return won ? undefined : invalid(rawCode.trim());
+}
+
+/**
+ * Checks codes a member is about to use without redeeming them (the checkout and plan-change quotes): the coupon
+ * terms in order, or a 400 naming each code that is unknown, not usable now, in another currency or already used.
+ */
+export async function checkCodes(db: Db, userId: string, currency: string, rawCodes: string[], now: Date): Promise<CouponTerms[]> {
+  const failures: string[] = [];
+  const terms: CouponTerms[] = [];
+  const seen = new Set<string>();
+  for (const raw of rawCodes) {
+    const code = normalizeCode(raw);
+    const coupon = await findCoupon(db, code);
+    const used = await db.selectFrom("coupon_redemptions").select("code").where("code", "=", code).where("user_id", "=", userId).executeTakeFirst();
+    if (!coupon || !couponUsable(coupon, now) || coupon.currency !== currency || used || seen.has(code)) failures.push(invalid(raw.trim()));
+    else terms.push({ code, type: coupon.type, amount: Number(coupon.type === "percentage" ? coupon.percent_off : coupon.amount_off) });
+    seen.add(code);
+  }
+  if (failures.length) throw new HttpError(400, failures.length === 1 ? failures[0]! : failures);
+  return terms;
 }
 
 /** Whether the code is already waiting on this subscription's next invoice (the single-coupon flow re-sends it). */

@@ -71,6 +71,12 @@ export function planSku(provider: string, period: "monthly" | "annual"): string 
   return provider === "stripe" ? "12month_trial7" : "12month_trial0";
 }
 
+/**
+ * A plan's name for a member who gets no free trial with it (a plan change, a renewal, a second subscription):
+ * "12 Month Digital Membership, 7-Day Free Trial" is "12 Month Digital Membership".
+ */
+export const nameWithoutTrial = (name: string) => name.replace(/,?\s*\d+-Day Free Trial$/i, "").trim() || name;
+
 /** The cancel reasons of spec section 3; "other" needs a free-text explanation. */
 export const CANCEL_REASONS = ["method not as thought", "too expensive", "not seeing expected results", "not using enough", "other"] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];

@@ -1,6 +1,6 @@
 import type { Db } from "../db/index.js";
 import type { BillingProvider } from "../billing/provider.js";
-import { addInterval, couponTotals, displayState, isActiveSubscription } from "./membership-rules.js";
+import { addInterval, couponTotals, displayState, isActiveSubscription, nameWithoutTrial } from "./membership-rules.js";
 import { pendingCoupons } from "./subscription-billing.js";
 import { isBilled, type Subscription } from "./subscription-store.js";
 import { findProduct, type Product } from "./products.js";
@@ -74,7 +74,8 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
       scheduled && sub.expiration_date
         ? {
             sku: scheduled.sku,
-            name: scheduled.name,
+            // A plan change never comes with a free trial, so the new plan is named without one.
+            name: nameWithoutTrial(scheduled.name),
             interval: scheduled.interval,
             interval_type: scheduled.interval_type,
             base_price: scheduled.unit_amount,

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/index.js";
 import { paymentDeclined } from "../billing/provider.js";
 import { badRequest, conflict, notFound } from "../errors.js";
-import { addInterval, planSku, type CancelReason } from "./membership-rules.js";
+import { addInterval, couponTotals, nameWithoutTrial, planSku, type CancelReason } from "./membership-rules.js";
 import type { MembershipDeps } from "./membership-deps.js";
-import { isPendingOn, redeem } from "./coupons.js";
+import { checkCodes, isPendingOn, normalizeCode, redeem } from "./coupons.js";
 import { findProduct, type Product } from "./products.js";
-import { chargePeriod } from "./subscription-billing.js";
+import { chargePeriod, pendingCoupons } from "./subscription-billing.js";
 import { audit, currentSubscription, isBilled, listSubscriptions, ownSubscription, transition, type Actor, type Subscription } from "./subscription-store.js";
 import { presentSubscription } from "./subscription-view.js";
 
@@ -48,19 +48,14 @@ export class SubscriptionService {
     return Promise.all(subs.map((s) => this.present(s)));
   }
 
-  /** Subscribes with a product (the sandbox checkout): trials start free, anything else is charged at once. */
-  async start(userId: string, sku: string) {
+  /**
+   * Subscribes with a product (the sandbox checkout): trials start free, anything else is charged at once. Promo
+   * codes given here discount the first charged period (the trial's conversion, or the charge now); all or nothing.
+   */
+  async start(userId: string, sku: string, promoCodes: string[] = []) {
     const { db, clock, billing } = this.deps;
-    const product = await findProduct(db, sku);
-    if (!product) throw badRequest(`Unknown SKU ${sku}`);
-    if (product.kind === "item" || product.kind === "lifetime") throw badRequest("This product is sold in the shop");
     const now = clock.now();
-    const history = await listSubscriptions(db, userId);
-    const live = history.find((s) => isBilled(s) && ["trial", "active", "past_due", "paused"].includes(s.state));
-    const stillValid = history.find((s) => isBilled(s) && s.state === "canceled" && s.expiration_date && s.expiration_date > now);
-    if (live || stillValid) throw conflict("You already have a membership");
-    // A free trial is for members who never subscribed before.
-    const trialDays = product.kind === "recurring" && history.length === 0 ? product.trial_days : 0;
+    const { product, history, trialDays } = await this.#checkout(userId, sku, now);
     if ((trialDays > 0 || product.unit_amount > 0) && !(await billing.defaultCard(db, userId))) throw badRequest("Add a payment method first");
 
     const started = db.transaction().execute(async (trx) => {
@@ -78,7 +73,7 @@ export class SubscriptionService {
           identifier: `sb_sub_${randomUUID().replaceAll("-", "")}`,
           state: trialEnd ? "trial" : product.kind === "prepaid" ? "prepaid" : "active",
           sku: product.sku,
-          name: product.name,
+          name: trialDays > 0 ? product.name : nameWithoutTrial(product.name),
           base_price: product.unit_amount,
           currency: product.currency,
           entitlements: product.entitlements,
@@ -92,6 +87,12 @@ export class SubscriptionService {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      const failures: string[] = [];
+      for (const code of promoCodes) {
+        const failure = await redeem(trx, sub, code, now);
+        if (failure) failures.push(failure);
+      }
+      if (failures.length) throw badRequest(failures.length === 1 ? failures[0]! : failures);
       if (!trialEnd) {
         const paid = await chargePeriod(trx, billing, sub, product, { start: now, end }, now);
         if (!paid.ok) throw paymentDeclined();
@@ -104,6 +105,78 @@ export class SubscriptionService {
       if (err?.code === "23505" && err.constraint === "subscriptions_one_billable") throw conflict("You already have a membership");
       throw err;
     });
+  }
+
+  /**
+   * What choosing `sku` (with promo codes) will charge and when, without changing anything: for a member with a
+   * renewing membership the plan change (charged at the period end, with the codes already waiting on it), for anyone
+   * else the checkout (free until the trial ends when the server grants one, otherwise charged now). The confirmation
+   * screens state exactly this.
+   */
+  async quote(userId: string, sku: string, promoCodes: string[] = []) {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const history = await listSubscriptions(db, userId);
+    const renewing = history.find((s) => isBilled(s) && (s.state === "trial" || s.state === "active"));
+    if (renewing) {
+      const target = await this.#targetProduct(renewing, { subscription_id: renewing.id, sku });
+      const pending = await pendingCoupons(db, renewing.id);
+      const fresh = promoCodes.filter((c) => !pending.some((p) => p.code === normalizeCode(c)));
+      const codes = [...pending, ...(await checkCodes(db, userId, renewing.currency, fresh, now))];
+      const totals = couponTotals(target.unit_amount, codes);
+      return {
+        kind: "plan_change" as const,
+        subscription_id: renewing.id,
+        sku: target.sku,
+        name: nameWithoutTrial(target.name),
+        currency: target.currency,
+        trial_days: 0,
+        due_now: 0,
+        base_price: totals.base,
+        discount: totals.discount,
+        total_price: totals.total,
+        discount_codes: codes.map((c) => c.code),
+        charge_date: renewing.expiration_date?.toISOString() ?? null,
+        renewal_price: target.unit_amount,
+        interval: target.interval,
+        interval_type: target.interval_type,
+      };
+    }
+    const { product, trialDays } = await this.#checkout(userId, sku, now, history);
+    const codes = await checkCodes(db, userId, product.currency, promoCodes, now);
+    const totals = couponTotals(product.unit_amount, codes);
+    return {
+      kind: "checkout" as const,
+      subscription_id: null,
+      sku: product.sku,
+      name: trialDays > 0 ? product.name : nameWithoutTrial(product.name),
+      currency: product.currency,
+      trial_days: trialDays,
+      due_now: trialDays > 0 ? 0 : totals.total,
+      base_price: totals.base,
+      discount: totals.discount,
+      total_price: totals.total,
+      discount_codes: codes.map((c) => c.code),
+      charge_date: new Date(now.getTime() + trialDays * 86_400_000).toISOString(),
+      renewal_price: product.kind === "recurring" ? product.unit_amount : null,
+      interval: product.interval,
+      interval_type: product.interval_type,
+    };
+  }
+
+  /** The product a checkout buys and whether it starts with a free trial (only for members who never subscribed). */
+  async #checkout(userId: string, sku: string, now: Date, known?: Subscription[]) {
+    const { db } = this.deps;
+    const product = await findProduct(db, sku);
+    if (!product) throw badRequest(`Unknown SKU ${sku}`);
+    if (product.kind === "item" || product.kind === "lifetime") throw badRequest("This product is sold in the shop");
+    const history = known ?? (await listSubscriptions(db, userId));
+    const live = history.find((s) => isBilled(s) && ["trial", "active", "past_due", "paused"].includes(s.state));
+    const stillValid = history.find((s) => isBilled(s) && s.state === "canceled" && s.expiration_date && s.expiration_date > now);
+    if (live || stillValid) throw conflict("You already have a membership");
+    // A free trial is for members who never subscribed before.
+    const trialDays = product.kind === "recurring" && history.length === 0 ? product.trial_days : 0;
+    return { product, history, trialDays };
   }
 
   /** Schedules a plan change for the end of the current period (spec section 4). */
@@ -157,7 +230,8 @@ export class SubscriptionService {
     this.#assertBilled(sub);
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
-      const fields = { cancel_reason: reason, cancel_explanation: note, canceled_at: now, scheduled_sku: null };
+      // A scheduled plan change is kept: it applies if the member reactivates before the period ends.
+      const fields = { cancel_reason: reason, cancel_explanation: note, canceled_at: now };
       // A renewal that keeps failing has no paid period left to run out: it ends now.
       const updated =
         (await transition(
@@ -227,7 +301,7 @@ export class SubscriptionService {
           current_period_start: now,
           expiration_date: end,
           sku: product.sku,
-          name: product.name,
+          name: nameWithoutTrial(product.name),
           base_price: product.unit_amount,
           entitlements: product.entitlements,
           scheduled_sku: null,

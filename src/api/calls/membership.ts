@@ -8,6 +8,7 @@ import type {
   PaymentCard,
   PlanChange,
   Product,
+  Quote,
   Subscription,
 } from "../types.js";
 import { enc } from "./path.js";
@@ -21,6 +22,12 @@ export const getSubscription = (c: ApiClient, signal?: S) =>
 export const getSubscriptions = (c: ApiClient, signal?: S) => c.request<{ items: Subscription[] }>("/v2/subscriptions/subs/all", { auth: true, signal });
 export const getProducts = (c: ApiClient, skus: string[], signal?: S) =>
   c.request<{ items: Product[] }>("/subscriptions/v1/products", { query: { sku: skus }, signal });
+/** What a plan with these promo codes would charge and when; changes nothing (400 names each invalid code). */
+export const getQuote = (c: ApiClient, sku: string, promoCodes: string[] = [], signal?: S) =>
+  c.request<Quote>("/v2/subscriptions/subs/quote", { query: { sku, promo_code: promoCodes }, auth: true, signal });
+/** The checkout: subscribes with the default card; promo codes discount the first charged period. */
+export const startSubscription = (c: ApiClient, sku: string, promoCodes: string[] = []) =>
+  write<Subscription>(c, "POST", "/v2/subscriptions/subs", promoCodes.length ? { sku, promo_codes: promoCodes } : { sku });
 export const getCoupon = (c: ApiClient, code: string, signal?: S) =>
   c.request<Coupon>(`/v2/subscriptions/coupon-codes/${enc(code)}`, { auth: true, signal });
 export const applyCoupons = (c: ApiClient, coupons: CouponEntry[]) => write<CouponResults>(c, "POST", "/v2/subscriptions/subs/coupon-codes", { coupons });

@@ -56,6 +56,10 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipC
     subscriptions,
     portal: createResource((s) => api.getRechargePortal(c, s).then((r) => r.portalUrl)),
     changePlan: createMutation(changePlanTo),
+    /** What a plan (by SKU) with promo codes would charge and when, as the server's rules decide (trial or not). */
+    quote: createMutation((sku: string, codes: string[]) => api.getQuote(c, sku, codes)),
+    /** Becomes a member (or resubscribes) with the card on file. */
+    join: createMutation((sku: string, codes: string[]) => api.startSubscription(c, sku, codes).then(refreshed)),
     /** Spec §4: all valid → `{ok: true}`; otherwise the invalid codes. */
     validateCoupons: createMutation(async (codes: string[]) => couponOutcome(await checkCoupons(codes))),
     /** Spec §4 single-coupon flow: check and apply the coupon, then change the plan to the monthly or 12-month variant. */

@@ -31,7 +31,7 @@ const SECTIONS: Record<string, { title: MessageKey; lead?: MessageKey }> = {
 export default function MembershipPage() {
   const store = useStore();
   const analytics = useAnalytics();
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const section = SECTIONS[location.replace(/\/+$/, "")] ?? SECTIONS["/account/membership"]!;
   const host = useRef<HTMLDivElement>(null);
   useMembershipAnalytics(host, analytics, location);
@@ -42,6 +42,11 @@ export default function MembershipPage() {
       const sub = (await store.membership.subscription.reload()) as { scheduled_change?: { sku?: string } | null; product_id?: string } | null | undefined;
       analytics.track("App Subscription Plan Update Submitted", { sku: sub?.scheduled_change?.sku ?? sub?.product_id ?? "" });
     } else if (action === "cancel") analytics.track("App Subscription Cancellation Submitted", {});
+    else if (action === "join") {
+      // Resubscribed: entitled again, so the member goes where members start.
+      await store.session.claims.reload();
+      return navigate("/home");
+    }
     void store.session.claims.reload();
   };
   return (

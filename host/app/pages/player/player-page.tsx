@@ -55,7 +55,7 @@ export default function PlayerPage() {
   if (access.state === "denied") {
     return (
       <Notice title="This class is for members" body="Your membership doesn't include on-demand classes right now. Start or reactivate a membership to press play.">
-        <ButtonLink href="/account/membership">See membership options</ButtonLink>
+        <ButtonLink href="/account/membership/join">See membership options</ButtonLink>
       </Notice>
     );
   }

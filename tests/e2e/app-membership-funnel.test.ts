@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { closeBrowser, STEP_TIMEOUT, withSession, type Session } from "./browser.js";
+import { startOwnServer } from "./own-server.js";
+
+/**
+ * Issue 21 item 2: a would-be member and a lapsed member become members in the hosted app, by keyboard only (Tab,
+ * Enter, typing), and land on /home entitled. Joining changes unentitled@ and lapsed@ for good, so these journeys
+ * run on a server of their own (the shared server's other files rely on those demo members as seeded).
+ */
+let fitkit: Awaited<ReturnType<typeof startOwnServer>>;
+beforeAll(async () => {
+  fitkit = await startOwnServer();
+}, 120_000);
+afterAll(async () => {
+  await closeBrowser();
+  await fitkit?.close();
+});
+
+async function signIn(email: string) {
+  const response = await fetch(`${fitkit.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "fitkit-demo" }),
+  });
+  return (await response.json()) as { token: string; refreshToken: string };
+}
+
+/** Leaves the member signed in on the second server's origin, cookie choice made (Essential only). */
+async function signedIn(session: Session, email: string) {
+  const tokens = await signIn(email);
+  const page = await session.context.newPage();
+  await page.goto(`${fitkit.url}/health`);
+  await page.evaluate(({ access, refresh }) => {
+    const json = JSON.stringify({ access, id: access, refresh });
+    localStorage.setItem("tokens", json);
+    localStorage.setItem("web-root", `{"tokens":${json}}`);
+    localStorage.setItem("id", access);
+    localStorage.setItem("refresh", refresh);
+    localStorage.setItem("fitkit.consent", JSON.stringify(["Essential"]));
+  }, { access: tokens.token, refresh: tokens.refreshToken });
+  await page.close();
+  return tokens;
+}
+
+/** The focused element, looking into open shadow roots: its id, or its text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return el ? el.id || (el.textContent ?? "").trim() : "";
+  });
+
+/** Presses Tab until the element with this id or text has focus (a keyboard user's way there). */
+async function tabTo(page: Page, target: string) {
+  for (let i = 0; i < 40; i++) {
+    if ((await focused(page)) === target) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached "${target}" (focus is on "${await focused(page)}")`);
+}
+
+/** What the panel shows (its shadow root's rendered text). */
+const panelText = (page: Page) =>
+  page.locator("fit-membership-panel").evaluate((el) =>
+    [...(el.shadowRoot?.children ?? [])]
+      .filter((c) => c.localName !== "style")
+      .map((c) => (c as HTMLElement).innerText)
+      .join("\n"),
+  );
+const cleanAxe = async (session: Session, page: Page, step: string) => expect(await session.axe(page), step).toEqual([]);
+
+async function typeCard(session: Session, page: Page, number: string) {
+  await tabTo(page, "number");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(number);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("04/34");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("123");
+  await page.keyboard.press("Enter");
+}
+
+async function landsEntitled(page: Page, token: string) {
+  await page.waitForURL(/\/home$/, { timeout: STEP_TIMEOUT });
+  const claims = (await (await fetch(`${fitkit.url}/user/v1/attribute/claims`, { headers: { authorization: `Bearer ${token}` } })).json()) as { entitlements: string };
+  expect(JSON.parse(claims.entitlements)).toContain("digital");
+}
+
+describe("hosted app: becoming a member", () => {
+  it("unentitled@ joins by keyboard: the trial, WELCOME20, a mistyped card named, the confirmation, then /home entitled", () =>
+    withSession(async (session) => {
+      const { token } = await signedIn(session, "unentitled@demo.fitkit.dev");
+      const page = await session.open(`${fitkit.url}/account/membership/join`);
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("7-day free trial, then $95.88 every 12 months");
+      expect(await panelText(page)).toContain("$19.99 a month");
+      await cleanAxe(session, page, "plan step");
+
+      await tabTo(page, "join-promo");
+      await page.keyboard.type("WELCOME20");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter"); // Apply
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Promo code applied. Free for 7 days. Your card will be charged $76.70 on");
+      await tabTo(page, "Continue");
+      await page.keyboard.press("Enter");
+
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 2 of 3: your card");
+      await cleanAxe(session, page, "card step");
+      await typeCard(session, page, "4242 4242 4242 4241");
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Your card number is invalid.");
+      expect(await panelText(page)).not.toContain("contact");
+      await typeCard(session, page, "4242 4242 4242 4242");
+
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 3 of 3: confirm");
+      const confirmation = await panelText(page);
+      expect(confirmation).toContain("You are starting 12 Month Digital Membership, 7-Day Free Trial.");
+      expect(confirmation).toMatch(/Free for 7 days\. Your card will be charged \$76\.70 on [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$95\.88 every 12 months\./);
+      expect(confirmation).toContain("visa ****4242");
+      await cleanAxe(session, page, "confirm step");
+      await tabTo(page, "YES, I AGREE");
+      await page.keyboard.press("Enter");
+      await landsEntitled(page, token);
+      // Before joining there is no subscription (its read answers 404), and the mistyped card was refused (400).
+      session.assertClean({ allowConsole: /status of (404|400)/ });
+    }));
+
+  it("lapsed@ resubscribes by keyboard: no second trial, the charge today after TAKE15, then /home entitled", () =>
+    withSession(async (session) => {
+      const { token } = await signedIn(session, "lapsed@demo.fitkit.dev");
+      const page = await session.open(`${fitkit.url}/account/membership`);
+      const panel = page.locator("fit-membership-panel");
+      await panel.getByRole("button", { name: "Resubscribe" }).waitFor();
+      // An ended membership has nothing to cancel or change.
+      expect(await panel.getByRole("button", { name: "Cancel", exact: true }).count()).toBe(0);
+      expect(await panel.getByRole("button", { name: "Change Plan / Apply Promo" }).count()).toBe(0);
+
+      await tabTo(page, "Resubscribe");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("12 months $95.88 every 12 months");
+      expect(await panelText(page)).not.toContain("free trial");
+      await cleanAxe(session, page, "plan step");
+      await tabTo(page, "join-promo");
+      await page.keyboard.type("TAKE15");
+      await page.keyboard.press("Enter"); // submits the plan step, checking the code
+
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 2 of 3: your card");
+      await cleanAxe(session, page, "card step");
+      await typeCard(session, page, "4242 4242 4242 4242");
+
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 3 of 3: confirm");
+      const confirmation = await panelText(page);
+      expect(confirmation).toContain("You are starting 12 Month Digital Membership.");
+      expect(confirmation).toMatch(/Your card will be charged \$81\.50 today, [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$95\.88 every 12 months\./);
+      await cleanAxe(session, page, "confirm step");
+      await tabTo(page, "YES, I AGREE");
+      await page.keyboard.press("Enter");
+      await landsEntitled(page, token);
+      session.assertClean();
+    }));
+});

@@ -1,0 +1,57 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeBrowser, withSession } from "./browser.js";
+import { startOwnServer, startPageServer } from "./own-server.js";
+
+/**
+ * Issue 21 item 1: a studio site that is not in FITKIT_ALLOWED_ORIGINS embeds the schedule straight from the fitkit
+ * server, the three ways the README shows. Module scripts and `integrity` + `crossorigin` tags are CORS requests:
+ * without `Access-Control-Allow-Origin` on /widgets/ the browser refuses them.
+ */
+let fitkit: Awaited<ReturnType<typeof startOwnServer>>;
+let site: Awaited<ReturnType<typeof startPageServer>>;
+
+const sri = () => (JSON.parse(readFileSync(new URL("../../dist/widgets/sri.json", import.meta.url), "utf8")) as Record<string, string>)["fitkit.iife.js"];
+const page = (script: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A studio's own site</title>` +
+  `<script type="application/json" id="fitkit-config">${JSON.stringify({ apiBase: fitkit.url, appUrl: fitkit.url })}</script>${script}</head>` +
+  `<body><main><h1>Our schedule</h1><fit-live-schedule location="chicago"></fit-live-schedule></main></body></html>`;
+
+beforeAll(async () => {
+  fitkit = await startOwnServer();
+  site = await startPageServer({
+    "/snippet.html": page(`<script src="${fitkit.url}/widgets/fitkit.iife.js" integrity="${sri()}" crossorigin="anonymous" defer></script>`),
+    "/module.html": page(`<script type="module" src="${fitkit.url}/widgets/esm/live-schedule.js"></script>`),
+    "/plain.html": page(`<script src="${fitkit.url}/widgets/fitkit.iife.js" defer></script>`),
+  });
+}, 120_000);
+afterAll(async () => {
+  await closeBrowser();
+  await site?.close();
+  await fitkit?.close();
+});
+
+describe("embedding the schedule from another origin, not allow-listed", () => {
+  for (const [name, path] of [
+    ["the README's snippet (integrity + crossorigin)", "/snippet.html"],
+    ["an ES module script", "/module.html"],
+    ["a plain script tag", "/plain.html"],
+  ] as const) {
+    it(`${name}: the week renders with its classes, no console or CORS error`, () =>
+      withSession(async (session) => {
+        const tab = await session.open(`${site.url}${path}`);
+        expect(site.url).not.toBe(fitkit.url);
+        const schedule = tab.locator("fit-live-schedule");
+        await expect.poll(() => schedule.locator("button[aria-pressed]").count(), { timeout: 20_000 }).toBe(7);
+        // Some day of the week lists classes with a Reserve button (today's may all have started).
+        const days = schedule.locator("button[aria-pressed]");
+        let reservable = 0;
+        for (let i = 0; i < 7 && !reservable; i++) {
+          await days.nth(i).click();
+          reservable = await schedule.getByRole("button", { name: "Reserve", exact: true }).count();
+        }
+        expect(reservable).toBeGreaterThan(0);
+        session.assertClean();
+      }));
+  }
+});
