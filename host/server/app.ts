@@ -8,7 +8,7 @@ import { systemClock } from "./clock.js";
 import type { ServerConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { DatabaseHandle } from "./db/index.js";
-import { errorBody, HttpError } from "./errors.js";
+import { errorBody, HttpError, MAX_PARAM_LENGTH, paramTooLongMessage } from "./errors.js";
 import { describeValidationError, validatorCompiler } from "./validation.js";
 import { registerRequestBodies } from "./request-bodies.js";
 import { loadAuthKeys } from "./auth/keys.js";
@@ -33,8 +33,6 @@ export interface BuildOptions {
   closeDatabase?: boolean;
 }
 
-/** Longest path parameter the router accepts (longer answers 414): no id or slug comes near it. */
-const MAX_PARAM_LENGTH = 100;
 
 /** Hosted-app pages a widget on another site opens as a popup (the booking hand-off and its sign-in step). */
 const POPUP_PAGES = /^\/(live\/book|continue)\/?(\?|$)/;
@@ -66,7 +64,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // answered by Fastify itself with an extra `code` and a reason phrase that does not match the status.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;
-      const message = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` : "The URL is not validly percent-encoded";
+      const message = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? paramTooLongMessage : "The URL is not validly percent-encoded";
       (reply as FastifyReply).status(status).send(errorBody(status, status >= 500 ? "Internal Server Error" : message));
     },
   });

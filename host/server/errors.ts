@@ -31,3 +31,7 @@ export function errorBody(statusCode: number, message: string | string[]) {
 export class StartupError extends Error {
   override name = "StartupError";
 }
+
+/** Longest path parameter the router accepts (longer answers 414): no id or slug comes near it. */
+export const MAX_PARAM_LENGTH = 100;
+export const paramTooLongMessage = `A path parameter is longer than ${MAX_PARAM_LENGTH} characters`;

@@ -43,6 +43,7 @@ describe("framework errors answer the contract's error shape", () => {
     ["a bad percent-escape in a path parameter", { method: "GET", url: "/tsapi/content/workout/%zz/previewVideo" }, 400],
     ["a truncated UTF-8 percent-escape", { method: "GET", url: "/tsapi/content/workout/%E0%A4%A/previewVideo" }, 400],
     ["a path parameter over 100 characters", { method: "GET", url: `/tsapi/content/workout/${"a".repeat(101)}/previewVideo` }, 414],
+    ["a path parameter over 100 characters beside a static route", { method: "POST", url: `/v2/subscriptions/subs/${"a".repeat(101)}/reactivate`, signedIn: true }, 414],
     ["malformed JSON", { method: "POST", url: "/api/auth/sign-in/email", payload: '{"email": ', headers: json }, 400],
     ["an empty JSON body", { method: "POST", url: "/api/auth/sign-in/email", payload: "", headers: { ...json, "content-length": "0" } }, 400],
     ["a prototype-poisoning JSON body", { method: "POST", url: "/api/auth/check-email", payload: '{"email":"a@example.com","__proto__":{"x":1}}', headers: json }, 400],

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import type { AppContext } from "../context.js";
-import { errorBody } from "../errors.js";
+import { errorBody, MAX_PARAM_LENGTH, paramTooLongMessage } from "../errors.js";
 import { fromRoot } from "../paths.js";
 
 /** API prefixes never answered with the app's HTML, so a wrong API path stays a JSON 404. */
@@ -31,6 +31,9 @@ export async function staticRoutes(app: FastifyInstance, _ctx: AppContext) {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
+    // The router reports an over-long parameter itself only on some paths (a static sibling such as
+    // /subs/quote beside /subs/:id changes its walk): say the same 414 whichever path it is.
+    if (path.split("/").some((segment) => segment.length > MAX_PARAM_LENGTH)) return reply.status(414).send(errorBody(414, paramTooLongMessage));
     const wantsPage = request.method === "GET" && (request.headers.accept ?? "").includes("text/html") && !API_PATH.test(path);
     // Popup pages (/live/book, /continue) get their opener policy in app.ts's onSend hook.
     if (appIndex && wantsPage) return reply.type("text/html").header("cache-control", "no-cache").send(appIndex);
