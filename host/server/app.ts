@@ -36,6 +36,8 @@ const POPUP_PAGES = /^\/(live\/book|continue)\/?(\?|$)/;
 /** Paths any origin may read (public content the widgets show on third-party sites). */
 const PUBLIC_CORS = /^\/(tsapi\/|config\.json$|studios\/class(\?|$)|subscriptions\/v1\/products|health$|media\/)/;
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
@@ -47,7 +49,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimit,
     // The contract writes some paths with a trailing slash (`/studios/reservation/`) and clients send either form.
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Trusting every X-Forwarded-For would let each client pick its address and dodge per-address rate limits.
+    // A hop count trusts that many proxies nearest the server (Fastify's own reading of a number, which its types omit).
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();

@@ -21,6 +21,8 @@ export interface ServerConfig {
   /** The /dev/mail outbox viewer: on in the embedded default only. */
   devMail: boolean;
   bodyLimit: number;
+  /** Which proxies may name the client address in X-Forwarded-For (Fastify's trustProxy); nothing by default. */
+  trustProxy: false | number | string[];
   logLevel: string;
   rateLimits: RateLimitConfig;
   /** Video and music providers (media/settings.ts). */
@@ -52,6 +54,13 @@ function list(value: string | undefined): string[] {
   return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 }
 
+/** FITKIT_TRUST_PROXY: a hop count ("1") or the proxies' addresses and CIDRs ("10.0.0.2,10.1.0.0/16"). */
+function trustProxy(value: string | undefined): false | number | string[] {
+  const given = value?.trim();
+  if (!given) return false;
+  return /^\d+$/.test(given) ? Number(given) : list(given);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -73,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM ?? "fitkit <no-reply@fitkit.dev>",
     devMail: !databaseUrl && !production,
     bodyLimit: Number(env.FITKIT_BODY_LIMIT ?? 1_048_576),
+    trustProxy: trustProxy(env.FITKIT_TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? "info",
     rateLimits: defaultRateLimits,
     media: loadMediaSettings(env),

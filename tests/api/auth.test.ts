@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT, generateKeyPair } from "jose";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
 import { hashToken } from "../../host/server/auth/refresh-token.js";
+import { defaultRateLimits, loadConfig } from "../../host/server/config.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -142,6 +143,49 @@ describe("rate limits", () => {
       expectError(await forgot(), 429);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe("client address behind proxies", () => {
+  const limits = { ...defaultRateLimits, checkEmailPerAddress: 2 };
+  const checkFrom = (app: TestApp, forwardedFor: string) =>
+    app.call("POST", "/api/auth/check-email", { body: { email: "vip@demo.fitkit.dev" }, headers: { "x-forwarded-for": forwardedFor } });
+
+  it("ignores X-Forwarded-For by default, so a new forged address per request still hits 429", async () => {
+    const app = await startTestApp({ config: { rateLimits: limits } });
+    try {
+      expect((await checkFrom(app, "203.0.113.1")).statusCode).toBe(200);
+      expect((await checkFrom(app, "203.0.113.2")).statusCode).toBe(200);
+      expectError(await checkFrom(app, "203.0.113.3"), 429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("uses the forwarded address when FITKIT_TRUST_PROXY names the proxy", async () => {
+    // app.inject connects from 127.0.0.1: that is the proxy here.
+    const app = await startTestApp({ config: { rateLimits: limits, trustProxy: loadConfig({ FITKIT_TRUST_PROXY: "127.0.0.1" }).trustProxy } });
+    try {
+      expect((await checkFrom(app, "203.0.113.1")).statusCode).toBe(200);
+      expect((await checkFrom(app, "203.0.113.2")).statusCode).toBe(200);
+      expect((await checkFrom(app, "203.0.113.2")).statusCode).toBe(200);
+      expectError(await checkFrom(app, "203.0.113.2"), 429);
+      expect((await checkFrom(app, "203.0.113.1")).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("with a hop count, trusts only the address the nearest proxy appended, not what the client forged before it", async () => {
+    const app = await startTestApp({ config: { rateLimits: limits, trustProxy: loadConfig({ FITKIT_TRUST_PROXY: "1" }).trustProxy } });
+    try {
+      expect((await checkFrom(app, "10.9.9.1, 203.0.113.7")).statusCode).toBe(200);
+      expect((await checkFrom(app, "10.9.9.2, 203.0.113.7")).statusCode).toBe(200);
+      expectError(await checkFrom(app, "10.9.9.3, 203.0.113.7"), 429);
+      expect((await checkFrom(app, "10.9.9.3, 203.0.113.8")).statusCode).toBe(200);
+    } finally {
+      await app.close();
     }
   });
 });
