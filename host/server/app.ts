@@ -12,7 +12,7 @@ import { errorBody, HttpError } from "./errors.js";
 import { describeValidationError, validatorCompiler } from "./validation.js";
 import { loadAuthKeys } from "./auth/keys.js";
 import { verifyAccessToken } from "./auth/access-token.js";
-import { RateLimiter } from "./auth/rate-limiter.js";
+import { createRateLimiter } from "./auth/create-rate-limiter.js";
 import { TokenVersions } from "./auth/token-versions.js";
 import { AuthService } from "./services/auth.js";
 import { createMailer, type Mailer } from "./services/mail.js";
@@ -77,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     keys,
     mailer,
     tokenVersions,
-    rateLimiter: new RateLimiter(() => clock.now().getTime()),
+    rateLimiter: await createRateLimiter(config, clock, app.log),
     entitlements: options.entitlements ?? subscriptionEntitlements(clock),
     billing: createBillingProvider({ settings: config.billing, clock, publicUrl: config.publicUrl }),
     readiness: new Map(),
@@ -94,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     onDeactivated: (userId) => membership.subscriptions.cancelAllForDeactivation(userId),
   });
+  ctx.onClose(() => ctx.rateLimiter.close());
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => {
     for (const close of closers.reverse()) await close();
@@ -128,7 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("optionalMember", async (request: FastifyRequest) => readMember(request, false));
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(errorBody(error.statusCode, error.messages));
+    if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.messages));
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const message = (error as FastifyError).validation

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { loadMediaSettings, type MediaSettings } from "./media/settings.js";
 import { loadBillingSettings, type BillingSettings } from "./billing/settings.js";
+import type { Backoff } from "./auth/rate-limiter.js";
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {
@@ -25,6 +26,10 @@ export interface ServerConfig {
   trustProxy: false | number | string[];
   logLevel: string;
   rateLimits: RateLimitConfig;
+  /** Where rate limits are counted across processes; unset keeps them in this process's memory. */
+  redisUrl?: string;
+  /** Prefix of every Redis key, so deployments (and test runs) sharing one Redis stay apart. */
+  redisPrefix: string;
   /** Video and music providers (media/settings.ts). */
   media: MediaSettings;
   /** Payment provider for subscriptions (billing/settings.ts). */
@@ -32,9 +37,12 @@ export interface ServerConfig {
 }
 
 export interface RateLimitConfig {
-  /** Attempts per window, per account and per client address. */
-  signInPerAccount: number;
+  /** Sign-in attempts per client address per window, whatever the account. */
   signInPerAddress: number;
+  /** Password guesses on one account from one address: slows that address down, hard. */
+  signInAccountPerAddress: Backoff;
+  /** Password guesses on one account from every address together: a short delay, so the owner is never locked out. */
+  signInAccount: Backoff;
   checkEmailPerAddress: number;
   forgotPerAccount: number;
   forgotPerAddress: number;
@@ -42,8 +50,9 @@ export interface RateLimitConfig {
 }
 
 export const defaultRateLimits: RateLimitConfig = {
-  signInPerAccount: 10,
   signInPerAddress: 50,
+  signInAccountPerAddress: { free: 5, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 60 * 60_000 },
+  signInAccount: { free: 10, baseMs: 1000, maxMs: 30_000, forgetMs: 60 * 60_000 },
   checkEmailPerAddress: 30,
   forgotPerAccount: 5,
   forgotPerAddress: 20,
@@ -85,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxy(env.FITKIT_TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? "info",
     rateLimits: defaultRateLimits,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.FITKIT_REDIS_PREFIX ?? "fitkit:",
     media: loadMediaSettings(env),
     billing: loadBillingSettings(env),
   };

@@ -39,6 +39,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The Redis the rate-limit tests share (always running locally and in CI); each app gets its own key prefix. */
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
 /** Which database this project runs on: the same suite runs once per database. */
 export const databaseKind = (process.env.FITKIT_TEST_DB ?? "pglite") as "pglite" | "postgres";
 
@@ -79,6 +82,8 @@ export async function startTestApp(options: { config?: Partial<ServerConfig>; cl
     devMail: true,
     logLevel: "silent",
     rateLimits: { ...defaultRateLimits, signInPerAddress: 100_000, checkEmailPerAddress: 100_000, forgotPerAddress: 100_000 },
+    // Used when a test sets redisUrl: parallel runs sharing one Redis never share counters.
+    redisPrefix: `fitkit-test:${randomBytes(6).toString("hex")}:`,
     ...options.config,
   };
   const app = await buildApp({ config, database, clock, logger: false });

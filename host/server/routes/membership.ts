@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
-import { badRequest, HttpError, notFound } from "../errors.js";
+import { badRequest, notFound, tooManyRequests } from "../errors.js";
 import { emailSchema, memberSecurity, strictObject } from "../schemas.js";
 import { saveBillingAddress, type BillingAddressInput } from "../services/billing-address.js";
 import { applyCoupons, couponByCode, type CouponEntry } from "../services/coupons.js";
@@ -27,8 +27,9 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
   const membership = createMembership({ db: ctx.db, clock: ctx.clock, mailer: ctx.mailer, billing: ctx.billing, publicUrl: ctx.config.publicUrl });
   const { subscriptions, studioLink } = membership;
   const member = { onRequest: app.requireMember };
-  const limit = (key: string, max: number, message: string) => {
-    if (!ctx.rateLimiter.hit(key, max, 15 * 60_000)) throw new HttpError(429, message);
+  const limit = async (key: string, max: number, message: string) => {
+    const wait = await ctx.rateLimiter.hit(key, max, 15 * 60_000);
+    if (wait) throw tooManyRequests(message, wait);
   };
 
   app.get<{ Querystring: { sku?: string[] } }>(
@@ -238,7 +239,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { id } = memberOf(request);
-      limit(`studio-link:${id}`, 5, EMAIL_FAILED);
+      await limit(`studio-link:${id}`, 5, EMAIL_FAILED);
       return studioLink.requestLink(id, request.body.email);
     }
   );
@@ -270,7 +271,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { id } = memberOf(request);
-      limit(`notify:${id}`, 5, "Too many emails. Please wait a few minutes and try again.");
+      await limit(`notify:${id}`, 5, "Too many emails. Please wait a few minutes and try again.");
       return sendCustomerNotification(membership.deps, id, request.params.type);
     }
   );
