@@ -20,6 +20,7 @@ import { subscriptionEntitlements, type EntitlementResolver } from "./services/e
 import { createMembership } from "./services/membership.js";
 import { createBillingProvider } from "./billing/index.js";
 import { registerRoutes } from "./routes/index.js";
+import { jobLock } from "./jobs/job-lock.js";
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     rateLimiter: await createRateLimiter(config, clock, app.log),
     entitlements: options.entitlements ?? subscriptionEntitlements(clock),
     billing: createBillingProvider({ settings: config.billing, clock, publicUrl: config.publicUrl }),
+    jobLock: jobLock(database),
     readiness: new Map(),
     onClose: (fn) => closers.push(fn),
     auth: undefined as unknown as AuthService,

@@ -28,6 +28,8 @@ export interface ServerConfig {
   rateLimits: RateLimitConfig;
   /** Where rate limits are counted across processes; unset keeps them in this process's memory. */
   redisUrl?: string;
+  /** How often each process offers to run the renewals job (one process runs it at a time). */
+  renewalsIntervalMs: number;
   /** Prefix of every Redis key, so deployments (and test runs) sharing one Redis stay apart. */
   redisPrefix: string;
   /** Video and music providers (media/settings.ts). */
@@ -70,6 +72,13 @@ function trustProxy(value: string | undefined): false | number | string[] {
   return /^\d+$/.test(given) ? Number(given) : list(given);
 }
 
+function positiveMs(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1) throw new Error(`${name} must be a whole number of milliseconds, got ${value}`);
+  return ms;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -96,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimits: defaultRateLimits,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.FITKIT_REDIS_PREFIX ?? "fitkit:",
+    renewalsIntervalMs: positiveMs("FITKIT_RENEWALS_INTERVAL_MS", env.FITKIT_RENEWALS_INTERVAL_MS, 60_000),
     media: loadMediaSettings(env),
     billing: loadBillingSettings(env),
   };

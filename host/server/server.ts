@@ -18,9 +18,12 @@ export async function openDatabase(config: ServerConfig, clock: Clock = systemCl
 export async function createServer(config: ServerConfig, clock: Clock = systemClock): Promise<FastifyInstance> {
   const database = await openDatabase(config, clock);
   const app = await buildApp({ config, database, clock });
-  const stopRenewals = scheduleRenewals({ db: database.db, clock, billing: app.ctx.billing, log: (err) => app.log.error({ err }, "renewals failed") });
+  const stopRenewals = scheduleRenewals(
+    { db: database.db, clock, billing: app.ctx.billing, lock: app.ctx.jobLock, log: (err) => app.log.error({ err }, "renewals failed") },
+    config.renewalsIntervalMs,
+  );
   app.addHook("onClose", async () => {
-    stopRenewals();
+    await stopRenewals();
     await database.close();
   });
   return app;
