@@ -62,11 +62,24 @@ export interface RedisRateLimiterOptions {
 
 /** Connects (failing start-up when Redis cannot be reached) and answers the shared store. */
 export async function connectRedisRateLimiter(options: RedisRateLimiterOptions): Promise<RateLimiter> {
-  const redis = new Redis(options.url, { keyPrefix: options.prefix, lazyConnect: true, maxRetriesPerRequest: 1 }) as Redis & Scripts;
-  redis.on("error", () => {
-    /* connection errors surface as failed commands, reported through onError */
+  const redis = new Redis(options.url, {
+    keyPrefix: options.prefix,
+    lazyConnect: true,
+    // A count that cannot be had quickly is let through (see onError) rather than holding the request.
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1000,
+  }) as Redis & Scripts;
+  let lastError: unknown;
+  redis.on("error", (error) => {
+    // Connection errors also fail the commands in flight, which report them through onError.
+    lastError = error;
   });
-  await redis.connect();
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect(); // stop ioredis reconnecting forever in the background
+    throw new Error(`REDIS_URL: cannot connect to Redis (${String((lastError as Error | undefined)?.message ?? error)})`);
+  }
   redis.defineCommand("fitkitHit", { numberOfKeys: 1, lua: HIT });
   redis.defineCommand("fitkitAttempt", { numberOfKeys: 1, lua: ATTEMPT });
 
@@ -78,6 +91,9 @@ export async function connectRedisRateLimiter(options: RedisRateLimiterOptions):
     hit: (key, limit, windowMs) => redis.fitkitHit(key, options.now(), limit, windowMs).then(Number, failOpen),
     attempt: (key, b: Backoff) => redis.fitkitAttempt(key, options.now(), b.free, b.baseMs, b.maxMs, b.forgetMs).then(Number, failOpen),
     reset: (key) => redis.del(key).then(() => undefined, failOpen).then(() => undefined),
-    close: () => redis.quit().then(() => undefined),
+    close: () => redis.quit().then(
+      () => undefined,
+      () => redis.disconnect(), // Redis already gone: nothing to say goodbye to
+    ),
   };
 }
