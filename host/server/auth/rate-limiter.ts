@@ -5,8 +5,11 @@
  * Both take "now" from the server Clock, so tests move time instead of waiting.
  */
 export interface RateLimiter {
-  /** Counts one request in a fixed window: 0 while the key is within `limit`, else the ms until the window ends. */
-  hit(key: string, limit: number, windowMs: number): Promise<number>;
+  /**
+   * Counts one request in a fixed window; answers the ms to wait: 0 while the key is within `limit`, else until the
+   * window ends. (Named apart from the old synchronous `hit(): boolean`, whose truthiness meant the opposite.)
+   */
+  consume(key: string, limit: number, windowMs: number): Promise<number>;
   /**
    * Counts one attempt under `backoff`: 0 when it may go ahead (and it is counted), else the ms still to wait,
    * uncounted. Counting before the outcome is known stops a burst of parallel guesses slipping through together.
@@ -47,7 +50,7 @@ export class MemoryRateLimiter implements RateLimiter {
   #entries = new Map<string, Entry>();
   constructor(private readonly now: () => number) {}
 
-  async hit(key: string, limit: number, windowMs: number): Promise<number> {
+  async consume(key: string, limit: number, windowMs: number): Promise<number> {
     const t = this.now();
     const e = this.#live(key, t) ?? this.#set(key, { count: 0, at: t + windowMs, expiresAt: t + windowMs }, t);
     e.count += 1;

@@ -11,7 +11,7 @@ import type { Backoff, RateLimiter } from "./rate-limiter.js";
  */
 
 // KEYS[1] key; ARGV now, limit, windowMs. Answers 0 or the ms left in the window.
-const HIT = `
+const CONSUME = `
 local now = tonumber(ARGV[1])
 local ends = tonumber(redis.call('HGET', KEYS[1], 'at') or '0')
 local count
@@ -44,7 +44,7 @@ return 0
 `;
 
 interface Scripts {
-  fitkitHit(key: string, now: number, limit: number, windowMs: number): Promise<number>;
+  fitkitConsume(key: string, now: number, limit: number, windowMs: number): Promise<number>;
   fitkitAttempt(key: string, now: number, free: number, baseMs: number, maxMs: number, forgetMs: number): Promise<number>;
 }
 
@@ -80,7 +80,7 @@ export async function connectRedisRateLimiter(options: RedisRateLimiterOptions):
     redis.disconnect(); // stop ioredis reconnecting forever in the background
     throw new Error(`REDIS_URL: cannot connect to Redis (${String((lastError as Error | undefined)?.message ?? error)})`);
   }
-  redis.defineCommand("fitkitHit", { numberOfKeys: 1, lua: HIT });
+  redis.defineCommand("fitkitConsume", { numberOfKeys: 1, lua: CONSUME });
   redis.defineCommand("fitkitAttempt", { numberOfKeys: 1, lua: ATTEMPT });
 
   const failOpen = (error: unknown) => {
@@ -88,7 +88,7 @@ export async function connectRedisRateLimiter(options: RedisRateLimiterOptions):
     return 0;
   };
   return {
-    hit: (key, limit, windowMs) => redis.fitkitHit(key, options.now(), limit, windowMs).then(Number, failOpen),
+    consume: (key, limit, windowMs) => redis.fitkitConsume(key, options.now(), limit, windowMs).then(Number, failOpen),
     attempt: (key, b: Backoff) => redis.fitkitAttempt(key, options.now(), b.free, b.baseMs, b.maxMs, b.forgetMs).then(Number, failOpen),
     reset: (key) => redis.del(key).then(() => undefined, failOpen).then(() => undefined),
     close: () => redis.quit().then(

@@ -42,7 +42,7 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const wait = await ctx.rateLimiter.hit(`analytics:address:${request.ip}`, BATCHES_PER_MINUTE, 60_000);
+      const wait = await ctx.rateLimiter.consume(`analytics:address:${request.ip}`, BATCHES_PER_MINUTE, 60_000);
       if (wait) throw tooManyRequests("Too many analytics batches", wait);
       return ingestAnalyticsEvents(ctx.db, ctx.clock, request.member?.id, deviceOf(request), request.body.events);
     },

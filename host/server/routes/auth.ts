@@ -37,7 +37,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
   const limit = async (rules: [string, number][]) => {
     for (const [key, max] of rules) {
-      const wait = await ctx.rateLimiter.hit(key, max, limits.windowMs);
+      const wait = await ctx.rateLimiter.consume(key, max, limits.windowMs);
       if (wait) throw tooManyRequests(TOO_MANY, wait);
     }
   };

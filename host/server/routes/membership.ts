@@ -28,7 +28,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
   const { subscriptions, studioLink } = membership;
   const member = { onRequest: app.requireMember };
   const limit = async (key: string, max: number, message: string) => {
-    const wait = await ctx.rateLimiter.hit(key, max, 15 * 60_000);
+    const wait = await ctx.rateLimiter.consume(key, max, 15 * 60_000);
     if (wait) throw tooManyRequests(message, wait);
   };
 
