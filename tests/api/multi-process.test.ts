@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultRateLimits } from "../../host/server/config.js";
 import { connectPostgres, type DatabaseHandle } from "../../host/server/db/index.js";
 import { DEMO_PASSWORD } from "../../host/server/db/seed/members.js";
 import { jobLock } from "../../host/server/jobs/job-lock.js";
@@ -123,7 +124,7 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
   });
 
   it("count one rate limit between them, whatever X-Forwarded-For says", async () => {
-    const limit = 30; // check-email per address per 15 minutes, the default
+    const limit = defaultRateLimits.checkEmailPerAddress; // per address per 15 minutes
     const statuses: number[] = [];
     for (let i = 0; i <= limit; i++) {
       const server = i % 2 ? b! : a!;
