@@ -12,10 +12,11 @@ const E2E_BOOT_TIMEOUT_MS = 240_000;
 /** How long `expect.poll` waits for the page to show something. */
 const E2E_POLL_TIMEOUT_MS = 30_000;
 
-const api = (name: string, setup: string, db: string) => ({
+const api = (name: string, setup: string, db: string, exclude: string[] = []) => ({
   test: {
     name,
     include: ["tests/api/**/*.test.ts"],
+    exclude,
     environment: "node",
     globalSetup: [setup],
     env: { FITKIT_TEST_DB: db },
@@ -33,7 +34,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "happy-dom" } },
-      api("api:pglite", "tests/api/global-setup-pglite.ts", "pglite"),
+      // Several server processes share one PostgreSQL; PGlite serves one process.
+      api("api:pglite", "tests/api/global-setup-pglite.ts", "pglite", ["tests/api/multi-process.test.ts"]),
       ...(process.env.TEST_DATABASE_URL ? [api("api:postgres", "tests/api/global-setup-postgres.ts", "postgres")] : []),
       {
         test: {

@@ -13,7 +13,7 @@ import { describeValidationError, validatorCompiler } from "./validation.js";
 import { registerRequestBodies } from "./request-bodies.js";
 import { loadAuthKeys } from "./auth/keys.js";
 import { verifyAccessToken } from "./auth/access-token.js";
-import { RateLimiter } from "./auth/rate-limiter.js";
+import { createRateLimiter } from "./auth/create-rate-limiter.js";
 import { TokenVersions } from "./auth/token-versions.js";
 import { AuthService } from "./services/auth.js";
 import { createMailer, type Mailer } from "./services/mail.js";
@@ -21,6 +21,7 @@ import { subscriptionEntitlements, type EntitlementResolver } from "./services/e
 import { createMembership } from "./services/membership.js";
 import { createBillingProvider } from "./billing/index.js";
 import { registerRoutes } from "./routes/index.js";
+import { jobLock } from "./jobs/job-lock.js";
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -43,6 +44,8 @@ const POPUP_PAGES = /^\/(live\/book|continue)\/?(\?|$)/;
  */
 const PUBLIC_CORS = /^\/(tsapi\/|config\.json$|studios\/class(\?|$)|subscriptions\/v1\/products|health$|media\/|widgets\/)/;
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
@@ -54,7 +57,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimit,
     // The contract writes some paths with a trailing slash (`/studios/reservation/`) and clients send either form.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
-    trustProxy: true,
+    // Trusting every X-Forwarded-For would let each client pick its address and dodge per-address rate limits.
+    // A hop count trusts that many proxies nearest the server (Fastify's own reading of a number, which its types omit).
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
@@ -88,9 +93,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     keys,
     mailer,
     tokenVersions,
-    rateLimiter: new RateLimiter(() => clock.now().getTime()),
+    rateLimiter: await createRateLimiter(config, clock, app.log),
     entitlements: options.entitlements ?? subscriptionEntitlements(clock),
     billing: createBillingProvider({ settings: config.billing, clock, publicUrl: config.publicUrl }),
+    jobLock: jobLock(database),
     readiness: new Map(),
     onClose: (fn) => closers.push(fn),
     auth: undefined as unknown as AuthService,
@@ -105,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     onDeactivated: (userId) => membership.subscriptions.cancelAllForDeactivation(userId),
   });
+  ctx.onClose(() => ctx.rateLimiter.close());
   app.decorate("ctx", ctx);
   // Fastify runs onClose hooks newest first, so this one, added before any other, runs last: listeners and jobs
   // give their pooled connections back before the pool ends (a LISTEN client still checked out would keep
@@ -143,7 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("optionalMember", async (request: FastifyRequest) => readMember(request, false));
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(errorBody(error.statusCode, error.messages));
+    if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.messages));
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const message = (error as FastifyError).validation

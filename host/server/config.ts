@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { loadMediaSettings, type MediaSettings } from "./media/settings.js";
 import { loadBillingSettings, type BillingSettings } from "./billing/settings.js";
 import { StartupError } from "./errors.js";
+import type { Backoff } from "./auth/rate-limiter.js";
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {
@@ -25,8 +26,16 @@ export interface ServerConfig {
   /** Seed the demo members, their subscriptions and activity (published password): on outside production, FITKIT_DEMO decides. */
   demo: boolean;
   bodyLimit: number;
+  /** Which proxies may name the client address in X-Forwarded-For (Fastify's trustProxy); nothing by default. */
+  trustProxy: false | number | string[];
   logLevel: string;
   rateLimits: RateLimitConfig;
+  /** Where rate limits are counted across processes; unset keeps them in this process's memory. */
+  redisUrl?: string;
+  /** How often each process offers to run the renewals job (one process runs it at a time). */
+  renewalsIntervalMs: number;
+  /** Prefix of every Redis key, so deployments (and test runs) sharing one Redis stay apart. */
+  redisPrefix: string;
   /** Video and music providers (media/settings.ts). */
   media: MediaSettings;
   /** Payment provider for subscriptions (billing/settings.ts). */
@@ -34,9 +43,12 @@ export interface ServerConfig {
 }
 
 export interface RateLimitConfig {
-  /** Attempts per window, per account and per client address. */
-  signInPerAccount: number;
+  /** Sign-in attempts per client address per window, whatever the account. */
   signInPerAddress: number;
+  /** Password guesses on one account from one address: slows that address down, hard. */
+  signInAccountPerAddress: Backoff;
+  /** Password guesses on one account from every address together: a short delay, so the owner is never locked out. */
+  signInAccount: Backoff;
   checkEmailPerAddress: number;
   forgotPerAccount: number;
   forgotPerAddress: number;
@@ -46,8 +58,9 @@ export interface RateLimitConfig {
 }
 
 export const defaultRateLimits: RateLimitConfig = {
-  signInPerAccount: 10,
   signInPerAddress: 50,
+  signInAccountPerAddress: { free: 5, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 60 * 60_000 },
+  signInAccount: { free: 10, baseMs: 1000, maxMs: 30_000, forgetMs: 60 * 60_000 },
   checkEmailPerAddress: 30,
   forgotPerAccount: 5,
   forgotPerAddress: 20,
@@ -82,6 +95,21 @@ export function listeningOrigin(host: string, port: number): string {
  * sees: in production that means a signing key, a payment provider (or billing explicitly off), and no demo members
  * or outbox unless explicitly asked for.
  */
+
+/** FITKIT_TRUST_PROXY: a hop count ("1") or the proxies' addresses and CIDRs ("10.0.0.2,10.1.0.0/16"). */
+function trustProxy(value: string | undefined): false | number | string[] {
+  const given = value?.trim();
+  if (!given) return false;
+  return /^\d+$/.test(given) ? Number(given) : list(given);
+}
+
+function positiveMs(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1) throw new StartupError(`${name} must be a whole number of milliseconds, got ${value}`);
+  return ms;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got ${env.PORT}`);
@@ -111,8 +139,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devMail: flag(env, "FITKIT_DEV_MAIL", !databaseUrl && !production),
     demo: flag(env, "FITKIT_DEMO", !production),
     bodyLimit: Number(env.FITKIT_BODY_LIMIT ?? 1_048_576),
+    trustProxy: trustProxy(env.FITKIT_TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? "info",
     rateLimits: defaultRateLimits,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.FITKIT_REDIS_PREFIX ?? "fitkit:",
+    renewalsIntervalMs: positiveMs("FITKIT_RENEWALS_INTERVAL_MS", env.FITKIT_RENEWALS_INTERVAL_MS, 60_000),
     media,
     billing: loadBillingSettings(env, production),
   };

@@ -9,6 +9,7 @@ import type { BillingProvider } from "./billing/provider.js";
 import type { AuthService } from "./services/auth.js";
 import type { EntitlementResolver } from "./services/entitlements.js";
 import type { Mailer } from "./services/mail.js";
+import type { JobLock } from "./jobs/job-lock.js";
 
 /** Everything a route plugin needs, built once per server and passed down explicitly. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   entitlements: EntitlementResolver;
   /** The payment provider subscriptions are billed through (sandbox by default). */
   billing: BillingProvider;
+  /** Keeps a background job to one run at a time across every process on the database. */
+  jobLock: JobLock;
   /** Named readiness checks reported by /health (the search index adds one). */
   readiness: Map<string, () => boolean>;
   /** Work to run when the server closes (timers, listeners). */

@@ -5,6 +5,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string | string[],
+    /** Response headers that belong to this answer (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(Array.isArray(message) ? message.join("; ") : message);
     this.messages = message;
@@ -18,6 +20,9 @@ export const forbidden = (message = "Forbidden") => new HttpError(403, message);
 export const notFound = (message = "Not Found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
+/** 429 with Retry-After in whole seconds, rounded up so a client that waits exactly that long is let through. */
+export const tooManyRequests = (message: string, retryAfterMs: number) =>
+  new HttpError(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
 /** The contract's error body: `{statusCode, message, error}` where error is the reason phrase. */
 export function errorBody(statusCode: number, message: string | string[]) {

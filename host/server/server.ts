@@ -51,7 +51,10 @@ export async function createServer(config: ServerConfig, clock: Clock = systemCl
   const database = await openDatabase(config, clock);
   try {
     const app = await buildApp({ config, database, clock, closeDatabase: true });
-    const stopRenewals = scheduleRenewals({ db: database.db, clock, billing: app.ctx.billing, log: (err) => app.log.error({ err }, "renewals failed") });
+    const stopRenewals = scheduleRenewals(
+      { db: database.db, clock, billing: app.ctx.billing, lock: app.ctx.jobLock, log: (err) => app.log.error({ err }, "renewals failed") },
+      config.renewalsIntervalMs,
+    );
     app.ctx.onClose(stopRenewals);
     return app;
   } catch (error) {

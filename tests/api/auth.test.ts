@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT, generateKeyPair } from "jose";
-import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { expectError, startTestApp, testRedisUrl, type TestApp } from "./harness.js";
 import { hashToken } from "../../host/server/auth/refresh-token.js";
+import { defaultRateLimits, loadConfig, type RateLimitConfig } from "../../host/server/config.js";
+import { DEMO_PASSWORD } from "../../host/server/db/seed/members.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -125,36 +127,138 @@ describe("sign-in", () => {
   });
 });
 
-describe("rate limits", () => {
-  it("answers 429 after repeated failures on one account, in the contract's shape", async () => {
-    const limited = await startTestApp({ config: { rateLimits: { signInPerAccount: 3, signInPerAddress: 100, checkEmailPerAddress: 2, forgotPerAccount: 2, forgotPerAddress: 100, resetPerAddress: 2, windowMs: 60_000 } } });
-    try {
-      const attempt = () => limited.call("POST", "/api/auth/sign-in/email", { body: { email: "vip@demo.fitkit.dev", password: "wrong-one" } });
-      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
-      expectError(await attempt(), 429);
-      // The window passes: the account may try again.
-      limited.clock.advance(61_000);
-      expect((await attempt()).statusCode).toBe(401);
+describe.each([
+  ["memory", undefined],
+  ["Redis", testRedisUrl],
+])("rate limits counted in %s", (_store, redisUrl) => {
+  // app.inject connects from 127.0.0.1, trusted here as the proxy, so each test can speak from several addresses.
+  const behindProxy = (rateLimits: Partial<RateLimitConfig>) =>
+    startTestApp({ config: { redisUrl, trustProxy: ["127.0.0.1"], rateLimits: { ...defaultRateLimits, ...rateLimits } } });
+  const signInFrom = (app: TestApp, address: string, password: string) =>
+    app.call("POST", "/api/auth/sign-in/email", { body: { email: "vip@demo.fitkit.dev", password }, headers: { "x-forwarded-for": address } });
+  const retryAfter = (res: { statusCode: number; headers: Record<string, unknown>; body: string; json(): unknown }) => {
+    expectError(res, 429);
+    return Number(res.headers["retry-after"]);
+  };
 
+  it("answers 429 with Retry-After once a window's requests are used, and lets them through when it passes", async () => {
+    const limited = await startTestApp({ config: { redisUrl, rateLimits: { ...defaultRateLimits, checkEmailPerAddress: 2, forgotPerAccount: 2, resetPerAddress: 2, windowMs: 60_000 } } });
+    try {
       const check = () => limited.call("POST", "/api/auth/check-email", { body: { email: "vip@demo.fitkit.dev" } });
       expect((await check()).statusCode).toBe(200);
+      limited.clock.advance(20_000);
       expect((await check()).statusCode).toBe(200);
-      expectError(await check(), 429);
+      expect(retryAfter(await check())).toBe(40);
+      limited.clock.advance(40_000);
+      expect((await check()).statusCode).toBe(200);
 
       const forgot = () => limited.call("POST", "/api/auth/forgot-password", { body: { email: "vip@demo.fitkit.dev" } });
       expect((await forgot()).statusCode).toBe(200);
       expect((await forgot()).statusCode).toBe(200);
-      expectError(await forgot(), 429);
+      expect(retryAfter(await forgot())).toBe(60);
 
       // Guessing reset tokens is throttled per address like sign-in, whether the guess is right or not.
       const reset = () => limited.call("POST", "/api/auth/reset-password", { body: { token: "guessed-token", password: "after-reset" } });
       expectError(await reset(), 400);
       expectError(await reset(), 400);
-      expectError(await reset(), 429);
+      expect(retryAfter(await reset())).toBe(60);
       limited.clock.advance(61_000);
       expectError(await reset(), 400);
     } finally {
       await limited.close();
+    }
+  });
+
+  it("slows wrong passwords from one address with a growing Retry-After, while the owner elsewhere signs in at once", async () => {
+    const limited = await behindProxy({ signInAccountPerAddress: { free: 3, baseMs: 1000, maxMs: 8000, forgetMs: 3_600_000 } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await signInFrom(limited, "203.0.113.66", "wrong-one")).statusCode).toBe(401);
+      const waits: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const wait = retryAfter(await signInFrom(limited, "203.0.113.66", "wrong-one"));
+        waits.push(wait);
+        limited.clock.advance(wait * 1000);
+        expect((await signInFrom(limited, "203.0.113.66", "wrong-one")).statusCode).toBe(401);
+      }
+      expect(waits).toEqual([1, 2, 4, 8, 8]);
+      // Even the right password waits its turn from the attacking address…
+      expect(retryAfter(await signInFrom(limited, "203.0.113.66", DEMO_PASSWORD))).toBe(8);
+      // …but the owner, from their own address, is not locked out.
+      expect((await signInFrom(limited, "198.51.100.7", DEMO_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("throttles an account guessed at from many addresses only for seconds, and a sign-in clears it", async () => {
+    const limited = await behindProxy({ signInAccount: { free: 4, baseMs: 1000, maxMs: 4000, forgetMs: 3_600_000 } });
+    try {
+      for (let i = 1; i <= 4; i++) expect((await signInFrom(limited, `203.0.113.${i}`, "wrong-one")).statusCode).toBe(401);
+      expect(retryAfter(await signInFrom(limited, "203.0.113.5", "wrong-one"))).toBe(1);
+      for (const wait of [1, 2, 4]) {
+        limited.clock.advance(wait * 1000);
+        expect((await signInFrom(limited, "203.0.113.6", "wrong-one")).statusCode).toBe(401);
+      }
+      // The delay stops growing at 4 s: the owner waits that long at most.
+      expect(retryAfter(await signInFrom(limited, "198.51.100.7", DEMO_PASSWORD))).toBe(4);
+      limited.clock.advance(4000);
+      expect((await signInFrom(limited, "198.51.100.7", DEMO_PASSWORD)).statusCode).toBe(200);
+      expect((await signInFrom(limited, "203.0.113.7", "wrong-one")).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("counts parallel guesses before their answers, so a burst gets no more than the free attempts", async () => {
+    const limited = await behindProxy({ signInAccountPerAddress: { free: 3, baseMs: 1000, maxMs: 8000, forgetMs: 3_600_000 } });
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => signInFrom(limited, "203.0.113.66", "wrong-one")));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("client address behind proxies", () => {
+  const limits = { ...defaultRateLimits, checkEmailPerAddress: 2 };
+  const checkFrom = (app: TestApp, forwardedFor: string) =>
+    app.call("POST", "/api/auth/check-email", { body: { email: "vip@demo.fitkit.dev" }, headers: { "x-forwarded-for": forwardedFor } });
+
+  it("ignores X-Forwarded-For by default, so a new forged address per request still hits 429", async () => {
+    const app = await startTestApp({ config: { rateLimits: limits } });
+    try {
+      expect((await checkFrom(app, "203.0.113.1")).statusCode).toBe(200);
+      expect((await checkFrom(app, "203.0.113.2")).statusCode).toBe(200);
+      expectError(await checkFrom(app, "203.0.113.3"), 429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("uses the forwarded address when FITKIT_TRUST_PROXY names the proxy", async () => {
+    // app.inject connects from 127.0.0.1: that is the proxy here.
+    const app = await startTestApp({ config: { rateLimits: limits, trustProxy: loadConfig({ FITKIT_TRUST_PROXY: "127.0.0.1" }).trustProxy } });
+    try {
+      expect((await checkFrom(app, "203.0.113.1")).statusCode).toBe(200);
+      expect((await checkFrom(app, "203.0.113.2")).statusCode).toBe(200);
+      expect((await checkFrom(app, "203.0.113.2")).statusCode).toBe(200);
+      expectError(await checkFrom(app, "203.0.113.2"), 429);
+      expect((await checkFrom(app, "203.0.113.1")).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("with a hop count, trusts only the address the nearest proxy appended, not what the client forged before it", async () => {
+    const app = await startTestApp({ config: { rateLimits: limits, trustProxy: loadConfig({ FITKIT_TRUST_PROXY: "1" }).trustProxy } });
+    try {
+      expect((await checkFrom(app, "10.9.9.1, 203.0.113.7")).statusCode).toBe(200);
+      expect((await checkFrom(app, "10.9.9.2, 203.0.113.7")).statusCode).toBe(200);
+      expectError(await checkFrom(app, "10.9.9.3, 203.0.113.7"), 429);
+      expect((await checkFrom(app, "10.9.9.3, 203.0.113.8")).statusCode).toBe(200);
+    } finally {
+      await app.close();
     }
   });
 });

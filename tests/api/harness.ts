@@ -39,30 +39,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The Redis the rate-limit tests share (always running locally and in CI); each app gets its own key prefix. */
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
 /** Which database this project runs on: the same suite runs once per database. */
 export const databaseKind = (process.env.FITKIT_TEST_DB ?? "pglite") as "pglite" | "postgres";
 
+/** A fresh PostgreSQL database cloned from this run's seeded template, and how to drop it (postgres project). */
+export async function clonePostgresTemplate(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const tpl = inject("postgresTemplate");
+  if (!tpl) throw new Error("postgres template missing: is TEST_DATABASE_URL set?");
+  const name = `${tpl.prefix}_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: tpl.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${tpl.template}`);
+  await admin.end();
+  const url = new URL(tpl.url);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: tpl.url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   if (databaseKind === "postgres") {
-    const tpl = inject("postgresTemplate");
-    if (!tpl) throw new Error("postgres template missing: is TEST_DATABASE_URL set?");
-    const name = `${tpl.prefix}_${randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: tpl.url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${tpl.template}`);
-    await admin.end();
-    const url = new URL(tpl.url);
-    url.pathname = `/${name}`;
-    const database = connectPostgres(url.toString(), 20);
-    return {
-      database,
-      drop: async () => {
-        const c = new pg.Client({ connectionString: tpl.url });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
+    const { url, drop } = await clonePostgresTemplate();
+    return { database: connectPostgres(url, 20), drop };
   }
   const path = inject("pgliteTemplate");
   if (!path) throw new Error("pglite template missing");
@@ -79,6 +87,8 @@ export async function startTestApp(options: { config?: Partial<ServerConfig>; cl
     devMail: true,
     logLevel: "silent",
     rateLimits: { ...defaultRateLimits, signInPerAddress: 100_000, checkEmailPerAddress: 100_000, forgotPerAddress: 100_000, resetPerAddress: 100_000 },
+    // Used when a test sets redisUrl: parallel runs sharing one Redis never share counters.
+    redisPrefix: `fitkit-test:${randomBytes(6).toString("hex")}:`,
     ...options.config,
   };
   const app = await buildApp({ config, database, clock, logger: false });

@@ -1,8 +1,10 @@
 import type { ScheduleService } from "../services/schedule.js";
+import type { JobLock } from "./job-lock.js";
 
 /**
  * Hourly is enough to keep "every day of the next 30 days" true in every location's zone soon after its local
- * midnight, and each run is one idempotent INSERT … ON CONFLICT DO NOTHING (safe with several server processes).
+ * midnight. Each run is one idempotent INSERT … ON CONFLICT DO NOTHING; the job lock keeps several processes from
+ * repeating it at the same moment.
  */
 export const SCHEDULE_TOP_UP_INTERVAL_MS = 60 * 60_000;
 
@@ -13,6 +15,7 @@ export class ScheduleTopUpJob {
 
   constructor(
     private readonly schedule: ScheduleService,
+    private readonly lock: JobLock,
     private readonly onError: (error: unknown) => void,
     private readonly intervalMs = SCHEDULE_TOP_UP_INTERVAL_MS,
   ) {}
@@ -31,9 +34,12 @@ export class ScheduleTopUpJob {
     await this.#running?.catch(() => undefined);
   }
 
-  /** One top-up now (tests call this after moving the clock). A run already in progress is joined, not doubled. */
+  /**
+   * One top-up now (tests call this after moving the clock); answers the classes it added. A run already in progress
+   * here is joined, and one in another process makes this one a no-op (0).
+   */
   run(): Promise<number> {
-    this.#running ??= this.schedule.topUp().finally(() => {
+    this.#running ??= this.lock("schedule-top-up", () => this.schedule.topUp()).then((added) => added ?? 0).finally(() => {
       this.#running = undefined;
     });
     return this.#running;

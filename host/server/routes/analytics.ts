@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import { HttpError } from "../errors.js";
+import { tooManyRequests } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import { ANALYTICS_EVENT_TYPES, CONSENT_CATEGORIES, ingestAnalyticsEvents, MAX_ANALYTICS_BATCH, type AnalyticsEventInput } from "../services/analytics.js";
 
@@ -42,7 +42,8 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      if (!ctx.rateLimiter.hit(`analytics:address:${request.ip}`, BATCHES_PER_MINUTE, 60_000)) throw new HttpError(429, "Too many analytics batches");
+      const wait = await ctx.rateLimiter.consume(`analytics:address:${request.ip}`, BATCHES_PER_MINUTE, 60_000);
+      if (wait) throw tooManyRequests("Too many analytics batches", wait);
       return ingestAnalyticsEvents(ctx.db, ctx.clock, request.member?.id, deviceOf(request), request.body.events);
     },
   );

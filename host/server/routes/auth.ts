@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
-import { HttpError } from "../errors.js";
+import { tooManyRequests } from "../errors.js";
 import { normalizeEmail } from "../services/auth.js";
 import { emailSchema, memberSecurity, nameSchema, passwordSchema, strictObject, successSchema } from "../schemas.js";
 
@@ -34,11 +34,12 @@ async function trimEmail(request: FastifyRequest) {
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const limits = ctx.config.rateLimits;
-  const limit = (request: FastifyRequest, rules: [string, number][]) => {
+  const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
+  const limit = async (rules: [string, number][]) => {
     for (const [key, max] of rules) {
-      if (!ctx.rateLimiter.hit(key, max, limits.windowMs)) throw new HttpError(429, "Too many attempts. Please wait a few minutes and try again.");
+      const wait = await ctx.rateLimiter.consume(key, max, limits.windowMs);
+      if (wait) throw tooManyRequests(TOO_MANY, wait);
     }
-    void request;
   };
 
   app.post<{ Body: { email: string; password: string; given_name: string; family_name: string; opt_in?: boolean; waiver_accepted: true } }>(
@@ -63,7 +64,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      limit(request, [[`sign-up:address:${request.ip}`, limits.signInPerAddress]]);
+      await limit([[`sign-up:address:${request.ip}`, limits.signInPerAddress]]);
       return ctx.auth.signUp(request.body);
     },
   );
@@ -80,13 +81,18 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const account = `sign-in:account:${normalizeEmail(request.body.email)}`;
-      limit(request, [
-        [`sign-in:address:${request.ip}`, limits.signInPerAddress],
-        [account, limits.signInPerAccount],
-      ]);
+      // Guesses slow down per account and address (an attacker's address waits longer and longer) and, briefly, per
+      // account (many addresses at once): the owner, elsewhere, waits seconds at most, never the whole window.
+      const email = normalizeEmail(request.body.email);
+      const fromAddress = `sign-in:account:${email}:address:${request.ip}`;
+      const account = `sign-in:account:${email}`;
+      await limit([[`sign-in:address:${request.ip}`, limits.signInPerAddress]]);
+      for (const [key, backoff] of [[fromAddress, limits.signInAccountPerAddress], [account, limits.signInAccount]] as const) {
+        const wait = await ctx.rateLimiter.attempt(key, backoff);
+        if (wait) throw tooManyRequests("Too many failed sign-ins. Please wait and try again.", wait);
+      }
       const session = await ctx.auth.signIn(request.body.email, request.body.password);
-      ctx.rateLimiter.reset(account);
+      await Promise.all([ctx.rateLimiter.reset(fromAddress), ctx.rateLimiter.reset(account)]);
       return session;
     },
   );
@@ -109,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      limit(request, [[`check-email:address:${request.ip}`, limits.checkEmailPerAddress]]);
+      await limit([[`check-email:address:${request.ip}`, limits.checkEmailPerAddress]]);
       return { exists: await ctx.auth.emailExists(request.body.email) };
     },
   );
@@ -121,7 +127,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags: ["auth"], summary: "Email a password reset link", body: strictObject({ email: emailSchema }, ["email"]), response: { 200: successSchema } },
     },
     async (request) => {
-      limit(request, [
+      await limit([
         [`forgot:address:${request.ip}`, limits.forgotPerAddress],
         [`forgot:account:${normalizeEmail(request.body.email)}`, limits.forgotPerAccount],
       ]);
@@ -141,7 +147,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      limit(request, [[`reset:address:${request.ip}`, limits.resetPerAddress]]);
+      await limit([[`reset:address:${request.ip}`, limits.resetPerAddress]]);
       await ctx.auth.resetPassword(request.body.token, request.body.password);
       return { success: true };
     },

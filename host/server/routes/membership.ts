@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { billingGuard } from "../billing/disabled.js";
-import { badRequest, HttpError, notFound } from "../errors.js";
+import { badRequest, HttpError, notFound, tooManyRequests } from "../errors.js";
 import { emailSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { saveBillingAddress, type BillingAddressInput } from "../services/billing-address.js";
 import { applyCoupons, couponByCode, type CouponEntry } from "../services/coupons.js";
@@ -30,8 +30,9 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
   const member = { onRequest: app.requireMember };
   /** Routes that buy or commit to future charges: 503 when billing is off. */
   const purchase = { onRequest: [app.requireMember, ...billingGuard(ctx.billing)] };
-  const limit = (key: string, max: number, message: string) => {
-    if (!ctx.rateLimiter.hit(key, max, 15 * 60_000)) throw new HttpError(429, message);
+  const limit = async (key: string, max: number, message: string) => {
+    const wait = await ctx.rateLimiter.consume(key, max, 15 * 60_000);
+    if (wait) throw tooManyRequests(message, wait);
   };
 
   app.get<{ Querystring: { sku?: string[] } }>(
@@ -257,7 +258,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { id } = memberOf(request);
-      limit(`studio-link:${id}`, 5, EMAIL_FAILED);
+      await limit(`studio-link:${id}`, 5, EMAIL_FAILED);
       return studioLink.requestLink(id, request.body.email);
     }
   );
@@ -290,7 +291,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { id } = memberOf(request);
-      limit(`notify:${id}`, 5, "Too many emails. Please wait a few minutes and try again.");
+      await limit(`notify:${id}`, 5, "Too many emails. Please wait a few minutes and try again.");
       return sendCustomerNotification(membership.deps, id, request.params.type);
     }
   );

@@ -72,7 +72,7 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
   const schedule = new ScheduleService(ctx);
   const reservations = new ReservationsService({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
 
-  const job = new ScheduleTopUpJob(schedule, (err) => app.log.error({ err }, "schedule top-up failed"));
+  const job = new ScheduleTopUpJob(schedule, ctx.jobLock, (err) => app.log.error({ err }, "schedule top-up failed"));
   app.decorate("scheduleTopUp", job);
   job.start();
   ctx.onClose(() => job.stop());

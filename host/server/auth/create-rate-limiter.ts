@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../clock.js";
+import type { ServerConfig } from "../config.js";
+import { MemoryRateLimiter, type RateLimiter } from "./rate-limiter.js";
+import { connectRedisRateLimiter } from "./redis-rate-limiter.js";
+
+/**
+ * Redis when REDIS_URL is set, so every process behind a balancer counts together; otherwise this process's memory.
+ * PGlite is one process by construction, so memory is the whole count there; on PostgreSQL several processes are
+ * likely, and each would allow the full limit on its own: say so at start-up.
+ */
+export async function createRateLimiter(config: ServerConfig, clock: Clock, log: FastifyBaseLogger): Promise<RateLimiter> {
+  const now = () => clock.now().getTime();
+  if (config.redisUrl) {
+    return connectRedisRateLimiter({
+      url: config.redisUrl,
+      prefix: config.redisPrefix,
+      now,
+      onError: (err) => log.error({ err }, "rate limit store unreachable: request let through"),
+    });
+  }
+  if (config.databaseUrl) {
+    log.warn("REDIS_URL is unset: rate limits are counted in this process's memory, so each server process allows the full limit on its own");
+  }
+  return new MemoryRateLimiter(now);
+}
