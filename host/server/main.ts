@@ -20,20 +20,7 @@ try {
 } catch (error) {
   refuse(error);
 }
-const { port } = new URL(await app.listen({ port: config.port, host: config.host }));
-const url = listeningOrigin(config.host, Number(port));
-
-const lines = [
-  `fitkit is running at ${url}  (started in ${Math.round(performance.now() - started)} ms)`,
-  `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}`,
-  `  API docs: ${url}/docs${config.devMail ? `   outbox: ${url}/dev/mail (from this machine only)` : ""}`,
-  ...(config.host === "127.0.0.1" ? [`  listening on this machine only: set HOST=0.0.0.0 to serve the network`] : []),
-  ...(config.billing.provider === "off" ? ["  billing: off (nothing can be bought)"] : []),
-  ...(config.billing.provider === "sandbox" && config.production ? ["  billing: SANDBOX in production (test cards buy memberships)"] : []),
-  ...(config.demo ? [`  demo accounts (password "${DEMO_PASSWORD}"):`, ...DEMO_MEMBERS.map((m) => `    ${m.email.padEnd(30)} ${m.about}`)] : []),
-];
-process.stdout.write(`${lines.join("\n")}\n`);
-
+// Stop handlers go in before the server listens or says it runs: whoever starts it may stop it at once.
 /** How long a stop may take before the process gives up on a clean close (a stuck connection must not keep it alive). */
 const SHUTDOWN_MS = 10_000;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -48,3 +35,17 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     );
   });
 }
+
+const { port } = new URL(await app.listen({ port: config.port, host: config.host }));
+const url = listeningOrigin(config.host, Number(port));
+
+const lines = [
+  `fitkit is running at ${url}  (started in ${Math.round(performance.now() - started)} ms)`,
+  `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}`,
+  `  API docs: ${url}/docs${config.devMail ? `   outbox: ${url}/dev/mail (from this machine only)` : ""}`,
+  ...(config.host === "127.0.0.1" ? [`  listening on this machine only: set HOST=0.0.0.0 to serve the network`] : []),
+  ...(config.billing.provider === "off" ? ["  billing: off (nothing can be bought)"] : []),
+  ...(config.billing.provider === "sandbox" && config.production ? ["  billing: SANDBOX in production (test cards buy memberships)"] : []),
+  ...(config.demo ? [`  demo accounts (password "${DEMO_PASSWORD}"):`, ...DEMO_MEMBERS.map((m) => `    ${m.email.padEnd(30)} ${m.about}`)] : []),
+];
+process.stdout.write(`${lines.join("\n")}\n`);
