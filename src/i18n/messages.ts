@@ -177,6 +177,7 @@ export const en = {
   "account.save": "Save",
   "account.saved": "Your profile was saved.",
   "account.required": "{field} is required",
+  "account.tooLong": "{field} can be at most {max} characters",
   "account.birthdayInvalid": "Enter your birthday as mm/dd/yyyy",
   "account.birthdayFuture": "Your birthday cannot be in the future",
   "account.phoneInvalid": "Enter a 10-digit phone number",

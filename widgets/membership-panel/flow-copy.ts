@@ -18,6 +18,7 @@ export const say = sayWith({
   "membership.saveCard": "Save card",
   "membership.addressSaved": "Your billing address was saved.",
   "membership.phone": "Phone",
+  "address.required": "{field} is required",
   "membership.saveAddress": "Save address",
   "membership.offersIntro": "Before you go: we would love to help you keep going.",
   "membership.offerSupport": "Contact customer service",
