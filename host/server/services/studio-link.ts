@@ -1,3 +1,4 @@
+import { membershipEn } from "../../../src/i18n/spec/membership.js";
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/index.js";
 import { HttpError } from "../errors.js";
@@ -30,7 +31,8 @@ export class StudioLinkService {
     const now = clock.now();
     await this.#assertLinkable(db, userId, now, EMAIL_FAILED);
     const studio = await db.selectFrom("studio_memberships").selectAll().where("email", "=", email).where("valid_until", ">", now).executeTakeFirst();
-    if (!studio) throw new HttpError(404, EMAIL_FAILED);
+    // Say what is wrong, so the member checks the address instead of retrying the same one (issue 21).
+    if (!studio) throw new HttpError(404, membershipEn["error.studioEmailUnknown"]);
     const taken = await db
       .selectFrom("subscriptions")
       .select("user_id")
