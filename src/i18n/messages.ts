@@ -227,6 +227,10 @@ export const en = {
   "address.save": "Save address",
   "address.saved": "Your billing address was saved.",
   "address.required": "{field} is required",
+  // Beyond the spec's two address messages: each names its field and says what to do (issue 21).
+  "address.cityHint": "Use letters only, like Chicago or St. John's.",
+  "address.phoneInvalid": "Phone: enter a number of {min} to {max} digits, like 312 555 0100.",
+  "address.tooLong": "{field} can be at most {max} characters.",
   "address.managedElsewhere": "This membership's billing address is managed where it was bought.",
   "accountMembership.studioLinked": "Your studio membership is linked: your digital membership is unlocked.",
   "account.membership": "Membership",

@@ -398,7 +398,7 @@ export function StudioLink({ data, supportEmail, done }: FlowProps) {
     // Spec §4: the failure keeps the server's answer. An unknown studio address (404) and a malformed one (400) are
     // said where the email is typed; anything else is the spec's send-email failure.
     const error = data.m.requestStudioLink.error.peek() as { status?: number } | undefined;
-    if (error?.status === 404) setFailure(messageOf(error)[0] ?? say("error.studioEmailUnknown"));
+    if (error?.status === 404) setFailure(messageOf(error)[0] ?? say("error.sendEmail"));
     else if (error?.status === 400) setInvalid(true);
     else setFailure(say("error.sendEmail"));
   }

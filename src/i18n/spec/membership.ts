@@ -8,12 +8,6 @@ export const membershipEn = {
   "error.couponInList": "Invalid Promo Code {code}",
   "error.zip": "Wrong Zip Code",
   "error.city": "Wrong City",
-  // Beyond the spec's two address messages: each names its field and says what to do (issue 21).
-  "address.cityHint": "Use letters only, like Chicago or St. John's.",
-  "address.phoneInvalid": "Phone: enter a number of {min} to {max} digits, like 312 555 0100.",
-  "address.tooLong": "{field} can be at most {max} characters.",
-  "error.explanationRequired": "Tell us why you are cancelling: write a few words in the box.",
-  "error.studioEmailUnknown": "We couldn’t find a studio unlimited membership for that email. Use the address you gave your studio.",
   "error.cancelReasonRequired": "Please select a reason.",
   "error.invalidEmail": "Invalid email address",
   "success.planUpdated": "Plan successfully updated.",
