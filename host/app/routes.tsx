@@ -14,7 +14,12 @@ export interface AppRoute {
   /** Document title (and page-view name where the spec has no fixed one). */
   title: string;
   access?: "member";
+  /** Query strings that make the page a member's own (the library's favorites and completed classes, spec §2). */
+  memberQuery?: (query: URLSearchParams) => boolean;
 }
+
+/** `/classes?favorites=true` and `?from=all_time_stats` are the member's own lists: visitors sign in first. */
+const personalLibrary = (q: URLSearchParams) => q.get("favorites") === "true" || q.get("watched") === "true" || q.get("from") === "all_time_stats";
 
 const Continue = lazy(() => import("./pages/auth/continue.js"));
 const Signup = lazy(() => import("./pages/auth/signup.js"));
@@ -63,10 +68,10 @@ export const ROUTES: AppRoute[] = [
 
   { path: "/classes/video/:slug", page: Player, title: "Video player", access: "member" },
   { path: "/classes/manage-workouts", page: ManageWorkouts, title: "Manage workouts", access: "member" },
-  { path: "/classes", page: Classes, title: "Classes" },
-  { path: "/classes/detail/:slug", page: Classes, title: "Classes" },
-  { path: "/classes/categories/:category", page: Classes, title: "Classes" },
-  { path: "/classes/categories/:category/detail/:slug", page: Classes, title: "Classes" },
+  { path: "/classes", page: Classes, title: "Classes", memberQuery: personalLibrary },
+  { path: "/classes/detail/:slug", page: Classes, title: "Classes", memberQuery: personalLibrary },
+  { path: "/classes/categories/:category", page: Classes, title: "Classes", memberQuery: personalLibrary },
+  { path: "/classes/categories/:category/detail/:slug", page: Classes, title: "Classes", memberQuery: personalLibrary },
 
   { path: "/workout-history", page: History, title: "Workout History", access: "member" },
   { path: "/workout-history/detail", page: HistoryDetail, title: "Workout History Details", access: "member" },

@@ -1,8 +1,10 @@
+import { NAME_MAX_LENGTH } from "../../src/domain/names.js";
 /** JSON-schema building blocks shared by route plugins. Bodies are strict: unknown properties are rejected. */
 
 export const emailSchema = { type: "string", format: "email", maxLength: 254 } as const;
 export const passwordSchema = { type: "string", minLength: 6, maxLength: 256 } as const;
-export const nameSchema = { type: "string", minLength: 1, maxLength: 100 } as const;
+/** NAME_MAX_LENGTH: the limit the sign-up and profile forms apply too. */
+export const nameSchema = { type: "string", minLength: 1, maxLength: NAME_MAX_LENGTH } as const;
 export const uuidSchema = { type: "string", format: "uuid" } as const;
 
 export function strictObject<P extends Record<string, object>>(properties: P, required: (keyof P & string)[] = []) {

@@ -344,7 +344,20 @@ export interface LiveClass {
   type: string;
   spots_left?: number;
   zoom_link: string | null;
+  /** Where the class happens (the server names the studio and its address, or the live virtual studio). */
+  location?: ClassLocation;
   [key: string]: unknown;
+}
+export interface ClassLocation {
+  id: string;
+  slug: string;
+  name: string;
+  /** `virtual`: online, with a video-call link; `studio`: in person at `address`. */
+  kind: "studio" | "virtual" | string;
+  address: string;
+  city: string;
+  /** IANA zone the studio keeps its class times in. */
+  time_zone: string;
 }
 export interface ClassQuery {
   min_date?: string;

@@ -40,3 +40,33 @@ export const reservationFor = (list: Reservation[], classId: string) =>
 
 /** The query window of the public schedule: today through 30 days ahead. */
 export const classWindow = (now: number) => ({ min_date: new Date(now).toISOString(), max_date: new Date(now + CLASS_HORIZON_DAYS * DAY_MS).toISOString() });
+
+type Placed = { location?: LiveClass["location"] | unknown; id: string };
+
+/**
+ * Online classes (the live virtual studio) get a video-call link; studio classes happen at an address. A class from a
+ * server that does not say where is taken as online, the only kind older answers described.
+ */
+export function isVirtualClass(c: Placed): boolean {
+  const where = c.location as LiveClass["location"];
+  return where ? where.kind === "virtual" : true;
+}
+
+/** "Chicago studio, 1530 N Wells St, Chicago, IL 60610": where a member goes for an in-person class. */
+export function studioPlace(c: Placed): string {
+  const where = c.location as LiveClass["location"];
+  if (!where) return "";
+  return where.address ? `${where.name} studio, ${where.address}` : `${where.name} studio`;
+}
+
+/**
+ * The class's start as its studio's clock reads it, with the zone named ("Tuesday, November 25, 10:00 AM CST"), so a
+ * member booking from another zone is not misled; the browser's zone when the class does not say.
+ */
+export function classStartLabel(c: Pick<LiveClass, "start_date"> & { location?: unknown }, locale = "en-US"): string {
+  const zone = (c.location as LiveClass["location"])?.time_zone;
+  return new Date(c.start_date).toLocaleString(locale, {
+    weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short",
+    ...(zone ? { timeZone: zone } : {}),
+  });
+}

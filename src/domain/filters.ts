@@ -109,6 +109,8 @@ export interface SearchInput {
   signedIn?: boolean;
   favouriteIds?: string[];
   watchedIds?: string[];
+  /** The member's hidden collection ids (manage workouts, spec §3 collections_hidden): left out of the library. */
+  hiddenCollections?: readonly string[];
 }
 
 /** Spec §9: default page size and first page. */
@@ -138,6 +140,7 @@ export function searchRequest(input: SearchInput): SearchRequest | null {
       if (!ids.length) return null;
       terms.push(anyOf(ids.map((id) => `id:${quote(id)}`)));
     }
+    for (const id of input.hiddenCollections ?? []) terms.push(`NOT collections:${quote(id)}`);
   }
   return {
     facets: "*",

@@ -1,4 +1,5 @@
 export * from "./analytics-payloads.js";
+export * from "./billing-address.js";
 export * from "./challenge.js";
 export * from "./classes.js";
 export * from "./environment.js";
@@ -8,6 +9,7 @@ export * from "./links.js";
 export * from "./live-week.js";
 export * from "./membership.js";
 export * from "./member-status.js";
+export * from "./names.js";
 export { DAY_MS, HOUR_MS, MINUTE_MS, round2 } from "./numbers.js";
 export * from "./onboarding.js";
 export * from "./pages.js";

@@ -177,6 +177,7 @@ export const en = {
   "account.save": "Save",
   "account.saved": "Your profile was saved.",
   "account.required": "{field} is required",
+  "account.tooLong": "{field} can be at most {max} characters",
   "account.birthdayInvalid": "Enter your birthday as mm/dd/yyyy",
   "account.birthdayFuture": "Your birthday cannot be in the future",
   "account.phoneInvalid": "Enter a 10-digit phone number",
@@ -228,6 +229,10 @@ export const en = {
   "address.save": "Save address",
   "address.saved": "Your billing address was saved.",
   "address.required": "{field} is required",
+  // Beyond the spec's two address messages: each names its field and says what to do (issue 21).
+  "address.cityHint": "Use letters only, like Chicago or St. John's.",
+  "address.phoneInvalid": "Phone: enter a number of {min} to {max} digits, like 312 555 0100.",
+  "address.tooLong": "{field} can be at most {max} characters.",
   "address.managedElsewhere": "This membership's billing address is managed where it was bought.",
   "accountMembership.studioLinked": "Your studio membership is linked: your digital membership is unlocked.",
   "account.membership": "Membership",

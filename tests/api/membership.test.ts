@@ -289,7 +289,7 @@ describe("studio unlimited link", () => {
         await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "nobody@studio.fitkit.dev" } }),
         404
       ).message
-    ).toBe("There was an error sending the email, please try again!");
+    ).toBe("We couldn’t find a studio unlimited membership for that email. Use the address you gave your studio.");
     expect(
       expectError(await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "nope" } }), 400).message
     ).toBe("email must be an email");

@@ -58,6 +58,7 @@ export const LIVE_CLASS_FIELDS = [
   "end_date",
   "equipment",
   "id",
+  "location",
   "spots_left",
   "startDateTime",
   "start_date",

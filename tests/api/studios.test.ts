@@ -67,6 +67,11 @@ describe("the schedule", () => {
     }
     const la = (await classes("?location=los-angeles&public=true")).items[0];
     expect(la.start_date).toMatch(/-0[78]:00$/);
+    // Where to go: an in-person studio with its address, or the live virtual studio (a video-call link).
+    expect(items[0].location).toEqual({
+      id: "chicago", slug: "chicago", name: "Chicago", kind: "studio", address: "1530 N Wells St, Chicago, IL 60610", city: "Chicago", time_zone: "America/Chicago",
+    });
+    expect((await classes("?location=live&public=true")).items[0].location).toMatchObject({ kind: "virtual", name: "Live Virtual Studio" });
   });
 
   it("leaves member-only fields out of public answers, even for a member", async () => {

@@ -116,9 +116,20 @@ describe("billing address checks (spec §5)", () => {
     expect(validateAddress({ ...address, address1: "", state: "" })).toEqual({ address1: "required", state: "required" });
   });
 
-  it("reads which spec messages the server named", () => {
-    expect(serverAddressErrors(["Wrong Zip Code", "Wrong City"], "Wrong Zip Code", "Wrong City")).toEqual({ zip: "zip", city: "city" });
-    expect(serverAddressErrors("Wrong City", "Wrong Zip Code", "Wrong City")).toEqual({ city: "city" });
-    expect(serverAddressErrors("state should not be empty", "Wrong Zip Code", "Wrong City")).toEqual({});
+  it("refuses a city that is not a name, a phone that is not a number, and over-long fields, by name", () => {
+    expect(validateAddress({ ...address, city: "12345!!" })).toEqual({ city: "city" });
+    expect(validateAddress({ ...address, city: "St. John's" })).toEqual({});
+    expect(validateAddress({ ...address, phone: "555" })).toEqual({ phone: "phone" });
+    expect(validateAddress({ ...address, phone: "+1 (312) 555-0100" })).toEqual({});
+    expect(validateAddress({ ...address, address1: "x".repeat(300) })).toEqual({ address1: "tooLong" });
+  });
+
+  it("reads which fields the server named", () => {
+    expect(serverAddressErrors(["Wrong Zip Code", "Wrong City"])).toEqual({ zip: "zip", city: "city" });
+    expect(serverAddressErrors("Wrong City")).toEqual({ city: "city" });
+    expect(serverAddressErrors("state should not be empty")).toEqual({ state: "required" });
+    expect(serverAddressErrors("address1 must be shorter than or equal to 100 characters")).toEqual({ address1: "tooLong" });
+    expect(serverAddressErrors("phone must be a phone number of 10 to 15 digits")).toEqual({ phone: "phone" });
+    expect(serverAddressErrors("Something else")).toEqual({});
   });
 });

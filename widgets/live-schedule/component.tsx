@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useMemo, useState } from "preact/hooks";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
-import { canEnterClass, hasClassEnded, isClassInProgress, reservationFor, upcomingReservations } from "../../src/domain/classes.js";
+import { canEnterClass, hasClassEnded, isClassInProgress, isVirtualClass, studioPlace, reservationFor, upcomingReservations } from "../../src/domain/classes.js";
 import { canShowNextWeek, canShowPreviousWeek, openingDay, shiftWeek, weekFrom } from "../../src/domain/live-week.js";
 import { cancellationErrorMessage, reservationErrorMessage } from "../../src/i18n/status-messages.js";
 import { EVENTS } from "./names.js";
@@ -149,7 +149,8 @@ export function LiveSchedule(props: LiveScheduleProps) {
           <p class={s.trainer}>{say("live.with", { trainer: c.trainer_name })}</p>
           {booked ? (
             <p class={s.success}>
-              <strong>{say("success.reserved")}</strong> {enterable && c.zoom_link ? "" : say("success.reservedNote")}
+              <strong>{say("success.reserved")}</strong>{" "}
+              {enterable && c.zoom_link ? "" : isVirtualClass(c) ? say("success.reservedNote") : say("success.reservedInPerson", { place: studioPlace(c) })}
             </p>
           ) : (
             <p class={s.spots}>{c.class_full ? say("live.full") : typeof spots !== "number" ? "" : spots === 1 ? say("live.oneSpotLeft") : say("live.spotsLeft", { count: spots })}</p>

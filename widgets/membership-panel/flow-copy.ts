@@ -37,6 +37,12 @@ export const say = sayWith({
   "membership.saveCard": "Save card",
   "membership.addressSaved": "Your billing address was saved.",
   "membership.phone": "Phone",
+  "address.required": "{field} is required",
+  // Beyond the spec's two address messages: each names its field and says what to do (issue 21).
+  "address.cityHint": "Use letters only, like Chicago or St. John's.",
+  "address.phoneInvalid": "Phone: enter a number of {min} to {max} digits, like 312 555 0100.",
+  "address.tooLong": "{field} can be at most {max} characters.",
+  "error.explanationRequired": "Tell us why you are cancelling: write a few words in the box.",
   "membership.saveAddress": "Save address",
   "membership.offersIntro": "Before you go: we would love to help you keep going.",
   "membership.offerSupport": "Contact customer service",

@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import type { BillingAddress, CancelReason, PaymentCard } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
+import { ADDRESS_LIMITS, PHONE_DIGITS, addressProblems, problemOfMessage, type AddressField, type AddressProblem } from "../../src/domain/billing-address.js";
 import { membershipWrites } from "../../src/store/slices/membership-writes.js";
 import type { PlanPeriod } from "../../src/domain/membership.js";
 import { useCss } from "../ui/context.js";
@@ -27,6 +28,9 @@ interface FlowProps {
 
 /** Adds the flows' writes (plan, coupons, cancel, card, address, studio link) to the store's membership slice. */
 export const withWrites = (data: Data) => void data.store.use(membershipWrites);
+
+/** The shape an email must have before the studio link is asked for (what the server's email format accepts). */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const messageOf = (e: unknown) => {
   const m = (e as { body?: { message?: unknown } })?.body?.message;
@@ -213,7 +217,7 @@ export function CardForm({ data, supportEmail, submitLabel, onSaved }: { data: D
 export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
   const s = flowStyles(useCss());
   const current = data.subscription?.billing_address;
-  const [errors, setErrors] = useState<{ zip?: string; city?: string }>({});
+  const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>({});
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
   async function submit(e: Event) {
@@ -231,27 +235,32 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
     const local = validateAddress(address);
     setErrors(local);
     setFailure("");
-    if (local.zip || local.city) return;
+    if (Object.keys(local).length) return;
     setBusy(true);
     try {
       await updateAddress(data, address);
       done(say("membership.addressSaved"), "address");
     } catch (error) {
-      const messages = messageOf(error);
-      const server = { zip: messages.includes(say("error.zip")) ? say("error.zip") : undefined, city: messages.includes(say("error.city")) ? say("error.city") : undefined };
-      if (server.zip || server.city) setErrors(server);
+      // The server names the field (the same rule, src/domain/billing-address.ts): show it there, not an OOPS!.
+      const named: Partial<Record<AddressField, string>> = {};
+      for (const m of messageOf(error)) {
+        const found = problemOfMessage(m);
+        if (found) named[found[0]] = addressMessage(found[0], found[1]);
+      }
+      if (Object.keys(named).length) setErrors(named);
       else setFailure(say("error.billing"));
     } finally {
       setBusy(false);
     }
   }
-  const field = (name: keyof BillingAddress, labelKey: Parameters<typeof say>[0], required = true, error?: string) => (
+  const field = (name: AddressField, labelKey: Parameters<typeof say>[0], required = true) => (
     <div class={s.field}>
       <label for={`a-${name}`}>{say(labelKey)}</label>
-      <input id={`a-${name}`} name={name} required={required} defaultValue={(current?.[name] as string) ?? ""} aria-invalid={!!error} aria-describedby={error ? `a-${name}-error` : undefined} />
-      {error && (
+      <input id={`a-${name}`} name={name} inputMode={name === "phone" ? "tel" : undefined} required={required} maxLength={ADDRESS_LIMITS[name]} defaultValue={(current?.[name] as string) ?? ""}
+        aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `a-${name}-error` : undefined} />
+      {errors[name] && (
         <p id={`a-${name}-error`} class={s.invalid}>
-          {error}
+          {errors[name]}
         </p>
       )}
     </div>
@@ -268,9 +277,9 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
       {field("address1", "address.address1")}
       {field("address2", "address.address2", false)}
       <div class={s.row}>
-        {field("city", "address.city", true, errors.city)}
+        {field("city", "address.city")}
         {field("state", "address.state")}
-        {field("zip", "address.zip", true, errors.zip)}
+        {field("zip", "address.zip")}
       </div>
       {field("phone", "membership.phone", false)}
       {failure && <Oops message={failure} email={supportEmail} />}
@@ -283,10 +292,27 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
   );
 }
 
-/** The spec's address messages, checked before sending (the server checks again). */
-export function validateAddress(a: BillingAddress): { zip?: string; city?: string } {
-  const zipOk = a.country === "Canada" ? /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/.test(a.zip) : /^\d{5}(-\d{4})?$/.test(a.zip);
-  return { zip: zipOk ? undefined : say("error.zip"), city: a.city.trim() ? undefined : say("error.city") };
+const ADDRESS_LABELS: Record<AddressField, Parameters<typeof say>[0]> = {
+  address1: "address.address1", address2: "address.address2", city: "address.city", state: "address.state", zip: "address.zip", phone: "membership.phone",
+};
+
+/** The words for one address problem under its field. */
+function addressMessage(field: AddressField, problem: AddressProblem): string {
+  switch (problem) {
+    case "zip": return say("error.zip");
+    case "city": return `${say("error.city")}. ${say("address.cityHint")}`;
+    case "phone": return say("address.phoneInvalid", PHONE_DIGITS);
+    case "tooLong": return say("address.tooLong", { field: say(ADDRESS_LABELS[field]), max: ADDRESS_LIMITS[field] });
+    case "required": return say("address.required", { field: say(ADDRESS_LABELS[field]) });
+  }
+}
+
+/** The address rule (the one the server applies), checked before sending: field → message. */
+export function validateAddress(a: BillingAddress): Partial<Record<AddressField, string>> {
+  const found = addressProblems(a, a.country === "Canada" ? "Canada" : "USA");
+  const out: Partial<Record<AddressField, string>> = {};
+  for (const [field, problem] of Object.entries(found) as [AddressField, AddressProblem][]) out[field] = addressMessage(field, problem);
+  return out;
 }
 
 const REASONS: CancelReason[] = ["method not as thought", "too expensive", "not seeing expected results", "not using enough", "other"];
@@ -297,6 +323,7 @@ export function CancelMembership({ data, supportEmail, done, close }: FlowProps)
   const [reason, setReason] = useState<CancelReason | "">("");
   const [explanation, setExplanation] = useState("");
   const [missing, setMissing] = useState(false);
+  const [unexplained, setUnexplained] = useState(false);
   const [failure, setFailure] = useState("");
   const busy = data.m.cancel.loading.value;
 
@@ -327,8 +354,11 @@ export function CancelMembership({ data, supportEmail, done, close }: FlowProps)
     e.preventDefault();
     if (!reason) return setMissing(true);
     setFailure("");
-    const answer = await data.m.cancel.run(reason, reason === "other" && explanation.trim() ? explanation.trim() : undefined);
-    if (answer) done(say("membership.cancelled"), "cancel");
+    // "Other" needs the member's words (the server refuses it without them): ask for them on the field.
+    if (reason === "other" && !explanation.trim()) return setUnexplained(true);
+    const answer = await data.m.cancel.run(reason, reason === "other" ? explanation.trim() : undefined);
+    if (answer) return done(say("membership.cancelled"), "cancel");
+    if (messageOf(data.m.cancel.error.peek()).some((m) => m.startsWith("explanation "))) setUnexplained(true);
     else setFailure(say("error.unexpected"));
   }
   return (
@@ -353,7 +383,23 @@ export function CancelMembership({ data, supportEmail, done, close }: FlowProps)
       {reason === "other" && (
         <div class={s.field}>
           <label for="explanation">{say("membership.explain")}</label>
-          <textarea id="explanation" rows={3} value={explanation} onInput={(e) => setExplanation((e.target as HTMLTextAreaElement).value)} />
+          <textarea
+            id="explanation"
+            rows={3}
+            maxLength={1000}
+            value={explanation}
+            aria-invalid={unexplained}
+            aria-describedby={unexplained ? "explanation-error" : undefined}
+            onInput={(e) => {
+              setExplanation((e.target as HTMLTextAreaElement).value);
+              setUnexplained(false);
+            }}
+          />
+          {unexplained && (
+            <p id="explanation-error" role="alert" class={s.invalid}>
+              {say("error.explanationRequired")}
+            </p>
+          )}
         </div>
       )}
       {missing && (
@@ -379,21 +425,51 @@ export function StudioLink({ data, supportEmail, done }: FlowProps) {
   const [email, setEmail] = useState(data.m.mailRequestAddress.value ?? "");
   const [failure, setFailure] = useState("");
   const busy = data.m.requestStudioLink.loading.value;
+  const [invalid, setInvalid] = useState(false);
   async function submit(e: Event) {
     e.preventDefault();
     setFailure("");
+    if (!EMAIL.test(email.trim())) return setInvalid(true);
     const answer = await data.m.requestStudioLink.run(email.trim());
-    if (answer !== undefined) done(say("success.emailSent"), "studio-link");
+    if (answer !== undefined) return done(say("success.emailSent"), "studio-link");
+    // Spec §4: the failure keeps the server's answer. An unknown studio address (404) and a malformed one (400) are
+    // said where the email is typed; anything else is the spec's send-email failure.
+    const error = data.m.requestStudioLink.error.peek() as { status?: number } | undefined;
+    if (error?.status === 404) setFailure(messageOf(error)[0] ?? say("error.sendEmail"));
+    else if (error?.status === 400) setInvalid(true);
     else setFailure(say("error.sendEmail"));
   }
   return (
-    <form class={s.flow} onSubmit={submit}>
+    <form class={s.flow} onSubmit={submit} noValidate>
       <p>{say("membership.studioIntro")}</p>
       <div class={s.field}>
         <label for="studio-email">{say("membership.studioEmail")}</label>
-        <input id="studio-email" type="email" required autoComplete="email" value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
+        <input
+          id="studio-email"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          aria-invalid={invalid || !!failure}
+          aria-describedby={invalid ? "studio-email-error" : failure ? "studio-email-failure" : undefined}
+          onInput={(e) => {
+            setEmail((e.target as HTMLInputElement).value);
+            setInvalid(false);
+          }}
+        />
+        {invalid && (
+          <p id="studio-email-error" role="alert" class={s.invalid}>
+            {say("error.invalidEmail")}
+          </p>
+        )}
+        {failure && failure !== say("error.sendEmail") && (
+          <p id="studio-email-failure" role="alert" class={s.invalid}>
+            {failure}
+          </p>
+        )}
       </div>
-      {failure && <Oops message={failure} email={supportEmail} />}
+      {failure === say("error.sendEmail") && <Oops message={failure} email={supportEmail} />}
       <div class={s.actions}>
         <Button variant="primary" type="submit" busy={busy}>
           {say("membership.sendLink")}

@@ -42,7 +42,7 @@ export function useWorkoutSearch() {
         current.hits === pageSize &&
         (next.equipmentMode ?? current.equipmentMode) === current.equipmentMode &&
         sameFilters(current.filters, next.filters);
-      if (unchanged && catalogue.results.data.peek()) return;
+      if (unchanged && catalogue.results.data.peek() && catalogue.current()) return;
       // The slice spreads its state into the search request, so the page size rides along as `hits`.
       void catalogue.update({ ...next, hits: pageSize } as Partial<SearchState>);
     },

@@ -21,12 +21,21 @@ const box = css`
   border-radius: ${radius.lg}px; box-shadow: ${shadow.raised}; padding: ${space[5]}px; display: grid; gap: ${space[3]}px; max-height: 80vh; overflow-y: auto;
   ${up(bp.sm)} { left: auto; right: ${space[5]}px; bottom: ${space[5]}px; width: 440px; }
 `;
+/**
+ * In a popup (a studio site's booking window, 600×400) or any short window the fixed banner would cover the sign-in
+ * form it is opened for: there it sits in the page flow, after the content, instead.
+ */
+const inFlow = css`
+  position: static; margin: ${space[3]}px; max-height: none; overflow: visible; box-shadow: none; border: 1px solid ${color.line};
+  ${up(bp.sm)} { width: auto; }
+`;
+export const bannerInFlow = () => typeof window !== "undefined" && (!!window.opener || window.innerHeight < 480);
 const title = css`font-size: ${text.lg}px; font-weight: 800;`;
 const body = css`font-size: ${text.sm}px; color: ${color.muted};`;
 const actions = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px; button { flex: 1 1 auto; }`;
 const detail = css`font-size: ${text.xs}px; color: ${color.muted}; display: block;`;
 
-export function ConsentBanner({ initial, onSave }: { initial: readonly ConsentCategory[]; onSave: (granted: ConsentCategory[]) => void }) {
+export function ConsentBanner({ initial, onSave, inline = false }: { initial: readonly ConsentCategory[]; onSave: (granted: ConsentCategory[]) => void; inline?: boolean }) {
   const [customize, setCustomize] = useState(initial.length > 0);
   const [choice, setChoice] = useState<Set<ConsentCategory>>(new Set(initial.length ? initial : ["Essential"]));
   const toggle = (c: ConsentCategory, on: boolean) => {
@@ -36,7 +45,7 @@ export function ConsentBanner({ initial, onSave }: { initial: readonly ConsentCa
     setChoice(next);
   };
   return (
-    <section className={box} role="region" aria-label="Cookie consent">
+    <section className={inline ? `${box} ${inFlow}` : box} role="region" aria-label="Cookie consent">
       <h2 className={title}>We value your privacy</h2>
       <p className={body}>We use cookies to run fitkit and, with your permission, to improve it and personalise offers.</p>
       {customize ? (

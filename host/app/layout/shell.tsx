@@ -14,7 +14,7 @@ import { color, space } from "../theme/tokens.js";
 import { ErrorBoundary } from "./error-boundary.js";
 import { Header } from "./header.js";
 import { Footer } from "./footer.js";
-import { ConsentBanner } from "./consent-banner.js";
+import { bannerInFlow, ConsentBanner } from "./consent-banner.js";
 import { DetailPane } from "./detail-pane.js";
 import { Spinner } from "../ui/page.js";
 
@@ -69,7 +69,8 @@ export function Shell() {
     mainRef.current?.focus({ preventScroll: true });
   }, [basePath]);
 
-  const needsMember = matched?.route.access === "member" && session.ready && !session.signedIn;
+  const memberPage = matched?.route.access === "member" || !!matched?.route.memberQuery?.(new URLSearchParams(search));
+  const needsMember = memberPage && session.ready && !session.signedIn;
   useEffect(() => {
     if (needsMember) navigate(signInFor(fullPath), { replace: true });
   }, [needsMember, fullPath, navigate]);
@@ -126,7 +127,7 @@ export function Shell() {
         </ErrorBoundary>
       </main>
       {chromeless ? null : <Footer onCookieSettings={() => setConsentOpen(true)} />}
-      {!consent.length || consentOpen ? <ConsentBanner initial={consent} onSave={(c) => { saveConsent(c); setConsentOpen(false); }} /> : null}
+      {!consent.length || consentOpen ? <ConsentBanner initial={consent} inline={bannerInFlow()} onSave={(c) => { saveConsent(c); setConsentOpen(false); }} /> : null}
       {showReferral && !chromeless ? <Suspense fallback={null}><ReferralButton path={fullPath} /></Suspense> : null}
     </div>
   );

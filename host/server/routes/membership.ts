@@ -5,6 +5,7 @@ import { billingGuard } from "../billing/disabled.js";
 import { badRequest, HttpError, notFound, tooManyRequests } from "../errors.js";
 import { emailSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { saveBillingAddress, type BillingAddressInput } from "../services/billing-address.js";
+import { ADDRESS_LIMITS } from "../../../src/domain/billing-address.js";
 import { applyCoupons, couponByCode, type CouponEntry } from "../services/coupons.js";
 import { NOTIFICATION_TYPES, sendCustomerNotification, type NotificationType } from "../services/customer-notifications.js";
 import { createMembership } from "../services/membership.js";
@@ -166,13 +167,14 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
         params: idParams,
         body: strictObject(
           {
-            address1: text(200),
-            address2: text(200),
-            city: text(100),
+            // The address rule's limits (src/domain/billing-address.ts), which the form's maxlength uses too.
+            address1: text(ADDRESS_LIMITS.address1),
+            address2: text(ADDRESS_LIMITS.address2),
+            city: text(ADDRESS_LIMITS.city),
             country: text(60),
-            phone: text(40),
-            state: text(60),
-            zip: text(20),
+            phone: text(ADDRESS_LIMITS.phone),
+            state: text(ADDRESS_LIMITS.state),
+            zip: text(ADDRESS_LIMITS.zip),
             subscriptionId: text(100),
           },
           ["address1", "country", "state"]

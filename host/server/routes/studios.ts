@@ -38,6 +38,20 @@ const liveClassSchema = {
       type: ["string", "null"],
       description: "only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers",
     },
+    location: {
+      type: "object",
+      description: "where the class happens: kind virtual (a video-call link) or studio (in person at the address)",
+      properties: {
+        id: { type: "string" },
+        slug: { type: "string" },
+        name: { type: "string" },
+        kind: { type: "string", enum: ["studio", "virtual"] },
+        address: { type: "string" },
+        city: { type: "string" },
+        time_zone: { type: "string" },
+      },
+      required: ["id", "slug", "name", "kind", "address", "city", "time_zone"],
+    },
   },
   required: ["id", "description", "duration", "equipment", "class_full", "completed", "start_date", "end_date", "startDateTime", "trainer_name", "trainer_image_url", "type", "spots_left"],
 } as const;

@@ -2,6 +2,7 @@ import type { Db } from "../db/index.js";
 import { badRequest } from "../errors.js";
 import type { Clock } from "../clock.js";
 import { isBilled, ownSubscription } from "./subscription-store.js";
+import { addressProblemMessage, addressProblems, WRONG_CITY, WRONG_ZIP, type AddressCountry, type AddressField } from "../../../src/domain/billing-address.js";
 
 export interface BillingAddressInput {
   address1: string;
@@ -15,15 +16,9 @@ export interface BillingAddressInput {
 }
 
 /** The supported countries (spec section 9) and the spellings clients send for them. */
-const COUNTRIES: Record<string, "USA" | "Canada"> = { usa: "USA", us: "USA", "united states": "USA", canada: "Canada", ca: "Canada" };
-const ZIP: Record<"USA" | "Canada", RegExp> = {
-  USA: /^\d{5}(-\d{4})?$/,
-  Canada: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPR-TV-Z] ?\d[ABCEGHJ-NPR-TV-Z]\d$/i,
-};
+const COUNTRIES: Record<string, AddressCountry> = { usa: "USA", us: "USA", "united states": "USA", canada: "Canada", ca: "Canada" };
 
-/** The spec's billing address messages (section 5). */
-export const WRONG_ZIP = "Wrong Zip Code";
-export const WRONG_CITY = "Wrong City";
+export { WRONG_CITY, WRONG_ZIP };
 
 /** Validates and saves the billing address of one of the member's subscriptions. */
 export async function saveBillingAddress(db: Db, clock: Clock, userId: string, subscriptionId: string, input: BillingAddressInput) {
@@ -33,12 +28,13 @@ export async function saveBillingAddress(db: Db, clock: Clock, userId: string, s
   const country = COUNTRIES[input.country.trim().toLowerCase()];
   const zip = (input.zip ?? "").trim();
   const city = (input.city ?? "").trim();
-  const problems: string[] = [];
-  if (!country) problems.push("country must be one of the following values: USA, Canada");
-  else if (!ZIP[country].test(zip)) problems.push(WRONG_ZIP);
-  if (!city) problems.push(WRONG_CITY);
-  if (!input.address1.trim()) problems.push("address1 should not be empty");
-  if (!input.state.trim()) problems.push("state should not be empty");
+  // The one rule the form checks too (src/domain/billing-address.ts); messages in the spec's order: zip, then city.
+  const problems: string[] = country ? [] : ["country must be one of the following values: USA, Canada"];
+  const found = addressProblems(input, country);
+  for (const field of ["zip", "city", "address1", "address2", "state", "phone"] as AddressField[]) {
+    const problem = found[field];
+    if (problem) problems.push(addressProblemMessage(field, problem));
+  }
   if (problems.length) throw badRequest(problems.length === 1 ? problems[0] : problems);
   const address = {
     address1: input.address1.trim(),

@@ -25,6 +25,19 @@ export interface LiveClass {
   type: string;
   spots_left: number;
   zoom_link?: string | null;
+  /** Where the class happens: members are told the studio's name and address, or that it is online. */
+  location: ClassLocation;
+}
+
+export interface ClassLocation {
+  id: string;
+  slug: string;
+  name: string;
+  /** `virtual` (the live virtual studio: a video-call link) or `studio` (in person at the address). */
+  kind: string;
+  address: string;
+  city: string;
+  time_zone: string;
 }
 
 /** What the answers need of a class: the class, its location's time zone and its trainer. */
@@ -48,6 +61,10 @@ export function classRows(db: Db) {
       "c.cancelled_at",
       "l.time_zone",
       "l.name as location_name",
+      "l.slug as location_slug",
+      "l.kind as location_kind",
+      "l.address as location_address",
+      "l.city as location_city",
       "t.name as trainer_name",
       "t.image_url as trainer_image_url",
     ]);
@@ -88,6 +105,15 @@ export function toLiveClass(row: ClassRow, now: Date, audience: Audience): LiveC
     trainer_image_url: row.trainer_image_url || null,
     type: row.class_type,
     spots_left: Math.max(row.capacity - row.booked, 0),
+    location: {
+      id: row.location_id,
+      slug: row.location_slug,
+      name: row.location_name,
+      kind: row.location_kind,
+      address: row.location_address,
+      city: row.location_city,
+      time_zone: row.time_zone,
+    },
   };
   if (!audience.isPublic) {
     const visible = audience.holdsReservation && !row.cancelled_at && isEnterable(row, now);

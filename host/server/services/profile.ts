@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH } from "../../../src/domain/names.js";
 import { sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
@@ -27,7 +28,7 @@ export interface ProfileChange {
   phone?: Phone | null;
 }
 
-const MAX_NAME = 100;
+const MAX_NAME = NAME_MAX_LENGTH;
 const EARLIEST_BIRTHDAY = "1900-01-01";
 
 function cleanName(field: string, value: string): string {

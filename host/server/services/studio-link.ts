@@ -8,6 +8,8 @@ import { presentSubscription } from "./subscription-view.js";
 
 /** The spec's copy (section 8): the email request and the link itself. */
 export const EMAIL_SENT = "Email sent, please check your inbox";
+/** An address the studio directory does not know: said plainly, so the member checks it rather than retrying. */
+export const STUDIO_EMAIL_UNKNOWN = "We couldn’t find a studio unlimited membership for that email. Use the address you gave your studio.";
 export const EMAIL_FAILED = "There was an error sending the email, please try again!";
 export const LINK_FAILED = "Unknown error occurred. Please try again in a few minutes.";
 export const STUDIO_ENTITLEMENTS = ["digital", "studio_unlimited"];
@@ -30,7 +32,8 @@ export class StudioLinkService {
     const now = clock.now();
     await this.#assertLinkable(db, userId, now, EMAIL_FAILED);
     const studio = await db.selectFrom("studio_memberships").selectAll().where("email", "=", email).where("valid_until", ">", now).executeTakeFirst();
-    if (!studio) throw new HttpError(404, EMAIL_FAILED);
+    // Say what is wrong, so the member checks the address instead of retrying the same one (issue 21).
+    if (!studio) throw new HttpError(404, STUDIO_EMAIL_UNKNOWN);
     const taken = await db
       .selectFrom("subscriptions")
       .select("user_id")

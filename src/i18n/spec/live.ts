@@ -7,6 +7,8 @@ export const liveEn = {
   "error.cancellation.404": "We couldn’t find your reservation...",
   "success.reserved": "You’re in!",
   "success.reservedNote": "The video-call link appears 15 mins before class.",
+  "success.reservedClass": "{name} with {trainer}, {when}.",
+  "success.reservedInPerson": "See you at the {place}.",
   "success.reservationCancelled": "Your reservation is cancelled.",
   "success.addedToCalendar": "You added the class to your calendar successfully",
   "confirm.cancelClass": "Are you sure you want to cancel your class?",

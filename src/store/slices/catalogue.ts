@@ -5,7 +5,7 @@ import { DEFAULT_HITS, DEFAULT_SORT, emptyFilters, searchRequest, type WorkoutFi
 import type { StoreContext } from "../context.js";
 import type { SliceDef, SliceExtension } from "../store-core.js";
 import { activitySlice } from "./activity.js";
-import { favouritesSlice } from "./favourites.js";
+import { collectionsSlice, favouritesSlice } from "./favourites.js";
 import { createResource } from "../resource.js";
 
 export interface SearchState {
@@ -24,10 +24,15 @@ const NOTHING: SearchResponse = { hits: [], nbHits: 0, page: 0, nbPages: 0, hits
  * The workout library: categories, filter groups, the search state and its results. A search runs only when the
  * request changes (spec §4: the list refetches only when filters changed, or the favourites id list on favourites).
  */
-export function createCatalogueSlice(ctx: StoreContext, ids: { favourites(): Promise<string[]>; watched(): Promise<string[]> }) {
+export function createCatalogueSlice(
+  ctx: StoreContext,
+  ids: { favourites(): Promise<string[]>; watched(): Promise<string[]>; hidden(): Promise<readonly string[]>; hiddenNow(): readonly string[] },
+) {
   const c = ctx.api;
   const state = signal<SearchState>({ filters: emptyFilters(), keywords: "", sort: DEFAULT_SORT, category: "all", equipmentMode: "selected" });
   const hits = signal<Workout[]>([]);
+  /** The hidden collections the shown results left out, to know when managing workouts made them stale. */
+  let usedHidden = "";
   const results = createResource((s, request: SearchRequest | null) =>
     request ? api.searchWorkouts(c, request, s, ctx.signedIn.peek()) : Promise.resolve({ ...NOTHING }),
   );
@@ -41,7 +46,9 @@ export function createCatalogueSlice(ctx: StoreContext, ids: { favourites(): Pro
       signedIn,
       favouriteIds: signedIn && st.filters.favorites ? await ids.favourites() : undefined,
       watchedIds: signedIn && st.filters.watched ? await ids.watched() : undefined,
+      hiddenCollections: signedIn ? await ids.hidden() : undefined,
     });
+    usedHidden = request && signedIn ? ids.hiddenNow().join(",") : "";
     const answer = await results.load(request);
     if (answer && results.data.peek() === answer) hits.value = page === 0 ? answer.hits : [...hits.peek(), ...answer.hits];
     return answer;
@@ -54,6 +61,8 @@ export function createCatalogueSlice(ctx: StoreContext, ids: { favourites(): Pro
     results,
     categories: createResource((s) => api.getWorkoutCategories(c, s).then((r) => r.items)),
     filterGroups: createResource((s) => api.getWorkoutFilters(c, s)),
+    /** False once the member hid or showed a collection since the results shown were asked for. */
+    current: () => usedHidden === (ctx.signedIn.peek() ? ids.hiddenNow().join(",") : ""),
     /** Runs the first page of the current request (skipped when it is the one already shown). */
     search: () => load(0),
     /** Changes part of the state and searches. */
@@ -82,10 +91,12 @@ export const workoutDetail: SliceExtension = { extends: "catalogue", create: cre
 // Typed with the workout detail: it is on the slice once `workoutDetail` is registered (the hosted app does).
 export const catalogueSlice: SliceDef<"catalogue"> = {
   name: "catalogue",
-  needs: [favouritesSlice, activitySlice],
+  needs: [favouritesSlice, activitySlice, collectionsSlice],
   create: (ctx, store) =>
     createCatalogueSlice(ctx, {
       favourites: async () => (await store.favourites.favourites.load(), store.favourites.ids.peek()),
       watched: async () => (await store.activity.history.load(), store.activity.watchedIds.peek()),
+      hidden: async () => (await store.collections.hidden.load(), store.collections.hiddenIds.peek()),
+      hiddenNow: () => store.collections.hiddenIds.peek(),
     }) as CatalogueSlice,
 };

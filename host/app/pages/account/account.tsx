@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { css } from "goober";
-import type { MemberStatus } from "../../../../src/domain/index.js";
+import { NAME_MAX_LENGTH, nameFieldOf, type MemberStatus } from "../../../../src/domain/index.js";
+import { ApiError } from "../../../../src/api/index.js";
 import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -29,6 +30,7 @@ const MESSAGES = {
   required: (field: string) => t("account.required", { field }),
   invalid: (field: keyof Profile) => t(field === "birthday" ? "account.birthdayInvalid" : "account.phoneInvalid"),
   future: () => t("account.birthdayFuture"),
+  tooLong: (field: string) => t("account.tooLong", { field, max: NAME_MAX_LENGTH }),
 };
 
 /**
@@ -62,7 +64,8 @@ export default function AccountPage() {
   };
   const errorOf = (key: keyof Profile, name: string) => {
     const kind = errors[key];
-    return kind === "required" ? MESSAGES.required(name) : kind === "invalid" ? MESSAGES.invalid(key) : kind === "future" ? MESSAGES.future() : undefined;
+    return kind === "required" ? MESSAGES.required(name) : kind === "invalid" ? MESSAGES.invalid(key) : kind === "future" ? MESSAGES.future()
+      : kind === "tooLong" ? MESSAGES.tooLong(name) : undefined;
   };
 
   async function save(e: React.FormEvent) {
@@ -72,7 +75,12 @@ export default function AccountPage() {
     setFailure("");
     if (Object.values(found).some(Boolean)) return;
     const answer = await store.session.updateProfile.run(changeOf(draft!));
-    if (!answer) return setFailure(t("error.unexpected"));
+    if (!answer) {
+      // A name the server refused goes under its field; anything else stays the unexpected-error line.
+      const failed = store.session.updateProfile.error.peek();
+      const named = failed instanceof ApiError && failed.status === 400 ? nameFieldOf((failed.body as { message?: unknown } | undefined)?.message, "tooLong") : undefined;
+      return named ? setErrors({ [named]: "tooLong" }) : setFailure(t("error.unexpected"));
+    }
     setDraft(formOf(answer));
     setNotice(t("account.saved"));
   }
@@ -83,9 +91,9 @@ export default function AccountPage() {
         <form className={stack(space[4])} onSubmit={save} noValidate>
           <h2 id="profile-title" className={sectionTitle}>{t("account.profile")}</h2>
           <div className={two}>
-            <Field label={t("account.firstName")} name="given_name" autoComplete="given-name" required value={draft.given_name}
+            <Field label={t("account.firstName")} name="given_name" autoComplete="given-name" required maxLength={NAME_MAX_LENGTH} value={draft.given_name}
               onChange={(e) => set("given_name", e.target.value)} error={errorOf("given_name", t("account.firstName"))} />
-            <Field label={t("account.lastName")} name="family_name" autoComplete="family-name" required value={draft.family_name}
+            <Field label={t("account.lastName")} name="family_name" autoComplete="family-name" required maxLength={NAME_MAX_LENGTH} value={draft.family_name}
               onChange={(e) => set("family_name", e.target.value)} error={errorOf("family_name", t("account.lastName"))} />
           </div>
           <Field label={t("account.email")} type="email" readOnly value={profile?.email ?? ""} hint={t("account.emailNote")} />

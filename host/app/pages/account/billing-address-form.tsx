@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { css } from "goober";
 import { ApiError } from "../../../../src/api/index.js";
 import type { BillingAddress, Subscription } from "../../../../src/api/types.js";
-import { managedElsewhere } from "../../../../src/domain/index.js";
+import { ADDRESS_LIMITS, PHONE_DIGITS, managedElsewhere, type AddressField } from "../../../../src/domain/index.js";
 import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -19,7 +19,7 @@ const select = css`display: grid; gap: 6px; label { font-size: ${text.sm}px; fon
   select { min-height: ${touch + 4}px; width: 100%; padding: 0 12px; border: 1.5px solid ${color.line}; border-radius: ${radius.sm}px; background: ${color.surface}; }`;
 
 const EMPTY: BillingAddress = { country: "USA", address1: "", address2: "", city: "", state: "", zip: "", phone: "" };
-const FIELDS: [keyof BillingAddress, MessageKey, string][] = [
+const FIELDS: [AddressField, MessageKey, string][] = [
   ["address1", "address.address1", "address-line1"],
   ["address2", "address.address2", "address-line2"],
 ];
@@ -48,11 +48,17 @@ export function BillingAddressForm() {
   const set = (key: keyof BillingAddress, value: string) => {
     setDraft({ ...draft, [key]: value });
     setNotice("");
-    if (errors[key]) setErrors({ ...errors, [key]: undefined });
+    if (key !== "country" && errors[key]) setErrors({ ...errors, [key]: undefined });
   };
-  const message = (key: keyof BillingAddress, label: MessageKey) => {
-    const e = errors[key];
-    return e === "zip" ? t("error.zip") : e === "city" ? t("error.city") : e === "required" ? t("address.required", { field: t(label) }) : undefined;
+  const message = (key: AddressField, label: MessageKey) => {
+    switch (errors[key]) {
+      case "zip": return t("error.zip");
+      case "city": return `${t("error.city")}. ${t("address.cityHint")}`;
+      case "phone": return t("address.phoneInvalid", PHONE_DIGITS);
+      case "tooLong": return t("address.tooLong", { field: t(label), max: ADDRESS_LIMITS[key] });
+      case "required": return t("address.required", { field: t(label) });
+      default: return undefined;
+    }
   };
   async function save(e: React.FormEvent) {
     e.preventDefault();
@@ -75,8 +81,8 @@ export function BillingAddressForm() {
       return setNotice(t("address.saved"));
     }
     const error = store.membership.updateBillingAddress.error.peek();
-    const named = error instanceof ApiError && error.status === 400 ? serverAddressErrors((error.body as { message?: unknown } | undefined)?.message, t("error.zip"), t("error.city")) : {};
-    if (named.zip || named.city) setErrors(named);
+    const named = error instanceof ApiError && error.status === 400 ? serverAddressErrors((error.body as { message?: unknown } | undefined)?.message) : {};
+    if (Object.values(named).some(Boolean)) setErrors(named);
     else setFailure(t("error.billing"));
   }
 
@@ -92,14 +98,14 @@ export function BillingAddressForm() {
           </select>
         </div>
         {FIELDS.map(([key, label, auto]) => (
-          <Field key={key} label={t(label)} autoComplete={auto} value={draft[key] ?? ""} onChange={(e) => set(key, e.target.value)} error={message(key, label)} required={key === "address1"} />
+          <Field key={key} label={t(label)} autoComplete={auto} value={draft[key] ?? ""} onChange={(e) => set(key, e.target.value)} error={message(key, label)} required={key === "address1"} maxLength={ADDRESS_LIMITS[key]} />
         ))}
         <div className={three}>
-          <Field label={t("address.city")} autoComplete="address-level2" value={draft.city} onChange={(e) => set("city", e.target.value)} error={message("city", "address.city")} required />
-          <Field label={t("address.state")} autoComplete="address-level1" value={draft.state} onChange={(e) => set("state", e.target.value)} error={message("state", "address.state")} required />
-          <Field label={t("address.zip")} autoComplete="postal-code" value={draft.zip} onChange={(e) => set("zip", e.target.value)} error={message("zip", "address.zip")} required />
+          <Field label={t("address.city")} autoComplete="address-level2" value={draft.city} onChange={(e) => set("city", e.target.value)} error={message("city", "address.city")} required maxLength={ADDRESS_LIMITS.city} />
+          <Field label={t("address.state")} autoComplete="address-level1" value={draft.state} onChange={(e) => set("state", e.target.value)} error={message("state", "address.state")} required maxLength={ADDRESS_LIMITS.state} />
+          <Field label={t("address.zip")} autoComplete="postal-code" value={draft.zip} onChange={(e) => set("zip", e.target.value)} error={message("zip", "address.zip")} required maxLength={ADDRESS_LIMITS.zip} />
         </div>
-        <Field label={t("address.phone")} type="tel" autoComplete="tel" value={draft.phone ?? ""} onChange={(e) => set("phone", e.target.value)} />
+        <Field label={t("address.phone")} type="tel" autoComplete="tel" value={draft.phone ?? ""} onChange={(e) => set("phone", e.target.value)} error={message("phone", "address.phone")} maxLength={ADDRESS_LIMITS.phone} />
         <OopsInline message={failure} />
         <SuccessNote>{notice}</SuccessNote>
         <div><Button type="submit" disabled={saving}>{t("address.save")}</Button></div>

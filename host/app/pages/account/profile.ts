@@ -1,4 +1,5 @@
 import type { Profile as SavedProfile, ProfileChange } from "../../../../src/api/types.js";
+import { nameProblem } from "../../../../src/domain/names.js";
 
 /** The profile as the account form edits it (text fields); the server keeps it with GET/PUT /user/v1/attribute/profile. */
 export interface Profile {
@@ -10,7 +11,7 @@ export interface Profile {
   phone: string;
 }
 
-export type ProfileErrors = Partial<Record<keyof Profile, "required" | "invalid" | "future">>;
+export type ProfileErrors = Partial<Record<keyof Profile, "required" | "invalid" | "future" | "tooLong">>;
 
 /** A real calendar date written mm/dd/yyyy, or null. */
 export function parseBirthday(value: string): Date | null {
@@ -24,8 +25,10 @@ export function parseBirthday(value: string): Date | null {
 /** Product facts: names required; birthday mm/dd/yyyy and not in the future; phone optional, 10 digits (US/Canada). */
 export function validateProfile(p: Profile, now = new Date()): ProfileErrors {
   const errors: ProfileErrors = {};
-  if (!p.given_name.trim()) errors.given_name = "required";
-  if (!p.family_name.trim()) errors.family_name = "required";
+  const given = nameProblem(p.given_name);
+  const family = nameProblem(p.family_name);
+  if (given) errors.given_name = given;
+  if (family) errors.family_name = family;
   if (p.birthday.trim()) {
     const date = parseBirthday(p.birthday);
     if (!date) errors.birthday = "invalid";

@@ -31,6 +31,8 @@ export default function ForgotPasswordPage() {
       if (sent) setResent(true);
       setSent(true);
     } catch (err) {
+      // A refused resend (429: too many) must not read "We sent it again."; the server says how long to wait.
+      setResent(false);
       setError(messageOf(err));
     } finally {
       setBusy(false);
@@ -44,7 +46,7 @@ export default function ForgotPasswordPage() {
         <FormError>{error}</FormError>
         <ButtonLink href={withReturn("/continue", search, { email: email.trim() })} full>Got it</ButtonLink>
         <p className={small} aria-live="polite">
-          {resent ? "We sent it again. " : "Didn't get it? "}
+          {error ? "" : resent ? "We sent it again. " : "Didn't get it? "}
           <button type="button" className={textLink} disabled={busy} onClick={() => send()}>Resend email</button>
         </p>
       </AuthLayout>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
 import { signUpErrorMessage, t } from "../../../../src/i18n/index.js";
+import { NAME_MAX_LENGTH, nameFieldOf, nameProblem } from "../../../../src/domain/index.js";
 import { AuthLayout, form, small } from "./auth-layout.js";
 import { Button, ButtonLink } from "../../ui/button.js";
 import { Checkbox, Field, FormError } from "../../ui/field.js";
@@ -12,6 +13,12 @@ import { EXTERNAL } from "../../lib/links.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD = 6;
+
+/** "First name is required" / "First name can be at most 100 characters" (the server's limit). */
+const nameMessage = (label: string, value: string) => {
+  const problem = nameProblem(value);
+  return problem === "required" ? `${label} is required` : problem === "tooLong" ? `${label} can be at most ${NAME_MAX_LENGTH} characters` : "";
+};
 
 /** Spec §8 sign-up errors: 400 with the server's detail, 500, anything else with its code. */
 function signUpError(err: unknown): string {
@@ -31,16 +38,21 @@ export default function SignupPage() {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState(false);
+  /** A name the server refused (until it is edited). */
+  const [serverName, setServerName] = useState<{ field: "given" | "family"; value: string } | null>(null);
 
   const problems = {
     email: EMAIL.test(values.email.trim()) ? "" : t("error.invalidEmail"),
-    given: values.given.trim() ? "" : "First name is required",
-    family: values.family.trim() ? "" : "Last name is required",
+    given: nameMessage("First name", values.given),
+    family: nameMessage("Last name", values.family),
     password: values.password.length >= MIN_PASSWORD ? "" : t("error.passwordLength"),
   };
   const ready = !Object.values(problems).some(Boolean) && terms;
   const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [key]: e.currentTarget.value });
   const blur = (key: string) => () => setTouched({ ...touched, [key]: true });
+  if (serverName && values[serverName.field] === serverName.value && !problems[serverName.field]) {
+    problems[serverName.field] = `${serverName.field === "given" ? "First name" : "Last name"} can be at most ${NAME_MAX_LENGTH} characters`;
+  }
   const shown = (key: keyof typeof problems) => (touched[key] ? problems[key] : "");
 
   async function submit(e: FormEvent) {
@@ -57,8 +69,12 @@ export default function SignupPage() {
         waiver_accepted: true,
     });
     setBusy(false);
-    if (answer) setCreated(true);
-    else setError(signUpError(store.session.signUp.error.peek()));
+    if (answer) return setCreated(true);
+    const failed = store.session.signUp.error.peek();
+    // A name the server refused shows under its field, in the form's words, not as the server's raw detail.
+    const named = failed instanceof ApiError && failed.status === 400 ? nameFieldOf((failed.body as { message?: unknown } | undefined)?.message, "tooLong") : undefined;
+    if (named) setServerName({ field: named === "given_name" ? "given" : "family", value: named === "given_name" ? values.given : values.family });
+    else setError(signUpError(failed));
   }
 
   if (created) {
@@ -76,8 +92,8 @@ export default function SignupPage() {
         <FormError>{error}</FormError>
         <Field label="Email" type="email" autoComplete="email" value={values.email} onChange={set("email")} onBlur={blur("email")} error={shown("email")} />
         <div style={{ display: "grid", gap: 16, gridTemplateColumns: "repeat(auto-fit, minmax(160px, 1fr))" }}>
-          <Field label="First Name" autoComplete="given-name" value={values.given} onChange={set("given")} onBlur={blur("given")} error={shown("given")} />
-          <Field label="Last Name" autoComplete="family-name" value={values.family} onChange={set("family")} onBlur={blur("family")} error={shown("family")} />
+          <Field label="First Name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} value={values.given} onChange={set("given")} onBlur={blur("given")} error={shown("given")} />
+          <Field label="Last Name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} value={values.family} onChange={set("family")} onBlur={blur("family")} error={shown("family")} />
         </div>
         <PasswordField label="Password" autoComplete="new-password" value={values.password} onChange={set("password")} onBlur={blur("password")}
           error={shown("password")} hint={shown("password") ? undefined : `At least ${MIN_PASSWORD} characters`} />

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearch } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
+import type { LiveClass, Reservation } from "../../../../src/api/types.js";
+import { classStartLabel, isVirtualClass, studioPlace } from "../../../../src/domain/index.js";
 import { reservationErrorMessage, t } from "../../../../src/i18n/index.js";
 import { BOOKING_MESSAGE, type BookingMessage } from "../../../../widgets/booking-message.js";
 import { useStore } from "../../lib/store.js";
@@ -24,6 +26,7 @@ export default function BookClassPage() {
   const config = useSignal(store.content.config.data);
   const configDone = useSignal(store.content.config.fulfilled);
   const [state, setState] = useState<"booking" | "done" | "failed">("booking");
+  const [booked, setBooked] = useState<Reservation | null>(null);
   const [error, setError] = useState("");
   const started = useRef(false);
 
@@ -42,6 +45,7 @@ export default function BookClassPage() {
         const message: BookingMessage = { type: BOOKING_MESSAGE, classId };
         (window.opener as Window).postMessage(message, siteOrigin);
       }
+      setBooked(reservation);
       setState("done");
     });
   }, [classId, configDone, config, siteOrigin, store]);
@@ -58,8 +62,12 @@ export default function BookClassPage() {
       </AuthLayout>
     );
   }
+  // Name the class and its time, and tell the member where to go: a video-call link online, the studio in person.
+  const c = booked!.class_data as Reservation["class_data"] & Partial<LiveClass>;
+  const what = t("success.reservedClass", { name: c.type || c.description || "Your class", trainer: c.trainer_name || "your trainer", when: classStartLabel(c) });
+  const where = isVirtualClass(c) ? t("success.reservedNote") : t("success.reservedInPerson", { place: studioPlace(c) });
   return (
-    <AuthLayout title={t("success.reserved")} subtitle={t("success.reservedNote")}>
+    <AuthLayout title={t("success.reserved")} subtitle={`${what} ${where}`}>
       {window.opener ? <Button full onClick={() => window.close()}>Close window</Button> : <ButtonLink href="/live/booked-classes" full>See your booked classes</ButtonLink>}
       <p className={small}>You can cancel from your booked classes.</p>
     </AuthLayout>

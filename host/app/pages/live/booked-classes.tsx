@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { css } from "goober";
 import { ApiError } from "../../../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../../../src/api/types.js";
-import { canEnterClass, isClassInProgress, upcomingReservations } from "../../../../src/domain/index.js";
+import { canEnterClass, isClassInProgress, isVirtualClass, studioPlace, upcomingReservations } from "../../../../src/domain/index.js";
 import { cancellationErrorMessage, reservationErrorMessage, t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -84,7 +84,7 @@ export default function BookedClassesPage() {
             {upcoming.map((r) => {
               const c = r.class_data as ClassData;
               const open = canEnterClass(c, now);
-              const live = c.location_id === "live" || /^live-/.test(c.id);
+              const live = isVirtualClass(c);
               return (
                 <li key={r.id} className={item} data-open={open}>
                   <div style={{ display: "grid", gap: space[1] }}>
@@ -92,12 +92,13 @@ export default function BookedClassesPage() {
                     <span className="when">{whenLabel(c.start_date)}</span>
                     <span className="what">
                       {c.type && c.trainer_name ? t("booked.details", { type: c.type, trainer: c.trainer_name, minutes: c.duration ?? 0 }) : null}
-                      {" · "}{t(live ? "booked.where.live" : "booked.where.studio")}
+                      {" · "}{live ? t("booked.where.live") : studioPlace(c) || t("booked.where.studio")}
                     </span>
                     {open ? (
                       <div className={inClass}>
                         <strong>{t("success.reserved")}</strong>
-                        {c.zoom_link ? <a href={c.zoom_link} target="_blank" rel="noopener noreferrer">{t("booked.joinClass")}</a> : <span>{t("success.reservedNote")}</span>}
+                        {c.zoom_link ? <a href={c.zoom_link} target="_blank" rel="noopener noreferrer">{t("booked.joinClass")}</a>
+                          : <span>{live ? t("success.reservedNote") : t("success.reservedInPerson", { place: studioPlace(c) })}</span>}
                       </div>
                     ) : null}
                   </div>
