@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, stopping at the first that fails, then each tier's wall time.
-//   typecheck → build → bundle sizes → every vitest project → the unit and API suites again on a shifted clock.
+//   changesets → typecheck → build → bundle sizes → every vitest project → the unit and API suites again on a
+//   shifted clock.
 // Arguments after `npm test --` go to the main vitest run (CI adds its JSON reporter there); `--clock-only`
 // (`npm run test:clock`) runs only the shifted-clock tiers.
 // The shifted-clock runs start every process's wall clock at an awkward instant (FITKIT_TEST_NOW, see
@@ -22,6 +23,8 @@ const SHIFTED_CLOCKS = [
 ];
 
 const mainTiers = [
+  // Every changeset parses and names this package (a user-visible change ships with one: see .changeset/).
+  { name: "changesets", command: bin("changeset"), args: ["status"] },
   { name: "typecheck", command: bin("tsc"), args: ["-p", "tsconfig.json", "--noEmit"] },
   { name: "build", command: process.execPath, args: ["scripts/build.mjs"] },
   { name: "bundle sizes", command: process.execPath, args: ["scripts/size.mjs"] },
