@@ -69,15 +69,3 @@ export function addressProblemMessage(field: AddressField, problem: AddressProbl
       return `${field} should not be empty`;
   }
 }
-
-/** The field and problem a server message names (the inverse of `addressProblemMessage`), for the form. */
-export function problemOfMessage(message: string): [AddressField, AddressProblem] | undefined {
-  if (message === WRONG_ZIP) return ["zip", "zip"];
-  if (message === WRONG_CITY) return ["city", "city"];
-  const field = (Object.keys(ADDRESS_LIMITS) as AddressField[]).find((k) => message.startsWith(`${k} `));
-  if (!field) return undefined;
-  if (/shorter than/.test(message)) return [field, "tooLong"];
-  if (/should not be empty/.test(message)) return [field, "required"];
-  if (field === "phone") return [field, "phone"];
-  return undefined;
-}

@@ -2,7 +2,8 @@
 import { useState } from "preact/hooks";
 import type { BillingAddress, CancelReason, PaymentCard } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
-import { ADDRESS_LIMITS, PHONE_DIGITS, addressProblems, problemOfMessage, type AddressField, type AddressProblem } from "../../src/domain/billing-address.js";
+import { ADDRESS_LIMITS, PHONE_DIGITS, addressProblems, type AddressField, type AddressProblem } from "../../src/domain/billing-address.js";
+import { problemOfMessage } from "./address-refusal.js";
 import { membershipWrites } from "../../src/store/slices/membership-writes.js";
 import type { PlanPeriod } from "../../src/domain/membership.js";
 import { useCss } from "../ui/context.js";

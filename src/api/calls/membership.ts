@@ -27,7 +27,7 @@ export const getQuote = (c: ApiClient, sku: string, promoCodes: string[] = [], s
   c.request<Quote>("/v2/subscriptions/subs/quote", { query: { sku, promo_code: promoCodes }, auth: true, signal });
 /** The checkout: subscribes with the default card; promo codes discount the first charged period. */
 export const startSubscription = (c: ApiClient, sku: string, promoCodes: string[] = []) =>
-  write<Subscription>(c, "POST", "/v2/subscriptions/subs", promoCodes.length ? { sku, promo_codes: promoCodes } : { sku });
+  write<Subscription>(c, "POST", "/v2/subscriptions/subs", { sku, promo_codes: promoCodes });
 export const getCoupon = (c: ApiClient, code: string, signal?: S) =>
   c.request<Coupon>(`/v2/subscriptions/coupon-codes/${enc(code)}`, { auth: true, signal });
 export const applyCoupons = (c: ApiClient, coupons: CouponEntry[]) => write<CouponResults>(c, "POST", "/v2/subscriptions/subs/coupon-codes", { coupons });

@@ -1,5 +1,6 @@
 import type { BillingAddress } from "../../../../src/api/types.js";
-import { addressProblems, problemOfMessage, type AddressCountry, type AddressField, type AddressProblem } from "../../../../src/domain/billing-address.js";
+import { problemOfMessage } from "../../../../widgets/membership-panel/address-refusal.js";
+import { addressProblems, type AddressCountry, type AddressField, type AddressProblem } from "../../../../src/domain/billing-address.js";
 
 export type AddressErrors = Partial<Record<AddressField, AddressProblem>>;
 
