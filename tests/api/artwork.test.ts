@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { demoArtwork } from "../../host/server/db/seed/catalogue-artwork.js";
 
 /**
  * The demo catalogue's pictures are drawn for what they show: each class type, series and trainer has artwork of its
@@ -137,5 +138,27 @@ describe("example pages", () => {
     const bare = await t.call("GET", "/examples", { headers: { accept: "text/html" } });
     expect(bare.statusCode).toBe(301);
     expect(bare.headers.location).toBe("/examples/");
+  });
+});
+
+describe("databases seeded before the artwork", () => {
+  it("move series, banner and trainer pictures off class posters, and keep an image an operator set", async () => {
+    const banner = async () => {
+      const stored: unknown = (await t.db.selectFrom("series_overview").select("featured_banner").executeTakeFirstOrThrow()).featured_banner;
+      return (typeof stored === "string" ? JSON.parse(stored) : stored) as { image_url: string; seriesSlug: string };
+    };
+    const before = await banner();
+    await t.db.updateTable("trainers").set({ image_url: "/tsapi/v2/workout/wk_0001/video/image?width=160&height=160" }).where("slug", "=", "mia-chen").execute();
+    await t.db.updateTable("trainers").set({ image_url: "https://cdn.example/ava.jpg" }).where("slug", "=", "ava-brooks").execute();
+    await t.db.updateTable("series").set({ image_url: "/tsapi/v2/workout/wk_0002/video/image" }).where("slug", "=", "cardio-ignite-CRD0722").execute();
+    await t.db.updateTable("series_overview").set({ featured_banner: JSON.stringify({ ...before, image_url: "/tsapi/v2/workout/wk_0003/video/image" }) }).execute();
+
+    await demoArtwork.run(t.db, { clock: t.clock });
+    const image = async (table: "trainers" | "series", slug: string) => (await t.db.selectFrom(table).select("image_url").where("slug", "=", slug).executeTakeFirstOrThrow()).image_url;
+    expect(await image("trainers", "mia-chen")).toBe("/media/art/trainers/mia-chen.png?width=160&height=160");
+    expect(await image("trainers", "ava-brooks")).toBe("https://cdn.example/ava.jpg");
+    expect(await image("series", "cardio-ignite-CRD0722")).toBe("/media/art/series/cardio-ignite-CRD0722.jpg");
+    expect(await banner()).toEqual(before);
+    await t.db.updateTable("trainers").set({ image_url: "/media/art/trainers/ava-brooks.png?width=160&height=160" }).where("slug", "=", "ava-brooks").execute();
   });
 });

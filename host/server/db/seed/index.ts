@@ -3,6 +3,7 @@ import type { Clock } from "../../clock.js";
 import type { Db } from "../index.js";
 import { demoActivity, demoChallenges } from "./activity.js";
 import { demoCatalogue } from "./catalogue.js";
+import { demoArtwork } from "./catalogue-artwork.js";
 import { demoMembers } from "./members.js";
 import { demoSubscriptions, membershipCatalogue } from "./membership.js";
 import { demoStudios } from "./studios.js";
@@ -18,7 +19,7 @@ export interface SeedStep {
 }
 
 /** Steps in dependency order; a domain appends its own (catalogue before activity, and so on). */
-export const seedSteps: SeedStep[] = [demoMembers, demoCatalogue, demoStudios, membershipCatalogue, demoSubscriptions, demoChallenges, demoActivity];
+export const seedSteps: SeedStep[] = [demoMembers, demoCatalogue, demoArtwork, demoStudios, membershipCatalogue, demoSubscriptions, demoChallenges, demoActivity];
 
 export async function seed(db: Db, ctx: SeedContext, steps: SeedStep[] = seedSteps): Promise<string[]> {
   await sql`create table if not exists seed_runs (name text primary key, ran_at timestamptz not null default now())`.execute(db);
