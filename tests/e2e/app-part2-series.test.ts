@@ -22,8 +22,8 @@ describe("hosted app: series", () => {
       await page.getByRole("link", { name: "See All" }).first().click();
       await expectPath(page, /^\/series\/all-series$/);
       await visible(page.getByRole("heading", { name: "All Series" }));
-      await page.locator("section[id^=letter-] > h2").first().waitFor();
-      const letters = await page.locator("section[id^=letter-] > h2").allTextContents();
+      await page.locator("[id^=letter-] > h2").first().waitFor();
+      const letters = await page.locator("[id^=letter-] > h2").allTextContents();
       expect(letters.length).toBeGreaterThan(3);
       expect(letters).toEqual([...letters].sort());
       await checkWidths(session, page, "all-series");

@@ -4,12 +4,12 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openSession, siteUrl, undefinedFitElements } from "./browser.js";
 
-const FIT_TAGS = ["fit-live-schedule", "fit-series-card", "fit-workout-search", "fit-referral"];
+const FIT_TAGS = ["fit-live-schedule", "fit-series-card", "fit-workout-search", "fit-referral", "fit-membership-panel"];
 
 afterAll(closeBrowser);
 
 describe("example pages", () => {
-  for (const page of ["studio-site", "marketing", "index"]) {
+  for (const page of ["studio-site", "marketing", "account", "index"]) {
     it(`${page}.html loads with no console errors and every fit-* element defined`, async () => {
       const session = await openSession();
       try {

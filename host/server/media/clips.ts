@@ -72,11 +72,10 @@ export class ClipLibrary {
     return this.clips[(hash >>> 0) % this.clips.length];
   }
 
-  /** The poster still nearest before `time` seconds into the looping video. */
-  posterAt(clip: Clip, time: number): ClipFile {
+  /** Which of the clip's stills (0, 1, …) is showing `time` seconds into the looping video. */
+  frameAt(clip: Clip, time: number): number {
     const within = time % clip.length;
-    const at = clip.posterTimes.filter((t) => t <= within).pop() ?? clip.posterTimes[0];
-    return `poster-${at}.jpg`;
+    return Math.max(0, clip.posterTimes.filter((t) => t <= within).length - 1);
   }
 
   read(clip: Clip, file: ClipFile): Promise<StoredFile> {

@@ -1,6 +1,7 @@
 import { webVtt } from "./captions.js";
 import { ClipLibrary } from "./clips.js";
-import { PosterResizer } from "./images.js";
+import { workoutArt, NATURAL_SIZE } from "./artwork/index.js";
+import { ArtRenderer } from "./images.js";
 import { hlsPlaylist } from "./playlist.js";
 import { expiryAfter, playbackLifetimeMs, type MediaProvider, type MediaWorkout } from "./provider.js";
 import type { Payload } from "./range.js";
@@ -22,7 +23,8 @@ export const workoutScope = (workoutId: string) => `w/${workoutId}`;
  */
 export class LocalMediaProvider implements MediaProvider {
   readonly name = "local";
-  readonly posters = new PosterResizer();
+  /** Renders and caches generated artwork: class stills here, series covers and trainer portraits for the art routes. */
+  readonly art = new ArtRenderer();
 
   constructor(
     private readonly signer: UrlSigner,
@@ -42,9 +44,12 @@ export class LocalMediaProvider implements MediaProvider {
   }
 
   async image(workout: MediaWorkout, request: Parameters<MediaProvider["image"]>[1]) {
+    // Stills follow the clip's timeline (a new one at each poster time of the looping preview), drawn for the class
+    // type rather than taken from the clip, whose frames are the same placeholder for every class.
     const clip = this.library.forWorkout(workout);
-    const poster = this.library.posterAt(clip, request.time ?? 0);
-    const image = await this.posters.resize(`${clip.name}/${poster}`, async () => (await this.library.read(clip, poster)).body, request);
+    const frame = this.library.frameAt(clip, request.time ?? 0);
+    const subject = { id: workout.id, classType: workout.category, frame };
+    const image = await this.art.render(`w/${workout.id}/${workout.category ?? ""}/${frame}`, (w, h) => workoutArt(subject, w, h), NATURAL_SIZE.workouts, request);
     return { kind: "image" as const, image };
   }
 

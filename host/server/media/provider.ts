@@ -7,6 +7,8 @@ export interface MediaWorkout {
   type: string;
   /** Seconds. */
   video_duration: number;
+  /** Category slug (the class type), when the caller looked it up: the local provider draws stills from it. */
+  category?: string;
 }
 
 /** The answer of `GET /tsapi/content/workout/{id}/video`. */

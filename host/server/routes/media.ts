@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
-import { createMediaProviders, createUrlSigner, FIT_MODES, sendPayload, WORKOUT_FILES, workoutScope, type ImageRequest, type WorkoutFile } from "../media/index.js";
+import { createMediaProviders, createUrlSigner, FIT_MODES, IMAGE_FORMATS, imageBox, sendPayload, WORKOUT_FILES, workoutScope, type ImageRequest, type WorkoutFile } from "../media/index.js";
+import { ART_KINDS, NATURAL_SIZE, seriesArt, trainerPortrait, workoutArt, type ArtKind } from "../media/artwork/index.js";
+import { ArtworkService } from "../services/artwork.js";
 import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
 import { PlaybackService } from "../services/playback.js";
 
@@ -20,6 +22,7 @@ const binary = (description: string) => ({ description, type: "string", format: 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 const rangeErrors = { ...errors, 416: errorSchema };
 const size = { type: "integer", minimum: 16, maximum: 1920 } as const;
+const sizeQuery = { width: size, height: size, fit_mode: { type: "string", enum: [...FIT_MODES] } } as const;
 
 /**
  * Workout video: signed playback for entitled members, public previews and poster images, and the local provider's
@@ -86,9 +89,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
         querystring: {
           type: "object",
           properties: {
-            width: size,
-            height: size,
-            fit_mode: { type: "string", enum: [...FIT_MODES] },
+            ...sizeQuery,
             time: { type: "number", minimum: 0, maximum: 86400 },
           },
         },
@@ -141,6 +142,57 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       const payload = await local.previewFile(request.params.file.replace(/\.mp4$/, ""));
       if (!payload) throw notFound("No such clip");
       return sendPayload(request, reply, payload);
+    },
+  );
+
+  const artwork = new ArtworkService(ctx.db);
+  /** The drawing for an art URL's subject, or a 404 for a name the catalogue does not have. */
+  const drawingFor = async (kind: ArtKind, name: string): Promise<{ key: string; draw: (w: number, h: number) => string }> => {
+    switch (kind) {
+      case "workouts": {
+        const subject = { ...(await artwork.workout(name)), frame: 0 };
+        return { key: `w/${subject.id}/${subject.classType ?? ""}/0`, draw: (w, h) => workoutArt(subject, w, h) };
+      }
+      case "series": {
+        const subject = await artwork.series(name);
+        return { key: `s/${subject.slug}/${subject.classType ?? ""}`, draw: (w, h) => seriesArt(subject, w, h) };
+      }
+      case "trainers": {
+        const { slug } = await artwork.trainer(name);
+        return { key: `t/${slug}`, draw: (w, h) => trainerPortrait(slug, w, h) };
+      }
+    }
+  };
+
+  app.get<{ Params: { kind: ArtKind; file: string }; Querystring: Omit<ImageRequest, "time"> }>(
+    "/media/art/:kind/:file",
+    {
+      schema: {
+        tags: ["media"],
+        summary: "Generated artwork (no text): a class's still, a series cover or a trainer's portrait, as JPEG, PNG, WebP or its SVG source",
+        description:
+          "`file` is `{id or slug}.{jpg|png|webp|svg}`. Sizes and `fit_mode` work as in the image call; without them a still or cover is 960×540 " +
+          "and a portrait 512×512. The art is composed for the box asked for, so a wide banner is drawn wide, not cropped.",
+        params: strictObject(
+          { kind: { type: "string", enum: [...ART_KINDS] }, file: { type: "string", pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,159}\\.(jpg|png|webp|svg)$" } },
+          ["kind", "file"],
+        ),
+        querystring: { type: "object", properties: sizeQuery, additionalProperties: false },
+        response: { 200: binary("image/jpeg, image/png, image/webp or image/svg+xml"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { kind, file } = request.params;
+      const dot = file.lastIndexOf(".");
+      const ext = file.slice(dot + 1) as keyof typeof IMAGE_FORMATS | "svg";
+      const { key, draw } = await drawingFor(kind, file.slice(0, dot));
+      const cache = "public, max-age=86400";
+      if (ext === "svg") {
+        const { draw: box } = imageBox(NATURAL_SIZE[kind], request.query);
+        return sendPayload(request, reply, { body: Buffer.from(draw(box.width, box.height)), type: "image/svg+xml", cache });
+      }
+      const image = await local.art.render(key, draw, NATURAL_SIZE[kind], request.query, IMAGE_FORMATS[ext]);
+      return sendPayload(request, reply, { ...image, cache });
     },
   );
 }

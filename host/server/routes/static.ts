@@ -25,6 +25,13 @@ export async function staticRoutes(app: FastifyInstance, _ctx: AppContext) {
   };
   await serve(widgetsDir, "/widgets/");
   await serve(examplesDir, "/examples/");
+  if (existsSync(`${examplesDir}/index.html`)) {
+    // @fastify/static's wildcard route does not answer its own prefix with the index, so the folder gets a route of
+    // its own (which, trailing slashes being ignored, also hears /examples: sent to /examples/ so relative links work).
+    app.get("/examples/", { schema: { hide: true } }, (request, reply) =>
+      request.url.split("?")[0]!.endsWith("/") ? reply.header("cache-control", "public, max-age=3600").sendFile("index.html", examplesDir) : reply.redirect("/examples/", 301),
+    );
+  }
   const indexFile = `${appDir}/index.html`;
   const appIndex = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined;
   if (appIndex) await serve(appDir, "/");

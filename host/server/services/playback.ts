@@ -2,6 +2,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { forbidden, notFound } from "../errors.js";
 import type { ImageAnswer, ImageRequest, MediaProvider, MediaWorkout, Playback } from "../media/index.js";
+import { ArtworkService } from "./artwork.js";
 import { findWorkout } from "./catalogue-lookup.js";
 import type { EntitlementResolver } from "./entitlements.js";
 
@@ -35,7 +36,8 @@ export class PlaybackService {
 
   async image(workoutId: string, request: ImageRequest): Promise<ImageAnswer> {
     const workout = await this.workout(workoutId);
-    return (await this.deps.provider.image(workout, request, this.deps.clock.now())) ?? this.noVideo();
+    const category = await new ArtworkService(this.deps.db).classTypeOf(workout.id);
+    return (await this.deps.provider.image({ ...workout, category }, request, this.deps.clock.now())) ?? this.noVideo();
   }
 
   private noVideo(): never {

@@ -14,7 +14,7 @@ import { ButtonLink, buttonClass } from "../../ui/button.js";
 import { EmptyState, Page, card, eyebrow, pageTitle, sectionTitle, stack } from "../../ui/page.js";
 import { Row } from "../../ui/row.js";
 import { WorkoutCard } from "../../ui/workout-card.js";
-import { ContentRow, type HomeRow } from "./content-row.js";
+import { ContentRow, useHomeRows, type HomeRow } from "./content-row.js";
 import { SeriesBlock } from "./series-block.js";
 import { WeekStrip } from "./week-strip.js";
 
@@ -67,12 +67,17 @@ function Carousels() {
   return <>{rows.map((c) => <Row key={c.id} title={c.title}>{c.items!.map((w) => <WorkoutCard key={w.id} workout={w} base="/home" />)}</Row>)}</>;
 }
 
+/** The home page's content rows, each leaving out the classes the carousels and rows above already show. */
 function HomeRows() {
   const store = useStore();
   const home = useSignal(store.content.home.data);
+  const carousels = useSignal(store.content.carousels.data);
+  const carouselsFailed = useSignal(store.content.carousels.error);
   useEffect(() => void store.content.home.load(), [store]);
   const rows = ((home as { rows?: HomeRow[] } | undefined)?.rows ?? []).filter((r) => r.kind === "category" || r.kind === "collection");
-  return <>{rows.map((row) => <ContentRow key={row.title} row={row} base="/home" />)}</>;
+  const shownAbove = carousels ? itemsOf<Carousel>(carousels).filter((c) => c.kind === "workouts").flatMap((c) => (c.items ?? []).map((w) => w.id)) : carouselsFailed ? [] : undefined;
+  const workouts = useHomeRows(rows, shownAbove);
+  return <>{rows.map((row, i) => (workouts[i] ? <ContentRow key={row.title} row={row} workouts={workouts[i]} base="/home" /> : null))}</>;
 }
 
 function Stats() {

@@ -5,14 +5,18 @@ import type { Series } from "../../../../src/api/types.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { color, radius, space, text, touch } from "../../theme/tokens.js";
-import { Page, PageHeader, Spinner, stack } from "../../ui/page.js";
+import { Page, PageHeader, Spinner } from "../../ui/page.js";
 import { SeriesCard } from "./series-card.js";
 
-const grid = css`display: grid; gap: ${space[4]}px; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); list-style: none; margin: 0; padding: 0;`;
+// One grid for every series, A-Z, so a letter with one series does not leave a row of empty columns (the page was a
+// single 5,500 px column at 1280 px). Each letter's first card carries the letter; the others keep its height.
+const grid = css`display: grid; gap: ${space[5]}px ${space[4]}px; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); list-style: none; margin: 0; padding: 0;
+  > li { display: grid; grid-template-rows: auto 1fr; gap: ${space[2]}px; min-width: 0; scroll-margin-top: ${space[6]}px; }`;
 const letters = css`display: flex; flex-wrap: wrap; gap: ${space[1]}px; list-style: none; margin: 0 0 ${space[5]}px; padding: 0;
   a { display: grid; place-items: center; min-width: ${touch}px; min-height: ${touch}px; border-radius: ${radius.sm}px; font-weight: 800; text-decoration: none; background: ${color.surface}; border: 1px solid ${color.line}; }
   a:hover { border-color: ${color.ink}; }`;
-const letterTitle = css`font-size: ${text.xl}px; font-weight: 800; border-bottom: 2px solid ${color.ink}; padding-bottom: ${space[1]}px;`;
+const letterTitle = css`font-size: ${text.xl}px; font-weight: 800; line-height: 1.2; margin: 0; border-bottom: 2px solid ${color.ink}; padding-bottom: ${space[1]}px;`;
+const letterRule = css`border-bottom: 2px solid ${color.line}; align-self: end; min-height: calc(${text.xl}px * 1.2 + ${space[1]}px);`;
 
 const letterOf = (name: string) => (/^[a-z]/i.test(name) ? name[0]!.toUpperCase() : "#");
 
@@ -33,14 +37,16 @@ export default function AllSeriesPage() {
           <nav aria-label={t("series.allTitle")}>
             <ul className={letters}>{[...groups.keys()].map((l) => <li key={l}><a href={`#letter-${l}`} aria-label={t("series.letter", { letter: l })}>{l}</a></li>)}</ul>
           </nav>
-          <div className={stack(space[6])}>
-            {[...groups.entries()].map(([letter, series]) => (
-              <section key={letter} id={`letter-${letter}`} className={stack(space[3])} aria-labelledby={`letter-${letter}-title`}>
-                <h2 id={`letter-${letter}-title`} className={letterTitle}>{letter}</h2>
-                <ul className={grid}>{series.map((s) => <li key={s.id}><SeriesCard series={s} /></li>)}</ul>
-              </section>
-            ))}
-          </div>
+          <ul className={grid}>
+            {[...groups.entries()].flatMap(([letter, series]) =>
+              series.map((s, i) => (
+                <li key={s.id} id={i === 0 ? `letter-${letter}` : undefined}>
+                  {i === 0 ? <h2 className={letterTitle}>{letter}</h2> : <div className={letterRule} aria-hidden="true" />}
+                  <SeriesCard series={s} />
+                </li>
+              )),
+            )}
+          </ul>
         </>
       )}
     </Page>

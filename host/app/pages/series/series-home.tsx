@@ -12,7 +12,7 @@ import { Row } from "../../ui/row.js";
 import { SeriesCard } from "./series-card.js";
 
 const banner = css`position: relative; display: grid; overflow: hidden; border-radius: ${radius.lg}px; background: ${color.ink}; color: #fff; min-height: 260px;
-  img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; opacity: .55; }
+  img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; opacity: .9; } /* the art keeps its left side dark for the title */
   > div { position: relative; align-self: end; padding: ${space[5]}px; display: grid; gap: ${space[2]}px; justify-items: start; max-width: 640px; }
   h2 { font-size: ${text.xxl}px; } p { font-size: ${text.md}px; }
   ${up(bp.md)} { min-height: 340px; > div { padding: ${space[6]}px; } h2 { font-size: ${text.display}px; } }`;

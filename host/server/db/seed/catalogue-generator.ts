@@ -74,6 +74,9 @@ export const trainerId = (name: string) => `tr_${slugify(name)}`;
 export const categoryId = (slug: string) => `cat_${slug}`;
 export const collectionId = (slug: string) => `col_${slug}`;
 export const posterUrl = (workoutId: string) => `/tsapi/v2/workout/${workoutId}/video/image`;
+/** Generated artwork the media routes draw (host/server/media/artwork): series covers and trainer portraits. */
+export const seriesArtUrl = (seriesSlug: string) => `/media/art/series/${seriesSlug}.jpg`;
+export const trainerPortraitUrl = (trainerSlug: string) => `/media/art/trainers/${trainerSlug}.png?width=160&height=160`;
 
 function breakdownFor(minutes: number): { title: string; minutes: number }[] {
   if (minutes <= 10) return [{ title: "Main Set", minutes }];

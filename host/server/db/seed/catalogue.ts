@@ -6,7 +6,9 @@ import {
   generateWalksAndRests,
   generateWorkouts,
   posterUrl,
+  seriesArtUrl,
   slugify,
+  trainerPortraitUrl,
   trainerId,
   type GeneratedWorkout,
 } from "./catalogue-generator.js";
@@ -100,8 +102,7 @@ export function demoWorkouts(now: Date): GeneratedWorkout[] {
   ];
 }
 
-async function insertTaxonomy(trx: Db, workouts: GeneratedWorkout[]) {
-  const firstWorkoutOf = (trainer: string) => workouts.find((w) => w.trainerIds.includes(trainerId(trainer)))!;
+async function insertTaxonomy(trx: Db) {
   await trx
     .insertInto("trainers")
     .values(
@@ -109,8 +110,8 @@ async function insertTaxonomy(trx: Db, workouts: GeneratedWorkout[]) {
         id: trainerId(name),
         slug: slugify(name),
         name,
-        // Avatars are square crops of one of the trainer's class posters (served by the media routes).
-        image_url: `${firstWorkoutOf(name).poster_url}?width=160&height=160`,
+        // An illustrated portrait drawn for the trainer (no text: the app shows the name beside it).
+        image_url: trainerPortraitUrl(slugify(name)),
         bio: `${name.split(" ")[0]} teaches with precision, warmth and plenty of encouragement.`,
       })),
     )
@@ -149,7 +150,7 @@ async function insertPrograms(trx: Db, workouts: GeneratedWorkout[]) {
         name: s.name,
         description: s.description,
         level: s.level,
-        image_url: posterUrl(items.find((it) => it.series_id === s.id)!.workout_id),
+        image_url: seriesArtUrl(s.slug),
         suggested_schedule: s.suggested_schedule,
         before_you_start: s.before_you_start,
         featured: s.featured,
@@ -176,7 +177,7 @@ async function insertPrograms(trx: Db, workouts: GeneratedWorkout[]) {
     .values({
       id: "default",
       page_description: "Series are guided plans: a set of classes in order, with progress tracked as you go.",
-      featured_banner: JSON.stringify({ title: "Phase & Function", subtitle: "Train with your cycle", seriesSlug: "phase-and-function-PHF0921", image_url: posterUrl(items[0]!.workout_id) }),
+      featured_banner: JSON.stringify({ title: "Phase & Function", subtitle: "Train with your cycle", seriesSlug: "phase-and-function-PHF0921", image_url: seriesArtUrl("phase-and-function-PHF0921") }),
     })
     .execute();
   await trx.insertInto("series_categories").values(SERIES_CATEGORIES.map((c, i) => ({ ...c, sort_order: i + 1 }))).execute();
@@ -223,7 +224,7 @@ export const demoCatalogue: SeedStep = {
   async run(trx, { clock }) {
     const now = clock.now();
     const workouts = demoWorkouts(now);
-    await insertTaxonomy(trx, workouts);
+    await insertTaxonomy(trx);
     await insertWorkouts(trx, workouts);
     await insertPrograms(trx, workouts);
     await insertSite(trx, workouts, now);

@@ -3,6 +3,7 @@ import type { Clock } from "../../clock.js";
 import type { Db } from "../index.js";
 import { demoActivity, demoChallenges } from "./activity.js";
 import { demoCatalogue } from "./catalogue.js";
+import { demoArtwork } from "./catalogue-artwork.js";
 import { demoMembers, DEMO_DOMAIN } from "./members.js";
 import { demoOffers, demoSubscriptions, membershipCatalogue } from "./membership.js";
 import { demoReservations, studioSchedule } from "./studios.js";
@@ -18,8 +19,8 @@ export interface SeedStep {
   run(trx: Db, ctx: SeedContext): Promise<void>;
 }
 
-/** What every deployment serves: workouts and programs, the studios' schedule, products, challenges. */
-export const contentSeedSteps: SeedStep[] = [demoCatalogue, studioSchedule, membershipCatalogue, demoChallenges];
+/** What every deployment serves: workouts and programs and their artwork, the studios' schedule, products, challenges. */
+export const contentSeedSteps: SeedStep[] = [demoCatalogue, demoArtwork, studioSchedule, membershipCatalogue, demoChallenges];
 
 /** Demo members (published password) and everything that is theirs; content first, as they refer to it. */
 export const demoSeedSteps: SeedStep[] = [demoMembers, demoOffers, demoReservations, demoSubscriptions, demoActivity];
