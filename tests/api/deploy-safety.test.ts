@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKind, expectError, startTestApp, type TestApp } from "./harness.js";
+import { adminStatement } from "./server-process.js";
 import { systemClock } from "../../host/server/clock.js";
 import { loadConfig } from "../../host/server/config.js";
 import { seed, seedSteps } from "../../host/server/db/seed/index.js";
@@ -102,15 +102,7 @@ describe("seeding without the demo (production)", () => {
   const dir = mkdtempSync(join(tmpdir(), "fitkit-seed-"));
   const name = `fitkit_seed_${randomBytes(4).toString("hex")}`;
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => adminStatement(adminUrl, statement);
   const env = () => {
     if (databaseKind === "pglite") return { DATA_DIR: dir, FITKIT_DEMO: "0" };
     const url = new URL(adminUrl!);

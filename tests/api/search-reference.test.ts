@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRandom, type Random } from "../../host/server/db/seed/catalogue-generator.js";
+import { createRandom, type Random } from "../../host/server/random.js";
 import { startTestApp, type TestApp } from "./harness.js";
 import { referenceSearch, type RefRequest, type RefWorkout } from "./search-reference.js";
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { join } from "node:path";
+import pg from "pg";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -58,4 +59,15 @@ export async function stopServerProcess(server: ServerProcess | undefined) {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill("SIGKILL");
   await server.exited;
+}
+
+/** Runs one statement on the PostgreSQL server itself (create or drop a test's own database). */
+export async function adminStatement(url: string | undefined, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { databaseKind } from "./harness.js";
-import { signingKey, startServerProcess, START_TIMEOUT_MS, stopServerProcess, type ServerProcess } from "./server-process.js";
+import { adminStatement, signingKey, startServerProcess, START_TIMEOUT_MS, stopServerProcess, type ServerProcess } from "./server-process.js";
 
 /** A stop closes HTTP, listeners and the pool; far less than this, even on a busy machine. */
 const STOP_TIMEOUT_MS = 30_000;
@@ -126,15 +125,7 @@ describe.runIf(databaseKind === "pglite")("starting the embedded server", () => 
 describe.runIf(databaseKind === "postgres")("stopping the server on PostgreSQL", () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `fitkit_stop_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => adminStatement(adminUrl, statement);
   afterAll(() => admin(`drop database if exists ${name} with (force)`));
 
   it(

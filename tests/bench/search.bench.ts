@@ -15,7 +15,7 @@ import { migrate } from "../../host/server/db/migrate.js";
 import { seed } from "../../host/server/db/seed/index.js";
 import { demoCatalogue } from "../../host/server/db/seed/catalogue.js";
 import { BENCH_WORKOUTS, seedBenchCatalogue } from "../../host/server/db/seed/catalogue-bench.js";
-import { createRandom } from "../../host/server/db/seed/catalogue-generator.js";
+import { createRandom } from "../../host/server/random.js";
 import { CATEGORIES, EQUIPMENT, TRAINERS } from "../../host/server/db/seed/catalogue-vocabulary.js";
 import { demoMembers } from "../../host/server/db/seed/members.js";
 import type { Bench, BenchResult } from "./run.js";

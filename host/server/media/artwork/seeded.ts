@@ -1,4 +1,5 @@
 /** Deterministic randomness for artwork: the same key always draws the same picture, on any machine. */
+import { createRandom } from "../../random.js";
 
 /**
  * FNV-1a over the key's UTF-16 code units, then murmur3's finaliser so every bit depends on every character (plain
@@ -15,22 +16,13 @@ export function hashOf(key: string): number {
   return hash >>> 0;
 }
 
-/** mulberry32 seeded from a key: `next()` in [0, 1), plus the helpers the compositions use. */
+/** A seeded random source for one key (`next()` in [0, 1)), plus the helpers the compositions use. */
 export function seeded(key: string) {
-  let a = hashOf(key);
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = createRandom(hashOf(key));
   return {
-    next,
+    ...random,
     /** A number in [min, max). */
-    range: (min: number, max: number) => min + next() * (max - min),
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    range: (min: number, max: number) => min + random.next() * (max - min),
   };
 }
 export type Seeded = ReturnType<typeof seeded>;
