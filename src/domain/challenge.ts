@@ -39,3 +39,25 @@ export function challengeProgress(
   const done = onDemand + live;
   return { done, onDemand, live, target: challenge.workout_target, complete: done >= challenge.workout_target };
 }
+
+/** What a member reads of their challenge progress (see {@link challengeStanding}). */
+export interface ChallengeStanding {
+  /** Workouts shown against the goal: never more than the goal ("12 of 12", never "15 of 12"). */
+  counted: number;
+  target: number;
+  /** Spec §5: complete when workouts done is at least workout_target. */
+  complete: boolean;
+  /** Workouts done past the goal (0 until then), so the real count can still be told. */
+  beyond: number;
+}
+
+/**
+ * The progress a member reads: the count against the goal stops at the goal, and what was done past it is told apart,
+ * so a member who did 15 of a 12-workout challenge reads "12 of 12 — complete" and "15 done" rather than "15 of 12".
+ * @example challengeStanding(15, 12) // { counted: 12, target: 12, complete: true, beyond: 3 }
+ */
+export function challengeStanding(done: number, target: number): ChallengeStanding {
+  const goal = Math.max(0, target);
+  const real = Math.max(0, done);
+  return { counted: Math.min(real, goal), target: goal, complete: real >= goal, beyond: Math.max(0, real - goal) };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   challengeProgress,
+  challengeStanding,
   classPayload,
   deviceClass,
   favouriteToggle,
@@ -108,6 +109,19 @@ describe("challenge completion (spec §5)", () => {
       entry("l1", "2022-09-22T10:00:00Z", { type: "live", workout: undefined }),
     ]);
     expect(p).toEqual({ done: 3, onDemand: 2, live: 1, target: 3, complete: true });
+  });
+});
+
+describe("challenge progress as a member reads it", () => {
+  it("never reads more than the goal: 15 done of 12 reads 12 of 12, complete, with 3 beyond", () => {
+    expect(challengeStanding(15, 12)).toEqual({ counted: 12, target: 12, complete: true, beyond: 3 });
+  });
+  it("is complete at exactly the goal, with nothing beyond", () => {
+    expect(challengeStanding(12, 12)).toEqual({ counted: 12, target: 12, complete: true, beyond: 0 });
+  });
+  it("reads the real count below the goal, not complete", () => {
+    expect(challengeStanding(7, 12)).toEqual({ counted: 7, target: 12, complete: false, beyond: 0 });
+    expect(challengeStanding(0, 12)).toEqual({ counted: 0, target: 12, complete: false, beyond: 0 });
   });
 });
 

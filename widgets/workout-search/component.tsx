@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { SortValue } from "../../src/api/index.js";
+import type { SortValue, Workout } from "../../src/api/index.js";
 import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILTER_KEYS, MEMBER_FILTER_KEYS, SORT_OPTIONS, type WorkoutFilterState } from "../../src/domain/filters.js";
 import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
@@ -23,7 +23,10 @@ export interface WorkoutSearchProps {
 
 const DEFAULT_PAGE_SIZE = 12;
 
-/** The filters dialog loads the first time a visitor opens it. */
+/**
+ * The filters dialog loads the first time a visitor opens it, or when a search finds nothing: its chunk also holds the
+ * workouts suggested then (too small for a chunk of their own), and "Try fewer filters" is what a member does next.
+ */
 const filtersDialog = lazy(() => import("./filters-dialog.js"));
 
 /** `<fit-workout-search>`: the workout library with search, categories, filters, sort and paging. */
@@ -35,8 +38,6 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   const s = searchStyles(css);
   const pageSize = props.pageSize && props.pageSize > 0 ? Math.min(props.pageSize, 100) : DEFAULT_PAGE_SIZE;
   const [dialogOpen, setDialogOpen] = useState(false);
-  const dialog = filtersDialog.use(dialogOpen);
-  const Dialog = dialog.module;
   const [typed, setTyped] = useState(props.keywords ?? "");
   const searchBox = useRef<HTMLInputElement>(null);
   const top = useRef<HTMLDivElement>(null);
@@ -87,10 +88,44 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   const count = results?.nbHits ?? 0;
   const countText = keywords ? say("search.resultsFor", { count, keywords }) : say("search.results", { count });
   const hasMore = !!results && results.page + 1 < results.nbPages;
+  const empty = !!results && !data.error && data.hits.length === 0 && searching;
+  const dialog = filtersDialog.use(dialogOpen || empty);
+  const Dialog = dialog.module;
 
   const backToTop = () => {
     top.current?.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
     searchBox.current?.focus({ preventScroll: true });
+  };
+
+  /** One workout card (the results and the suggestions under "No exact matches"). */
+  const card = (w: Workout) => {
+    const href = (props.detailHref || `${config.appUrl}/classes/detail/{slug}`).replace("{slug}", encodeURIComponent(w.slug)).replace("{id}", encodeURIComponent(w.id));
+    const favourite = data.favouriteIds.includes(w.id);
+    return (
+      <li key={w.id} part="card" class={s.card}>
+        <a class={s.cardLink} href={href} onClick={(e) => emit(EVENTS.workoutSelect, { id: w.id, slug: w.slug, name: w.name, href }) || e.preventDefault()}>
+          {w.video.poster_url ? <img class={s.poster} src={mediaUrl(w.video.poster_url, config.apiBase)} alt="" loading="lazy" width={320} height={180} /> : <div class={s.poster} aria-hidden="true" />}
+          <span class={s.cardName}>{w.name}</span>
+          <span class={s.cardMeta}>
+            {say("workout.minutes", { minutes: w.duration })}
+            {w.trainers[0] ? ` · ${w.trainers.map((t) => t.name).join(", ")}` : ""}
+            {w.level ? ` · ${w.level}` : ""}
+          </span>
+        </a>
+        {data.signedIn && (
+          <button
+            type="button"
+            part="favorite"
+            class={s.favourite}
+            aria-pressed={favourite}
+            aria-label={`${say(favourite ? "action.removeFavourite" : "action.addFavourite")}: ${w.name}`}
+            onClick={() => data.toggleFavourite(w.id)}
+          >
+            <span aria-hidden="true">{favourite ? "♥" : "♡"}</span>
+          </button>
+        )}
+      </li>
+    );
   };
 
   return (
@@ -191,38 +226,9 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
             )}
           </EmptyState>
         ) : (
-          <ul class={s.grid}>
-            {data.hits.map((w) => {
-              const href = (props.detailHref || `${config.appUrl}/classes/detail/{slug}`).replace("{slug}", encodeURIComponent(w.slug)).replace("{id}", encodeURIComponent(w.id));
-              const favourite = data.favouriteIds.includes(w.id);
-              return (
-                <li key={w.id} part="card" class={s.card}>
-                  <a class={s.cardLink} href={href} onClick={(e) => emit(EVENTS.workoutSelect, { id: w.id, slug: w.slug, name: w.name, href }) || e.preventDefault()}>
-                    {w.video.poster_url ? <img class={s.poster} src={mediaUrl(w.video.poster_url, config.apiBase)} alt="" loading="lazy" width={320} height={180} /> : <div class={s.poster} aria-hidden="true" />}
-                    <span class={s.cardName}>{w.name}</span>
-                    <span class={s.cardMeta}>
-                      {say("workout.minutes", { minutes: w.duration })}
-                      {w.trainers[0] ? ` · ${w.trainers.map((t) => t.name).join(", ")}` : ""}
-                      {w.level ? ` · ${w.level}` : ""}
-                    </span>
-                  </a>
-                  {data.signedIn && (
-                    <button
-                      type="button"
-                      part="favorite"
-                      class={s.favourite}
-                      aria-pressed={favourite}
-                      aria-label={`${say(favourite ? "action.removeFavourite" : "action.addFavourite")}: ${w.name}`}
-                      onClick={() => data.toggleFavourite(w.id)}
-                    >
-                      <span aria-hidden="true">{favourite ? "♥" : "♡"}</span>
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <ul class={s.grid}>{data.hits.map(card)}</ul>
         )}
+        {empty && Dialog && <Dialog.Suggestions card={card} grid={s.grid} category={state.category} />}
         {hasMore && <InfiniteSentinel onVisible={data.loadMore} />}
         <div class={s.paging}>
           {hasMore && (

@@ -11,7 +11,7 @@ export const say = sayWith({
   "search.filtersCount": "Filters ({count})",
   "search.sort": "Sort",
   "search.noExact": "No exact matches",
-  "search.noExactHint": "Try fewer filters or a different search. Here are other workouts you might like.",
+  "search.noExactHint": "Try fewer filters or a different search.",
   "search.more": "Show more",
   "search.removeFilter": "Remove filter {label}",
 }, libraryEn);

@@ -7,6 +7,9 @@ import type { Css } from "../ui/sheet.js";
 import { dialogStyles } from "./dialog-styles.js";
 import { filterGroups } from "./filter-groups.js";
 
+// Fetched with this dialog's chunk when a search finds nothing (see component.tsx).
+export { Suggestions } from "./suggestions.js";
+
 type State = { filters: WorkoutFilterState; equipmentMode: "selected" | "additional" };
 
 export interface FiltersDialogProps {

@@ -54,8 +54,16 @@ export function DetailPane({ slug, base }: { slug: string; base: string }) {
   useEffect(() => void store.catalogue.workout.load(slug), [slug, store]);
   useEffect(() => {
     const dialog = ref.current;
+    // Read before showModal() moves focus into the pane: the card or link that opened it, given focus back on close
+    // (Escape, the close button, or back) so a keyboard member carries on from where they were.
+    const opener = focusedElement();
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      // The pane is gone from the page by now and focus has fallen to <body>; a page that replaced the opener (the
+      // member went on to play the workout) keeps its own focus.
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
   }, []);
 
   const current = workout?.slug === slug ? workout : undefined;
@@ -70,6 +78,13 @@ export function DetailPane({ slug, base }: { slug: string; base: string }) {
       ) : <Spinner />}
     </dialog>
   );
+}
+
+/** The focused element, looking inside open shadow roots (a library card lives in `<fit-workout-search>`'s). */
+function focusedElement(): HTMLElement | null {
+  let el = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el instanceof HTMLElement && el !== document.body ? el : null;
 }
 
 function WorkoutDetail({ workout }: { workout: Workout }) {

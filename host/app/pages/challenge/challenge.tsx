@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { css } from "goober";
+import { challengeStanding } from "../../../../src/domain/index.js";
 import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -51,14 +52,16 @@ function useChallenges(signedIn: boolean) {
   return { list, failed, join };
 }
 
+/** The member's progress against the goal: capped at the goal ("12 of 12 — challenge complete"), the real count beside it. */
 function Progress({ challenge }: { challenge: ChallengeView }) {
-  const { completed, on_demand, live, is_complete } = challenge.progress;
+  const { completed, on_demand, live } = challenge.progress;
+  const standing = challengeStanding(completed, challenge.workout_target);
+  const caption = t(standing.complete ? "challenge.progressComplete" : "challenge.progress", { done: standing.counted, target: standing.target });
   return (
     <div className={stack(space[2])}>
-      <ProgressBar value={Math.min(completed, challenge.workout_target)} max={challenge.workout_target} label={t("challenge.progressTitle")}
-        caption={t("challenge.progress", { done: completed, target: challenge.workout_target })} />
+      <ProgressBar value={standing.counted} max={standing.target} label={t("challenge.progressTitle")} caption={caption} />
       <p style={{ color: color.muted, fontSize: text.sm }}>{t("challenge.split", { onDemand: on_demand, live })}</p>
-      {is_complete ? <p className={complete}>{t("challenge.complete")}</p> : null}
+      {standing.beyond ? <p className={complete}>{t("challenge.beyond", { done: completed, beyond: standing.beyond, target: standing.target })}</p> : null}
     </div>
   );
 }

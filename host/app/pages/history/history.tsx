@@ -44,7 +44,10 @@ export default function HistoryPage() {
             </button>
           ))}
         </div>
-        <ButtonLink href="/workout-history/detail" variant="secondary">{t("history.allTimeStats")}</ButtonLink>
+        <div style={{ display: "flex", flexWrap: "wrap", gap: space[3] }}>
+          <ButtonLink href="/workout-history/detail" variant="secondary">{t("history.allTimeStats")}</ButtonLink>
+          <ButtonLink href="/challenge" variant="secondary">{t("challenge.title")}</ButtonLink>
+        </div>
       </div>
       {!history ? <Spinner /> : !items.length ? (
         <EmptyState title={t("history.empty")}><ButtonLink href="/classes">{t("history.findClass")}</ButtonLink></EmptyState>

@@ -25,6 +25,7 @@ const stat = css`
   strong { font-size: ${text.xxl}px; font-weight: 800; line-height: 1; ${up(bp.md)} { font-size: ${text.display}px; } }
   span { font-size: ${text.xs}px; font-weight: 700; letter-spacing: .14em; text-transform: uppercase; color: rgba(255,255,255,.72); }
 `;
+const challengeLink = css`justify-self: start; display: inline-flex; align-items: center; min-height: 44px; font-weight: 800; color: ${color.accent};`;
 const bannerClass = css`
   background: ${color.accent}; color: #fff; border-radius: ${radius.md}px; padding: ${space[3]}px ${space[4]}px; display: flex; flex-wrap: wrap;
   gap: ${space[2]}px ${space[4]}px; align-items: center; justify-content: space-between; font-weight: 600;
@@ -92,6 +93,11 @@ function Stats() {
       <Link href="/workout-history" className={stat} style={{ textDecoration: "none" }}><strong>{stats ? hours : "–"}</strong><span>Hours</span></Link>
     </section>
   );
+}
+
+/** Where members look for the challenge: beside their stats, since its progress is counted from the same workouts. */
+function ChallengeLink() {
+  return <Link href="/challenge" className={challengeLink}>{t("home.challenge")} →</Link>;
 }
 
 function Favourites() {
@@ -184,6 +190,7 @@ function MemberHome() {
           </div>
         </header>
         <Stats />
+        <ChallengeLink />
         <WeekStrip history={history?.items ?? []} />
         {firstTime ? <FirstTimeWelcome /> : null}
         {enrolled.length ? <SeriesBlock enrollment={enrolled[0]} /> : null}
