@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the demo video clips and posters committed beside this script (needs ffmpeg; CI never runs it).
-# Each clip is 12 s of synthetic video (a moving gradient, a sliding marker, a title) with a soft metronome click as its
-# "trainer" audio, encoded once at 640x360 with a keyframe every second, then stored as:
+# Each clip is 12 s of synthetic video (a moving gradient and a sliding marker, no text: the previews stand for classes
+# of every name) with a soft metronome click as its "trainer" audio, encoded once at 640x360 with a keyframe every
+# second, then stored as:
 #   clip.mp4       progressive H.264/AAC, used for the public preview
 #   clip.mpegts    the same stream as one MPEG-TS file; HLS playlists address its 1-second pieces by byte range
 #                  (not ".ts" on disk, which TypeScript tooling would try to compile)
@@ -9,19 +10,15 @@
 #   poster-{0,4,8}.jpg  stills at 0, 4 and 8 s, larger than the video, resized on request by the image endpoint
 set -euo pipefail
 cd "$(dirname "$0")"
-FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 LENGTH=12
 
 scene() { # name title c0 c1 c2 width height → a filter graph source
-  local title=$2 c0=$3 c1=$4 c2=$5 w=$6 h=$7
-  local fs=$((h / 7)) small=$((h / 16))
+  local c0=$3 c1=$4 c2=$5 w=$6 h=$7
   local bw=$((w * 8 / 100)) bh=$((h * 4 / 100))
   echo "gradients=s=${w}x${h}:rate=25:duration=${LENGTH}:c0=${c0}:c1=${c1}:c2=${c2}:nb_colors=3:speed=0.015:seed=7,\
 drawbox=x=iw*0.1:y=ih*0.79:w=iw*0.8:h=ih*0.02:color=white@0.35:t=fill[bg];\
 color=c=white:s=${bw}x${bh}:r=25:d=${LENGTH}[dot];\
-[bg][dot]overlay=x='W*0.1+(W*0.8-w)*(0.5+0.5*sin(2*PI*t/${LENGTH}))':y=H*0.78,\
-drawtext=fontfile=${FONT}:text='${title}':fontsize=${fs}:fontcolor=white:x=(w-text_w)/2:y=h*0.36:shadowx=2:shadowy=2:shadowcolor=black@0.4,\
-drawtext=fontfile=${FONT}:text='fitkit demo class':fontsize=${small}:fontcolor=white@0.85:x=(w-text_w)/2:y=h*0.36+${fs}*1.3[out0]"
+[bg][dot]overlay=x='W*0.1+(W*0.8-w)*(0.5+0.5*sin(2*PI*t/${LENGTH}))':y=H*0.78[out0]"
 }
 
 make_clip() { # name title c0 c1 c2 bpm
