@@ -45,7 +45,10 @@ export function Widget({ tag, attrs, props, on, className, style, id }: WidgetPr
   const htmlAttrs: Record<string, unknown> = { ref, className, style, id };
   for (const [name, value] of Object.entries(attrs ?? {})) {
     if (value === undefined || value === false) continue;
-    htmlAttrs[name] = value === true ? "" : String(value);
+    // React 19 assigns a custom element's property when the element has one (and an attribute otherwise): a boolean
+    // must stay `true`, since the attribute spelling "" assigned to a boolean property reads as false
+    // (`<fit-referral consent>` never showed its button in the app).
+    htmlAttrs[name] = value === true ? true : String(value);
   }
   return createElement(tag, htmlAttrs);
 }
