@@ -90,6 +90,53 @@ async function landsEntitled(page: Page, token: string) {
 }
 
 describe("hosted app: becoming a member", () => {
+  it("a visitor's GET STARTED FOR FREE (no external store configured) leads to sign-up, the join funnel, then /home entitled", () =>
+    withSession(async (session) => {
+      // A visitor who allowed functional cookies (the referral button needs them).
+      const first = await session.context.newPage();
+      await first.goto(`${fitkit.url}/health`);
+      await first.evaluate(() => localStorage.setItem("fitkit.consent", JSON.stringify(["Essential", "Functional"])));
+      await first.close();
+      const config = (await (await fetch(`${fitkit.url}/config.json`)).json()) as { store: { url: string | null } };
+      expect(config.store).toEqual({ url: null });
+
+      const page = await session.open(`${fitkit.url}/`);
+      const start = page.locator("fit-referral").getByRole("link", { name: "GET STARTED FOR FREE" });
+      await start.waitFor({ timeout: STEP_TIMEOUT });
+      // The app's own funnel, in this tab: no external shop, no new tab.
+      expect(await start.getAttribute("target")).toBeNull();
+      expect(await start.getAttribute("href")).not.toContain("shop.");
+      await start.click();
+      await page.waitForURL(/\/signup\?redirect=/, { timeout: STEP_TIMEOUT });
+
+      const email = "new-visitor@example.com";
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("First Name").fill("Nia");
+      await page.getByLabel("Last Name").fill("Visitor");
+      await page.getByLabel("Password", { exact: true }).fill("a-good-password");
+      await page.getByRole("checkbox", { name: /I agree to Terms of Service/ }).check();
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.getByRole("link", { name: "Continue" }).click();
+      await page.waitForURL(/\/account\/membership\/join$/, { timeout: STEP_TIMEOUT });
+
+      // A new account has never subscribed: the trial applies.
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("7-day free trial, then $95.88 every 12 months");
+      const panel = page.locator("fit-membership-panel");
+      await panel.getByRole("button", { name: "Continue" }).click();
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 2 of 3: your card");
+      await typeCard(session, page, "4242 4242 4242 4242");
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 3 of 3: confirm");
+      expect(await panelText(page)).toMatch(/Free for 7 days\. Your card will be charged \$95\.88 on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+      await panel.getByRole("button", { name: "YES, I AGREE" }).click();
+
+      await page.waitForURL(/\/home$/, { timeout: STEP_TIMEOUT });
+      const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem("tokens") ?? "{}") as { access?: string });
+      const claims = (await (await fetch(`${fitkit.url}/user/v1/attribute/claims`, { headers: { authorization: `Bearer ${tokens.access}` } })).json()) as { entitlements: string };
+      expect(JSON.parse(claims.entitlements)).toContain("digital");
+      // Before joining there is no subscription (its read answers 404).
+      session.assertClean({ allowConsole: /status of 404/ });
+    }));
+
   it("unentitled@ joins by keyboard: the trial, WELCOME20, a mistyped card named, the confirmation, then /home entitled", () =>
     withSession(async (session) => {
       const { token } = await signedIn(session, "unentitled@demo.fitkit.dev");
