@@ -124,6 +124,8 @@ describe("hosted app: becoming a member", () => {
       const panel = page.locator("fit-membership-panel");
       await panel.getByRole("button", { name: "Continue" }).click();
       await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 2 of 3: your card");
+      // This server bills through the sandbox (/config.json billing.provider), so the form names its test cards.
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Sandbox: 4242 4242 4242 4242 succeeds");
       await typeCard(session, page, "4242 4242 4242 4242");
       await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 3 of 3: confirm");
       expect(await panelText(page)).toMatch(/Free for 7 days\. Your card will be charged \$95\.88 on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
