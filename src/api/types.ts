@@ -433,7 +433,8 @@ export interface Product {
  * period end). Money in cents; `total_price` is the first charge after promo codes, `renewal_price` later ones.
  */
 export interface Quote {
-  kind: "checkout" | "plan_change";
+  /** `unpause`: resuming a paused membership (a new period, charged at once). */
+  kind: "checkout" | "plan_change" | "unpause";
   subscription_id: string | null;
   sku: string;
   name: string;

@@ -209,3 +209,38 @@ describe("hosted app: becoming a member", () => {
       session.assertClean();
     }));
 });
+
+describe("hosted app: unpausing a paused membership", () => {
+  /** The paused member's subscription as the server holds it. */
+  const subscription = async (token: string) =>
+    (await (await fetch(`${fitkit.url}/v2/subscriptions/subs`, { headers: { authorization: `Bearer ${token}` } })).json()) as { state: string; last_invoice?: { amount: number } | null };
+
+  it("paused@ is told what unpausing charges and when, and is charged only after confirming", () =>
+    withSession(async (session) => {
+      const { token } = await signedIn(session, "paused@demo.fitkit.dev");
+      const page = await session.open(`${fitkit.url}/account/membership`);
+      const panel = page.locator("fit-membership-panel");
+      const unpause = panel.getByRole("button", { name: "Unpause" });
+      await unpause.waitFor({ timeout: STEP_TIMEOUT });
+
+      // Backing out charges nothing.
+      await unpause.click();
+      const dialog = panel.getByRole("dialog", { name: "Unpause" });
+      await dialog.getByText(/Your card will be charged/).waitFor({ timeout: STEP_TIMEOUT });
+      const text = await dialog.innerText();
+      expect(text).toContain("Unpausing 1 Month Digital Membership starts a new period today.");
+      expect(text).toMatch(/Your card will be charged \$19\.99 today, [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$19\.99 a month\./);
+      expect(text).toContain("visa ****4242");
+      expect(await session.axe(page)).toEqual([]);
+      expect((await subscription(token)).state, "nothing happens before the member confirms").toBe("paused");
+      await dialog.getByRole("button", { name: "No, take me back" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect((await subscription(token)).state).toBe("paused");
+
+      await unpause.click();
+      await dialog.getByRole("button", { name: "YES, UNPAUSE" }).click();
+      await panel.locator("p[role=status]").getByText("Your membership is running again.").waitFor({ timeout: STEP_TIMEOUT });
+      expect(await subscription(token)).toMatchObject({ state: "active", last_invoice: { amount: 1999 } });
+      session.assertClean();
+    }));
+});

@@ -17,6 +17,7 @@ import type { Quote } from "../../src/api/index.js";
 import { planSku } from "../../src/domain/membership.js";
 import { useBillingProvider } from "./billing-provider.js";
 export { JoinMembership } from "./join.js";
+export { UnpauseMembership } from "./unpause.js";
 
 type Data = ReturnType<typeof useMembership>;
 interface FlowProps {
