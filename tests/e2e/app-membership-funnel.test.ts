@@ -106,6 +106,10 @@ describe("hosted app: becoming a member", () => {
       // The app's own funnel, in this tab: no external shop, no new tab.
       expect(await start.getAttribute("target")).toBeNull();
       expect(await start.getAttribute("href")).not.toContain("shop.");
+      // The header's Start free trial follows the same rule.
+      const headerStart = page.getByRole("banner").getByRole("link", { name: "Start free trial" });
+      expect(await headerStart.getAttribute("href")).toBe(await start.getAttribute("href"));
+      expect(await headerStart.getAttribute("target")).toBeNull();
       await start.click();
       await page.waitForURL(/\/signup\?redirect=/, { timeout: STEP_TIMEOUT });
 

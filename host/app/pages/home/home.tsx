@@ -7,7 +7,7 @@ import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
 import { itemsOf } from "../../lib/content.js";
-import { EXTERNAL } from "../../lib/links.js";
+import { useMembershipStartLink } from "../../lib/membership-start.js";
 import { useAnalytics } from "../../lib/analytics.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
 import { ButtonLink, buttonClass } from "../../ui/button.js";
@@ -192,6 +192,7 @@ function MemberHome() {
 
 function VisitorHome() {
   const analytics = useAnalytics();
+  const startLink = useMembershipStartLink();
   return (
     <Page>
       <div className={stack(space[6])}>
@@ -201,7 +202,7 @@ function VisitorHome() {
           <h1 id="visitor-title">Stronger, every single day.</h1>
           <p>Hundreds of low-impact, high-intensity classes, guided series and live studio sessions with our trainers.</p>
           <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
-            <a className={buttonClass("primary")} href={EXTERNAL.trial} target="_blank" rel="noopener noreferrer" onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}>Start free trial</a>
+            <a className={buttonClass("primary")} {...startLink} onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}>Start free trial</a>
             <ButtonLink href="/continue?redirect=%2Fhome" variant="inverse">Log in</ButtonLink>
           </div>
         </section>
