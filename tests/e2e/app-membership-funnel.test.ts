@@ -139,6 +139,16 @@ describe("hosted app: becoming a member", () => {
       const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem("tokens") ?? "{}") as { access?: string });
       const claims = (await (await fetch(`${fitkit.url}/user/v1/attribute/claims`, { headers: { authorization: `Bearer ${tokens.access}` } })).json()) as { entitlements: string };
       expect(JSON.parse(claims.entitlements)).toContain("digital");
+      // The new member's welcome panel on /home is a card with room inside (it had no padding at all). The onboarding
+      // redirect (at most twice a day) takes a brand-new member to the quiz first: this member has had both.
+      await page.evaluate(() => localStorage.setItem("fitkit.onboardingRedirects", JSON.stringify([Date.now(), Date.now()])));
+      await page.goto(`${fitkit.url}/home`);
+      const welcome = page.locator("section[aria-labelledby=welcome-title]");
+      await welcome.waitFor({ timeout: STEP_TIMEOUT });
+      const inside = await welcome.evaluate((el) => { const c = getComputedStyle(el); return [c.paddingTop, c.paddingLeft, c.borderTopLeftRadius].map(parseFloat); });
+      expect(inside[0]).toBeGreaterThanOrEqual(16);
+      expect(inside[1]).toBeGreaterThanOrEqual(16);
+      expect(inside[2]).toBeGreaterThan(0);
       // Before joining there is no subscription (its read answers 404).
       session.assertClean({ allowConsole: /status of 404/ });
     }));

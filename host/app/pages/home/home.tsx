@@ -30,8 +30,10 @@ const bannerClass = css`
   gap: ${space[2]}px ${space[4]}px; align-items: center; justify-content: space-between; font-weight: 600;
   a { color: #fff; font-weight: 800; text-transform: uppercase; letter-spacing: .08em; font-size: ${text.sm}px; min-height: 44px; display: inline-flex; align-items: center; }
 `;
-const welcome = css`${card}; background: linear-gradient(120deg, ${color.accentSoft}, ${color.surface}); display: grid; gap: ${space[3]}px;
-  ol { margin: 0; padding-left: 20px; display: grid; gap: 4px; }`;
+// The card's class plus this panel's own: interpolating a class name into css`` adds no declarations (the panel had
+// no padding, border or radius).
+const welcome = `${card} ${css`background: linear-gradient(120deg, ${color.accentSoft}, ${color.surface}); display: grid; gap: ${space[3]}px;
+  ol { margin: 0; padding-left: 20px; display: grid; gap: 4px; }`}`;
 const visitorHero = css`
   background: ${color.ink}; color: #fff; border-radius: ${radius.lg}px; padding: ${space[7]}px ${space[5]}px; display: grid; gap: ${space[4]}px;
   background-image: radial-gradient(600px 300px at 90% 10%, rgba(180,64,42,.55), transparent 70%);
