@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { deviceClass, REFERRAL_AMOUNT, referralVisible } from "../../src/domain/referral.js";
-import { membershipStart } from "../../src/domain/membership.js";
+import { membershipStart } from "../../src/domain/membership-start.js";
 import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";

@@ -53,7 +53,8 @@ export function createCatalogueSlice(ctx: StoreContext, ids: { favourites(): Pro
     hits,
     results,
     categories: createResource((s) => api.getWorkoutCategories(c, s).then((r) => r.items)),
-    filterGroups: createResource((s) => api.getWorkoutFilters(c, s)),
+    /** The filter dialog's groups, counted within a category (`all` or none: the whole library). */
+    filterGroups: createResource((s, category?: string) => api.getWorkoutFilters(c, s, category)),
     /** Runs the first page of the current request (skipped when it is the one already shown). */
     search: () => load(0),
     /** Changes part of the state and searches. */
