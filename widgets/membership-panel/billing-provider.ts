@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { getConfig, type AppConfig } from "../../src/api/index.js";
+import type { AppConfig } from "../../src/api/index.js";
 import type { Store } from "../../src/store/index.js";
 
 type Provider = NonNullable<AppConfig["billing"]>["provider"];
@@ -18,7 +18,9 @@ export function useBillingProvider(store: Store): Provider | undefined {
   useEffect(() => {
     let answer = asked.get(store.api);
     if (!answer) {
-      answer = getConfig(store.api).then(
+      // The client's own request, not the content calls' getConfig: that module would join the chunk every widget
+      // loads first, for a field only this lazily loaded form reads.
+      answer = store.api.request<AppConfig>("/config.json").then(
         (config) => config.billing?.provider,
         () => (asked.delete(store.api), undefined),
       );
