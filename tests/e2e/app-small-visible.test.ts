@@ -129,3 +129,20 @@ describe("hosted app: a search that finds nothing", () => {
       session.assertClean();
     }));
 });
+
+describe("hosted app: one look for buttons", () => {
+  it("draws the widgets' buttons like the app's own: the same shape, case, weight and accent", () =>
+    withSession(async (session) => {
+      const page = await session.open("/live");
+      await dismissConsent(page);
+      const look = (button: ReturnType<Page["locator"]>) =>
+        button.evaluate((el) => {
+          const s = getComputedStyle(el);
+          return { radius: s.borderTopLeftRadius, case: s.textTransform, weight: s.fontWeight, background: s.backgroundColor };
+        });
+      const widgetButton = page.locator("fit-live-schedule [part~=primary]").first();
+      await widgetButton.waitFor({ timeout: STEP_TIMEOUT });
+      const appButton = page.getByRole("banner").getByRole("link", { name: /start free trial/i });
+      expect(await look(widgetButton)).toEqual(await look(appButton));
+    }));
+});

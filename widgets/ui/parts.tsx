@@ -7,7 +7,10 @@ import { say } from "./copy.js";
 
 type ButtonProps = ButtonHTMLAttributes & { variant?: "primary" | "secondary" | "link" | "danger"; busy?: boolean };
 
-/** Every button of the kit: one look, one `part`, a busy state that keeps its label for screen readers. */
+/**
+ * Every button of the kit: one look, a busy state that keeps its label for screen readers, and always the `button`
+ * part (plus `primary`, plus its own name such as `reserve`), so a page styles every button with one `::part(button)`.
+ */
 export function Button({ variant = "secondary", busy, class: extra, part, children, ...rest }: ButtonProps) {
   const css = useCss();
   const look = css`
@@ -22,7 +25,7 @@ export function Button({ variant = "secondary", busy, class: extra, part, childr
     &.link { border: 0; padding: 4px 2px; min-height: 0; text-decoration: underline; font-weight: 500; }
   `;
   return (
-    <button type="button" part={part ?? (variant === "primary" ? "button primary" : "button")} class={`${look} ${variant} ${extra ?? ""}`} aria-busy={busy || undefined} disabled={busy || rest.disabled} {...rest}>
+    <button type="button" part={`button${variant === "primary" ? " primary" : ""}${part ? ` ${part}` : ""}`} class={`${look} ${variant} ${extra ?? ""}`} aria-busy={busy || undefined} disabled={busy || rest.disabled} {...rest}>
       {children}
     </button>
   );

@@ -1,11 +1,17 @@
 import { glob } from "goober";
+import { TAGS } from "../../../widgets/constants.js";
 import { color, font, radius, text } from "./tokens.js";
+
+const WIDGET_TAGS = Object.values(TAGS).join(", ");
 
 /** Page-wide base styles and the widgets' theme variables; called once before the first render. */
 export function installGlobalStyles() {
   glob`
     :root {
       --fit-color-accent: ${color.accent};
+      --fit-color-on-accent: ${color.onAccent};
+      --fit-color-success: ${color.success};
+      --fit-color-danger: ${color.danger};
       --fit-color-text: ${color.ink};
       --fit-color-muted: ${color.muted};
       --fit-color-surface: ${color.surface};
@@ -14,6 +20,10 @@ export function installGlobalStyles() {
       --fit-font-family: ${font.family};
       --fit-radius: ${radius.md}px;
       color-scheme: light;
+    }
+    /* The widgets' buttons in the app's shape and case (each exposes part="button"), so both read as one product. */
+    :is(${WIDGET_TAGS})::part(button) {
+      border-radius: ${radius.pill}px; font-size: ${text.sm}px; font-weight: 700; letter-spacing: .08em; text-transform: uppercase;
     }
     *, *::before, *::after { box-sizing: border-box; }
     html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
