@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run size`: gzip sizes of the built browser bundles against the budgets in ARCHITECTURE.md.
 // Each widget's whole script (its entry plus every chunk it imports statically: what loads before it can be used)
-// ≤ 20 KB; all five together ≤ 40 KB; parts fetched on interaction (dynamic imports) are reported beside them;
+// ≤ 26 KB; all five together ≤ 42 KB; parts fetched on interaction (dynamic imports) are reported beside them;
 // the hosted app's JS before first paint ≤ 120 KB; the shared core's own code ≤ 6 KB in each widget.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -52,18 +52,18 @@ for (const w of widgets) {
   if (!existsSync(entry)) continue;
   const files = closure(entry);
   files.forEach((f) => all.add(f));
-  check(`<fit-${w}> (ESM, gzip)`, total(files), 20);
+  check(`<fit-${w}> (ESM, gzip)`, total(files), 26);
   const later = lazyParts(files);
   later.forEach((f) => allLazy.add(f));
   if (later.size) lazyRows.push([w, total(later), total(new Set([...files, ...later]))]);
 }
-if (all.size) check("all five widgets on one page (ESM, gzip)", total(all), 40);
+if (all.size) check("all five widgets on one page (ESM, gzip)", total(all), 42);
 // The budgets above are for what a page loads before a widget can be used. Parts fetched when a visitor opens a
 // rarely used flow (membership dialogs, the library's filters) are listed here with the whole widget they make.
 for (const [w, later, whole] of lazyRows) info(`  <fit-${w}> on interaction (gzip)`, later, `whole widget with it ${(whole / KB).toFixed(1)} KB`);
 if (allLazy.size) info("  all five with every part (gzip)", total(new Set([...all, ...allLazy])), "initial + on interaction");
 const iife = join(root, "dist", "widgets", "fitkit.iife.js");
-if (existsSync(iife)) check("fitkit.iife.js (all five, gzip)", gz(iife), 40);
+if (existsSync(iife)) check("fitkit.iife.js (all five, gzip)", gz(iife), 42);
 // The shared core's own code inside each widget (from the sources, so it shows before a build too).
 for (const [w, bytes] of await coreSizes(root, widgets)) check(`core in <fit-${w}> (gzip)`, bytes, 6);
 const appEntry = join(root, "dist", "app", "assets", "main.js");

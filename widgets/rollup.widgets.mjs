@@ -63,7 +63,7 @@ function elementMetadata() {
  */
 function compactCss() {
   // Never before ":" (".a :focus" is a descendant selector); after it only declarations have spaces. Every ";" stays:
-  // the sheet (widgets/ui/sheet.ts) ends a declaration only at ";".
+  // goober's parser ends a declaration only at ";".
   const squeeze = (css) => css.replace(/\s+/g, " ").replace(/\s*([{};,>])\s*/g, "$1").replace(/:\s+/g, ":").trim();
   return {
     name: "compact-css",
@@ -75,17 +75,7 @@ function compactCss() {
   };
 }
 
-/**
- * Two packages the widget bundles replace with smaller equivalents of the part they use: the core client's transport
- * on plain fetch (widgets/ui/fetch-transport.ts) and the reactive core (widgets/ui/reactive.ts).
- */
-const SMALLER = { ofetch: "widgets/ui/fetch-transport.ts", "@preact/signals-core": "widgets/ui/reactive.ts" };
-function smallerPackages() {
-  return { name: "smaller-packages", resolveId: (source) => (SMALLER[source] ? `${root}${SMALLER[source]}` : null) };
-}
-
 const plugins = () => [
-  smallerPackages(),
   elementMetadata(),
   compactCss(),
   nodeResolve({ browser: true, extensions: [".ts", ".tsx", ".mjs", ".js"] }),
