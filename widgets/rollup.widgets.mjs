@@ -110,7 +110,7 @@ export default [
   {
     input: `${root}widgets/all.ts`,
     // One file for script tags: the lazily loaded parts are inlined.
-    output: { file: `${out}/fitkit.iife.js`, format: "iife", inlineDynamicImports: true, sourcemap: true },
+    output: { file: `${out}/fitkit.iife.js`, format: "iife", inlineDynamicImports: true, generatedCode: "es2015", sourcemap: true },
     plugins: [...plugins(), { name: "widget-artifacts", writeBundle: () => writeArtifacts(root, out) }],
     onwarn,
   },
