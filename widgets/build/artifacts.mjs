@@ -73,7 +73,9 @@ function reactTypes({ common, widgets }) {
     "type Base<E> = DetailedHTMLProps<HTMLAttributes<E>, E>;",
   ];
   for (const w of widgets) {
-    const props = [...w.attributes, ...common.attributes].map((a) => `  "${a.name}"?: ${a.type};\n  ${camel(a.name)}?: ${a.type};`);
+    // The attribute as written, and its camelCase property when that is another name ("page-size", pageSize); a
+    // one-word attribute ("series") is one member, not two (TS2300 Duplicate identifier).
+    const props = [...w.attributes, ...common.attributes].map((a) => `  "${a.name}"?: ${a.type};${camel(a.name) === a.name ? "" : `\n  ${camel(a.name)}?: ${a.type};`}`);
     const extra = [...w.properties, ...common.properties].map((p) => `  ${p.name}?: ${p.type};`);
     const events = w.events.map((e) => `  "on${e.name}"?: (event: ${pascal(e.name)}Event) => void;`);
     lines.push(`export interface ${w.class.replace(/Element$/, "Props")} extends Base<${w.class}> {`, ...props, ...extra, ...events, "}");
