@@ -10,6 +10,7 @@ import nodeResolve from "@rollup/plugin-node-resolve";
 import terser from "@rollup/plugin-terser";
 import { transform } from "esbuild";
 import { WIDGETS, writeArtifacts } from "./build/artifacts.mjs";
+import { bundleGraph } from "../scripts/bundle-graph.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const out = `${root}dist/widgets`;
@@ -104,7 +105,7 @@ export default [
       experimentalMinChunkSize: 1500,
       sourcemap: true,
     },
-    plugins: [{ name: "clean", buildStart: () => rmSync(out, { recursive: true, force: true }) }, ...plugins()],
+    plugins: [{ name: "clean", buildStart: () => rmSync(out, { recursive: true, force: true }) }, ...plugins(), bundleGraph(`${root}dist/size/widgets-esm.json`)],
     onwarn,
   },
   {
