@@ -77,7 +77,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           outer?.throwIfAborted();
           // ofetch arms `timeout` only on a call without a signal, and a retry inherits the signal that timed out: each
           // attempt starts without one (ofetch's timeout), or with the caller's joined to a fresh deadline.
-          context.options.signal = outer ? AbortSignal.any([outer, AbortSignal.timeout(timeout)]) : undefined;
+          context.options.signal = outer ? withDeadline(outer, timeout) : undefined;
         },
         onRequestError() {
           // ofetch retries any failure but an AbortError when a timeout is set: the caller's abort ends the call here.
@@ -107,6 +107,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return { baseURL, request };
+}
+
+/**
+ * The caller's signal joined to a fresh per-attempt deadline (`AbortSignal.any` would do it, but needs Safari 17.4;
+ * the kit supports Safari 16.2). Aborts with the caller's reason, or a TimeoutError, which ofetch retries.
+ */
+function withDeadline(outer: AbortSignal, ms: number): AbortSignal {
+  const joined = new AbortController();
+  const deadline = AbortSignal.timeout(ms);
+  const stop = () => joined.abort(outer.aborted ? outer.reason : deadline.reason);
+  outer.addEventListener("abort", stop, { once: true });
+  deadline.addEventListener("abort", stop, { once: true });
+  return joined.signal;
 }
 
 function withQuery(url: string, query: RequestOptions["query"]): string {
