@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, stopping at the first that fails, then each tier's wall time.
-//   changesets → typecheck → build → bundle sizes → shipped types → publint → every vitest project → the unit and API suites again on a
-//   shifted clock.
+//   changesets → typecheck → build → bundle sizes → shipped types → publint → every vitest project → the unit and
+//   API suites again on a shifted clock.
 // Arguments after `npm test --` go to the main vitest run (CI adds its JSON reporter there); `--clock-only`
 // (`npm run test:clock`) runs only the shifted-clock tiers.
 // The shifted-clock runs start every process's wall clock at an awkward instant (FITKIT_TEST_NOW, see
