@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, stopping at the first that fails, then each tier's wall time.
-//   changesets → typecheck → build → bundle sizes → every vitest project → the unit and API suites again on a
-//   shifted clock.
+//   changesets → typecheck → build → bundle sizes → shipped types → publint → every vitest project → the unit and
+//   API suites again on a shifted clock.
 // Arguments after `npm test --` go to the main vitest run (CI adds its JSON reporter there); `--clock-only`
 // (`npm run test:clock`) runs only the shifted-clock tiers.
 // The shifted-clock runs start every process's wall clock at an awkward instant (FITKIT_TEST_NOW, see
@@ -28,6 +28,9 @@ const mainTiers = [
   { name: "typecheck", command: bin("tsc"), args: ["-p", "tsconfig.json", "--noEmit"] },
   { name: "build", command: process.execPath, args: ["scripts/build.mjs"] },
   { name: "bundle sizes", command: process.execPath, args: ["scripts/size.mjs"] },
+  // What an embedder installs: the shipped .d.ts compile with skipLibCheck off, and the exports map what is packed.
+  { name: "shipped types", command: process.execPath, args: ["scripts/check-types.mjs"] },
+  { name: "package exports (publint)", command: bin("publint"), args: ["--strict"] },
   { name: "tests", command: bin("vitest"), args: ["run", ...forwarded] },
 ];
 const clockTiers = SHIFTED_CLOCKS.map((clock) => ({

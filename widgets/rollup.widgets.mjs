@@ -10,6 +10,7 @@ import nodeResolve from "@rollup/plugin-node-resolve";
 import terser from "@rollup/plugin-terser";
 import { transform } from "esbuild";
 import { WIDGETS, writeArtifacts } from "./build/artifacts.mjs";
+import { bundleGraph } from "../scripts/bundle-graph.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const out = `${root}dist/widgets`;
@@ -63,7 +64,7 @@ function elementMetadata() {
  */
 function compactCss() {
   // Never before ":" (".a :focus" is a descendant selector); after it only declarations have spaces. Every ";" stays:
-  // the sheet (widgets/ui/sheet.ts) ends a declaration only at ";".
+  // goober's parser ends a declaration only at ";".
   const squeeze = (css) => css.replace(/\s+/g, " ").replace(/\s*([{};,>])\s*/g, "$1").replace(/:\s+/g, ":").trim();
   return {
     name: "compact-css",
@@ -75,17 +76,7 @@ function compactCss() {
   };
 }
 
-/**
- * Two packages the widget bundles replace with smaller equivalents of the part they use: the core client's transport
- * on plain fetch (widgets/ui/fetch-transport.ts) and the reactive core (widgets/ui/reactive.ts).
- */
-const SMALLER = { ofetch: "widgets/ui/fetch-transport.ts", "@preact/signals-core": "widgets/ui/reactive.ts" };
-function smallerPackages() {
-  return { name: "smaller-packages", resolveId: (source) => (SMALLER[source] ? `${root}${SMALLER[source]}` : null) };
-}
-
 const plugins = () => [
-  smallerPackages(),
   elementMetadata(),
   compactCss(),
   nodeResolve({ browser: true, extensions: [".ts", ".tsx", ".mjs", ".js"] }),
@@ -114,13 +105,13 @@ export default [
       experimentalMinChunkSize: 1500,
       sourcemap: true,
     },
-    plugins: [{ name: "clean", buildStart: () => rmSync(out, { recursive: true, force: true }) }, ...plugins()],
+    plugins: [{ name: "clean", buildStart: () => rmSync(out, { recursive: true, force: true }) }, ...plugins(), bundleGraph(`${root}dist/size/widgets-esm.json`)],
     onwarn,
   },
   {
     input: `${root}widgets/all.ts`,
     // One file for script tags: the lazily loaded parts are inlined.
-    output: { file: `${out}/fitkit.iife.js`, format: "iife", inlineDynamicImports: true, sourcemap: true },
+    output: { file: `${out}/fitkit.iife.js`, format: "iife", inlineDynamicImports: true, generatedCode: "es2015", sourcemap: true },
     plugins: [...plugins(), { name: "widget-artifacts", writeBundle: () => writeArtifacts(root, out) }],
     onwarn,
   },

@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } fr
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { build, transform } from "esbuild";
 import nodeResolve from "@rollup/plugin-node-resolve";
+import { bundleGraph } from "../../scripts/bundle-graph.mjs";
 
 const here = dirname(new URL(import.meta.url).pathname);
 const root = resolvePath(here, "..", "..");
@@ -124,7 +125,7 @@ export default [
       chunkFileNames: "[name]-[hash].js",
       sourcemap: !production,
     },
-    plugins: [reactVendor(), typescript(), nodeResolve({ browser: true, extensions: [".mjs", ".js", ".ts", ".tsx", ".json"] }), finish()],
+    plugins: [reactVendor(), typescript(), nodeResolve({ browser: true, extensions: [".mjs", ".js", ".ts", ".tsx", ".json"] }), finish(), bundleGraph(join(here, "..", "..", "dist", "size", "app.json"))],
     onwarn(warning, warn) {
       // Third-party ESM (mux) uses top-level `this` in helpers; harmless.
       if (warning.code === "THIS_IS_UNDEFINED" || warning.code === "CIRCULAR_DEPENDENCY") return;

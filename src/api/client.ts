@@ -1,4 +1,4 @@
-import { ofetch, type FetchError } from "ofetch";
+import { FetchError, ofetch } from "ofetch";
 import { ApiError, unauthorizedError } from "./error.js";
 
 /** Where an authorised call gets its bearer token (implemented by `src/auth`). */
@@ -43,58 +43,83 @@ export interface ApiClient {
 }
 
 const doubling = (attempt: number) => 250 * 2 ** attempt;
+/** Spec §9 retries network failures, timeouts (ofetch reports both as 500) and 5xx answers, never a 4xx. */
+const RETRY_STATUS = [500, 502, 503, 504];
 
 /**
- * One HTTP client per store. Retries only idempotent calls, only for network failures, timeouts and 5xx, never
- * after an abort; sends the bearer token and `x-device: web` on authorised calls; every failure is an `ApiError`.
+ * One HTTP client per store, on one ofetch instance: ofetch retries (only idempotent calls, only network failures,
+ * timeouts and 5xx, never after an abort), times out each attempt and serialises bodies; this module adds the bearer
+ * token and `x-device: web` on authorised calls, one refresh after a 401, and turns every failure into an `ApiError`.
  * @example const api = createApiClient({ baseURL: "https://api.fitkit.dev", tokens: auth });
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseURL = options.baseURL.replace(/\/+$/, "");
-  const $fetch = ofetch.create({ baseURL, retry: false }, options.fetch ? { fetch: options.fetch } : {});
   const timeout = options.timeout ?? 8000;
+  const $fetch = ofetch.create({ retryStatusCodes: RETRY_STATUS, timeout }, options.fetch ? { fetch: options.fetch } : {});
 
   async function request<T>(path: string, o: RequestOptions = {}): Promise<T> {
     const method = o.method ?? "GET";
     const url = withQuery(baseURL + path, o.query);
     const retries = o.retries ?? (method === "GET" || o.idempotent ? options.retries ?? 2 : 0);
     const delay = o.retryDelay ?? options.retryDelay ?? doubling;
+    const outer = o.signal;
+    const call = (token: string | undefined) =>
+      $fetch<T>(url, {
+        method,
+        body: o.body as Record<string, unknown> | undefined,
+        keepalive: o.keepalive,
+        headers: token ? { authorization: `Bearer ${token}`, "x-device": "web" } : undefined,
+        retry: retries,
+        // ofetch counts the retries left down; the spec's delays count the attempts made.
+        retryDelay: (context) => delay(retries - (context.options.retry as number)),
+        onRequest(context) {
+          // Aborted during ofetch's backoff: no further attempt.
+          outer?.throwIfAborted();
+          // ofetch arms `timeout` only on a call without a signal, and a retry inherits the signal that timed out: each
+          // attempt starts without one (ofetch's timeout), or with the caller's joined to a fresh deadline.
+          context.options.signal = outer ? withDeadline(outer, timeout) : undefined;
+        },
+        onRequestError() {
+          // ofetch retries any failure but an AbortError when a timeout is set: the caller's abort ends the call here.
+          outer?.throwIfAborted();
+        },
+      });
     let token: string | undefined;
-    let refreshed = false;
     if (o.auth) {
       token = await options.tokens?.accessToken();
       if (!token) throw unauthorizedError(method, url);
     }
-    for (let attempt = 0; ; attempt++) {
-      o.signal?.throwIfAborted();
-      const signal = deadline(timeout, o.signal);
+    try {
       try {
-        return await $fetch<T>(url, {
-          method,
-          body: o.body as Record<string, unknown> | undefined,
-          signal: signal.signal,
-          keepalive: o.keepalive,
-          headers: token ? { authorization: `Bearer ${token}`, "x-device": "web" } : undefined,
-        });
+        return await call(token);
       } catch (e) {
-        o.signal?.throwIfAborted();
-        const status = (e as FetchError).response?.status ?? 0;
-        if (status === 401 && token && !refreshed) {
-          refreshed = true;
-          token = await options.tokens?.refreshAfterRejection(token);
-          if (!token) throw unauthorizedError(method, url);
-          attempt--;
-          continue;
-        }
-        if (attempt >= retries || (status && status < 500)) throw new ApiError(method, url, status, (e as FetchError).data);
-        await sleep(delay(attempt), o.signal);
-      } finally {
-        signal.done();
+        if (!token || (e as FetchError).response?.status !== 401) throw e;
+        // A token that looked valid was refused: refresh once (one shared refresh per page, see src/auth) and call again.
+        token = await options.tokens?.refreshAfterRejection(token);
+        if (!token) throw unauthorizedError(method, url);
+        return await call(token);
       }
+    } catch (e) {
+      outer?.throwIfAborted();
+      if (!(e instanceof FetchError)) throw e;
+      throw new ApiError(method, url, e.response?.status ?? 0, e.data);
     }
   }
 
   return { baseURL, request };
+}
+
+/**
+ * The caller's signal joined to a fresh per-attempt deadline (`AbortSignal.any` would do it, but needs Safari 17.4;
+ * the kit supports Safari 16.2). Aborts with the caller's reason, or a TimeoutError, which ofetch retries.
+ */
+function withDeadline(outer: AbortSignal, ms: number): AbortSignal {
+  const joined = new AbortController();
+  const deadline = AbortSignal.timeout(ms);
+  const stop = () => joined.abort(outer.aborted ? outer.reason : deadline.reason);
+  outer.addEventListener("abort", stop, { once: true });
+  deadline.addEventListener("abort", stop, { once: true });
+  return joined.signal;
 }
 
 function withQuery(url: string, query: RequestOptions["query"]): string {
@@ -106,26 +131,4 @@ function withQuery(url: string, query: RequestOptions["query"]): string {
   }
   const q = params.toString();
   return q ? `${url}${url.includes("?") ? "&" : "?"}${q}` : url;
-}
-
-/** A signal that aborts at the timeout or when `outer` aborts (ofetch drops its own timeout when given a signal). */
-function deadline(ms: number, outer?: AbortSignal) {
-  const controller = new AbortController();
-  const abort = () => controller.abort(outer?.reason);
-  const timer = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), ms);
-  outer?.addEventListener("abort", abort);
-  return {
-    signal: controller.signal,
-    done() {
-      clearTimeout(timer);
-      outer?.removeEventListener("abort", abort);
-    },
-  };
-}
-
-function sleep(ms: number, signal?: AbortSignal) {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 }

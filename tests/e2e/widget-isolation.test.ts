@@ -50,7 +50,17 @@ describe("widget isolation, CSP and accessibility", () => {
       await page.locator("fit-series-card").getByRole("heading", { name: "Phase & Function" }).waitFor();
       const radius = await page.evaluate(() => getComputedStyle(document.querySelector("fit-live-schedule")!.shadowRoot!.querySelector("button[aria-pressed]")!).borderTopLeftRadius);
       expect(radius).not.toBe("0px");
-      await session.screenshot(page, "csp-strict");
+      // goober writes into one style per shadow root, made with the page's nonce; nothing lands in the page's head.
+      const sheets = await page.evaluate(() => ({
+        head: document.head.querySelectorAll("style, #_goober").length,
+        roots: [...document.querySelectorAll("fit-live-schedule, fit-series-card")].map((el) => {
+          const styles = el.shadowRoot!.querySelectorAll("style");
+          return { count: styles.length, id: styles[0]?.id, nonce: (styles[0] as HTMLStyleElement | undefined)?.nonce, rules: (styles[0] as HTMLStyleElement | undefined)?.sheet?.cssRules.length ?? 0 };
+        }),
+      }));
+      expect(sheets.head).toBe(0);
+      for (const root of sheets.roots) expect(root).toMatchObject({ count: 1, id: "_goober", nonce: "e2e-nonce" });
+      for (const root of sheets.roots) expect(root.rules).toBeGreaterThan(10);
       session.assertClean();
     }));
 

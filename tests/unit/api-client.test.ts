@@ -82,6 +82,13 @@ describe("retries", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
   });
 
+  it("times out each attempt and retries when the caller passes its own signal too (as every store resource does)", async () => {
+    server.on("GET", "/tsapi/workouts/slow", () => undefined);
+    const controller = new AbortController();
+    await expect(getWorkout(client({ timeout: 100 }), "slow", controller.signal)).rejects.toMatchObject({ name: "ApiError", status: 0 });
+    expect(server.seen).toHaveLength(3);
+  });
+
   it("does not cut a slow answer short by default (8000 ms per attempt)", async () => {
     server.on("GET", "/tsapi/workouts/slow", () => undefined);
     const controller = new AbortController();

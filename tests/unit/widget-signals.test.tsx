@@ -2,9 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { render } from "preact";
 import { signal } from "@preact/signals-core";
-import { trackSignals } from "../../widgets/ui/signals.js";
-
-trackSignals();
+// The bridge the widgets use: @preact/signals installs its option hooks on import (see widgets/ui/element.ts).
+import "@preact/signals";
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 

@@ -73,7 +73,9 @@ function reactTypes({ common, widgets }) {
     "type Base<E> = DetailedHTMLProps<HTMLAttributes<E>, E>;",
   ];
   for (const w of widgets) {
-    const props = [...w.attributes, ...common.attributes].map((a) => `  "${a.name}"?: ${a.type};\n  ${camel(a.name)}?: ${a.type};`);
+    // The attribute as written, and its camelCase property when that is another name ("page-size", pageSize); a
+    // one-word attribute ("series") is one member, not two (TS2300 Duplicate identifier).
+    const props = [...w.attributes, ...common.attributes].map((a) => `  "${a.name}"?: ${a.type};${camel(a.name) === a.name ? "" : `\n  ${camel(a.name)}?: ${a.type};`}`);
     const extra = [...w.properties, ...common.properties].map((p) => `  ${p.name}?: ${p.type};`);
     const events = w.events.map((e) => `  "on${e.name}"?: (event: ${pascal(e.name)}Event) => void;`);
     lines.push(`export interface ${w.class.replace(/Element$/, "Props")} extends Base<${w.class}> {`, ...props, ...extra, ...events, "}");
@@ -104,4 +106,20 @@ export function writeArtifacts(root, out) {
     integrity[relative(out, file)] = `sha384-${createHash("sha384").update(readFileSync(file)).digest("base64")}`;
   }
   writeFileSync(join(out, "sri.json"), `${JSON.stringify(integrity, null, 2)}\n`);
+  stampExamples(root, integrity);
+}
+
+/**
+ * The example pages embed widgets with the snippet a studio pastes, `<script type="module" src=".../widgets/esm/<name>.js"
+ * integrity="sha384-…">`: a build refreshes each `integrity` from sri.json, so the examples always load what was built
+ * (a stale hash would make the browser refuse the script).
+ */
+function stampExamples(root, integrity) {
+  const dir = join(root, "examples");
+  for (const name of readdirSync(dir).filter((f) => f.endsWith(".html"))) {
+    const path = join(dir, name);
+    const html = readFileSync(path, "utf8");
+    const stamped = html.replace(/(<script type="module" src="[^"]*\/widgets\/(esm\/[\w-]+\.js)" integrity=")[^"]*(")/g, (whole, open, file, close) => (integrity[file] ? `${open}${integrity[file]}${close}` : whole));
+    if (stamped !== html) writeFileSync(path, stamped);
+  }
 }

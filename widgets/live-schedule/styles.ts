@@ -1,4 +1,4 @@
-import type { Css } from "../ui/sheet.js";
+import type { Css } from "../ui/shadow-css.js";
 
 /** The schedule's class names for this shadow root (the sheet caches by content, so calling per render is cheap). */
 export const scheduleStyles = (css: Css) => ({

@@ -1,4 +1,4 @@
-import type { Css } from "../ui/sheet.js";
+import type { Css } from "../ui/shadow-css.js";
 
 /** The flows' form styles: they load with the flows (flows.tsx), not with the panel. */
 export const flowStyles = (css: Css) => ({

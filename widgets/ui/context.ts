@@ -1,6 +1,6 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import type { Css } from "./sheet.js";
+import type { Css } from "./shadow-css.js";
 
 /** Settings every widget reads from its attributes, falling back to the page's `#fitkit-config` script. */
 export interface WidgetConfig {
@@ -21,5 +21,5 @@ export interface WidgetContext {
 
 export const Widget = createContext<WidgetContext>(null as unknown as WidgetContext);
 export const useWidget = () => useContext(Widget);
-/** The shadow-root-bound `css` tag of the current widget (see sheet.ts). */
+/** The shadow-root-bound `css` tag of the current widget (see shadow-css.ts). */
 export const useCss = () => useContext(Widget).css;

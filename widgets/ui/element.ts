@@ -1,6 +1,7 @@
 import { h, render, type ComponentType } from "preact";
-import { createSheet } from "./sheet.js";
-import { trackSignals } from "./signals.js";
+// @preact/signals installs its Preact option hooks when imported: a component re-renders when a signal it read changes.
+import "@preact/signals";
+import { createShadowCss } from "./shadow-css.js";
 import { baseCss } from "./theme.js";
 import { Widget, type WidgetContext } from "./context.js";
 
@@ -50,8 +51,6 @@ const MOUNT = Symbol("mount");
  * Importing this module registers nothing; see `defineWidget`.
  */
 export function createWidgetElement<P extends object>(Component: ComponentType<P>, spec: ElementSpec = {}) {
-  // Components re-render when a store signal they read changes.
-  trackSignals();
   const attrTypes: Record<string, AttrType> = { ...COMMON_ATTRS };
   for (const a of spec.attributes ?? []) attrTypes[a.name] = ((a.type === "number" || a.type === "boolean" ? a.type : a.type?.includes("{") || a.type?.includes("[]") ? "json" : "string") as AttrType);
   const propNames = [...new Set([...Object.keys(attrTypes).map(camelCase), ...COMMON_PROPS, ...(spec.properties ?? []).map((p) => p.name)])];
@@ -77,7 +76,7 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
     connectedCallback() {
       if (!this[MOUNT]) {
         const root = this.shadowRoot!;
-        const css = createSheet(root, baseCss, this.nonce || this.getAttribute("nonce"));
+        const css = createShadowCss(root, baseCss, this.nonce || this.getAttribute("nonce"));
         const container = document.createElement("div");
         container.className = "fit-root";
         container.setAttribute("part", "root");

@@ -91,7 +91,9 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   const count = results?.nbHits ?? 0;
   const countText = keywords ? say("search.resultsFor", { count, keywords }) : say("search.results", { count });
   const hasMore = !!results && results.page + 1 < results.nbPages;
-  const empty = !!results && !data.error && data.hits.length === 0 && searching;
+  // From the answer itself: the accumulated hits are set a microtask after it lands, and a render between the two
+  // must not read "nothing found" (and fetch the suggestions' chunk) for a search that found workouts.
+  const empty = !!results && !data.error && results.nbHits === 0 && searching;
   const dialog = filtersDialog.use(dialogOpen || empty);
   const Dialog = dialog.module;
 

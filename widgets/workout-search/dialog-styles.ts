@@ -1,4 +1,4 @@
-import type { Css } from "../ui/sheet.js";
+import type { Css } from "../ui/shadow-css.js";
 
 /** The filters dialog's styles: they load with the dialog (filters-dialog.tsx), not with the library. */
 export const dialogStyles = (css: Css) => ({

@@ -3,7 +3,7 @@ import type { SearchResponse, WorkoutFilters } from "../../src/api/index.js";
 import { emptyFilters, type ListFilterKey, type WorkoutFilterState } from "../../src/domain/filters.js";
 import { Button } from "../ui/parts.js";
 import { say } from "./dialog-copy.js";
-import type { Css } from "../ui/sheet.js";
+import type { Css } from "../ui/shadow-css.js";
 import { dialogStyles } from "./dialog-styles.js";
 import { filterGroups } from "./filter-groups.js";
 

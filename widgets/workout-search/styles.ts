@@ -1,4 +1,4 @@
-import type { Css } from "../ui/sheet.js";
+import type { Css } from "../ui/shadow-css.js";
 
 export const searchStyles = (css: Css) => ({
   root: css`display: grid; gap: 14px;`,

@@ -1,0 +1,36 @@
+// What a studio page pays for the schedule, measured where it is paid: the JavaScript Chromium fetched for
+// examples/studio-site.html (the per-widget snippet), gzipped as a server or CDN would send it.
+import { gzipSync } from "node:zlib";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, openSession, siteUrl } from "./browser.js";
+
+afterAll(closeBrowser);
+
+const KB = 1024;
+
+describe("page weight", () => {
+  it("a studio page with only the schedule loads at most 26 KB of JavaScript (gzip), none of it the all-in-one build", async () => {
+    const session = await openSession();
+    try {
+      const scripts: { url: string; gzip: number }[] = [];
+      const pending: Promise<void>[] = [];
+      session.context.on("response", (response) => {
+        const type = response.headers()["content-type"] ?? "";
+        if (!/javascript/.test(type) && !response.url().endsWith(".js")) return;
+        pending.push(response.body().then((body) => void scripts.push({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length })));
+      });
+      const tab = await session.open(`${siteUrl()}/examples/studio-site.html`);
+      // Rendered: the week's seven day buttons (the schedule fetched its data).
+      await expect.poll(() => tab.locator("fit-live-schedule").locator("button[aria-pressed]").count()).toBe(7);
+      await tab.waitForLoadState("networkidle");
+      await Promise.all(pending);
+      const total = scripts.reduce((n, s) => n + s.gzip, 0);
+      expect(scripts.map((s) => new URL(s.url).pathname)).not.toContain("/widgets/fitkit.iife.js");
+      expect(scripts.map((s) => new URL(s.url).pathname)).toContain("/widgets/esm/live-schedule.js");
+      expect(total, scripts.map((s) => `${s.url} ${s.gzip} B`).join("\n")).toBeLessThanOrEqual(26 * KB);
+      session.assertClean();
+    } finally {
+      await session.close();
+    }
+  });
+});
