@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { defineWidget } from "../../widgets/define.js";
 import { createStoreWith, type Store } from "../../src/store/index.js";
-import { CardForm } from "../../widgets/membership-panel/flows.js";
+import { CardForm } from "../../widgets/membership-panel/card-form.js";
 import type { useMembership } from "../../widgets/membership-panel/data.js";
 
 let n = 0;

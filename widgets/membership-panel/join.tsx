@@ -9,7 +9,7 @@ import { chargeSentence, money } from "./charge.js";
 import type { useMembership } from "./data.js";
 import { say } from "./flow-copy.js";
 import { flowStyles } from "./flow-styles.js";
-import { CardForm } from "./flows.js";
+import { CardForm } from "./card-form.js";
 import { Oops } from "./oops.js";
 
 type Data = ReturnType<typeof useMembership>;
