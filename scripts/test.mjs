@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, stopping at the first that fails, then each tier's wall time.
-//   changesets → typecheck → build → bundle sizes → every vitest project → the unit and API suites again on a
+//   changesets → lint → typecheck → build → bundle sizes → every vitest project → the unit and API suites again on a
 //   shifted clock.
 // Arguments after `npm test --` go to the main vitest run (CI adds its JSON reporter there); `--clock-only`
 // (`npm run test:clock`) runs only the shifted-clock tiers.
@@ -25,6 +25,12 @@ const SHIFTED_CLOCKS = [
 const mainTiers = [
   // Every changeset parses and names this package (a user-visible change ships with one: see .changeset/).
   { name: "changesets", command: bin("changeset"), args: ["status"] },
+  // ESLint (eslint.config.js); errors only until the formatting pass turns max-len from a warning into an error.
+  {
+    name: "lint",
+    command: bin("eslint"),
+    args: [".", "--cache", "--cache-location", "node_modules/.cache/eslint", "--quiet"],
+  },
   { name: "typecheck", command: bin("tsc"), args: ["-p", "tsconfig.json", "--noEmit"] },
   { name: "build", command: process.execPath, args: ["scripts/build.mjs"] },
   { name: "bundle sizes", command: process.execPath, args: ["scripts/size.mjs"] },
