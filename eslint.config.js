@@ -18,6 +18,10 @@ export default tseslint.config(
     plugins: { fitkit },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
+      // goober's glob`` and css`` are calls made for their effect.
+      "@typescript-eslint/no-unused-expressions": ["error", { allowTaggedTemplates: true }],
+      // The signal graphs (widgets/ui) record the running computation in a module variable, as signals-core does.
+      "@typescript-eslint/no-this-alias": "off",
       // An async handler in a JSX attribute is fine: nothing awaits an event handler's result.
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       "@typescript-eslint/no-unnecessary-condition": "error",

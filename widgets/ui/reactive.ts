@@ -38,7 +38,10 @@ function end() {
         try {
           if (!e.x) e.c();
         } catch (error) {
-          if (!failed) (failed = true), (failure = error);
+          if (!failed) {
+            failed = true;
+            failure = error;
+          }
         }
       }
     }
