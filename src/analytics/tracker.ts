@@ -83,7 +83,7 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
       properties: { ...properties, source_app: SOURCE_APP },
       occurred_at: new Date(now()).toISOString(),
     });
-    timer ??= setTimeout(flush, options.batchMs ?? 500);
+    timer ??= setTimeout(() => void flush(), options.batchMs ?? 500);
   }
 
   async function flush() {

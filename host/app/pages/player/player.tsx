@@ -216,7 +216,7 @@ export default function Player({ workout, playback, captionsOn, musicOn, mux }: 
         j: () => seekBy(-SKIP_SECONDS),
         arrowright: () => seekBy(SKIP_SECONDS),
         l: () => seekBy(SKIP_SECONDS),
-        f: toggleFullscreen,
+        f: () => void toggleFullscreen(),
         c: () => cues.length && setShowCaptions((v) => !v),
         m: () => media.current && (media.current.muted = !media.current.muted),
       };
