@@ -34,7 +34,7 @@ export const withWrites = (data: Data) => void data.store.use(membershipWrites);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const messageOf = (e: unknown) => {
-  const m = (e as { body?: { message?: unknown } })?.body?.message;
+  const m = (e as { body?: { message?: unknown } } | undefined)?.body?.message;
   return Array.isArray(m) ? m.map(String) : typeof m === "string" ? [m] : [];
 };
 
@@ -78,7 +78,7 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
     if (answer) return done(say("success.planUpdated"), "plan");
     const error = withCode ? data.m.applyCoupon.error.peek() : data.m.changePlan.error.peek();
     setConfirming(false);
-    setFailure((error as { status?: number })?.status === 404 && withCode ? say("error.coupon") : say("error.planUpdate"));
+    setFailure((error as { status?: number } | undefined)?.status === 404 && withCode ? say("error.coupon") : say("error.planUpdate"));
   }
 
   if (confirming && quote) {
@@ -176,7 +176,7 @@ export function CardForm({ data, supportEmail, submitLabel, onSaved }: { data: D
       });
       onSaved(saved);
     } catch (error) {
-      const status = (error as { status?: number })?.status;
+      const status = (error as { status?: number } | undefined)?.status;
       const named = status === 400 ? messageOf(error).filter((m) => /^Your card/.test(m)) : [];
       if (status === 402) setProblem([say("membership.cardDeclined")]);
       else if (named.length) setProblem(named);
@@ -223,7 +223,7 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
   const [busy, setBusy] = useState(false);
   async function submit(e: Event) {
     e.preventDefault();
-    const form = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as Record<string, string>;
+    const form = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as Partial<Record<string, string>>;
     const address: BillingAddress = {
       country: form.country!,
       address1: form.address1!.trim(),
@@ -257,7 +257,7 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
   const field = (name: AddressField, labelKey: Parameters<typeof say>[0], required = true) => (
     <div class={s.field}>
       <label for={`a-${name}`}>{say(labelKey)}</label>
-      <input id={`a-${name}`} name={name} inputMode={name === "phone" ? "tel" : undefined} required={required} maxLength={ADDRESS_LIMITS[name]} defaultValue={(current?.[name] as string) ?? ""}
+      <input id={`a-${name}`} name={name} inputMode={name === "phone" ? "tel" : undefined} required={required} maxLength={ADDRESS_LIMITS[name]} defaultValue={(current?.[name] as string | undefined) ?? ""}
         aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `a-${name}-error` : undefined} />
       {errors[name] && (
         <p id={`a-${name}-error`} class={s.invalid}>

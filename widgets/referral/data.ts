@@ -13,7 +13,7 @@ export function useReferralData() {
     if (signedIn) void store.session.claims.load();
   }, [signedIn]);
   return {
-    enabled: store.content.config.data.value?.features?.referral === true,
+    enabled: store.content.config.data.value?.features.referral === true,
     signedIn,
     entitled: signedIn && store.session.status.value.entitled,
   };

@@ -26,9 +26,9 @@ export function filterGroups(filters: WorkoutFilters | undefined, results: Searc
     const label = say(`filter.${key}`);
     if (key === "length") return { key, label, options: LENGTH_BUCKETS.map((b) => ({ value: b.key, label: optionLabel(filters, key, b.key) })) };
     const group = describedGroup(filters, key);
-    const facet = facetNames(key).map((name) => results?.facets?.[name]).find(Boolean) ?? {};
-    const options: Option[] = group?.options?.length
-      ? group.options.map((o) => ({ value: String(o.value), label: String(o.label ?? o.value), count: o.count ?? facet[String(o.value)] }))
+    const facet = facetNames(key).map((name) => results?.facets[name]).find(Boolean) ?? {};
+    const options: Option[] = group?.options.length
+      ? group.options.map((o) => ({ value: String(o.value), label: String(o.label), count: o.count ?? facet[String(o.value)] }))
       : Object.entries(facet)
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([value, count]) => ({ value, label: value, count }));

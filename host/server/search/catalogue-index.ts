@@ -37,7 +37,8 @@ export interface SearchResult {
   page: number;
   nbPages: number;
   hitsPerPage: number;
-  facets: Record<string, Record<string, number>>;
+  /** Only the facets asked for, each without the values no hit has. */
+  facets: Partial<Record<string, Partial<Record<string, number>>>>;
   selected: string[];
 }
 

@@ -72,6 +72,7 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipC
       return changePlanTo(period, code);
     }),
     cancel: createMutation((reason: CancelReason, explanation?: string) => {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a guard for plain-JS callers
       if (!reason) return Promise.reject(new Error("A cancel reason is required"));
       return api.cancelSubscription(c, current().subscription_id, explanation ? { reason, explanation } : { reason }).then(refreshed);
     }),

@@ -209,7 +209,7 @@ export default function Player({ workout, playback, captionsOn, musicOn, mux }: 
       const key = e.key.toLowerCase();
       if (key === "escape" && store.player.stationsOpen.peek()) return store.player.closeStations();
       if (target.tagName === "BUTTON" && (key === " " || key === "enter")) return;
-      const actions: Record<string, () => void> = {
+      const actions: Partial<Record<string, () => void>> = {
         " ": togglePlay,
         k: togglePlay,
         arrowleft: () => seekBy(-SKIP_SECONDS),
