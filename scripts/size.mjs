@@ -21,7 +21,9 @@ function closure(entry, seen = new Set()) {
   return seen;
 }
 const total = (files) => [...files].reduce((n, f) => n + gz(f), 0);
-/** What the entry's scripts fetch later with `import("./…")` (flows opened on interaction), minus what it already has. */
+/**
+ * What the entry's scripts fetch later with `import("./…")` (flows opened on interaction), minus what it already has.
+ */
 function lazyParts(initial) {
   const later = new Set();
   for (const file of initial) {

@@ -16,7 +16,9 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 const clockOnly = process.argv.includes("--clock-only");
 const forwarded = process.argv.slice(2).filter((arg) => arg !== "--clock-only");
 
-/** Instants where a wall-clock test breaks: late evening in Chicago, and just after midnight UTC on a DST-change day. */
+/**
+ * Instants where a wall-clock test breaks: late evening in Chicago, and just after midnight UTC on a DST-change day.
+ */
 const SHIFTED_CLOCKS = [
   { name: "chicago-evening", now: "2026-11-26T05:30:00Z", zone: "America/Chicago" },
   { name: "dst-change-day", now: "2027-03-14T00:30:00Z", zone: "UTC" },

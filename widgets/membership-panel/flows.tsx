@@ -53,7 +53,9 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
   const config = useWidgetConfig();
   const sku = (p: PlanPeriod) => data.price(p)?.sku ?? planSku(p, data.subscription?.provider ?? "stripe");
 
-  /** The confirmation states what the server will charge and when: the new plan after promo codes, at the period end. */
+  /**
+   * The confirmation states what the server will charge and when: the new plan after promo codes, at the period end.
+   */
   async function review() {
     setFailure("");
     const codes = promo === "valid" && code.trim() ? [code.trim()] : [];

@@ -38,7 +38,10 @@ function hook(name: string, first: boolean, ours: (vnode: VNode & { __c?: Tracke
 
 let installed = false;
 
-/** Installs the option hooks (idempotent). A function, not an import side effect: bundlers drop side-effect-only imports of our files. */
+/**
+ * Installs the option hooks (idempotent). A function, not an import side effect: bundlers drop side-effect-only imports
+ * of our files.
+ */
 export function trackSignals() {
   if (installed) return;
   installed = true;
