@@ -30,8 +30,12 @@ export default tseslint.config(
         { args: "after-used", argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
       ],
       // A warning until the one formatting pass (`npm run format`, prettier at 120 columns) lands; then an error.
-      // Only URLs and regex literals may run past 120 (after that pass even the seed data fits).
-      "max-len": ["warn", { code: 120, ignoreUrls: true, ignoreRegExpLiterals: true }],
+      // Lines holding a string, template or regex literal may run past 120: that is where the data lives (SVG artwork,
+      // CSS, SQL, message catalogues). After prettier no other line does.
+      "max-len": [
+        "warn",
+        { code: 120, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true },
+      ],
     },
   },
   {
