@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { compactStream, isStaticAsset, wantsCompactLogs } from "./logging.js";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
@@ -52,7 +53,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const db = database.db;
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Development at a terminal: compact lines (logging.ts); production and piped output: pino's JSON lines.
+    logger:
+      options.logger === false
+        ? false
+        : wantsCompactLogs(config.production, process.stdout.isTTY)
+          ? { level: config.logLevel, stream: compactStream() }
+          : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     // The contract writes some paths with a trailing slash (`/studios/reservation/`) and clients send either form.
@@ -122,9 +129,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (options.closeDatabase) await database.close();
   });
 
-  // One log line per request, with its id.
+  // One log line per request, with its id; static files (assets, widget bundles, media) at debug level.
   app.addHook("onResponse", async (request, reply) => {
-    request.log.info(
+    request.log[isStaticAsset(request.url) ? "debug" : "info"](
       { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       "request",
     );

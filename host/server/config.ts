@@ -45,6 +45,11 @@ export interface ServerConfig {
   media: MediaSettings;
   /** Payment provider for subscriptions (billing/settings.ts). */
   billing: BillingSettings;
+  /**
+   * An external store where visitors start a membership (FITKIT_STORE_URL, reported in /config.json). Unset: visitors
+   * join in the app (sign-up, then /account/membership/join).
+   */
+  storeUrl?: string;
 }
 
 export interface RateLimitConfig {
@@ -108,6 +113,20 @@ function trustProxy(value: string | undefined): false | number | string[] {
   return /^\d+$/.test(given) ? Number(given) : list(given);
 }
 
+/** FITKIT_STORE_URL: an absolute http(s) URL, or unset for the in-app funnel. */
+function storeUrl(value: string | undefined): string | undefined {
+  const given = value?.trim();
+  if (!given) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(given);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol)) throw new StartupError(`FITKIT_STORE_URL must be an http(s) URL, got ${given}`);
+  return url.href;
+}
+
 function positiveMs(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const ms = Number(value);
@@ -152,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     renewalsIntervalMs: positiveMs("FITKIT_RENEWALS_INTERVAL_MS", env.FITKIT_RENEWALS_INTERVAL_MS, 60_000),
     media,
     billing: loadBillingSettings(env, production),
+    storeUrl: storeUrl(env.FITKIT_STORE_URL),
   };
 }

@@ -73,6 +73,10 @@ export interface AppConfig {
   features: { referral?: boolean; multiSubscription?: boolean; [key: string]: boolean | undefined };
   /** Origins of sites embedding the widgets (FITKIT_ALLOWED_ORIGINS), trusted by the booking popup hand-off. */
   embedOrigins?: string[];
+  /** Where a visitor starts a membership: an external store's URL, or null for the in-app funnel (sign-up, then join). */
+  store?: { url: string | null };
+  /** The payment provider taking cards (`sandbox` accepts the published test cards). */
+  billing?: { provider: "sandbox" | "stripe" | "off" };
 }
 export interface WorkoutCategory {
   slug: string;
@@ -442,7 +446,8 @@ export interface Product {
  * period end). Money in cents; `total_price` is the first charge after promo codes, `renewal_price` later ones.
  */
 export interface Quote {
-  kind: "checkout" | "plan_change";
+  /** `unpause`: resuming a paused membership (a new period, charged at once). */
+  kind: "checkout" | "plan_change" | "unpause";
   subscription_id: string | null;
   sku: string;
   name: string;

@@ -75,7 +75,7 @@ export const en = {
   "locations.virtual": "Live from anywhere",
   "locations.seeSchedule": "See the schedule",
   "locations.schedule": "Class schedule",
-  "locations.timeZone": "Class times at this studio follow {timeZone}.",
+  "locations.timeZone": "Class times at this studio follow {timeZone}; the schedule below shows them in that time zone.",
   "locations.notFound": "We couldn’t find this studio.",
   "history.kicker": "Your activity",
   "history.title": "Workout History",

@@ -75,6 +75,32 @@ describe("workout detail", () => {
 });
 
 describe("filters dialog", () => {
+  it("counts within the category the member is on, so a count is what choosing the option shows", async () => {
+    const categories = (await t.call("GET", "/tsapi/workout_categories")).json().items as { slug: string; is_all: boolean }[];
+    const category = categories.find((c) => !c.is_all && c.slug !== "rest")!;
+    const res = await t.call("GET", `/tsapi/v2/workout/filters?category=${category.slug}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const groups = res.json().groups as { key: string; options: { filter: string; count: number }[] }[];
+    const scope = `NOT type:walk AND NOT type:rest AND category:"${category.slug}"`;
+    const inCategory = (await t.call("POST", "/tsapi/workouts/search", { body: { filters: scope, hits: 1 } })).json().nbHits;
+    const library = (await t.call("POST", "/tsapi/workouts/search", { body: { filters: "NOT type:walk AND NOT type:rest", hits: 1 } })).json().nbHits;
+    expect(inCategory).toBeGreaterThan(0);
+    expect(inCategory).toBeLessThan(library);
+    const length = groups.find((g) => g.key === "length")!;
+    expect(length.options.reduce((sum, o) => sum + o.count, 0)).toBe(inCategory);
+    for (const group of groups) {
+      for (const option of group.options.filter((o) => o.filter)) {
+        const r = await t.call("POST", "/tsapi/workouts/search", { body: { filters: `${scope} AND ${option.filter}`, hits: 1 } });
+        expect(option.count, `${group.key} ${option.filter}`).toBe(r.json().nbHits);
+      }
+    }
+    // The all-classes tab counts the whole library; an unknown category is named.
+    const allTab = categories.find((c) => c.is_all)!;
+    const whole = (await t.call("GET", `/tsapi/v2/workout/filters?category=${allTab.slug}`)).json().groups[0].options;
+    expect(whole.reduce((sum: number, o: { count: number }) => sum + o.count, 0)).toBe(library);
+    expectError(await t.call("GET", "/tsapi/v2/workout/filters?category=no-such-category"), 404);
+  });
+
   it("lists the groups with options and counts that add up to the library", async () => {
     const res = await t.call("GET", "/tsapi/v2/workout/filters");
     expect(res.statusCode).toBe(200);

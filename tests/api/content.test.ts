@@ -30,6 +30,18 @@ describe("/config.json", () => {
     expect(res.json().apiBase).toBe(t.config.publicUrl);
   });
 
+  it("reports where visitors start a membership and which payment provider takes cards", async () => {
+    // Nothing configured: the in-app funnel, the sandbox's test cards.
+    expect((await t.call("GET", "/config.json")).json()).toMatchObject({ store: { url: null }, billing: { provider: "sandbox" } });
+    const shop = await startTestApp({ config: { storeUrl: "https://shop.example.com/join", billing: { provider: "stripe", stripe: { secretKey: "sk_test_x" } } } });
+    try {
+      expect((await shop.call("GET", "/config.json")).json()).toMatchObject({ store: { url: "https://shop.example.com/join" }, billing: { provider: "stripe" } });
+      expect(JSON.stringify((await shop.call("GET", "/config.json")).json())).not.toContain("sk_test_x");
+    } finally {
+      await shop.close();
+    }
+  });
+
   it("reads the environment from the second host label, dev when there is none", () => {
     expect(environmentFromHost("app.qa.fitkit.com", "dev")).toBe("qa");
     expect(environmentFromHost("www.fitkit.com", "dev")).toBe("production");

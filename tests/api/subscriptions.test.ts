@@ -89,6 +89,12 @@ describe("paused (recharge) and managed-elsewhere memberships", () => {
     const portal = await t.call("GET", "/v2/subscriptions/subs/recharge/customer-portal", { token: s.token });
     expect(portal.json()).toEqual({ portalUrl: "http://app.fitkit.test/account/subscriptions" });
 
+    // Before confirming, the member is told what unpausing charges and when: the plan's price, today.
+    const quote = await t.call("GET", `/v2/subscriptions/subs/quote?sku=${encodeURIComponent(sub.sku)}`, { token: s.token });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toMatchObject({ kind: "unpause", subscription_id: sub.subscription_id, trial_days: 0, due_now: 1999, total_price: 1999, renewal_price: 1999, charge_date: t.clock.now().toISOString() });
+    expect(await current(t, s.token), "a quote changes nothing").toMatchObject({ state: "paused" });
+
     const res = await t.call("POST", `/v2/subscriptions/subs/${sub.subscription_id}/recharge/unpause`, { token: s.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ state: "active", is_active: true, paused_at: null, last_invoice: { amount: 1999, status: "paid" } });

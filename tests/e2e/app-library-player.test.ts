@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { closeBrowser, openSession, signInAs, STEP_TIMEOUT } from "./browser.js";
+import { appUrl, closeBrowser, openSession, signInAs, STEP_TIMEOUT } from "./browser.js";
 import { apiAs, dismissConsent, eventually, expectPath, pathOf, visible } from "./app-helpers.js";
 
 afterAll(closeBrowser);
@@ -31,6 +31,34 @@ async function ensurePlaying(page: Page) {
 }
 
 describe("hosted app: library, detail pane and player", () => {
+  it("keeps what the member typed when the categories arrive after it (a slow server)", async () => {
+    const session = await openSession();
+    try {
+      await signInAs(session, "member@demo.fitkit.dev");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await session.context.route("**/tsapi/workout_categories**", async (route) => {
+        await held;
+        await route.continue();
+      });
+      const page = await session.context.newPage();
+      await page.goto(`${appUrl()}/classes`);
+      await dismissConsent(page);
+      const search = page.locator("fit-workout-search");
+      await search.getByRole("searchbox").fill("stretch");
+      const arrived = page.waitForResponse("**/tsapi/workout_categories**");
+      release();
+      await arrived;
+      // The page names the first category once the list is in: the widget has seen it too.
+      await visible(page.getByRole("heading", { level: 1, name: "All Classes" }));
+      await search.getByRole("searchbox").press("Enter");
+      await expectPath(page, /^\/classes\?q=stretch$/);
+      expect(await search.getByRole("searchbox").inputValue()).toBe("stretch");
+    } finally {
+      await session.close();
+    }
+  });
+
   it("searches, filters and sorts with the URL in sync (back and forward too), favourites, and plays to completion", async () => {
     const session = await openSession();
     await signInAs(session, "member@demo.fitkit.dev");

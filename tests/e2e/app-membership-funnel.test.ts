@@ -90,6 +90,69 @@ async function landsEntitled(page: Page, token: string) {
 }
 
 describe("hosted app: becoming a member", () => {
+  it("a visitor's GET STARTED FOR FREE (no external store configured) leads to sign-up, the join funnel, then /home entitled", () =>
+    withSession(async (session) => {
+      // A visitor who allowed functional cookies (the referral button needs them).
+      const first = await session.context.newPage();
+      await first.goto(`${fitkit.url}/health`);
+      await first.evaluate(() => localStorage.setItem("fitkit.consent", JSON.stringify(["Essential", "Functional"])));
+      await first.close();
+      const config = (await (await fetch(`${fitkit.url}/config.json`)).json()) as { store: { url: string | null } };
+      expect(config.store).toEqual({ url: null });
+
+      const page = await session.open(`${fitkit.url}/`);
+      const start = page.locator("fit-referral").getByRole("link", { name: "GET STARTED FOR FREE" });
+      await start.waitFor({ timeout: STEP_TIMEOUT });
+      // The app's own funnel, in this tab: no external shop, no new tab.
+      expect(await start.getAttribute("target")).toBeNull();
+      expect(await start.getAttribute("href")).not.toContain("shop.");
+      // The header's Start free trial follows the same rule.
+      const headerStart = page.getByRole("banner").getByRole("link", { name: "Start free trial" });
+      expect(await headerStart.getAttribute("href")).toBe(await start.getAttribute("href"));
+      expect(await headerStart.getAttribute("target")).toBeNull();
+      await start.click();
+      await page.waitForURL(/\/signup\?redirect=/, { timeout: STEP_TIMEOUT });
+
+      const email = "new-visitor@example.com";
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("First Name").fill("Nia");
+      await page.getByLabel("Last Name").fill("Visitor");
+      await page.getByLabel("Password", { exact: true }).fill("a-good-password");
+      await page.getByRole("checkbox", { name: /I agree to Terms of Service/ }).check();
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.getByRole("link", { name: "Continue" }).click();
+      await page.waitForURL(/\/account\/membership\/join$/, { timeout: STEP_TIMEOUT });
+
+      // A new account has never subscribed: the trial applies.
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("7-day free trial, then $95.88 every 12 months");
+      const panel = page.locator("fit-membership-panel");
+      await panel.getByRole("button", { name: "Continue" }).click();
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 2 of 3: your card");
+      // This server bills through the sandbox (/config.json billing.provider), so the form names its test cards.
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Sandbox: 4242 4242 4242 4242 succeeds");
+      await typeCard(session, page, "4242 4242 4242 4242");
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 3 of 3: confirm");
+      expect(await panelText(page)).toMatch(/Free for 7 days\. Your card will be charged \$95\.88 on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+      await panel.getByRole("button", { name: "YES, I AGREE" }).click();
+
+      await page.waitForURL(/\/home$/, { timeout: STEP_TIMEOUT });
+      const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem("tokens") ?? "{}") as { access?: string });
+      const claims = (await (await fetch(`${fitkit.url}/user/v1/attribute/claims`, { headers: { authorization: `Bearer ${tokens.access}` } })).json()) as { entitlements: string };
+      expect(JSON.parse(claims.entitlements)).toContain("digital");
+      // The new member's welcome panel on /home is a card with room inside (it had no padding at all). The onboarding
+      // redirect (at most twice a day) takes a brand-new member to the quiz first: this member has had both.
+      await page.evaluate(() => localStorage.setItem("fitkit.onboardingRedirects", JSON.stringify([Date.now(), Date.now()])));
+      await page.goto(`${fitkit.url}/home`);
+      const welcome = page.locator("section[aria-labelledby=welcome-title]");
+      await welcome.waitFor({ timeout: STEP_TIMEOUT });
+      const inside = await welcome.evaluate((el) => { const c = getComputedStyle(el); return [c.paddingTop, c.paddingLeft, c.borderTopLeftRadius].map(parseFloat); });
+      expect(inside[0]).toBeGreaterThanOrEqual(16);
+      expect(inside[1]).toBeGreaterThanOrEqual(16);
+      expect(inside[2]).toBeGreaterThan(0);
+      // Before joining there is no subscription (its read answers 404).
+      session.assertClean({ allowConsole: /status of 404/ });
+    }));
+
   it("unentitled@ joins by keyboard: the trial, WELCOME20, a mistyped card named, the confirmation, then /home entitled", () =>
     withSession(async (session) => {
       const { token } = await signedIn(session, "unentitled@demo.fitkit.dev");
@@ -157,6 +220,41 @@ describe("hosted app: becoming a member", () => {
       await tabTo(page, "YES, I AGREE");
       await page.keyboard.press("Enter");
       await landsEntitled(page, token);
+      session.assertClean();
+    }));
+});
+
+describe("hosted app: unpausing a paused membership", () => {
+  /** The paused member's subscription as the server holds it. */
+  const subscription = async (token: string) =>
+    (await (await fetch(`${fitkit.url}/v2/subscriptions/subs`, { headers: { authorization: `Bearer ${token}` } })).json()) as { state: string; last_invoice?: { amount: number } | null };
+
+  it("paused@ is told what unpausing charges and when, and is charged only after confirming", () =>
+    withSession(async (session) => {
+      const { token } = await signedIn(session, "paused@demo.fitkit.dev");
+      const page = await session.open(`${fitkit.url}/account/membership`);
+      const panel = page.locator("fit-membership-panel");
+      const unpause = panel.getByRole("button", { name: "Unpause" });
+      await unpause.waitFor({ timeout: STEP_TIMEOUT });
+
+      // Backing out charges nothing.
+      await unpause.click();
+      const dialog = panel.getByRole("dialog", { name: "Unpause" });
+      await dialog.getByText(/Your card will be charged/).waitFor({ timeout: STEP_TIMEOUT });
+      const text = await dialog.innerText();
+      expect(text).toContain("Unpausing 1 Month Digital Membership starts a new period today.");
+      expect(text).toMatch(/Your card will be charged \$19\.99 today, [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$19\.99 a month\./);
+      expect(text).toContain("visa ****4242");
+      expect(await session.axe(page)).toEqual([]);
+      expect((await subscription(token)).state, "nothing happens before the member confirms").toBe("paused");
+      await dialog.getByRole("button", { name: "No, take me back" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect((await subscription(token)).state).toBe("paused");
+
+      await unpause.click();
+      await dialog.getByRole("button", { name: "YES, UNPAUSE" }).click();
+      await panel.locator("p[role=status]").getByText("Your membership is running again.").waitFor({ timeout: STEP_TIMEOUT });
+      expect(await subscription(token)).toMatchObject({ state: "active", last_invoice: { amount: 1999 } });
       session.assertClean();
     }));
 });

@@ -68,6 +68,9 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: "",
       FITKIT_PUBLIC_URL: appUrl,
       FITKIT_ALLOWED_ORIGINS: site.url,
+      // This deployment sells memberships in an external store (the referral widget's visitor link goes there); the
+      // membership-funnel file's own server names none, so its visitors join in the app.
+      FITKIT_STORE_URL: "https://shop.fitkit.dev/products/annual-digital-membership-7-day-trial",
       LOG_LEVEL: "warn",
       NODE_ENV: "",
     },

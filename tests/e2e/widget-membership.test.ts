@@ -139,10 +139,12 @@ describe("<fit-membership-panel>", () => {
       session.assertClean();
     }));
 
-  it("unpauses a paused membership", () =>
+  it("unpauses a paused membership once the member confirms the charge", () =>
     withSession(async (session) => {
       const { panel } = await panelFor(session, "paused@demo.fitkit.dev");
       await panel.getByRole("button", { name: "Unpause" }).click();
+      await panel.getByText(/Your card will be charged \$19\.99 today/).waitFor();
+      await panel.getByRole("button", { name: "YES, UNPAUSE" }).click();
       await panel.getByText("Your membership is running again.").first().waitFor();
       session.assertClean();
     }));

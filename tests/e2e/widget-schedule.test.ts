@@ -45,6 +45,12 @@ describe("<fit-live-schedule>", () => {
       const next = schedule.getByRole("button", { name: "Next week" });
       expect(await previous.isDisabled()).toBe(true);
       expect(await next.isDisabled()).toBe(false);
+      expect([await previous.getAttribute("aria-disabled"), await next.getAttribute("aria-disabled")]).toEqual(["true", "false"]);
+      // A disabled arrow looks disabled: neither its glyph nor its border keeps the enabled arrow's colour.
+      const look = (arrow: Locator) => arrow.evaluate((el) => { const c = getComputedStyle(el); return { color: c.color, border: `${c.borderTopStyle} ${c.borderTopColor}` }; });
+      const [off, on] = [await look(previous), await look(next)];
+      expect(off.color).not.toBe(on.color);
+      expect(off.border).not.toBe(on.border);
       const firstLabel = await days.first().textContent();
       await days.nth(2).click();
       expect(await days.nth(2).getAttribute("aria-pressed")).toBe("true");

@@ -11,6 +11,12 @@ describe("server configuration", () => {
     expect(config).toMatchObject({ production: false, demo: true, devMail: true, host: "127.0.0.1", port: 8080, billing: { provider: "sandbox" } });
   });
 
+  it("names an external store only when FITKIT_STORE_URL is set, and refuses one that is not a web address", () => {
+    expect(loadConfig({}).storeUrl).toBeUndefined();
+    expect(loadConfig({ FITKIT_STORE_URL: "https://shop.example.com/join" }).storeUrl).toBe("https://shop.example.com/join");
+    expect(() => loadConfig({ FITKIT_STORE_URL: "shop.example.com" })).toThrow(/FITKIT_STORE_URL must be an http\(s\) URL, got shop.example.com/);
+  });
+
   it("serves the network only when HOST says so", () => {
     expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
   });

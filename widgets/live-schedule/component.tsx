@@ -197,7 +197,8 @@ export function LiveSchedule(props: LiveScheduleProps) {
       <header class={s.header}>
         <h2>{title}</h2>
         <p part="note" class={s.note}>
-          {say("live.timezoneNote", { timeZone: zoneLabel(zone, now) })}
+          {/* "your time zone" only when it is: a page showing a studio's zone (time-zone attribute) says so. */}
+          {say(zone.timeZone === here.timeZone ? "live.timezoneNote" : "live.zoneNote", { timeZone: zoneLabel(zone, now) })}
         </p>
       </header>
 
@@ -209,7 +210,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
       )}
 
       <nav class={s.week} aria-label={say("live.days")}>
-        <Button part="nav" variant="link" class={s.arrow} aria-label={say("live.previousWeek")} disabled={!canShowPreviousWeek(firstDay, today)} onClick={() => move(-1)}>
+        <Button part="nav" class={s.arrow} aria-label={say("live.previousWeek")} disabled={!canShowPreviousWeek(firstDay, today)} aria-disabled={!canShowPreviousWeek(firstDay, today)} onClick={() => move(-1)}>
           ‹
         </Button>
         <div part="days" class={s.days}>
@@ -223,7 +224,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
             );
           })}
         </div>
-        <Button part="nav" variant="link" class={s.arrow} aria-label={say("live.nextWeek")} disabled={!canShowNextWeek(firstDay, today)} onClick={() => move(1)}>
+        <Button part="nav" class={s.arrow} aria-label={say("live.nextWeek")} disabled={!canShowNextWeek(firstDay, today)} aria-disabled={!canShowNextWeek(firstDay, today)} onClick={() => move(1)}>
           ›
         </Button>
       </nav>

@@ -7,6 +7,7 @@ export const say = sayWith({
   "live.allLocations": "All locations",
   "live.previousWeek": "Previous week",
   "live.nextWeek": "Next week",
+  "live.zoneNote": "Class times are shown in {timeZone}, the studio's time zone.",
   "live.days": "Choose a day",
   "live.noClasses": "No classes on this day",
   "live.noClassesHint": "Try another day of the week.",

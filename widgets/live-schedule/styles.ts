@@ -7,7 +7,11 @@ export const scheduleStyles = (css: Css) => ({
   note: css`color: var(--_muted); font-size: 0.875em;`,
   next: css`display: grid; gap: 8px; padding: 12px; border: 2px solid var(--_accent); border-radius: var(--_radius); background: var(--_surface);`,
   week: css`display: flex; align-items: center; gap: 6px;`,
-  arrow: css`font-size: 1.6em; line-height: 1; min-width: 40px;`,
+  // Enabled: an outlined accent button; disabled: no accent at all (muted glyph, faint border), never only a shade.
+  arrow: css`
+    font-size: 1.6em; line-height: 1; min-width: 44px; min-height: 44px; padding: 0 8px;
+    &:disabled { color: var(--_muted); border-color: var(--_border); border-style: dashed; background: transparent; opacity: 0.6; }
+  `,
   days: css`display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); gap: 6px; flex: 1;`,
   day: css`
     min-height: 44px; padding: 6px 4px; border-radius: var(--_radius); border: 1px solid var(--_border); background: var(--_surface);

@@ -22,7 +22,7 @@ export function chargeSentence(q: Quote, config: Pick<WidgetConfig, "locale" | "
   const then = recurring(q);
   const first = money(q.total_price, q.currency);
   const sentence =
-    q.kind === "checkout" && q.trial_days === 0
+    (q.kind === "checkout" && q.trial_days === 0) || q.kind === "unpause"
       ? say("charge.today", { price: first, date })
       : say("charge.on", { price: first, date });
   const trial = q.kind === "checkout" && q.trial_days > 0 ? `${say("charge.trial", { days: q.trial_days })} ` : "";

@@ -19,7 +19,7 @@ export interface MembershipPanelProps {
 }
 
 const STATES = ["active", "canceled", "inactive", "paused", "trial"] as const;
-type Flow = "plan" | "card" | "address" | "cancel" | "studio" | "join" | null;
+type Flow = "plan" | "card" | "address" | "cancel" | "studio" | "join" | "unpause" | null;
 const TITLES: Record<Exclude<Flow, null>, Parameters<typeof say>[0]> = {
   join: "membership.join",
   plan: "membership.changePlan",
@@ -27,6 +27,7 @@ const TITLES: Record<Exclude<Flow, null>, Parameters<typeof say>[0]> = {
   address: "membership.address",
   cancel: "membership.cancelTitle",
   studio: "membership.linkStudio",
+  unpause: "membership.unpause",
 };
 
 /** The flows (change plan, card, address, cancel, studio link) load when the member first opens one. */
@@ -71,7 +72,7 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const flowProps = { data, supportEmail, done, close };
   const m = flows.module;
   if (m) m.withWrites(data);
-  const Flow = flow && m && { plan: m.ChangePlan, card: m.UpdateCard, address: m.BillingAddressForm, cancel: m.CancelMembership, studio: m.StudioLink, join: m.JoinMembership }[flow];
+  const Flow = flow && m && { plan: m.ChangePlan, card: m.UpdateCard, address: m.BillingAddressForm, cancel: m.CancelMembership, studio: m.StudioLink, join: m.JoinMembership, unpause: m.UnpauseMembership }[flow];
   const joinable = !sub || sub.state === "expired";
   if (inline && joinable) {
     return (
@@ -127,10 +128,10 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const stillValid = !!sub.expiration_date && new Date(sub.expiration_date).getTime() > now;
   const card = sub.payment_method;
 
-  async function simple(kind: "reactivate" | "unpause") {
+  async function reactivate() {
     setFailure("");
-    const answer = await data.m[kind].run();
-    if (answer) done(say(kind === "reactivate" ? "membership.reactivated" : "membership.unpaused"), kind);
+    const answer = await data.m.reactivate.run();
+    if (answer) done(say("membership.reactivated"), "reactivate");
     else setFailure(say("error.unexpected"));
   }
 
@@ -175,12 +176,13 @@ export function MembershipPanel(props: MembershipPanelProps) {
               </Button>
             )}
             {canceled && stillValid && (
-              <Button part="link" variant="primary" busy={data.m.reactivate.loading.value} onClick={() => simple("reactivate")}>
+              <Button part="link" variant="primary" busy={data.m.reactivate.loading.value} onClick={reactivate}>
                 {say("membership.reactivate")}
               </Button>
             )}
             {sub.state === "paused" && (
-              <Button part="link" variant="primary" busy={data.m.unpause.loading.value} onClick={() => simple("unpause")}>
+              // Unpausing charges a new period: the flow states what and when, and charges only once confirmed.
+              <Button part="link" variant="primary" aria-haspopup="dialog" onClick={() => setFlow("unpause")}>
                 {say("membership.unpause")}
               </Button>
             )}

@@ -33,7 +33,6 @@ export const say = sayWith({
   "membership.reactivate": "Reactivate",
   "membership.reactivated": "Your membership is active again.",
   "membership.unpause": "Unpause",
-  "membership.unpaused": "Your membership is running again.",
   "membership.scheduled": "Changes to {plan} on {date}.",
   "membership.scheduledKept": "Reactivate before {date} and your plan still changes to {plan} then.",
   "membership.join": "Become a member",

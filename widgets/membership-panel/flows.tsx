@@ -17,7 +17,9 @@ import { useWidgetConfig } from "../ui/config.js";
 import { chargeSentence, money } from "./charge.js";
 import type { Quote } from "../../src/api/index.js";
 import { planSku } from "../../src/domain/membership.js";
+import { useBillingProvider } from "./billing-provider.js";
 export { JoinMembership } from "./join.js";
+export { UnpauseMembership } from "./unpause.js";
 
 type Data = ReturnType<typeof useMembership>;
 interface FlowProps {
@@ -159,6 +161,7 @@ export function UpdateCard({ data, supportEmail, done }: FlowProps) {
  */
 export function CardForm({ data, supportEmail, submitLabel, onSaved }: { data: Data; supportEmail: string; submitLabel: string; onSaved(card: PaymentCard): void }) {
   const s = flowStyles(useCss());
+  const sandbox = useBillingProvider(data.store) === "sandbox";
   const [problem, setProblem] = useState<string[]>([]);
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
@@ -189,7 +192,7 @@ export function CardForm({ data, supportEmail, submitLabel, onSaved }: { data: D
   }
   return (
     <form class={s.flow} onSubmit={submit}>
-      <p class={s.hint}>{say("membership.testCards")}</p>
+      {sandbox && <p class={s.hint}>{say("membership.testCards")}</p>}
       <div class={s.field}>
         <label for="number">{say("membership.cardNumber")}</label>
         <input id="number" name="number" inputMode="numeric" autoComplete="cc-number" required pattern="[0-9 ]{12,23}" aria-invalid={problem.length > 0} aria-describedby="card-problem" />

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { deviceClass, REFERRAL_AMOUNT, referralVisible } from "../../src/domain/referral.js";
+import { membershipStart } from "../../src/domain/membership-start.js";
 import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
@@ -14,8 +15,6 @@ export interface ReferralProps {
   pageKind?: string;
   consent?: boolean;
 }
-
-export const DEFAULT_TRIAL_URL = "https://shop.fitkit.dev/products/annual-digital-membership-7-day-trial";
 
 /** `<fit-referral>`: the fixed bottom-left offer button (spec §2, §6, §9). */
 export function Referral(props: ReferralProps) {
@@ -45,11 +44,12 @@ export function Referral(props: ReferralProps) {
   const label = say("referral.member", { amount: REFERRAL_AMOUNT });
 
   if (!data.signedIn) {
-    const href = props.trialUrl || DEFAULT_TRIAL_URL;
+    // An explicit trial-url, else the deployment's external store, else the hosted app's join funnel (sign-up first).
+    const { href, newTab } = membershipStart(props.trialUrl || data.storeUrl, data.appBase, location.href);
     return (
-      <a part="trigger" class={trigger} href={href} target="_blank" rel="noopener noreferrer" onClick={() => emit(EVENTS.referralOpen, { member: false })}>
+      <a part="trigger" class={trigger} href={href} {...(newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})} onClick={() => emit(EVENTS.referralOpen, { member: false })}>
         {say("referral.visitor")}
-        <span class="fit-sr"> {say("referral.newTab")}</span>
+        {newTab && <span class="fit-sr"> {say("referral.newTab")}</span>}
       </a>
     );
   }

@@ -42,11 +42,14 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   const searchBox = useRef<HTMLInputElement>(null);
   const top = useRef<HTMLDivElement>(null);
 
+  // The page's keywords fill the search box when they change, and only then: the categories arriving later must not
+  // wipe what the member has typed meanwhile.
+  useEffect(() => setTyped(props.keywords ?? ""), [props.keywords]);
+
   // Attributes are the starting point (and win again whenever the page changes them).
   useEffect(() => {
     const query = new URLSearchParams(props.filters);
     const keywords = props.keywords ?? "";
-    setTyped(keywords);
     data.apply(
       {
         category: !props.category || props.category === data.categories?.[0]?.slug ? "all" : props.category,

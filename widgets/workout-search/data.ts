@@ -14,8 +14,10 @@ export function useWorkoutSearch() {
 
   useEffect(() => {
     void catalogue.categories.load();
-    void catalogue.filterGroups.load();
   }, [store]);
+  // The dialog's counts follow the category tab (the filters endpoint counts within it).
+  const category = catalogue.state.value.category;
+  useEffect(() => void catalogue.filterGroups.load(category), [store, category]);
   useEffect(() => {
     if (signedIn) void favourites.favourites.load();
   }, [signedIn]);

@@ -34,7 +34,9 @@ const chips = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px; list-style
 const steps = css`list-style: none; margin: 0; padding: 0; display: grid; gap: 1px; background: ${color.line}; border-radius: ${radius.md}px; overflow: hidden;
   li { display: flex; justify-content: space-between; gap: ${space[3]}px; padding: ${space[2]}px ${space[3]}px; background: ${color.surface}; font-size: ${text.sm}px; }
   li span:last-child { color: ${color.muted}; font-weight: 600; }`;
-const actions = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; > * { flex: 1 1 180px; }`;
+// A button is never narrower than its label ("♥ REMOVE FROM FAVORITES" overflowed at 180px): it takes a row of its
+// own instead, and wraps inside only when even a whole row is too narrow.
+const actions = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; > * { flex: 1 1 180px; min-width: min(100%, max-content); white-space: normal; text-align: center; }`;
 
 /**
  * The workout detail pane over Home, Classes, a series or a calendar (`…/detail/{slug}`): opened and closed by the

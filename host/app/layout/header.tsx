@@ -4,6 +4,7 @@ import { css } from "goober";
 import { bp, color, radius, space, text, touch, up } from "../theme/tokens.js";
 import { buttonClass } from "../ui/button.js";
 import { EXTERNAL } from "../lib/links.js";
+import { useMembershipStartLink } from "../lib/membership-start.js";
 import { useSession } from "../lib/session.js";
 import { useAnalytics } from "../lib/analytics.js";
 import { container } from "../ui/page.js";
@@ -102,6 +103,7 @@ export function Header() {
   const [location] = useLocation();
   const session = useSession();
   const analytics = useAnalytics();
+  const startLink = useMembershipStartLink();
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [location]);
   useEffect(() => {
@@ -135,7 +137,7 @@ export function Header() {
           ) : (
             <>
               <Link className={subtle} href="/continue">Login</Link>
-              <a className={buttonClass("primary")} href={EXTERNAL.trial} target="_blank" rel="noopener noreferrer" onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}>Start free trial</a>
+              <a className={buttonClass("primary")} {...startLink} onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}>Start free trial</a>
             </>
           )}
         </div>
@@ -162,7 +164,7 @@ export function Header() {
           ) : (
             <>
               <Link href="/continue">Login</Link>
-              <a className={`fk-btn ${buttonClass("primary", true)}`} href={EXTERNAL.trial} target="_blank" rel="noopener noreferrer" style={{ marginTop: space[3] }}>Start free trial</a>
+              <a className={`fk-btn ${buttonClass("primary", true)}`} {...startLink} style={{ marginTop: space[3] }}>Start free trial</a>
             </>
           )}
         </nav>

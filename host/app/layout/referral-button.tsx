@@ -1,7 +1,6 @@
 import "../../../widgets/referral/define.js";
 import { TAGS } from "../../../widgets/constants.js";
 import { pageKind } from "../../../src/domain/index.js";
-import { EXTERNAL } from "../lib/links.js";
 import { useStore } from "../lib/store.js";
 import { Widget } from "../lib/widget.js";
 
@@ -12,5 +11,5 @@ import { Widget } from "../lib/widget.js";
  */
 export default function ReferralButton({ path }: { path: string }) {
   const store = useStore();
-  return <Widget tag={TAGS.referral} props={{ store }} attrs={{ "trial-url": EXTERNAL.trial, "page-kind": pageKind(path), consent: true }} />;
+  return <Widget tag={TAGS.referral} props={{ store }} attrs={{ "page-kind": pageKind(path), consent: true }} />;
 }

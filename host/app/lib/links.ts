@@ -4,7 +4,6 @@
  */
 export const EXTERNAL = {
   shop: "https://shop.fitkit.dev",
-  trial: "https://shop.fitkit.dev/products/annual-digital-membership-7-day-trial",
   quiz: "https://shop.fitkit.dev/pages/fitness-quiz",
   studio: "https://shop.fitkit.dev/pages/studio-experience",
   franchise: "https://franchise.fitkit.dev",

@@ -4,7 +4,7 @@ import { badRequest, notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import { AnswerCache } from "../search/answer-cache.js";
 import { catalogueIndex, FilterSyntaxError, SearchInputError, SORTS, type CatalogueIndex, type SearchRequest } from "../search/index.js";
-import { filterGroups, listCategories, listCollections, listLocations, LIBRARY_FILTER, defaultRequest } from "../services/catalogue.js";
+import { categoryScope, filterGroups, listCategories, listCollections, listLocations, LIBRARY_FILTER, defaultRequest } from "../services/catalogue.js";
 
 const searchBody = strictObject({
   facets: {
@@ -113,8 +113,20 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get("/tsapi/v2/workout/filters", { schema: { tags: ["workouts"], summary: "Filter dialog groups and options with counts" } }, async () =>
-    filterGroups(ctx.db, await live.get()),
+  app.get<{ Querystring: { category?: string } }>(
+    "/tsapi/v2/workout/filters",
+    {
+      schema: {
+        tags: ["workouts"],
+        summary: "Filter dialog groups and options with counts, within a category when one is named",
+        querystring: strictObject({ category: { type: "string", maxLength: 100 } }, []),
+      },
+    },
+    async (request) => {
+      const scope = await categoryScope(ctx.db, request.query.category);
+      if (scope === null) throw notFound("Category not found");
+      return filterGroups(ctx.db, await live.get(), scope);
+    },
   );
 
   app.get("/tsapi/workout_categories", { schema: { tags: ["catalogue"], summary: "Workout categories, all-classes first, then by order" } }, async () => {

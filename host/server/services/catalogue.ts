@@ -64,11 +64,29 @@ function ordered(counts: Partial<Record<string, number>>, known: readonly string
   return [...known.filter((v) => v in counts), ...rest];
 }
 
-/** The filter dialog: each group with its options, the filter expression each adds and how many classes match. */
-export async function filterGroups(db: Db, index: CatalogueIndex) {
-  const base = defaultRequest();
+/** Spec §9: the rest category lists the rest days (hidden from every other list). */
+const REST_CATEGORY = "rest";
+
+/**
+ * What a category tab lists, as the library's search asks for it: the whole library for the all-classes category
+ * (or none named), the rest days for `rest`, else the library within that category; null for an unknown slug.
+ */
+export async function categoryScope(db: Db, slug: string | undefined): Promise<string | null> {
+  if (!slug || slug === "all") return LIBRARY_FILTER;
+  if (slug === REST_CATEGORY) return "type:rest";
+  const row = await db.selectFrom("workout_categories").select(["is_all"]).where("slug", "=", slug).where("hidden", "=", false).executeTakeFirst();
+  if (!row) return null;
+  return row.is_all ? LIBRARY_FILTER : `${LIBRARY_FILTER} AND ${quoted("category", slug)}`;
+}
+
+/**
+ * The filter dialog: each group with its options, the filter expression each adds and how many classes match within
+ * `scope` (the category tab the member is on, see categoryScope), so the counts are what choosing an option shows.
+ */
+export async function filterGroups(db: Db, index: CatalogueIndex, scope: string = LIBRARY_FILTER) {
+  const base = { ...defaultRequest(), filters: scope };
   const all = index.search({ ...base, facets: "*", hits: 1 });
-  const count = (filter: string) => index.search({ ...base, filters: `${LIBRARY_FILTER} AND ${filter}`, hits: 1 }).nbHits;
+  const count = (filter: string) => index.search({ ...base, filters: `${scope} AND ${filter}`, hits: 1 }).nbHits;
   const facet = (key: string, field: string, label: string, values: string[]) => ({
     key,
     label,

@@ -43,6 +43,10 @@ export function siteConfig(config: ServerConfig, features: Record<string, boolea
     analytics: { provider: "fitkit", collectorPath: "/v2/analytics/events" },
     // The sites allowed to embed the widgets: the hosted app's booking popup posts its answer only to these.
     embedOrigins: config.allowedOrigins.map((o) => new URL(o).origin),
+    // Where a visitor starts a membership: an external store (FITKIT_STORE_URL), or null for the in-app funnel.
+    store: { url: config.storeUrl ?? null },
+    // Which payment provider takes cards: the card form explains the sandbox's test cards, never Stripe's.
+    billing: { provider: config.billing.provider },
     features,
   };
 }

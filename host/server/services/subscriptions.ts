@@ -110,7 +110,8 @@ export class SubscriptionService {
   /**
    * What choosing `sku` (with promo codes) will charge and when, without changing anything: for a member with a
    * renewing membership the plan change (charged at the period end, with the codes already waiting on it), for anyone
-   * else the checkout (free until the trial ends when the server grants one, otherwise charged now). The confirmation
+   * with a paused one the unpause (its own plan, charged now), for anyone else the checkout (free until the trial
+   * ends when the server grants one, otherwise charged now). The confirmation
    * screens state exactly this.
    */
   async quote(userId: string, sku: string, promoCodes: string[] = []) {
@@ -140,6 +141,31 @@ export class SubscriptionService {
         renewal_price: target.unit_amount,
         interval: target.interval,
         interval_type: target.interval_type,
+      };
+    }
+    // A paused membership resumes on its own plan (or the change waiting on it): unpausing starts a new period now
+    // and charges it at once, with the promo codes already waiting on the subscription (exactly what unpause charges).
+    const paused = history.find((s) => s.provider === "recharge" && s.state === "paused");
+    if (paused && promoCodes.length === 0 && sku === (paused.scheduled_sku ?? paused.sku)) {
+      const product = await this.#product(sku);
+      const pending = await pendingCoupons(db, paused.id);
+      const totals = couponTotals(product.unit_amount, pending);
+      return {
+        kind: "unpause" as const,
+        subscription_id: paused.id,
+        sku: product.sku,
+        name: nameWithoutTrial(product.name),
+        currency: product.currency,
+        trial_days: 0,
+        due_now: totals.total,
+        base_price: totals.base,
+        discount: totals.discount,
+        total_price: totals.total,
+        discount_codes: pending.map((c) => c.code),
+        charge_date: now.toISOString(),
+        renewal_price: product.unit_amount,
+        interval: product.interval,
+        interval_type: product.interval_type,
       };
     }
     const { product, trialDays } = await this.#checkout(userId, sku, now, history);

@@ -60,7 +60,8 @@ export function createCatalogueSlice(
     hits,
     results,
     categories: createResource((s) => api.getWorkoutCategories(c, s).then((r) => r.items)),
-    filterGroups: createResource((s) => api.getWorkoutFilters(c, s)),
+    /** The filter dialog's groups, counted within a category (`all` or none: the whole library). */
+    filterGroups: createResource((s, category?: string) => api.getWorkoutFilters(c, s, category)),
     /** False once the member hid or showed a collection since the results shown were asked for. */
     current: () => usedHidden === (ctx.signedIn.peek() ? ids.hiddenNow().join(",") : ""),
     /** Runs the first page of the current request (skipped when it is the one already shown). */

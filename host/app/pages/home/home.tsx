@@ -7,7 +7,7 @@ import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
 import { itemsOf } from "../../lib/content.js";
-import { EXTERNAL } from "../../lib/links.js";
+import { useMembershipStartLink } from "../../lib/membership-start.js";
 import { useAnalytics } from "../../lib/analytics.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
 import { ButtonLink, buttonClass } from "../../ui/button.js";
@@ -31,8 +31,10 @@ const bannerClass = css`
   gap: ${space[2]}px ${space[4]}px; align-items: center; justify-content: space-between; font-weight: 600;
   a { color: #fff; font-weight: 800; text-transform: uppercase; letter-spacing: .08em; font-size: ${text.sm}px; min-height: 44px; display: inline-flex; align-items: center; }
 `;
-const welcome = css`${card}; background: linear-gradient(120deg, ${color.accentSoft}, ${color.surface}); display: grid; gap: ${space[3]}px;
-  ol { margin: 0; padding-left: 20px; display: grid; gap: 4px; }`;
+// The card's class plus this panel's own: interpolating a class name into css`` adds no declarations (the panel had
+// no padding, border or radius).
+const welcome = `${card} ${css`background: linear-gradient(120deg, ${color.accentSoft}, ${color.surface}); display: grid; gap: ${space[3]}px;
+  ol { margin: 0; padding-left: 20px; display: grid; gap: 4px; }`}`;
 const visitorHero = css`
   background: ${color.ink}; color: #fff; border-radius: ${radius.lg}px; padding: ${space[7]}px ${space[5]}px; display: grid; gap: ${space[4]}px;
   background-image: radial-gradient(600px 300px at 90% 10%, rgba(180,64,42,.55), transparent 70%);
@@ -204,6 +206,7 @@ function MemberHome() {
 
 function VisitorHome() {
   const analytics = useAnalytics();
+  const startLink = useMembershipStartLink();
   return (
     <Page>
       <div className={stack(space[6])}>
@@ -213,7 +216,7 @@ function VisitorHome() {
           <h1 id="visitor-title">Stronger, every single day.</h1>
           <p>Hundreds of low-impact, high-intensity classes, guided series and live studio sessions with our trainers.</p>
           <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
-            <a className={buttonClass("primary")} href={EXTERNAL.trial} target="_blank" rel="noopener noreferrer" onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}>Start free trial</a>
+            <a className={buttonClass("primary")} {...startLink} onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}>Start free trial</a>
             <ButtonLink href="/continue?redirect=%2Fhome" variant="inverse">Log in</ButtonLink>
           </div>
         </section>

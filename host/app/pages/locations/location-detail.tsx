@@ -12,7 +12,10 @@ import { space } from "../../theme/tokens.js";
 import { ButtonLink } from "../../ui/button.js";
 import { EmptyState, Page, PageHeader, Spinner, sectionTitle, stack } from "../../ui/page.js";
 
-/** /locations/{slug}: a studio (name, description, address, time zone) and its week of classes with booking. */
+/**
+ * /locations/{slug}: a studio (name, description, address, time zone) and its week of classes with booking. The
+ * schedule shows the studio's zone, the one the page names, whatever the visitor's own.
+ */
 export default function LocationDetailPage() {
   const store = useStore();
   const { signedIn } = useSession();
@@ -40,7 +43,7 @@ export default function LocationDetailPage() {
         {signedIn ? <div><ButtonLink href="/live/booked-classes" variant="secondary">{t("booked.title")}</ButtonLink></div> : null}
         <section className={stack(space[3])} aria-labelledby="schedule-title">
           <h2 id="schedule-title" className={sectionTitle}>{t("locations.schedule")}</h2>
-          <Widget tag={TAGS.liveSchedule} props={{ store }} attrs={{ location: current.slug, booking: signedIn ? "direct" : "auto" }}
+          <Widget tag={TAGS.liveSchedule} props={{ store }} attrs={{ location: current.slug, booking: signedIn ? "direct" : "auto", "time-zone": current.time_zone }}
             on={{ [EVENTS.classBook]: refresh, [EVENTS.classCancel]: refresh }} />
         </section>
       </div>

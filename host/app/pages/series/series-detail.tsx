@@ -38,7 +38,7 @@ const done = css`display: grid; gap: ${space[4]}px; justify-items: center; text-
   background: ${color.ink}; color: #fff; margin-bottom: ${space[6]}px;
   h2 { font-size: ${text.display}px; letter-spacing: .04em; } p { color: #e9e6e1; }
   div { display: flex; flex-wrap: wrap; gap: ${space[3]}px; justify-content: center; }`;
-const sideCard = css`${card}; display: grid; gap: ${space[4]}px;`;
+const sideCard = `${card} ${css`display: grid; gap: ${space[4]}px;`}`;
 
 const imageOf = (series: SeriesView) =>
   series.image_url ? `${series.image_url}${series.image_url.includes("?") ? "&" : "?"}width=960&height=540&fit_mode=crop` : undefined;
