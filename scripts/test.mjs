@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, stopping at the first that fails, then each tier's wall time.
-//   changesets → typecheck → build → bundle sizes → shipped types → publint → every vitest project → the unit and
-//   API suites again on a shifted clock.
+//   changesets → lint → typecheck → build → bundle sizes → shipped types → publint → every vitest project → the
+//   unit and API suites again on a shifted clock.
 // Arguments after `npm test --` go to the main vitest run (CI adds its JSON reporter there); `--clock-only`
 // (`npm run test:clock`) runs only the shifted-clock tiers.
 // The shifted-clock runs start every process's wall clock at an awkward instant (FITKIT_TEST_NOW, see
@@ -16,7 +16,9 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 const clockOnly = process.argv.includes("--clock-only");
 const forwarded = process.argv.slice(2).filter((arg) => arg !== "--clock-only");
 
-/** Instants where a wall-clock test breaks: late evening in Chicago, and just after midnight UTC on a DST-change day. */
+/**
+ * Instants where a wall-clock test breaks: late evening in Chicago, and just after midnight UTC on a DST-change day.
+ */
 const SHIFTED_CLOCKS = [
   { name: "chicago-evening", now: "2026-11-26T05:30:00Z", zone: "America/Chicago" },
   { name: "dst-change-day", now: "2027-03-14T00:30:00Z", zone: "UTC" },
@@ -25,6 +27,13 @@ const SHIFTED_CLOCKS = [
 const mainTiers = [
   // Every changeset parses and names this package (a user-visible change ships with one: see .changeset/).
   { name: "changesets", command: bin("changeset"), args: ["status"] },
+  // ESLint (eslint.config.js); errors only until the formatting pass turns max-len from a warning into an error.
+  // Its own cache: a --quiet run caches results without the warnings, which `npm run lint` would then not show.
+  {
+    name: "lint",
+    command: bin("eslint"),
+    args: [".", "--cache", "--cache-location", "node_modules/.cache/eslint-quiet", "--quiet"],
+  },
   { name: "typecheck", command: bin("tsc"), args: ["-p", "tsconfig.json", "--noEmit"] },
   { name: "build", command: process.execPath, args: ["scripts/build.mjs"] },
   { name: "bundle sizes", command: process.execPath, args: ["scripts/size.mjs"] },

@@ -1,4 +1,5 @@
-// The hosted app's bundle: host/app/main.tsx → dist/app/assets/main.js (+ lazily loaded chunks) and dist/app/index.html.
+// The hosted app's bundle: host/app/main.tsx → dist/app/assets/main.js (+ lazily loaded chunks) and
+// dist/app/index.html.
 // React ships CommonJS only, so one esbuild pass turns react + react-dom into a single ESM vendor module that every
 // `react*` import re-exports from (one React copy, no commonjs plugin). TypeScript/TSX goes through esbuild's
 // transform (type checking is `npm run typecheck`'s job), and esbuild minifies the output chunks.

@@ -65,7 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The contract writes some paths with a trailing slash (`/studios/reservation/`) and clients send either form.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // Trusting every X-Forwarded-For would let each client pick its address and dodge per-address rate limits.
-    // A hop count trusts that many proxies nearest the server (Fastify's own reading of a number, which its types omit).
+    // A hop count trusts that many proxies nearest the server (Fastify's own reading of a number, which its types
+    // omit).
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];

@@ -21,9 +21,14 @@ export interface ServerConfig {
   jwtPrivateKey?: string;
   smtpUrl?: string;
   mailFrom: string;
-  /** The /dev/mail outbox viewer (loopback callers only): on in the embedded default, FITKIT_DEV_MAIL decides otherwise. */
+  /**
+   * The /dev/mail outbox viewer (loopback callers only): on in the embedded default, FITKIT_DEV_MAIL decides otherwise.
+   */
   devMail: boolean;
-  /** Seed the demo members, their subscriptions and activity (published password): on outside production, FITKIT_DEMO decides. */
+  /**
+   * Seed the demo members, their subscriptions and activity (published password): on outside production, FITKIT_DEMO
+   * decides.
+   */
   demo: boolean;
   bodyLimit: number;
   /** Which proxies may name the client address in X-Forwarded-For (Fastify's trustProxy); nothing by default. */

@@ -21,7 +21,9 @@ try {
   refuse(error);
 }
 // Stop handlers go in before the server listens or says it runs: whoever starts it may stop it at once.
-/** How long a stop may take before the process gives up on a clean close (a stuck connection must not keep it alive). */
+/**
+ * How long a stop may take before the process gives up on a clean close (a stuck connection must not keep it alive).
+ */
 const SHUTDOWN_MS = 10_000;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

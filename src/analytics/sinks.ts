@@ -16,6 +16,7 @@ export const collectorSink = (api: ApiClient): Sink => ({ category: "Essential",
  * Functional consent.
  */
 export function segmentSink(options: { writeKey: string; endpoint?: string; fetch?: typeof globalThis.fetch }): Sink {
+  // eslint-disable-next-line no-restricted-syntax -- Segment's own endpoint, not the fitkit API
   const post = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   return {
     category: "Functional",

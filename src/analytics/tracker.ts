@@ -43,9 +43,12 @@ export interface Analytics {
   flush(): Promise<void>;
 }
 
+/** The browser globals the DOM types promise, which Node (tests, server rendering) does not have. */
+const browser: Partial<typeof globalThis> = globalThis;
+
 const store = (kind: "localStorage" | "sessionStorage"): KeyValueStorage => {
   try {
-    return globalThis[kind] ?? memoryStorage();
+    return browser[kind] ?? memoryStorage();
   } catch {
     return memoryStorage();
   }
@@ -60,7 +63,7 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
   const storage = options.storage ?? store("localStorage");
   const session = options.session ?? store("sessionStorage");
   const now = options.now ?? Date.now;
-  const origin = options.origin ?? globalThis.location?.origin ?? "";
+  const origin = options.origin ?? browser.location?.origin ?? "";
   const sinks = options.sinks ?? [
     ...(options.api ? [collectorSink(options.api)] : []),
     ...(options.segmentWriteKey ? [segmentSink({ writeKey: options.segmentWriteKey })] : []),
@@ -83,7 +86,7 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
       properties: { ...properties, source_app: SOURCE_APP },
       occurred_at: new Date(now()).toISOString(),
     });
-    timer ??= setTimeout(flush, options.batchMs ?? 500);
+    timer ??= setTimeout(() => void flush(), options.batchMs ?? 500);
   }
 
   async function flush() {
@@ -99,7 +102,7 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
   }
 
   // Events still gathering when the page hides would be lost: send them now (the collector call uses keepalive).
-  globalThis.addEventListener?.("pagehide", () => void flush());
+  browser.addEventListener?.("pagehide", () => void flush());
 
   function page(path: string, title: string) {
     const nav = readNavigation(session);
@@ -113,8 +116,8 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
       emit("identify", undefined, { ...traits, ...(traits.email ? { email: traits.email.toLowerCase() } : {}) });
       clearTimeout(pageTimer);
       pageTimer = setTimeout(() => {
-        const path = readNavigation(session).current || (globalThis.location ? location.pathname + location.search : "/");
-        page(path, globalThis.document?.title ?? "");
+        const path = readNavigation(session).current || (browser.location ? location.pathname + location.search : "/");
+        page(path, browser.document?.title ?? "");
       }, PAGE_VIEW_DELAY_MS);
     },
     track: (event, properties = {}) => emit("track", event, properties),

@@ -48,7 +48,7 @@ export function createVideoEventBuffer(
         ended.add(session);
         void flush();
       } else if (buffer.length >= size) void flush();
-      else timer ??= setTimeout(flush, options.flushMs ?? VIDEO_FLUSH_MS);
+      else timer ??= setTimeout(() => void flush(), options.flushMs ?? VIDEO_FLUSH_MS);
     },
     flush,
     get size() {

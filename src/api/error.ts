@@ -26,4 +26,4 @@ export const unauthorizedError = (method: string, url: string) =>
   new ApiError(method, url, 401, { statusCode: 401, message: "Unauthorized", error: "Unauthorized" });
 
 /** True for the rejection an aborted call settles with (never an ApiError, never retried). */
-export const isAbort = (e: unknown): boolean => (e as Error)?.name === "AbortError";
+export const isAbort = (e: unknown): boolean => (e as Error | undefined)?.name === "AbortError";

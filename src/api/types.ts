@@ -73,7 +73,9 @@ export interface AppConfig {
   features: { referral?: boolean; multiSubscription?: boolean; [key: string]: boolean | undefined };
   /** Origins of sites embedding the widgets (FITKIT_ALLOWED_ORIGINS), trusted by the booking popup hand-off. */
   embedOrigins?: string[];
-  /** Where a visitor starts a membership: an external store's URL, or null for the in-app funnel (sign-up, then join). */
+  /**
+   * Where a visitor starts a membership: an external store's URL, or null for the in-app funnel (sign-up, then join).
+   */
   store?: { url: string | null };
   /** The payment provider taking cards (`sandbox` accepts the published test cards). */
   billing?: { provider: "sandbox" | "stripe" | "off" };

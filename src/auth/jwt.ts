@@ -1,4 +1,6 @@
-/** Expiry (epoch ms) from a JWT's `exp` claim, read without verifying (the server verifies); undefined if unreadable. */
+/**
+ * Expiry (epoch ms) from a JWT's `exp` claim, read without verifying (the server verifies); undefined if unreadable.
+ */
 export function tokenExpiry(token: string): number | undefined {
   try {
     const part = token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");

@@ -1,4 +1,6 @@
-/** Spec §7: links open in the same tab by default, or a new tab, or a 600×400 new window, without opener or referrer. */
+/**
+ * Spec §7: links open in the same tab by default, or a new tab, or a 600×400 new window, without opener or referrer.
+ */
 export type LinkMode = "sameTab" | "newTab" | "newWindow";
 
 export const NEW_WINDOW = { width: 600, height: 400 } as const;

@@ -30,7 +30,10 @@ export function isSubscriptionActive(s: Plan | null | undefined, now: number): b
   return notExpired(s, now);
 }
 
-/** Spec §4: a studio (marianatek) membership may be linked unless active, trial or paused, or expired/canceled but still valid. */
+/**
+ * Spec §4: a studio (marianatek) membership may be linked unless active, trial or paused, or expired/canceled but still
+ * valid.
+ */
 export function canLinkStudio(s: Plan | null | undefined, now: number): boolean {
   if (!s) return true;
   if (isActiveOrTrial(s.state) || s.state === "paused") return false;

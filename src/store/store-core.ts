@@ -96,7 +96,9 @@ export function createStoreWith(options: StoreOptions, defs: readonly (SliceDef 
   const extensions = new Set<SliceExtension>();
   const built = new Map<SliceName, Slices[SliceName]>();
 
-  /** Adds an extension's members to the session or a built slice; its reset joins the base's (signing out clears both). */
+  /**
+   * Adds an extension's members to the session or a built slice; its reset joins the base's (signing out clears both).
+   */
   function extend(base: object, def: SliceExtension) {
     const target = base as { reset?: () => void };
     const part = def.create(ctx, base as never) as { reset?: () => void };

@@ -64,7 +64,10 @@ export async function playWorkout(t: TestApp, token: string, workoutId: string, 
   return end.json() as { session_id: string; status: string; is_complete: boolean };
 }
 
-/** A live class of `minutes` starting at `at` and the member's reservation on it (checked in = an attended live workout). */
+/**
+ * A live class of `minutes` starting at `at` and the member's reservation on it (checked in = an attended live
+ * workout).
+ */
 export async function attendLiveClass(t: TestApp, userId: string, at: Date, minutes: number, status: "check in" | "pending" | "standard cancel" = "check in") {
   const id = `fx-class-${randomBytes(4).toString("hex")}`;
   await t.db

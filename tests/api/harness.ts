@@ -126,7 +126,7 @@ export async function startTestApp(options: { config?: Partial<ServerConfig>; cl
         body: { email, password, given_name: overrides.given_name ?? "Test", family_name: overrides.family_name ?? "Member", waiver_accepted: true },
       });
       if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-      return { ...res.json(), email, password };
+      return { ...res.json<{ token: string; refreshToken: string; user: { id: string; email: string } }>(), email, password };
     },
     async close() {
       await app.close();

@@ -18,7 +18,10 @@ const get = async (token: string, url: string) => {
   return res.json();
 };
 
-/** A member with: Monday a completed 30-min workout, Tuesday an unfinished play, Wednesday an attended 45-min live class, a pending booking. */
+/**
+ * A member with: Monday a completed 30-min workout, Tuesday an unfinished play, Wednesday an attended 45-min live
+ * class, a pending booking.
+ */
 async function activeMember() {
   const m = await t.signUp();
   t.clock.set(MONDAY);

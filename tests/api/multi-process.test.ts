@@ -107,8 +107,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([stopServer(a), stopServer(b)]);
-  await database?.close();
-  await drop?.();
+  await database.close();
+  await drop();
 }, SHUTDOWN_GRACE_MS * 3);
 
 describe("two server processes on one PostgreSQL and one Redis", () => {

@@ -82,7 +82,7 @@ export async function startStripeDouble() {
     const pm = /^\/v1\/payment_methods\/(\w+)(\/attach)?$/.exec(path);
     if (pm) {
       const [, id, attach] = pm;
-      if (!cards[id]) return missing(id);
+      if (!Object.hasOwn(cards, id)) return missing(id);
       if (method === "GET" && !attach) return { status: 200, body: pmObject(id) };
       if (method === "POST" && attach) {
         if (cards[id].declines === "attach") return cardError();
@@ -92,7 +92,7 @@ export async function startStripeDouble() {
     }
     if (method === "POST" && path === "/v1/payment_intents") {
       const id = `pi_${++n}`;
-      const card = cards[form.get("payment_method") ?? ""];
+      const card = cards[form.get("payment_method") ?? ""] as (typeof cards)[string] | undefined; // an unknown id
       const intent = { id, object: "payment_intent", amount: Number(form.get("amount")), currency: form.get("currency"), customer: form.get("customer") };
       if (!card || card.declines) return cardError({ payment_intent: { ...intent, status: "requires_payment_method" } });
       return { status: 200, body: { ...intent, status: "succeeded" } };

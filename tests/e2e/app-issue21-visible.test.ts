@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { appUrl, closeBrowser, signInAs, STEP_TIMEOUT, withSession } from "./browser.js";
 
-/** Issue 21's small but visible items in the hosted app: a label that fits its button, a studio page that keeps one zone. */
+/**
+ * Issue 21's small but visible items in the hosted app: a label that fits its button, a studio page that keeps one
+ * zone.
+ */
 afterAll(closeBrowser);
 
 describe("hosted app: what a member notices", () => {

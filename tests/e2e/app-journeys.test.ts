@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, openSession, STEP_TIMEOUT } from "./browser.js";
+import { closeBrowser, openSession } from "./browser.js";
 import { dismissConsent, subscribeWithTestCard, eventually, expectPath, pathOf, signInWithForm, visible } from "./app-helpers.js";
 
 afterAll(closeBrowser);

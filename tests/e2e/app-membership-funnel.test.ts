@@ -14,7 +14,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await closeBrowser();
-  await fitkit?.close();
+  await fitkit.close();
 });
 
 async function signIn(email: string) {
@@ -48,7 +48,7 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     let el = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    return el ? el.id || (el.textContent ?? "").trim() : "";
+    return el ? el.id || el.textContent.trim() : "";
   });
 
 /** Presses Tab until the element with this id or text has focus (a keyboard user's way there). */

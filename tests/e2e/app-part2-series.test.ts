@@ -95,7 +95,7 @@ describe("hosted app: series", () => {
       await visible(page.getByRole("button", { name: "Join Series" }));
       const tabTo = async (name: string) => {
         for (let i = 0; i < 60; i++) {
-          if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === name) return;
+          if ((await page.evaluate(() => document.activeElement?.textContent.trim())) === name) return;
           await page.keyboard.press("Tab");
         }
         throw new Error(`Tab never reached ${name}`);

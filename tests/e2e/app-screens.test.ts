@@ -29,7 +29,7 @@ function smallTargets(page: Page) {
       if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden" || el.closest(".visually-hidden")) continue;
       const target = el.closest("label") ?? el;
       const area = target.getBoundingClientRect();
-      if (Math.max(area.height, box.height) < 44 && Math.max(area.width, box.width) < 44) small.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? el.getAttribute("aria-label") ?? "").trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      if (Math.max(area.height, box.height) < 44 && Math.max(area.width, box.width) < 44) small.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
     }
     return small;
   });

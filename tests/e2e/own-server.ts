@@ -38,7 +38,7 @@ export async function startOwnServer(): Promise<{ url: string; close(): Promise<
 }
 
 /** A plain HTTP server on another 127.0.0.1 port answering HTML pages by path: a third-party site (no fitkit files). */
-export async function startPageServer(pages: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+export async function startPageServer(pages: Partial<Record<string, string>>): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const html = pages[(request.url ?? "/").split("?")[0]!];
     if (html === undefined) return void response.writeHead(404, { "content-type": "text/plain" }).end("not found");

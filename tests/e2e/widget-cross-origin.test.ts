@@ -27,8 +27,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await closeBrowser();
-  await site?.close();
-  await fitkit?.close();
+  await site.close();
+  await fitkit.close();
 });
 
 describe("embedding the schedule from another origin, not allow-listed", () => {

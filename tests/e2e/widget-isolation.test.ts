@@ -55,7 +55,7 @@ describe("widget isolation, CSP and accessibility", () => {
         head: document.head.querySelectorAll("style, #_goober").length,
         roots: [...document.querySelectorAll("fit-live-schedule, fit-series-card")].map((el) => {
           const styles = el.shadowRoot!.querySelectorAll("style");
-          return { count: styles.length, id: styles[0]?.id, nonce: (styles[0] as HTMLStyleElement | undefined)?.nonce, rules: (styles[0] as HTMLStyleElement | undefined)?.sheet?.cssRules.length ?? 0 };
+          return { count: styles.length, id: (styles[0] as HTMLStyleElement | undefined)?.id, nonce: (styles[0] as HTMLStyleElement | undefined)?.nonce, rules: (styles[0] as HTMLStyleElement | undefined)?.sheet?.cssRules.length ?? 0 };
         }),
       }));
       expect(sheets.head).toBe(0);

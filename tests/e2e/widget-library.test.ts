@@ -59,7 +59,8 @@ describe("<fit-workout-search>", () => {
       await expect.poll(async () => countOf(await count.textContent())).toBe(all);
       expect(await library.getByRole("button", { name: /^Remove filter/ }).count()).toBe(0);
 
-      // Paging: pages of 6 (scrolling the end into view loads the next one too); Show more appends, Back to Top appears.
+      // Paging: pages of 6 (scrolling the end into view loads the next one too); Show more appends, Back to Top
+      // appears.
       const cards = library.locator("[part=card]");
       await expect.poll(async () => (await cards.count()) % 6).toBe(0);
       const shown = await cards.count();

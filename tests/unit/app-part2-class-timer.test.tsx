@@ -15,7 +15,7 @@ beforeEach(() => {
   vi.setSystemTime(START);
 });
 afterEach(() => {
-  host?.remove();
+  host.remove();
   vi.useRealTimers();
 });
 

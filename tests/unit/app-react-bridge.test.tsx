@@ -15,7 +15,7 @@ const mount = async (node: React.ReactNode) => {
   await act(async () => root.render(node));
   return root;
 };
-afterEach(() => host?.remove());
+afterEach(() => host.remove());
 
 describe("useSignal", () => {
   it("renders a store signal and re-renders when it changes", async () => {

@@ -36,6 +36,7 @@ export async function startTestServer(): Promise<TestServer> {
   let routes: { method: string; path: string; handler: Handler }[] = [];
   const seen: Seen[] = [];
   const open = new Set<import("node:net").Socket>();
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a test double: a throw here fails the test
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);

@@ -32,7 +32,7 @@ async function cardFormText(provider: string): Promise<string> {
   document.body.append(el);
   await settle();
   expect(el.shadowRoot!.querySelector("input#number"), "the form rendered").not.toBeNull();
-  return el.shadowRoot!.textContent ?? "";
+  return el.shadowRoot!.textContent;
 }
 
 afterEach(() => {

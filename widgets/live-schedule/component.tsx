@@ -67,7 +67,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
   const classesLeft = (day: Date) => (byDay.get(dayKey(here, day)) ?? []).filter((c) => !hasClassEnded(c, now));
   const selectedDay = days.find((d) => dayKey(here, d) === picked) ?? openingDay(days, (d) => classesLeft(d).length > 0);
   const classes = classesLeft(selectedDay);
-  const next = upcomingReservations(data.reservations, now)[0];
+  const next = upcomingReservations(data.reservations, now).at(0);
   const nextClass = next && (data.classes.value ?? []).find((c) => c.id === next.class_data.id);
 
   const move = (direction: -1 | 1) => {
@@ -264,4 +264,4 @@ export function LiveSchedule(props: LiveScheduleProps) {
   );
 }
 
-const statusOf = (error: unknown) => (typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 500);
+const statusOf = (error: unknown) => (typeof (error as { status?: unknown } | undefined)?.status === "number" ? (error as { status: number }).status : 500);

@@ -18,7 +18,7 @@ export function icsHref(c: LiveClass, title: string, url: string): string {
     `DTSTART:${stamp(c.start_date)}`,
     `DTEND:${stamp(c.end_date)}`,
     `SUMMARY:${escape(title)}`,
-    `DESCRIPTION:${escape(`${c.description ?? ""}\n${url}`.trim())}`,
+    `DESCRIPTION:${escape(`${c.description}\n${url}`.trim())}`,
     `URL:${url}`,
     "END:VEVENT",
     "END:VCALENDAR",

@@ -39,7 +39,7 @@ export function CardForm({ data, supportEmail, submitLabel, onSaved }: { data: D
       });
       onSaved(saved);
     } catch (error) {
-      const status = (error as { status?: number })?.status;
+      const status = (error as { status?: number } | undefined)?.status;
       const named = status === 400 ? messageOf(error).filter((m) => /^Your card/.test(m)) : [];
       if (status === 402) setProblem([say("membership.cardDeclined")]);
       else if (named.length) setProblem(named);

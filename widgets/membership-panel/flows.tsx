@@ -77,7 +77,7 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
     if (answer) return done(say("success.planUpdated"), "plan");
     const error = withCode ? data.m.applyCoupon.error.peek() : data.m.changePlan.error.peek();
     setConfirming(false);
-    setFailure((error as { status?: number })?.status === 404 && withCode ? say("error.coupon") : say("error.planUpdate"));
+    setFailure((error as { status?: number } | undefined)?.status === 404 && withCode ? say("error.coupon") : say("error.planUpdate"));
   }
 
   if (confirming && quote) {
@@ -158,7 +158,7 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
   const [busy, setBusy] = useState(false);
   async function submit(e: Event) {
     e.preventDefault();
-    const form = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as Record<string, string>;
+    const form = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as Partial<Record<string, string>>;
     const address: BillingAddress = {
       country: form.country!,
       address1: form.address1!.trim(),
@@ -192,7 +192,7 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
   const field = (name: AddressField, labelKey: Parameters<typeof say>[0], required = true) => (
     <div class={s.field}>
       <label for={`a-${name}`}>{say(labelKey)}</label>
-      <input id={`a-${name}`} name={name} inputMode={name === "phone" ? "tel" : undefined} required={required} maxLength={ADDRESS_LIMITS[name]} defaultValue={(current?.[name] as string) ?? ""}
+      <input id={`a-${name}`} name={name} inputMode={name === "phone" ? "tel" : undefined} required={required} maxLength={ADDRESS_LIMITS[name]} defaultValue={(current?.[name] as string | undefined) ?? ""}
         aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `a-${name}-error` : undefined} />
       {errors[name] && (
         <p id={`a-${name}-error`} class={s.invalid}>

@@ -17,7 +17,7 @@ type Step = "plan" | "card" | "confirm";
 const PERIODS: PlanPeriod[] = ["annual", "monthly"];
 
 const messages = (e: unknown): string[] => {
-  const m = (e as { body?: { message?: unknown } })?.body?.message;
+  const m = (e as { body?: { message?: unknown } } | undefined)?.body?.message;
   return Array.isArray(m) ? m.map(String) : typeof m === "string" ? [m] : [];
 };
 
@@ -89,7 +89,7 @@ export function JoinMembership({ data, supportEmail, done, close }: { data: Data
     setBusy(false);
     if (answer) return done(say("join.done"), "join");
     const error = data.m.join.error.peek();
-    const status = (error as { status?: number })?.status;
+    const status = (error as { status?: number } | undefined)?.status;
     setFailure(status === 402 ? say("membership.cardDeclined") : messages(error).find((m) => m.startsWith(say("error.coupon"))) ?? say("error.unexpected"));
   }
 

@@ -14,7 +14,7 @@ export function useReferralData() {
   }, [signedIn]);
   const config = store.content.config.data.value;
   return {
-    enabled: config?.features?.referral === true,
+    enabled: config?.features.referral === true,
     /** The external store (config.json `store.url`), or null when visitors join in the app. */
     storeUrl: config?.store?.url ?? null,
     appBase: config?.apiBase,

@@ -26,7 +26,7 @@ export function SeriesCard(props: SeriesCardProps) {
 
   if (!props.series) return null;
   if (data.series.status === "error") {
-    const missing = (data.series.error as { status?: number })?.status === 404;
+    const missing = (data.series.error as { status?: number } | undefined)?.status === 404;
     return missing ? <EmptyState title={say("series.notFound")} /> : <ErrorState message={say("error.loading")} retry={data.retry} retryLabel={say("retry")} />;
   }
   const series = data.series.value;

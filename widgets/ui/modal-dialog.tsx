@@ -25,7 +25,7 @@ export function ModalDialog({ open, onClose, title, children, maxWidth = 548, pa
       e.preventDefault();
       close.current();
     };
-    const onClosed = () => (opener.current as HTMLElement | null)?.focus?.();
+    const onClosed = () => (opener.current as HTMLElement | null)?.focus();
     dialog.addEventListener("cancel", onCancel);
     dialog.addEventListener("close", onClosed);
     return () => {

@@ -265,7 +265,8 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
 
 /** The category tabs: the API's list, whose first entry is the whole library (shown as the "all" state). */
 function tabsOf(categories: { slug: string; name: string }[]) {
-  const [first, ...rest] = categories;
+  const first = categories.at(0); // the list may be empty
+  const rest = categories.slice(1);
   return [{ slug: "all", name: first?.name ?? say("search.all") }, ...rest];
 }
 

@@ -18,4 +18,4 @@ export function describedGroup(filters: WorkoutFilters | undefined, key: ListFil
  * the filters endpoint's, else the value itself (values known only from the search answer's facets).
  */
 export const optionLabel = (filters: WorkoutFilters | undefined, key: ListFilterKey, value: string): string =>
-  key === "length" ? say(`filter.length.${value as LengthKey}`) : String(describedGroup(filters, key)?.options?.find((o) => String(o.value) === value)?.label ?? value);
+  key === "length" ? say(`filter.length.${value as LengthKey}`) : String(describedGroup(filters, key)?.options.find((o) => String(o.value) === value)?.label ?? value);

@@ -107,7 +107,7 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
     return () => controller.abort();
   }, [workout.id, store]);
 
-  const lead = workout.trainers[0];
+  const lead = workout.trainers.at(0); // a workout may list no trainer
   // The catalogue's segments of the class ("Warm Up", "Main Set", …) with their minutes.
   const breakdown = ((workout as { breakdown?: { title: string; minutes: number }[] }).breakdown ?? []).filter((b) => b.title);
   const poster = workout.video.poster_url ?? workoutImageUrl(store.api, workout.id, { width: 1120, height: 630, fit_mode: "crop" });

@@ -117,7 +117,7 @@ export function Header() {
     };
   }, [menuOpen]);
   const member = session.signedIn;
-  const initials = `${session.claims?.given_name?.[0] ?? ""}${session.claims?.family_name?.[0] ?? ""}`.toUpperCase() || "Me";
+  const initials = `${session.claims?.given_name[0] ?? ""}${session.claims?.family_name[0] ?? ""}`.toUpperCase() || "Me";
 
   const links = MAIN_NAV.map((item) => (
     <Link key={item.href} href={item.href} className={navLink} aria-current={isCurrent(location, item.href) ? "page" : undefined}>{item.label}</Link>

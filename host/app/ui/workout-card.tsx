@@ -69,7 +69,7 @@ function useHoverPreview(workoutId: string) {
 export function WorkoutCard({ workout, base, highlight }: { workout: Workout; base: string; highlight?: string }) {
   const { api } = useStore();
   const preview = useHoverPreview(workout.id);
-  const poster = workout.video?.poster_url ?? workoutImageUrl(api, workout.id, { width: 480, height: 270, fit_mode: "crop" });
+  const poster = workout.video.poster_url ?? workoutImageUrl(api, workout.id, { width: 480, height: 270, fit_mode: "crop" });
   return (
     <Link href={`${base}/detail/${encodeURIComponent(workout.slug)}`} className={card} {...preview.handlers}>
       <div className={frame}>

@@ -43,7 +43,9 @@ export class SandboxBilling implements BillingProvider {
     return { clientSecret };
   }
 
-  /** What the card form does with a setup secret (the role of a provider's browser SDK): answers a payment method id. */
+  /**
+   * What the card form does with a setup secret (the role of a provider's browser SDK): answers a payment method id.
+   */
   async confirmCard(db: Db, input: CardInput): Promise<{ payment_method_id: string }> {
     const now = this.clock.now();
     const setup = await db.selectFrom("payment_setups").selectAll().where("client_secret", "=", input.client_secret).executeTakeFirst();

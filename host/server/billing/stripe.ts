@@ -122,7 +122,9 @@ export class StripeBilling implements BillingProvider {
     return `${this.publicUrl}/account/subscriptions`;
   }
 
-  /** The member's Stripe customer, created once (the idempotency key makes a concurrent second create answer the first). */
+  /**
+   * The member's Stripe customer, created once (the idempotency key makes a concurrent second create answer the first).
+   */
   async #customer(db: Db, userId: string): Promise<string> {
     const known = await db.selectFrom("stripe_customers").select("customer_id").where("user_id", "=", userId).executeTakeFirst();
     if (known) return known.customer_id;

@@ -23,7 +23,9 @@ export const workoutScope = (workoutId: string) => `w/${workoutId}`;
  */
 export class LocalMediaProvider implements MediaProvider {
   readonly name = "local";
-  /** Renders and caches generated artwork: class stills here, series covers and trainer portraits for the art routes. */
+  /**
+   * Renders and caches generated artwork: class stills here, series covers and trainer portraits for the art routes.
+   */
   readonly art = new ArtRenderer();
 
   constructor(

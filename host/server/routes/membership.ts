@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { billingGuard } from "../billing/disabled.js";
-import { badRequest, HttpError, notFound, tooManyRequests } from "../errors.js";
+import { badRequest, notFound, tooManyRequests } from "../errors.js";
 import { emailSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { saveBillingAddress, type BillingAddressInput } from "../services/billing-address.js";
 import { ADDRESS_LIMITS } from "../../../src/domain/billing-address.js";

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { badRequest } from "../errors.js";
 
 /** U+0000, or a UTF-16 surrogate without its pair: PostgreSQL text and jsonb can hold neither. */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly the character to reject
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const storable = (s: string) => !UNSTORABLE.test(s);
 

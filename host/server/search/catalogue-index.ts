@@ -1,7 +1,7 @@
 /**
  * The in-memory search index of one catalogue snapshot: a bitset per filterable value, a column per numeric field,
- * precomputed orders for the four sorts, and a keyword index (minisearch's radix tree over our own postings). Immutable once built; a catalogue change
- * builds a new one (live-index.ts).
+ * precomputed orders for the four sorts, and a keyword index (minisearch's radix tree over our own postings).
+ * Immutable once built; a catalogue change builds a new one (live-index.ts).
  */
 import type { Workout } from "../services/catalogue-workouts.js";
 import { Bitset } from "./bitset.js";
@@ -37,7 +37,8 @@ export interface SearchResult {
   page: number;
   nbPages: number;
   hitsPerPage: number;
-  facets: Record<string, Record<string, number>>;
+  /** Only the facets asked for, each without the values no hit has. */
+  facets: Partial<Record<string, Partial<Record<string, number>>>>;
   selected: string[];
 }
 
@@ -171,7 +172,8 @@ export class CatalogueIndex {
     const keywordHits = terms.length ? this.#keywords.search(terms) : null;
     if (keywordHits) base = base.and(keywordHits.bits);
 
-    // Each top-level conjunct once; a facet's counts leave out the conjuncts about that facet alone (disjunctive facets).
+    // Each top-level conjunct once; a facet's counts leave out the conjuncts about that facet alone (disjunctive
+    // facets).
     const parts = conjuncts(ast).map((node) => ({ node, fields: fieldsOf(node), bits: this.#evaluate(node, subsetMask) }));
     const matches = parts.reduce((acc, p) => acc.and(p.bits), base);
 

@@ -9,7 +9,9 @@ export { buildIndex, CATALOGUE_CHANNEL, type LiveIndex } from "./live-index.js";
 
 const perServer = new WeakMap<AppContext, LiveIndex>();
 
-/** This server's live index: built on first use, reported as the "searchIndex" readiness check, closed with the server. */
+/**
+ * This server's live index: built on first use, reported as the "searchIndex" readiness check, closed with the server.
+ */
 export function catalogueIndex(ctx: AppContext): LiveIndex {
   let live = perServer.get(ctx);
   if (!live) {

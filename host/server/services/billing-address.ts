@@ -16,7 +16,7 @@ export interface BillingAddressInput {
 }
 
 /** The supported countries (spec section 9) and the spellings clients send for them. */
-const COUNTRIES: Record<string, AddressCountry> = { usa: "USA", us: "USA", "united states": "USA", canada: "Canada", ca: "Canada" };
+const COUNTRIES: Partial<Record<string, AddressCountry>> = { usa: "USA", us: "USA", "united states": "USA", canada: "Canada", ca: "Canada" };
 
 export { WRONG_CITY, WRONG_ZIP };
 

@@ -99,7 +99,10 @@ export async function unenrollFromCalendar(db: Db, userId: string, idOrSlug: str
   return { calendar_id: calendar.id, status: "not_enrolled", enrolled_at: null };
 }
 
-/** The member's calendars with today's day number and each day's state (a workout day is done once its workout is completed since enrolling). */
+/**
+ * The member's calendars with today's day number and each day's state (a workout day is done once its workout is
+ * completed since enrolling).
+ */
 export async function myCalendars(db: Db, clock: Clock, userId: string): Promise<MyCalendar[]> {
   const enrolled = await calendarsWithStatus(db, userId, true);
   if (!enrolled.length) return [];

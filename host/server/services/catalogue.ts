@@ -59,7 +59,7 @@ export const LENGTH_BUCKETS = [
 const quoted = (field: string, value: string) => `${field}:"${value.replace(/["\\]/g, "\\$&")}"`;
 
 /** Known values first in the product's order, then anything else the catalogue has, alphabetically. */
-function ordered(counts: Record<string, number>, known: readonly string[]): string[] {
+function ordered(counts: Partial<Record<string, number>>, known: readonly string[]): string[] {
   const rest = Object.keys(counts).filter((v) => !known.includes(v)).sort();
   return [...known.filter((v) => v in counts), ...rest];
 }

@@ -11,7 +11,10 @@ export interface SubscriptionFacts {
 
 const isPast = (date: Date | null, now: Date) => !!date && date.getTime() <= now.getTime();
 
-/** Display state (spec section 4): active/trial → active; expired/canceled → canceled; empty → inactive; else by expiration. */
+/**
+ * Display state (spec section 4): active/trial → active; expired/canceled → canceled; empty → inactive; else by
+ * expiration.
+ */
 export function displayState(sub: SubscriptionFacts | undefined, now: Date): string {
   if (!sub || !sub.state) return "inactive";
   if (sub.state === "active" || sub.state === "trial") return "active";

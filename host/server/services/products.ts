@@ -4,7 +4,10 @@ import type { Selectable } from "kysely";
 
 export type Product = Selectable<ProductsTable>;
 
-/** The Product/SKU shape of spec section 3; cost in cents (`unit_amount`) and as a decimal string in currency units (`currency_amount`). */
+/**
+ * The Product/SKU shape of spec section 3; cost in cents (`unit_amount`) and as a decimal string in currency units
+ * (`currency_amount`).
+ */
 export function presentProduct(p: Product) {
   return {
     sku: p.sku,

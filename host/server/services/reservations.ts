@@ -9,7 +9,9 @@ import { classRows, isEnterable, toLiveClass, type ClassRow, type LiveClass } fr
 export interface ReservationView {
   id: string;
   status: ReservationStatus;
-  /** The contract's {id, start_date, end_date, class_full}, with the rest of the LiveClass for the booked-classes page. */
+  /**
+   * The contract's {id, start_date, end_date, class_full}, with the rest of the LiveClass for the booked-classes page.
+   */
   class_data: LiveClass;
 }
 

@@ -80,7 +80,7 @@ export async function endSession(db: Db, clock: Clock, userId: string, workoutId
         from old
        where s.id = old.id
    returning s.id, s.is_complete, old.is_complete as was_complete`.execute(trx);
-    const row = rows[0];
+    const row = rows.at(0);
     if (!row) throw notFound("Session not found");
     if (row.is_complete && !row.was_complete) await recordSeriesProgress(trx, userId, workoutId, now);
     return { session_id: row.id, status: "ended" as const, is_complete: row.is_complete };

@@ -46,7 +46,9 @@ export async function statsTotals(db: Db, userId: string, q: StatsQuery = { tz: 
   return { total_lvs: lvs, total_on_demand: onDemand, total_completed: onDemand + lvs, total_minutes: Number(r.minutes) };
 }
 
-/** The days of the range with at least one completion (the home week strip), oldest first, each listing its workouts. */
+/**
+ * The days of the range with at least one completion (the home week strip), oldest first, each listing its workouts.
+ */
 export async function statsByDay(db: Db, userId: string, q: StatsQuery): Promise<StatsDay[]> {
   const { rows } = await sql<{ day: string; type: "on_demand" | "live"; workout_id: string; name: string; completed_at: Date; minutes: number }>`
     select to_char(c.completed_at at time zone ${q.tz}, 'YYYY-MM-DD') as day, c.type, c.workout_id, c.name, c.completed_at, c.minutes

@@ -101,7 +101,7 @@ export class SubscriptionService {
       return this.present(sub, trx);
     });
     // Two checkouts at once: the one-billable-subscription index lets exactly one through.
-    return started.catch((err: { code?: string; constraint?: string }) => {
+    return started.catch((err: { code?: string; constraint?: string } | undefined) => {
       if (err?.code === "23505" && err.constraint === "subscriptions_one_billable") throw conflict("You already have a membership");
       throw err;
     });

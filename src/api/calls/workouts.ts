@@ -11,7 +11,9 @@ export const getWorkout = (c: ApiClient, slug: string, signal?: S) => c.request<
 /** Spec §5: an empty id list answers an empty list without a call. */
 export const getWorkoutsByIds = async (c: ApiClient, ids: string[], signal?: S): Promise<{ items: Workout[] }> =>
   ids.length ? c.request("/tsapi/workouts/", { query: { ids: ids.join(",") }, signal }) : { items: [] };
-/** The filter dialog's groups; with a category, the counts are those within it (what choosing an option shows there). */
+/**
+ * The filter dialog's groups; with a category, the counts are those within it (what choosing an option shows there).
+ */
 export const getWorkoutFilters = (c: ApiClient, signal?: S, category?: string) =>
   c.request<WorkoutFilters>("/tsapi/v2/workout/filters", { query: category ? { category } : undefined, signal });
 /** The library's category tabs and its curated collections (catalogue reference data, beside the search). */

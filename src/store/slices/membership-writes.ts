@@ -62,7 +62,9 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipC
     join: createMutation((sku: string, codes: string[]) => api.startSubscription(c, sku, codes).then(refreshed)),
     /** Spec §4: all valid → `{ok: true}`; otherwise the invalid codes. */
     validateCoupons: createMutation(async (codes: string[]) => couponOutcome(await checkCoupons(codes))),
-    /** Spec §4 single-coupon flow: check and apply the coupon, then change the plan to the monthly or 12-month variant. */
+    /**
+     * Spec §4 single-coupon flow: check and apply the coupon, then change the plan to the monthly or 12-month variant.
+     */
     applyCoupon: createMutation(async (code: string, period: PlanPeriod) => {
       const [check] = await checkCoupons([code]);
       if (!check!.valid) throw new ApiError("GET", `/v2/subscriptions/coupon-codes/${code}`, 404, { statusCode: 404, message: "Invalid Promo Code", error: "Not Found" });
@@ -72,6 +74,7 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipC
       return changePlanTo(period, code);
     }),
     cancel: createMutation((reason: CancelReason, explanation?: string) => {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a guard for plain-JS callers
       if (!reason) return Promise.reject(new Error("A cancel reason is required"));
       return api.cancelSubscription(c, current().subscription_id, explanation ? { reason, explanation } : { reason }).then(refreshed);
     }),

@@ -24,7 +24,7 @@ export function useMembershipAnalytics(host: RefObject<HTMLElement | null>, anal
     if (!el) return;
     const onClick = (e: Event) => {
       const button = e.composedPath().find((n): n is HTMLElement => n instanceof HTMLElement && (n.localName === "button" || n.localName === "a"));
-      const name = button?.textContent?.trim();
+      const name = button?.textContent.trim();
       if (!name) return;
       analytics.track("CTA Clicked", { cta_name: name, page });
       for (const [label, event, properties] of STEPS) if (label === name) analytics.track(event, { page, ...properties });

@@ -58,7 +58,7 @@ export default function MembershipPage() {
         {section === SECTIONS["/account/membership/billing-address"] ? <BillingAddressForm /> : null}
         {section === SECTIONS["/account/membership/manage"] ? <PlansSummary /> : null}
         <div ref={host}>
-          <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} on={{ [EVENTS.membershipChange]: onChange }} />
+          <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} on={{ [EVENTS.membershipChange]: (e: CustomEvent) => void onChange(e) }} />
         </div>
       </div>
       <OopsModal message={studioLink.failure} onClose={studioLink.dismiss} />

@@ -1,7 +1,9 @@
 import type { Profile as SavedProfile, ProfileChange } from "../../../../src/api/types.js";
 import { nameProblem } from "../../../../src/domain/names.js";
 
-/** The profile as the account form edits it (text fields); the server keeps it with GET/PUT /user/v1/attribute/profile. */
+/**
+ * The profile as the account form edits it (text fields); the server keeps it with GET/PUT /user/v1/attribute/profile.
+ */
 export interface Profile {
   given_name: string;
   family_name: string;

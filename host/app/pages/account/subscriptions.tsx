@@ -26,7 +26,9 @@ const list = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${
 const stateKey = (s: string): MessageKey =>
   s === "active" || s === "canceled" || s === "inactive" ? `accountMembership.state.${s}` : "accountMembership.state.inactive";
 
-/** /account/subscriptions: every subscription on the account (the multi-subscription list), with where each is managed. */
+/**
+ * /account/subscriptions: every subscription on the account (the multi-subscription list), with where each is managed.
+ */
 export default function SubscriptionsPage() {
   const store = useStore();
   const subscriptions = useSignal(store.membership.subscriptions.data);

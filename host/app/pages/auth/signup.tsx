@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, useLocation, useSearch } from "wouter";
+import { Link, useSearch } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
 import { signUpErrorMessage, t } from "../../../../src/i18n/index.js";
 import { NAME_MAX_LENGTH, nameFieldOf, nameProblem } from "../../../../src/domain/index.js";
@@ -30,7 +30,6 @@ function signUpError(err: unknown): string {
 export default function SignupPage() {
   const store = useStore();
   const search = useSearch();
-  const [, navigate] = useLocation();
   const [values, setValues] = useState({ email: new URLSearchParams(search).get("email") ?? "", given: "", family: "", password: "" });
   const [optIn, setOptIn] = useState(false);
   const [terms, setTerms] = useState(false);

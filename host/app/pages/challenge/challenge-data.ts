@@ -15,7 +15,9 @@ export type ChallengeView = Omit<Challenge, "workouts" | "progress"> & {
   workouts: (Challenge["workouts"][number] & { week?: number; position?: number; workout?: { id: string; slug: string; name: string; duration: number } })[];
 };
 
-/** Spec §9: the fall 2022 challenge (12 workouts, 19 Sep – 23 Oct 2022, a $50 reward); its rules show to visitors too. */
+/**
+ * Spec §9: the fall 2022 challenge (12 workouts, 19 Sep – 23 Oct 2022, a $50 reward); its rules show to visitors too.
+ */
 export const FALL_2022 = {
   slug: "fall-2022",
   workout_target: 12,

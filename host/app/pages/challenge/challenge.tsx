@@ -52,7 +52,10 @@ function useChallenges(signedIn: boolean) {
   return { list, failed, join };
 }
 
-/** The member's progress against the goal: capped at the goal ("12 of 12 — challenge complete"), the real count beside it. */
+/**
+ * The member's progress against the goal: capped at the goal ("12 of 12 — challenge complete"), the real count beside
+ * it.
+ */
 function Progress({ challenge }: { challenge: ChallengeView }) {
   const { completed, on_demand, live } = challenge.progress;
   const standing = challengeStanding(completed, challenge.workout_target);

@@ -31,7 +31,7 @@ export default function ClassesPage() {
   const store = useStore();
   const analytics = useAnalytics();
   const session = useSession();
-  const params = useParams();
+  const params: { category?: string } = useParams(); // /classes has no category
   const search = useSearch();
   const [, navigate] = useLocation();
   const categories = useSignal(store.catalogue.categories.data);

@@ -27,7 +27,9 @@ const startOfWeek = (now: Date) => {
 };
 const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
-/** This week, Monday to Sunday: days with a completed workout show a check and list their workouts on hover or focus. */
+/**
+ * This week, Monday to Sunday: days with a completed workout show a check and list their workouts on hover or focus.
+ */
 export function WeekStrip({ history, now = new Date() }: { history: HistoryEntry[]; now?: Date }) {
   const [open, setOpen] = useState<number | null>(null);
   const first = startOfWeek(now);

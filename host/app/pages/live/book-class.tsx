@@ -16,7 +16,8 @@ import { Spinner } from "../../ui/page.js";
  * The booking hand-off page a widget on another site opens in a popup: /live/book?class={id}&origin={site origin}.
  * The member signs in here if needed (the route asks for it), the class is booked, and the opener is told
  * `{type: "fit:booked", classId}`, posted only to the site origin and only when that origin is on the allow-list
- * (config.json `embedOrigins`, from FITKIT_ALLOWED_ORIGINS; the app's own origin is always allowed). Tokens never leave this origin.
+ * (config.json `embedOrigins`, from FITKIT_ALLOWED_ORIGINS; the app's own origin is always allowed). Tokens never
+ * leave this origin.
  */
 export default function BookClassPage() {
   const store = useStore();

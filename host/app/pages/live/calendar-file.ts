@@ -6,6 +6,7 @@ import type { Store } from "../../../../src/store/index.js";
  */
 export async function downloadReservationEvent(store: Store, reservationId: string): Promise<void> {
   const token = await store.auth.accessToken();
+  // eslint-disable-next-line no-restricted-syntax -- a file download: the client answers JSON, this needs the blob
   const response = await fetch(`${store.apiBase}/studios/reservation/${encodeURIComponent(reservationId)}/calendar.ics`, {
     headers: token ? { authorization: `Bearer ${token}`, "x-device": "web" } : {},
   });

@@ -20,7 +20,7 @@ export function useClassTimer(classes: Timed[], onChange: () => void): number {
       onChange();
     }, delay);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Deliberately re-armed on `key` (which stands for `classes`) and `now`, not on a new `onChange` each render.
   }, [key, now]);
   return now;
 }

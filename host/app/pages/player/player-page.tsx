@@ -6,7 +6,7 @@ import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useParams } from "../../lib/route-context.js";
-import { color, space, text } from "../../theme/tokens.js";
+import { space, text } from "../../theme/tokens.js";
 import { ButtonLink } from "../../ui/button.js";
 import { Spinner } from "../../ui/page.js";
 

@@ -119,7 +119,7 @@ export function seriesItems(workouts: GeneratedWorkout[]) {
         // Spread series over the catalogue (offset per series) and never repeat a class inside one series.
         const cursor = (used.get(`${s.id}:${category}`) ?? seriesIndex * 2) % Math.max(pool.length, 1);
         used.set(`${s.id}:${category}`, cursor + 1);
-        const workout = pool[cursor];
+        const workout = pool.at(cursor); // the pool may be empty
         if (workout) items.push({ series_id: s.id, workout_id: workout.id, position: items.length + 1, chapter: chapterIndex + 1, chapter_title: title });
       }
     });
@@ -160,7 +160,7 @@ export function calendarDays(workouts: GeneratedWorkout[]) {
           kind === "workout"
             ? ofKind((w) => w.type === "workout" && w.categoryIds.includes(categoryId(slot)) && w.duration <= 35)
             : ofKind((w) => w.type === kind);
-        const workout = pool[turn++ % pool.length];
+        const workout = pool.at(turn++ % pool.length); // the pool may be empty
         days.push({ calendar_id: calendar.id, day: week * 7 + i + 1, kind, workout_id: workout?.id ?? null });
       });
     }

@@ -19,7 +19,9 @@ export interface SeedStep {
   run(trx: Db, ctx: SeedContext): Promise<void>;
 }
 
-/** What every deployment serves: workouts and programs and their artwork, the studios' schedule, products, challenges. */
+/**
+ * What every deployment serves: workouts and programs and their artwork, the studios' schedule, products, challenges.
+ */
 export const contentSeedSteps: SeedStep[] = [demoCatalogue, demoArtwork, studioSchedule, membershipCatalogue, demoChallenges];
 
 /** Demo members (published password) and everything that is theirs; content first, as they refer to it. */
