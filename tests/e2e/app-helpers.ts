@@ -64,3 +64,18 @@ export async function subscribeWithTestCard(page: Page, sku: string) {
   await apiAs(page, "/commerce/v1/payment/setdefault", { method: "POST", body: { payment_method_id } });
   await apiAs(page, "/v2/subscriptions/subs", { method: "POST", body: { sku } });
 }
+
+/**
+ * Waits for the schedule's seven day buttons, then asserts some day of the week lists a class with a Reserve button
+ * (today's classes may all have started).
+ */
+export async function expectAReservableDay(schedule: Locator) {
+  const days = schedule.locator("button[aria-pressed]");
+  await expect.poll(() => days.count(), { timeout: STEP_TIMEOUT }).toBe(7);
+  let reservable = 0;
+  for (let i = 0; i < 7 && !reservable; i++) {
+    await days.nth(i).click();
+    reservable = await schedule.getByRole("button", { name: "Reserve", exact: true }).count();
+  }
+  expect(reservable).toBeGreaterThan(0);
+}

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAReservableDay } from "./app-helpers.js";
 import { closeBrowser, withSession } from "./browser.js";
 import { startOwnServer, startPageServer } from "./own-server.js";
 
@@ -42,15 +43,7 @@ describe("embedding the schedule from another origin, not allow-listed", () => {
         const tab = await session.open(`${site.url}${path}`);
         expect(site.url).not.toBe(fitkit.url);
         const schedule = tab.locator("fit-live-schedule");
-        await expect.poll(() => schedule.locator("button[aria-pressed]").count(), { timeout: 20_000 }).toBe(7);
-        // Some day of the week lists classes with a Reserve button (today's may all have started).
-        const days = schedule.locator("button[aria-pressed]");
-        let reservable = 0;
-        for (let i = 0; i < 7 && !reservable; i++) {
-          await days.nth(i).click();
-          reservable = await schedule.getByRole("button", { name: "Reserve", exact: true }).count();
-        }
-        expect(reservable).toBeGreaterThan(0);
+        await expectAReservableDay(schedule);
         session.assertClean();
       }));
   }
