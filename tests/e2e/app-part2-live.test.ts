@@ -45,7 +45,7 @@ describe("hosted app: calendars, live classes and studios", () => {
       const page = await session.open("/live");
       const schedule = page.locator("fit-live-schedule");
       await schedule.locator('[part~="day"]').nth(1).click(); // tomorrow: nothing has started yet
-      await schedule.locator('[part="reserve"]').first().click();
+      await schedule.locator('[part~="reserve"]').first().click();
       await sees(page, "You’re in!");
       await checkWidths(session, page, "live");
 
