@@ -8,7 +8,9 @@ const jsxPragma = {
   meta: {
     type: "problem",
     docs: { description: "require the `/** @jsxImportSource preact */` pragma in widget .tsx files" },
-    messages: { missing: "A widget .tsx file starts with `/** @jsxImportSource preact */` (tsconfig's JSX is React's)." },
+    messages: {
+      missing: "A widget .tsx file starts with `/** @jsxImportSource preact */` (tsconfig's JSX is React's).",
+    },
     schema: [],
   },
   create(context) {
@@ -78,4 +80,7 @@ const cssNestedAmpersand = {
   },
 };
 
-export default { meta: { name: "fitkit" }, rules: { "jsx-pragma": jsxPragma, "css-nested-ampersand": cssNestedAmpersand } };
+export default {
+  meta: { name: "fitkit" },
+  rules: { "jsx-pragma": jsxPragma, "css-nested-ampersand": cssNestedAmpersand },
+};

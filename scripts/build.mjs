@@ -20,7 +20,10 @@ function newestSource(dir) {
 }
 
 if (process.argv.includes("--if-missing") && existsSync(stamp)) {
-  const sources = Math.max(...["src", "widgets", "host"].map((d) => newestSource(join(root, d))), statSync(join(root, "package-lock.json")).mtimeMs);
+  const sources = Math.max(
+    ...["src", "widgets", "host"].map((d) => newestSource(join(root, d))),
+    statSync(join(root, "package-lock.json")).mtimeMs,
+  );
   if (statSync(stamp).mtimeMs >= sources) process.exit(0);
 }
 
@@ -29,7 +32,10 @@ const started = Date.now();
 console.log("building the widgets, the hosted app and the server into dist/ (a minute on a first start)…");
 const browserParts = ["widgets/rollup.widgets.mjs", "host/app/rollup.app.mjs"].filter((f) => existsSync(join(root, f)));
 if (browserParts.length) {
-  execFileSync(process.execPath, [join(root, "node_modules", "rollup", "dist", "bin", "rollup"), "-c"], { cwd: root, stdio: "inherit" });
+  execFileSync(process.execPath, [join(root, "node_modules", "rollup", "dist", "bin", "rollup"), "-c"], {
+    cwd: root,
+    stdio: "inherit",
+  });
 }
 await build({
   entryPoints: [join(root, "host", "server", "main.ts")],

@@ -1,7 +1,7 @@
-// A rollup plugin that writes the bundle's chunk graph to `file` (under dist/size/, not shipped): each chunk's file, whether it
-// is an entry or a dynamic entry, the chunks it imports statically and those it loads with import(). `npm run size`
-// (scripts/size.mjs) reads it to know what a page loads before first use and what later, from rollup's own metadata
-// rather than by scanning built files.
+// A rollup plugin that writes the bundle's chunk graph to `file` (under dist/size/, not shipped): each chunk's file,
+// whether it is an entry or a dynamic entry, the chunks it imports statically and those it loads with import().
+// `npm run size` (scripts/size.mjs) reads it to know what a page loads before first use and what later, from rollup's
+// own metadata rather than by scanning built files.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 

@@ -12,7 +12,10 @@ if (!existsSync(dist)) {
   console.error("dist/widgets is missing: run `npm run build` first");
   process.exit(1);
 }
-const walk = (dir) => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
+  );
 const files = walk(dist).filter((f) => f.endsWith(".d.ts"));
 
 const program = ts.createProgram(files, {

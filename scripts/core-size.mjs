@@ -5,12 +5,22 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
-const runtime = ["preact", "preact/*", "@preact/signals", "@preact/signals-core", "goober", "ofetch", "@mux/mux-player"];
+const runtime = [
+  "preact",
+  "preact/*",
+  "@preact/signals",
+  "@preact/signals-core",
+  "goober",
+  "ofetch",
+  "@mux/mux-player",
+];
 /** Leaves the widget's imports of the core unresolved, so the second bundle holds everything but the core. */
 const coreOut = {
   name: "core-out",
   setup(b) {
-    b.onResolve({ filter: /(^|\/)src\// }, (a) => (a.importer.includes("/widgets/") ? { path: a.path, external: true } : undefined));
+    b.onResolve({ filter: /(^|\/)src\// }, (a) =>
+      a.importer.includes("/widgets/") ? { path: a.path, external: true } : undefined,
+    );
   },
 };
 

@@ -29,7 +29,9 @@ function info(name, bytes, note) {
 function check(name, bytes, budgetKb) {
   const ok = bytes <= budgetKb * KB;
   if (!ok) over++;
-  rows.push(`${name.padEnd(46)} ${(bytes / KB).toFixed(1).padStart(7)} KB  (budget ${budgetKb} KB) ${ok ? "ok" : "OVER BUDGET"}`);
+  rows.push(
+    `${name.padEnd(46)} ${(bytes / KB).toFixed(1).padStart(7)} KB  (budget ${budgetKb} KB) ${ok ? "ok" : "OVER BUDGET"}`,
+  );
 }
 
 const widgets = ["workout-search", "series-card", "live-schedule", "referral", "membership-panel"];
@@ -50,8 +52,10 @@ if (esm) {
   if (all.size) check("all five widgets on one page (ESM, gzip)", esm.total(all), 42);
   // The budgets above are for what a page loads before a widget can be used. Parts fetched when a visitor opens a
   // rarely used flow (membership dialogs, the library's filters) are listed here with the whole widget they make.
-  for (const [w, later, whole] of lazyRows) info(`  <fit-${w}> on interaction (gzip)`, later, `whole widget with it ${(whole / KB).toFixed(1)} KB`);
-  if (allLazy.size) info("  all five with every part (gzip)", esm.total(new Set([...all, ...allLazy])), "initial + on interaction");
+  for (const [w, later, whole] of lazyRows)
+    info(`  <fit-${w}> on interaction (gzip)`, later, `whole widget with it ${(whole / KB).toFixed(1)} KB`);
+  if (allLazy.size)
+    info("  all five with every part (gzip)", esm.total(new Set([...all, ...allLazy])), "initial + on interaction");
   // Rollup merges chunks under experimentalMinChunkSize; the modal dialog must stay a part of its own, not shared.
   if (!Object.keys(esm.chunks).some((f) => f.startsWith("lazy-modal-dialog-"))) {
     over++;

@@ -45,7 +45,16 @@ const mainTiers = [
 const clockTiers = SHIFTED_CLOCKS.map((clock) => ({
   name: `unit + API at ${clock.now} in ${clock.zone}`,
   command: bin("vitest"),
-  args: ["run", "--project", "unit", "--project", "api:pglite", "--reporter=default", "--reporter=json", `--outputFile.json=.vitest-clock-${clock.name}.json`],
+  args: [
+    "run",
+    "--project",
+    "unit",
+    "--project",
+    "api:pglite",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=.vitest-clock-${clock.name}.json`,
+  ],
   env: {
     FITKIT_TEST_NOW: clock.now,
     TZ: clock.zone,
@@ -61,7 +70,11 @@ let status = 0;
 for (const tier of tiers) {
   process.stdout.write(`\n▶ ${tier.name}\n`);
   const started = performance.now();
-  const result = spawnSync(tier.command, tier.args, { cwd: root, stdio: "inherit", env: { ...process.env, ...tier.env } });
+  const result = spawnSync(tier.command, tier.args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...tier.env },
+  });
   times.push({ name: tier.name, seconds: (performance.now() - started) / 1000, ok: result.status === 0 });
   if (result.status !== 0) {
     status = result.status ?? 1;
@@ -70,6 +83,12 @@ for (const tier of tiers) {
 }
 
 process.stdout.write("\nwall time per tier\n");
-for (const t of times) process.stdout.write(`  ${t.ok ? "✓" : "✗"} ${t.name.padEnd(52)} ${t.seconds.toFixed(1).padStart(7)} s\n`);
-process.stdout.write(`  ${"total".padEnd(54)} ${times.reduce((s, t) => s + t.seconds, 0).toFixed(1).padStart(7)} s\n`);
+for (const t of times)
+  process.stdout.write(`  ${t.ok ? "✓" : "✗"} ${t.name.padEnd(52)} ${t.seconds.toFixed(1).padStart(7)} s\n`);
+process.stdout.write(
+  `  ${"total".padEnd(54)} ${times
+    .reduce((s, t) => s + t.seconds, 0)
+    .toFixed(1)
+    .padStart(7)} s\n`,
+);
 process.exit(status);

@@ -11,4 +11,7 @@ export interface BookingMessage {
   classId: string;
 }
 export const isBookingMessage = (data: unknown): data is BookingMessage =>
-  typeof data === "object" && data !== null && (data as Partial<BookingMessage>).type === BOOKING_MESSAGE && typeof (data as Partial<BookingMessage>).classId === "string";
+  typeof data === "object" &&
+  data !== null &&
+  (data as Partial<BookingMessage>).type === BOOKING_MESSAGE &&
+  typeof (data as Partial<BookingMessage>).classId === "string";

@@ -18,7 +18,13 @@ export const TAGS = {
   membershipPanel: membership.TAG,
 } as const;
 
-export const EVENTS = { ...search.EVENTS, ...series.EVENTS, ...schedule.EVENTS, ...referral.EVENTS, ...membership.EVENTS } as const;
+export const EVENTS = {
+  ...search.EVENTS,
+  ...series.EVENTS,
+  ...schedule.EVENTS,
+  ...referral.EVENTS,
+  ...membership.EVENTS,
+} as const;
 
 /** The page-level configuration script every widget reads when an attribute is absent. */
 export const CONFIG_SCRIPT_ID = "fitkit-config";

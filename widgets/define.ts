@@ -6,7 +6,11 @@ import { createWidgetElement, type ElementSpec } from "./ui/element.js";
  * defined the tag, this warns and keeps the first definition instead of throwing, as media-chrome and shoelace do.
  * @example defineWidget("fit-live-schedule", LiveSchedule, spec);
  */
-export function defineWidget<P extends object>(tag: string, Component: ComponentType<P>, spec: ElementSpec = {}): CustomElementConstructor {
+export function defineWidget<P extends object>(
+  tag: string,
+  Component: ComponentType<P>,
+  spec: ElementSpec = {},
+): CustomElementConstructor {
   return defineElement(tag, () => createWidgetElement(Component, spec));
 }
 
@@ -14,7 +18,9 @@ export function defineWidget<P extends object>(tag: string, Component: Component
 export function defineElement(tag: string, build: () => CustomElementConstructor): CustomElementConstructor {
   const existing = customElements.get(tag);
   if (existing) {
-    console.warn(`[fitkit W001] <${tag}> is already defined (a second copy of the widget kit loaded); keeping the first.`);
+    console.warn(
+      `[fitkit W001] <${tag}> is already defined (a second copy of the widget kit loaded); keeping the first.`,
+    );
     return existing;
   }
   const element = build();

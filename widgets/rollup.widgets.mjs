@@ -50,7 +50,9 @@ function elementMetadata() {
       const meta = JSON.parse(readFileSync(id, "utf8"));
       const slim = {
         // The bridge reads any other type (a string, a union of string literals) as a string.
-        attributes: (meta.attributes ?? []).map(({ name, type = "" }) => (/^(number|boolean)$|\{|\[\]/.test(type) ? { name, type } : { name })),
+        attributes: (meta.attributes ?? []).map(({ name, type = "" }) =>
+          /^(number|boolean)$|\{|\[\]/.test(type) ? { name, type } : { name },
+        ),
         properties: (meta.properties ?? []).map(({ name }) => ({ name })),
       };
       return `export default ${JSON.stringify(slim)};`;
@@ -65,12 +67,20 @@ function elementMetadata() {
 function compactCss() {
   // Never before ":" (".a :focus" is a descendant selector); after it only declarations have spaces. Every ";" stays:
   // goober's parser ends a declaration only at ";".
-  const squeeze = (css) => css.replace(/\s+/g, " ").replace(/\s*([{};,>])\s*/g, "$1").replace(/:\s+/g, ":").trim();
+  const squeeze = (css) =>
+    css
+      .replace(/\s+/g, " ")
+      .replace(/\s*([{};,>])\s*/g, "$1")
+      .replace(/:\s+/g, ":")
+      .trim();
   return {
     name: "compact-css",
     transform(code, id) {
       if (!id.includes("/widgets/") || !/\.tsx?$/.test(id)) return null;
-      const out = code.replace(/(css|const (?:light|dark|baseCss) = )`((?:[^`$]|\$\{\w+\})*)`/g, (whole, tag, body) => `${tag}\`${squeeze(body)}\``);
+      const out = code.replace(
+        /(css|const (?:light|dark|baseCss) = )`((?:[^`$]|\$\{\w+\})*)`/g,
+        (whole, tag, body) => `${tag}\`${squeeze(body)}\``,
+      );
       return out === code ? null : { code: out, map: null };
     },
   };
@@ -81,7 +91,17 @@ const plugins = () => [
   compactCss(),
   nodeResolve({ browser: true, extensions: [".ts", ".tsx", ".mjs", ".js"] }),
   esbuildTs(),
-  terser({ ecma: 2022, module: true, compress: { passes: 3, pure_getters: true, unsafe_arrows: true, global_defs: { "process.env.NODE_ENV": "production" } }, format: { comments: false } }),
+  terser({
+    ecma: 2022,
+    module: true,
+    compress: {
+      passes: 3,
+      pure_getters: true,
+      unsafe_arrows: true,
+      global_defs: { "process.env.NODE_ENV": "production" },
+    },
+    format: { comments: false },
+  }),
 ];
 
 const onwarn = (warning, warn) => {
@@ -105,13 +125,23 @@ export default [
       experimentalMinChunkSize: 1500,
       sourcemap: true,
     },
-    plugins: [{ name: "clean", buildStart: () => rmSync(out, { recursive: true, force: true }) }, ...plugins(), bundleGraph(`${root}dist/size/widgets-esm.json`)],
+    plugins: [
+      { name: "clean", buildStart: () => rmSync(out, { recursive: true, force: true }) },
+      ...plugins(),
+      bundleGraph(`${root}dist/size/widgets-esm.json`),
+    ],
     onwarn,
   },
   {
     input: `${root}widgets/all.ts`,
     // One file for script tags: the lazily loaded parts are inlined.
-    output: { file: `${out}/fitkit.iife.js`, format: "iife", inlineDynamicImports: true, generatedCode: "es2015", sourcemap: true },
+    output: {
+      file: `${out}/fitkit.iife.js`,
+      format: "iife",
+      inlineDynamicImports: true,
+      generatedCode: "es2015",
+      sourcemap: true,
+    },
     plugins: [...plugins(), { name: "widget-artifacts", writeBundle: () => writeArtifacts(root, out) }],
     onwarn,
   },

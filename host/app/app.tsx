@@ -11,11 +11,11 @@ export function App({ store, analytics }: { store: Store; analytics: Analytics }
   return (
     <StoreContext.Provider value={store}>
       <AnalyticsContext.Provider value={analytics}>
-      <ErrorBoundary>
-        <Router>
-          <Shell />
-        </Router>
-      </ErrorBoundary>
+        <ErrorBoundary>
+          <Router>
+            <Shell />
+          </Router>
+        </ErrorBoundary>
       </AnalyticsContext.Provider>
     </StoreContext.Provider>
   );

@@ -17,7 +17,12 @@ const require = createRequire(import.meta.url);
 const production = process.env.NODE_ENV !== "development";
 
 /** The public React entry points the app and its dependencies import, each re-exported from the vendor module. */
-const REACT_IDS = { react: "React", "react-dom": "ReactDOM", "react-dom/client": "ReactDOMClient", "react/jsx-runtime": "JSX" };
+const REACT_IDS = {
+  react: "React",
+  "react-dom": "ReactDOM",
+  "react-dom/client": "ReactDOMClient",
+  "react/jsx-runtime": "JSX",
+};
 const VENDOR = "\0react-vendor";
 
 function reactVendor() {
@@ -35,7 +40,10 @@ function reactVendor() {
       if (id === VENDOR) {
         const result = await build({
           stdin: {
-            contents: Object.entries(REACT_IDS).map(([m, name]) => `import ${name} from ${JSON.stringify(m)};`).join("\n") + `\nexport { ${Object.values(REACT_IDS).join(", ")} };`,
+            contents:
+              Object.entries(REACT_IDS)
+                .map(([m, name]) => `import ${name} from ${JSON.stringify(m)};`)
+                .join("\n") + `\nexport { ${Object.values(REACT_IDS).join(", ")} };`,
             resolveDir: root,
           },
           bundle: true,
@@ -73,8 +81,14 @@ function typescript() {
       // Widget metadata (element.json): only the names and types the element bridge reads at runtime ship.
       if (id.endsWith(".json")) {
         const { attributes, properties } = JSON.parse(code);
-        const slim = { attributes: (attributes ?? []).map((a) => ({ name: a.name, type: a.type })), properties: (properties ?? []).map((p) => ({ name: p.name })) };
-        return { code: `export default ${JSON.stringify(id.endsWith("element.json") ? slim : JSON.parse(code))};`, map: null };
+        const slim = {
+          attributes: (attributes ?? []).map((a) => ({ name: a.name, type: a.type })),
+          properties: (properties ?? []).map((p) => ({ name: p.name })),
+        };
+        return {
+          code: `export default ${JSON.stringify(id.endsWith("element.json") ? slim : JSON.parse(code))};`,
+          map: null,
+        };
       }
       if (!/\.tsx?$/.test(id)) return null;
       const result = await transform(code, {
@@ -97,7 +111,10 @@ function finish() {
     name: "finish",
     transform(code, id) {
       if (!id.includes("node_modules") || !code.includes("process.env.NODE_ENV")) return null;
-      return { code: code.replaceAll("process.env.NODE_ENV", JSON.stringify(production ? "production" : "development")), map: null };
+      return {
+        code: code.replaceAll("process.env.NODE_ENV", JSON.stringify(production ? "production" : "development")),
+        map: null,
+      };
     },
     async renderChunk(code) {
       if (!production) return null;
@@ -126,7 +143,13 @@ export default [
       chunkFileNames: "[name]-[hash].js",
       sourcemap: !production,
     },
-    plugins: [reactVendor(), typescript(), nodeResolve({ browser: true, extensions: [".mjs", ".js", ".ts", ".tsx", ".json"] }), finish(), bundleGraph(join(here, "..", "..", "dist", "size", "app.json"))],
+    plugins: [
+      reactVendor(),
+      typescript(),
+      nodeResolve({ browser: true, extensions: [".mjs", ".js", ".ts", ".tsx", ".json"] }),
+      finish(),
+      bundleGraph(join(here, "..", "..", "dist", "size", "app.json")),
+    ],
     onwarn(warning, warn) {
       // Third-party ESM (mux) uses top-level `this` in helpers; harmless.
       if (warning.code === "THIS_IS_UNDEFINED" || warning.code === "CIRCULAR_DEPENDENCY") return;

@@ -19,7 +19,8 @@ export interface AppRoute {
 }
 
 /** `/classes?favorites=true` and `?from=all_time_stats` are the member's own lists: visitors sign in first. */
-const personalLibrary = (q: URLSearchParams) => q.get("favorites") === "true" || q.get("watched") === "true" || q.get("from") === "all_time_stats";
+const personalLibrary = (q: URLSearchParams) =>
+  q.get("favorites") === "true" || q.get("watched") === "true" || q.get("from") === "all_time_stats";
 
 const Continue = lazy(() => import("./pages/auth/continue.js"));
 const Signup = lazy(() => import("./pages/auth/signup.js"));
@@ -120,6 +121,8 @@ export function matchRoute(pathname: string): { route: AppRoute; params: Record<
 
 /** The workout a path's detail pane shows (`…/detail/{slug}`), and the path beneath it. */
 export function paneOf(pathname: string): { slug: string; base: string } | undefined {
-  const m = /^(\/home|\/classes(?:\/categories\/[^/]+)?|\/series\/[^/]+|\/calendars\/[^/]+)\/detail\/([^/]+)\/?$/.exec(pathname);
+  const m = /^(\/home|\/classes(?:\/categories\/[^/]+)?|\/series\/[^/]+|\/calendars\/[^/]+)\/detail\/([^/]+)\/?$/.exec(
+    pathname,
+  );
   return m && m[1] !== "/series/all-series" ? { base: m[1], slug: decodeURIComponent(m[2]) } : undefined;
 }

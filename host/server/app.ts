@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import { compactStream, isStaticAsset, wantsCompactLogs } from "./logging.js";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
@@ -35,7 +41,6 @@ export interface BuildOptions {
   closeDatabase?: boolean;
 }
 
-
 /** Hosted-app pages a widget on another site opens as a popup (the booking hand-off and its sign-in step). */
 const POPUP_PAGES = /^\/(live\/book|continue)\/?(\?|$)/;
 
@@ -43,7 +48,8 @@ const POPUP_PAGES = /^\/(live\/book|continue)\/?(\?|$)/;
  * Paths any origin may read: public content the widgets show on third-party sites, and the widget files themselves
  * (module scripts and `integrity` + `crossorigin` script tags are CORS requests, blocked without the header).
  */
-const PUBLIC_CORS = /^\/(tsapi\/|config\.json$|studios\/class(\?|$)|subscriptions\/v1\/products|health$|media\/|widgets\/)/;
+const PUBLIC_CORS =
+  /^\/(tsapi\/|config\.json$|studios\/class(\?|$)|subscriptions\/v1\/products|health$|media\/|widgets\/)/;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -77,7 +83,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // answered by Fastify itself with an extra `code` and a reason phrase that does not match the status.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;
-      const message = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? paramTooLongMessage : "The URL is not validly percent-encoded";
+      const message =
+        error.code === "FST_ERR_MAX_PARAM_LENGTH" ? paramTooLongMessage : "The URL is not validly percent-encoded";
       (reply as FastifyReply).status(status).send(errorBody(status, status >= 500 ? "Internal Server Error" : message));
     },
   });
@@ -132,7 +139,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // One log line per request, with its id; static files (assets, widget bundles, media) at debug level.
   app.addHook("onResponse", async (request, reply) => {
     request.log[isStaticAsset(request.url) ? "debug" : "info"](
-      { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        reqId: request.id,
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       "request",
     );
   });
@@ -158,13 +171,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("optionalMember", async (request: FastifyRequest) => readMember(request, false));
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.messages));
+    if (error instanceof HttpError)
+      return reply.status(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.messages));
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const message = (error as FastifyError).validation
-        ? (error as FastifyError).validation!.map((v) => describeValidationError(v as never, (error as FastifyError).validationContext))
+        ? (error as FastifyError).validation!.map((v) =>
+            describeValidationError(v as never, (error as FastifyError).validationContext),
+          )
         : error.message;
-      return reply.status(status).send(errorBody(status, Array.isArray(message) && message.length === 1 ? message[0] : message));
+      return reply
+        .status(status)
+        .send(errorBody(status, Array.isArray(message) && message.length === 1 ? message[0] : message));
     }
     // PostgreSQL "data exception" (SQLSTATE class 22: NUL bytes, impossible dates, out-of-range numbers) means the
     // input could not be stored: the client's fault, answered as such, with nothing written.
@@ -204,7 +222,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hook: "onRequest",
     delegator: (request, callback) => {
       const origin = request.headers.origin;
-      const isPublic = PUBLIC_CORS.test(request.url) && (request.method === "GET" || request.url.startsWith("/tsapi/workouts/search"));
+      const isPublic =
+        PUBLIC_CORS.test(request.url) && (request.method === "GET" || request.url.startsWith("/tsapi/workouts/search"));
       callback(null, {
         origin: !origin ? false : allowed.has(origin) ? origin : isPublic ? "*" : false,
         methods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],

@@ -79,7 +79,10 @@ export const defaultRateLimits: RateLimitConfig = {
 };
 
 function list(value: string | undefined): string[] {
-  return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** An on/off switch: `1` or `0`, unset for the default; anything else is refused rather than guessed. */
@@ -123,23 +126,27 @@ function storeUrl(value: string | undefined): string | undefined {
   } catch {
     url = undefined;
   }
-  if (!url || !/^https?:$/.test(url.protocol)) throw new StartupError(`FITKIT_STORE_URL must be an http(s) URL, got ${given}`);
+  if (!url || !/^https?:$/.test(url.protocol))
+    throw new StartupError(`FITKIT_STORE_URL must be an http(s) URL, got ${given}`);
   return url.href;
 }
 
 function positiveMs(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 1) throw new StartupError(`${name} must be a whole number of milliseconds, got ${value}`);
+  if (!Number.isInteger(ms) || ms < 1)
+    throw new StartupError(`${name} must be a whole number of milliseconds, got ${value}`);
   return ms;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new StartupError(`PORT must be a port number, got ${env.PORT}`);
   const production = env.NODE_ENV === "production";
   const databaseUrl = env.DATABASE_URL || undefined;
-  if (production && !env.FITKIT_JWT_PRIVATE_KEY) throw new StartupError("FITKIT_JWT_PRIVATE_KEY must be set in production (an Ed25519 PKCS#8 PEM)");
+  if (production && !env.FITKIT_JWT_PRIVATE_KEY)
+    throw new StartupError("FITKIT_JWT_PRIVATE_KEY must be set in production (an Ed25519 PKCS#8 PEM)");
   const host = env.HOST || "127.0.0.1";
   const publicUrl = (env.FITKIT_PUBLIC_URL ?? listeningOrigin(host, port)).replace(/\/$/, "");
   let media: MediaSettings;

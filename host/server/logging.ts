@@ -8,7 +8,9 @@ import { Writable } from "node:stream";
 
 /** Files the browser fetches with every page: logged at debug, not info. */
 export const isStaticAsset = (url: string): boolean =>
-  /^\/(assets|widgets|media|examples)\//.test(url) || /\.(js|mjs|css|map|png|jpe?g|webp|avif|svg|ico|woff2?|mp4|webm|vtt|json)(\?|$)/.test(url.split("#")[0]!) && url !== "/config.json";
+  /^\/(assets|widgets|media|examples)\//.test(url) ||
+  (/\.(js|mjs|css|map|png|jpe?g|webp|avif|svg|ico|woff2?|mp4|webm|vtt|json)(\?|$)/.test(url.split("#")[0]!) &&
+    url !== "/config.json");
 
 const LEVELS: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INFO ", 40: "WARN ", 50: "ERROR", 60: "FATAL" };
 const SKIP = new Set(["level", "time", "pid", "hostname", "msg", "reqId", "method", "url", "statusCode", "ms"]);
@@ -27,7 +29,9 @@ export function compactLine(json: string): string {
   const message = entry.msg === "request" && request ? request : [entry.msg, request].filter(Boolean).join(" ");
   const rest = Object.entries(entry).filter(([key]) => !SKIP.has(key));
   const err = entry.err as { stack?: string } | undefined;
-  const extra = rest.filter(([key]) => key !== "err").map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
+  const extra = rest
+    .filter(([key]) => key !== "err")
+    .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
   return `${time} ${level} ${message}${extra.length ? ` ${extra.join(" ")}` : ""}${err?.stack ? `\n${err.stack}` : ""}`;
 }
 

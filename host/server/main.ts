@@ -47,7 +47,14 @@ const lines = [
   `  API docs: ${url}/docs${config.devMail ? `   outbox: ${url}/dev/mail (from this machine only)` : ""}`,
   ...(config.host === "127.0.0.1" ? [`  listening on this machine only: set HOST=0.0.0.0 to serve the network`] : []),
   ...(config.billing.provider === "off" ? ["  billing: off (nothing can be bought)"] : []),
-  ...(config.billing.provider === "sandbox" && config.production ? ["  billing: SANDBOX in production (test cards buy memberships)"] : []),
-  ...(config.demo ? [`  demo accounts (password "${DEMO_PASSWORD}"):`, ...DEMO_MEMBERS.map((m) => `    ${m.email.padEnd(30)} ${m.about}`)] : []),
+  ...(config.billing.provider === "sandbox" && config.production
+    ? ["  billing: SANDBOX in production (test cards buy memberships)"]
+    : []),
+  ...(config.demo
+    ? [
+        `  demo accounts (password "${DEMO_PASSWORD}"):`,
+        ...DEMO_MEMBERS.map((m) => `    ${m.email.padEnd(30)} ${m.about}`),
+      ]
+    : []),
 ];
 process.stdout.write(`${lines.join("\n")}\n`);

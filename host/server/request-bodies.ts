@@ -14,7 +14,8 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character, a quote included
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character, a quote included
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -30,7 +31,8 @@ function declaredCharset(contentType: string | undefined): string | undefined {
 }
 
 const hasBody = (request: FastifyRequest) =>
-  request.headers["transfer-encoding"] !== undefined || (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0");
+  request.headers["transfer-encoding"] !== undefined ||
+  (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0");
 
 /**
  * How request bodies are read: every body is decoded as UTF-8, so one declaring another charset is refused (415)
@@ -50,7 +52,10 @@ export function registerRequestBodies(app: FastifyInstance): void {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body as string; // parseAs: "string"
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(new HttpError(400, `body must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep`), undefined);
+      done(
+        new HttpError(400, `body must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep`),
+        undefined,
+      );
       return;
     }
     void parseJson(request, text, done); // the callback form: its type is a union with the promise form

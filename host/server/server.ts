@@ -52,7 +52,13 @@ export async function createServer(config: ServerConfig, clock: Clock = systemCl
   try {
     const app = await buildApp({ config, database, clock, closeDatabase: true });
     const stopRenewals = scheduleRenewals(
-      { db: database.db, clock, billing: app.ctx.billing, lock: app.ctx.jobLock, log: (err) => app.log.error({ err }, "renewals failed") },
+      {
+        db: database.db,
+        clock,
+        billing: app.ctx.billing,
+        lock: app.ctx.jobLock,
+        log: (err) => app.log.error({ err }, "renewals failed"),
+      },
       config.renewalsIntervalMs,
     );
     app.ctx.onClose(stopRenewals);

@@ -45,7 +45,9 @@ export function describeValidationError(error: ErrorObject, part?: string): stri
     case "format":
       return p.format === "email" ? `${field} must be an email` : `${field} must be a valid ${String(p.format)}`;
     case "minLength":
-      return Number(p.limit) === 1 ? `${field} should not be empty` : `${field} must be longer than or equal to ${p.limit} characters`;
+      return Number(p.limit) === 1
+        ? `${field} should not be empty`
+        : `${field} must be longer than or equal to ${p.limit} characters`;
     case "maxLength":
       return `${field} must be shorter than or equal to ${p.limit} characters`;
     case "minimum":

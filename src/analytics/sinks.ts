@@ -9,7 +9,10 @@ export interface Sink {
 }
 
 /** The default: fitkit's own collector (`POST /v2/analytics/events`), so nothing leaves the product unconfigured. */
-export const collectorSink = (api: ApiClient): Sink => ({ category: "Essential", send: (events) => sendAnalyticsEvents(api, events) });
+export const collectorSink = (api: ApiClient): Sink => ({
+  category: "Essential",
+  send: (events) => sendAnalyticsEvents(api, events),
+});
 
 /**
  * A Segment-compatible HTTP tracking API (`/v1/batch`), used when a write key is configured. Spec §4: it needs

@@ -97,7 +97,9 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
     if (!events.length) return;
     // Analytics must never break the product: a failed post is dropped.
     await Promise.all(
-      sinks.filter((s) => consent.allows(s.category)).map((s) => s.send(events.map((e) => ({ ...e, category: s.category }))).catch(() => undefined)),
+      sinks
+        .filter((s) => consent.allows(s.category))
+        .map((s) => s.send(events.map((e) => ({ ...e, category: s.category }))).catch(() => undefined)),
     );
   }
 
@@ -106,7 +108,13 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
 
   function page(path: string, title: string) {
     const nav = readNavigation(session);
-    emit("page", pageViewName(path, title), { path, title, page_kind: pageKind(path), referrer: nav.referrer, previous_path: nav.previous });
+    emit("page", pageViewName(path, title), {
+      path,
+      title,
+      page_kind: pageKind(path),
+      referrer: nav.referrer,
+      previous_path: nav.previous,
+    });
   }
 
   return {

@@ -55,12 +55,15 @@ const RETRY_STATUS = [500, 502, 503, 504];
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseURL = options.baseURL.replace(/\/+$/, "");
   const timeout = options.timeout ?? 8000;
-  const $fetch = ofetch.create({ retryStatusCodes: RETRY_STATUS, timeout }, options.fetch ? { fetch: options.fetch } : {});
+  const $fetch = ofetch.create(
+    { retryStatusCodes: RETRY_STATUS, timeout },
+    options.fetch ? { fetch: options.fetch } : {},
+  );
 
   async function request<T>(path: string, o: RequestOptions = {}): Promise<T> {
     const method = o.method ?? "GET";
     const url = withQuery(baseURL + path, o.query);
-    const retries = o.retries ?? (method === "GET" || o.idempotent ? options.retries ?? 2 : 0);
+    const retries = o.retries ?? (method === "GET" || o.idempotent ? (options.retries ?? 2) : 0);
     const delay = o.retryDelay ?? options.retryDelay ?? doubling;
     const outer = o.signal;
     const call = (token: string | undefined) =>
@@ -94,7 +97,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return await call(token);
       } catch (e) {
         if (!token || (e as FetchError).response?.status !== 401) throw e;
-        // A token that looked valid was refused: refresh once (one shared refresh per page, see src/auth) and call again.
+        // A token that looked valid was refused: refresh once (one shared refresh per page, see src/auth) and call
+        // again.
         token = await options.tokens?.refreshAfterRejection(token);
         if (!token) throw unauthorizedError(method, url);
         return await call(token);

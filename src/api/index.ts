@@ -1,4 +1,10 @@
-export { createApiClient, type ApiClient, type ApiClientOptions, type RequestOptions, type TokenSource } from "./client.js";
+export {
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+  type RequestOptions,
+  type TokenSource,
+} from "./client.js";
 export { ApiError, isAbort, unauthorizedError } from "./error.js";
 export * from "./calls/auth.js";
 export * from "./calls/profile.js";

@@ -242,7 +242,19 @@ export interface EndSessionRequest {
   session_id: string;
   workout_completed_positions: number;
 }
-export type VideoEventType = "start" | "loaded" | "progress" | "play" | "seek" | "pause" | "close" | "muted" | "unmuted" | "error" | "end" | "ready";
+export type VideoEventType =
+  | "start"
+  | "loaded"
+  | "progress"
+  | "play"
+  | "seek"
+  | "pause"
+  | "close"
+  | "muted"
+  | "unmuted"
+  | "error"
+  | "end"
+  | "ready";
 /** One player event; the server rejects unknown properties, so extras go in `data`. */
 export interface VideoEvent {
   event_type: VideoEventType;
@@ -422,7 +434,8 @@ export interface PlanChange {
   sku: string;
   stripe_promo_code?: string;
 }
-export type CancelReason = "method not as thought" | "too expensive" | "not seeing expected results" | "not using enough" | "other";
+export type CancelReason =
+  "method not as thought" | "too expensive" | "not seeing expected results" | "not using enough" | "other";
 export interface CancelRequest {
   reason: CancelReason;
   explanation?: string;

@@ -61,7 +61,7 @@ export function createAuth(options: AuthOptions): Auth {
         return pair.token;
       } catch (e) {
         const status = (e as { status?: number }).status;
-        if (status === 401 || status === 400) return logout(), undefined;
+        if (status === 401 || status === 400) return (logout(), undefined);
         error.value = e;
         throw e;
       }

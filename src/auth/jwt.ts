@@ -12,4 +12,5 @@ export function tokenExpiry(token: string): number | undefined {
 }
 
 /** Expired, unreadable, or expiring within `skewMs` (so a call does not arrive with a token that just lapsed). */
-export const isExpired = (token: string, now = Date.now(), skewMs = 10_000) => (tokenExpiry(token) ?? 0) <= now + skewMs;
+export const isExpired = (token: string, now = Date.now(), skewMs = 10_000) =>
+  (tokenExpiry(token) ?? 0) <= now + skewMs;

@@ -8,7 +8,10 @@ const NAME = "fitkit.token-refresh";
  * in progress and other tabs wait (checking every 100 ms, spec §9) until it ends or 5 s pass; the server's
  * 10-second grace for a just-rotated refresh token covers what remains of the race.
  */
-export function createRefreshLock(env: { locks?: LockManager; channel?: typeof BroadcastChannel } = (globalThis as Partial<typeof globalThis>).navigator ?? {}): RefreshLock {
+export function createRefreshLock(
+  env: { locks?: LockManager; channel?: typeof BroadcastChannel } = (globalThis as Partial<typeof globalThis>)
+    .navigator ?? {},
+): RefreshLock {
   const locks = env.locks;
   if (locks) return (task) => locks.request(NAME, task) as Promise<never>;
   const Channel = "channel" in env ? env.channel : globalThis.BroadcastChannel;

@@ -21,7 +21,8 @@ export function readTokens(storage: KeyValue): Tokens | null {
       return null;
     }
   };
-  const t: Partial<Tokens> = parse("tokens") ?? parse("web-root")?.tokens ?? { id: storage.getItem("id") ?? "", refresh: storage.getItem("refresh") ?? "" };
+  const t: Partial<Tokens> = parse("tokens") ??
+    parse("web-root")?.tokens ?? { id: storage.getItem("id") ?? "", refresh: storage.getItem("refresh") ?? "" };
   return t.refresh ? { access: t.access ?? "", id: t.id ?? t.access ?? "", refresh: t.refresh } : null;
 }
 

@@ -9,7 +9,7 @@ export interface WorkoutContext {
 }
 
 const names = (list: { name: string }[] | undefined) => (list ?? []).map((x) => x.name).join(", ");
-const list = (v: string[] | string | undefined) => (Array.isArray(v) ? v.join(", ") : v ?? "");
+const list = (v: string[] | string | undefined) => (Array.isArray(v) ? v.join(", ") : (v ?? ""));
 
 /** Spec §3 workout payload. */
 export function workoutPayload(w: Partial<Workout>, ctx: WorkoutContext = {}) {

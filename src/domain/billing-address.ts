@@ -8,7 +8,14 @@ export type AddressField = "address1" | "address2" | "city" | "state" | "zip" | 
 export type AddressProblem = "required" | "zip" | "city" | "phone" | "tooLong";
 
 /** Longest value each field takes (the form's maxlength and the server's schema). */
-export const ADDRESS_LIMITS: Record<AddressField, number> = { address1: 100, address2: 100, city: 60, state: 60, zip: 10, phone: 20 };
+export const ADDRESS_LIMITS: Record<AddressField, number> = {
+  address1: 100,
+  address2: 100,
+  city: 60,
+  state: 60,
+  zip: 10,
+  phone: 20,
+};
 
 /** Spec §9 countries and their postal formats. */
 export const ADDRESS_ZIP = {
@@ -34,10 +41,14 @@ export interface AddressInput {
 }
 
 /** What is wrong with each field (trimmed values), or an empty object when the address can be saved. */
-export function addressProblems(a: AddressInput, country: AddressCountry | undefined): Partial<Record<AddressField, AddressProblem>> {
+export function addressProblems(
+  a: AddressInput,
+  country: AddressCountry | undefined,
+): Partial<Record<AddressField, AddressProblem>> {
   const v = (k: AddressField) => (a[k] ?? "").trim();
   const problems: Partial<Record<AddressField, AddressProblem>> = {};
-  for (const k of Object.keys(ADDRESS_LIMITS) as AddressField[]) if (v(k).length > ADDRESS_LIMITS[k]) problems[k] = "tooLong";
+  for (const k of Object.keys(ADDRESS_LIMITS) as AddressField[])
+    if (v(k).length > ADDRESS_LIMITS[k]) problems[k] = "tooLong";
   if (!problems.zip && country && !ADDRESS_ZIP[country].test(v("zip"))) problems.zip = "zip";
   if (!problems.city && !CITY.test(v("city"))) problems.city = "city";
   if (!problems.address1 && !v("address1")) problems.address1 = "required";

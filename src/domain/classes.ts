@@ -13,7 +13,8 @@ export const CLASS_HORIZON_DAYS = 30;
 type Timed = Pick<LiveClass, "start_date" | "end_date">;
 
 /** Enterable from 15 minutes before start until the class ends. */
-export const canEnterClass = (c: Timed, now: number) => now >= ms(c.start_date) - CLASS_ENTRY_MS && now < ms(c.end_date);
+export const canEnterClass = (c: Timed, now: number) =>
+  now >= ms(c.start_date) - CLASS_ENTRY_MS && now < ms(c.end_date);
 /** Spec §5: in progress when the start is now or past (and it has not ended). */
 export const isClassInProgress = (c: Timed, now: number) => now >= ms(c.start_date) && now < ms(c.end_date);
 export const hasClassEnded = (c: Timed, now: number) => now >= ms(c.end_date);
@@ -41,7 +42,10 @@ export const reservationFor = (list: Reservation[], classId: string) =>
   list.find((r) => r.class_data.id === classId && r.status !== "standard cancel");
 
 /** The query window of the public schedule: today through 30 days ahead. */
-export const classWindow = (now: number) => ({ min_date: new Date(now).toISOString(), max_date: new Date(now + CLASS_HORIZON_DAYS * DAY_MS).toISOString() });
+export const classWindow = (now: number) => ({
+  min_date: new Date(now).toISOString(),
+  max_date: new Date(now + CLASS_HORIZON_DAYS * DAY_MS).toISOString(),
+});
 
 type Placed = { location?: LiveClass["location"] | unknown; id: string };
 
@@ -68,7 +72,12 @@ export function studioPlace(c: Placed): string {
 export function classStartLabel(c: Pick<LiveClass, "start_date"> & { location?: unknown }, locale = "en-US"): string {
   const zone = (c.location as LiveClass["location"])?.time_zone;
   return new Date(c.start_date).toLocaleString(locale, {
-    weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short",
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
     ...(zone ? { timeZone: zone } : {}),
   });
 }

@@ -23,7 +23,15 @@ export const lengthKeyOf = (expression: string): LengthKey | undefined =>
   LENGTH_BUCKETS.find((b) => lengthExpression(b.key) === expression.trim())?.key;
 
 /** Spec §2 list-valued query keys, in order; `collections` has the singular alternate `collection`. */
-export const LIST_FILTER_KEYS = ["length", "benefits", "trainer", "focus", "equipment", "pacing", "collections"] as const;
+export const LIST_FILTER_KEYS = [
+  "length",
+  "benefits",
+  "trainer",
+  "focus",
+  "equipment",
+  "pacing",
+  "collections",
+] as const;
 /** Members-only switches (spec §5). */
 export const MEMBER_FILTER_KEYS = ["favorites", "watched"] as const;
 export type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
@@ -61,8 +69,14 @@ export const emptyFilters = (): WorkoutFilterState => ({
 export function filtersFromQuery(query: string | URLSearchParams): WorkoutFilterState {
   const q = new URLSearchParams(query);
   const f = emptyFilters();
-  const all = (key: string) => q.getAll(key).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
-  for (const key of LIST_FILTER_KEYS) f[key] = [...new Set([...all(key), ...(key === "collections" ? all("collection") : [])])];
+  const all = (key: string) =>
+    q
+      .getAll(key)
+      .flatMap((v) => v.split(","))
+      .map((v) => v.trim())
+      .filter(Boolean);
+  for (const key of LIST_FILTER_KEYS)
+    f[key] = [...new Set([...all(key), ...(key === "collections" ? all("collection") : [])])];
   f.length = f.length.filter(lengthExpression);
   for (const key of MEMBER_FILTER_KEYS) f[key] = ["true", "1", ""].includes(q.get(key) ?? "-");
   const live = q.get("live");
@@ -73,14 +87,16 @@ export function filtersFromQuery(query: string | URLSearchParams): WorkoutFilter
 /** Writes filters as a query string (without "?"); `singular` uses the alternate `collection` key. */
 export function filtersToQuery(f: WorkoutFilterState, options: { singular?: boolean } = {}): string {
   const q = new URLSearchParams();
-  for (const key of LIST_FILTER_KEYS) if (f[key].length) q.set(key === "collections" && options.singular ? "collection" : key, f[key].join(","));
+  for (const key of LIST_FILTER_KEYS)
+    if (f[key].length) q.set(key === "collections" && options.singular ? "collection" : key, f[key].join(","));
   for (const key of MEMBER_FILTER_KEYS) if (f[key]) q.set(key, "true");
   if (f.live !== "all") q.set("live", f.live);
   return q.toString();
 }
 
 /** True when two filter states select the same workouts (order of values ignored). */
-export const sameFilters = (a: WorkoutFilterState, b: WorkoutFilterState) => filtersToQuery(normalise(a)) === filtersToQuery(normalise(b));
+export const sameFilters = (a: WorkoutFilterState, b: WorkoutFilterState) =>
+  filtersToQuery(normalise(a)) === filtersToQuery(normalise(b));
 const normalise = (f: WorkoutFilterState): WorkoutFilterState => {
   const n = { ...f };
   for (const key of LIST_FILTER_KEYS) n[key] = [...f[key]].sort();
@@ -90,7 +106,8 @@ const normalise = (f: WorkoutFilterState): WorkoutFilterState => {
 /** Drops keys whose value is empty (spec §2: series filter keys with empty values are dropped). */
 export function compactQuery<T extends Record<string, unknown>>(query: T): Partial<T> {
   const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(query)) if (v != null && v !== "" && !(Array.isArray(v) && !v.length)) out[k as keyof T] = v as T[keyof T];
+  for (const [k, v] of Object.entries(query))
+    if (v != null && v !== "" && !(Array.isArray(v) && !v.length)) out[k as keyof T] = v as T[keyof T];
   return out;
 }
 
@@ -126,10 +143,14 @@ export const REST_CATEGORY = "rest";
 export function searchRequest(input: SearchInput): SearchRequest | null {
   const f = input.filters;
   const terms = [input.category === REST_CATEGORY ? "type:rest" : "NOT type:walk AND NOT type:rest"];
-  if (input.category && input.category !== "all" && input.category !== REST_CATEGORY) terms.push(`category:${quote(input.category)}`);
+  if (input.category && input.category !== "all" && input.category !== REST_CATEGORY)
+    terms.push(`category:${quote(input.category)}`);
   for (const key of LIST_FILTER_KEYS) {
     // Each list key is also the index field it filters; lengths go through their buckets' duration ranges.
-    const values = key === "length" ? f.length.map(lengthExpression).filter((x): x is string => !!x) : f[key].map((v) => `${key}:${quote(v)}`);
+    const values =
+      key === "length"
+        ? f.length.map(lengthExpression).filter((x): x is string => !!x)
+        : f[key].map((v) => `${key}:${quote(v)}`);
     if (values.length) terms.push(anyOf(values));
   }
   if (f.live === "only") terms.push("live:true");

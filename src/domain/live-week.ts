@@ -18,13 +18,15 @@ const addDays = (d: Date, n: number) => {
 const daysBetween = (a: Date, b: Date) => Math.round((startOfDay(b).getTime() - startOfDay(a).getTime()) / DAY_MS);
 
 /** The seven days shown, starting at `first`. */
-export const weekFrom = (first: Date | number) => Array.from({ length: WEEK_DAYS }, (_, i) => addDays(startOfDay(first), i));
+export const weekFrom = (first: Date | number) =>
+  Array.from({ length: WEEK_DAYS }, (_, i) => addDays(startOfDay(first), i));
 
 /** Spec §4: previous only when the first displayed day is in the future. */
 export const canShowPreviousWeek = (firstDay: Date, now: number) => daysBetween(new Date(now), firstDay) > 0;
 
 /** Spec §4: next only when the last displayed day is within 30 days. */
-export const canShowNextWeek = (firstDay: Date, now: number) => daysBetween(new Date(now), addDays(firstDay, WEEK_DAYS - 1)) < 30;
+export const canShowNextWeek = (firstDay: Date, now: number) =>
+  daysBetween(new Date(now), addDays(firstDay, WEEK_DAYS - 1)) < 30;
 
 /** The first day after moving a week back or forward, never before today. */
 export function shiftWeek(firstDay: Date, direction: -1 | 1, now: number): Date {
@@ -36,4 +38,5 @@ export function shiftWeek(firstDay: Date, direction: -1 | 1, now: number): Date 
  * The day the week opens on while the visitor has not picked one: the first shown day that still has classes (late in
  * the day today's have all ended, and the next day's are what a visitor came for), else the first shown day.
  */
-export const openingDay = (days: Date[], hasClassesLeft: (day: Date) => boolean) => days.find(hasClassesLeft) ?? days[0]!;
+export const openingDay = (days: Date[], hasClassesLeft: (day: Date) => boolean) =>
+  days.find(hasClassesLeft) ?? days[0]!;

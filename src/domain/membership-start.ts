@@ -6,7 +6,11 @@ export const JOIN_FUNNEL_PATH = `/signup?redirect=${encodeURIComponent("/account
  * names one (`/config.json` `store.url`, from FITKIT_STORE_URL), else the hosted app's own funnel at `appBase` (the
  * config's `apiBase`; this page's origin when absent). `newTab` is true when the destination is another origin.
  */
-export function membershipStart(storeUrl: string | null | undefined, appBase: string | undefined, here: string): { href: string; newTab: boolean } {
+export function membershipStart(
+  storeUrl: string | null | undefined,
+  appBase: string | undefined,
+  here: string,
+): { href: string; newTab: boolean } {
   const href = storeUrl || new URL(JOIN_FUNNEL_PATH, appBase || here).href;
   return { href, newTab: new URL(href, here).origin !== new URL(here).origin };
 }

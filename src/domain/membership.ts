@@ -48,7 +48,13 @@ export type PlanPeriod = "monthly" | "annual";
 
 /** Spec §9 plan-change SKUs per provider. */
 export const planSku = (period: PlanPeriod, provider: Provider): string =>
-  period === "monthly" ? (provider === "stripe" ? "1month_trial0-R-SB" : "1month_trial7-R") : provider === "stripe" ? "12month_trial7" : "12month_trial0";
+  period === "monthly"
+    ? provider === "stripe"
+      ? "1month_trial0-R-SB"
+      : "1month_trial7-R"
+    : provider === "stripe"
+      ? "12month_trial7"
+      : "12month_trial0";
 
 /** The plan-change interval: monthly or twelve months. */
 export const planInterval = (period: PlanPeriod) => ({ frequency: period === "monthly" ? 1 : 12, unit: "month" });

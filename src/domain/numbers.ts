@@ -6,4 +6,5 @@ export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
 /** Epoch ms of an ISO string, Date or number; NaN for null/garbage. */
-export const ms = (t: string | number | Date | null | undefined) => (t == null ? NaN : typeof t === "number" ? t : new Date(t).getTime());
+export const ms = (t: string | number | Date | null | undefined) =>
+  t == null ? NaN : typeof t === "number" ? t : new Date(t).getTime();

@@ -99,6 +99,22 @@ const NAMES: Partial<Record<PageKind, string>> = {
 export const pageViewName = (path: string, title: string) => NAMES[pageKind(path)] ?? title;
 
 /** Spec §2/§6: where the onboarding redirect never happens. */
-export const ONBOARDING_EXCLUDED: readonly PageKind[] = ["welcome", "locations", "onboarding", "account", "account membership", "account settings", "account subscription"];
+export const ONBOARDING_EXCLUDED: readonly PageKind[] = [
+  "welcome",
+  "locations",
+  "onboarding",
+  "account",
+  "account membership",
+  "account settings",
+  "account subscription",
+];
 /** Spec §6: where the referral widget never shows. */
-export const REFERRAL_EXCLUDED: readonly PageKind[] = ["sign up", "login", "logout", "locations", "video player", "onboarding", "welcome"];
+export const REFERRAL_EXCLUDED: readonly PageKind[] = [
+  "sign up",
+  "login",
+  "logout",
+  "locations",
+  "video player",
+  "onboarding",
+  "welcome",
+];

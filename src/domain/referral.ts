@@ -3,7 +3,8 @@ import { pageKind, REFERRAL_EXCLUDED } from "./pages.js";
 export type DeviceClass = "mobile" | "tablet" | "desktop";
 
 /** Spec §9 breakpoints 0, 390, 600, 900, 1280…: below 600 px a phone, below 900 px a tablet. */
-export const deviceClass = (width: number): DeviceClass => (width < 600 ? "mobile" : width < 900 ? "tablet" : "desktop");
+export const deviceClass = (width: number): DeviceClass =>
+  width < 600 ? "mobile" : width < 900 ? "tablet" : "desktop";
 
 export interface ReferralInput {
   /** The referral display flag (config `features.referral`). */

@@ -75,7 +75,8 @@ export const en = {
   "locations.virtual": "Live from anywhere",
   "locations.seeSchedule": "See the schedule",
   "locations.schedule": "Class schedule",
-  "locations.timeZone": "Class times at this studio follow {timeZone}; the schedule below shows them in that time zone.",
+  "locations.timeZone":
+    "Class times at this studio follow {timeZone}; the schedule below shows them in that time zone.",
   "locations.notFound": "We couldn’t find this studio.",
   "history.kicker": "Your activity",
   "history.title": "Workout History",
@@ -94,7 +95,8 @@ export const en = {
   "history.weekOf": "Week of",
   "history.workouts": "Workouts",
   "history.minutes": "Minutes",
-  "history.chartSummary": "Over the last {weeks} weeks: {workouts} workouts and {minutes} minutes; the busiest week began {best} with {bestCount} workouts.",
+  "history.chartSummary":
+    "Over the last {weeks} weeks: {workouts} workouts and {minutes} minutes; the busiest week began {best} with {bestCount} workouts.",
   "history.chartEmpty": "Over the last {weeks} weeks: no completed workouts yet.",
   "history.showTable": "Show as table",
   "history.showChart": "Show as chart",
@@ -104,9 +106,11 @@ export const en = {
   "challenge.lead": "Complete the workouts within the challenge window to earn your reward.",
   "challenge.openTo": "Challenges are open to anyone with a membership; a 3-month membership comes with a kit.",
   "challenge.rulesTitle": "Rules",
-  "challenge.rules": "Complete all {target} challenge workouts between {start} and {end}. Any workout of 10 minutes or more counts as a substitute. Only completed workouts count.",
+  "challenge.rules":
+    "Complete all {target} challenge workouts between {start} and {end}. Any workout of 10 minutes or more counts as a substitute. Only completed workouts count.",
   "challenge.rewardTitle": "Reward",
-  "challenge.reward": "A $50 reward: it expires 6 months after it is issued, is single use, is open to US and international members, and cannot be combined with other offers.",
+  "challenge.reward":
+    "A $50 reward: it expires 6 months after it is issued, is single use, is open to US and international members, and cannot be combined with other offers.",
   "challenge.progressTitle": "Your progress",
   "home.challenge": "Your challenge progress",
   "challenge.progress": "{done} of {target} workouts",
@@ -194,13 +198,16 @@ export const en = {
   "settings.emailsNote": "News, new classes and exclusive offers.",
   "settings.saved": "Settings saved.",
   "settings.deactivateTitle": "Deactivate account",
-  "settings.deactivateNote": "Deactivating closes your account: you can no longer log in, and your membership is cancelled at the end of its period.",
+  "settings.deactivateNote":
+    "Deactivating closes your account: you can no longer log in, and your membership is cancelled at the end of its period.",
   "settings.deactivate": "Deactivate account",
-  "settings.deactivateConfirm": "Are you sure you want to deactivate your account? You will not be able to log in again.",
+  "settings.deactivateConfirm":
+    "Are you sure you want to deactivate your account? You will not be able to log in again.",
   "settings.deactivateYes": "Yes, deactivate",
   "settings.deactivated": "Your account was deactivated.",
   "join.title": "Become a member",
-  "join.lead": "Every on-demand class, series and live studio, on any device. Choose a plan; you see exactly what you will be charged, and when, before you agree.",
+  "join.lead":
+    "Every on-demand class, series and live studio, on any device. Choose a plan; you see exactly what you will be charged, and when, before you agree.",
   "accountMembership.title": "Membership",
   "accountMembership.manageTitle": "Manage Membership",
   "accountMembership.manageLead": "Change your plan, apply a promo code, update your card or cancel.",
@@ -250,7 +257,8 @@ export const en = {
   "accountMembership.annual": "12 months",
   "accountMembership.monthly": "1 month",
   "accountMembership.currentPlan": "Your plan",
-  "accountMembership.plansNote": "Plan changes take effect at the end of your current billing period. Use Change Plan / Apply Promo to switch or to add a promo code.",
+  "accountMembership.plansNote":
+    "Plan changes take effect at the end of your current billing period. Use Change Plan / Apply Promo to switch or to add a promo code.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -14,6 +14,17 @@ import { seriesEn } from "./spec/series.js";
  * keyed by meaning. Kept by area in `spec/` so a widget imports only its area's strings; this is all of them, and the
  * hosted app's further copy extends it in `messages.ts`.
  */
-export const specEn = { ...errorsEn, ...errorDialogEn, ...liveEn, ...membershipEn, ...membershipStepsEn, ...seriesEn, ...libraryEn, ...libraryFiltersEn, ...referralEn, ...accountEn } as const;
+export const specEn = {
+  ...errorsEn,
+  ...errorDialogEn,
+  ...liveEn,
+  ...membershipEn,
+  ...membershipStepsEn,
+  ...seriesEn,
+  ...libraryEn,
+  ...libraryFiltersEn,
+  ...referralEn,
+  ...accountEn,
+} as const;
 
 export type SpecMessageKey = keyof typeof specEn;

@@ -13,7 +13,13 @@ export { seriesEn } from "./spec/series.js";
 export { libraryEn } from "./spec/library.js";
 export { libraryFiltersEn } from "./spec/library-filters.js";
 export { referralEn } from "./spec/referral.js";
-export { cancellationErrorKey, cancellationErrorMessage, reservationErrorKey, reservationErrorMessage, signUpErrorMessage } from "./status-messages.js";
+export {
+  cancellationErrorKey,
+  cancellationErrorMessage,
+  reservationErrorKey,
+  reservationErrorMessage,
+  signUpErrorMessage,
+} from "./status-messages.js";
 
 /** `t()` over the spec's catalogue. */
 export const t = createTranslator(specEn);

@@ -25,12 +25,14 @@ export function cancellationErrorKey(status: number): StatusKey {
  * the loading message; anything else → the loading message with the code.
  */
 export function signUpErrorMessage(status: number, detail?: string | string[]): string {
-  if (status === 400) return [accountEn["error.signup.400"], ...(Array.isArray(detail) ? detail : detail ? [detail] : [])].join(" ");
+  if (status === 400)
+    return [accountEn["error.signup.400"], ...(Array.isArray(detail) ? detail : detail ? [detail] : [])].join(" ");
   if (status === 500) return errorsEn["error.loading"];
   return interpolate(errorsEn["error.loadingWithCode"], { code: status });
 }
 
 // Only the live area and the general errors: the live widget carries these two, not the whole catalogue.
-const statusCopy = (key: StatusKey): string => (key in liveEn ? liveEn[key as keyof typeof liveEn] : errorsEn[key as keyof typeof errorsEn]);
+const statusCopy = (key: StatusKey): string =>
+  key in liveEn ? liveEn[key as keyof typeof liveEn] : errorsEn[key as keyof typeof errorsEn];
 export const reservationErrorMessage = (status: number) => statusCopy(reservationErrorKey(status));
 export const cancellationErrorMessage = (status: number) => statusCopy(cancellationErrorKey(status));

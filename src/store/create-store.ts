@@ -35,7 +35,8 @@ const ALL_EXTENSIONS = [sessionAccount, membershipWrites, favouriteWorkouts, act
  * slices with their extensions (built on first use).
  * @example const store = createStore({ apiBase: "https://api.fitkit.dev" }); await store.catalogue.search();
  */
-export const createStore = (options: StoreOptions): Store => createStoreWith(options, [...ALL_EXTENSIONS, ...ALL_SLICES]);
+export const createStore = (options: StoreOptions): Store =>
+  createStoreWith(options, [...ALL_EXTENSIONS, ...ALL_SLICES]);
 
 /**
  * The page-wide store for an API host with the whole session and every slice (see `getPageStore` for a bundle that

@@ -75,7 +75,19 @@ export interface Store extends Slices {
   dispose(): void;
 }
 
-const NAMES: SliceName[] = ["catalogue", "favourites", "collections", "activity", "challenge", "series", "calendars", "live", "membership", "content", "player"];
+const NAMES: SliceName[] = [
+  "catalogue",
+  "favourites",
+  "collections",
+  "activity",
+  "challenge",
+  "series",
+  "calendars",
+  "live",
+  "membership",
+  "content",
+  "player",
+];
 
 /**
  * A store with its client, tokens and session, and the given slices. Slices are built lazily on first access, so a
@@ -85,10 +97,22 @@ export function createStoreWith(options: StoreOptions, defs: readonly (SliceDef 
   const storage = options.storage ?? (typeof localStorage === "undefined" ? memoryStorage() : localStorage);
   const now = options.now ?? Date.now;
   const client = (tokens?: Auth) =>
-    createApiClient({ baseURL: options.apiBase, fetch: options.fetch, timeout: options.timeout, retryDelay: options.retryDelay, tokens });
+    createApiClient({
+      baseURL: options.apiBase,
+      fetch: options.fetch,
+      timeout: options.timeout,
+      retryDelay: options.retryDelay,
+      tokens,
+    });
   // The refresh call itself goes through a client without tokens (it must not wait for itself).
   const publicClient = client();
-  const auth = createAuth({ storage, now, lock: options.lock, events: options.events, refresh: (token) => refreshTokens(publicClient, token) });
+  const auth = createAuth({
+    storage,
+    now,
+    lock: options.lock,
+    events: options.events,
+    refresh: (token) => refreshTokens(publicClient, token),
+  });
   const api = client(auth);
   const ctx: StoreContext = { api, auth, storage, now, signedIn: auth.signedIn };
   const session = createSessionSlice(ctx);
@@ -110,7 +134,8 @@ export function createStoreWith(options: StoreOptions, defs: readonly (SliceDef 
   let wasSignedIn = auth.signedIn.peek();
   const stop = effect(() => {
     const signedIn = auth.signedIn.value;
-    if (wasSignedIn && !signedIn) for (const slice of [session, ...built.values()]) (slice as { reset?: () => void }).reset?.();
+    if (wasSignedIn && !signedIn)
+      for (const slice of [session, ...built.values()]) (slice as { reset?: () => void }).reset?.();
     wasSignedIn = signedIn;
   });
 
@@ -146,7 +171,10 @@ export function createStoreWith(options: StoreOptions, defs: readonly (SliceDef 
         let slice = built.get(name);
         if (!slice) {
           const def = registry.get(name);
-          if (!def) throw new Error(`fitkit: the store has no "${name}" slice; register ${name}Slice with getPageStore or store.use`);
+          if (!def)
+            throw new Error(
+              `fitkit: the store has no "${name}" slice; register ${name}Slice with getPageStore or store.use`,
+            );
           built.set(name, (slice = def.create(ctx, store)));
           for (const ext of extensions) if (ext.extends === name) extend(slice, ext);
         }

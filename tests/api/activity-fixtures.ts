@@ -13,17 +13,68 @@ export interface ActivityFixture {
 export async function activityFixture(t: TestApp): Promise<ActivityFixture> {
   const p = `fx-${randomBytes(3).toString("hex")}`;
   const w = (name: string) => `${p}-${name}`;
-  const workouts = { long: w("long"), medium: w("medium"), short: w("short"), quarter: w("quarter"), live: w("live"), walk: w("walk") };
+  const workouts = {
+    long: w("long"),
+    medium: w("medium"),
+    short: w("short"),
+    quarter: w("quarter"),
+    live: w("live"),
+    walk: w("walk"),
+  };
   const start = new Date("2022-01-01T00:00:00Z");
   await t.db
     .insertInto("workouts")
     .values([
-      { id: workouts.long, slug: workouts.long, name: "Long Sculpt", duration: 30, video_duration: 1800, start_date: start },
-      { id: workouts.medium, slug: workouts.medium, name: "Medium Burn", duration: 20, video_duration: 1200, start_date: start },
-      { id: workouts.short, slug: workouts.short, name: "Short Core", duration: 8, video_duration: 480, start_date: start },
-      { id: workouts.quarter, slug: workouts.quarter, name: "Quarter Hour", duration: 15, video_duration: 900, start_date: start },
-      { id: workouts.live, slug: workouts.live, name: "Live Recording", duration: 45, video_duration: 2700, live: true, start_date: start },
-      { id: workouts.walk, slug: workouts.walk, name: "Walk", type: "walk", duration: 25, video_duration: 1500, start_date: start },
+      {
+        id: workouts.long,
+        slug: workouts.long,
+        name: "Long Sculpt",
+        duration: 30,
+        video_duration: 1800,
+        start_date: start,
+      },
+      {
+        id: workouts.medium,
+        slug: workouts.medium,
+        name: "Medium Burn",
+        duration: 20,
+        video_duration: 1200,
+        start_date: start,
+      },
+      {
+        id: workouts.short,
+        slug: workouts.short,
+        name: "Short Core",
+        duration: 8,
+        video_duration: 480,
+        start_date: start,
+      },
+      {
+        id: workouts.quarter,
+        slug: workouts.quarter,
+        name: "Quarter Hour",
+        duration: 15,
+        video_duration: 900,
+        start_date: start,
+      },
+      {
+        id: workouts.live,
+        slug: workouts.live,
+        name: "Live Recording",
+        duration: 45,
+        video_duration: 2700,
+        live: true,
+        start_date: start,
+      },
+      {
+        id: workouts.walk,
+        slug: workouts.walk,
+        name: "Walk",
+        type: "walk",
+        duration: 25,
+        video_duration: 1500,
+        start_date: start,
+      },
     ])
     .execute();
   const collections: [string, string] = [w("col-a"), w("col-b")];
@@ -31,8 +82,15 @@ export async function activityFixture(t: TestApp): Promise<ActivityFixture> {
     .insertInto("collections")
     .values(collections.map((id) => ({ id, slug: id, name: id })))
     .execute();
-  const series = { id: w("series"), slug: `${w("series")}-slug`, items: [workouts.long, workouts.medium, workouts.short] };
-  await t.db.insertInto("series").values({ id: series.id, slug: series.slug, name: "Fixture Series", level: "Beginner" }).execute();
+  const series = {
+    id: w("series"),
+    slug: `${w("series")}-slug`,
+    items: [workouts.long, workouts.medium, workouts.short],
+  };
+  await t.db
+    .insertInto("series")
+    .values({ id: series.id, slug: series.slug, name: "Fixture Series", level: "Beginner" })
+    .execute();
   await t.db
     .insertInto("series_items")
     .values([
@@ -42,7 +100,10 @@ export async function activityFixture(t: TestApp): Promise<ActivityFixture> {
     ])
     .execute();
   const calendar = { id: w("cal"), slug: `${w("cal")}-slug` };
-  await t.db.insertInto("workout_calendars").values({ id: calendar.id, slug: calendar.slug, name: "Fixture Calendar" }).execute();
+  await t.db
+    .insertInto("workout_calendars")
+    .values({ id: calendar.id, slug: calendar.slug, name: "Fixture Calendar" })
+    .execute();
   await t.db
     .insertInto("workout_calendar_days")
     .values([
@@ -59,7 +120,10 @@ export async function playWorkout(t: TestApp, token: string, workoutId: string, 
   const start = await t.call("GET", `/v2/workouts/start_session/${workoutId}`, { token });
   if (start.statusCode !== 200) throw new Error(`start_session failed: ${start.statusCode} ${start.body}`);
   const { session_id } = start.json() as { session_id: string };
-  const end = await t.call("POST", `/v2/workouts/end_session/${workoutId}`, { token, body: { session_id, workout_completed_positions: seconds } });
+  const end = await t.call("POST", `/v2/workouts/end_session/${workoutId}`, {
+    token,
+    body: { session_id, workout_completed_positions: seconds },
+  });
   if (end.statusCode !== 200) throw new Error(`end_session failed: ${end.statusCode} ${end.body}`);
   return end.json() as { session_id: string; status: string; is_complete: boolean };
 }
@@ -68,11 +132,26 @@ export async function playWorkout(t: TestApp, token: string, workoutId: string, 
  * A live class of `minutes` starting at `at` and the member's reservation on it (checked in = an attended live
  * workout).
  */
-export async function attendLiveClass(t: TestApp, userId: string, at: Date, minutes: number, status: "check in" | "pending" | "standard cancel" = "check in") {
+export async function attendLiveClass(
+  t: TestApp,
+  userId: string,
+  at: Date,
+  minutes: number,
+  status: "check in" | "pending" | "standard cancel" = "check in",
+) {
   const id = `fx-class-${randomBytes(4).toString("hex")}`;
   await t.db
     .insertInto("live_classes")
-    .values({ id, location_id: "live", class_type: "Live Sculpt", start_at: at, end_at: new Date(at.getTime() + minutes * 60_000), duration: minutes, capacity: 20, booked: status === "standard cancel" ? 0 : 1 })
+    .values({
+      id,
+      location_id: "live",
+      class_type: "Live Sculpt",
+      start_at: at,
+      end_at: new Date(at.getTime() + minutes * 60_000),
+      duration: minutes,
+      capacity: 20,
+      booked: status === "standard cancel" ? 0 : 1,
+    })
     .execute();
   await t.db
     .insertInto("reservations")

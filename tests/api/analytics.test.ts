@@ -16,7 +16,8 @@ const event = (over: Record<string, unknown> = {}) => ({
   occurred_at: new Date(t.clock.now().getTime() - 1000).toISOString(),
   ...over,
 });
-const post = (events: unknown, token?: string) => t.call("POST", "/v2/analytics/events", { body: { events }, token, headers: { "x-device": "web" } });
+const post = (events: unknown, token?: string) =>
+  t.call("POST", "/v2/analytics/events", { body: { events }, token, headers: { "x-device": "web" } });
 
 function expectBadRequest(res: { statusCode: number; json(): unknown }, fragment: string) {
   expect(res.statusCode).toBe(400);
@@ -27,10 +28,18 @@ function expectBadRequest(res: { statusCode: number; json(): unknown }, fragment
 
 describe("POST /v2/analytics/events", () => {
   it("stores a visitor's batch with each event's consent category and the device", async () => {
-    const res = await post([event({ anonymous_id: "visitor-a" }), event({ anonymous_id: "visitor-a", type: "page", name: "Classes", category: "Functional" })]);
+    const res = await post([
+      event({ anonymous_id: "visitor-a" }),
+      event({ anonymous_id: "visitor-a", type: "page", name: "Classes", category: "Functional" }),
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accepted: 2 });
-    const rows = await t.db.selectFrom("analytics_events").selectAll().where("anonymous_id", "=", "visitor-a").orderBy("id").execute();
+    const rows = await t.db
+      .selectFrom("analytics_events")
+      .selectAll()
+      .where("anonymous_id", "=", "visitor-a")
+      .orderBy("id")
+      .execute();
     expect(rows.map((r) => [r.type, r.name, r.category, r.device, r.member_id])).toEqual([
       ["track", "CTA Clicked", "Essential", "web", null],
       ["page", "Classes", "Functional", "web", null],
@@ -40,9 +49,16 @@ describe("POST /v2/analytics/events", () => {
 
   it("attributes a batch to the member whose token comes with it", async () => {
     const session = await t.signIn();
-    const res = await post([event({ anonymous_id: "visitor-b", type: "identify", name: undefined, user_id: session.user.id })], session.token);
+    const res = await post(
+      [event({ anonymous_id: "visitor-b", type: "identify", name: undefined, user_id: session.user.id })],
+      session.token,
+    );
     expect(res.statusCode).toBe(200);
-    const row = await t.db.selectFrom("analytics_events").select(["member_id", "user_id", "name"]).where("anonymous_id", "=", "visitor-b").executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("analytics_events")
+      .select(["member_id", "user_id", "name"])
+      .where("anonymous_id", "=", "visitor-b")
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ member_id: session.user.id, user_id: session.user.id, name: null });
   });
 
@@ -60,16 +76,27 @@ describe("POST /v2/analytics/events", () => {
   });
 
   it("rejects the whole batch when one event is wrong, naming its index", async () => {
-    const before = await t.db.selectFrom("analytics_events").select((e) => e.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("analytics_events")
+      .select((e) => e.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     expectBadRequest(await post([event(), event({ name: undefined })]), "events.1.name");
-    expectBadRequest(await post([event({ occurred_at: new Date(t.clock.now().getTime() + 3 * 86_400_000).toISOString() })]), "events.0.occurred_at");
+    expectBadRequest(
+      await post([event({ occurred_at: new Date(t.clock.now().getTime() + 3 * 86_400_000).toISOString() })]),
+      "events.0.occurred_at",
+    );
     expectBadRequest(await post([event({ properties: { blob: "x".repeat(9000) } })]), "events.0.properties");
-    const after = await t.db.selectFrom("analytics_events").select((e) => e.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("analytics_events")
+      .select((e) => e.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it("caps a batch at 100 events", async () => {
     expectBadRequest(await post(Array.from({ length: 101 }, () => event())), "events");
-    expect((await post(Array.from({ length: 100 }, () => event({ anonymous_id: "bulk" })))).json()).toEqual({ accepted: 100 });
+    expect((await post(Array.from({ length: 100 }, () => event({ anonymous_id: "bulk" })))).json()).toEqual({
+      accepted: 100,
+    });
   });
 });

@@ -15,12 +15,14 @@ let meditation: string;
 beforeAll(async () => {
   t = await startTestApp();
   const first = async (category: string) =>
-    (await t.db
-      .selectFrom("workout_category_links")
-      .select("workout_id")
-      .where("category_id", "=", `cat_${category}`)
-      .orderBy("workout_id")
-      .executeTakeFirstOrThrow()).workout_id;
+    (
+      await t.db
+        .selectFrom("workout_category_links")
+        .select("workout_id")
+        .where("category_id", "=", `cat_${category}`)
+        .orderBy("workout_id")
+        .executeTakeFirstOrThrow()
+    ).workout_id;
   cardio = await first("cardio-burn");
   meditation = await first("meditation");
 });
@@ -67,22 +69,34 @@ describe("class stills", () => {
 });
 
 describe("series covers", () => {
-  const seriesList = async () => (await t.db.selectFrom("series").select(["slug", "image_url"]).orderBy("slug").execute());
+  const seriesList = async () =>
+    await t.db.selectFrom("series").select(["slug", "image_url"]).orderBy("slug").execute();
 
   it("points every series at a cover of its own", async () => {
     const series = await seriesList();
     const covers = await Promise.all(series.map(async (s) => (await get(s.image_url)).rawPayload));
     for (const cover of covers) expect(await metadata(cover)).toEqual(["jpeg", 960, 540]);
     expect(new Set(covers.map((c) => c.toString("base64"))).size).toBe(series.length);
-    const stored: unknown = (await t.db.selectFrom("series_overview").select("featured_banner").executeTakeFirstOrThrow()).featured_banner;
-    const banner = (typeof stored === "string" ? JSON.parse(stored) : stored) as { image_url: string; seriesSlug: string };
+    const stored: unknown = (
+      await t.db.selectFrom("series_overview").select("featured_banner").executeTakeFirstOrThrow()
+    ).featured_banner;
+    const banner = (typeof stored === "string" ? JSON.parse(stored) : stored) as {
+      image_url: string;
+      seriesSlug: string;
+    };
     expect(banner.image_url).toBe(series.find((s) => s.slug === banner.seriesSlug)!.image_url);
   });
 
   it("draws a wide banner for a wide box instead of cropping, in the asked format, without text", async () => {
     const slug = "phase-and-function-PHF0921";
-    expect(await metadata((await get(`/media/art/series/${slug}.jpg?width=1280&height=560&fit_mode=crop`)).rawPayload)).toEqual(["jpeg", 1280, 560]);
-    expect(await metadata((await get(`/media/art/series/${slug}.webp?width=400`)).rawPayload)).toEqual(["webp", 400, 225]);
+    expect(
+      await metadata((await get(`/media/art/series/${slug}.jpg?width=1280&height=560&fit_mode=crop`)).rawPayload),
+    ).toEqual(["jpeg", 1280, 560]);
+    expect(await metadata((await get(`/media/art/series/${slug}.webp?width=400`)).rawPayload)).toEqual([
+      "webp",
+      400,
+      225,
+    ]);
     const svg = (await get(`/media/art/series/${slug}.svg?width=1280&height=560&fit_mode=crop`)).body;
     expect(svg).toMatch(/width="1280" height="560"/);
     expect(svg).not.toMatch(/<text|<tspan|font-family/i);
@@ -96,11 +110,14 @@ describe("trainer portraits", () => {
     const portraits = await Promise.all(trainers.map(async (tr) => (await get(tr.image_url)).rawPayload));
     for (const p of portraits) expect(await metadata(p)).toEqual(["png", 160, 160]);
     expect(new Set(portraits.map((p) => p.toString("base64"))).size).toBe(trainers.length);
-    for (const tr of trainers.slice(0, 3)) expect((await get(`/media/art/trainers/${tr.slug}.svg`)).body).not.toMatch(/<text|<tspan|font-family/i);
+    for (const tr of trainers.slice(0, 3))
+      expect((await get(`/media/art/trainers/${tr.slug}.svg`)).body).not.toMatch(/<text|<tspan|font-family/i);
   });
 
   it("answers the workout's trainer avatar the catalogue gives", async () => {
-    const w = (await get("/tsapi/workouts/25-min-mat-full-body-stretch-OFF0923-S24")).json() as { trainers: { slug: string; image_url: string }[] };
+    const w = (await get("/tsapi/workouts/25-min-mat-full-body-stretch-OFF0923-S24")).json() as {
+      trainers: { slug: string; image_url: string }[];
+    };
     expect(w.trainers[0].image_url).toBe(`/media/art/trainers/${w.trainers[0].slug}.png?width=160&height=160`);
     expect((await get(w.trainers[0].image_url)).headers["content-type"]).toBe("image/png");
   });
@@ -111,7 +128,9 @@ describe("art requests", () => {
     const url = "/media/art/series/strength-builder-STB0522.jpg?width=320";
     const [first, second] = [await get(url), await get(url)];
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
-    expect((await t.call("GET", url, { headers: { "if-none-match": first.headers.etag as string } })).statusCode).toBe(304);
+    expect((await t.call("GET", url, { headers: { "if-none-match": first.headers.etag as string } })).statusCode).toBe(
+      304,
+    );
   });
 
   it.each([
@@ -144,21 +163,43 @@ describe("example pages", () => {
 describe("databases seeded before the artwork", () => {
   it("move series, banner and trainer pictures off class posters, and keep an image an operator set", async () => {
     const banner = async () => {
-      const stored: unknown = (await t.db.selectFrom("series_overview").select("featured_banner").executeTakeFirstOrThrow()).featured_banner;
+      const stored: unknown = (
+        await t.db.selectFrom("series_overview").select("featured_banner").executeTakeFirstOrThrow()
+      ).featured_banner;
       return (typeof stored === "string" ? JSON.parse(stored) : stored) as { image_url: string; seriesSlug: string };
     };
     const before = await banner();
-    await t.db.updateTable("trainers").set({ image_url: "/tsapi/v2/workout/wk_0001/video/image?width=160&height=160" }).where("slug", "=", "mia-chen").execute();
-    await t.db.updateTable("trainers").set({ image_url: "https://cdn.example/ava.jpg" }).where("slug", "=", "ava-brooks").execute();
-    await t.db.updateTable("series").set({ image_url: "/tsapi/v2/workout/wk_0002/video/image" }).where("slug", "=", "cardio-ignite-CRD0722").execute();
-    await t.db.updateTable("series_overview").set({ featured_banner: JSON.stringify({ ...before, image_url: "/tsapi/v2/workout/wk_0003/video/image" }) }).execute();
+    await t.db
+      .updateTable("trainers")
+      .set({ image_url: "/tsapi/v2/workout/wk_0001/video/image?width=160&height=160" })
+      .where("slug", "=", "mia-chen")
+      .execute();
+    await t.db
+      .updateTable("trainers")
+      .set({ image_url: "https://cdn.example/ava.jpg" })
+      .where("slug", "=", "ava-brooks")
+      .execute();
+    await t.db
+      .updateTable("series")
+      .set({ image_url: "/tsapi/v2/workout/wk_0002/video/image" })
+      .where("slug", "=", "cardio-ignite-CRD0722")
+      .execute();
+    await t.db
+      .updateTable("series_overview")
+      .set({ featured_banner: JSON.stringify({ ...before, image_url: "/tsapi/v2/workout/wk_0003/video/image" }) })
+      .execute();
 
     await demoArtwork.run(t.db, { clock: t.clock });
-    const image = async (table: "trainers" | "series", slug: string) => (await t.db.selectFrom(table).select("image_url").where("slug", "=", slug).executeTakeFirstOrThrow()).image_url;
+    const image = async (table: "trainers" | "series", slug: string) =>
+      (await t.db.selectFrom(table).select("image_url").where("slug", "=", slug).executeTakeFirstOrThrow()).image_url;
     expect(await image("trainers", "mia-chen")).toBe("/media/art/trainers/mia-chen.png?width=160&height=160");
     expect(await image("trainers", "ava-brooks")).toBe("https://cdn.example/ava.jpg");
     expect(await image("series", "cardio-ignite-CRD0722")).toBe("/media/art/series/cardio-ignite-CRD0722.jpg");
     expect(await banner()).toEqual(before);
-    await t.db.updateTable("trainers").set({ image_url: "/media/art/trainers/ava-brooks.png?width=160&height=160" }).where("slug", "=", "ava-brooks").execute();
+    await t.db
+      .updateTable("trainers")
+      .set({ image_url: "/media/art/trainers/ava-brooks.png?width=160&height=160" })
+      .where("slug", "=", "ava-brooks")
+      .execute();
   });
 });

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const favorites = (token: string, object: unknown) => t.call("PUT", "/v2/user/attributes/favorites", { token, body: { object } });
+const favorites = (token: string, object: unknown) =>
+  t.call("PUT", "/v2/user/attributes/favorites", { token, body: { object } });
 
 describe("favourites", () => {
   it("adds and removes with the object.add/remove body and answers the whole list, newest first", async () => {
@@ -23,7 +24,9 @@ describe("favourites", () => {
     expect(res.json()).toEqual({ workouts: [fx.workouts.short, fx.workouts.long] });
     res = await favorites(token, { remove: { workouts: [fx.workouts.long] }, add: { workouts: [fx.workouts.medium] } });
     expect(res.json()).toEqual({ workouts: [fx.workouts.medium, fx.workouts.short] });
-    expect((await t.call("GET", "/v2/user/attributes/favorites", { token })).json()).toEqual({ workouts: [fx.workouts.medium, fx.workouts.short] });
+    expect((await t.call("GET", "/v2/user/attributes/favorites", { token })).json()).toEqual({
+      workouts: [fx.workouts.medium, fx.workouts.short],
+    });
   });
 
   it("is idempotent: adding a favourite again or removing an absent one changes nothing and answers 200", async () => {
@@ -59,7 +62,10 @@ describe("favourites", () => {
 
   it("refuses an id both added and removed", async () => {
     const { token } = await t.signUp();
-    expectError(await favorites(token, { add: { workouts: [fx.workouts.long] }, remove: { workouts: [fx.workouts.long] } }), 400);
+    expectError(
+      await favorites(token, { add: { workouts: [fx.workouts.long] }, remove: { workouts: [fx.workouts.long] } }),
+      400,
+    );
   });
 
   it("keeps every change when parallel requests add different favourites", async () => {
@@ -79,21 +85,28 @@ describe("favourites", () => {
     await favorites(a.token, { add: { workouts: [fx.workouts.long] } });
     expect((await t.call("GET", "/v2/user/attributes/favorites", { token: b.token })).json()).toEqual({ workouts: [] });
     await favorites(b.token, { remove: { workouts: [fx.workouts.long] } });
-    expect((await t.call("GET", "/v2/user/attributes/favorites", { token: a.token })).json()).toEqual({ workouts: [fx.workouts.long] });
+    expect((await t.call("GET", "/v2/user/attributes/favorites", { token: a.token })).json()).toEqual({
+      workouts: [fx.workouts.long],
+    });
   });
 });
 
 describe("hidden collections", () => {
-  const hide = (token: string, body: unknown) => t.call("PUT", "/v2/user/attributes/collections_hidden", { token, body });
+  const hide = (token: string, body: unknown) =>
+    t.call("PUT", "/v2/user/attributes/collections_hidden", { token, body });
 
   it("follows the spec's toggle: ids already hidden go to remove, the others to add", async () => {
     const { token } = await t.signUp();
     const [a, b] = fx.collections;
-    expect((await t.call("GET", "/v2/user/attributes/collections_hidden", { token })).json()).toEqual({ collections_hidden: [] });
+    expect((await t.call("GET", "/v2/user/attributes/collections_hidden", { token })).json()).toEqual({
+      collections_hidden: [],
+    });
     expect((await hide(token, { add: [a], remove: [] })).json()).toEqual({ collections_hidden: [a] });
     // The client toggles both: a is hidden → remove; b is not → add.
     expect((await hide(token, { add: [b], remove: [a] })).json()).toEqual({ collections_hidden: [b] });
-    expect((await t.call("GET", "/v2/user/attributes/collections_hidden", { token })).json()).toEqual({ collections_hidden: [b] });
+    expect((await t.call("GET", "/v2/user/attributes/collections_hidden", { token })).json()).toEqual({
+      collections_hidden: [b],
+    });
   });
 
   it("is idempotent and refuses unknown collections", async () => {
@@ -111,7 +124,9 @@ describe("hidden collections", () => {
   it("keeps both when two hides race", async () => {
     const { token } = await t.signUp();
     await Promise.all(fx.collections.map((id) => hide(token, { add: [id] })));
-    const res = (await t.call("GET", "/v2/user/attributes/collections_hidden", { token })).json() as { collections_hidden: string[] };
+    const res = (await t.call("GET", "/v2/user/attributes/collections_hidden", { token })).json() as {
+      collections_hidden: string[];
+    };
     expect([...res.collections_hidden].sort()).toEqual([...fx.collections].sort());
   });
 });
@@ -144,13 +159,19 @@ describe("user settings", () => {
     expect(res.json()).toMatchObject({ feed_fm_disabled: true, closed_captions: true });
     const res2 = await t.call("PUT", "/v2/user/attributes/user", { token, body: { closed_captions: false } });
     expect(res2.json()).toMatchObject({ feed_fm_disabled: true, closed_captions: false });
-    expect((await t.call("GET", "/v2/user/attributes/user", { token })).json()).toMatchObject({ feed_fm_disabled: true, closed_captions: false });
+    expect((await t.call("GET", "/v2/user/attributes/user", { token })).json()).toMatchObject({
+      feed_fm_disabled: true,
+      closed_captions: false,
+    });
   });
 
-  it.each([[{ waiver: false }], [{ feed_fm_disabled: "yes" }], [{ theme: "dark" }]])("rejects %j with 400", async (body) => {
-    const { token } = await t.signUp();
-    expectError(await t.call("PUT", "/v2/user/attributes/user", { token, body }), 400);
-  });
+  it.each([[{ waiver: false }], [{ feed_fm_disabled: "yes" }], [{ theme: "dark" }]])(
+    "rejects %j with 400",
+    async (body) => {
+      const { token } = await t.signUp();
+      expectError(await t.call("PUT", "/v2/user/attributes/user", { token, body }), 400);
+    },
+  );
 });
 
 describe("preferences and email", () => {
@@ -162,14 +183,23 @@ describe("preferences and email", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ goals: ["strength"], level: 2 });
     expectError(await t.call("PUT", "/v2/user/attributes/preferences", { token, body: [1, 2] }), 400);
-    expectError(await t.call("PUT", "/v2/user/attributes/preferences", { token, body: { big: "x".repeat(20_000) } }), 400);
+    expectError(
+      await t.call("PUT", "/v2/user/attributes/preferences", { token, body: { big: "x".repeat(20_000) } }),
+      400,
+    );
   });
 
   it("answers the email record with opt_out from the sign-up choice and changes it", async () => {
     const { token, email } = await t.signUp();
     expect((await t.call("GET", "/v2/user/attributes/email", { token })).json()).toEqual({ email, opt_out: true });
-    expect((await t.call("PUT", "/v2/user/attributes/email", { token, body: { opt_out: false } })).json()).toEqual({ email, opt_out: false });
-    expect((await t.call("PUT", "/v2/user/attributes/email", { token, body: { opt_out: false } })).json()).toEqual({ email, opt_out: false });
+    expect((await t.call("PUT", "/v2/user/attributes/email", { token, body: { opt_out: false } })).json()).toEqual({
+      email,
+      opt_out: false,
+    });
+    expect((await t.call("PUT", "/v2/user/attributes/email", { token, body: { opt_out: false } })).json()).toEqual({
+      email,
+      opt_out: false,
+    });
     expectError(await t.call("PUT", "/v2/user/attributes/email", { token, body: { email: "x@y.z" } }), 400);
   });
 
@@ -179,8 +209,12 @@ describe("preferences and email", () => {
     await t.call("PUT", "/v2/user/attributes/preferences", { token: a.token, body: { secret: "a" } });
     await t.call("PUT", "/v2/user/attributes/user", { token: a.token, body: { closed_captions: false } });
     expect((await t.call("GET", "/v2/user/attributes/preferences", { token: b.token })).json()).toEqual({});
-    expect((await t.call("GET", "/v2/user/attributes/user", { token: b.token })).json()).toMatchObject({ closed_captions: true });
-    expect((await t.call("GET", "/v2/user/attributes/email", { token: b.token })).json()).toMatchObject({ email: b.email });
+    expect((await t.call("GET", "/v2/user/attributes/user", { token: b.token })).json()).toMatchObject({
+      closed_captions: true,
+    });
+    expect((await t.call("GET", "/v2/user/attributes/email", { token: b.token })).json()).toMatchObject({
+      email: b.email,
+    });
   });
 
   it("refuses text the database cannot store (NUL, unpaired surrogates) with 400", async () => {

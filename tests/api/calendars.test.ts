@@ -12,27 +12,48 @@ afterAll(() => t.close());
 
 const enroll = (token: string, id: string) => t.call("POST", `/v2/workouts/calendars/${id}/enroll`, { token });
 const unenroll = (token: string, id: string) => t.call("POST", `/v2/workouts/calendars/${id}/unenroll`, { token });
-const list = async (token: string) => (await t.call("GET", "/tsapi/workout_calendars", { token })).json().data as { calendar_id: string; status: string; total_days: number }[];
+const list = async (token: string) =>
+  (await t.call("GET", "/tsapi/workout_calendars", { token })).json().data as {
+    calendar_id: string;
+    status: string;
+    total_days: number;
+  }[];
 const mine = async (token: string) => (await t.call("GET", "/v2/workouts/calendars/mine", { token })).json().data;
 
 describe("calendars", () => {
   it("lists every calendar with the member's status", async () => {
     const { token } = await t.signUp();
     const before = await list(token);
-    expect(before.find((c) => c.calendar_id === fx.calendar.id)).toMatchObject({ status: "not_enrolled", total_days: 3, slug: fx.calendar.slug, name: "Fixture Calendar" });
+    expect(before.find((c) => c.calendar_id === fx.calendar.id)).toMatchObject({
+      status: "not_enrolled",
+      total_days: 3,
+      slug: fx.calendar.slug,
+      name: "Fixture Calendar",
+    });
     expect(before.every((c) => c.status === "not_enrolled")).toBe(true);
     await enroll(token, fx.calendar.id);
-    expect((await list(token)).find((c) => c.calendar_id === fx.calendar.id)).toMatchObject({ status: "enrolled", enrolled_at: t.clock.now().toISOString() });
+    expect((await list(token)).find((c) => c.calendar_id === fx.calendar.id)).toMatchObject({
+      status: "enrolled",
+      enrolled_at: t.clock.now().toISOString(),
+    });
   });
 
   it("enrols and unenrols idempotently, by id or slug", async () => {
     const { token } = await t.signUp();
     const first = await enroll(token, fx.calendar.id);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ calendar_id: fx.calendar.id, status: "enrolled", enrolled_at: t.clock.now().toISOString() });
+    expect(first.json()).toEqual({
+      calendar_id: fx.calendar.id,
+      status: "enrolled",
+      enrolled_at: t.clock.now().toISOString(),
+    });
     t.clock.advance(60_000);
     expect((await enroll(token, fx.calendar.slug)).json()).toEqual(first.json());
-    expect((await unenroll(token, fx.calendar.id)).json()).toEqual({ calendar_id: fx.calendar.id, status: "not_enrolled", enrolled_at: null });
+    expect((await unenroll(token, fx.calendar.id)).json()).toEqual({
+      calendar_id: fx.calendar.id,
+      status: "not_enrolled",
+      enrolled_at: null,
+    });
     const again = await unenroll(token, fx.calendar.slug);
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe("not_enrolled");
@@ -66,9 +87,18 @@ describe("calendars", () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => enroll(token, fx.calendar.id)));
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
     expect(await mine(token)).toHaveLength(1);
-    const mixed = await Promise.all([unenroll(token, fx.calendar.id), enroll(token, fx.calendar.id), unenroll(token, fx.calendar.id), enroll(token, fx.calendar.id)]);
+    const mixed = await Promise.all([
+      unenroll(token, fx.calendar.id),
+      enroll(token, fx.calendar.id),
+      unenroll(token, fx.calendar.id),
+      enroll(token, fx.calendar.id),
+    ]);
     expect(mixed.every((r) => r.statusCode === 200)).toBe(true);
-    const rows = await t.db.selectFrom("calendar_enrollments").select("calendar_id").where("user_id", "=", user.id).execute();
+    const rows = await t.db
+      .selectFrom("calendar_enrollments")
+      .select("calendar_id")
+      .where("user_id", "=", user.id)
+      .execute();
     expect((await mine(token)).length).toBe(rows.length);
   });
 

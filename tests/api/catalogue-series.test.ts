@@ -12,8 +12,15 @@ describe("series", () => {
     const all = (await t.call("GET", "/tsapi/series?sortField=name")).json();
     expect(all.total).toBeGreaterThanOrEqual(10);
     const names = all.items.map((s: { name: string }) => s.name);
-    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : 1)));
-    expect(all.items[0]).toMatchObject({ id: expect.any(String), slug: expect.any(String), level: expect.any(String), workoutsCount: expect.any(Number) });
+    expect(names).toEqual(
+      [...names].sort((a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : 1)),
+    );
+    expect(all.items[0]).toMatchObject({
+      id: expect.any(String),
+      slug: expect.any(String),
+      level: expect.any(String),
+      workoutsCount: expect.any(Number),
+    });
     const page = (await t.call("GET", "/tsapi/series?limit=3&skip=2&sortField=name")).json();
     expect(page.total).toBe(all.total);
     expect(page.items.map((s: { id: string }) => s.id)).toEqual(all.items.slice(2, 5).map((s: { id: string }) => s.id));
@@ -30,11 +37,25 @@ describe("series", () => {
     const res = await t.call("GET", "/tsapi/series/phase-and-function-PHF0921?include=4");
     expect(res.statusCode).toBe(200);
     const s = res.json();
-    expect(s).toMatchObject({ name: "Phase & Function", slug: "phase-and-function-PHF0921", workoutsCount: s.items.length });
+    expect(s).toMatchObject({
+      name: "Phase & Function",
+      slug: "phase-and-function-PHF0921",
+      workoutsCount: s.items.length,
+    });
     expect(s.items.length).toBeGreaterThanOrEqual(8);
     expect(s.items.map((w: { position: number }) => w.position)).toEqual(s.items.map((_: unknown, i: number) => i + 1));
-    expect(s.items[0]).toMatchObject({ id: expect.any(String), slug: expect.any(String), video: { duration: expect.any(Number) }, chapter: 1 });
-    expect(s.chapters.map((c: { title: string }) => c.title)).toEqual(["Menstrual Phase", "Follicular Phase", "Ovulatory Phase", "Luteal Phase"]);
+    expect(s.items[0]).toMatchObject({
+      id: expect.any(String),
+      slug: expect.any(String),
+      video: { duration: expect.any(Number) },
+      chapter: 1,
+    });
+    expect(s.chapters.map((c: { title: string }) => c.title)).toEqual([
+      "Menstrual Phase",
+      "Follicular Phase",
+      "Ovulatory Phase",
+      "Luteal Phase",
+    ]);
     expect(s.equipment.length).toBeGreaterThan(0);
     expect(s.trainers.length).toBeGreaterThan(0);
     expect(s.relatedContent.map((r: { title: string }) => r.title)).toEqual(["Before You Start", "Additional content"]);

@@ -9,8 +9,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const WORKOUT_KEYS = [
-  "id", "slug", "name", "description", "category", "type", "level", "pacing", "trainers", "equipment", "focusMember",
-  "benefits", "collections", "live", "start_date", "created_at", "duration", "video",
+  "id",
+  "slug",
+  "name",
+  "description",
+  "category",
+  "type",
+  "level",
+  "pacing",
+  "trainers",
+  "equipment",
+  "focusMember",
+  "benefits",
+  "collections",
+  "live",
+  "start_date",
+  "created_at",
+  "duration",
+  "video",
 ];
 
 describe("workout categories", () => {
@@ -19,14 +35,22 @@ describe("workout categories", () => {
     expect(res.statusCode).toBe(200);
     const { items } = res.json();
     expect(items.map((c: { slug: string }) => c.slug)).toEqual([
-      "all-classes", "get-started", "strength-and-sculpt", "progressive-weight-training", "cardio-burn", "mat-definition",
-      "recover-and-stretch", "movement-therapy", "meditation",
+      "all-classes",
+      "get-started",
+      "strength-and-sculpt",
+      "progressive-weight-training",
+      "cardio-burn",
+      "mat-definition",
+      "recover-and-stretch",
+      "movement-therapy",
+      "meditation",
     ]);
     const orders = items.map((c: { order: number }) => c.order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
     expect(items[2]).toMatchObject({
       name: "Strength & Sculpt",
-      description: "Feel the burn in our signature class that focuses on control, resistance and the mind to body connection",
+      description:
+        "Feel the burn in our signature class that focuses on control, resistance and the mind to body connection",
       seo: { data: { workoutPageTitle: expect.any(String), categoryPageDescription: expect.any(String) } },
     });
   });
@@ -76,21 +100,29 @@ describe("workout detail", () => {
 
 describe("filters dialog", () => {
   it("counts within the category the member is on, so a count is what choosing the option shows", async () => {
-    const categories = (await t.call("GET", "/tsapi/workout_categories")).json().items as { slug: string; is_all: boolean }[];
+    const categories = (await t.call("GET", "/tsapi/workout_categories")).json().items as {
+      slug: string;
+      is_all: boolean;
+    }[];
     const category = categories.find((c) => !c.is_all && c.slug !== "rest")!;
     const res = await t.call("GET", `/tsapi/v2/workout/filters?category=${category.slug}`);
     expect(res.statusCode, res.body).toBe(200);
     const groups = res.json().groups as { key: string; options: { filter: string; count: number }[] }[];
     const scope = `NOT type:walk AND NOT type:rest AND category:"${category.slug}"`;
-    const inCategory = (await t.call("POST", "/tsapi/workouts/search", { body: { filters: scope, hits: 1 } })).json().nbHits;
-    const library = (await t.call("POST", "/tsapi/workouts/search", { body: { filters: "NOT type:walk AND NOT type:rest", hits: 1 } })).json().nbHits;
+    const inCategory = (await t.call("POST", "/tsapi/workouts/search", { body: { filters: scope, hits: 1 } })).json()
+      .nbHits;
+    const library = (
+      await t.call("POST", "/tsapi/workouts/search", { body: { filters: "NOT type:walk AND NOT type:rest", hits: 1 } })
+    ).json().nbHits;
     expect(inCategory).toBeGreaterThan(0);
     expect(inCategory).toBeLessThan(library);
     const length = groups.find((g) => g.key === "length")!;
     expect(length.options.reduce((sum, o) => sum + o.count, 0)).toBe(inCategory);
     for (const group of groups) {
       for (const option of group.options.filter((o) => o.filter)) {
-        const r = await t.call("POST", "/tsapi/workouts/search", { body: { filters: `${scope} AND ${option.filter}`, hits: 1 } });
+        const r = await t.call("POST", "/tsapi/workouts/search", {
+          body: { filters: `${scope} AND ${option.filter}`, hits: 1 },
+        });
         expect(option.count, `${group.key} ${option.filter}`).toBe(r.json().nbHits);
       }
     }
@@ -106,24 +138,51 @@ describe("filters dialog", () => {
     expect(res.statusCode).toBe(200);
     const { groups } = res.json();
     expect(groups.map((g: { label: string }) => g.label)).toEqual([
-      "Class Length", "Pacing", "Live Virtual Studio Recordings", "Trainers", "Equipment", "Body Focus", "Benefits", "Collections",
+      "Class Length",
+      "Pacing",
+      "Live Virtual Studio Recordings",
+      "Trainers",
+      "Equipment",
+      "Body Focus",
+      "Benefits",
+      "Collections",
     ]);
-    const library = (await t.call("POST", "/tsapi/workouts/search", { body: { filters: "NOT type:walk AND NOT type:rest", hits: 1 } })).json().nbHits;
+    const library = (
+      await t.call("POST", "/tsapi/workouts/search", { body: { filters: "NOT type:walk AND NOT type:rest", hits: 1 } })
+    ).json().nbHits;
     const length = groups[0];
-    expect(length.options.map((o: { label: string }) => o.label)).toEqual(["5-15 min", "16-25 min", "26-35 min", "36-45 min", "46-60 min", "60+ min"]);
+    expect(length.options.map((o: { label: string }) => o.label)).toEqual([
+      "5-15 min",
+      "16-25 min",
+      "26-35 min",
+      "36-45 min",
+      "46-60 min",
+      "60+ min",
+    ]);
     for (const o of length.options) expect(o.count).toBeGreaterThan(0);
     expect(length.options.reduce((s: number, o: { count: number }) => s + o.count, 0)).toBe(library);
-    expect(groups[1].options.map((o: { label: string }) => o.label)).toEqual(["Slow & Steady", "Ebbs & Flows", "Fast Paced"]);
+    expect(groups[1].options.map((o: { label: string }) => o.label)).toEqual([
+      "Slow & Steady",
+      "Ebbs & Flows",
+      "Fast Paced",
+    ]);
     const live = groups[2].options;
     expect(live[0].count).toBe(library);
     expect(live[1].count + live[2].count).toBe(library);
     expect(groups[3].options).toHaveLength(12);
     expect(groups[4].options[0].label).toBe("No Equipment");
-    expect(groups[5].options.map((o: { label: string }) => o.label)).toEqual(["Full Body", "Upper Body", "Lower Body", "Core"]);
+    expect(groups[5].options.map((o: { label: string }) => o.label)).toEqual([
+      "Full Body",
+      "Upper Body",
+      "Lower Body",
+      "Core",
+    ]);
     // Every option's filter expression is valid and selects exactly its count.
     for (const group of groups) {
       for (const option of group.options.filter((o: { filter: string }) => o.filter)) {
-        const r = await t.call("POST", "/tsapi/workouts/search", { body: { filters: `NOT type:walk AND NOT type:rest AND ${option.filter}`, hits: 1 } });
+        const r = await t.call("POST", "/tsapi/workouts/search", {
+          body: { filters: `NOT type:walk AND NOT type:rest AND ${option.filter}`, hits: 1 },
+        });
         expect(r.json().nbHits, `${group.key} ${option.label}`).toBe(option.count);
       }
     }
@@ -151,7 +210,10 @@ describe("collections and locations", () => {
       ["los-angeles", "studio", "America/Los_Angeles"],
       ["live", "virtual", "America/Chicago"],
     ]);
-    expect((await t.call("GET", "/tsapi/locations/new-york")).json()).toMatchObject({ slug: "new-york", name: "New York" });
+    expect((await t.call("GET", "/tsapi/locations/new-york")).json()).toMatchObject({
+      slug: "new-york",
+      name: "New York",
+    });
     expectError(await t.call("GET", "/tsapi/locations/boston"), 404);
   });
 });
@@ -170,7 +232,14 @@ describe("demo catalogue", () => {
 
   it("documents every catalogue route in the OpenAPI description", async () => {
     const doc = (await t.call("GET", "/docs/openapi.json")).json();
-    for (const path of ["/tsapi/workouts/search", "/tsapi/workouts/{slug}", "/tsapi/v2/workout/filters", "/tsapi/series/{slug}", "/tsapi/home_page", "/config.json"]) {
+    for (const path of [
+      "/tsapi/workouts/search",
+      "/tsapi/workouts/{slug}",
+      "/tsapi/v2/workout/filters",
+      "/tsapi/series/{slug}",
+      "/tsapi/home_page",
+      "/config.json",
+    ]) {
       const op = Object.values(doc.paths[path] ?? {})[0] as { tags?: string[]; summary?: string } | undefined;
       expect(op?.summary, path).toEqual(expect.any(String));
       expect(op?.tags?.length, path).toBeGreaterThan(0);

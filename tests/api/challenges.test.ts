@@ -34,13 +34,19 @@ async function fall(token: string): Promise<Challenge> {
 }
 
 const videoSeconds = async (workoutId: string) =>
-  (await t.db.selectFrom("workouts").select("video_duration").where("id", "=", workoutId).executeTakeFirstOrThrow()).video_duration;
+  (await t.db.selectFrom("workouts").select("video_duration").where("id", "=", workoutId).executeTakeFirstOrThrow())
+    .video_duration;
 
 describe("the fall 2022 challenge", () => {
   it("is 12 workouts, 19 September to 23 October 2022, complete at 12", async () => {
     const m = await t.signUp();
     const c = await fall(m.token);
-    expect(c).toMatchObject({ slug: "fall-2022", start_time: "2022-09-19T00:00:00.000Z", end_time: "2022-10-23T23:59:59.999Z", workout_target: 12 });
+    expect(c).toMatchObject({
+      slug: "fall-2022",
+      start_time: "2022-09-19T00:00:00.000Z",
+      end_time: "2022-10-23T23:59:59.999Z",
+      workout_target: 12,
+    });
     expect(c.workouts).toHaveLength(12);
     expect(c.workouts.every((w) => ["on_demand", "live"].includes(w.workout_type))).toBe(true);
     expect(new Set(c.workouts.map((w) => w.week))).toEqual(new Set([1, 2, 3, 4, 5]));
@@ -49,7 +55,9 @@ describe("the fall 2022 challenge", () => {
   it("counts listed workouts and 10+ minute substitutes completed in the window, on-demand and live apart", async () => {
     const m = await t.signUp();
     let token = await at(m, "2022-09-20T12:00:00Z");
-    expect((await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["fall-2022"] } })).json()).toEqual({ challenges: ["fall-2022"] });
+    expect(
+      (await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["fall-2022"] } })).json(),
+    ).toEqual({ challenges: ["fall-2022"] });
     const listed = (await fall(token)).workouts[0].workout_id;
     const listedLength = await videoSeconds(listed);
 
@@ -72,7 +80,12 @@ describe("the fall 2022 challenge", () => {
 
   it("counts only inside the window, both end days included", async () => {
     const m = await t.signUp();
-    for (const instant of ["2022-09-18T23:59:59Z", "2022-09-19T00:00:00Z", "2022-10-23T23:59:00Z", "2022-10-24T00:00:00Z"]) {
+    for (const instant of [
+      "2022-09-18T23:59:59Z",
+      "2022-09-19T00:00:00Z",
+      "2022-10-23T23:59:00Z",
+      "2022-10-24T00:00:00Z",
+    ]) {
       await playWorkout(t, await at(m, instant), fx.workouts.quarter, 900);
     }
     expect((await fall(await at(m, "2022-11-01T00:00:00Z"))).progress).toMatchObject({ on_demand: 2, completed: 2 });
@@ -91,9 +104,13 @@ describe("the fall 2022 challenge", () => {
 
   it("is current only while it runs", async () => {
     const m = await t.signUp();
-    const during = (await t.call("GET", "/v2/workouts/challenges?current=true", { token: await at(m, "2022-10-01T00:00:00Z") })).json().items as Challenge[];
+    const during = (
+      await t.call("GET", "/v2/workouts/challenges?current=true", { token: await at(m, "2022-10-01T00:00:00Z") })
+    ).json().items as Challenge[];
     expect(during.map((c) => c.id)).toContain("fall-2022");
-    const after = (await t.call("GET", "/v2/workouts/challenges?current=true", { token: await at(m, "2022-10-24T00:00:00Z") })).json().items as Challenge[];
+    const after = (
+      await t.call("GET", "/v2/workouts/challenges?current=true", { token: await at(m, "2022-10-24T00:00:00Z") })
+    ).json().items as Challenge[];
     expect(after.map((c) => c.id)).not.toContain("fall-2022");
   });
 });
@@ -102,7 +119,8 @@ describe("the current challenge", () => {
   it("runs today, so the demo shows progress, and the demo member has joined it", async () => {
     t.clock.set(Date.now());
     const { token } = await t.signIn();
-    const current = (await t.call("GET", "/v2/workouts/challenges?current=true", { token })).json().items as Challenge[];
+    const current = (await t.call("GET", "/v2/workouts/challenges?current=true", { token })).json()
+      .items as Challenge[];
     expect(current).toHaveLength(1);
     expect(current[0]).toMatchObject({ joined: true, workout_target: 12 });
     expect(current[0].workouts).toHaveLength(12);
@@ -117,24 +135,42 @@ describe("joining through the challenges attribute", () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const { token } = await t.signIn();
-    const current = ((await t.call("GET", "/v2/workouts/challenges?current=true", { token })).json().items as Challenge[])[0];
-    const put = () => t.call("PUT", "/user/v1/attribute/challenges", { token: a.token, body: { challenges: [current.id] } });
+    const current = (
+      (await t.call("GET", "/v2/workouts/challenges?current=true", { token })).json().items as Challenge[]
+    )[0];
+    const put = () =>
+      t.call("PUT", "/user/v1/attribute/challenges", { token: a.token, body: { challenges: [current.id] } });
     expect((await put()).json()).toEqual({ challenges: [current.id] });
     expect((await put()).json()).toEqual({ challenges: [current.id] });
-    expect((await t.call("GET", "/user/v1/attribute/challenges", { token: a.token })).json()).toEqual({ challenges: [current.id] });
-    expect((await t.call("GET", "/user/v1/attribute/challenges", { token: b.token })).json()).toEqual({ challenges: [] });
+    expect((await t.call("GET", "/user/v1/attribute/challenges", { token: a.token })).json()).toEqual({
+      challenges: [current.id],
+    });
+    expect((await t.call("GET", "/user/v1/attribute/challenges", { token: b.token })).json()).toEqual({
+      challenges: [],
+    });
     expect((await t.call("GET", "/v2/workouts/challenges/mine", { token: b.token })).json()).toEqual({ items: [] });
     // Leaving is writing the list without it.
-    expect((await t.call("PUT", "/user/v1/attribute/challenges", { token: a.token, body: { challenges: [] } })).json()).toEqual({ challenges: [] });
+    expect(
+      (await t.call("PUT", "/user/v1/attribute/challenges", { token: a.token, body: { challenges: [] } })).json(),
+    ).toEqual({ challenges: [] });
   });
 
   it("refuses unknown challenges (404), newly joining an ended one (400) and malformed bodies (400)", async () => {
     t.clock.set(Date.now());
     const { token } = await t.signUp();
-    expectError(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["no-such-challenge"] } }), 404);
-    const ended = expectError(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["fall-2022"] } }), 400);
+    expectError(
+      await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["no-such-challenge"] } }),
+      404,
+    );
+    const ended = expectError(
+      await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["fall-2022"] } }),
+      400,
+    );
     expect(ended.text).toContain("has ended");
-    expectError(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: "fall-2022" } }), 400);
+    expectError(
+      await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: "fall-2022" } }),
+      400,
+    );
     expectError(await t.call("PUT", "/user/v1/attribute/challenges", { token, body: {} }), 400);
     expectError(await t.call("GET", "/v2/workouts/challenges?current=true"), 401);
   });
@@ -144,6 +180,8 @@ describe("joining through the challenges attribute", () => {
     let token = await at(m, "2022-10-20T00:00:00Z");
     await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["fall-2022"] } });
     token = await at(m, "2023-01-01T00:00:00Z");
-    expect((await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["fall-2022"] } })).statusCode).toBe(200);
+    expect(
+      (await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["fall-2022"] } })).statusCode,
+    ).toBe(200);
   });
 });

@@ -21,21 +21,38 @@ describe("/config.json", () => {
       analytics: expect.any(Object),
       features: { referral: true, multiSubscription: false },
     });
-    expect((await t.call("GET", "/config.json", { headers: { host: "app.fitkit.com" } })).json().environment).toBe("production");
-    expect((await t.call("GET", "/config.json", { headers: { host: "localhost:8080" } })).json().environment).toBe("dev");
+    expect((await t.call("GET", "/config.json", { headers: { host: "app.fitkit.com" } })).json().environment).toBe(
+      "production",
+    );
+    expect((await t.call("GET", "/config.json", { headers: { host: "localhost:8080" } })).json().environment).toBe(
+      "dev",
+    );
   });
 
   it("answers the configured public URL as apiBase, never a forged X-Forwarded-Host", async () => {
-    const res = await t.call("GET", "/config.json", { headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" } });
+    const res = await t.call("GET", "/config.json", {
+      headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+    });
     expect(res.json().apiBase).toBe(t.config.publicUrl);
   });
 
   it("reports where visitors start a membership and which payment provider takes cards", async () => {
     // Nothing configured: the in-app funnel, the sandbox's test cards.
-    expect((await t.call("GET", "/config.json")).json()).toMatchObject({ store: { url: null }, billing: { provider: "sandbox" } });
-    const shop = await startTestApp({ config: { storeUrl: "https://shop.example.com/join", billing: { provider: "stripe", stripe: { secretKey: "sk_test_x" } } } });
+    expect((await t.call("GET", "/config.json")).json()).toMatchObject({
+      store: { url: null },
+      billing: { provider: "sandbox" },
+    });
+    const shop = await startTestApp({
+      config: {
+        storeUrl: "https://shop.example.com/join",
+        billing: { provider: "stripe", stripe: { secretKey: "sk_test_x" } },
+      },
+    });
     try {
-      expect((await shop.call("GET", "/config.json")).json()).toMatchObject({ store: { url: "https://shop.example.com/join" }, billing: { provider: "stripe" } });
+      expect((await shop.call("GET", "/config.json")).json()).toMatchObject({
+        store: { url: "https://shop.example.com/join" },
+        billing: { provider: "stripe" },
+      });
       expect(JSON.stringify((await shop.call("GET", "/config.json")).json())).not.toContain("sk_test_x");
     } finally {
       await shop.close();
@@ -95,7 +112,10 @@ describe("dynamic content, pages and assets", () => {
 
   it("answers a page by slug, every page without one, 404 for an unknown slug", async () => {
     const page = (await t.call("GET", "/tsapi/content/page?slug=terms-of-service")).json();
-    expect(page).toMatchObject({ slug: "terms-of-service", fields: { slug: "terms-of-service", title: "Terms of Service" } });
+    expect(page).toMatchObject({
+      slug: "terms-of-service",
+      fields: { slug: "terms-of-service", title: "Terms of Service" },
+    });
     const all = (await t.call("GET", "/tsapi/content/page")).json();
     expect(all.items.map((p: { fields: { slug: string } }) => p.fields.slug)).toContain("liability-waiver");
     expectError(await t.call("GET", "/tsapi/content/page?slug=nope"), 404);
@@ -104,7 +124,9 @@ describe("dynamic content, pages and assets", () => {
   it("answers assets carrying every tag asked for", async () => {
     const onboarding = await t.call("GET", "/tsapi/assets?tags=onboarding");
     expect(onboarding.json().total, onboarding.body).toBe(2);
-    expect((await t.call("GET", "/tsapi/assets?tags=hero,live")).json().items.map((a: { id: string }) => a.id)).toEqual(["asset_live_hero"]);
+    expect((await t.call("GET", "/tsapi/assets?tags=hero,live")).json().items.map((a: { id: string }) => a.id)).toEqual(
+      ["asset_live_hero"],
+    );
     expect((await t.call("GET", "/tsapi/assets?tags=nothing")).json()).toEqual({ items: [], total: 0 });
     expectError(await t.call("GET", "/tsapi/assets?colour=red"), 400);
   });

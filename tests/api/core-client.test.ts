@@ -17,7 +17,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const storeFor = (storage = memoryStorage()) =>
-  createStore({ apiBase: url, storage, lock: (task) => task(), now: () => t.clock.now().getTime(), retryDelay: () => 5 });
+  createStore({
+    apiBase: url,
+    storage,
+    lock: (task) => task(),
+    now: () => t.clock.now().getTime(),
+    retryDelay: () => 5,
+  });
 
 async function signedIn(email = "member@demo.fitkit.dev"): Promise<{ store: Store; storage: Storage }> {
   const storage = memoryStorage();
@@ -78,7 +84,12 @@ describe("the core against the fitkit server", () => {
     const login = storeFor(storage);
     await login.session.signIn.run({ email: "member@demo.fitkit.dev", password: DEMO_PASSWORD });
     // This client's clock is behind the server's: it sends the token the server has already expired.
-    const lagging = createStore({ apiBase: url, storage, lock: (task) => task(), now: () => t.clock.now().getTime() - 20 * 60_000 });
+    const lagging = createStore({
+      apiBase: url,
+      storage,
+      lock: (task) => task(),
+      now: () => t.clock.now().getTime() - 20 * 60_000,
+    });
     t.clock.advance(16 * 60_000);
     try {
       await lagging.favourites.favourites.load();
@@ -100,8 +111,14 @@ describe("the core against the fitkit server", () => {
       await expect(replay.favourites.favourites.load()).resolves.toBeUndefined();
       // Signing out resets every member slice: the favourites are back to idle with no data.
       expect(replay.session.signedIn.value).toBe(false);
-      expect([replay.favourites.favourites.status.value, replay.favourites.favourites.data.value]).toEqual(["idle", undefined]);
-      await expect(replay.api.request("/v2/user/attributes/favorites", { auth: true })).rejects.toMatchObject({ status: 401, message: "Unauthorized" });
+      expect([replay.favourites.favourites.status.value, replay.favourites.favourites.data.value]).toEqual([
+        "idle",
+        undefined,
+      ]);
+      await expect(replay.api.request("/v2/user/attributes/favorites", { auth: true })).rejects.toMatchObject({
+        status: 401,
+        message: "Unauthorized",
+      });
       expect(other.getItem("tokens")).toBeNull();
     } finally {
       t.clock.advance(-16 * 60_000);
@@ -110,7 +127,12 @@ describe("the core against the fitkit server", () => {
 
   it("sends analytics to the first-party collector once consent is given", async () => {
     const { store } = await signedIn();
-    const analytics = createAnalytics({ api: store.api, storage: memoryStorage(), session: memoryStorage(), batchMs: 5 });
+    const analytics = createAnalytics({
+      api: store.api,
+      storage: memoryStorage(),
+      session: memoryStorage(),
+      batchMs: 5,
+    });
     analytics.track("Before Consent");
     await analytics.flush();
     analytics.consent.set(["Essential"]);
@@ -118,11 +140,27 @@ describe("the core against the fitkit server", () => {
     analytics.track("CTA Clicked", { cta_name: "join" });
     await analytics.flush();
     analytics.reset();
-    const rows = await t.db.selectFrom("analytics_events").select(["type", "name", "category", "user_id", "properties"]).orderBy("id").execute();
+    const rows = await t.db
+      .selectFrom("analytics_events")
+      .select(["type", "name", "category", "user_id", "properties"])
+      .orderBy("id")
+      .execute();
     expect(rows.map((r) => r.name)).not.toContain("Before Consent");
     expect(rows.slice(-2)).toEqual([
-      { type: "identify", name: null, category: "Essential", user_id: "member-id", properties: { email: "member@demo.fitkit.dev", source_app: "Web app" } },
-      { type: "track", name: "CTA Clicked", category: "Essential", user_id: "member-id", properties: { cta_name: "join", source_app: "Web app" } },
+      {
+        type: "identify",
+        name: null,
+        category: "Essential",
+        user_id: "member-id",
+        properties: { email: "member@demo.fitkit.dev", source_app: "Web app" },
+      },
+      {
+        type: "track",
+        name: "CTA Clicked",
+        category: "Essential",
+        user_id: "member-id",
+        properties: { cta_name: "join", source_app: "Web app" },
+      },
     ]);
   });
 });

@@ -29,12 +29,17 @@ describe("looking up a promo code", () => {
 
   it.each(["EXPIRED10", "SOON10", "RETIRED"])("answers %s as not active", async (code) => {
     const s = await t.signIn();
-    expect((await t.call("GET", `/v2/subscriptions/coupon-codes/${code}`, { token: s.token })).json()).toMatchObject({ code, is_active: false });
+    expect((await t.call("GET", `/v2/subscriptions/coupon-codes/${code}`, { token: s.token })).json()).toMatchObject({
+      code,
+      is_active: false,
+    });
   });
 
   it("answers 404 with the spec's copy for an unknown code, 401 without a token", async () => {
     const s = await t.signIn();
-    expect(expectError(await t.call("GET", "/v2/subscriptions/coupon-codes/NOPE", { token: s.token }), 404).message).toBe("Invalid Promo Code");
+    expect(
+      expectError(await t.call("GET", "/v2/subscriptions/coupon-codes/NOPE", { token: s.token }), 404).message,
+    ).toBe("Invalid Promo Code");
     expectError(await t.call("GET", "/v2/subscriptions/coupon-codes/WELCOME20"), 401);
   });
 });
@@ -62,20 +67,35 @@ describe("applying promo codes", () => {
         },
       ],
     });
-    expect(await current(t, m.token)).toMatchObject({ discount_codes: ["TAKE15"], next_renewal: { amount: 1699, discount_code: "TAKE15" } });
+    expect(await current(t, m.token)).toMatchObject({
+      discount_codes: ["TAKE15"],
+      next_renewal: { amount: 1699, discount_code: "TAKE15" },
+    });
 
     t.clock.set(new Date(m.sub.expiration_date).getTime() + 1000);
     await renewals(t);
     const token = (await t.signIn(m.email, m.password)).token;
     const after = await current(t, token);
-    expect(after).toMatchObject({ last_invoice: { amount: 1699, discount_code: "TAKE15" }, discount: 0, total_price: 1999, discount_codes: [] });
-    const invoice = await t.db.selectFrom("invoices").selectAll().where("subscription_id", "=", id).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    expect(after).toMatchObject({
+      last_invoice: { amount: 1699, discount_code: "TAKE15" },
+      discount: 0,
+      total_price: 1999,
+      discount_codes: [],
+    });
+    const invoice = await t.db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("subscription_id", "=", id)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
     expect(invoice).toMatchObject({ base_amount: 1999, discount_amount: 300, amount: 1699, currency: "USD" });
   });
 
   it("rounds half a cent up (12.5 % of $19.99 is $2.49875 → $2.50)", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
-    const res = await apply(m.token, [{ provider: "stripe", coupon_code: "EIGHTH", identifier: m.sub.subscription_id }]);
+    const res = await apply(m.token, [
+      { provider: "stripe", coupon_code: "EIGHTH", identifier: m.sub.subscription_id },
+    ]);
     expect(res.json().items[0]).toMatchObject({ discount: 250, total_price: 1749 });
   });
 
@@ -95,7 +115,10 @@ describe("applying promo codes", () => {
     t.clock.set(new Date(m.sub.expiration_date).getTime() + 1000);
     await renewals(t);
     const token = (await t.signIn(m.email, m.password)).token;
-    expect(await current(t, token)).toMatchObject({ state: "active", last_invoice: { amount: 0, status: "paid", discount_code: "WELCOME20,SAVE5,BIGSAVE" } });
+    expect(await current(t, token)).toMatchObject({
+      state: "active",
+      last_invoice: { amount: 0, status: "paid", discount_code: "WELCOME20,SAVE5,BIGSAVE" },
+    });
   });
 
   it("a trial's first charge carries the discount, on the annual plan too", async () => {
@@ -124,46 +147,62 @@ describe("applying promo codes", () => {
     ]);
     expect(await current(t, m.token)).toMatchObject({ discount: 0, discount_codes: [] });
     // WELCOME20 was not used up by the failed list.
-    expect((await apply(m.token, [{ provider: "stripe", coupon_code: "WELCOME20", identifier: id }])).statusCode).toBe(200);
+    expect((await apply(m.token, [{ provider: "stripe", coupon_code: "WELCOME20", identifier: id }])).statusCode).toBe(
+      200,
+    );
   });
 
   it("a single failing code answers the plain copy with the code", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
-    expect(expectError(await apply(m.token, [{ provider: "stripe", coupon_code: "NOSUCH", identifier: m.sub.subscription_id }]), 400).message).toBe(
-      "Invalid Promo Code NOSUCH"
-    );
+    expect(
+      expectError(
+        await apply(m.token, [{ provider: "stripe", coupon_code: "NOSUCH", identifier: m.sub.subscription_id }]),
+        400,
+      ).message,
+    ).toBe("Invalid Promo Code NOSUCH");
   });
 
   it("recharge subscriptions take codes through the recharge path", async () => {
     const m = await subscribedMember(t, "1month_trial7-R");
     const id = m.sub.subscription_id;
     expectError(await apply(m.token, [{ provider: "stripe", coupon_code: "SAVE5", identifier: id }]), 400);
-    expect((await apply(m.token, [{ provider: "recharge", coupon_code: "SAVE5", identifier: id }])).json().items[0]).toMatchObject({ total_price: 1499 });
+    expect(
+      (await apply(m.token, [{ provider: "recharge", coupon_code: "SAVE5", identifier: id }])).json().items[0],
+    ).toMatchObject({ total_price: 1499 });
   });
 
   it("a code is single use per member, also on a later subscription", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
     expect((await apply(m.token, [{ provider: "stripe", coupon_code: "SAVE5", identifier: id }])).statusCode).toBe(200);
-    expect(expectError(await apply(m.token, [{ provider: "stripe", coupon_code: "save5", identifier: id }]), 400).message).toBe("Invalid Promo Code save5");
+    expect(
+      expectError(await apply(m.token, [{ provider: "stripe", coupon_code: "save5", identifier: id }]), 400).message,
+    ).toBe("Invalid Promo Code save5");
     expect(
       expectError(
         await apply(m.token, [
           { provider: "stripe", coupon_code: "TAKE15", identifier: id },
           { provider: "stripe", coupon_code: "TAKE15", identifier: id },
         ]),
-        400
-      ).message
+        400,
+      ).message,
     ).toBe("Invalid Promo Code TAKE15");
     // Another member may still use it.
     const other = await subscribedMember(t, "1month_trial0-R-SB");
-    expect((await apply(other.token, [{ provider: "stripe", coupon_code: "SAVE5", identifier: other.sub.subscription_id }])).statusCode).toBe(200);
+    expect(
+      (await apply(other.token, [{ provider: "stripe", coupon_code: "SAVE5", identifier: other.sub.subscription_id }]))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("two concurrent uses of one code by one member: exactly one wins", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
-    const results = await Promise.all(Array.from({ length: 6 }, () => apply(m.token, [{ provider: "stripe", coupon_code: "WELCOME20", identifier: id }])));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        apply(m.token, [{ provider: "stripe", coupon_code: "WELCOME20", identifier: id }]),
+      ),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
     const rows = await t.db.selectFrom("coupon_redemptions").selectAll().where("user_id", "=", m.user.id).execute();
     expect(rows).toHaveLength(1);
@@ -173,16 +212,37 @@ describe("applying promo codes", () => {
   it("answers 404 for another member's subscription and 400 for a malformed list", async () => {
     const owner = await subscribedMember(t, "1month_trial0-R-SB");
     const other = await subscribedMember(t, "1month_trial0-R-SB");
-    expectError(await apply(other.token, [{ provider: "stripe", coupon_code: "TAKE15", identifier: owner.sub.subscription_id }]), 404);
+    expectError(
+      await apply(other.token, [{ provider: "stripe", coupon_code: "TAKE15", identifier: owner.sub.subscription_id }]),
+      404,
+    );
     expectError(await apply(other.token, []), 400);
-    expectError(await apply(other.token, [{ provider: "paypal", coupon_code: "TAKE15", identifier: other.sub.subscription_id }]), 400);
-    expectError(await t.call("POST", "/v2/subscriptions/subs/coupon-codes", { token: other.token, body: { coupons: [{ coupon_code: "TAKE15" }] } }), 400);
-    expect(await t.db.selectFrom("coupon_redemptions").select("code").where("user_id", "in", [owner.user.id, other.user.id]).execute()).toEqual([]);
+    expectError(
+      await apply(other.token, [{ provider: "paypal", coupon_code: "TAKE15", identifier: other.sub.subscription_id }]),
+      400,
+    );
+    expectError(
+      await t.call("POST", "/v2/subscriptions/subs/coupon-codes", {
+        token: other.token,
+        body: { coupons: [{ coupon_code: "TAKE15" }] },
+      }),
+      400,
+    );
+    expect(
+      await t.db
+        .selectFrom("coupon_redemptions")
+        .select("code")
+        .where("user_id", "in", [owner.user.id, other.user.id])
+        .execute(),
+    ).toEqual([]);
   });
 
   it("codes do not apply to memberships that do not renew", async () => {
     const m = await subscribedMember(t, "3month_prepaid");
-    expectError(await apply(m.token, [{ provider: "stripe", coupon_code: "TAKE15", identifier: m.sub.subscription_id }]), 400);
+    expectError(
+      await apply(m.token, [{ provider: "stripe", coupon_code: "TAKE15", identifier: m.sub.subscription_id }]),
+      400,
+    );
   });
 });
 
@@ -190,7 +250,9 @@ describe("the single-coupon flow: apply, then change the plan with the code", ()
   it("applies the code and schedules the twelve-month variant, discounting its first invoice", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
-    expect((await apply(m.token, [{ provider: "stripe", coupon_code: "WELCOME20", identifier: id }])).statusCode).toBe(200);
+    expect((await apply(m.token, [{ provider: "stripe", coupon_code: "WELCOME20", identifier: id }])).statusCode).toBe(
+      200,
+    );
     const res = await t.call("PUT", "/v2/subscriptions/subs/plan", {
       token: m.token,
       body: { subscription_id: id, sku: "12month_trial7", stripe_promo_code: "WELCOME20" },
@@ -209,16 +271,25 @@ describe("the single-coupon flow: apply, then change the plan with the code", ()
   it("staying on the current plan with a promo code applies the code and schedules nothing", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
-    expect((await apply(m.token, [{ provider: "stripe", coupon_code: "TAKE15", identifier: id }])).statusCode).toBe(200);
+    expect((await apply(m.token, [{ provider: "stripe", coupon_code: "TAKE15", identifier: id }])).statusCode).toBe(
+      200,
+    );
     const res = await t.call("PUT", "/v2/subscriptions/subs/plan", {
       token: m.token,
-      body: { subscription_id: id, sku: "1month_trial0-R-SB", product_id: "1month_trial0-R-SB", stripe_promo_code: "TAKE15" },
+      body: {
+        subscription_id: id,
+        sku: "1month_trial0-R-SB",
+        product_id: "1month_trial0-R-SB",
+        stripe_promo_code: "TAKE15",
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ scheduled_change: null, total_price: 1699 });
-    expect((await t.db.selectFrom("subscription_events").select("action").where("subscription_id", "=", id).execute()).map((e) => e.action)).toEqual([
-      "created",
-    ]);
+    expect(
+      (await t.db.selectFrom("subscription_events").select("action").where("subscription_id", "=", id).execute()).map(
+        (e) => e.action,
+      ),
+    ).toEqual(["created"]);
   });
 
   it("a promo code sent only with the plan change is redeemed there; an invalid one changes nothing", async () => {
@@ -257,12 +328,19 @@ describe("validity dates follow the clock", () => {
     expectError(await apply(m.token, [{ provider: "stripe", coupon_code: "WINDOW", identifier: id }]), 400);
     t.clock.advance(11 * DAY);
     const token = (await t.signIn(m.email, m.password)).token;
-    expect((await t.call("GET", "/v2/subscriptions/coupon-codes/WINDOW", { token })).json()).toMatchObject({ is_active: true });
+    expect((await t.call("GET", "/v2/subscriptions/coupon-codes/WINDOW", { token })).json()).toMatchObject({
+      is_active: true,
+    });
     expect((await apply(token, [{ provider: "stripe", coupon_code: "WINDOW", identifier: id }])).statusCode).toBe(200);
     t.clock.advance(10 * DAY);
     const later = (await t.signIn(m.email, m.password)).token;
-    expect((await t.call("GET", "/v2/subscriptions/coupon-codes/WINDOW", { token: later })).json()).toMatchObject({ is_active: false });
+    expect((await t.call("GET", "/v2/subscriptions/coupon-codes/WINDOW", { token: later })).json()).toMatchObject({
+      is_active: false,
+    });
     const other = await subscribedMember(t, "1month_trial0-R-SB");
-    expectError(await apply(other.token, [{ provider: "stripe", coupon_code: "WINDOW", identifier: other.sub.subscription_id }]), 400);
+    expectError(
+      await apply(other.token, [{ provider: "stripe", coupon_code: "WINDOW", identifier: other.sub.subscription_id }]),
+      400,
+    );
   });
 });

@@ -14,7 +14,13 @@ import { openDatabase } from "../../host/server/server.js";
 /** A first seed of a fresh database (catalogue, schedule), on a shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
 
-const card = (client_secret: string, number = "4242 4242 4242 4242") => ({ client_secret, number, exp_month: 12, exp_year: 2099, cvc: "123" });
+const card = (client_secret: string, number = "4242 4242 4242 4242") => ({
+  client_secret,
+  number,
+  exp_month: 12,
+  exp_year: 2099,
+  cvc: "123",
+});
 
 describe("the sandbox card form", () => {
   let t: TestApp;
@@ -26,9 +32,16 @@ describe("the sandbox card form", () => {
   it("saves one card per setup secret: a second use is refused and adds nothing", async () => {
     const { token, user } = await t.signUp();
     const { client_secret } = (await t.call("POST", "/commerce/v1/payment/setup", { token })).json();
-    expect((await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: card(client_secret) })).statusCode).toBe(200);
+    expect(
+      (await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: card(client_secret) })).statusCode,
+    ).toBe(200);
 
-    const again = expectError(await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: card(client_secret, "5555 5555 5555 4444") }), 400);
+    const again = expectError(
+      await t.call("POST", "/commerce/v1/sandbox/payment-methods", {
+        body: card(client_secret, "5555 5555 5555 4444"),
+      }),
+      400,
+    );
     expect(again.text).toBe("client_secret has already been used: start a new card setup");
     const saved = await t.db.selectFrom("payment_methods").select("last4").where("user_id", "=", user.id).execute();
     expect(saved).toEqual([{ last4: "4242" }]);
@@ -37,8 +50,15 @@ describe("the sandbox card form", () => {
   it("keeps the secret usable after a card the form rejects", async () => {
     const { token } = await t.signUp();
     const { client_secret } = (await t.call("POST", "/commerce/v1/payment/setup", { token })).json();
-    expectError(await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: card(client_secret, "4242 4242 4242 4241") }), 400);
-    expect((await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: card(client_secret) })).statusCode).toBe(200);
+    expectError(
+      await t.call("POST", "/commerce/v1/sandbox/payment-methods", {
+        body: card(client_secret, "4242 4242 4242 4241"),
+      }),
+      400,
+    );
+    expect(
+      (await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: card(client_secret) })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -64,7 +84,9 @@ describe("billing off (FITKIT_BILLING_PROVIDER=off)", () => {
       const answer = expectError(await t.call(method, url, { token, body }), 503);
       expect(answer.text, `${method} ${url}`).toBe("Billing is not available");
     }
-    expect((await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: card("seti_x_secret_y") })).statusCode).toBe(404);
+    expect(
+      (await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: card("seti_x_secret_y") })).statusCode,
+    ).toBe(404);
     expect(await t.db.selectFrom("subscriptions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
   });
 
@@ -81,7 +103,8 @@ describe("the outbox", () => {
   });
   afterAll(() => t.close());
 
-  const read = (url: string, remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, remoteAddress, headers });
+  const read = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "GET", url, remoteAddress, headers });
 
   it("is read on the machine the server runs on", async () => {
     for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
@@ -92,7 +115,10 @@ describe("the outbox", () => {
 
   it("is refused to anyone else on the network, whatever forwarding headers say", async () => {
     for (const url of ["/dev/mail", "/dev/mail.json"]) {
-      const answer = expectError(await read(url, "192.168.1.20", { "x-forwarded-for": "127.0.0.1", "x-real-ip": "127.0.0.1" }), 403);
+      const answer = expectError(
+        await read(url, "192.168.1.20", { "x-forwarded-for": "127.0.0.1", "x-real-ip": "127.0.0.1" }),
+        403,
+      );
       expect(answer.text).toBe("The outbox can only be read on the machine the server runs on");
     }
   });
@@ -123,12 +149,38 @@ describe("seeding without the demo (production)", () => {
       const config = loadConfig(env());
       const database = await openDatabase(config, systemClock);
       try {
-        const count = async (table: "users" | "subscriptions" | "payment_methods" | "reservations" | "coupons" | "studio_memberships" | "products" | "workouts" | "live_classes") =>
-          Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-        for (const table of ["users", "subscriptions", "payment_methods", "reservations", "coupons", "studio_memberships"] as const) {
+        const count = async (
+          table:
+            | "users"
+            | "subscriptions"
+            | "payment_methods"
+            | "reservations"
+            | "coupons"
+            | "studio_memberships"
+            | "products"
+            | "workouts"
+            | "live_classes",
+        ) =>
+          Number(
+            (
+              await database.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll().as("n"))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        for (const table of [
+          "users",
+          "subscriptions",
+          "payment_methods",
+          "reservations",
+          "coupons",
+          "studio_memberships",
+        ] as const) {
           expect(await count(table), table).toBe(0);
         }
-        for (const table of ["products", "workouts", "live_classes"] as const) expect(await count(table), table).toBeGreaterThan(0);
+        for (const table of ["products", "workouts", "live_classes"] as const)
+          expect(await count(table), table).toBeGreaterThan(0);
         // What an earlier start with the demo leaves behind.
         await seed(database.db, { clock: systemClock }, seedSteps({ demo: true }));
       } finally {

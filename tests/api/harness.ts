@@ -25,9 +25,16 @@ export interface TestApp {
   clock: TestClock;
   config: ServerConfig;
   /** JSON request through the real pipeline; `token` adds the bearer header. */
-  call(method: string, url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: string,
+    url: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   /** Signs in (a demo member by default) and answers the session. */
-  signIn(email?: string, password?: string): Promise<{ token: string; refreshToken: string; user: { id: string; email: string } }>;
+  signIn(
+    email?: string,
+    password?: string,
+  ): Promise<{ token: string; refreshToken: string; user: { id: string; email: string } }>;
   /** Creates a fresh member with a unique email and answers its session. */
   signUp(overrides?: Partial<{ email: string; password: string; given_name: string; family_name: string }>): Promise<{
     token: string;
@@ -79,14 +86,22 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
 }
 
 /** A server on its own fresh copy of the seeded database, with a controllable clock. */
-export async function startTestApp(options: { config?: Partial<ServerConfig>; clock?: TestClock } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { config?: Partial<ServerConfig>; clock?: TestClock } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const clock = options.clock ?? new TestClock();
   const config: ServerConfig = {
     ...loadConfig({ PORT: "0", DATA_DIR: "/nonexistent", FITKIT_PUBLIC_URL: "http://app.fitkit.test" }),
     devMail: true,
     logLevel: "silent",
-    rateLimits: { ...defaultRateLimits, signInPerAddress: 100_000, checkEmailPerAddress: 100_000, forgotPerAddress: 100_000, resetPerAddress: 100_000 },
+    rateLimits: {
+      ...defaultRateLimits,
+      signInPerAddress: 100_000,
+      checkEmailPerAddress: 100_000,
+      forgotPerAddress: 100_000,
+      resetPerAddress: 100_000,
+    },
     // Used when a test sets redisUrl: parallel runs sharing one Redis never share counters.
     redisPrefix: `fitkit-test:${randomBytes(6).toString("hex")}:`,
     ...options.config,
@@ -98,7 +113,8 @@ export async function startTestApp(options: { config?: Partial<ServerConfig>; cl
     app.inject({
       method: method as "GET",
       url,
-      payload: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+      payload:
+        opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
       headers: {
         ...(opts.body !== undefined ? { "content-type": "application/json" } : {}),
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
@@ -120,13 +136,25 @@ export async function startTestApp(options: { config?: Partial<ServerConfig>; cl
       return res.json();
     },
     async signUp(overrides = {}) {
-      const email = overrides.email ?? `m${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString("hex")}@example.com`;
+      const email =
+        overrides.email ??
+        `m${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString("hex")}@example.com`;
       const password = overrides.password ?? "secret-pass";
       const res = await call("POST", "/api/auth/sign-up/email", {
-        body: { email, password, given_name: overrides.given_name ?? "Test", family_name: overrides.family_name ?? "Member", waiver_accepted: true },
+        body: {
+          email,
+          password,
+          given_name: overrides.given_name ?? "Test",
+          family_name: overrides.family_name ?? "Member",
+          waiver_accepted: true,
+        },
       });
       if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-      return { ...res.json<{ token: string; refreshToken: string; user: { id: string; email: string } }>(), email, password };
+      return {
+        ...res.json<{ token: string; refreshToken: string; user: { id: string; email: string } }>(),
+        email,
+        password,
+      };
     },
     async close() {
       await app.close();

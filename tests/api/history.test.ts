@@ -40,15 +40,33 @@ describe("history", () => {
     const m = await activeMember();
     const all = await get(m.token, "/v2/workouts/history?includeLvs=true");
     expect(all.total).toBe(3);
-    expect(all.items.map((i: { type: string; workout_id: string; is_completed: boolean }) => [i.type, i.workout_id, i.is_completed])).toEqual([
+    expect(
+      all.items.map((i: { type: string; workout_id: string; is_completed: boolean }) => [
+        i.type,
+        i.workout_id,
+        i.is_completed,
+      ]),
+    ).toEqual([
       ["live", m.live, true],
       ["on_demand", fx.workouts.medium, false],
       ["on_demand", fx.workouts.long, true],
     ]);
     const [live, unfinished, done] = all.items;
-    expect(live).toMatchObject({ completed_at: new Date(MONDAY + 2 * DAY).toISOString(), workout: { id: m.live, name: "Live Sculpt", duration: 45, live: true } });
+    expect(live).toMatchObject({
+      completed_at: new Date(MONDAY + 2 * DAY).toISOString(),
+      workout: { id: m.live, name: "Live Sculpt", duration: 45, live: true },
+    });
     expect(unfinished.completed_at).toBeNull();
-    expect(done).toMatchObject({ completed_at: new Date(MONDAY).toISOString(), workout: { id: fx.workouts.long, slug: fx.workouts.long, name: "Long Sculpt", duration: 30, video: { duration: 1800 } } });
+    expect(done).toMatchObject({
+      completed_at: new Date(MONDAY).toISOString(),
+      workout: {
+        id: fx.workouts.long,
+        slug: fx.workouts.long,
+        name: "Long Sculpt",
+        duration: 30,
+        video: { duration: 1800 },
+      },
+    });
     const onDemand = await get(m.token, "/v2/workouts/history");
     expect(onDemand.items.map((i: { type: string }) => i.type)).toEqual(["on_demand", "on_demand"]);
   });
@@ -59,11 +77,20 @@ describe("history", () => {
     expect(completed.items.map((i: { workout_id: string }) => i.workout_id)).toEqual([m.live, fx.workouts.long]);
     const unfinished = await get(m.token, "/v2/workouts/history?includeLvs=true&is_completed=false");
     expect(unfinished.items.map((i: { workout_id: string }) => i.workout_id)).toEqual([fx.workouts.medium]);
-    const tuesday = await get(m.token, "/v2/workouts/history?includeLvs=true&starting_at=2026-11-17&ending_at=2026-11-17");
+    const tuesday = await get(
+      m.token,
+      "/v2/workouts/history?includeLvs=true&starting_at=2026-11-17&ending_at=2026-11-17",
+    );
     expect(tuesday.items.map((i: { workout_id: string }) => i.workout_id)).toEqual([fx.workouts.medium]);
-    const fromTuesday = await get(m.token, `/v2/workouts/history?includeLvs=true&starting_at=${new Date(MONDAY + DAY).toISOString()}`);
+    const fromTuesday = await get(
+      m.token,
+      `/v2/workouts/history?includeLvs=true&starting_at=${new Date(MONDAY + DAY).toISOString()}`,
+    );
     expect(fromTuesday.total).toBe(2);
-    const untilMonday = await get(m.token, `/v2/workouts/history?includeLvs=true&ending_at=${new Date(MONDAY).toISOString()}`);
+    const untilMonday = await get(
+      m.token,
+      `/v2/workouts/history?includeLvs=true&ending_at=${new Date(MONDAY).toISOString()}`,
+    );
     expect(untilMonday.items.map((i: { workout_id: string }) => i.workout_id)).toEqual([fx.workouts.long]);
   });
 
@@ -104,20 +131,55 @@ describe("stats", () => {
     const m = await activeMember();
     const stats = await get(m.token, "/v2/workouts/workout_stats");
     expect(stats).toMatchObject({ total_lvs: 1, total_on_demand: 1, totalOnDemand: 1, total_minutes: 75 });
-    expect(await get(m.token, "/stats/v2/workouts")).toEqual({ data: { stats: { total_completed: 2, total_minutes: 75, total_on_demand: 1, total_lvs: 1 } } });
+    expect(await get(m.token, "/stats/v2/workouts")).toEqual({
+      data: { stats: { total_completed: 2, total_minutes: 75, total_on_demand: 1, total_lvs: 1 } },
+    });
   });
 
   it("lists the days with a completion and their workouts (the home week strip)", async () => {
     const m = await activeMember();
     const week = await get(m.token, "/v2/workouts/workout_stats?startDate=2026-11-16&endDate=2026-11-22");
     expect(week.by_day).toEqual([
-      { date: "2026-11-16", on_demand: 1, lvs: 0, total: 1, minutes: 30, workouts: [{ workout_id: fx.workouts.long, name: "Long Sculpt", type: "on_demand", completed_at: new Date(MONDAY).toISOString(), minutes: 30 }] },
-      { date: "2026-11-18", on_demand: 0, lvs: 1, total: 1, minutes: 45, workouts: [{ workout_id: m.live, name: "Live Sculpt", type: "live", completed_at: new Date(MONDAY + 2 * DAY).toISOString(), minutes: 45 }] },
+      {
+        date: "2026-11-16",
+        on_demand: 1,
+        lvs: 0,
+        total: 1,
+        minutes: 30,
+        workouts: [
+          {
+            workout_id: fx.workouts.long,
+            name: "Long Sculpt",
+            type: "on_demand",
+            completed_at: new Date(MONDAY).toISOString(),
+            minutes: 30,
+          },
+        ],
+      },
+      {
+        date: "2026-11-18",
+        on_demand: 0,
+        lvs: 1,
+        total: 1,
+        minutes: 45,
+        workouts: [
+          {
+            workout_id: m.live,
+            name: "Live Sculpt",
+            type: "live",
+            completed_at: new Date(MONDAY + 2 * DAY).toISOString(),
+            minutes: 45,
+          },
+        ],
+      },
     ]);
     const tuesdayOn = await get(m.token, "/v2/workouts/workout_stats?startDate=2026-11-17&endDate=2026-11-22");
     expect(tuesdayOn).toMatchObject({ total_lvs: 1, total_on_demand: 0, total_minutes: 45 });
     // Days follow the member's time zone: 10:00 UTC Monday is already Tuesday on Kiritimati (UTC+14).
-    const kiritimati = await get(m.token, "/v2/workouts/workout_stats?startDate=2026-11-17&endDate=2026-11-17&tz=Pacific/Kiritimati");
+    const kiritimati = await get(
+      m.token,
+      "/v2/workouts/workout_stats?startDate=2026-11-17&endDate=2026-11-17&tz=Pacific/Kiritimati",
+    );
     expect(kiritimati.by_day.map((d: { date: string }) => d.date)).toEqual(["2026-11-17"]);
     expect(kiritimati.total_on_demand).toBe(1);
   });
@@ -140,7 +202,12 @@ describe("stats", () => {
 
   it("answers zeros for a member with nothing done, and refuses bad dates", async () => {
     const { token } = await t.signUp();
-    expect(await get(token, "/v2/workouts/workout_stats")).toMatchObject({ total_lvs: 0, total_on_demand: 0, total_minutes: 0, by_day: [] });
+    expect(await get(token, "/v2/workouts/workout_stats")).toMatchObject({
+      total_lvs: 0,
+      total_on_demand: 0,
+      total_minutes: 0,
+      by_day: [],
+    });
     expectError(await t.call("GET", "/v2/workouts/workout_stats?startDate=soon", { token }), 400);
     expectError(await t.call("GET", "/stats/v2/workouts"), 401);
   });
@@ -154,19 +221,35 @@ describe("live classes attended through the studios API", () => {
     const classId = `fx-live-${start.getTime()}`;
     await t.db
       .insertInto("live_classes")
-      .values({ id: classId, location_id: "live", class_type: "Strength & Sculpt", start_at: start, end_at: new Date(start.getTime() + 45 * 60_000), duration: 45, capacity: 10 })
+      .values({
+        id: classId,
+        location_id: "live",
+        class_type: "Strength & Sculpt",
+        start_at: start,
+        end_at: new Date(start.getTime() + 45 * 60_000),
+        duration: 45,
+        capacity: 10,
+      })
       .execute();
     const booked = await t.call("POST", "/studios/reservation/", { token: m.token, body: { class_id: classId } });
     expect(booked.statusCode).toBe(200);
-    const current = async () => ((await get(m.token, "/v2/workouts/challenges?current=true")).items as { progress: { live: number } }[])[0];
+    const current = async () =>
+      ((await get(m.token, "/v2/workouts/challenges?current=true")).items as { progress: { live: number } }[])[0];
     const before = await current();
     // Booked, not attended: nothing counts yet.
     expect((await get(m.token, "/stats/v2/workouts")).data.stats.total_lvs).toBe(0);
     const checkin = await t.call("POST", `/studios/reservation/${booked.json().id}/checkin/`, { token: m.token });
     expect(checkin.statusCode).toBe(200);
-    expect((await get(m.token, "/stats/v2/workouts")).data.stats).toEqual({ total_completed: 1, total_minutes: 45, total_on_demand: 0, total_lvs: 1 });
+    expect((await get(m.token, "/stats/v2/workouts")).data.stats).toEqual({
+      total_completed: 1,
+      total_minutes: 45,
+      total_on_demand: 0,
+      total_lvs: 1,
+    });
     const history = await get(m.token, "/v2/workouts/history?includeLvs=true");
-    expect(history.items).toMatchObject([{ type: "live", workout_id: classId, is_completed: true, workout: { name: "Strength & Sculpt", duration: 45 } }]);
+    expect(history.items).toMatchObject([
+      { type: "live", workout_id: classId, is_completed: true, workout: { name: "Strength & Sculpt", duration: 45 } },
+    ]);
     expect((await current()).progress.live).toBe(before.progress.live + 1);
   });
 });

@@ -26,7 +26,13 @@ beforeAll(async () => {
     },
   });
   member = (await t.signIn()).token;
-  const rows = await t.db.selectFrom("workouts").select(["id", "video_duration"]).where("type", "=", "workout").orderBy("id").limit(2).execute();
+  const rows = await t.db
+    .selectFrom("workouts")
+    .select(["id", "video_duration"])
+    .where("type", "=", "workout")
+    .orderBy("id")
+    .limit(2)
+    .execute();
   [workout, unmapped] = rows;
   await t.db.insertInto("workout_videos").values({ workout_id: workout.id, mux_playback_id: PLAYBACK_ID }).execute();
 });
@@ -38,7 +44,11 @@ const publicKey = () => importSPKI(publicPem, "RS256");
 async function verify(token: string, audience: string) {
   const header = decodeProtectedHeader(token);
   expect(header).toMatchObject({ alg: "RS256", kid: SIGNING_KEY_ID });
-  const { payload } = await jwtVerify(token, await publicKey(), { audience, subject: PLAYBACK_ID, currentDate: t.clock.now() });
+  const { payload } = await jwtVerify(token, await publicKey(), {
+    audience,
+    subject: PLAYBACK_ID,
+    currentDate: t.clock.now(),
+  });
   return payload;
 }
 
@@ -58,7 +68,9 @@ describe("Mux provider", () => {
   it("signs a token that a different key does not verify", async () => {
     const res = await t.call("GET", `/tsapi/content/workout/${workout.id}/video`, { token: member });
     const token = new URL(res.json().uri).searchParams.get("token")!;
-    const other = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "pem" }).toString();
+    const other = generateKeyPairSync("rsa", { modulusLength: 2048 })
+      .publicKey.export({ type: "spki", format: "pem" })
+      .toString();
     await expect(jwtVerify(token, await importSPKI(other, "RS256"))).rejects.toThrow();
   });
 
@@ -72,7 +84,10 @@ describe("Mux provider", () => {
     expect(preview.statusCode).toBe(200);
     await verify(new URL(preview.json().uri).searchParams.get("token")!, "v");
 
-    const image = await t.call("GET", `/tsapi/v2/workout/${workout.id}/video/image?width=320&height=180&fit_mode=smartcrop&time=12.5`);
+    const image = await t.call(
+      "GET",
+      `/tsapi/v2/workout/${workout.id}/video/image?width=320&height=180&fit_mode=smartcrop&time=12.5`,
+    );
     expect(image.statusCode).toBe(302);
     const location = new URL(image.headers.location as string);
     expect(location.origin + location.pathname).toBe(`https://image.mux.com/${PLAYBACK_ID}/thumbnail.jpg`);
@@ -81,12 +96,16 @@ describe("Mux provider", () => {
   });
 
   it("answers 404 for a workout that has no Mux playback id", async () => {
-    expect((await t.call("GET", `/tsapi/content/workout/${unmapped.id}/video`, { token: member })).statusCode).toBe(404);
+    expect((await t.call("GET", `/tsapi/content/workout/${unmapped.id}/video`, { token: member })).statusCode).toBe(
+      404,
+    );
     expect((await t.call("GET", `/tsapi/content/workout/${unmapped.id}/previewVideo`)).statusCode).toBe(404);
     expect((await t.call("GET", `/tsapi/v2/workout/${unmapped.id}/video/image`)).statusCode).toBe(404);
   });
 
   it("refuses a playback id that is not one", async () => {
-    await expect(t.db.insertInto("workout_videos").values({ workout_id: unmapped.id, mux_playback_id: "../x" }).execute()).rejects.toThrow();
+    await expect(
+      t.db.insertInto("workout_videos").values({ workout_id: unmapped.id, mux_playback_id: "../x" }).execute(),
+    ).rejects.toThrow();
   });
 });

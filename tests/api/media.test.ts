@@ -12,14 +12,26 @@ let noVideo: { id: string };
 beforeAll(async () => {
   t = await startTestApp();
   member = (await t.signIn()).token;
-  const rows = await t.db.selectFrom("workouts").select(["id", "name", "type", "video_duration"]).orderBy("id").execute();
+  const rows = await t.db
+    .selectFrom("workouts")
+    .select(["id", "name", "type", "video_duration"])
+    .orderBy("id")
+    .execute();
   workout = rows.find((w) => w.type === "workout" && w.video_duration % 12 !== 0 && w.video_duration % 4 !== 0)!;
   walk = rows.find((w) => w.type === "walk" && w.video_duration > 0)!;
   // The demo catalogue gives every entry a video (even rest days have a guided reset); add one without.
   noVideo = { id: "media-test-no-video" };
   await t.db
     .insertInto("workouts")
-    .values({ id: noVideo.id, slug: "media-test-no-video", name: "Rest Day", type: "rest", duration: 0, video_duration: 0, start_date: new Date() })
+    .values({
+      id: noVideo.id,
+      slug: "media-test-no-video",
+      name: "Rest Day",
+      type: "rest",
+      duration: 0,
+      video_duration: 0,
+      start_date: new Date(),
+    })
     .execute();
 });
 afterAll(() => t.close());
@@ -93,10 +105,14 @@ describe("signed playback", () => {
     const { segments } = parsePlaylist((await t.call("GET", local(uri))).body);
     const clip = local(uri).replace("index.m3u8", "clip.ts");
     for (const segment of [segments[0], segments[1], segments.at(-1)!]) {
-      const res = await t.call("GET", clip, { headers: { range: `bytes=${segment.offset}-${segment.offset + segment.length - 1}` } });
+      const res = await t.call("GET", clip, {
+        headers: { range: `bytes=${segment.offset}-${segment.offset + segment.length - 1}` },
+      });
       expect(res.statusCode).toBe(206);
       expect(res.headers["content-type"]).toBe("video/mp2t");
-      expect(res.headers["content-range"]).toMatch(new RegExp(`^bytes ${segment.offset}-${segment.offset + segment.length - 1}/\\d+$`));
+      expect(res.headers["content-range"]).toMatch(
+        new RegExp(`^bytes ${segment.offset}-${segment.offset + segment.length - 1}/\\d+$`),
+      );
       expect(res.rawPayload.length).toBe(segment.length);
       // Every piece starts on an MPEG-TS packet (sync byte 0x47) carrying the stream tables.
       expect(res.rawPayload[0]).toBe(0x47);
@@ -110,7 +126,9 @@ describe("signed playback", () => {
     expect(res.headers["content-type"]).toBe("text/vtt; charset=utf-8");
     expect(res.body.startsWith("WEBVTT\n")).toBe(true);
     expect(res.body).toContain(`Welcome to ${workout.name.replace(/&/g, "&amp;")}`);
-    const ends = [...res.body.matchAll(/--> (\d\d):(\d\d):(\d\d)\.(\d{3})/g)].map(([, h, m, s, ms]) => +h * 3600 + +m * 60 + +s + +ms / 1000);
+    const ends = [...res.body.matchAll(/--> (\d\d):(\d\d):(\d\d)\.(\d{3})/g)].map(
+      ([, h, m, s, ms]) => +h * 3600 + +m * 60 + +s + +ms / 1000,
+    );
     expect(ends.at(-1)).toBe(workout.video_duration);
     expect(ends.length).toBeGreaterThan(workout.video_duration / 10);
   });
@@ -120,7 +138,9 @@ describe("signed playback", () => {
     const path = local(uri);
     const [, exp, sig] = /\/(\d+)\.([\w-]+)\/index/.exec(path)!;
     const flipped = sig.slice(0, 10) + (sig[10] === "A" ? "B" : "A") + sig.slice(11);
-    expect(expectError(await t.call("GET", path.replace(sig, flipped)), 403).message).toBe("This media link is not valid");
+    expect(expectError(await t.call("GET", path.replace(sig, flipped)), 403).message).toBe(
+      "This media link is not valid",
+    );
     expectError(await t.call("GET", path.replace(`${exp}.`, `${Number(exp) + 3600}.`)), 403);
     expectError(await t.call("GET", path.replace(`/w/${workout.id}/`, `/w/${walk.id}/`)), 403);
     expectError(await t.call("GET", path.replace(/\/\d+\.[\w-]+\//, "/garbage/")), 403);
@@ -128,7 +148,9 @@ describe("signed playback", () => {
     t.clock.advance(later);
     try {
       expect(expectError(await t.call("GET", path), 403).message).toBe("This media link has expired");
-      expect(expectError(await t.call("GET", path.replace("index.m3u8", "clip.ts")), 403).message).toBe("This media link has expired");
+      expect(expectError(await t.call("GET", path.replace("index.m3u8", "clip.ts")), 403).message).toBe(
+        "This media link has expired",
+      );
     } finally {
       t.clock.advance(-later);
     }
@@ -137,7 +159,14 @@ describe("signed playback", () => {
 
   it("never serves a file outside the workout's own", async () => {
     const path = local((await playback()).uri);
-    for (const name of ["..%2F..%2F..%2Fpackage.json", "%2e%2e", "segments.json", "clip.mpegts", "clip.mp4", "index.m3u8%00.ts"]) {
+    for (const name of [
+      "..%2F..%2F..%2Fpackage.json",
+      "%2e%2e",
+      "segments.json",
+      "clip.mpegts",
+      "clip.mp4",
+      "index.m3u8%00.ts",
+    ]) {
       const res = await t.call("GET", path.replace("index.m3u8", name));
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
@@ -155,8 +184,11 @@ describe("links handed out", () => {
     const video = await t.call("GET", `/tsapi/content/workout/${workout.id}/video`, { token: member, headers: forged });
     expect(video.statusCode).toBe(200);
     const { uri, captions } = video.json() as { uri: string; captions: { uri: string }[] };
-    const preview = (await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`, { headers: forged })).json() as { uri: string };
-    for (const link of [uri, preview.uri, ...captions.map((c) => c.uri)]) expect(new URL(link).origin).toBe(t.config.publicUrl);
+    const preview = (
+      await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`, { headers: forged })
+    ).json() as { uri: string };
+    for (const link of [uri, preview.uri, ...captions.map((c) => c.uri)])
+      expect(new URL(link).origin).toBe(t.config.publicUrl);
   });
 });
 
@@ -188,11 +220,14 @@ describe("byte ranges", () => {
     expect(res.rawPayload.equals(whole.subarray(start, end + 1))).toBe(true);
   });
 
-  it.each(["bytes=999999999-", "bytes=50-10", "bytes=-0", "bytes=abc", "bytes=-", "bytes=5-x"])("refuses %s with 416", async (range) => {
-    const res = await t.call("GET", clip, { headers: { range } });
-    expectError(res, 416);
-    expect(res.headers["content-range"]).toBe(`bytes */${size}`);
-  });
+  it.each(["bytes=999999999-", "bytes=50-10", "bytes=-0", "bytes=abc", "bytes=-", "bytes=5-x"])(
+    "refuses %s with 416",
+    async (range) => {
+      const res = await t.call("GET", clip, { headers: { range } });
+      expectError(res, 416);
+      expect(res.headers["content-range"]).toBe(`bytes */${size}`);
+    },
+  );
 
   it("answers other units and multiple ranges with the whole file", async () => {
     expect((await t.call("GET", clip, { headers: { range: "items=0-1" } })).statusCode).toBe(200);
@@ -207,7 +242,9 @@ describe("byte ranges", () => {
     const etag = head.headers.etag as string;
     expect((await t.call("GET", clip, { headers: { "if-none-match": etag } })).statusCode).toBe(304);
     expect((await t.call("GET", clip, { headers: { range: "bytes=0-9", "if-range": etag } })).statusCode).toBe(206);
-    expect((await t.call("GET", clip, { headers: { range: "bytes=0-9", "if-range": '"stale"' } })).statusCode).toBe(200);
+    expect((await t.call("GET", clip, { headers: { range: "bytes=0-9", "if-range": '"stale"' } })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -230,7 +267,9 @@ describe("previews", () => {
     const first = await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`);
     const again = await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`);
     expect(first.json()).toEqual(again.json());
-    expect((await t.call("GET", `/tsapi/content/workout/${walk.id}/previewVideo`)).json().uri).toMatch(/\/stride\.mp4$/);
+    expect((await t.call("GET", `/tsapi/content/workout/${walk.id}/previewVideo`)).json().uri).toMatch(
+      /\/stride\.mp4$/,
+    );
   });
 
   it("answers 404 for unknown workouts, workouts without video and clips that are not shipped", async () => {
@@ -291,9 +330,13 @@ describe("poster images", () => {
     const second = await image("?width=200&height=120&fit_mode=crop");
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
-    const cached = await t.call("GET", `/tsapi/v2/workout/${workout.id}/video/image?width=200&height=120&fit_mode=crop`, {
-      headers: { "if-none-match": first.headers.etag as string },
-    });
+    const cached = await t.call(
+      "GET",
+      `/tsapi/v2/workout/${workout.id}/video/image?width=200&height=120&fit_mode=crop`,
+      {
+        headers: { "if-none-match": first.headers.etag as string },
+      },
+    );
     expect(cached.statusCode).toBe(304);
   });
 
@@ -320,7 +363,9 @@ describe("poster images", () => {
     const res = await t.call("GET", `/tsapi/workouts/?ids=${workout.id}`);
     if (res.statusCode !== 200) return; // the catalogue read calls are another area's; covered there
     const poster = (res.json() as { items: { video: { poster_url: string } }[] }).items[0].video.poster_url;
-    expect((await t.call("GET", poster.startsWith("http") ? local(poster) : poster)).headers["content-type"]).toBe("image/jpeg");
+    expect((await t.call("GET", poster.startsWith("http") ? local(poster) : poster)).headers["content-type"]).toBe(
+      "image/jpeg",
+    );
   });
 });
 
@@ -329,7 +374,9 @@ describe("embedding", () => {
     const headers = { origin: "https://studio.example" };
     const poster = await t.call("GET", `/tsapi/v2/workout/${workout.id}/video/image?width=64`, { headers });
     expect(poster.headers["access-control-allow-origin"]).toBe("*");
-    const { uri } = (await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`, { headers })).json() as { uri: string };
+    const { uri } = (await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`, { headers })).json() as {
+      uri: string;
+    };
     expect((await t.call("GET", local(uri), { headers })).headers["access-control-allow-origin"]).toBe("*");
   });
 });

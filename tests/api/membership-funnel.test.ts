@@ -9,7 +9,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const quote = (token: string, sku: string, codes: string[] = []) =>
-  t.call("GET", `/v2/subscriptions/subs/quote?sku=${encodeURIComponent(sku)}${codes.map((c) => `&promo_code=${encodeURIComponent(c)}`).join("")}`, { token });
+  t.call(
+    "GET",
+    `/v2/subscriptions/subs/quote?sku=${encodeURIComponent(sku)}${codes.map((c) => `&promo_code=${encodeURIComponent(c)}`).join("")}`,
+    { token },
+  );
 
 describe("joining: the quote states what will be charged and when", () => {
   it("a member who never subscribed gets the trial free, then the price after the promo code when the trial ends", async () => {
@@ -38,9 +42,16 @@ describe("joining: the quote states what will be charged and when", () => {
     expectError(await t.call("GET", "/v2/subscriptions/subs", { token: m.token }), 404);
 
     await addCard(t, m.token);
-    const start = await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "12month_trial7", promo_codes: ["WELCOME20"] } });
+    const start = await t.call("POST", "/v2/subscriptions/subs", {
+      token: m.token,
+      body: { sku: "12month_trial7", promo_codes: ["WELCOME20"] },
+    });
     expect(start.statusCode, start.body).toBe(200);
-    expect(start.json()).toMatchObject({ state: "trial", trial_end: trialEnd, next_renewal: { amount: 7670, period_start: trialEnd, discount_code: "WELCOME20" } });
+    expect(start.json()).toMatchObject({
+      state: "trial",
+      trial_end: trialEnd,
+      next_renewal: { amount: 7670, period_start: trialEnd, discount_code: "WELCOME20" },
+    });
     expect(await claims(t, m.token)).toMatchObject({ entitlements: '["digital"]', is_trial: true });
 
     // The trial converts at the quoted amount on the quoted date, and the plan is no longer named a trial.
@@ -69,7 +80,10 @@ describe("joining: the quote states what will be charged and when", () => {
       renewal_price: 9588,
     });
     await addCard(t, lapsed.token);
-    const start = await t.call("POST", "/v2/subscriptions/subs", { token: lapsed.token, body: { sku: "12month_trial7", promo_codes: ["TAKE15"] } });
+    const start = await t.call("POST", "/v2/subscriptions/subs", {
+      token: lapsed.token,
+      body: { sku: "12month_trial7", promo_codes: ["TAKE15"] },
+    });
     expect(start.statusCode, start.body).toBe(200);
     expect(start.json()).toMatchObject({
       state: "active",
@@ -84,13 +98,23 @@ describe("joining: the quote states what will be charged and when", () => {
   it("refuses invalid and already used codes in the quote and the checkout, all or nothing", async () => {
     const m = await t.signUp();
     await addCard(t, m.token);
-    expect(expectError(await quote(m.token, "1month_trial0-R-SB", ["EXPIRED10"]), 400).message).toBe("Invalid Promo Code EXPIRED10");
-    expect(expectError(await quote(m.token, "1month_trial0-R-SB", ["SAVE5", "nope"]), 400).message).toBe("Invalid Promo Code nope");
-    const bad = await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "1month_trial0-R-SB", promo_codes: ["SAVE5", "RETIRED"] } });
+    expect(expectError(await quote(m.token, "1month_trial0-R-SB", ["EXPIRED10"]), 400).message).toBe(
+      "Invalid Promo Code EXPIRED10",
+    );
+    expect(expectError(await quote(m.token, "1month_trial0-R-SB", ["SAVE5", "nope"]), 400).message).toBe(
+      "Invalid Promo Code nope",
+    );
+    const bad = await t.call("POST", "/v2/subscriptions/subs", {
+      token: m.token,
+      body: { sku: "1month_trial0-R-SB", promo_codes: ["SAVE5", "RETIRED"] },
+    });
     expect(expectError(bad, 400).message).toBe("Invalid Promo Code RETIRED");
     // Nothing was charged or redeemed: the same code still works.
     expectError(await t.call("GET", "/v2/subscriptions/subs", { token: m.token }), 404);
-    const ok = await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "1month_trial0-R-SB", promo_codes: ["SAVE5"] } });
+    const ok = await t.call("POST", "/v2/subscriptions/subs", {
+      token: m.token,
+      body: { sku: "1month_trial0-R-SB", promo_codes: ["SAVE5"] },
+    });
     expect(ok.json()).toMatchObject({ last_invoice: { amount: 1499, discount_code: "SAVE5" } });
   });
 });
@@ -126,9 +150,18 @@ describe("cancel and reactivate", () => {
   it("keep a scheduled plan change, which then applies at the period end", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const id = m.sub.subscription_id;
-    await t.call("PUT", "/v2/subscriptions/subs/plan", { token: m.token, body: { subscription_id: id, sku: "12month_trial7" } });
-    const canceled = await t.call("POST", `/v2/subscriptions/subs/${id}/cancel`, { token: m.token, body: { reason: "too expensive" } });
-    expect(canceled.json()).toMatchObject({ state: "canceled", scheduled_change: { sku: "12month_trial7", effective_at: m.sub.expiration_date } });
+    await t.call("PUT", "/v2/subscriptions/subs/plan", {
+      token: m.token,
+      body: { subscription_id: id, sku: "12month_trial7" },
+    });
+    const canceled = await t.call("POST", `/v2/subscriptions/subs/${id}/cancel`, {
+      token: m.token,
+      body: { reason: "too expensive" },
+    });
+    expect(canceled.json()).toMatchObject({
+      state: "canceled",
+      scheduled_change: { sku: "12month_trial7", effective_at: m.sub.expiration_date },
+    });
     const back = await t.call("POST", `/v2/subscriptions/subs/${id}/reactivate`, { token: m.token });
     expect(back.json()).toMatchObject({
       state: "active",
@@ -138,6 +171,10 @@ describe("cancel and reactivate", () => {
     t.clock.set(new Date(m.sub.expiration_date).getTime() + 1000);
     await renewals(t);
     const token = (await t.signIn(m.email, m.password)).token;
-    expect(await current(t, token)).toMatchObject({ sku: "12month_trial7", interval: 12, last_invoice: { amount: 9588, sku: "12month_trial7" } });
+    expect(await current(t, token)).toMatchObject({
+      sku: "12month_trial7",
+      interval: 12,
+      last_invoice: { amount: 9588, sku: "12month_trial7" },
+    });
   });
 });

@@ -13,14 +13,19 @@ export async function tokenize(t: TestApp, token: string, number = VISA_OK) {
   expect(setup.statusCode).toBe(200);
   const { client_secret } = setup.json();
   const year = t.clock.now().getUTCFullYear() + 2;
-  const pm = await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body: { client_secret, number, exp_month: 4, exp_year: year, cvc: "123" } });
+  const pm = await t.call("POST", "/commerce/v1/sandbox/payment-methods", {
+    body: { client_secret, number, exp_month: 4, exp_year: year, cvc: "123" },
+  });
   expect(pm.statusCode, pm.body).toBe(200);
   return pm.json().payment_method_id as string;
 }
 
 /** Saves a card as the member's default. */
 export async function addCard(t: TestApp, token: string, number = VISA_OK) {
-  const res = await t.call("POST", "/commerce/v1/payment/setdefault", { token, body: { payment_method_id: await tokenize(t, token, number) } });
+  const res = await t.call("POST", "/commerce/v1/payment/setdefault", {
+    token,
+    body: { payment_method_id: await tokenize(t, token, number) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }

@@ -7,14 +7,17 @@ let t: TestApp;
 let stripe: Awaited<ReturnType<typeof startStripeDouble>>;
 beforeAll(async () => {
   stripe = await startStripeDouble();
-  t = await startTestApp({ config: { billing: { provider: "stripe", stripe: { secretKey: "sk_test_fitkit", apiBase: stripe.url } } } });
+  t = await startTestApp({
+    config: { billing: { provider: "stripe", stripe: { secretKey: "sk_test_fitkit", apiBase: stripe.url } } },
+  });
 });
 afterAll(async () => {
   await t.close();
   await stripe.close();
 });
 
-const setDefault = (token: string, payment_method_id: string) => t.call("POST", "/commerce/v1/payment/setdefault", { token, body: { payment_method_id } });
+const setDefault = (token: string, payment_method_id: string) =>
+  t.call("POST", "/commerce/v1/payment/setdefault", { token, body: { payment_method_id } });
 
 describe("the Stripe billing provider", () => {
   it("creates one customer and a SetupIntent whose secret the browser confirms with Stripe.js", async () => {
@@ -22,7 +25,9 @@ describe("the Stripe billing provider", () => {
     const first = await t.call("POST", "/commerce/v1/payment/setup", { token: m.token });
     expect(first.json()).toEqual({ client_secret: expect.stringMatching(/^seti_\d+_secret_/) });
     await t.call("POST", "/commerce/v1/payment/setup", { token: m.token });
-    const creates = stripe.requests.filter((r) => r.path === "/v1/customers" && r.form.get("metadata[user_id]") === m.user.id);
+    const creates = stripe.requests.filter(
+      (r) => r.path === "/v1/customers" && r.form.get("metadata[user_id]") === m.user.id,
+    );
     expect(creates).toHaveLength(1);
     expect(creates[0].idempotencyKey).toBe(`fitkit-customer-${m.user.id}`);
     const intents = stripe.requests.filter((r) => r.path === "/v1/setup_intents");
@@ -30,9 +35,15 @@ describe("the Stripe billing provider", () => {
     // The sandbox card form does not exist with Stripe.
     expectError(
       await t.call("POST", "/commerce/v1/sandbox/payment-methods", {
-        body: { client_secret: first.json().client_secret, number: "4242424242424242", exp_month: 1, exp_year: 2030, cvc: "123" },
+        body: {
+          client_secret: first.json().client_secret,
+          number: "4242424242424242",
+          exp_month: 1,
+          exp_year: 2030,
+          cvc: "123",
+        },
       }),
-      404
+      404,
     );
   });
 
@@ -49,7 +60,7 @@ describe("the Stripe billing provider", () => {
     const m = await t.signUp();
     await t.call("POST", "/commerce/v1/payment/setup", { token: m.token });
     expect(expectError(await setDefault(m.token, "pm_card_chargeDeclined"), 402).message).toBe(
-      "Unfortunately, there was an error while processing your payment"
+      "Unfortunately, there was an error while processing your payment",
     );
     expectError(await setDefault(m.token, "pm_nope"), 404);
     // pm_card_visa belongs to the previous test's customer now.
@@ -85,7 +96,10 @@ describe("the Stripe billing provider", () => {
     const d = await t.signUp();
     await t.call("POST", "/commerce/v1/payment/setup", { token: d.token });
     expect((await setDefault(d.token, "pm_card_visa_chargeDeclined")).statusCode).toBe(200);
-    const declined = await t.call("POST", "/v2/subscriptions/subs", { token: d.token, body: { sku: "1month_trial0-R-SB" } });
+    const declined = await t.call("POST", "/v2/subscriptions/subs", {
+      token: d.token,
+      body: { sku: "1month_trial0-R-SB" },
+    });
     expectError(declined, 402);
     expectError(await t.call("GET", "/v2/subscriptions/subs", { token: d.token }), 404);
 
@@ -94,7 +108,10 @@ describe("the Stripe billing provider", () => {
     t.clock.set(new Date(trial.json().trial_end).getTime() + 1000);
     await renewals(t);
     const again = (await t.signIn(d.email, d.password)).token;
-    expect(await current(t, again)).toMatchObject({ state: "past_due", last_invoice: { amount: 9588, status: "failed" } });
+    expect(await current(t, again)).toMatchObject({
+      state: "past_due",
+      last_invoice: { amount: 9588, status: "failed" },
+    });
     const failed = await t.db.selectFrom("payments").selectAll().where("user_id", "=", d.user.id).execute();
     expect(failed.map((p) => [p.status, p.amount])).toContainEqual(["failed", 9588]);
   });

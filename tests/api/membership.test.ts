@@ -10,7 +10,9 @@ afterAll(() => t.close());
 
 async function outboxFor(email: string) {
   const res = await t.call("GET", "/dev/mail.json");
-  return (res.json() as { items: { to_address: string; subject: string; text_body: string }[] }).items.filter((m) => m.to_address === email);
+  return (res.json() as { items: { to_address: string; subject: string; text_body: string }[] }).items.filter(
+    (m) => m.to_address === email,
+  );
 }
 
 describe("products", () => {
@@ -37,9 +39,13 @@ describe("products", () => {
 
   it("answers one SKU and the other plan SKUs", async () => {
     const one = await t.call("GET", "/subscriptions/v1/products?sku=1month_trial7-R");
-    expect(one.json().items).toMatchObject([{ sku: "1month_trial7-R", cost: { unit_amount: 1999 }, subscription_details: { trial_days: 7 } }]);
+    expect(one.json().items).toMatchObject([
+      { sku: "1month_trial7-R", cost: { unit_amount: 1999 }, subscription_details: { trial_days: 7 } },
+    ]);
     const annual = await t.call("GET", "/subscriptions/v1/products?sku=12month_trial0");
-    expect(annual.json().items).toMatchObject([{ sku: "12month_trial0", cost: { unit_amount: 9588 }, subscription_details: { interval: 12, trial_days: 0 } }]);
+    expect(annual.json().items).toMatchObject([
+      { sku: "12month_trial0", cost: { unit_amount: 9588 }, subscription_details: { interval: 12, trial_days: 0 } },
+    ]);
   });
 
   it("lists every product id of spec section 9 when no SKU is given", async () => {
@@ -50,10 +56,14 @@ describe("products", () => {
     }[];
     const trials = new Set(items.map((p) => p.subscription_details.trial_days));
     expect([0, 7, 14, 30, 60, 90].every((d) => trials.has(d))).toBe(true);
-    const months = new Set(items.filter((p) => p.subscription_details.interval_type === "month").map((p) => p.subscription_details.interval));
+    const months = new Set(
+      items.filter((p) => p.subscription_details.interval_type === "month").map((p) => p.subscription_details.interval),
+    );
     expect([1, 2, 3, 4, 6, 12].every((n) => months.has(n))).toBe(true);
     expect(items.some((p) => p.subscription_details.interval_type === "week")).toBe(true);
-    expect(items.some((p) => p.subscription_details.interval_type === "day" && p.subscription_details.interval === 2)).toBe(true);
+    expect(
+      items.some((p) => p.subscription_details.interval_type === "day" && p.subscription_details.interval === 2),
+    ).toBe(true);
     expect(items.map((p) => p.sku)).toEqual(expect.arrayContaining(["kit", "lifetime", "3month_kit"]));
   });
 
@@ -71,7 +81,10 @@ describe("demo members' subscriptions drive their claims", () => {
     ["vip", { state: "vip", display_state: "active", is_active: true }],
     ["paused", { provider: "recharge", state: "paused", is_active: false }],
     ["lapsed", { state: "expired", display_state: "canceled", is_active: false, cancel_reason: "too expensive" }],
-    ["studio", { provider: "marianatek", state: "active", managed_by: "studio", entitlements: ["digital", "studio_unlimited"] }],
+    [
+      "studio",
+      { provider: "marianatek", state: "active", managed_by: "studio", entitlements: ["digital", "studio_unlimited"] },
+    ],
   ])("%s", async (who, expected) => {
     const s = await t.signIn(`${who}@demo.fitkit.dev`);
     expect(await current(t, s.token)).toMatchObject({ user_id: s.user.id, ...expected });
@@ -108,7 +121,10 @@ describe("payment method", () => {
       body: { client_secret: setup.json().client_secret, number: VISA_OK, exp_month: 11, exp_year: year, cvc: "123" },
     });
     expect(pm.json()).toEqual({ payment_method_id: expect.stringMatching(/^pm_/) });
-    const card = await t.call("POST", "/commerce/v1/payment/setdefault", { token: m.token, body: { payment_method_id: pm.json().payment_method_id } });
+    const card = await t.call("POST", "/commerce/v1/payment/setdefault", {
+      token: m.token,
+      body: { payment_method_id: pm.json().payment_method_id },
+    });
     expect(card.json()).toEqual({ brand: "visa", exp_month: 11, exp_year: year, last4: "4242" });
     expect((await t.call("GET", "/commerce/v1/payment/default", { token: m.token })).json()).toEqual(card.json());
     const stored = await t.db.selectFrom("payment_methods").selectAll().where("user_id", "=", m.user.id).execute();
@@ -130,8 +146,17 @@ describe("payment method", () => {
   ])("the card form refuses %j", async (override, message) => {
     const m = await t.signUp();
     const { client_secret } = (await t.call("POST", "/commerce/v1/payment/setup", { token: m.token })).json();
-    const body = { client_secret, number: VISA_OK, exp_month: 4, exp_year: t.clock.now().getUTCFullYear() + 1, cvc: "123", ...override };
-    expect(expectError(await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body }), 400).message).toBe(message);
+    const body = {
+      client_secret,
+      number: VISA_OK,
+      exp_month: 4,
+      exp_year: t.clock.now().getUTCFullYear() + 1,
+      cvc: "123",
+      ...override,
+    };
+    expect(expectError(await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body }), 400).message).toBe(
+      message,
+    );
   });
 
   it("a setup secret expires after an hour", async () => {
@@ -140,9 +165,15 @@ describe("payment method", () => {
     t.clock.advance(61 * 60_000);
     expectError(
       await t.call("POST", "/commerce/v1/sandbox/payment-methods", {
-        body: { client_secret, number: VISA_OK, exp_month: 4, exp_year: t.clock.now().getUTCFullYear() + 1, cvc: "123" },
+        body: {
+          client_secret,
+          number: VISA_OK,
+          exp_month: 4,
+          exp_year: t.clock.now().getUTCFullYear() + 1,
+          cvc: "123",
+        },
       }),
-      400
+      400,
     );
   });
 
@@ -150,15 +181,32 @@ describe("payment method", () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const pm = await tokenize(t, a.token);
-    expectError(await t.call("POST", "/commerce/v1/payment/setdefault", { token: b.token, body: { payment_method_id: pm } }), 404);
-    expectError(await t.call("POST", "/commerce/v1/payment/setdefault", { token: b.token, body: { payment_method_id: "pm_nope" } }), 404);
+    expectError(
+      await t.call("POST", "/commerce/v1/payment/setdefault", { token: b.token, body: { payment_method_id: pm } }),
+      404,
+    );
+    expectError(
+      await t.call("POST", "/commerce/v1/payment/setdefault", {
+        token: b.token,
+        body: { payment_method_id: "pm_nope" },
+      }),
+      404,
+    );
     expectError(await t.call("POST", "/commerce/v1/payment/setdefault", { token: b.token, body: {} }), 400);
     expectError(await t.call("POST", "/commerce/v1/payment/setup"), 401);
   });
 });
 
 describe("billing address", () => {
-  const good = { address1: "1 Main St", address2: "Apt 2", city: "Chicago", country: "USA", phone: "+1 312 555 0100", state: "IL", zip: "60601" };
+  const good = {
+    address1: "1 Main St",
+    address2: "Apt 2",
+    city: "Chicago",
+    country: "USA",
+    phone: "+1 312 555 0100",
+    state: "IL",
+    zip: "60601",
+  };
 
   it("saves a US and a Canadian address and shows it on the subscription", async () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
@@ -189,23 +237,36 @@ describe("billing address", () => {
     const m = await subscribedMember(t, "1month_trial0-R-SB");
     const body = { ...good, ...override } as Record<string, unknown>;
     for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
-    const err = expectError(await t.call("PUT", `/v2/subscriptions/subs/billing-address/${m.sub.subscription_id}`, { token: m.token, body }), 400);
+    const err = expectError(
+      await t.call("PUT", `/v2/subscriptions/subs/billing-address/${m.sub.subscription_id}`, { token: m.token, body }),
+      400,
+    );
     expect(err.message).toEqual(message);
     expect((await current(t, m.token)).billing_address).toBeNull();
   });
 
   it("answers 404 for an unknown subscription", async () => {
     const m = await t.signUp();
-    expectError(await t.call("PUT", "/v2/subscriptions/subs/billing-address/nope", { token: m.token, body: good }), 404);
+    expectError(
+      await t.call("PUT", "/v2/subscriptions/subs/billing-address/nope", { token: m.token, body: good }),
+      404,
+    );
   });
 });
 
 describe("studio unlimited link", () => {
   it("emails a confirmation link; confirming links the studio membership and its entitlements", async () => {
     const m = await t.signUp();
-    const req = await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: " Unlimited@Studio.fitkit.dev " } });
+    const req = await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", {
+      token: m.token,
+      body: { email: " Unlimited@Studio.fitkit.dev " },
+    });
     expect(req.statusCode, req.body).toBe(200);
-    expect(req.json()).toEqual({ success: true, message: "Email sent, please check your inbox", email: "unlimited@studio.fitkit.dev" });
+    expect(req.json()).toEqual({
+      success: true,
+      message: "Email sent, please check your inbox",
+      email: "unlimited@studio.fitkit.dev",
+    });
     const mail = (await outboxFor("unlimited@studio.fitkit.dev")).at(0);
     const token = mail?.text_body.match(/studio_link=([\w-]+)/)?.[1];
     expect(token).toBeTruthy();
@@ -223,13 +284,19 @@ describe("studio unlimited link", () => {
     expect((await events(t, link.json().subscription_id)).map((e) => e.action)).toEqual(["studio_linked"]);
 
     // The link is single use, and that studio membership now belongs to this member.
-    expect(expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } }), 400).message).toBe(
-      "Unknown error occurred. Please try again in a few minutes."
-    );
+    expect(
+      expectError(
+        await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } }),
+        400,
+      ).message,
+    ).toBe("Unknown error occurred. Please try again in a few minutes.");
     const other = await t.signUp();
     expectError(
-      await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: other.token, body: { email: "unlimited@studio.fitkit.dev" } }),
-      409
+      await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", {
+        token: other.token,
+        body: { email: "unlimited@studio.fitkit.dev" },
+      }),
+      409,
     );
   });
 
@@ -237,16 +304,25 @@ describe("studio unlimited link", () => {
     for (const who of ["member", "trial", "paused"]) {
       const s = await t.signIn(`${who}@demo.fitkit.dev`);
       const err = expectError(
-        await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: s.token, body: { email: "unlimited@studio.fitkit.dev" } }),
-        409
+        await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", {
+          token: s.token,
+          body: { email: "unlimited@studio.fitkit.dev" },
+        }),
+        409,
       );
       expect(err.message).toBe("There was an error sending the email, please try again!");
     }
     const m = await subscribedMember(t, "1month_trial0-R-SB");
-    await t.call("POST", `/v2/subscriptions/subs/${m.sub.subscription_id}/cancel`, { token: m.token, body: { reason: "too expensive" } });
+    await t.call("POST", `/v2/subscriptions/subs/${m.sub.subscription_id}/cancel`, {
+      token: m.token,
+      body: { reason: "too expensive" },
+    });
     expectError(
-      await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "unlimited@studio.fitkit.dev" } }),
-      409
+      await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", {
+        token: m.token,
+        body: { email: "unlimited@studio.fitkit.dev" },
+      }),
+      409,
     );
   });
 
@@ -260,53 +336,103 @@ describe("studio unlimited link", () => {
       ])
       .execute();
     const s = await t.signIn("lapsed@demo.fitkit.dev");
-    expectError(await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: s.token, body: { email: "ended@studio.fitkit.dev" } }), 404);
+    expectError(
+      await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", {
+        token: s.token,
+        body: { email: "ended@studio.fitkit.dev" },
+      }),
+      404,
+    );
     expect(
-      (await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: s.token, body: { email: "lapsed-link@studio.fitkit.dev" } }))
-        .statusCode
+      (
+        await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", {
+          token: s.token,
+          body: { email: "lapsed-link@studio.fitkit.dev" },
+        })
+      ).statusCode,
     ).toBe(200);
-    const lapsedToken = (await outboxFor("lapsed-link@studio.fitkit.dev")).at(0)?.text_body.match(/studio_link=([\w-]+)/)?.[1];
-    expect((await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: s.token, body: { token: lapsedToken } })).statusCode).toBe(200);
+    const lapsedToken = (await outboxFor("lapsed-link@studio.fitkit.dev"))
+      .at(0)
+      ?.text_body.match(/studio_link=([\w-]+)/)?.[1];
+    expect(
+      (
+        await t.call("POST", "/v2/subscriptions/subs/create-marianatek", {
+          token: s.token,
+          body: { token: lapsedToken },
+        })
+      ).statusCode,
+    ).toBe(200);
     const c = await claims(t, s.token);
     expect(c).toMatchObject({ entitlements: '["digital","studio_unlimited"]' });
     expect(c).not.toHaveProperty("unentitled_status");
 
     const m = await t.signUp();
-    await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "second@studio.fitkit.dev" } });
+    await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", {
+      token: m.token,
+      body: { email: "second@studio.fitkit.dev" },
+    });
     const token = (await outboxFor("second@studio.fitkit.dev")).at(0)?.text_body.match(/studio_link=([\w-]+)/)?.[1];
     // Meanwhile the member subscribed digitally: confirming is refused.
     await addCard(t, m.token);
     await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: "1month_trial0-R-SB" } });
-    expect(expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } }), 409).message).toBe(
-      "Unknown error occurred. Please try again in a few minutes."
-    );
+    expect(
+      expectError(
+        await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } }),
+        409,
+      ).message,
+    ).toBe("Unknown error occurred. Please try again in a few minutes.");
   });
 
   it("refuses unknown studio addresses, bad emails, unknown or expired links, another member's link", async () => {
     const m = await t.signUp();
     expect(
       expectError(
-        await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "nobody@studio.fitkit.dev" } }),
-        404
-      ).message
+        await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", {
+          token: m.token,
+          body: { email: "nobody@studio.fitkit.dev" },
+        }),
+        404,
+      ).message,
     ).toBe("We couldn’t find a studio unlimited membership for that email. Use the address you gave your studio.");
     expect(
-      expectError(await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: m.token, body: { email: "nope" } }), 400).message
+      expectError(
+        await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", {
+          token: m.token,
+          body: { email: "nope" },
+        }),
+        400,
+      ).message,
     ).toBe("email must be an email");
-    expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token: "nope" } }), 404);
+    expectError(
+      await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token: "nope" } }),
+      404,
+    );
     expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: {} }), 400);
 
     const requester = await t.signUp();
     await t.db
       .insertInto("studio_memberships")
-      .values({ email: "race@studio.fitkit.dev", name: "Studio Unlimited (Chicago)", valid_until: new Date(t.clock.now().getTime() + 90 * DAY) })
+      .values({
+        email: "race@studio.fitkit.dev",
+        name: "Studio Unlimited (Chicago)",
+        valid_until: new Date(t.clock.now().getTime() + 90 * DAY),
+      })
       .execute();
-    await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", { token: requester.token, body: { email: "race@studio.fitkit.dev" } });
+    await t.call("POST", "/v2/subscriptions/subs/marianatek/email-request/", {
+      token: requester.token,
+      body: { email: "race@studio.fitkit.dev" },
+    });
     const token = (await outboxFor("race@studio.fitkit.dev")).at(0)?.text_body.match(/studio_link=([\w-]+)/)?.[1];
-    expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } }), 404);
+    expectError(
+      await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: m.token, body: { token } }),
+      404,
+    );
     t.clock.advance(25 * 3_600_000);
     const fresh = (await t.signIn(requester.email, requester.password)).token;
-    expectError(await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: fresh, body: { token } }), 400);
+    expectError(
+      await t.call("POST", "/v2/subscriptions/subs/create-marianatek", { token: fresh, body: { token } }),
+      400,
+    );
   });
 });
 
@@ -326,6 +452,9 @@ describe("customer notifications", () => {
   it("answers 400 for an unknown type and 404 without a subscription", async () => {
     const m = await t.signUp();
     expectError(await t.call("POST", "/v2/subscriptions/customers/notifications/spam", { token: m.token }), 400);
-    expectError(await t.call("POST", "/v2/subscriptions/customers/notifications/subscription_summary", { token: m.token }), 404);
+    expectError(
+      await t.call("POST", "/v2/subscriptions/customers/notifications/subscription_summary", { token: m.token }),
+      404,
+    );
   });
 });

@@ -29,7 +29,10 @@ function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const base = { ...process.env };
   // Dev defaults (NODE_ENV unset) and no configured signing key: the processes must share the database's key.
   for (const name of ["NODE_ENV", "FITKIT_JWT_PRIVATE_KEY", "TEST_DATABASE_URL", "FITKIT_TEST_DB"]) delete base[name];
-  const child = spawn(process.execPath, ["--import", "tsx", "host/server/main.ts"], { env: { ...base, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "host/server/main.ts"], {
+    env: { ...base, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
@@ -61,7 +64,12 @@ async function stopServer(server: ServerProcess | undefined) {
   clearTimeout(timer);
 }
 
-async function call(server: ServerProcess, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+async function call(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(server.url + path, {
     method,
     headers: {
@@ -113,12 +121,16 @@ afterAll(async () => {
 
 describe("two server processes on one PostgreSQL and one Redis", () => {
   it("accept each other's tokens", async () => {
-    const signIn = await call(a!, "POST", "/api/auth/sign-in/email", { body: { email: "member@demo.fitkit.dev", password: DEMO_PASSWORD } });
+    const signIn = await call(a!, "POST", "/api/auth/sign-in/email", {
+      body: { email: "member@demo.fitkit.dev", password: DEMO_PASSWORD },
+    });
     expect(signIn.status).toBe(200);
     const claims = await call(b!, "GET", "/user/v1/attribute/claims", { token: signIn.body.token });
     expect(claims.status).toBe(200);
     expect(claims.body).toMatchObject({ email: "member@demo.fitkit.dev" });
-    const refreshed = await call(b!, "POST", "/api/auth/refresh-token", { body: { refreshToken: signIn.body.refreshToken } });
+    const refreshed = await call(b!, "POST", "/api/auth/refresh-token", {
+      body: { refreshToken: signIn.body.refreshToken },
+    });
     expect(refreshed.status).toBe(200);
     expect((await call(a!, "GET", "/user/v1/attribute/claims", { token: refreshed.body.token })).status).toBe(200);
   });
@@ -128,7 +140,10 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
     const statuses: number[] = [];
     for (let i = 0; i <= limit; i++) {
       const server = i % 2 ? b! : a!;
-      const res = await call(server, "POST", "/api/auth/check-email", { body: { email: "member@demo.fitkit.dev" }, headers: { "x-forwarded-for": `203.0.113.${i}` } });
+      const res = await call(server, "POST", "/api/auth/check-email", {
+        body: { email: "member@demo.fitkit.dev" },
+        headers: { "x-forwarded-for": `203.0.113.${i}` },
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
@@ -139,9 +154,14 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
   });
 
   it("both search a catalogue change written elsewhere, within moments", async () => {
-    const hits = async (server: ServerProcess) => (await call(server, "POST", "/tsapi/workouts/search", { body: { keywords: "pangolin", hits: 1 } })).body.nbHits;
+    const hits = async (server: ServerProcess) =>
+      (await call(server, "POST", "/tsapi/workouts/search", { body: { keywords: "pangolin", hits: 1 } })).body.nbHits;
     expect([await hits(a!), await hits(b!)]).toEqual([0, 0]);
-    await database.db.updateTable("workouts").set({ name: "25 Min Pangolin Power" }).where("id", "=", "wk_0003").execute();
+    await database.db
+      .updateTable("workouts")
+      .set({ name: "25 Min Pangolin Power" })
+      .where("id", "=", "wk_0003")
+      .execute();
     await eventually(async () => (await hits(a!)) === 1 && (await hits(b!)) === 1, SEARCH_FOLLOWS_WITHIN_MS);
   });
 
@@ -154,23 +174,52 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
     const token = signUp.body.token as string;
     const setup = await call(b!, "POST", "/commerce/v1/payment/setup", { token });
     const card = await call(a!, "POST", "/commerce/v1/sandbox/payment-methods", {
-      body: { client_secret: setup.body.client_secret, number: "4242 4242 4242 4242", exp_month: 4, exp_year: new Date().getUTCFullYear() + 2, cvc: "123" },
+      body: {
+        client_secret: setup.body.client_secret,
+        number: "4242 4242 4242 4242",
+        exp_month: 4,
+        exp_year: new Date().getUTCFullYear() + 2,
+        cvc: "123",
+      },
     });
     expect(card.status).toBe(200);
-    expect((await call(b!, "POST", "/commerce/v1/payment/setdefault", { token, body: { payment_method_id: card.body.payment_method_id } })).status).toBe(200);
-    expect((await call(a!, "POST", "/v2/subscriptions/subs", { token, body: { sku: "1month_trial0-R-SB" } })).status).toBe(200);
+    expect(
+      (
+        await call(b!, "POST", "/commerce/v1/payment/setdefault", {
+          token,
+          body: { payment_method_id: card.body.payment_method_id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call(a!, "POST", "/v2/subscriptions/subs", { token, body: { sku: "1month_trial0-R-SB" } })).status,
+    ).toBe(200);
 
-    const sub = await database.db.selectFrom("subscriptions").select("id").where("user_id", "=", signUp.body.user.id).executeTakeFirstOrThrow();
-    const invoices = () => database.db.selectFrom("invoices").select("status").where("subscription_id", "=", sub.id).execute();
+    const sub = await database.db
+      .selectFrom("subscriptions")
+      .select("id")
+      .where("user_id", "=", signUp.body.user.id)
+      .executeTakeFirstOrThrow();
+    const invoices = () =>
+      database.db.selectFrom("invoices").select("status").where("subscription_id", "=", sub.id).execute();
     expect(await invoices()).toHaveLength(1);
     // The period ended an hour ago: one renewal is due, for one month from then.
     await database.db
       .updateTable("subscriptions")
-      .set({ expiration_date: new Date(Date.now() - 3_600_000), current_period_start: new Date(Date.now() - 31 * 86_400_000) })
+      .set({
+        expiration_date: new Date(Date.now() - 3_600_000),
+        current_period_start: new Date(Date.now() - 31 * 86_400_000),
+      })
       .where("id", "=", sub.id)
       .execute();
 
-    const renewals = () => database.db.selectFrom("subscription_events").select("action").where("subscription_id", "=", sub.id).where("action", "=", "renewed").execute();
+    const renewals = () =>
+      database.db
+        .selectFrom("subscription_events")
+        .select("action")
+        .where("subscription_id", "=", sub.id)
+        .where("action", "=", "renewed")
+        .execute();
     await eventually(async () => (await renewals()).length > 0, RENEWAL_WITHIN_MS);
     // Several more runs of each process's job go by.
     await new Promise((r) => setTimeout(r, RENEWALS_INTERVAL_MS * 10));
@@ -179,7 +228,10 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
   });
 
   it("run a background job in one process at a time", async () => {
-    const other = connectPostgres((database.pool as unknown as { options: { connectionString: string } }).options.connectionString, 2);
+    const other = connectPostgres(
+      (database.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+      2,
+    );
     try {
       let started!: () => void;
       let release!: () => void;

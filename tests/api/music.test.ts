@@ -13,7 +13,11 @@ afterAll(() => t.close());
 const local = (uri: string) => new URL(uri).pathname;
 
 type Stations = {
-  items: { id: string; name: string; tracks: { id: string; title: string; artist: string; duration: number; stream_url: string }[] }[];
+  items: {
+    id: string;
+    name: string;
+    tracks: { id: string; title: string; artist: string; duration: number; stream_url: string }[];
+  }[];
   total: number;
   expires_at: string;
 };
@@ -35,13 +39,18 @@ describe("music stations", () => {
       for (const track of station.tracks) {
         expect(track.title).not.toBe("");
         expect(track.duration).toBeGreaterThan(10);
-        expect(track.stream_url).toMatch(new RegExp(`^http://[^/]+/media/m/${station.id}/\\d+\\.[\\w-]{43}/${track.id}\\.mp3$`));
+        expect(track.stream_url).toMatch(
+          new RegExp(`^http://[^/]+/media/m/${station.id}/\\d+\\.[\\w-]{43}/${track.id}\\.mp3$`),
+        );
       }
     }
   });
 
   it("hands out stream URLs on the configured public URL, never a forged X-Forwarded-Host", async () => {
-    const res = await t.call("GET", "/v2/music/stations", { token: member, headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" } });
+    const res = await t.call("GET", "/v2/music/stations", {
+      token: member,
+      headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+    });
     const urls = (res.json() as Stations).items.flatMap((s) => s.tracks.map((track) => track.stream_url));
     expect(urls.length).toBeGreaterThan(0);
     for (const url of urls) expect(new URL(url).origin).toBe(t.config.publicUrl);
@@ -50,7 +59,9 @@ describe("music stations", () => {
   it("asks for sign-in without a token and refuses members without an entitlement", async () => {
     expectError(await t.call("GET", "/v2/music/stations"), 401);
     const { token } = await t.signIn("unentitled@demo.fitkit.dev");
-    expect(expectError(await t.call("GET", "/v2/music/stations", { token }), 403).message).toBe("An active membership is required to play music.");
+    expect(expectError(await t.call("GET", "/v2/music/stations", { token }), 403).message).toBe(
+      "An active membership is required to play music.",
+    );
   });
 });
 
@@ -92,7 +103,9 @@ describe("music streams", () => {
     const token = url.split("/")[4];
     const sig = token.split(".")[1];
     const flipped = token.replace(sig, sig.slice(0, -1) + (sig.endsWith("A") ? "B" : "A"));
-    expect(expectError(await t.call("GET", url.replace(token, flipped)), 403).message).toBe("This media link is not valid");
+    expect(expectError(await t.call("GET", url.replace(token, flipped)), 403).message).toBe(
+      "This media link is not valid",
+    );
     // Pop's token does not open Electronic.
     expectError(await t.call("GET", `/media/m/${electronic.id}/${token}/${electronic.tracks[0].id}.mp3`), 403);
     const later = new Date(body.expires_at).getTime() - t.clock.now().getTime();

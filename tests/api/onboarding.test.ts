@@ -12,14 +12,20 @@ const submit = (token: string, body: unknown) => t.call("POST", "/v2/workouts/on
 describe("onboarding", () => {
   it("gives a new member what the redirect rule needs: no results and no on-demand workouts", async () => {
     const { token } = await t.signIn("new@demo.fitkit.dev");
-    expect((await t.call("GET", "/v2/user/attributes/onboarding_results", { token })).json()).toEqual({ results_url: "" });
+    expect((await t.call("GET", "/v2/user/attributes/onboarding_results", { token })).json()).toEqual({
+      results_url: "",
+    });
     expect((await t.call("GET", "/stats/v2/workouts", { token })).json().data.stats.total_on_demand).toBe(0);
   });
 
   it("gives the demo member results and 20+ on-demand workouts (no redirect)", async () => {
     const { token } = await t.signIn();
-    expect((await t.call("GET", "/v2/user/attributes/onboarding_results", { token })).json().results_url).toMatch(/^\/onboarding\?results=[0-9a-f-]{36}$/);
-    expect((await t.call("GET", "/stats/v2/workouts", { token })).json().data.stats.total_on_demand).toBeGreaterThanOrEqual(20);
+    expect((await t.call("GET", "/v2/user/attributes/onboarding_results", { token })).json().results_url).toMatch(
+      /^\/onboarding\?results=[0-9a-f-]{36}$/,
+    );
+    expect(
+      (await t.call("GET", "/stats/v2/workouts", { token })).json().data.stats.total_on_demand,
+    ).toBeGreaterThanOrEqual(20);
   });
 
   it("stores the quiz answers and answers a results page URL, which the attribute then carries", async () => {
@@ -37,7 +43,9 @@ describe("onboarding", () => {
     const body = result.json();
     expect(body).toMatchObject({ id, results_url, answers });
     expect(body.workouts.length).toBeGreaterThan(0);
-    expect(body.workouts.every((w: { duration: number; type: string }) => w.duration <= 30 && w.type === "workout")).toBe(true);
+    expect(
+      body.workouts.every((w: { duration: number; type: string }) => w.duration <= 30 && w.type === "workout"),
+    ).toBe(true);
     expect(body.series).toMatchObject({ id: expect.any(String), slug: expect.any(String) });
   });
 
@@ -54,7 +62,9 @@ describe("onboarding", () => {
     const url = (await submit(a.token, { level: "Beginner" })).json().results_url;
     const id = new URL(url, "http://x").searchParams.get("results")!;
     expectError(await t.call("GET", `/v2/workouts/onboarding-results/${id}`, { token: b.token }), 404);
-    expect((await t.call("GET", "/v2/user/attributes/onboarding_results", { token: b.token })).json()).toEqual({ results_url: "" });
+    expect((await t.call("GET", "/v2/user/attributes/onboarding_results", { token: b.token })).json()).toEqual({
+      results_url: "",
+    });
   });
 
   it.each([
@@ -71,7 +81,10 @@ describe("onboarding", () => {
   it("answers 400 for a malformed result id, 404 for an unknown one and 401 without a member", async () => {
     const { token } = await t.signUp();
     expectError(await t.call("GET", "/v2/workouts/onboarding-results/nope", { token }), 400);
-    expectError(await t.call("GET", "/v2/workouts/onboarding-results/00000000-0000-4000-8000-000000000000", { token }), 404);
+    expectError(
+      await t.call("GET", "/v2/workouts/onboarding-results/00000000-0000-4000-8000-000000000000", { token }),
+      404,
+    );
     expectError(await submit("", { level: "x" }), 401);
   });
 });

@@ -14,12 +14,23 @@ describe("platform", () => {
     // The index builds in the background at start: until then the server answers but reports 503 "unavailable".
     let res = await t.call("GET", "/health");
     for (let i = 0; i < 200 && res.statusCode === 503; i++) {
-      expect(res.json()).toMatchObject({ status: "unavailable", database: "up", ready: false, checks: { searchIndex: false } });
+      expect(res.json()).toMatchObject({
+        status: "unavailable",
+        database: "up",
+        ready: false,
+        checks: { searchIndex: false },
+      });
       await new Promise((r) => setTimeout(r, 50));
       res = await t.call("GET", "/health");
     }
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: "ok", database: "up", ready: true, databaseKind, checks: { searchIndex: true } });
+    expect(res.json()).toMatchObject({
+      status: "ok",
+      database: "up",
+      ready: true,
+      databaseKind,
+      checks: { searchIndex: true },
+    });
   });
 
   it("answers unknown routes with the contract's 404 body", async () => {
@@ -60,7 +71,12 @@ describe("platform", () => {
   it("publishes OpenAPI 3.1 for every route", async () => {
     const spec = (await t.call("GET", "/docs/openapi.json")).json();
     expect(spec.openapi).toBe("3.1.0");
-    for (const path of ["/api/auth/sign-in/email", "/api/auth/refresh-token", "/user/v1/attribute/claims", "/user/v2/sso/deactivate"]) {
+    for (const path of [
+      "/api/auth/sign-in/email",
+      "/api/auth/refresh-token",
+      "/user/v1/attribute/claims",
+      "/user/v2/sso/deactivate",
+    ]) {
       expect(spec.paths).toHaveProperty([path]);
     }
     const page = await t.call("GET", "/docs");
@@ -71,7 +87,11 @@ describe("platform", () => {
   it("re-runs migrations and seed as no-ops on an existing database", async () => {
     expect(await migrate(t.db)).toEqual([]);
     expect(await seed(t.db, { clock: t.clock }, seedSteps({ demo: true }))).toEqual([]);
-    const members = await t.db.selectFrom("users").select("email").where("email", "like", "%@demo.fitkit.dev").execute();
+    const members = await t.db
+      .selectFrom("users")
+      .select("email")
+      .where("email", "like", "%@demo.fitkit.dev")
+      .execute();
     expect(members).toHaveLength(8);
   });
 });
@@ -99,7 +119,13 @@ describe("popup pages", () => {
       const res = await t.call("GET", path, { headers: { accept: "text/html" } });
       expect(res.headers["cross-origin-opener-policy"]).toBe("unsafe-none");
     }
-    expect((await t.call("GET", "/home", { headers: { accept: "text/html" } })).headers["cross-origin-opener-policy"]).toBe("same-origin");
-    expect((await t.call("GET", "/live/booked-classes", { headers: { accept: "text/html" } })).headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(
+      (await t.call("GET", "/home", { headers: { accept: "text/html" } })).headers["cross-origin-opener-policy"],
+    ).toBe("same-origin");
+    expect(
+      (await t.call("GET", "/live/booked-classes", { headers: { accept: "text/html" } })).headers[
+        "cross-origin-opener-policy"
+      ],
+    ).toBe("same-origin");
   });
 });

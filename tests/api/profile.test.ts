@@ -10,7 +10,8 @@ afterAll(() => t.close());
 
 const PROFILE = "/user/v1/attribute/profile";
 const put = (token: string, body: unknown) => t.call("PUT", PROFILE, { token, body });
-const claims = async (token: string) => (await t.call("GET", "/user/v1/attribute/claims", { token })).json() as { given_name: string; family_name: string };
+const claims = async (token: string) =>
+  (await t.call("GET", "/user/v1/attribute/claims", { token })).json() as { given_name: string; family_name: string };
 
 describe("member profile", () => {
   it("answers the sign-up names and email with no birthday or phone yet", async () => {
@@ -31,17 +32,33 @@ describe("member profile", () => {
   it("saves birthday and phone (normalised to 10 digits), changes only the fields given and clears with null", async () => {
     const { token } = await t.signUp({ given_name: "Ada", family_name: "Lovelace" });
     let res = await put(token, { birthday: "1990-04-12", phone: { country: "CA", number: "+1 (416) 555-0100" } });
-    expect(res.json()).toMatchObject({ given_name: "Ada", birthday: "1990-04-12", phone: { country: "CA", number: "4165550100" } });
+    expect(res.json()).toMatchObject({
+      given_name: "Ada",
+      birthday: "1990-04-12",
+      phone: { country: "CA", number: "4165550100" },
+    });
     res = await put(token, { family_name: "Byron" });
-    expect(res.json()).toMatchObject({ family_name: "Byron", birthday: "1990-04-12", phone: { country: "CA", number: "4165550100" } });
-    expect((await t.call("GET", PROFILE, { token })).json()).toMatchObject({ birthday: "1990-04-12", phone: { country: "CA" } });
+    expect(res.json()).toMatchObject({
+      family_name: "Byron",
+      birthday: "1990-04-12",
+      phone: { country: "CA", number: "4165550100" },
+    });
+    expect((await t.call("GET", PROFILE, { token })).json()).toMatchObject({
+      birthday: "1990-04-12",
+      phone: { country: "CA" },
+    });
     res = await put(token, { birthday: null, phone: null });
     expect(res.json()).toMatchObject({ given_name: "Ada", family_name: "Byron", birthday: null, phone: null });
   });
 
   it("is idempotent: the same change again, or an empty body, answers the same profile", async () => {
     const { token } = await t.signUp();
-    const body = { given_name: "Grace", family_name: "Hopper", birthday: "1906-12-09", phone: { country: "US", number: "312 555 0100" } };
+    const body = {
+      given_name: "Grace",
+      family_name: "Hopper",
+      birthday: "1906-12-09",
+      phone: { country: "US", number: "312 555 0100" },
+    };
     const first = (await put(token, body)).json();
     const again = await put(token, body);
     expect(again.statusCode).toBe(200);
@@ -52,7 +69,9 @@ describe("member profile", () => {
   it("accepts today's date as a birthday but not tomorrow's", async () => {
     const { token } = await t.signUp();
     expect((await put(token, { birthday: "2026-11-22" })).statusCode).toBe(200);
-    expect(expectError(await put(token, { birthday: "2026-11-23" }), 400).text).toContain("birthday must not be in the future");
+    expect(expectError(await put(token, { birthday: "2026-11-23" }), 400).text).toContain(
+      "birthday must not be in the future",
+    );
   });
 
   it.each([
@@ -81,7 +100,11 @@ describe("member profile", () => {
     const grace = await t.signUp({ given_name: "Grace", family_name: "Hopper" });
     await put(ada.token, { given_name: "Augusta", phone: { country: "US", number: "3125550100" } });
     expect((await t.call("GET", PROFILE, { token: grace.token })).json()).toEqual({
-      given_name: "Grace", family_name: "Hopper", email: grace.email, birthday: null, phone: null,
+      given_name: "Grace",
+      family_name: "Hopper",
+      email: grace.email,
+      birthday: null,
+      phone: null,
     });
     expect(await claims(grace.token)).toMatchObject({ given_name: "Grace" });
     expect(await claims(ada.token)).toMatchObject({ given_name: "Augusta" });

@@ -53,7 +53,9 @@ describe("where rate limits are counted", () => {
 
   it("lets requests through when Redis is lost after start-up rather than refusing every sign-in", async () => {
     const relay = await relayToRedis();
-    const t = await startTestApp({ config: { redisUrl: relay.url, rateLimits: { ...defaultRateLimits, checkEmailPerAddress: 1 } } });
+    const t = await startTestApp({
+      config: { redisUrl: relay.url, rateLimits: { ...defaultRateLimits, checkEmailPerAddress: 1 } },
+    });
     try {
       const check = () => t.call("POST", "/api/auth/check-email", { body: { email: "vip@demo.fitkit.dev" } });
       expect((await check()).statusCode).toBe(200);
@@ -70,7 +72,11 @@ describe("where rate limits are counted", () => {
     const log = { warn: (message: string) => warnings.push(message) } as unknown as FastifyBaseLogger;
     const onPglite = await createRateLimiter(loadConfig({}), new TestClock(), log);
     expect(warnings).toEqual([]);
-    const onPostgres = await createRateLimiter(loadConfig({ DATABASE_URL: "postgres://db.example/fitkit" }), new TestClock(), log);
+    const onPostgres = await createRateLimiter(
+      loadConfig({ DATABASE_URL: "postgres://db.example/fitkit" }),
+      new TestClock(),
+      log,
+    );
     expect(warnings).toEqual([expect.stringContaining("REDIS_URL is unset")]);
     await Promise.all([onPglite.close(), onPostgres.close()]);
   });

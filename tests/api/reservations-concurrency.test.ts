@@ -39,14 +39,19 @@ describe(`racing for spots (${databaseKind})`, () => {
     const cls = await createClass(t, { startsIn: DAY, capacity: 10 });
     // Nine spots go first, one by one.
     for (const token of tokens.slice(0, 9)) {
-      expect((await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })).statusCode).toBe(200);
+      expect((await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })).statusCode).toBe(
+        200,
+      );
     }
     const racers = await members(50);
-    const answers = await Promise.all(racers.map((token) => t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })));
+    const answers = await Promise.all(
+      racers.map((token) => t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })),
+    );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 400)).toHaveLength(49);
-    for (const a of answers.filter((x) => x.statusCode === 400)) expect(a.json()).toEqual({ statusCode: 400, message: "Class full", error: "Bad Request" });
+    for (const a of answers.filter((x) => x.statusCode === 400))
+      expect(a.json()).toEqual({ statusCode: 400, message: "Class full", error: "Bad Request" });
     expect(await bookedCount(cls.id)).toBe(10);
     expect(await activeReservations(cls.id)).toBe(10);
   });
@@ -54,7 +59,9 @@ describe(`racing for spots (${databaseKind})`, () => {
   it("keeps one active reservation when one member books the same class ten times at once", async () => {
     const [token] = await members(1);
     const cls = await createClass(t, { startsIn: DAY, capacity: 20 });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })),
+    );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 400)).toHaveLength(9);
@@ -66,7 +73,9 @@ describe(`racing for spots (${databaseKind})`, () => {
     const [token] = await members(1);
     const cls = await createClass(t, { startsIn: DAY, capacity: 3 });
     const r = (await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })).json();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => t.call("POST", `/studios/reservation/${r.id}/cancel`, { token })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.call("POST", `/studios/reservation/${r.id}/cancel`, { token })),
+    );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 400)).toHaveLength(9);
@@ -76,7 +85,8 @@ describe(`racing for spots (${databaseKind})`, () => {
   it("never fails with a 500 when a member cancels and books the same class again at once", async () => {
     const [token] = await members(1);
     const cls = await createClass(t, { startsIn: DAY, capacity: 5 });
-    let current = (await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })).json().id as string;
+    let current = (await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })).json()
+      .id as string;
     for (let round = 0; round < 15; round++) {
       const [cancelled, booked] = await Promise.all([
         t.call("POST", `/studios/reservation/${current}/cancel`, { token }),
@@ -85,7 +95,8 @@ describe(`racing for spots (${databaseKind})`, () => {
       expect([200, 400]).toContain(cancelled.statusCode);
       expect([200, 400]).toContain(booked.statusCode);
       if (booked.statusCode === 200) current = booked.json().id;
-      else if (cancelled.statusCode === 200) current = (await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })).json().id;
+      else if (cancelled.statusCode === 200)
+        current = (await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token })).json().id;
     }
     expect(await activeReservations(cls.id)).toBe(1);
     expect(await bookedCount(cls.id)).toBe(1);

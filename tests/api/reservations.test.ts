@@ -18,10 +18,16 @@ afterAll(() => t.close());
 /** The clock at `instant`, with a token of `who` issued then. */
 const at = <T>(instant: Date | number, fn: (token: string) => Promise<T>, who = me) => atTime(t, instant, who, fn);
 
-const book = (classId: unknown, as = token) => t.call("POST", "/studios/reservation/", { body: { class_id: classId }, token: as });
+const book = (classId: unknown, as = token) =>
+  t.call("POST", "/studios/reservation/", { body: { class_id: classId }, token: as });
 const cancel = (id: string, as = token) => t.call("POST", `/studios/reservation/${id}/cancel`, { token: as });
 const checkIn = (id: string, as = token) => t.call("POST", `/studios/reservation/${id}/checkin/`, { token: as });
-const upcoming = async (as = token, query = "") => (await t.call("GET", `/studios/reservation${query}`, { token: as })).json().items as { id: string; status: string; class_data: { id: string } }[];
+const upcoming = async (as = token, query = "") =>
+  (await t.call("GET", `/studios/reservation${query}`, { token: as })).json().items as {
+    id: string;
+    status: string;
+    class_data: { id: string };
+  }[];
 
 describe("booking", () => {
   it("books a class as pending and answers the reservation with its class", async () => {
@@ -105,7 +111,10 @@ describe("booking", () => {
   it("needs a member (401)", async () => {
     const cls = await createClass(t, { startsIn: DAY });
     expectError(await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id } }), 401);
-    expectError(await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token: "not.a.token" }), 401);
+    expectError(
+      await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token: "not.a.token" }),
+      401,
+    );
   });
 });
 
@@ -190,7 +199,9 @@ describe("checking in", () => {
     expectError(await checkIn(theirs.id), 404);
     expectError(await checkIn("00000000-0000-4000-8000-000000000000"), 404);
     expectError(await t.call("POST", `/studios/reservation/${theirs.id}/checkin/`), 401);
-    expect((await t.call("POST", `/studios/reservation/${theirs.id}/checkin`, { token: other })).json().status).toBe("check in");
+    expect((await t.call("POST", `/studios/reservation/${theirs.id}/checkin`, { token: other })).json().status).toBe(
+      "check in",
+    );
   });
 });
 
@@ -267,7 +278,11 @@ describe("add to calendar", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/calendar/);
     const ics = res.body;
-    const compact = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    const compact = (d: Date) =>
+      d
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "");
     expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
     expect(ics).toContain("BEGIN:VEVENT\r\n");
     expect(ics).toContain(`UID:${r.id}@fitkit\r\n`);

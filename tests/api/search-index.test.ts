@@ -37,28 +37,52 @@ describe("search index lifecycle", () => {
     expect(detail.name).toBe("20 Min Quokka Flow");
 
     await t.db.deleteFrom("workout_collections").where("workout_id", "=", "wk_0001").execute();
-    await eventually(async () => (await t.call("GET", "/tsapi/workouts/?ids=wk_0001")).json().items[0].collections.length === 0);
+    await eventually(
+      async () => (await t.call("GET", "/tsapi/workouts/?ids=wk_0001")).json().items[0].collections.length === 0,
+    );
   });
 
   it("rebuilds when a series' workouts change", async () => {
-    const before = (await t.call("POST", "/tsapi/workouts/search", { body: { seriesWorkoutsParam: "phase-and-function-PHF0921", pagination: "off" } })).json();
-    const last = Math.max(...(await t.db.selectFrom("series_items").select("position").where("series_id", "=", "ser_phf0921").execute()).map((r) => r.position));
-    await t.db.insertInto("series_items").values({ series_id: "ser_phf0921", workout_id: "wk_sig1", position: last + 1 }).execute();
+    const before = (
+      await t.call("POST", "/tsapi/workouts/search", {
+        body: { seriesWorkoutsParam: "phase-and-function-PHF0921", pagination: "off" },
+      })
+    ).json();
+    const last = Math.max(
+      ...(
+        await t.db.selectFrom("series_items").select("position").where("series_id", "=", "ser_phf0921").execute()
+      ).map((r) => r.position),
+    );
+    await t.db
+      .insertInto("series_items")
+      .values({ series_id: "ser_phf0921", workout_id: "wk_sig1", position: last + 1 })
+      .execute();
     await eventually(async () => {
-      const after = (await t.call("POST", "/tsapi/workouts/search", { body: { seriesWorkoutsParam: "phase-and-function-PHF0921", pagination: "off" } })).json();
+      const after = (
+        await t.call("POST", "/tsapi/workouts/search", {
+          body: { seriesWorkoutsParam: "phase-and-function-PHF0921", pagination: "off" },
+        })
+      ).json();
       return after.nbHits === before.nbHits + 1;
     });
   });
 
-  it.runIf(databaseKind === "postgres")("rebuilds when another server process on the same PostgreSQL changes the catalogue", async () => {
-    const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-    const other = connectPostgres(url, 2);
-    try {
-      expect(await nbHits("axolotl")).toBe(0);
-      await other.db.updateTable("workouts").set({ name: "30 Min Axolotl Sculpt" }).where("id", "=", "wk_0002").execute();
-      await eventually(async () => (await nbHits("axolotl")) === 1);
-    } finally {
-      await other.close();
-    }
-  });
+  it.runIf(databaseKind === "postgres")(
+    "rebuilds when another server process on the same PostgreSQL changes the catalogue",
+    async () => {
+      const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+      const other = connectPostgres(url, 2);
+      try {
+        expect(await nbHits("axolotl")).toBe(0);
+        await other.db
+          .updateTable("workouts")
+          .set({ name: "30 Min Axolotl Sculpt" })
+          .where("id", "=", "wk_0002")
+          .execute();
+        await eventually(async () => (await nbHits("axolotl")) === 1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

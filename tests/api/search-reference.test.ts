@@ -35,21 +35,43 @@ function leaf(r: Random): string {
   const w = r.pick(all);
   const pick = <T>(xs: T[]) => (xs.length ? r.pick(xs) : undefined);
   switch (r.int(14)) {
-    case 0: return `type:${r.pick(["workout", "walk", "rest"])}`;
-    case 1: return `category:${pick(w.category) ?? "meditation"}`;
-    case 2: { const tr = pick(w.trainers)!; return r.int(2) ? `trainer:${quote(respell(r, tr.name))}` : `trainers:${tr.slug}`; }
-    case 3: return `equipment:${quote(respell(r, pick(w.equipment)!))}`;
-    case 4: return `${r.pick(["focus", "focusMember"])}:${quote(pick(w.focusMember)!)}`;
-    case 5: return `pacing:${quote(w.pacing)}`;
-    case 6: return `level:${quote(w.level)}`;
-    case 7: { const c = pick(w.collections); return c ? `${r.pick(["collections", "collection"])}:${quote(r.int(2) ? c.name : c.slug)}` : `collections:${quote("Quick Hits")}`; }
-    case 8: return `live:${r.pick(["true", "false"])}`;
-    case 9: { const a = r.int(2) ? w.video.duration : r.pick([300, 930, 1530, 2130, 2730]); return `video.duration:${a} TO ${a + r.pick([0, 600, 1200])}`; }
+    case 0:
+      return `type:${r.pick(["workout", "walk", "rest"])}`;
+    case 1:
+      return `category:${pick(w.category) ?? "meditation"}`;
+    case 2: {
+      const tr = pick(w.trainers)!;
+      return r.int(2) ? `trainer:${quote(respell(r, tr.name))}` : `trainers:${tr.slug}`;
+    }
+    case 3:
+      return `equipment:${quote(respell(r, pick(w.equipment)!))}`;
+    case 4:
+      return `${r.pick(["focus", "focusMember"])}:${quote(pick(w.focusMember)!)}`;
+    case 5:
+      return `pacing:${quote(w.pacing)}`;
+    case 6:
+      return `level:${quote(w.level)}`;
+    case 7: {
+      const c = pick(w.collections);
+      return c
+        ? `${r.pick(["collections", "collection"])}:${quote(r.int(2) ? c.name : c.slug)}`
+        : `collections:${quote("Quick Hits")}`;
+    }
+    case 8:
+      return `live:${r.pick(["true", "false"])}`;
+    case 9: {
+      const a = r.int(2) ? w.video.duration : r.pick([300, 930, 1530, 2130, 2730]);
+      return `video.duration:${a} TO ${a + r.pick([0, 600, 1200])}`;
+    }
     // Half the time an existing length, so the edges of every comparison are exercised.
-    case 10: return `video.duration ${r.pick(["<", "<=", ">", ">=", "!=", "="])} ${r.int(2) ? w.video.duration : r.pick([600, 1500, 2400, 3630])}`;
-    case 11: return `duration${r.pick([" = ", ":"])}${w.duration}`;
-    case 12: return `id:${w.id}`;
-    default: return `benefits:${quote(pick(w.benefits)!)}`;
+    case 10:
+      return `video.duration ${r.pick(["<", "<=", ">", ">=", "!=", "="])} ${r.int(2) ? w.video.duration : r.pick([600, 1500, 2400, 3630])}`;
+    case 11:
+      return `duration${r.pick([" = ", ":"])}${w.duration}`;
+    case 12:
+      return `id:${w.id}`;
+    default:
+      return `benefits:${quote(pick(w.benefits)!)}`;
   }
 }
 
@@ -77,16 +99,21 @@ function typo(r: Random, word: string): string {
   if (word.length < 5) return word;
   const i = 1 + r.int(word.length - 2);
   switch (r.int(3)) {
-    case 0: return word.slice(0, i) + word.slice(i + 1);
-    case 1: return word.slice(0, i) + "x" + word.slice(i + 1);
-    default: return word.slice(0, i) + "e" + word.slice(i);
+    case 0:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 1:
+      return word.slice(0, i) + "x" + word.slice(i + 1);
+    default:
+      return word.slice(0, i) + "e" + word.slice(i);
   }
 }
 
 function keywords(r: Random): string {
   if (r.int(2)) return "";
   const w = r.pick(all);
-  const words = `${w.name} ${w.trainers[0]?.name ?? ""} ${w.benefits.join(" ")}`.split(/\s+/).filter((x) => x.length > 2);
+  const words = `${w.name} ${w.trainers[0]?.name ?? ""} ${w.benefits.join(" ")}`
+    .split(/\s+/)
+    .filter((x) => x.length > 2);
   const chosen = Array.from({ length: 1 + r.int(2) }, () => r.pick(words));
   if (r.int(3) === 0) chosen.push(r.pick(words).slice(0, 3)); // still typing
   return chosen.map((x) => respell(r, r.int(3) === 0 ? typo(r, x) : x)).join(r.pick([" ", "  ", ", "]));
@@ -95,7 +122,13 @@ function keywords(r: Random): string {
 function request(r: Random): RefRequest {
   const pagination = r.int(6) === 0 ? "off" : "on";
   return {
-    facets: r.pick<"*" | string[]>(["*", [], ["trainer", "equipment"], ["focusMember", "collection", "live"], ["category", "pacing", "level", "type", "benefits"]]),
+    facets: r.pick<"*" | string[]>([
+      "*",
+      [],
+      ["trainer", "equipment"],
+      ["focusMember", "collection", "live"],
+      ["category", "pacing", "level", "type", "benefits"],
+    ]),
     filters: filters(r),
     keywords: keywords(r),
     sort: r.pick(["newest", "oldest", "shortest", "longest"] as const),

@@ -38,28 +38,64 @@ export interface RefRequest {
   seriesWorkoutsParam?: string;
 }
 
-const ALIAS: Record<string, string> = { trainers: "trainer", focusMember: "focus", collection: "collections", categories: "category", benefit: "benefits" };
+const ALIAS: Record<string, string> = {
+  trainers: "trainer",
+  focusMember: "focus",
+  collection: "collections",
+  categories: "category",
+  benefit: "benefits",
+};
 const canonical = (field: string) => ALIAS[field] ?? field;
-const FACETS = ["type", "category", "trainer", "equipment", "benefits", "focus", "pacing", "level", "collections", "live"];
+const FACETS = [
+  "type",
+  "category",
+  "trainer",
+  "equipment",
+  "benefits",
+  "focus",
+  "pacing",
+  "level",
+  "collections",
+  "live",
+];
 const CAP = 1000;
 
-export const norm = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim().replace(/\s+/g, " ");
+export const norm = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, " ");
 
 function filterValues(w: RefWorkout, field: string): string[] {
   switch (field) {
-    case "id": return [w.id];
-    case "slug": return [w.slug];
-    case "type": return [w.type];
-    case "category": return w.category;
-    case "trainer": return w.trainers.flatMap((t) => [t.name, t.slug, t.id]);
-    case "equipment": return w.equipment;
-    case "benefits": return w.benefits;
-    case "focus": return w.focusMember;
-    case "pacing": return [w.pacing];
-    case "level": return [w.level];
-    case "collections": return w.collections.flatMap((c) => [c.name, c.slug, c.id]);
-    case "live": return [String(w.live)];
-    default: throw new Error(`reference: no field ${field}`);
+    case "id":
+      return [w.id];
+    case "slug":
+      return [w.slug];
+    case "type":
+      return [w.type];
+    case "category":
+      return w.category;
+    case "trainer":
+      return w.trainers.flatMap((t) => [t.name, t.slug, t.id]);
+    case "equipment":
+      return w.equipment;
+    case "benefits":
+      return w.benefits;
+    case "focus":
+      return w.focusMember;
+    case "pacing":
+      return [w.pacing];
+    case "level":
+      return [w.level];
+    case "collections":
+      return w.collections.flatMap((c) => [c.name, c.slug, c.id]);
+    case "live":
+      return [String(w.live)];
+    default:
+      throw new Error(`reference: no field ${field}`);
   }
 }
 
@@ -69,14 +105,16 @@ function facetValues(w: RefWorkout, field: string): string[] {
   return filterValues(w, field);
 }
 
-const numberOf = (w: RefWorkout, field: string) => (field === "video.duration" ? w.video.duration : field === "duration" ? w.duration : NaN);
+const numberOf = (w: RefWorkout, field: string) =>
+  field === "video.duration" ? w.video.duration : field === "duration" ? w.duration : NaN;
 
 function equipmentSelected(node: FilterNode | null): string[] {
   const out: string[] = [];
   const walk = (n: FilterNode) => {
     if (n.kind === "and" || n.kind === "or") n.children.forEach(walk);
     else if (n.kind === "not") walk(n.child);
-    else if (n.kind === "match" && canonical(n.field) === "equipment" && !out.some((v) => norm(v) === norm(n.value))) out.push(n.value);
+    else if (n.kind === "match" && canonical(n.field) === "equipment" && !out.some((v) => norm(v) === norm(n.value)))
+      out.push(n.value);
   };
   if (node) walk(node);
   return out;
@@ -84,13 +122,26 @@ function equipmentSelected(node: FilterNode | null): string[] {
 
 function holds(w: RefWorkout, node: FilterNode, selectedOnly: Set<string> | null): boolean {
   switch (node.kind) {
-    case "and": return node.children.every((c) => holds(w, c, selectedOnly));
-    case "or": return node.children.some((c) => holds(w, c, selectedOnly));
-    case "not": return !holds(w, node.child, selectedOnly);
-    case "range": { const x = numberOf(w, canonical(node.field)); return x >= node.from && x <= node.to; }
+    case "and":
+      return node.children.every((c) => holds(w, c, selectedOnly));
+    case "or":
+      return node.children.some((c) => holds(w, c, selectedOnly));
+    case "not":
+      return !holds(w, node.child, selectedOnly);
+    case "range": {
+      const x = numberOf(w, canonical(node.field));
+      return x >= node.from && x <= node.to;
+    }
     case "compare": {
       const x = numberOf(w, canonical(node.field));
-      return { "<": x < node.value, "<=": x <= node.value, ">": x > node.value, ">=": x >= node.value, "=": x === node.value, "!=": x !== node.value }[node.op];
+      return {
+        "<": x < node.value,
+        "<=": x <= node.value,
+        ">": x > node.value,
+        ">=": x >= node.value,
+        "=": x === node.value,
+        "!=": x !== node.value,
+      }[node.op];
     }
     case "match": {
       const field = canonical(node.field);
@@ -103,14 +154,18 @@ function holds(w: RefWorkout, node: FilterNode, selectedOnly: Set<string> | null
 }
 
 // ---- keywords ----
-const terms = (text: string) => norm(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const terms = (text: string) =>
+  norm(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 function levenshtein(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 1) return 2; // more than one edit apart: the full table cannot say less
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
   return d[a.length]![b.length]!;
 }
 
@@ -136,7 +191,14 @@ function keywordScore(w: RefWorkout, query: string[]): number {
     let best = 0;
     for (const [weight, words] of fields) {
       for (const word of words) {
-        const quality = word === q ? 4 : last && q.length >= 2 && word.startsWith(q) ? 2 : q.length >= 4 && levenshtein(q, word) <= 1 ? 1 : 0;
+        const quality =
+          word === q
+            ? 4
+            : last && q.length >= 2 && word.startsWith(q)
+              ? 2
+              : q.length >= 4 && levenshtein(q, word) <= 1
+                ? 1
+                : 0;
         best = Math.max(best, quality * weight);
       }
     }
@@ -148,7 +210,18 @@ function keywordScore(w: RefWorkout, query: string[]): number {
 
 // ---- the whole search ----
 export function referenceSearch(all: RefWorkout[], series: Map<string, string[]>, request: RefRequest) {
-  const r = { facets: [] as "*" | string[], filters: "", keywords: "", sort: "newest", page: 0, hits: 50, pagination: "on", equipmentFilter: "additional", seriesWorkoutsParam: "", ...request };
+  const r = {
+    facets: [] as "*" | string[],
+    filters: "",
+    keywords: "",
+    sort: "newest",
+    page: 0,
+    hits: 50,
+    pagination: "on",
+    equipmentFilter: "additional",
+    seriesWorkoutsParam: "",
+    ...request,
+  };
   const ast = parseFilters(r.filters);
   const selected = equipmentSelected(ast);
   const selectedOnly = r.equipmentFilter === "selected" && selected.length ? new Set(selected.map(norm)) : null;
@@ -192,7 +265,15 @@ export function referenceSearch(all: RefWorkout[], series: Map<string, string[]>
 
   const nbHits = sorted.length;
   if (r.pagination === "off") {
-    return { hits: sorted.slice(0, CAP).map((w) => w.id), nbHits, page: 0, nbPages: nbHits ? 1 : 0, hitsPerPage: Math.min(nbHits, CAP), facets, selected };
+    return {
+      hits: sorted.slice(0, CAP).map((w) => w.id),
+      nbHits,
+      page: 0,
+      nbPages: nbHits ? 1 : 0,
+      hitsPerPage: Math.min(nbHits, CAP),
+      facets,
+      selected,
+    };
   }
   const perPage = Math.min(r.hits, CAP);
   return {

@@ -8,26 +8,68 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const LIBRARY = "NOT type:walk AND NOT type:rest";
-type Hit = { id: string; name: string; type: string; equipment: string[]; trainers: { name: string }[]; video: { duration: number }; start_date: string; live: boolean };
+type Hit = {
+  id: string;
+  name: string;
+  type: string;
+  equipment: string[];
+  trainers: { name: string }[];
+  video: { duration: number };
+  start_date: string;
+  live: boolean;
+};
 
 async function search(body: Record<string, unknown>) {
   const res = await t.call("POST", "/tsapi/workouts/search", { body });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { hits: Hit[]; nbHits: number; page: number; nbPages: number; hitsPerPage: number; facets: Record<string, Record<string, number>>; selected: string[] };
+  return res.json() as {
+    hits: Hit[];
+    nbHits: number;
+    page: number;
+    nbPages: number;
+    hitsPerPage: number;
+    facets: Record<string, Record<string, number>>;
+    selected: string[];
+  };
 }
 
 describe("search: the library's default query", () => {
   it("answers the contract's shape, newest first, with walk and rest excluded only when the filters say so", async () => {
-    const body = await search({ facets: "*", filters: LIBRARY, keywords: "", sort: "newest", page: 0, hits: 50, pagination: "on", equipmentFilter: "selected", seriesWorkoutsParam: "" });
+    const body = await search({
+      facets: "*",
+      filters: LIBRARY,
+      keywords: "",
+      sort: "newest",
+      page: 0,
+      hits: 50,
+      pagination: "on",
+      equipmentFilter: "selected",
+      seriesWorkoutsParam: "",
+    });
     expect(body).toMatchObject({ page: 0, hitsPerPage: 50, selected: [] });
     expect(body.hits).toHaveLength(50);
     expect(body.nbPages).toBe(Math.ceil(body.nbHits / 50));
     expect(body.hits.every((h) => h.type === "workout")).toBe(true);
     const dates = body.hits.map((h) => Date.parse(h.start_date));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    expect(Object.keys(body.facets).sort()).toEqual(["benefits", "category", "collections", "equipment", "focus", "level", "live", "pacing", "trainer", "type"]);
+    expect(Object.keys(body.facets).sort()).toEqual([
+      "benefits",
+      "category",
+      "collections",
+      "equipment",
+      "focus",
+      "level",
+      "live",
+      "pacing",
+      "trainer",
+      "type",
+    ]);
     // Facets are disjunctive: the type facet leaves out the type filters themselves, so walk and rest still show.
-    expect(body.facets.type).toMatchObject({ workout: body.nbHits, walk: expect.any(Number), rest: expect.any(Number) });
+    expect(body.facets.type).toMatchObject({
+      workout: body.nbHits,
+      walk: expect.any(Number),
+      rest: expect.any(Number),
+    });
 
     const everything = await search({ hits: 1 });
     expect(everything.nbHits).toBeGreaterThan(body.nbHits);
@@ -43,7 +85,12 @@ describe("search: the library's default query", () => {
     expect(longest[0]).toBeGreaterThan(3630);
     const oldest = (await search({ filters: LIBRARY, sort: "oldest", hits: 5 })).hits;
     const newest = (await search({ filters: LIBRARY, sort: "newest", pagination: "off" })).hits;
-    expect(oldest.map((h) => h.id)).toEqual(newest.slice(-5).reverse().map((h) => h.id));
+    expect(oldest.map((h) => h.id)).toEqual(
+      newest
+        .slice(-5)
+        .reverse()
+        .map((h) => h.id),
+    );
   });
 });
 
@@ -70,15 +117,25 @@ describe("search: filters", () => {
     expect(exact.nbHits).toBeGreaterThan(0);
     expect((await search({ filters: 'trainer:"renee dubois"', hits: 1 })).nbHits).toBe(exact.nbHits);
     expect((await search({ filters: "trainer:renee-dubois", hits: 1 })).nbHits).toBe(exact.nbHits);
-    expect((await search({ filters: "equipment:p.ball", hits: 1 })).nbHits).toBe((await search({ filters: 'equipment:"P.ball"', hits: 1 })).nbHits);
+    expect((await search({ filters: "equipment:p.ball", hits: 1 })).nbHits).toBe(
+      (await search({ filters: 'equipment:"P.ball"', hits: 1 })).nbHits,
+    );
   });
 
   it("serves a member's favourites and watched lists through id: filters", async () => {
     const some = (await search({ filters: LIBRARY, hits: 3, sort: "oldest" })).hits.map((h) => h.id);
     const { token } = await t.signIn();
-    const res = await t.call("POST", "/tsapi/workouts/search", { token, body: { filters: `${LIBRARY} AND (${some.map((id) => `id:${id}`).join(" OR ")})`, pagination: "off" } });
+    const res = await t.call("POST", "/tsapi/workouts/search", {
+      token,
+      body: { filters: `${LIBRARY} AND (${some.map((id) => `id:${id}`).join(" OR ")})`, pagination: "off" },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().hits.map((h: Hit) => h.id).sort()).toEqual([...some].sort());
+    expect(
+      res
+        .json()
+        .hits.map((h: Hit) => h.id)
+        .sort(),
+    ).toEqual([...some].sort());
   });
 
   it("takes a long favourites list as one OR of id: terms", async () => {
@@ -89,13 +146,23 @@ describe("search: filters", () => {
   });
 
   it("counts each facet with the other active filters but not its own", async () => {
-    const body = await search({ facets: ["trainer", "category"], filters: `${LIBRARY} AND category:meditation AND (trainer:"Ava Brooks" OR trainer:"Mia Chen")`, hits: 1 });
+    const body = await search({
+      facets: ["trainer", "category"],
+      filters: `${LIBRARY} AND category:meditation AND (trainer:"Ava Brooks" OR trainer:"Mia Chen")`,
+      hits: 1,
+    });
     // category counts respect the trainer filter; trainer counts respect the category filter.
-    const byTrainers = await search({ filters: `${LIBRARY} AND (trainer:"Ava Brooks" OR trainer:"Mia Chen")`, facets: ["category"], hits: 1 });
+    const byTrainers = await search({
+      filters: `${LIBRARY} AND (trainer:"Ava Brooks" OR trainer:"Mia Chen")`,
+      facets: ["category"],
+      hits: 1,
+    });
     expect(body.facets.category).toEqual(byTrainers.facets.category);
     const inMeditation = await search({ filters: `${LIBRARY} AND category:meditation`, facets: ["trainer"], hits: 1 });
     expect(body.facets.trainer).toEqual(inMeditation.facets.trainer);
-    expect(body.nbHits).toBe((inMeditation.facets.trainer!["Ava Brooks"] ?? 0) + (inMeditation.facets.trainer!["Mia Chen"] ?? 0) - 0);
+    expect(body.nbHits).toBe(
+      (inMeditation.facets.trainer!["Ava Brooks"] ?? 0) + (inMeditation.facets.trainer!["Mia Chen"] ?? 0) - 0,
+    );
   });
 });
 
@@ -128,7 +195,11 @@ describe("search: keywords", () => {
     expect((await search({ keywords: "strech", hits: 1 })).nbHits).toBeGreaterThan(0);
     const renee = await search({ keywords: "renee", hits: 50 });
     expect(renee.nbHits).toBeGreaterThan(0);
-    expect(renee.hits.every((h) => h.trainers.some((tr) => tr.name === "Renée Dubois") || JSON.stringify(h).toLowerCase().includes("rene"))).toBe(true);
+    expect(
+      renee.hits.every(
+        (h) => h.trainers.some((tr) => tr.name === "Renée Dubois") || JSON.stringify(h).toLowerCase().includes("rene"),
+      ),
+    ).toBe(true);
     expect((await search({ keywords: "Renée", hits: 1 })).nbHits).toBe(renee.nbHits);
   });
 
@@ -146,7 +217,9 @@ describe("search: keywords", () => {
       const res = await t.call("POST", "/tsapi/workouts/search", { body: { keywords } });
       expect(res.statusCode, keywords).toBe(200);
     }
-    expect((await search({ keywords: "core)(", hits: 1 })).nbHits).toBe((await search({ keywords: "core", hits: 1 })).nbHits);
+    expect((await search({ keywords: "core)(", hits: 1 })).nbHits).toBe(
+      (await search({ keywords: "core", hits: 1 })).nbHits,
+    );
   });
 });
 
@@ -212,6 +285,12 @@ describe("search: bad input is a 400 in the contract's shape", () => {
   }
 
   it("refuses a body that is not JSON", async () => {
-    expectError(await t.call("POST", "/tsapi/workouts/search", { body: "{not json", headers: { "content-type": "application/json" } }), 400);
+    expectError(
+      await t.call("POST", "/tsapi/workouts/search", {
+        body: "{not json",
+        headers: { "content-type": "application/json" },
+      }),
+      400,
+    );
   });
 });

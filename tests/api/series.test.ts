@@ -10,9 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const enroll = (token: string, series_id: string) => t.call("POST", "/v2/workouts/series/enroll", { token, body: { series_id } });
-const leave = (token: string, series_id: string) => t.call("POST", "/v2/workouts/series/leave", { token, body: { series_id } });
-const mine = async (token: string, query = "") => (await t.call("GET", `/v2/workouts/series${query}`, { token })).json().series;
+const enroll = (token: string, series_id: string) =>
+  t.call("POST", "/v2/workouts/series/enroll", { token, body: { series_id } });
+const leave = (token: string, series_id: string) =>
+  t.call("POST", "/v2/workouts/series/leave", { token, body: { series_id } });
+const mine = async (token: string, query = "") =>
+  (await t.call("GET", `/v2/workouts/series${query}`, { token })).json().series;
 const lengths = { long: 1800, medium: 1200, short: 480 } as Record<string, number>;
 const complete = (token: string, workoutId: string) => playWorkout(t, token, workoutId, lengths[key(workoutId)]);
 const key = (id: string) => Object.entries(fx.workouts).find(([, v]) => v === id)![0];
@@ -26,7 +29,17 @@ describe("enrolling", () => {
     expect(Object.keys(body).sort()).toEqual(["series", "success"]);
     expect(body.success).toBe(true);
     const s = body.series;
-    for (const field of ["user_id", "series_id", "started_at", "completed_at", "status", "series_detail", "progress_summary", "series_state", "fingerprint"]) {
+    for (const field of [
+      "user_id",
+      "series_id",
+      "started_at",
+      "completed_at",
+      "status",
+      "series_detail",
+      "progress_summary",
+      "series_state",
+      "fingerprint",
+    ]) {
       expect(s).toHaveProperty(field);
     }
     expect(s).toMatchObject({
@@ -58,7 +71,11 @@ describe("enrolling", () => {
     t.clock.advance(60_000);
     const again = await enroll(token, fx.series.slug);
     expect(again.statusCode).toBe(200);
-    expect(again.json().series).toMatchObject({ started_at: first.started_at, status: "in_progress", progress_summary: { total_progress: 33, completed: 1 } });
+    expect(again.json().series).toMatchObject({
+      started_at: first.started_at,
+      status: "in_progress",
+      progress_summary: { total_progress: 33, completed: 1 },
+    });
     expect(await mine(token)).toHaveLength(1);
   });
 
@@ -68,7 +85,10 @@ describe("enrolling", () => {
     expectError(await leave(token, "no-such-series"), 404);
     expectError(await t.call("POST", "/v2/workouts/series/enroll", { token, body: {} }), 400);
     expectError(await t.call("POST", "/v2/workouts/series/enroll", { token, body: { series_id: 5 } }), 400);
-    expectError(await t.call("POST", "/v2/workouts/series/enroll", { token, body: { series_id: fx.series.id, extra: 1 } }), 400);
+    expectError(
+      await t.call("POST", "/v2/workouts/series/enroll", { token, body: { series_id: fx.series.id, extra: 1 } }),
+      400,
+    );
     expectError(await t.call("POST", "/v2/workouts/series/enroll", { body: { series_id: fx.series.id } }), 401);
   });
 });
@@ -82,7 +102,11 @@ describe("progress", () => {
     await complete(token, fx.workouts.medium);
     let [s] = await mine(token, "?active_only=true");
     expect(s.status).toBe("in_progress");
-    expect(s.series_state.workouts.map((w: { status: string }) => w.status)).toEqual(["not_started", "completed", "not_started"]);
+    expect(s.series_state.workouts.map((w: { status: string }) => w.status)).toEqual([
+      "not_started",
+      "completed",
+      "not_started",
+    ]);
     expect(s.next_workout.workout_id).toBe(fx.workouts.long);
     expect(s.progress_summary.chapter_progress[0]).toMatchObject({ completed: 1, total: 2, progress: 50 });
     await complete(token, fx.workouts.long);
@@ -109,7 +133,12 @@ describe("progress", () => {
     await complete(token, fx.workouts.short);
     const all = await mine(token);
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ status: "completed", completed_at: finishedAt, next_workout: null, progress_summary: { total_progress: 100, completed: 3, total: 3 } });
+    expect(all[0]).toMatchObject({
+      status: "completed",
+      completed_at: finishedAt,
+      next_workout: null,
+      progress_summary: { total_progress: 100, completed: 3, total: 3 },
+    });
     expect(await mine(token, "?active_only=true")).toEqual([]);
   });
 
@@ -132,7 +161,13 @@ describe("leaving", () => {
     expect(left.statusCode).toBe(200);
     expect(left.json()).toMatchObject({
       success: true,
-      series: { series_id: fx.series.id, status: "not_started", started_at: null, completed_at: null, progress_summary: { total_progress: 0, completed: 0, total: 3 } },
+      series: {
+        series_id: fx.series.id,
+        status: "not_started",
+        started_at: null,
+        completed_at: null,
+        progress_summary: { total_progress: 0, completed: 0, total: 3 },
+      },
     });
     expect(await mine(token)).toEqual([]);
     const back = (await enroll(token, fx.series.id)).json().series;
@@ -179,8 +214,16 @@ describe("races", () => {
       complete(token, fx.workouts.medium),
     ]);
     expect(answers.map((r) => ("statusCode" in r ? r.statusCode : 200))).toEqual([200, 200, 200, 200, 200]);
-    const enrolled = await t.db.selectFrom("series_enrollments").select("series_id").where("user_id", "=", user.id).execute();
-    const progress = await t.db.selectFrom("series_progress").select("workout_id").where("user_id", "=", user.id).execute();
+    const enrolled = await t.db
+      .selectFrom("series_enrollments")
+      .select("series_id")
+      .where("user_id", "=", user.id)
+      .execute();
+    const progress = await t.db
+      .selectFrom("series_progress")
+      .select("workout_id")
+      .where("user_id", "=", user.id)
+      .execute();
     // Progress only ever exists under an enrolment.
     if (!enrolled.length) expect(progress).toEqual([]);
     expect(await mine(token)).toHaveLength(enrolled.length);

@@ -19,7 +19,8 @@ export interface ServerProcess {
 }
 
 /** An Ed25519 PKCS#8 PEM, as production requires for FITKIT_JWT_PRIVATE_KEY. */
-export const signingKey = () => generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+export const signingKey = () =>
+  generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 
 /**
  * Starts the real server (`host/server/main.ts`) as its own process on a free port, with only the given settings
@@ -37,7 +38,10 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   child.stderr!.on("data", (chunk) => (err += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms: ${err}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms: ${err}`)),
+      START_TIMEOUT_MS,
+    );
     child.stdout!.on("data", () => {
       const port = /fitkit is running at http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
       if (port) {

@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { databaseKind } from "./harness.js";
-import { adminStatement, signingKey, startServerProcess, START_TIMEOUT_MS, stopServerProcess, type ServerProcess } from "./server-process.js";
+import {
+  adminStatement,
+  signingKey,
+  startServerProcess,
+  START_TIMEOUT_MS,
+  stopServerProcess,
+  type ServerProcess,
+} from "./server-process.js";
 
 /** A stop closes HTTP, listeners and the pool; far less than this, even on a busy machine. */
 const STOP_TIMEOUT_MS = 30_000;
@@ -51,7 +58,13 @@ describe.runIf(databaseKind === "pglite")("starting the embedded server", () => 
       const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "kept@example.com", password: "secret-pass", given_name: "K", family_name: "M", waiver_accepted: true }),
+        body: JSON.stringify({
+          email: "kept@example.com",
+          password: "secret-pass",
+          given_name: "K",
+          family_name: "M",
+          waiver_accepted: true,
+        }),
       });
       expect(signUp.status).toBe(200);
 
@@ -84,23 +97,41 @@ describe.runIf(databaseKind === "pglite")("starting the embedded server", () => 
       await dev.ready;
       expect(await stop(dev)).toBe(0);
 
-      const production = start({ DATA_DIR: dir, NODE_ENV: "production", FITKIT_JWT_PRIVATE_KEY: signingKey(), FITKIT_BILLING_PROVIDER: "off" });
+      const production = start({
+        DATA_DIR: dir,
+        NODE_ENV: "production",
+        FITKIT_JWT_PRIVATE_KEY: signingKey(),
+        FITKIT_BILLING_PROVIDER: "off",
+      });
       expect(await production.exited).toBe(1);
-      expect(production.stderr()).toMatch(/^fitkit: the database holds the demo members \(e\.g\. \S+@demo\.fitkit\.dev\), whose password is published: .*FITKIT_DEMO=1.*\n$/);
+      expect(production.stderr()).toMatch(
+        /^fitkit: the database holds the demo members \(e\.g\. \S+@demo\.fitkit\.dev\), whose password is published: .*FITKIT_DEMO=1.*\n$/,
+      );
     },
     TWO_STARTS_MS,
   );
 
-  it("refuses production without a signing key in one line on stderr, without a stack trace", async () => {
-    const server = start({ DATA_DIR: dataDir(), NODE_ENV: "production", FITKIT_BILLING_PROVIDER: "off" });
-    expect(await server.exited).toBe(1);
-    expect(server.stderr()).toBe("fitkit: FITKIT_JWT_PRIVATE_KEY must be set in production (an Ed25519 PKCS#8 PEM)\n");
-  }, START_TIMEOUT_MS);
+  it(
+    "refuses production without a signing key in one line on stderr, without a stack trace",
+    async () => {
+      const server = start({ DATA_DIR: dataDir(), NODE_ENV: "production", FITKIT_BILLING_PROVIDER: "off" });
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toBe(
+        "fitkit: FITKIT_JWT_PRIVATE_KEY must be set in production (an Ed25519 PKCS#8 PEM)\n",
+      );
+    },
+    START_TIMEOUT_MS,
+  );
 
   it(
     "starts production with the catalogue and without demo members, printed password, outbox or sandbox",
     async () => {
-      const server = start({ DATA_DIR: dataDir(), NODE_ENV: "production", FITKIT_JWT_PRIVATE_KEY: signingKey(), FITKIT_BILLING_PROVIDER: "off" });
+      const server = start({
+        DATA_DIR: dataDir(),
+        NODE_ENV: "production",
+        FITKIT_JWT_PRIVATE_KEY: signingKey(),
+        FITKIT_BILLING_PROVIDER: "off",
+      });
       const url = await server.ready;
       expect(server.stdout()).not.toContain("fitkit-demo");
       expect(server.stdout()).not.toContain("@demo.fitkit.dev");
@@ -137,7 +168,9 @@ describe.runIf(databaseKind === "postgres")("stopping the server on PostgreSQL",
       const server = start({ DATABASE_URL: url.toString() });
       const origin = await server.ready;
       // The search index holds its LISTEN connection once it is ready.
-      await expect.poll(async () => (await fetch(`${origin}/health`)).status, { timeout: START_TIMEOUT_MS, interval: 200 }).toBe(200);
+      await expect
+        .poll(async () => (await fetch(`${origin}/health`)).status, { timeout: START_TIMEOUT_MS, interval: 200 })
+        .toBe(200);
       expect(await stop(server)).toBe(0);
     },
     TWO_STARTS_MS,

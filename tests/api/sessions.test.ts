@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const start = (token: string, workoutId: string) => t.call("GET", `/v2/workouts/start_session/${workoutId}`, { token });
-const end = (token: string, workoutId: string, body: unknown) => t.call("POST", `/v2/workouts/end_session/${workoutId}`, { token, body });
+const end = (token: string, workoutId: string, body: unknown) =>
+  t.call("POST", `/v2/workouts/end_session/${workoutId}`, { token, body });
 const totals = async (token: string) => (await t.call("GET", "/stats/v2/workouts", { token })).json().data.stats;
 
 describe("starting a session", () => {
@@ -41,8 +42,15 @@ describe("starting a session", () => {
 
   it("records the device header when sent", async () => {
     const { token } = await t.signUp();
-    const res = await t.call("GET", `/v2/workouts/start_session/${fx.workouts.short}`, { token, headers: { "x-device": "web" } });
-    const row = await t.db.selectFrom("workout_sessions").select("device").where("id", "=", res.json().session_id).executeTakeFirstOrThrow();
+    const res = await t.call("GET", `/v2/workouts/start_session/${fx.workouts.short}`, {
+      token,
+      headers: { "x-device": "web" },
+    });
+    const row = await t.db
+      .selectFrom("workout_sessions")
+      .select("device")
+      .where("id", "=", res.json().session_id)
+      .executeTakeFirstOrThrow();
     expect(row.device).toBe("web");
   });
 });
@@ -59,7 +67,10 @@ describe("ending a session", () => {
   it("accepts the positions as a list (the furthest counts)", async () => {
     const { token } = await t.signUp();
     const s = (await start(token, fx.workouts.short)).json();
-    const res = await end(token, fx.workouts.short, { session_id: s.session_id, workout_completed_positions: [100, 470, 200] });
+    const res = await end(token, fx.workouts.short, {
+      session_id: s.session_id,
+      workout_completed_positions: [100, 470, 200],
+    });
     expect(res.json()).toEqual({ session_id: s.session_id, status: "ended", is_complete: true });
   });
 
@@ -67,20 +78,32 @@ describe("ending a session", () => {
     const { token } = await t.signUp();
     const s = (await start(token, fx.workouts.medium)).json();
     const first = await end(token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 1200 });
-    const second = await end(token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 1200 });
+    const second = await end(token, fx.workouts.medium, {
+      session_id: s.session_id,
+      workout_completed_positions: 1200,
+    });
     expect(first.json()).toEqual({ session_id: s.session_id, status: "ended", is_complete: true });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
     // A later, lower position does not undo the completion either.
-    expect((await end(token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 10 })).json().is_complete).toBe(true);
+    expect(
+      (await end(token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 10 })).json()
+        .is_complete,
+    ).toBe(true);
     expect(await totals(token)).toMatchObject({ total_completed: 1, total_minutes: 20 });
   });
 
   it("an unfinished end followed by a further end completes the same session once", async () => {
     const { token } = await t.signUp();
     const s = (await start(token, fx.workouts.medium)).json();
-    expect((await end(token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 300 })).json().is_complete).toBe(false);
-    expect((await end(token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 1150 })).json().is_complete).toBe(true);
+    expect(
+      (await end(token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 300 })).json()
+        .is_complete,
+    ).toBe(false);
+    expect(
+      (await end(token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 1150 })).json()
+        .is_complete,
+    ).toBe(true);
     expect(await totals(token)).toMatchObject({ total_completed: 1 });
   });
 
@@ -88,7 +111,9 @@ describe("ending a session", () => {
     const { token } = await t.signUp();
     const s = (await start(token, fx.workouts.long)).json();
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => end(token, fx.workouts.long, { session_id: s.session_id, workout_completed_positions: 1800 })),
+      Array.from({ length: 8 }, () =>
+        end(token, fx.workouts.long, { session_id: s.session_id, workout_completed_positions: 1800 }),
+      ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     expect(answers.every((r) => r.json().is_complete)).toBe(true);
@@ -105,18 +130,30 @@ describe("ending a session", () => {
   it("refuses a position beyond the video's duration (a hair past the end is the end)", async () => {
     const { token } = await t.signUp();
     const s = (await start(token, fx.workouts.short)).json();
-    const err = expectError(await end(token, fx.workouts.short, { session_id: s.session_id, workout_completed_positions: 5000 }), 400);
+    const err = expectError(
+      await end(token, fx.workouts.short, { session_id: s.session_id, workout_completed_positions: 5000 }),
+      400,
+    );
     expect(err.text).toContain("workout_completed_positions");
     expect(await totals(token)).toMatchObject({ total_completed: 0 });
-    expect((await end(token, fx.workouts.short, { session_id: s.session_id, workout_completed_positions: 480.4 })).json().is_complete).toBe(true);
+    expect(
+      (await end(token, fx.workouts.short, { session_id: s.session_id, workout_completed_positions: 480.4 })).json()
+        .is_complete,
+    ).toBe(true);
   });
 
   it("never ends another member's session, nor a session under another workout", async () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const s = (await start(a.token, fx.workouts.long)).json();
-    expectError(await end(b.token, fx.workouts.long, { session_id: s.session_id, workout_completed_positions: 1800 }), 404);
-    expectError(await end(a.token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 100 }), 404);
+    expectError(
+      await end(b.token, fx.workouts.long, { session_id: s.session_id, workout_completed_positions: 1800 }),
+      404,
+    );
+    expectError(
+      await end(a.token, fx.workouts.medium, { session_id: s.session_id, workout_completed_positions: 100 }),
+      404,
+    );
     expect(await totals(a.token)).toMatchObject({ total_completed: 0 });
     expect(await totals(b.token)).toMatchObject({ total_completed: 0 });
     // Nor resumes from it.
@@ -128,9 +165,18 @@ describe("ending a session", () => {
     [{ workout_completed_positions: 10 }, "session_id should not be empty"],
     [{ session_id: "nope", workout_completed_positions: 10 }, "session_id must be a valid uuid"],
     [{ session_id: "00000000-0000-4000-8000-000000000000" }, "workout_completed_positions should not be empty"],
-    [{ session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: -1 }, "workout_completed_positions"],
-    [{ session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: "10" }, "workout_completed_positions"],
-    [{ session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: 10, extra: 1 }, "property extra should not exist"],
+    [
+      { session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: -1 },
+      "workout_completed_positions",
+    ],
+    [
+      { session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: "10" },
+      "workout_completed_positions",
+    ],
+    [
+      { session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: 10, extra: 1 },
+      "property extra should not exist",
+    ],
   ])("rejects %j with 400", async (body, message) => {
     const { token } = await t.signUp();
     const err = expectError(await end(token, fx.workouts.long, body), 400);
@@ -139,7 +185,19 @@ describe("ending a session", () => {
 
   it("answers 404 for an unknown session or workout", async () => {
     const { token } = await t.signUp();
-    expectError(await end(token, fx.workouts.long, { session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: 10 }), 404);
-    expectError(await end(token, "no-such-workout", { session_id: "00000000-0000-4000-8000-000000000000", workout_completed_positions: 10 }), 404);
+    expectError(
+      await end(token, fx.workouts.long, {
+        session_id: "00000000-0000-4000-8000-000000000000",
+        workout_completed_positions: 10,
+      }),
+      404,
+    );
+    expectError(
+      await end(token, "no-such-workout", {
+        session_id: "00000000-0000-4000-8000-000000000000",
+        workout_completed_positions: 10,
+      }),
+      404,
+    );
   });
 });

@@ -26,8 +26,22 @@ export async function startStripeDouble() {
   const cards: Record<string, Card & { customer: string | null }> = {
     pm_card_visa: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2034, customer: null },
     pm_card_mastercard: { brand: "mastercard", last4: "4444", exp_month: 12, exp_year: 2034, customer: null },
-    pm_card_chargeDeclined: { brand: "visa", last4: "0002", exp_month: 12, exp_year: 2034, declines: "attach", customer: null },
-    pm_card_visa_chargeDeclined: { brand: "visa", last4: "0341", exp_month: 12, exp_year: 2034, declines: "charge", customer: null },
+    pm_card_chargeDeclined: {
+      brand: "visa",
+      last4: "0002",
+      exp_month: 12,
+      exp_year: 2034,
+      declines: "attach",
+      customer: null,
+    },
+    pm_card_visa_chargeDeclined: {
+      brand: "visa",
+      last4: "0341",
+      exp_month: 12,
+      exp_year: 2034,
+      declines: "charge",
+      customer: null,
+    },
   };
   const customers = new Map<string, { id: string; default_payment_method: string | null }>();
   const byIdempotencyKey = new Map<string, string>();
@@ -36,21 +50,41 @@ export async function startStripeDouble() {
 
   const cardError = (extra: Record<string, unknown> = {}) => ({
     status: 402,
-    body: { error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined.", ...extra } },
+    body: {
+      error: {
+        type: "card_error",
+        code: "card_declined",
+        decline_code: "generic_decline",
+        message: "Your card was declined.",
+        ...extra,
+      },
+    },
   });
   const missing = (id: string) => ({
     status: 404,
-    body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such PaymentMethod: '${id}'` } },
+    body: {
+      error: { type: "invalid_request_error", code: "resource_missing", message: `No such PaymentMethod: '${id}'` },
+    },
   });
   const pmObject = (id: string) => ({
     id,
     object: "payment_method",
     type: "card",
     customer: cards[id].customer,
-    card: { brand: cards[id].brand, last4: cards[id].last4, exp_month: cards[id].exp_month, exp_year: cards[id].exp_year },
+    card: {
+      brand: cards[id].brand,
+      last4: cards[id].last4,
+      exp_month: cards[id].exp_month,
+      exp_year: cards[id].exp_year,
+    },
   });
 
-  function handle(method: string, path: string, form: URLSearchParams, key?: string): { status: number; body: unknown } {
+  function handle(
+    method: string,
+    path: string,
+    form: URLSearchParams,
+    key?: string,
+  ): { status: number; body: unknown } {
     if (method === "POST" && path === "/v1/customers") {
       const known = key && byIdempotencyKey.get(key);
       const id = known || `cus_${++n}`;
@@ -63,7 +97,10 @@ export async function startStripeDouble() {
       const c = customers.get(customerUpdate[1]);
       if (!c) return missing(customerUpdate[1]);
       c.default_payment_method = form.get("invoice_settings[default_payment_method]");
-      return { status: 200, body: { id: c.id, object: "customer", invoice_settings: { default_payment_method: c.default_payment_method } } };
+      return {
+        status: 200,
+        body: { id: c.id, object: "customer", invoice_settings: { default_payment_method: c.default_payment_method } },
+      };
     }
     if (method === "POST" && path === "/v1/setup_intents") {
       const id = `seti_${++n}`;
@@ -93,11 +130,21 @@ export async function startStripeDouble() {
     if (method === "POST" && path === "/v1/payment_intents") {
       const id = `pi_${++n}`;
       const card = cards[form.get("payment_method") ?? ""] as (typeof cards)[string] | undefined; // an unknown id
-      const intent = { id, object: "payment_intent", amount: Number(form.get("amount")), currency: form.get("currency"), customer: form.get("customer") };
-      if (!card || card.declines) return cardError({ payment_intent: { ...intent, status: "requires_payment_method" } });
+      const intent = {
+        id,
+        object: "payment_intent",
+        amount: Number(form.get("amount")),
+        currency: form.get("currency"),
+        customer: form.get("customer"),
+      };
+      if (!card || card.declines)
+        return cardError({ payment_intent: { ...intent, status: "requires_payment_method" } });
       return { status: 200, body: { ...intent, status: "succeeded" } };
     }
-    return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } } };
+    return {
+      status: 404,
+      body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } },
+    };
   }
 
   const server: Server = createServer((req, res) => {

@@ -8,12 +8,23 @@ export const DAY = 24 * HOUR;
 /** A one-off class of our own (as an operator would insert it), starting `startsIn` ms from the test clock's now. */
 export async function createClass(
   t: TestApp,
-  options: { startsIn: number; minutes?: number; capacity?: number; booked?: number; location?: string; zoomLink?: string | null } = { startsIn: DAY },
+  options: {
+    startsIn: number;
+    minutes?: number;
+    capacity?: number;
+    booked?: number;
+    location?: string;
+    zoomLink?: string | null;
+  } = { startsIn: DAY },
 ) {
   const id = `test-${randomBytes(6).toString("hex")}`;
   const start = new Date(t.clock.now().getTime() + options.startsIn);
   const minutes = options.minutes ?? 45;
-  const trainer = await t.db.selectFrom("trainers").select(["id", "name", "image_url"]).orderBy("id").executeTakeFirstOrThrow();
+  const trainer = await t.db
+    .selectFrom("trainers")
+    .select(["id", "name", "image_url"])
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   await t.db
     .insertInto("live_classes")
     .values({
@@ -40,7 +51,12 @@ export async function createClass(
  * Runs `fn` with the test clock at `instant` and a token issued then for `who` (access tokens live 15 minutes),
  * then puts the clock back.
  */
-export async function at<T>(t: TestApp, instant: Date | number, who: { email: string; password: string }, fn: (token: string) => Promise<T>): Promise<T> {
+export async function at<T>(
+  t: TestApp,
+  instant: Date | number,
+  who: { email: string; password: string },
+  fn: (token: string) => Promise<T>,
+): Promise<T> {
   const before = t.clock.now();
   t.clock.set(instant);
   try {

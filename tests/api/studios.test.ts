@@ -9,7 +9,9 @@ let zones: Map<string, string>;
 beforeAll(async () => {
   t = await startTestApp();
   me = await t.signUp();
-  zones = new Map((await t.db.selectFrom("locations").select(["id", "time_zone"]).execute()).map((l) => [l.id, l.time_zone]));
+  zones = new Map(
+    (await t.db.selectFrom("locations").select(["id", "time_zone"]).execute()).map((l) => [l.id, l.time_zone]),
+  );
 });
 afterAll(() => t.close());
 
@@ -69,9 +71,18 @@ describe("the schedule", () => {
     expect(la.start_date).toMatch(/-0[78]:00$/);
     // Where to go: an in-person studio with its address, or the live virtual studio (a video-call link).
     expect(items[0].location).toEqual({
-      id: "chicago", slug: "chicago", name: "Chicago", kind: "studio", address: "1530 N Wells St, Chicago, IL 60610", city: "Chicago", time_zone: "America/Chicago",
+      id: "chicago",
+      slug: "chicago",
+      name: "Chicago",
+      kind: "studio",
+      address: "1530 N Wells St, Chicago, IL 60610",
+      city: "Chicago",
+      time_zone: "America/Chicago",
     });
-    expect((await classes("?location=live&public=true")).items[0].location).toMatchObject({ kind: "virtual", name: "Live Virtual Studio" });
+    expect((await classes("?location=live&public=true")).items[0].location).toMatchObject({
+      kind: "virtual",
+      name: "Live Virtual Studio",
+    });
   });
 
   it("leaves member-only fields out of public answers, even for a member", async () => {
@@ -84,7 +95,9 @@ describe("the schedule", () => {
     expect((await t.call("GET", "/studios/class")).statusCode).toBe(200);
     expect((await t.call("GET", "/studios/class/?location=live")).statusCode).toBe(200);
     // Empty parameters mean "not given": every location, from today.
-    expect((await classes("?location=&min_date=&max_date=&public=true")).total).toBe((await classes("?public=true")).total);
+    expect((await classes("?location=&min_date=&max_date=&public=true")).total).toBe(
+      (await classes("?public=true")).total,
+    );
     expectError(await t.call("GET", "/studios/class", { token: "forged.token.value" }), 401);
   });
 
@@ -104,7 +117,9 @@ describe("the schedule", () => {
     const [first] = (await classes(`?location=live&min_date=${tomorrow}&max_date=${tomorrow}&public=true`)).items;
     const min = new Date(Date.parse(first.start_date) - 30 * MINUTE);
     const max = new Date(min.getTime() + 6 * HOUR);
-    const { items } = await classes(`?location=live&min_date=${min.toISOString()}&max_date=${encodeURIComponent(isoInZone(max, "America/New_York"))}&public=true`);
+    const { items } = await classes(
+      `?location=live&min_date=${min.toISOString()}&max_date=${encodeURIComponent(isoInZone(max, "America/New_York"))}&public=true`,
+    );
     expect(items.length).toBeGreaterThan(0);
     for (const c of items) {
       expect(Date.parse(c.start_date)).toBeGreaterThanOrEqual(min.getTime());
@@ -121,7 +136,9 @@ describe("the schedule", () => {
 
   it("allows past dates (history), marking ended classes completed", async () => {
     const zone = zones.get("live")!;
-    const { items } = await classes(`?location=live&min_date=${localDay(zone, -7)}&max_date=${localDay(zone, -6)}&public=true`);
+    const { items } = await classes(
+      `?location=live&min_date=${localDay(zone, -7)}&max_date=${localDay(zone, -6)}&public=true`,
+    );
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((c) => c.completed)).toBe(true);
   });
@@ -129,7 +146,9 @@ describe("the schedule", () => {
   it("answers nothing beyond 30 days ahead, whatever max_date asks", async () => {
     const far = await createClass(t, { startsIn: 40 * DAY, location: "chicago" });
     const zone = zones.get("chicago")!;
-    const { items } = await classes(`?location=chicago&min_date=${localDay(zone, 25)}&max_date=${localDay(zone, 60)}&public=true`);
+    const { items } = await classes(
+      `?location=chicago&min_date=${localDay(zone, 25)}&max_date=${localDay(zone, 60)}&public=true`,
+    );
     expect(items.map((c) => c.id)).not.toContain(far.id);
     expect(items.every((c) => c.start_date.slice(0, 10) <= localDay(zone, 30))).toBe(true);
   });
@@ -148,7 +167,9 @@ describe("the schedule", () => {
     const find = async () => (await classes(window)).items.find((c) => c.id === cls.id)!;
     expect(await find()).toMatchObject({ spots_left: 2, class_full: false });
     for (const member of [me, await t.signUp()]) {
-      expect((await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token: member.token })).statusCode).toBe(200);
+      expect(
+        (await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token: member.token })).statusCode,
+      ).toBe(200);
     }
     expect(await find()).toMatchObject({ spots_left: 0, class_full: true });
   });
@@ -185,7 +206,9 @@ describe("the video-call link", () => {
     const window = `?location=live&min_date=${cls.start.toISOString()}&max_date=${cls.start.toISOString()}`;
     const linkAt = (instant: number, who: { email: string; password: string } | null, extra = "") =>
       who
-        ? at(t, instant, who, async (token) => (await classes(window + extra, token)).items.find((c) => c.id === cls.id)!)
+        ? at(t, instant, who, async (token) =>
+            (await classes(window + extra, token)).items.find((c) => c.id === cls.id)!,
+          )
         : (async () => {
             const before = t.clock.now();
             t.clock.set(instant);
@@ -206,11 +229,20 @@ describe("the video-call link", () => {
     expect(await linkAt(start, me, "&public=true")).not.toHaveProperty("zoom_link");
 
     // In the member's reservation list too, within the same window.
-    const listed = await at(t, start - 5 * MINUTE, me, async (token) => (await t.call("GET", "/studios/reservation", { token })).json().items);
-    expect(listed.find((r: { class_data: { id: string } }) => r.class_data.id === cls.id).class_data.zoom_link).toBe(`https://video.example.test/${cls.id}`);
+    const listed = await at(
+      t,
+      start - 5 * MINUTE,
+      me,
+      async (token) => (await t.call("GET", "/studios/reservation", { token })).json().items,
+    );
+    expect(listed.find((r: { class_data: { id: string } }) => r.class_data.id === cls.id).class_data.zoom_link).toBe(
+      `https://video.example.test/${cls.id}`,
+    );
 
     // A cancelled reservation no longer sees it.
-    expect((await t.call("POST", `/studios/reservation/${booked.json().id}/cancel`, { token: me.token })).statusCode).toBe(200);
+    expect(
+      (await t.call("POST", `/studios/reservation/${booked.json().id}/cancel`, { token: me.token })).statusCode,
+    ).toBe(200);
     expect((await linkAt(start, me)).zoom_link).toBeNull();
   });
 });
@@ -220,7 +252,12 @@ describe("the schedule top-up job", () => {
     const job = t.app.scheduleTopUp;
     await job.run();
     expect(await job.run()).toBe(0);
-    const booked = await t.db.selectFrom("live_classes").select(["id", "booked"]).where("booked", ">", 0).orderBy("id").execute();
+    const booked = await t.db
+      .selectFrom("live_classes")
+      .select(["id", "booked"])
+      .where("booked", ">", 0)
+      .orderBy("id")
+      .execute();
 
     const before = t.clock.now();
     t.clock.set(before.getTime() + DAY);
@@ -235,12 +272,25 @@ describe("the schedule top-up job", () => {
     } finally {
       t.clock.set(before);
     }
-    const after = await t.db.selectFrom("live_classes").select(["id", "booked"]).where("id", "in", booked.map((b) => b.id)).orderBy("id").execute();
+    const after = await t.db
+      .selectFrom("live_classes")
+      .select(["id", "booked"])
+      .where(
+        "id",
+        "in",
+        booked.map((b) => b.id),
+      )
+      .orderBy("id")
+      .execute();
     expect(after).toEqual(booked);
   });
 
   it("generates classes from a template a studio configures, and none from an inactive one", async () => {
-    const trainer = await t.db.selectFrom("trainers").select(["id", "name"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const trainer = await t.db
+      .selectFrom("trainers")
+      .select(["id", "name"])
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     await t.db
       .insertInto("schedule_templates")
       .values([
@@ -282,9 +332,19 @@ describe("the schedule top-up job", () => {
       expect(c.id.slice(-8)).toBe(c.start_date.slice(0, 10).replace(/-/g, ""));
       expect(c.start_date).toMatch(/T05:15:00\.000-0[78]:00$/);
       expect([2, 4]).toContain(new Date(`${c.start_date.slice(0, 10)}T12:00:00Z`).getUTCDay());
-      expect(c).toMatchObject({ duration: 40, trainer_name: trainer.name, equipment: ["Mat", "P.ball"], description: "Wake up and tone.", spots_left: 8 });
+      expect(c).toMatchObject({
+        duration: 40,
+        trainer_name: trainer.name,
+        equipment: ["Mat", "P.ball"],
+        description: "Wake up and tone.",
+        spots_left: 8,
+      });
     }
-    const stored = await t.db.selectFrom("live_classes").select(["id", "zoom_link"]).where("template_id", "=", "la-early-barre").executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom("live_classes")
+      .select(["id", "zoom_link"])
+      .where("template_id", "=", "la-early-barre")
+      .executeTakeFirstOrThrow();
     expect(stored.zoom_link).toBe(`https://rooms.example.test/${stored.id}?pwd=x`);
   });
 
@@ -292,8 +352,28 @@ describe("the schedule top-up job", () => {
     await t.db
       .insertInto("schedule_templates")
       .values([
-        { id: "chicago-dawn", location_id: "chicago", weekdays: [1, 2, 3, 4, 5, 6, 7], start_time: "06:00", duration: 30, class_type: "Dawn", trainer_id: null, capacity: 5, video_call_url: null },
-        { id: "chicago-night-owl", location_id: "chicago", weekdays: [7], start_time: "01:30", duration: 60, class_type: "Night Owl", trainer_id: null, capacity: 5, video_call_url: null },
+        {
+          id: "chicago-dawn",
+          location_id: "chicago",
+          weekdays: [1, 2, 3, 4, 5, 6, 7],
+          start_time: "06:00",
+          duration: 30,
+          class_type: "Dawn",
+          trainer_id: null,
+          capacity: 5,
+          video_call_url: null,
+        },
+        {
+          id: "chicago-night-owl",
+          location_id: "chicago",
+          weekdays: [7],
+          start_time: "01:30",
+          duration: 60,
+          class_type: "Night Owl",
+          trainer_id: null,
+          capacity: 5,
+          video_call_url: null,
+        },
       ])
       .execute();
     const before = t.clock.now();
@@ -302,10 +382,17 @@ describe("the schedule top-up job", () => {
       await t.app.scheduleTopUp.run();
       const { items } = await classes("?location=chicago&min_date=2027-03-13&max_date=2027-03-15&public=true");
       const dawn = items.filter((c) => c.type === "Dawn").map((c) => c.start_date);
-      expect(dawn).toEqual(["2027-03-13T06:00:00.000-06:00", "2027-03-14T06:00:00.000-05:00", "2027-03-15T06:00:00.000-05:00"]);
+      expect(dawn).toEqual([
+        "2027-03-13T06:00:00.000-06:00",
+        "2027-03-14T06:00:00.000-05:00",
+        "2027-03-15T06:00:00.000-05:00",
+      ]);
       // 01:30 + 60 minutes on the night the clocks jump from 02:00 to 03:00 ends at 03:30 local time.
       const owl = items.find((c) => c.type === "Night Owl")!;
-      expect([owl.start_date, owl.end_date]).toEqual(["2027-03-14T01:30:00.000-06:00", "2027-03-14T03:30:00.000-05:00"]);
+      expect([owl.start_date, owl.end_date]).toEqual([
+        "2027-03-14T01:30:00.000-06:00",
+        "2027-03-14T03:30:00.000-05:00",
+      ]);
     } finally {
       t.clock.set(before);
     }

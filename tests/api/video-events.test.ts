@@ -10,10 +10,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TYPES = ["start", "loaded", "progress", "play", "seek", "pause", "close", "muted", "unmuted", "error", "end", "ready"];
-const post = (token: string, events: unknown, headers?: Record<string, string>) => t.call("POST", "/v2/workouts/video_events", { token, body: { events }, headers });
+const TYPES = [
+  "start",
+  "loaded",
+  "progress",
+  "play",
+  "seek",
+  "pause",
+  "close",
+  "muted",
+  "unmuted",
+  "error",
+  "end",
+  "ready",
+];
+const post = (token: string, events: unknown, headers?: Record<string, string>) =>
+  t.call("POST", "/v2/workouts/video_events", { token, body: { events }, headers });
 const stored = async (userId: string) =>
-  t.db.selectFrom("video_events").select(["event_type", "session_id", "workout_id", "position", "occurred_at", "device", "data"]).where("user_id", "=", userId).orderBy("id").execute();
+  t.db
+    .selectFrom("video_events")
+    .select(["event_type", "session_id", "workout_id", "position", "occurred_at", "device", "data"])
+    .where("user_id", "=", userId)
+    .orderBy("id")
+    .execute();
 
 async function session(token: string, workoutId: string) {
   return (await t.call("GET", `/v2/workouts/start_session/${workoutId}`, { token })).json().session_id as string;
@@ -29,24 +48,44 @@ describe("video events", () => {
       session_id: sid,
       position: i * 10.5,
       occurred_at: new Date(t.clock.now().getTime() - (TYPES.length - i) * 1000).toISOString(),
-      ...(event_type === "error" ? { data: { code: "MEDIA_ERR_NETWORK", message: 'quote " comma , {brace} back\\slash NULL émoji 🎉', detail: null } } : {}),
+      ...(event_type === "error"
+        ? {
+            data: {
+              code: "MEDIA_ERR_NETWORK",
+              message: 'quote " comma , {brace} back\\slash NULL émoji 🎉',
+              detail: null,
+            },
+          }
+        : {}),
     }));
     const res = await post(token, events, { "x-device": "web" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accepted: 12 });
     const rows = await stored(user.id);
     expect(rows.map((r) => r.event_type)).toEqual(TYPES);
-    expect(rows[3]).toMatchObject({ session_id: sid, workout_id: fx.workouts.long, position: 31.5, device: "web", data: null });
+    expect(rows[3]).toMatchObject({
+      session_id: sid,
+      workout_id: fx.workouts.long,
+      position: 31.5,
+      device: "web",
+      data: null,
+    });
     expect(new Date(rows[3].occurred_at).toISOString()).toBe(events[3].occurred_at);
     expect(rows[9].data).toEqual(events[9].data);
   });
 
   it("accepts events without a session or time (stamped on receipt) and a full batch of 500", async () => {
     const { token, user } = await t.signUp();
-    expect((await post(token, [{ event_type: "loaded", workout_id: fx.workouts.short }])).json()).toEqual({ accepted: 1 });
+    expect((await post(token, [{ event_type: "loaded", workout_id: fx.workouts.short }])).json()).toEqual({
+      accepted: 1,
+    });
     const [row] = await stored(user.id);
     expect(new Date(row.occurred_at).toISOString()).toBe(t.clock.now().toISOString());
-    const batch = Array.from({ length: 500 }, (_, i) => ({ event_type: "progress", workout_id: fx.workouts.short, position: i }));
+    const batch = Array.from({ length: 500 }, (_, i) => ({
+      event_type: "progress",
+      workout_id: fx.workouts.short,
+      position: i,
+    }));
     expect((await post(token, batch)).json()).toEqual({ accepted: 500 });
     expect(await stored(user.id)).toHaveLength(501);
   });
@@ -78,7 +117,9 @@ describe("video events", () => {
     const { token } = await t.signUp();
     expectError(await post(token, []), 400);
     const tooMany = Array.from({ length: 501 }, () => ({ event_type: "progress", workout_id: fx.workouts.short }));
-    expect(expectError(await post(token, tooMany), 400).text).toContain("events must contain no more than 500 elements");
+    expect(expectError(await post(token, tooMany), 400).text).toContain(
+      "events must contain no more than 500 elements",
+    );
     expectError(await t.call("POST", "/v2/workouts/video_events", { token, body: {} }), 400);
     expectError(await t.call("POST", "/v2/workouts/video_events", { body: { events: [] } }), 401);
   });
@@ -95,7 +136,13 @@ describe("video events", () => {
   it("loses no event when batches arrive in parallel", async () => {
     const { token, user } = await t.signUp();
     const sid = await session(token, fx.workouts.medium);
-    const batch = (n: number) => Array.from({ length: 100 }, (_, i) => ({ event_type: "progress", workout_id: fx.workouts.medium, session_id: sid, position: n * 100 + i }));
+    const batch = (n: number) =>
+      Array.from({ length: 100 }, (_, i) => ({
+        event_type: "progress",
+        workout_id: fx.workouts.medium,
+        session_id: sid,
+        position: n * 100 + i,
+      }));
     const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => post(token, batch(n))));
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
     const rows = await stored(user.id);

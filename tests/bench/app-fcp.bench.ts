@@ -27,7 +27,17 @@ const freePort = () =>
 
 async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [main], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_URL: "" }, stdio: "ignore" });
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+    stdio: "ignore",
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -47,12 +57,22 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const bench: Bench = {
   name: "hosted app: first contentful paint of /home, 4× CPU throttling",
   async run(): Promise<BenchResult[]> {
-    if (!existsSync(join(root, "dist", "app", "index.html")) || !existsSync(main)) throw new Error("dist/ missing: run `npm run build` first");
+    if (!existsSync(join(root, "dist", "app", "index.html")) || !existsSync(main))
+      throw new Error("dist/ missing: run `npm run build` first");
     const dataDir = mkdtempSync(join(tmpdir(), "fitkit-fcp-"));
     const { url, child } = await startServer(dataDir);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     try {
       const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
@@ -80,7 +100,9 @@ const bench: Bench = {
         const cdp = await context.newCDPSession(page);
         await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
         await page.goto(`${url}/home`, { waitUntil: "load" });
-        await page.getByRole("heading", { level: 1, name: /(Welcome back|So good to see you), / }).waitFor({ timeout: 30_000 });
+        await page
+          .getByRole("heading", { level: 1, name: /(Welcome back|So good to see you), / })
+          .waitFor({ timeout: 30_000 });
         const timings = await page.evaluate(() => ({
           fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
           now: performance.now(),
@@ -90,7 +112,12 @@ const bench: Bench = {
         await context.close();
       }
       return [
-        { metric: "first contentful paint, median of 5", value: median(fcp), unit: "ms", budget: { limit: 1500, better: "lower" } },
+        {
+          metric: "first contentful paint, median of 5",
+          value: median(fcp),
+          unit: "ms",
+          budget: { limit: 1500, better: "lower" },
+        },
         { metric: "member greeting on screen, median of 5", value: median(greeting), unit: "ms" },
       ];
     } finally {

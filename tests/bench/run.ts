@@ -33,7 +33,9 @@ for (const file of files) {
   for (const r of await bench.run()) {
     const ok = !r.budget || (r.budget.better === "lower" ? r.value <= r.budget.limit : r.value >= r.budget.limit);
     if (!ok) failed++;
-    const budget = r.budget ? `  (budget ${r.budget.better === "lower" ? "≤" : "≥"} ${r.budget.limit} ${r.unit}) ${ok ? "ok" : "OVER BUDGET"}` : "";
+    const budget = r.budget
+      ? `  (budget ${r.budget.better === "lower" ? "≤" : "≥"} ${r.budget.limit} ${r.unit}) ${ok ? "ok" : "OVER BUDGET"}`
+      : "";
     console.log(`  ${r.metric.padEnd(48)} ${String(Number(r.value.toFixed(3))).padStart(10)} ${r.unit}${budget}`);
   }
 }

@@ -29,7 +29,12 @@ const LOAD_SECONDS = 10;
 export function queryMix(): Record<string, unknown>[] {
   const r = createRandom(2026);
   const sorts = ["newest", "oldest", "shortest", "longest"];
-  const lengths = ["video.duration:300 TO 930", "video.duration:930 TO 1530", "video.duration:1530 TO 2130", "video.duration > 3630"];
+  const lengths = [
+    "video.duration:300 TO 930",
+    "video.duration:930 TO 1530",
+    "video.duration:1530 TO 2130",
+    "video.duration > 3630",
+  ];
   const facetFilter = () =>
     [
       `category:${r.pick(CATEGORIES).slug}`,
@@ -40,20 +45,65 @@ export function queryMix(): Record<string, unknown>[] {
     ]
       .filter(() => r.int(2) === 0)
       .reduce((acc, f) => `${acc} AND ${f}`, LIBRARY);
-  const words = ["sculpt", "stretch", "meditation", "core", "glute", "cardio", "mobility", "weights", "burn", "breath", "full body", "ava", "renee", "mat pilates"];
+  const words = [
+    "sculpt",
+    "stretch",
+    "meditation",
+    "core",
+    "glute",
+    "cardio",
+    "mobility",
+    "weights",
+    "burn",
+    "breath",
+    "full body",
+    "ava",
+    "renee",
+    "mat pilates",
+  ];
   const typos = ["sculpr", "strech", "meditaton", "cardoi", "mobilty", "wieghts", "pilats", "glutse"];
   const mix: Record<string, unknown>[] = [];
-  for (let i = 0; i < 50; i++) mix.push({ facets: "*", filters: facetFilter(), keywords: "", sort: "newest", page: 0, hits: 50, pagination: "on", equipmentFilter: r.pick(["selected", "additional"]) });
+  for (let i = 0; i < 50; i++)
+    mix.push({
+      facets: "*",
+      filters: facetFilter(),
+      keywords: "",
+      sort: "newest",
+      page: 0,
+      hits: 50,
+      pagination: "on",
+      equipmentFilter: r.pick(["selected", "additional"]),
+    });
   for (let i = 0; i < 50; i++) {
-    const keywords = i % 3 === 0 ? r.pick(typos) : `${r.pick(words)}${r.int(3) === 0 ? ` ${r.pick(words).slice(0, 3)}` : ""}`;
+    const keywords =
+      i % 3 === 0 ? r.pick(typos) : `${r.pick(words)}${r.int(3) === 0 ? ` ${r.pick(words).slice(0, 3)}` : ""}`;
     mix.push({ facets: "*", filters: LIBRARY, keywords, sort: r.pick(sorts), page: 0, hits: 50, pagination: "on" });
   }
-  for (let i = 0; i < 50; i++) mix.push({ facets: "*", filters: LIBRARY, keywords: "", sort: r.pick(sorts), page: 20 + r.int(300), hits: 50, pagination: "on" });
-  for (let i = 0; i < 50; i++) mix.push({ facets: ["trainer", "equipment"], filters: facetFilter(), keywords: "", sort: sorts[i % 4], page: r.int(5), hits: r.pick([12, 50]), pagination: "on" });
+  for (let i = 0; i < 50; i++)
+    mix.push({
+      facets: "*",
+      filters: LIBRARY,
+      keywords: "",
+      sort: r.pick(sorts),
+      page: 20 + r.int(300),
+      hits: 50,
+      pagination: "on",
+    });
+  for (let i = 0; i < 50; i++)
+    mix.push({
+      facets: ["trainer", "equipment"],
+      filters: facetFilter(),
+      keywords: "",
+      sort: sorts[i % 4],
+      page: r.int(5),
+      hits: r.pick([12, 50]),
+      pagination: "on",
+    });
   return mix;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /**
  * The HTTP client, in a worker thread so its own work and garbage never land in the server's event loop:
@@ -121,7 +171,11 @@ async function run(): Promise<BenchResult[]> {
   const cachedUrl = await cached.listen({ port: 0, host: "127.0.0.1" });
   try {
     const bodies = queryMix().map((q) => JSON.stringify(q));
-    const check = await fetch(`${uncachedUrl}/tsapi/workouts/search`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const check = await fetch(`${uncachedUrl}/tsapi/workouts/search`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     const { nbHits } = (await check.json()) as { nbHits: number };
     if (nbHits !== BENCH_WORKOUTS) throw new Error(`expected ${BENCH_WORKOUTS} workouts, found ${nbHits}`);
     const uncachedPort = Number(new URL(uncachedUrl).port);
@@ -132,14 +186,43 @@ async function run(): Promise<BenchResult[]> {
     if (warm.errors || timed.errors) throw new Error("a search of the mix failed");
     serverMs.sort((a, b) => a - b);
 
-    const withCache = await client({ port: Number(new URL(cachedUrl).port), bodies, connections: CONNECTIONS, seconds: LOAD_SECONDS });
+    const withCache = await client({
+      port: Number(new URL(cachedUrl).port),
+      bodies,
+      connections: CONNECTIONS,
+      seconds: LOAD_SECONDS,
+    });
     const withoutCache = await client({ port: uncachedPort, bodies, connections: CONNECTIONS, seconds: LOAD_SECONDS });
     return [
-      { metric: `search server time median (${serverMs.length} requests)`, value: percentile(serverMs, 50), unit: "ms", budget: { limit: 2, better: "lower" } },
-      { metric: "search server time p99", value: percentile(serverMs, 99), unit: "ms", budget: { limit: 10, better: "lower" } },
-      { metric: `search over HTTP, ${CONNECTIONS} connections`, value: withCache.ok / withCache.seconds, unit: "req/s", budget: { limit: 5000, better: "higher" } },
-      { metric: "search over HTTP, errors", value: withCache.errors + withoutCache.errors, unit: "errors", budget: { limit: 0, better: "lower" } },
-      { metric: `search over HTTP, ${CONNECTIONS} connections, answer cache off`, value: withoutCache.ok / withoutCache.seconds, unit: "req/s" },
+      {
+        metric: `search server time median (${serverMs.length} requests)`,
+        value: percentile(serverMs, 50),
+        unit: "ms",
+        budget: { limit: 2, better: "lower" },
+      },
+      {
+        metric: "search server time p99",
+        value: percentile(serverMs, 99),
+        unit: "ms",
+        budget: { limit: 10, better: "lower" },
+      },
+      {
+        metric: `search over HTTP, ${CONNECTIONS} connections`,
+        value: withCache.ok / withCache.seconds,
+        unit: "req/s",
+        budget: { limit: 5000, better: "higher" },
+      },
+      {
+        metric: "search over HTTP, errors",
+        value: withCache.errors + withoutCache.errors,
+        unit: "errors",
+        budget: { limit: 0, better: "lower" },
+      },
+      {
+        metric: `search over HTTP, ${CONNECTIONS} connections, answer cache off`,
+        value: withoutCache.ok / withoutCache.seconds,
+        unit: "req/s",
+      },
     ];
   } finally {
     await cached.close();

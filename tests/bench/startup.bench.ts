@@ -26,7 +26,10 @@ const freePort = () =>
 async function startOnce(dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [main], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" }, stdio: "ignore" });
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: "ignore",
+  });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -57,7 +60,12 @@ const bench: Bench = {
       times.sort((a, b) => a - b);
       return [
         { metric: "first start (create, migrate, seed), ms", value: first, unit: "ms" },
-        { metric: "later start to first answer, median of 5", value: times[Math.floor(RUNS / 2)], unit: "ms", budget: { limit: 2000, better: "lower" } },
+        {
+          metric: "later start to first answer, median of 5",
+          value: times[Math.floor(RUNS / 2)],
+          unit: "ms",
+          budget: { limit: 2000, better: "lower" },
+        },
       ];
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

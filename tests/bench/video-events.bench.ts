@@ -18,7 +18,8 @@ const WARMUP_BATCHES = 5;
 const TYPES = ["progress", "progress", "progress", "play", "pause", "seek", "progress", "muted", "unmuted", "progress"];
 
 async function run(): Promise<BenchResult[]> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const url =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const name = `fitkit_bench_events_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -30,18 +31,37 @@ async function run(): Promise<BenchResult[]> {
     await migrate(database.db);
     await database.db
       .insertInto("workouts")
-      .values({ id: "bench-workout", slug: "bench-workout", name: "Bench", duration: 30, video_duration: 1800, start_date: new Date() })
+      .values({
+        id: "bench-workout",
+        slug: "bench-workout",
+        name: "Bench",
+        duration: 30,
+        video_duration: 1800,
+        start_date: new Date(),
+      })
       .execute();
-    const app = await buildApp({ config: { ...loadConfig({ PORT: "0", DATA_DIR: "/nonexistent" }), logLevel: "silent" }, database, logger: false });
+    const app = await buildApp({
+      config: { ...loadConfig({ PORT: "0", DATA_DIR: "/nonexistent" }), logLevel: "silent" },
+      database,
+      logger: false,
+    });
     await app.ready();
     const signUp = await app.inject({
       method: "POST",
       url: "/api/auth/sign-up/email",
-      payload: { email: "bench@example.com", password: "bench-pass", given_name: "Bench", family_name: "Member", waiver_accepted: true },
+      payload: {
+        email: "bench@example.com",
+        password: "bench-pass",
+        given_name: "Bench",
+        family_name: "Member",
+        waiver_accepted: true,
+      },
     });
     const token = signUp.json().token as string;
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", "x-device": "web" };
-    const sessionId = (await app.inject({ method: "GET", url: "/v2/workouts/start_session/bench-workout", headers })).json().session_id as string;
+    const sessionId = (
+      await app.inject({ method: "GET", url: "/v2/workouts/start_session/bench-workout", headers })
+    ).json().session_id as string;
     const now = Date.now();
     const body = (n: number) =>
       JSON.stringify({
@@ -78,8 +98,18 @@ async function run(): Promise<BenchResult[]> {
     await app.close();
     latencies.sort((a, b) => a - b);
     return [
-      { metric: `ingest, ${BATCH_SIZE}-event batches over HTTP (PostgreSQL)`, value: (BATCHES * BATCH_SIZE) / seconds, unit: "events/s", budget: { limit: 10_000, better: "higher" } },
-      { metric: "events lost (sent minus counted)", value: expected - rows[0].n, unit: "events", budget: { limit: 0, better: "lower" } },
+      {
+        metric: `ingest, ${BATCH_SIZE}-event batches over HTTP (PostgreSQL)`,
+        value: (BATCHES * BATCH_SIZE) / seconds,
+        unit: "events/s",
+        budget: { limit: 10_000, better: "higher" },
+      },
+      {
+        metric: "events lost (sent minus counted)",
+        value: expected - rows[0].n,
+        unit: "events",
+        budget: { limit: 0, better: "lower" },
+      },
       { metric: "batch latency, median", value: latencies[Math.floor(latencies.length / 2)], unit: "ms" },
       { metric: "batch latency, p99", value: latencies[Math.floor(latencies.length * 0.99)], unit: "ms" },
     ];

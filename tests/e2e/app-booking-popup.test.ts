@@ -6,7 +6,10 @@ import { dismissConsent, eventually, signInWithForm, visible } from "./app-helpe
 afterAll(closeBrowser);
 
 const reservable = (schedule: Locator) =>
-  schedule.locator("article").filter({ has: schedule.page().getByRole("button", { name: "Reserve", exact: true }) }).first();
+  schedule
+    .locator("article")
+    .filter({ has: schedule.page().getByRole("button", { name: "Reserve", exact: true }) })
+    .first();
 
 describe("hosted app: the booking popup a studio site opens", () => {
   it("signs the member in inside the popup, books the class and tells the site (and only the site) it is booked", async () => {

@@ -17,7 +17,12 @@ async function loadAllImages(page: Page) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     // Images in view have loaded (those further along a carousel's track stay lazy, as they should).
     await page.waitForFunction(() =>
-      [...document.querySelectorAll("img"), ...[...document.querySelectorAll("fit-series-card")].flatMap((el) => [...(el.shadowRoot?.querySelectorAll("img") ?? [])])]
+      [
+        ...document.querySelectorAll("img"),
+        ...[...document.querySelectorAll("fit-series-card")].flatMap((el) => [
+          ...(el.shadowRoot?.querySelectorAll("img") ?? []),
+        ]),
+      ]
         .filter((img) => {
           const box = img.getBoundingClientRect();
           return box.width > 0 && box.left < innerWidth && box.right > 0 && box.top < innerHeight && box.bottom > 0;
@@ -29,7 +34,10 @@ async function loadAllImages(page: Page) {
 }
 
 const rowLinks = (page: Page, title: string) =>
-  page.getByRole("region", { name: title, exact: true }).locator("a[href*='/detail/']").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  page
+    .getByRole("region", { name: title, exact: true })
+    .locator("a[href*='/detail/']")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
 
 async function firstCard(page: Page) {
   const card = page.getByRole("region", { name: "New This Week", exact: true }).locator("a[href*='/detail/']").first();
@@ -44,7 +52,8 @@ describe("home rows", () => {
       const page = await session.open("/home");
       await dismissConsent(page);
       const titles = ["New This Week", "New Classes", "Quick Hits"];
-      for (const title of titles) await page.getByRole("region", { name: title, exact: true }).locator("a[href*='/detail/']").first().waitFor();
+      for (const title of titles)
+        await page.getByRole("region", { name: title, exact: true }).locator("a[href*='/detail/']").first().waitFor();
       const rows = await Promise.all(titles.map((title) => rowLinks(page, title)));
       for (const links of rows) expect(links.length).toBeGreaterThan(3);
       // Not only the first card: no class appears in two of these rows at all.
@@ -70,10 +79,17 @@ describe("All Series", () => {
       const count = await page.locator("fit-series-card").count();
       expect(count).toBeGreaterThan(8);
       // Every card has rendered its series (not the loading skeleton) before anything is measured.
-      await page.waitForFunction((n) => [...document.querySelectorAll("fit-series-card")].filter((el) => el.shadowRoot?.querySelector("h2")).length === n, count);
+      await page.waitForFunction(
+        (n) =>
+          [...document.querySelectorAll("fit-series-card")].filter((el) => el.shadowRoot?.querySelector("h2"))
+            .length === n,
+        count,
+      );
       const layout = await page.evaluate(() => ({
         height: document.documentElement.scrollHeight,
-        columns: new Set([...document.querySelectorAll("fit-series-card")].map((el) => Math.round(el.getBoundingClientRect().left))).size,
+        columns: new Set(
+          [...document.querySelectorAll("fit-series-card")].map((el) => Math.round(el.getBoundingClientRect().left)),
+        ).size,
       }));
       expect(layout.columns).toBeGreaterThanOrEqual(3);
       expect(layout.height).toBeLessThan(2500);
@@ -92,8 +108,17 @@ describe("workout card preview", () => {
       await card.hover();
       const video = card.locator("video[data-playing]");
       await video.waitFor();
-      await video.evaluate((v: HTMLVideoElement) => (v.paused ? new Promise((resolve) => v.addEventListener("playing", resolve, { once: true })) : undefined));
-      expect(await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop, paused: v.paused, src: new URL(v.currentSrc).pathname }))).toEqual({
+      await video.evaluate((v: HTMLVideoElement) =>
+        v.paused ? new Promise((resolve) => v.addEventListener("playing", resolve, { once: true })) : undefined,
+      );
+      expect(
+        await video.evaluate((v: HTMLVideoElement) => ({
+          muted: v.muted,
+          loop: v.loop,
+          paused: v.paused,
+          src: new URL(v.currentSrc).pathname,
+        })),
+      ).toEqual({
         muted: true,
         loop: true,
         paused: false,
@@ -109,7 +134,10 @@ describe("workout card preview", () => {
     withSession(
       async (session) => {
         const previews: string[] = [];
-        session.context.on("request", (request) => request.url().includes("/previewVideo") && previews.push(request.url()));
+        session.context.on(
+          "request",
+          (request) => request.url().includes("/previewVideo") && previews.push(request.url()),
+        );
         const page = await session.open("/home");
         await dismissConsent(page);
         const card = await firstCard(page);

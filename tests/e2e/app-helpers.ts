@@ -56,11 +56,17 @@ export async function eventually<T>(read: () => Promise<T> | T, pattern: RegExp)
 
 /** Saves the sandbox's good test card and subscribes to `sku` (what the external store's checkout does). */
 export async function subscribeWithTestCard(page: Page, sku: string) {
-  const { client_secret } = await apiAs<{ client_secret: string }>(page, "/commerce/v1/payment/setup", { method: "POST" });
-  const { payment_method_id } = await apiAs<{ payment_method_id: string }>(page, "/commerce/v1/sandbox/payment-methods", {
+  const { client_secret } = await apiAs<{ client_secret: string }>(page, "/commerce/v1/payment/setup", {
     method: "POST",
-    body: { client_secret, number: "4242424242424242", exp_month: 4, exp_year: 2030, cvc: "123" },
   });
+  const { payment_method_id } = await apiAs<{ payment_method_id: string }>(
+    page,
+    "/commerce/v1/sandbox/payment-methods",
+    {
+      method: "POST",
+      body: { client_secret, number: "4242424242424242", exp_month: 4, exp_year: 2030, cvc: "123" },
+    },
+  );
   await apiAs(page, "/commerce/v1/payment/setdefault", { method: "POST", body: { payment_method_id } });
   await apiAs(page, "/v2/subscriptions/subs", { method: "POST", body: { sku } });
 }

@@ -25,7 +25,13 @@ describe("hosted app: what a member notices", () => {
           const range = document.createRange();
           range.selectNodeContents(el);
           const t = range.getBoundingClientRect();
-          return { overflow: el.scrollWidth - el.clientWidth, left: r.left, right: r.right, textLeft: t.left, textRight: t.right };
+          return {
+            overflow: el.scrollWidth - el.clientWidth,
+            left: r.left,
+            right: r.right,
+            textLeft: t.left,
+            textRight: t.right,
+          };
         });
         expect(box.overflow, "the label overflows its button").toBeLessThanOrEqual(0);
         expect(box.textLeft).toBeGreaterThanOrEqual(box.left);

@@ -1,6 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openSession } from "./browser.js";
-import { dismissConsent, subscribeWithTestCard, eventually, expectPath, pathOf, signInWithForm, visible } from "./app-helpers.js";
+import {
+  dismissConsent,
+  subscribeWithTestCard,
+  eventually,
+  expectPath,
+  pathOf,
+  signInWithForm,
+  visible,
+} from "./app-helpers.js";
 
 afterAll(closeBrowser);
 
@@ -47,7 +55,10 @@ describe("hosted app: signing in and out", () => {
     await visible(page.getByText("Invalid email address"));
     await signInWithForm(page, "member@demo.fitkit.dev");
     await expectPath(page, /^\/home$/);
-    await eventually(() => page.getByRole("heading", { level: 1 }).textContent(), /^(Welcome back|So good to see you), \w+!$/);
+    await eventually(
+      () => page.getByRole("heading", { level: 1 }).textContent(),
+      /^(Welcome back|So good to see you), \w+!$/,
+    );
     const stats = page.getByRole("region", { name: "Your stats" });
     await eventually(() => stats.textContent(), /\d+On-Demand\d+Live[\d.]+Hours/);
     await visible(page.getByRole("list", { name: "This week" }));
@@ -130,7 +141,9 @@ describe("hosted app: signing in and out", () => {
     let inSearch = false;
     for (let i = 0; i < 40 && !inSearch; i++) {
       await page.keyboard.press("Tab");
-      inSearch = await page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute("type") === "search");
+      inSearch = await page.evaluate(
+        () => document.activeElement?.shadowRoot?.activeElement?.getAttribute("type") === "search",
+      );
     }
     expect(inSearch).toBe(true);
     await page.keyboard.type("stretch");
@@ -141,7 +154,9 @@ describe("hosted app: signing in and out", () => {
     let onCard = false;
     for (let i = 0; i < 40 && !onCard; i++) {
       await page.keyboard.press("Tab");
-      onCard = await page.evaluate(() => /\/detail\//.test(document.activeElement?.shadowRoot?.activeElement?.getAttribute("href") ?? ""));
+      onCard = await page.evaluate(() =>
+        /\/detail\//.test(document.activeElement?.shadowRoot?.activeElement?.getAttribute("href") ?? ""),
+      );
     }
     expect(onCard).toBe(true);
     await page.keyboard.press("Enter");
@@ -150,7 +165,13 @@ describe("hosted app: signing in and out", () => {
       await visible(page.locator("dialog[open]").last().getByRole("link", { name: /Play/ }));
     } catch (e) {
       await session.screenshot(page, "debug-keyboard");
-      console.log("DEBUG", pathOf(page), await page.evaluate(() => [...document.querySelectorAll("dialog")].map((d) => `${d.open}|${d.innerText.slice(0, 80)}`)));
+      console.log(
+        "DEBUG",
+        pathOf(page),
+        await page.evaluate(() =>
+          [...document.querySelectorAll("dialog")].map((d) => `${d.open}|${d.innerText.slice(0, 80)}`),
+        ),
+      );
       throw e;
     }
     await page.keyboard.press("Escape");

@@ -123,13 +123,18 @@ describe("hosted app: library, detail pane and player", () => {
     });
     await visible(page.getByRole("heading", { name: "YOU DID IT!" }));
     await expect
-      .poll(async () => (await apiAs<Stats>(page, "/v2/workouts/workout_stats")).total_on_demand, { timeout: STEP_TIMEOUT })
+      .poll(async () => (await apiAs<Stats>(page, "/v2/workouts/workout_stats")).total_on_demand, {
+        timeout: STEP_TIMEOUT,
+      })
       .toBe(statsBefore.total_on_demand + 1);
     const history = await apiAs<History>(page, "/v2/workouts/history?includeLvs=true");
     expect(history.items.some((h) => h.workout_id === played.id && h.is_completed)).toBe(true);
     await page.getByRole("link", { name: "Back to Home" }).click();
     await expectPath(page, /^\/home$/);
-    await eventually(() => page.getByRole("region", { name: "Your stats" }).textContent(), new RegExp(`^${statsBefore.total_on_demand + 1}On-Demand`));
+    await eventually(
+      () => page.getByRole("region", { name: "Your stats" }).textContent(),
+      new RegExp(`^${statsBefore.total_on_demand + 1}On-Demand`),
+    );
     session.assertClean();
     await session.close();
   });
@@ -147,7 +152,9 @@ describe("hosted app: library, detail pane and player", () => {
     // Keyboard shortcuts: → jumps 10 s ahead, Space pauses.
     const before = (await video(page))!.time;
     await page.keyboard.press("ArrowRight");
-    await expect.poll(async () => (await video(page))!.time, { timeout: STEP_TIMEOUT }).toBeGreaterThanOrEqual(before + 9);
+    await expect
+      .poll(async () => (await video(page))!.time, { timeout: STEP_TIMEOUT })
+      .toBeGreaterThanOrEqual(before + 9);
     await page.locator("body").press(" ");
     await expect.poll(async () => (await video(page))?.paused, { timeout: STEP_TIMEOUT }).toBe(true);
     await page.locator("body").press(" ");
@@ -157,11 +164,16 @@ describe("hosted app: library, detail pane and player", () => {
     const panel = page.getByRole("complementary", { name: "Music stations" });
     await visible(panel);
     await expect.poll(async () => (await video(page))?.paused, { timeout: STEP_TIMEOUT }).toBe(true);
-    await panel.getByRole("button", { name: /^Play / }).first().click();
+    await panel
+      .getByRole("button", { name: /^Play / })
+      .first()
+      .click();
     await eventually(() => panel.textContent(), /Now playing: /);
     await panel.getByRole("button", { name: "Close music stations" }).click();
     await expect.poll(async () => (await video(page))?.paused, { timeout: STEP_TIMEOUT }).toBe(false);
-    expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=music]")!.volume)).toBe(0.1);
+    expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=music]")!.volume)).toBe(
+      0.1,
+    );
 
     // Jump ahead, leave, come back: the player resumes near where the member left.
     const path = pathOf(page);
@@ -171,7 +183,9 @@ describe("hosted app: library, detail pane and player", () => {
     await expectPath(page, /^\/classes\/detail\//);
     await page.locator("dialog[open]").last().getByRole("link", { name: /Play/ }).click();
     await expectPath(page, new RegExp(`^${path.replace(/[?]/g, "\\?")}$`));
-    await expect.poll(async () => (await video(page))?.time ?? 0, { timeout: STEP_TIMEOUT }).toBeGreaterThanOrEqual(115);
+    await expect
+      .poll(async () => (await video(page))?.time ?? 0, { timeout: STEP_TIMEOUT })
+      .toBeGreaterThanOrEqual(115);
     session.assertClean();
     await session.close();
   });
@@ -187,10 +201,22 @@ describe("hosted app: library, detail pane and player", () => {
       if ((await control.getAttribute("aria-checked")) === "true") await control.click();
       await eventually(() => control.getAttribute("aria-checked"), /^false$/);
     }
-    const slug = (await apiAs<{ hits: { slug: string }[] }>(page, "/tsapi/workouts/search", {
-      method: "POST",
-      body: { facets: "*", filters: "NOT type:walk AND NOT type:rest", keywords: "", sort: "newest", page: 0, hits: 1, pagination: "on", equipmentFilter: "selected", seriesWorkoutsParam: "" },
-    })).hits[0].slug;
+    const slug = (
+      await apiAs<{ hits: { slug: string }[] }>(page, "/tsapi/workouts/search", {
+        method: "POST",
+        body: {
+          facets: "*",
+          filters: "NOT type:walk AND NOT type:rest",
+          keywords: "",
+          sort: "newest",
+          page: 0,
+          hits: 1,
+          pagination: "on",
+          equipmentFilter: "selected",
+          seriesWorkoutsParam: "",
+        },
+      })
+    ).hits[0].slug;
     await page.goto(`${new URL(page.url()).origin}/classes/video/${slug}`);
     await expect.poll(async () => (await video(page))?.duration ?? 0, { timeout: STEP_TIMEOUT }).toBeGreaterThan(0);
     expect(await page.getByRole("button", { name: "Closed captions" }).count()).toBe(0);

@@ -31,14 +31,17 @@ async function signedIn(session: Session, email: string) {
   const tokens = await signIn(email);
   const page = await session.context.newPage();
   await page.goto(`${fitkit.url}/health`);
-  await page.evaluate(({ access, refresh }) => {
-    const json = JSON.stringify({ access, id: access, refresh });
-    localStorage.setItem("tokens", json);
-    localStorage.setItem("web-root", `{"tokens":${json}}`);
-    localStorage.setItem("id", access);
-    localStorage.setItem("refresh", refresh);
-    localStorage.setItem("fitkit.consent", JSON.stringify(["Essential"]));
-  }, { access: tokens.token, refresh: tokens.refreshToken });
+  await page.evaluate(
+    ({ access, refresh }) => {
+      const json = JSON.stringify({ access, id: access, refresh });
+      localStorage.setItem("tokens", json);
+      localStorage.setItem("web-root", `{"tokens":${json}}`);
+      localStorage.setItem("id", access);
+      localStorage.setItem("refresh", refresh);
+      localStorage.setItem("fitkit.consent", JSON.stringify(["Essential"]));
+    },
+    { access: tokens.token, refresh: tokens.refreshToken },
+  );
   await page.close();
   return tokens;
 }
@@ -68,7 +71,8 @@ const panelText = (page: Page) =>
       .map((c) => (c as HTMLElement).innerText)
       .join("\n"),
   );
-const cleanAxe = async (session: Session, page: Page, step: string) => expect(await session.axe(page), step).toEqual([]);
+const cleanAxe = async (session: Session, page: Page, step: string) =>
+  expect(await session.axe(page), step).toEqual([]);
 
 async function typeCard(session: Session, page: Page, number: string) {
   await tabTo(page, "number");
@@ -85,7 +89,9 @@ async function typeCard(session: Session, page: Page, number: string) {
 
 async function landsEntitled(page: Page, token: string) {
   await page.waitForURL(/\/home$/, { timeout: STEP_TIMEOUT });
-  const claims = (await (await fetch(`${fitkit.url}/user/v1/attribute/claims`, { headers: { authorization: `Bearer ${token}` } })).json()) as { entitlements: string };
+  const claims = (await (
+    await fetch(`${fitkit.url}/user/v1/attribute/claims`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { entitlements: string };
   expect(JSON.parse(claims.entitlements)).toContain("digital");
 }
 
@@ -124,28 +130,43 @@ describe("hosted app: becoming a member", () => {
       await page.waitForURL(/\/account\/membership\/join$/, { timeout: STEP_TIMEOUT });
 
       // A new account has never subscribed: the trial applies.
-      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("7-day free trial, then $95.88 every 12 months");
+      await expect
+        .poll(() => panelText(page), { timeout: STEP_TIMEOUT })
+        .toContain("7-day free trial, then $95.88 every 12 months");
       const panel = page.locator("fit-membership-panel");
       await panel.getByRole("button", { name: "Continue" }).click();
       await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 2 of 3: your card");
       // This server bills through the sandbox (/config.json billing.provider), so the form names its test cards.
-      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Sandbox: 4242 4242 4242 4242 succeeds");
+      await expect
+        .poll(() => panelText(page), { timeout: STEP_TIMEOUT })
+        .toContain("Sandbox: 4242 4242 4242 4242 succeeds");
       await typeCard(session, page, "4242 4242 4242 4242");
       await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 3 of 3: confirm");
-      expect(await panelText(page)).toMatch(/Free for 7 days\. Your card will be charged \$95\.88 on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+      expect(await panelText(page)).toMatch(
+        /Free for 7 days\. Your card will be charged \$95\.88 on [A-Z][a-z]+ \d{1,2}, \d{4}\./,
+      );
       await panel.getByRole("button", { name: "YES, I AGREE" }).click();
 
       await page.waitForURL(/\/home$/, { timeout: STEP_TIMEOUT });
-      const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem("tokens") ?? "{}") as { access?: string });
-      const claims = (await (await fetch(`${fitkit.url}/user/v1/attribute/claims`, { headers: { authorization: `Bearer ${tokens.access}` } })).json()) as { entitlements: string };
+      const tokens = await page.evaluate(
+        () => JSON.parse(localStorage.getItem("tokens") ?? "{}") as { access?: string },
+      );
+      const claims = (await (
+        await fetch(`${fitkit.url}/user/v1/attribute/claims`, { headers: { authorization: `Bearer ${tokens.access}` } })
+      ).json()) as { entitlements: string };
       expect(JSON.parse(claims.entitlements)).toContain("digital");
       // The new member's welcome panel on /home is a card with room inside (it had no padding at all). The onboarding
       // redirect (at most twice a day) takes a brand-new member to the quiz first: this member has had both.
-      await page.evaluate(() => localStorage.setItem("fitkit.onboardingRedirects", JSON.stringify([Date.now(), Date.now()])));
+      await page.evaluate(() =>
+        localStorage.setItem("fitkit.onboardingRedirects", JSON.stringify([Date.now(), Date.now()])),
+      );
       await page.goto(`${fitkit.url}/home`);
       const welcome = page.locator("section[aria-labelledby=welcome-title]");
       await welcome.waitFor({ timeout: STEP_TIMEOUT });
-      const inside = await welcome.evaluate((el) => { const c = getComputedStyle(el); return [c.paddingTop, c.paddingLeft, c.borderTopLeftRadius].map(parseFloat); });
+      const inside = await welcome.evaluate((el) => {
+        const c = getComputedStyle(el);
+        return [c.paddingTop, c.paddingLeft, c.borderTopLeftRadius].map(parseFloat);
+      });
       expect(inside[0]).toBeGreaterThanOrEqual(16);
       expect(inside[1]).toBeGreaterThanOrEqual(16);
       expect(inside[2]).toBeGreaterThan(0);
@@ -157,7 +178,9 @@ describe("hosted app: becoming a member", () => {
     withSession(async (session) => {
       const { token } = await signedIn(session, "unentitled@demo.fitkit.dev");
       const page = await session.open(`${fitkit.url}/account/membership/join`);
-      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("7-day free trial, then $95.88 every 12 months");
+      await expect
+        .poll(() => panelText(page), { timeout: STEP_TIMEOUT })
+        .toContain("7-day free trial, then $95.88 every 12 months");
       expect(await panelText(page)).toContain("$19.99 a month");
       await cleanAxe(session, page, "plan step");
 
@@ -165,7 +188,9 @@ describe("hosted app: becoming a member", () => {
       await page.keyboard.type("WELCOME20");
       await page.keyboard.press("Tab");
       await page.keyboard.press("Enter"); // Apply
-      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Promo code applied. Free for 7 days. Your card will be charged $76.70 on");
+      await expect
+        .poll(() => panelText(page), { timeout: STEP_TIMEOUT })
+        .toContain("Promo code applied. Free for 7 days. Your card will be charged $76.70 on");
       await tabTo(page, "Continue");
       await page.keyboard.press("Enter");
 
@@ -179,7 +204,9 @@ describe("hosted app: becoming a member", () => {
       await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 3 of 3: confirm");
       const confirmation = await panelText(page);
       expect(confirmation).toContain("You are starting 12 Month Digital Membership, 7-Day Free Trial.");
-      expect(confirmation).toMatch(/Free for 7 days\. Your card will be charged \$76\.70 on [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$95\.88 every 12 months\./);
+      expect(confirmation).toMatch(
+        /Free for 7 days\. Your card will be charged \$76\.70 on [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$95\.88 every 12 months\./,
+      );
       expect(confirmation).toContain("visa ****4242");
       await cleanAxe(session, page, "confirm step");
       await tabTo(page, "YES, I AGREE");
@@ -215,7 +242,9 @@ describe("hosted app: becoming a member", () => {
       await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("Step 3 of 3: confirm");
       const confirmation = await panelText(page);
       expect(confirmation).toContain("You are starting 12 Month Digital Membership.");
-      expect(confirmation).toMatch(/Your card will be charged \$81\.50 today, [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$95\.88 every 12 months\./);
+      expect(confirmation).toMatch(
+        /Your card will be charged \$81\.50 today, [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$95\.88 every 12 months\./,
+      );
       await cleanAxe(session, page, "confirm step");
       await tabTo(page, "YES, I AGREE");
       await page.keyboard.press("Enter");
@@ -227,7 +256,9 @@ describe("hosted app: becoming a member", () => {
 describe("hosted app: unpausing a paused membership", () => {
   /** The paused member's subscription as the server holds it. */
   const subscription = async (token: string) =>
-    (await (await fetch(`${fitkit.url}/v2/subscriptions/subs`, { headers: { authorization: `Bearer ${token}` } })).json()) as { state: string; last_invoice?: { amount: number } | null };
+    (await (
+      await fetch(`${fitkit.url}/v2/subscriptions/subs`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { state: string; last_invoice?: { amount: number } | null };
 
   it("paused@ is told what unpausing charges and when, and is charged only after confirming", () =>
     withSession(async (session) => {
@@ -243,7 +274,9 @@ describe("hosted app: unpausing a paused membership", () => {
       await dialog.getByText(/Your card will be charged/).waitFor({ timeout: STEP_TIMEOUT });
       const text = await dialog.innerText();
       expect(text).toContain("Unpausing 1 Month Digital Membership starts a new period today.");
-      expect(text).toMatch(/Your card will be charged \$19\.99 today, [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$19\.99 a month\./);
+      expect(text).toMatch(
+        /Your card will be charged \$19\.99 today, [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$19\.99 a month\./,
+      );
       expect(text).toContain("visa ****4242");
       expect(await session.axe(page)).toEqual([]);
       expect((await subscription(token)).state, "nothing happens before the member confirms").toBe("paused");
@@ -253,7 +286,10 @@ describe("hosted app: unpausing a paused membership", () => {
 
       await unpause.click();
       await dialog.getByRole("button", { name: "YES, UNPAUSE" }).click();
-      await panel.locator("p[role=status]").getByText("Your membership is running again.").waitFor({ timeout: STEP_TIMEOUT });
+      await panel
+        .locator("p[role=status]")
+        .getByText("Your membership is running again.")
+        .waitFor({ timeout: STEP_TIMEOUT });
       expect(await subscription(token)).toMatchObject({ state: "active", last_invoice: { amount: 1999 } });
       session.assertClean();
     }));

@@ -52,7 +52,9 @@ describe("hosted app: account and membership", () => {
       expect(await save.isDisabled()).toBe(true);
       // The rename reaches the claims at once: the header's initials follow without a reload.
       const accountMenu = page.locator('[aria-label$="Account menu"]').first();
-      await expect.poll(() => accountMenu.getAttribute("aria-label"), { timeout: STEP_TIMEOUT }).toBe("PL, Account menu");
+      await expect
+        .poll(() => accountMenu.getAttribute("aria-label"), { timeout: STEP_TIMEOUT })
+        .toBe("PL, Account menu");
       await page.reload();
       await expect.poll(() => page.getByLabel("First Name").inputValue(), { timeout: STEP_TIMEOUT }).toBe("Patricia");
       expect(await page.getByLabel("Last Name").inputValue()).toBe("Lovelace");
@@ -88,14 +90,16 @@ describe("hosted app: account and membership", () => {
       await sees(page, "Plan successfully updated.");
       await expect
         .poll(() => events, { timeout: STEP_TIMEOUT })
-        .toEqual(expect.arrayContaining([
-          "App Subscription Page Viewed",
-          "App Subscription Update Page Viewed",
-          "App Subscription Update Confirmation Modal Viewed",
-          "App Subscription Update Confirmation Modal Accepted",
-          "App Subscription Plan Update Submitted",
-          "CTA Clicked",
-        ]));
+        .toEqual(
+          expect.arrayContaining([
+            "App Subscription Page Viewed",
+            "App Subscription Update Page Viewed",
+            "App Subscription Update Confirmation Modal Viewed",
+            "App Subscription Update Confirmation Modal Accepted",
+            "App Subscription Plan Update Submitted",
+            "CTA Clicked",
+          ]),
+        );
       session.assertClean({ allowConsole: /404/ });
     }));
 
@@ -163,7 +167,9 @@ describe("hosted app: account and membership", () => {
       await sees(page, "Your membership is active again.");
       await expect
         .poll(() => events, { timeout: STEP_TIMEOUT })
-        .toEqual(expect.arrayContaining(["App Subscription Cancel Step Viewed", "App Subscription Cancellation Submitted"]));
+        .toEqual(
+          expect.arrayContaining(["App Subscription Cancel Step Viewed", "App Subscription Cancellation Submitted"]),
+        );
       session.assertClean();
     }));
 
@@ -182,8 +188,13 @@ describe("hosted app: account and membership", () => {
       await sees(page, "Email sent, please check your inbox");
 
       // The studio's address receives the confirmation link (the embedded server's outbox stands in for the inbox).
-      const { items } = await callApi<{ items: { to_address: string; text_body: string }[] }>(undefined, "/dev/mail.json");
-      const mail = items.find((m) => m.to_address === "unlimited@studio.fitkit.dev" && m.text_body.includes("studio_link="));
+      const { items } = await callApi<{ items: { to_address: string; text_body: string }[] }>(
+        undefined,
+        "/dev/mail.json",
+      );
+      const mail = items.find(
+        (m) => m.to_address === "unlimited@studio.fitkit.dev" && m.text_body.includes("studio_link="),
+      );
       const url = /https?:\/\/\S+studio_link=[\w-]+/.exec(mail!.text_body)![0];
       await page.goto(`${appUrl()}${new URL(url).pathname}${new URL(url).search}`);
       await sees(page, "Your studio membership is linked: your digital membership is unlocked.");
@@ -208,7 +219,9 @@ describe("hosted app: account and membership", () => {
       await checkWidths(session, page, "settings");
 
       await page.getByRole("button", { name: "Deactivate account" }).click();
-      await visible(page.getByText("Are you sure you want to deactivate your account? You will not be able to log in again."));
+      await visible(
+        page.getByText("Are you sure you want to deactivate your account? You will not be able to log in again."),
+      );
       await page.getByRole("button", { name: "Yes, deactivate" }).click();
       await visible(page.getByText("Your account was deactivated."));
       await page.getByRole("button", { name: "Continue" }).click();
@@ -219,7 +232,12 @@ describe("hosted app: account and membership", () => {
       await page.getByLabel("Email").fill(member.email);
       await page.getByRole("button", { name: "Continue" }).click();
       await expectPath(page, /^\/signup\?email=/); // the address no longer belongs to an account
-      await expect(callApi(undefined, "/api/auth/sign-in/email", { method: "POST", body: { email: member.email, password: member.password } })).rejects.toThrow(/401/);
+      await expect(
+        callApi(undefined, "/api/auth/sign-in/email", {
+          method: "POST",
+          body: { email: member.email, password: member.password },
+        }),
+      ).rejects.toThrow(/401/);
       session.assertClean({ allowConsole: /401/ });
     }));
 });

@@ -16,7 +16,9 @@ describe("hosted app: challenge, history and onboarding", () => {
       const page = await session.open("/challenge");
       await visible(page.getByText("Current challenge"));
       await visible(page.getByText("Fall 2022 challenge", { exact: true }));
-      await visible(page.getByText(/Complete all 12 challenge workouts between September 19, 2022 and October 23, 2022/));
+      await visible(
+        page.getByText(/Complete all 12 challenge workouts between September 19, 2022 and October 23, 2022/),
+      );
       await visible(page.getByText(/A \$50 reward: it expires 6 months after it is issued, is single use/));
       await checkWidths(session, page, "challenge-home");
 
@@ -46,15 +48,29 @@ describe("hosted app: challenge, history and onboarding", () => {
       const member = await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
       const { hits } = await member.api<{ hits: { id: string }[] }>("/tsapi/workouts/search", {
         method: "POST",
-        body: { facets: [], filters: "NOT type:walk AND NOT type:rest", keywords: "", sort: "shortest", page: 0, hits: 2, pagination: "on", equipmentFilter: "selected", seriesWorkoutsParam: "" },
+        body: {
+          facets: [],
+          filters: "NOT type:walk AND NOT type:rest",
+          keywords: "",
+          sort: "shortest",
+          page: 0,
+          hits: 2,
+          pagination: "on",
+          equipmentFilter: "selected",
+          seriesWorkoutsParam: "",
+        },
       });
       for (const w of hits) await completeWorkout(member, w.id);
       const page = await session.open("/workout-history");
-      await expect.poll(() => page.getByRole("list", { name: "Workout History" }).getByRole("listitem").count()).toBe(2);
+      await expect
+        .poll(() => page.getByRole("list", { name: "Workout History" }).getByRole("listitem").count())
+        .toBe(2);
       await page.getByRole("button", { name: "Live", exact: true }).click();
       await visible(page.getByText("NO WORKOUTS YET"));
       await page.getByRole("button", { name: "All", exact: true }).click();
-      await expect.poll(() => page.getByRole("list", { name: "Workout History" }).getByRole("listitem").count()).toBe(2);
+      await expect
+        .poll(() => page.getByRole("list", { name: "Workout History" }).getByRole("listitem").count())
+        .toBe(2);
       await checkWidths(session, page, "history");
       await page.getByRole("link", { name: "All-time stats" }).click();
       await expectPath(page, /^\/workout-history\/detail$/);

@@ -16,13 +16,21 @@ export interface Member {
   api<T = unknown>(path: string, init?: { method?: string; body?: unknown }): Promise<T>;
 }
 
-export async function callApi<T>(token: string | undefined, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function callApi<T>(
+  token: string | undefined,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(`${appUrl()}${path}`, {
     method: init.method ?? "GET",
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.body !== undefined ? { "content-type": "application/json" } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 
@@ -60,12 +68,19 @@ export async function newMember(session: Session, options: NewMemberOptions = {}
 
 /** Plays a workout to the end through the API (start, then end at its full length): a completed on-demand workout. */
 export async function completeWorkout(member: Member, workoutId: string) {
-  const { items } = await member.api<{ items: { id: string; video: { duration: number } }[] }>(`/tsapi/workouts/?ids=${encodeURIComponent(workoutId)}`);
-  const session = await member.api<{ session_id: string }>(`/v2/workouts/start_session/${encodeURIComponent(workoutId)}`);
-  const ended = await member.api<{ is_complete: boolean }>(`/v2/workouts/end_session/${encodeURIComponent(workoutId)}`, {
-    method: "POST",
-    body: { session_id: session.session_id, workout_completed_positions: items[0]!.video.duration },
-  });
+  const { items } = await member.api<{ items: { id: string; video: { duration: number } }[] }>(
+    `/tsapi/workouts/?ids=${encodeURIComponent(workoutId)}`,
+  );
+  const session = await member.api<{ session_id: string }>(
+    `/v2/workouts/start_session/${encodeURIComponent(workoutId)}`,
+  );
+  const ended = await member.api<{ is_complete: boolean }>(
+    `/v2/workouts/end_session/${encodeURIComponent(workoutId)}`,
+    {
+      method: "POST",
+      body: { session_id: session.session_id, workout_completed_positions: items[0]!.video.duration },
+    },
+  );
   expect(ended.is_complete).toBe(true);
 }
 
@@ -80,7 +95,10 @@ export async function checkWidths(session: Session, page: Page, name: string, se
     await page.setViewportSize({ width, height: 900 });
     await settle?.();
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      `${name} scrolls sideways at ${width}`,
+    ).toBeLessThanOrEqual(0);
     expect(await session.axe(page), `${name} at ${width}`).toEqual([]);
     await session.screenshot(page, `app-part2-${name}-${width}`);
   }
@@ -96,7 +114,16 @@ export async function sees(page: Page, text: string | RegExp) {
 export async function reloadUntilVisible(page: Page, locator: ReturnType<Page["getByText"]>, attempts = 3) {
   for (let i = 0; i < attempts; i++) {
     await page.reload();
-    if (await locator.first().waitFor({ timeout: STEP_TIMEOUT / 2 }).then(() => true, () => false)) return;
+    if (
+      await locator
+        .first()
+        .waitFor({ timeout: STEP_TIMEOUT / 2 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      return;
   }
   await locator.first().waitFor({ timeout: STEP_TIMEOUT });
 }

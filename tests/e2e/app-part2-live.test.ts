@@ -87,7 +87,11 @@ describe("hosted app: calendars, live classes and studios", () => {
       expect(await page.getByRole("button", { name: "New York" }).getAttribute("aria-pressed")).toBe("true");
       await page.locator("fit-live-schedule").locator('[part~="day"]').first().waitFor();
       // React 19 sets the element's \`location\` property (mirrored from the attribute by the widget).
-      expect(await page.locator("fit-live-schedule").evaluate((el) => (el as unknown as { location?: string }).location ?? el.getAttribute("location"))).toBe("new-york");
+      expect(
+        await page
+          .locator("fit-live-schedule")
+          .evaluate((el) => (el as unknown as { location?: string }).location ?? el.getAttribute("location")),
+      ).toBe("new-york");
       await page.getByRole("button", { name: "Live Virtual Studio" }).click();
       await expectPath(page, /^\/live$/);
       session.assertClean();

@@ -68,7 +68,9 @@ describe("hosted app: series", () => {
       await page.getByRole("button", { name: "Leave Series" }).click();
       await page.getByRole("button", { name: "Yes, Leave Series" }).click();
       await visible(page.getByRole("button", { name: "Join Series" }));
-      const { series: active } = await member.api<{ series: { series_id: string }[] }>("/v2/workouts/series?active_only=true");
+      const { series: active } = await member.api<{ series: { series_id: string }[] }>(
+        "/v2/workouts/series?active_only=true",
+      );
       expect(active.map((s) => s.series_id)).not.toContain(series.id);
       session.assertClean();
     }));

@@ -29,7 +29,16 @@ const reachable = (locator: Locator) =>
     return !!top && (top === el || el.contains(top));
   });
 
-const resultCount = async (page: Page) => Number((await page.locator("fit-workout-search").getByText(/^\d+ results$/).first().innerText()).split(" ")[0]);
+const resultCount = async (page: Page) =>
+  Number(
+    (
+      await page
+        .locator("fit-workout-search")
+        .getByText(/^\d+ results$/)
+        .first()
+        .innerText()
+    ).split(" ")[0],
+  );
 
 describe("hosted app: the referral button", () => {
   it("offers visitors GET STARTED FOR FREE once they accept all cookies", () =>
@@ -50,7 +59,9 @@ describe("hosted app: the referral button", () => {
       // Essential only (what newMember answered): no referral widget.
       const essential = await session.open("/home");
       await visible(essential.getByRole("heading", { level: 1 }));
-      expect(await essential.locator("fit-referral").getByRole("button", { name: "GIVE $15, GET $15" }).count()).toBe(0);
+      expect(await essential.locator("fit-referral").getByRole("button", { name: "GIVE $15, GET $15" }).count()).toBe(
+        0,
+      );
       await essential.close();
 
       await acceptAllCookies(session);
@@ -72,7 +83,17 @@ describe("hosted app: manage workouts", () => {
       const modifications = collections.items.find((c) => c.name === "Modifications")!;
       const inIt = await member.api<{ nbHits: number }>("/tsapi/workouts/search", {
         method: "POST",
-        body: { facets: "*", filters: `NOT type:walk AND NOT type:rest AND collections:"${modifications.id}"`, keywords: "", sort: "newest", page: 0, hits: 1, pagination: "on", equipmentFilter: "selected", seriesWorkoutsParam: "" },
+        body: {
+          facets: "*",
+          filters: `NOT type:walk AND NOT type:rest AND collections:"${modifications.id}"`,
+          keywords: "",
+          sort: "newest",
+          page: 0,
+          hits: 1,
+          pagination: "on",
+          equipmentFilter: "selected",
+          seriesWorkoutsParam: "",
+        },
       });
       expect(inIt.nbHits).toBeGreaterThan(0);
 
@@ -99,7 +120,10 @@ describe("hosted app: manage workouts", () => {
       await eventually(() => resultCount(page).catch(() => NaN), new RegExp(`^${before - inIt.nbHits}$`));
       await page.getByRole("link", { name: "Manage workouts" }).click();
       await page.getByRole("switch", { name: "Modifications" }).click();
-      await eventually(() => page.getByRole("switch", { name: "Modifications" }).getAttribute("aria-checked"), /^true$/);
+      await eventually(
+        () => page.getByRole("switch", { name: "Modifications" }).getAttribute("aria-checked"),
+        /^true$/,
+      );
       await page.getByRole("link", { name: "Back to classes" }).click();
       await eventually(() => resultCount(page).catch(() => NaN), new RegExp(`^${before}$`));
       session.assertClean();
@@ -107,7 +131,10 @@ describe("hosted app: manage workouts", () => {
 });
 
 describe("hosted app: the member's own library lists", () => {
-  for (const [query, title] of [["?favorites=true", "Your favorites"], ["?from=all_time_stats", "Your completed classes"]] as const) {
+  for (const [query, title] of [
+    ["?favorites=true", "Your favorites"],
+    ["?from=all_time_stats", "Your completed classes"],
+  ] as const) {
     it(`sends a visitor from /classes${query} to sign in, and back to "${title}" afterwards`, () =>
       withSession(async (session) => {
         const page = await session.open(`/classes${query}`);
@@ -133,7 +160,11 @@ describe("hosted app: booking from a studio site", () => {
     const page = await session.open(`${siteUrl()}/examples/studio-site.html`);
     const schedule = page.locator("fit-live-schedule");
     const days = schedule.locator("button[aria-pressed]");
-    const reservable = () => schedule.locator("article").filter({ has: page.getByRole("button", { name: "Reserve", exact: true }) }).first();
+    const reservable = () =>
+      schedule
+        .locator("article")
+        .filter({ has: page.getByRole("button", { name: "Reserve", exact: true }) })
+        .first();
     let found = false;
     for (let i = 0; i < 7 && !found; i++) {
       await days.nth(i).click();

@@ -14,7 +14,17 @@ beforeAll(async () => {
   const response = await fetch(`${appUrl()}/tsapi/workouts/search`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ facets: "*", filters: "NOT type:walk AND NOT type:rest", keywords: "", sort: "newest", page: 0, hits: 1, pagination: "on", equipmentFilter: "selected", seriesWorkoutsParam: "" }),
+    body: JSON.stringify({
+      facets: "*",
+      filters: "NOT type:walk AND NOT type:rest",
+      keywords: "",
+      sort: "newest",
+      page: 0,
+      hits: 1,
+      pagination: "on",
+      equipmentFilter: "selected",
+      seriesWorkoutsParam: "",
+    }),
   });
   slug = ((await response.json()) as { hits: { slug: string }[] }).hits[0].slug;
 });
@@ -24,12 +34,18 @@ afterAll(closeBrowser);
 function smallTargets(page: Page) {
   return page.evaluate(() => {
     const small: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>("button, [role=switch], [role=button], nav a, a[class], input[type=checkbox], input[type=radio], input[type=range], select")) {
+    for (const el of document.querySelectorAll<HTMLElement>(
+      "button, [role=switch], [role=button], nav a, a[class], input[type=checkbox], input[type=radio], input[type=range], select",
+    )) {
       const box = el.getBoundingClientRect();
-      if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden" || el.closest(".visually-hidden")) continue;
+      if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden" || el.closest(".visually-hidden"))
+        continue;
       const target = el.closest("label") ?? el;
       const area = target.getBoundingClientRect();
-      if (Math.max(area.height, box.height) < 44 && Math.max(area.width, box.width) < 44) small.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      if (Math.max(area.height, box.height) < 44 && Math.max(area.width, box.width) < 44)
+        small.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
     }
     return small;
   });
@@ -47,7 +63,8 @@ async function check(session: Session, path: string, name: string, ready: (page:
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
     if (scroll > width) findings.push(`${width}px: horizontal scroll (${scroll}px wide)`);
     for (const t of await smallTargets(page)) findings.push(`${width}px: small target ${t}`);
-    for (const v of await session.axe(page)) findings.push(`${width}px: axe ${v.impact} ${v.id}: ${v.help} ${v.targets.slice(0, 3).join(" ")}`);
+    for (const v of await session.axe(page))
+      findings.push(`${width}px: axe ${v.impact} ${v.id}: ${v.help} ${v.targets.slice(0, 3).join(" ")}`);
     await session.screenshot(page, `app-${name}-${width}`);
     await page.close();
   }
@@ -74,7 +91,8 @@ describe("hosted app pages, signed out", () => {
     ["/no-such-page", "visitor-not-found"],
   ];
   for (const [path, name] of pages) it(`${path} looks right at every width`, () => check(session, path, name, heading));
-  it("the detail pane looks right at every width", () => check(session, `/classes/detail/${slug}`, "visitor-detail-pane", (p) => p.locator("dialog[open] h2").waitFor()));
+  it("the detail pane looks right at every width", () =>
+    check(session, `/classes/detail/${slug}`, "visitor-detail-pane", (p) => p.locator("dialog[open] h2").waitFor()));
 });
 
 describe("hosted app pages, signed in", () => {
@@ -99,6 +117,10 @@ describe("hosted app pages, signed in", () => {
     ["/logout", "member-logout"],
   ];
   for (const [path, name] of pages) it(`${path} looks right at every width`, () => check(session, path, name, heading));
-  it("the detail pane over home looks right at every width", () => check(session, `/home/detail/${slug}`, "member-detail-pane", (p) => p.locator("dialog[open] h2").waitFor()));
-  it("the player looks right at every width", () => check(session, `/classes/video/${slug}`, "member-player", (p) => p.getByRole("button", { name: "Music stations" }).waitFor()));
+  it("the detail pane over home looks right at every width", () =>
+    check(session, `/home/detail/${slug}`, "member-detail-pane", (p) => p.locator("dialog[open] h2").waitFor()));
+  it("the player looks right at every width", () =>
+    check(session, `/classes/video/${slug}`, "member-player", (p) =>
+      p.getByRole("button", { name: "Music stations" }).waitFor(),
+    ));
 });

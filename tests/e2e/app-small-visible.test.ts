@@ -79,7 +79,17 @@ describe("hosted app: the challenge", () => {
       // The challenge's own workouts, then one more of 10+ minutes (a substitute): one past the goal.
       const { hits } = await member.api<{ hits: { id: string }[] }>("/tsapi/workouts/search", {
         method: "POST",
-        body: { facets: [], filters: "NOT type:walk AND NOT type:rest AND video.duration > 930", keywords: "", sort: "newest", page: 0, hits: 20, pagination: "on", equipmentFilter: "selected", seriesWorkoutsParam: "" },
+        body: {
+          facets: [],
+          filters: "NOT type:walk AND NOT type:rest AND video.duration > 930",
+          keywords: "",
+          sort: "newest",
+          page: 0,
+          hits: 20,
+          pagination: "on",
+          equipmentFilter: "selected",
+          seriesWorkoutsParam: "",
+        },
       });
       const listed = new Set(current.workouts.map((w) => w.workout_id));
       const extra = hits.find((h) => !listed.has(h.id))!;
@@ -138,7 +148,12 @@ describe("hosted app: one look for buttons", () => {
       const look = (button: ReturnType<Page["locator"]>) =>
         button.evaluate((el) => {
           const s = getComputedStyle(el);
-          return { radius: s.borderTopLeftRadius, case: s.textTransform, weight: s.fontWeight, background: s.backgroundColor };
+          return {
+            radius: s.borderTopLeftRadius,
+            case: s.textTransform,
+            weight: s.fontWeight,
+            background: s.backgroundColor,
+          };
         });
       const widgetButton = page.locator("fit-live-schedule [part~=primary]").first();
       await widgetButton.waitFor({ timeout: STEP_TIMEOUT });

@@ -47,7 +47,12 @@ export const siteUrl = (): string => inject("siteUrl");
 let shared: Promise<Browser> | undefined;
 /** One Chromium per test file (fresh profile: playwright launches with a temporary user-data dir). */
 export function launchBrowser(): Promise<Browser> {
-  shared ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_ARGS, headless: true, timeout: LAUNCH_TIMEOUT });
+  shared ??= chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+    headless: true,
+    timeout: LAUNCH_TIMEOUT,
+  });
   return shared;
 }
 
@@ -90,7 +95,10 @@ export interface Session {
 }
 
 /** Runs one journey in a fresh session and closes it whatever happens. */
-export async function withSession(run: (session: Session) => Promise<void>, options: BrowserContextOptions = {}): Promise<void> {
+export async function withSession(
+  run: (session: Session) => Promise<void>,
+  options: BrowserContextOptions = {},
+): Promise<void> {
   const session = await openSession(options);
   try {
     await run(session);
@@ -155,18 +163,33 @@ export async function openSession(options: BrowserContextOptions = {}): Promise<
     async axe(page, include) {
       // Evaluated through the DevTools protocol, which a page's Content-Security-Policy does not govern.
       if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource());
-      const results = await page.evaluate(
-        async (selector) => {
-          const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-          const report = await axe.run(selector ? { include: [[selector]] } : document, { resultTypes: ["violations"] });
-          return report.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
-        },
-        include ?? null,
-      );
+      const results = await page.evaluate(async (selector) => {
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (
+                c: unknown,
+                o: unknown,
+              ) => Promise<{
+                violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[];
+              }>;
+            };
+          }
+        ).axe;
+        const report = await axe.run(selector ? { include: [[selector]] } : document, { resultTypes: ["violations"] });
+        return report.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.map((n) => JSON.stringify(n.target)),
+        }));
+      }, include ?? null);
       return results.filter((v) => v.impact === "serious" || v.impact === "critical");
     },
     assertClean({ allowConsole } = {}) {
-      const consoleErrors = allowConsole ? issues.consoleErrors.filter((e) => !allowConsole.test(e)) : issues.consoleErrors;
+      const consoleErrors = allowConsole
+        ? issues.consoleErrors.filter((e) => !allowConsole.test(e))
+        : issues.consoleErrors;
       const problems = [
         ...consoleErrors.map((e) => `console error: ${e}`),
         ...issues.pageErrors.map((e) => `uncaught: ${e}`),
@@ -225,7 +248,11 @@ export async function signInAs(session: Session, email: string) {
 }
 
 /** Leaves a token pair in the app origin's local storage as its sign-in does, with cookie consent when given. */
-export async function keepTokens(session: Session, tokens: { token: string; refreshToken: string }, consent?: string[]) {
+export async function keepTokens(
+  session: Session,
+  tokens: { token: string; refreshToken: string },
+  consent?: string[],
+) {
   const page = await session.context.newPage();
   await page.goto(`${appUrl()}/health`);
   await page.evaluate(

@@ -51,7 +51,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export default async function setup(project: TestProject) {
   // FITKIT_E2E_SKIP_BUILD=1 reuses dist/ as it is (while iterating on a test; `npm run test:e2e` builds first anyway).
   if (process.env.FITKIT_E2E_SKIP_BUILD !== "1") {
-    execFileSync(process.execPath, [join(root, "scripts", "build.mjs"), "--if-missing"], { cwd: root, stdio: "inherit" });
+    execFileSync(process.execPath, [join(root, "scripts", "build.mjs"), "--if-missing"], {
+      cwd: root,
+      stdio: "inherit",
+    });
   }
 
   const dataDir = mkdtempSync(join(tmpdir(), "fitkit-e2e-"));

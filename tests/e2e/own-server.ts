@@ -18,11 +18,22 @@ export async function startOwnServer(): Promise<{ url: string; close(): Promise<
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(root, "dist", "server", "main.js")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", FITKIT_PUBLIC_URL: url, FITKIT_ALLOWED_ORIGINS: "", LOG_LEVEL: "warn", NODE_ENV: "" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      FITKIT_PUBLIC_URL: url,
+      FITKIT_ALLOWED_ORIGINS: "",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const close = async () => {
-    if (child.exitCode === null) await new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill("SIGTERM")));
+    if (child.exitCode === null)
+      await new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill("SIGTERM")));
     rmSync(dataDir, { recursive: true, force: true });
   };
   // Ready when /health answers 200 (the first start migrates and seeds; bounded so a stuck start fails the file).
@@ -31,14 +42,19 @@ export async function startOwnServer(): Promise<{ url: string; close(): Promise<
       await close();
       throw new Error("the second fitkit server did not become healthy");
     }
-    const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { url, close };
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
 /** A plain HTTP server on another 127.0.0.1 port answering HTML pages by path: a third-party site (no fitkit files). */
-export async function startPageServer(pages: Partial<Record<string, string>>): Promise<{ url: string; close(): Promise<void> }> {
+export async function startPageServer(
+  pages: Partial<Record<string, string>>,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const html = pages[(request.url ?? "/").split("?")[0]!];
     if (html === undefined) return void response.writeHead(404, { "content-type": "text/plain" }).end("not found");
@@ -46,5 +62,8 @@ export async function startPageServer(pages: Partial<Record<string, string>>): P
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

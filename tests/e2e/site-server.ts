@@ -28,12 +28,16 @@ export async function startSiteServer(root: string, port: number, apiOrigin: str
     const path = decodeURIComponent((request.url ?? "/").split("?")[0]);
     const mount = mounts.find(([prefix]) => path.startsWith(prefix));
     let file = mount ? normalize(join(mount[1], path.slice(mount[0].length))) : "";
-    if (mount && file.startsWith(mount[1]) && existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
+    if (mount && file.startsWith(mount[1]) && existsSync(file) && statSync(file).isDirectory())
+      file = join(file, "index.html");
     if (!mount || !file.startsWith(mount[1]) || !existsSync(file)) {
       response.writeHead(404, { "content-type": "text/plain" }).end("not found");
       return;
     }
-    const headers: Record<string, string> = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" };
+    const headers: Record<string, string> = {
+      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+      "cache-control": "no-store",
+    };
     if (path.startsWith("/e2e/")) headers["content-security-policy"] = strictCsp;
     response.writeHead(200, headers);
     if (file.endsWith(".html")) response.end(configure(readFileSync(file, "utf8"), apiOrigin));
@@ -48,8 +52,11 @@ export async function startSiteServer(root: string, port: number, apiOrigin: str
 
 /** Points the page's fitkit config at the app origin (keeping the page's other settings). */
 function configure(html: string, apiOrigin: string) {
-  return html.replace(/(<script type="application\/json" id="fitkit-config">)([\s\S]*?)(<\/script>)/, (_, open: string, json: string, close: string) => {
-    const config = { ...(JSON.parse(json || "{}") as object), apiBase: apiOrigin, appUrl: apiOrigin };
-    return `${open}${JSON.stringify(config)}${close}`;
-  });
+  return html.replace(
+    /(<script type="application\/json" id="fitkit-config">)([\s\S]*?)(<\/script>)/,
+    (_, open: string, json: string, close: string) => {
+      const config = { ...(JSON.parse(json || "{}") as object), apiBase: apiOrigin, appUrl: apiOrigin };
+      return `${open}${JSON.stringify(config)}${close}`;
+    },
+  );
 }

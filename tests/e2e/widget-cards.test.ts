@@ -20,7 +20,12 @@ describe("<fit-series-card>", () => {
       await signInAs(session, "new@demo.fitkit.dev");
       const page = await session.openWidgets(`<fit-series-card series="mobility-reset-MOB0822"></fit-series-card>`);
       const card = page.locator("fit-series-card");
-      const joined = page.evaluate(() => new Promise((resolve) => document.addEventListener("fit-series-join", (e) => resolve((e as CustomEvent).detail))));
+      const joined = page.evaluate(
+        () =>
+          new Promise((resolve) =>
+            document.addEventListener("fit-series-join", (e) => resolve((e as CustomEvent).detail)),
+          ),
+      );
       await card.getByRole("button", { name: "Join Series" }).click();
       await card.getByText(/^0 of \d+ completed$/).waitFor();
       await card.getByText("Your Next Workout").waitFor();
@@ -29,7 +34,9 @@ describe("<fit-series-card>", () => {
 
       await card.getByRole("button", { name: "Leave Series" }).click();
       const dialog = card.getByRole("dialog");
-      await dialog.getByText("Are you sure you want to leave Mobility Reset? Your progress will not be saved.").waitFor();
+      await dialog
+        .getByText("Are you sure you want to leave Mobility Reset? Your progress will not be saved.")
+        .waitFor();
       await dialog.getByRole("button", { name: "Go Back" }).click();
       await dialog.waitFor({ state: "hidden" });
       await card.getByRole("button", { name: "Leave Series" }).click();
@@ -42,15 +49,23 @@ describe("<fit-series-card>", () => {
     withSession(async (session) => {
       const { token } = await signInAs(session, "trial@demo.fitkit.dev");
       const call = async <T>(path: string, init: RequestInit = {}) => {
-        const response = await fetch(`${appUrl()}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...init.headers } });
+        const response = await fetch(`${appUrl()}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...init.headers },
+        });
         expect(response.ok, `${path} answered ${response.status}`).toBe(true);
         return (await response.json()) as T;
       };
-      const series = await call<{ id: string; items: { id: string; video: { duration: number } }[] }>("/tsapi/series/recovery-week-RCV0623?include=4");
+      const series = await call<{ id: string; items: { id: string; video: { duration: number } }[] }>(
+        "/tsapi/series/recovery-week-RCV0623?include=4",
+      );
       await call("/v2/workouts/series/enroll", { method: "POST", body: JSON.stringify({ series_id: series.id }) });
       for (const workout of series.items) {
         const started = await call<{ session_id: string }>(`/v2/workouts/start_session/${workout.id}`);
-        await call(`/v2/workouts/end_session/${workout.id}`, { method: "POST", body: JSON.stringify({ session_id: started.session_id, workout_completed_positions: workout.video.duration }) });
+        await call(`/v2/workouts/end_session/${workout.id}`, {
+          method: "POST",
+          body: JSON.stringify({ session_id: started.session_id, workout_completed_positions: workout.video.duration }),
+        });
       }
       const page = await session.openWidgets(`<fit-series-card series="recovery-week-RCV0623"></fit-series-card>`);
       const card = page.locator("fit-series-card");
@@ -86,7 +101,9 @@ describe("<fit-referral>", () => {
 
   it("is hidden without functional consent and on excluded pages", () =>
     withSession(async (session) => {
-      const page = await session.openWidgets(`<fit-referral id="a"></fit-referral><fit-referral id="b" consent page-kind="onboarding"></fit-referral><fit-referral id="c" consent></fit-referral>`);
+      const page = await session.openWidgets(
+        `<fit-referral id="a"></fit-referral><fit-referral id="b" consent page-kind="onboarding"></fit-referral><fit-referral id="c" consent></fit-referral>`,
+      );
       await page.locator("#c").getByRole("link").waitFor();
       expect(await page.locator("#a").locator("a, button").count()).toBe(0);
       expect(await page.locator("#b").locator("a, button").count()).toBe(0);

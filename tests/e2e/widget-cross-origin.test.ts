@@ -12,7 +12,10 @@ import { startOwnServer, startPageServer } from "./own-server.js";
 let fitkit: Awaited<ReturnType<typeof startOwnServer>>;
 let site: Awaited<ReturnType<typeof startPageServer>>;
 
-const sri = () => (JSON.parse(readFileSync(new URL("../../dist/widgets/sri.json", import.meta.url), "utf8")) as Record<string, string>)["fitkit.iife.js"];
+const sri = () =>
+  (JSON.parse(readFileSync(new URL("../../dist/widgets/sri.json", import.meta.url), "utf8")) as Record<string, string>)[
+    "fitkit.iife.js"
+  ];
 const page = (script: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A studio's own site</title>` +
   `<script type="application/json" id="fitkit-config">${JSON.stringify({ apiBase: fitkit.url, appUrl: fitkit.url })}</script>${script}</head>` +
@@ -21,7 +24,9 @@ const page = (script: string) =>
 beforeAll(async () => {
   fitkit = await startOwnServer();
   site = await startPageServer({
-    "/snippet.html": page(`<script src="${fitkit.url}/widgets/fitkit.iife.js" integrity="${sri()}" crossorigin="anonymous" defer></script>`),
+    "/snippet.html": page(
+      `<script src="${fitkit.url}/widgets/fitkit.iife.js" integrity="${sri()}" crossorigin="anonymous" defer></script>`,
+    ),
     "/module.html": page(`<script type="module" src="${fitkit.url}/widgets/esm/live-schedule.js"></script>`),
     "/plain.html": page(`<script src="${fitkit.url}/widgets/fitkit.iife.js" defer></script>`),
   });

@@ -47,9 +47,13 @@ describe("two copies of the kit on one page", () => {
     try {
       const warnings: string[] = [];
       session.context.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
-      const page = await session.openWidgets(`<fit-series-card series="phase-and-function-PHF0921"></fit-series-card><script type="module" src="/widgets/esm/series-card.js"></script>`);
+      const page = await session.openWidgets(
+        `<fit-series-card series="phase-and-function-PHF0921"></fit-series-card><script type="module" src="/widgets/esm/series-card.js"></script>`,
+      );
       await page.locator("fit-series-card").getByRole("heading", { name: "Phase & Function" }).waitFor();
-      await expect.poll(() => warnings.some((w) => w.includes("[fitkit W001] <fit-series-card> is already defined"))).toBe(true);
+      await expect
+        .poll(() => warnings.some((w) => w.includes("[fitkit W001] <fit-series-card> is already defined")))
+        .toBe(true);
       session.assertClean();
     } finally {
       await session.close();
@@ -59,14 +63,18 @@ describe("two copies of the kit on one page", () => {
 
 describe("the built widget package", () => {
   const root = new URL("../../", import.meta.url);
-  const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { exports: Record<string, string | Record<string, string>> };
+  const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as {
+    exports: Record<string, string | Record<string, string>>;
+  };
 
   it("resolves every widget exports path to a built file", () => {
     const targets = Object.entries(pkg.exports)
       .filter(([key]) => key.startsWith("./widgets/"))
       .flatMap(([key, target]) => {
         const files = typeof target === "string" ? [target] : Object.values(target);
-        const names = key.endsWith("*") ? ["workout-search", "series-card", "live-schedule", "referral", "membership-panel"] : [""];
+        const names = key.endsWith("*")
+          ? ["workout-search", "series-card", "live-schedule", "referral", "membership-panel"]
+          : [""];
         return names.flatMap((name) => files.map((f) => f.replace("*", name)));
       });
     expect(targets.length).toBeGreaterThan(10);
@@ -77,15 +85,33 @@ describe("the built widget package", () => {
     const sri = JSON.parse(readFileSync(new URL("dist/widgets/sri.json", root), "utf8")) as Record<string, string>;
     expect(Object.keys(sri)).toContain("fitkit.iife.js");
     for (const [file, hash] of Object.entries(sri)) {
-      const actual = createHash("sha384").update(readFileSync(new URL(`dist/widgets/${file}`, root))).digest("base64");
+      const actual = createHash("sha384")
+        .update(readFileSync(new URL(`dist/widgets/${file}`, root)))
+        .digest("base64");
       expect(hash, file).toBe(`sha384-${actual}`);
     }
   });
 
   it("describes all five elements in custom-elements.json", () => {
-    const manifest = JSON.parse(readFileSync(new URL("dist/widgets/custom-elements.json", root), "utf8")) as { modules: { declarations: { tagName: string; attributes: unknown[]; events: unknown[]; cssParts: unknown[]; cssProperties: unknown[] }[] }[] };
+    const manifest = JSON.parse(readFileSync(new URL("dist/widgets/custom-elements.json", root), "utf8")) as {
+      modules: {
+        declarations: {
+          tagName: string;
+          attributes: unknown[];
+          events: unknown[];
+          cssParts: unknown[];
+          cssProperties: unknown[];
+        }[];
+      }[];
+    };
     const tags = manifest.modules.flatMap((m) => m.declarations.map((d) => d.tagName));
-    expect(tags.sort()).toEqual(["fit-live-schedule", "fit-membership-panel", "fit-referral", "fit-series-card", "fit-workout-search"]);
+    expect(tags.sort()).toEqual([
+      "fit-live-schedule",
+      "fit-membership-panel",
+      "fit-referral",
+      "fit-series-card",
+      "fit-workout-search",
+    ]);
     for (const d of manifest.modules.flatMap((m) => m.declarations)) {
       expect(d.attributes.length).toBeGreaterThan(4);
       expect(d.cssProperties.length).toBeGreaterThan(10);

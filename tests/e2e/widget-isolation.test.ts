@@ -34,7 +34,11 @@ describe("widget isolation, CSP and accessibility", () => {
         probe.className = widgetClass;
         document.body.append(probe);
         const style = getComputedStyle(probe);
-        const result = { display: style.display, borderStyle: style.borderTopStyle, headStyles: document.querySelectorAll("head style, #_goober").length };
+        const result = {
+          display: style.display,
+          borderStyle: style.borderTopStyle,
+          headStyles: document.querySelectorAll("head style, #_goober").length,
+        };
         probe.remove();
         return result;
       });
@@ -48,14 +52,24 @@ describe("widget isolation, CSP and accessibility", () => {
       const schedule = page.locator("fit-live-schedule");
       await schedule.locator("button[aria-pressed]").first().waitFor();
       await page.locator("fit-series-card").getByRole("heading", { name: "Phase & Function" }).waitFor();
-      const radius = await page.evaluate(() => getComputedStyle(document.querySelector("fit-live-schedule")!.shadowRoot!.querySelector("button[aria-pressed]")!).borderTopLeftRadius);
+      const radius = await page.evaluate(
+        () =>
+          getComputedStyle(
+            document.querySelector("fit-live-schedule")!.shadowRoot!.querySelector("button[aria-pressed]")!,
+          ).borderTopLeftRadius,
+      );
       expect(radius).not.toBe("0px");
       // goober writes into one style per shadow root, made with the page's nonce; nothing lands in the page's head.
       const sheets = await page.evaluate(() => ({
         head: document.head.querySelectorAll("style, #_goober").length,
         roots: [...document.querySelectorAll("fit-live-schedule, fit-series-card")].map((el) => {
           const styles = el.shadowRoot!.querySelectorAll("style");
-          return { count: styles.length, id: (styles[0] as HTMLStyleElement | undefined)?.id, nonce: (styles[0] as HTMLStyleElement | undefined)?.nonce, rules: (styles[0] as HTMLStyleElement | undefined)?.sheet?.cssRules.length ?? 0 };
+          return {
+            count: styles.length,
+            id: (styles[0] as HTMLStyleElement | undefined)?.id,
+            nonce: (styles[0] as HTMLStyleElement | undefined)?.nonce,
+            rules: (styles[0] as HTMLStyleElement | undefined)?.sheet?.cssRules.length ?? 0,
+          };
         }),
       }));
       expect(sheets.head).toBe(0);
@@ -74,8 +88,12 @@ describe("widget isolation, CSP and accessibility", () => {
       const marketing = await session.open("/examples/marketing.html");
       await marketing.locator("fit-workout-search [part=card]").first().waitFor();
       await marketing.locator("fit-series-card").first().getByRole("heading").waitFor();
-      for (const tag of ["fit-workout-search", "fit-series-card", "fit-referral"]) expect(await session.axe(marketing, tag)).toEqual([]);
-      await marketing.locator("fit-workout-search").getByRole("button", { name: /^Filters/ }).click();
+      for (const tag of ["fit-workout-search", "fit-series-card", "fit-referral"])
+        expect(await session.axe(marketing, tag)).toEqual([]);
+      await marketing
+        .locator("fit-workout-search")
+        .getByRole("button", { name: /^Filters/ })
+        .click();
       await marketing.locator("fit-workout-search").getByRole("dialog").waitFor();
       expect(await session.axe(marketing, "fit-workout-search")).toEqual([]);
 
@@ -86,7 +104,8 @@ describe("widget isolation, CSP and accessibility", () => {
       await member.locator("fit-membership-panel").getByText("Current plan").waitFor();
       await member.locator("fit-live-schedule button[aria-pressed]").first().waitFor();
       await member.locator("fit-series-card").getByRole("heading").waitFor();
-      for (const tag of ["fit-membership-panel", "fit-series-card", "fit-live-schedule", "fit-referral"]) expect(await session.axe(member, tag)).toEqual([]);
+      for (const tag of ["fit-membership-panel", "fit-series-card", "fit-live-schedule", "fit-referral"])
+        expect(await session.axe(member, tag)).toEqual([]);
       await member.locator("fit-membership-panel").getByRole("button", { name: "Change Plan / Apply Promo" }).click();
       await member.locator("fit-membership-panel").getByRole("dialog").waitFor();
       expect(await session.axe(member, "fit-membership-panel")).toEqual([]);
@@ -97,9 +116,15 @@ describe("widget isolation, CSP and accessibility", () => {
   it("follows the dark theme and the reduced-motion preference", async () => {
     const session = await openSession({ colorScheme: "dark", reducedMotion: "reduce" });
     try {
-      const page = await session.openWidgets(`<fit-series-card theme="auto" series="phase-and-function-PHF0921"></fit-series-card><fit-series-card series="no-such-thing-yet"></fit-series-card>`);
+      const page = await session.openWidgets(
+        `<fit-series-card theme="auto" series="phase-and-function-PHF0921"></fit-series-card><fit-series-card series="no-such-thing-yet"></fit-series-card>`,
+      );
       await page.locator("fit-series-card").first().getByRole("heading").waitFor();
-      const colours = await page.evaluate(() => getComputedStyle(document.querySelector("fit-series-card")!.shadowRoot!.querySelector("[part=card]")!).backgroundColor);
+      const colours = await page.evaluate(
+        () =>
+          getComputedStyle(document.querySelector("fit-series-card")!.shadowRoot!.querySelector("[part=card]")!)
+            .backgroundColor,
+      );
       expect(colours).toBe("rgb(29, 29, 34)");
       await session.screenshot(page, "series-card-dark");
       session.assertClean({ allowConsole: /404/ });

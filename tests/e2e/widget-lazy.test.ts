@@ -12,7 +12,10 @@ async function openModules(session: Session, body: string, widgets: string[]): P
   page.on("request", (r) => /\/widgets\/esm\/lazy-/.test(r.url()) && lazy.push(r.url()));
   const scripts = widgets.map((w) => `<script type="module" src="/widgets/esm/${w}.js"></script>`).join("");
   await page.route(url, (route) =>
-    route.fulfill({ contentType: "text/html", body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>fitkit modules</title>${scripts}</head><body><main>${body}</main></body></html>` }),
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>fitkit modules</title>${scripts}</head><body><main>${body}</main></body></html>`,
+    }),
   );
   await page.goto(url, { waitUntil: "load" });
   return { page, lazy };
@@ -22,7 +25,9 @@ describe("parts loaded on interaction (ES modules)", () => {
   it("fetches the library's filters dialog only when it is first opened", async () => {
     const session = await openSession();
     try {
-      const { page, lazy } = await openModules(session, `<fit-workout-search page-size="6"></fit-workout-search>`, ["workout-search"]);
+      const { page, lazy } = await openModules(session, `<fit-workout-search page-size="6"></fit-workout-search>`, [
+        "workout-search",
+      ]);
       const library = page.locator("fit-workout-search");
       await library.getByRole("button", { name: /^Filters/ }).waitFor();
       expect(lazy).toEqual([]);
@@ -40,7 +45,9 @@ describe("parts loaded on interaction (ES modules)", () => {
   it("fetches a dialog's code on its first opening, and offers Try again when that fetch fails", async () => {
     const session = await openSession();
     try {
-      const { page, lazy } = await openModules(session, `<fit-workout-search page-size="6"></fit-workout-search>`, ["workout-search"]);
+      const { page, lazy } = await openModules(session, `<fit-workout-search page-size="6"></fit-workout-search>`, [
+        "workout-search",
+      ]);
       const library = page.locator("fit-workout-search");
       const filters = library.getByRole("button", { name: /^Filters/ });
       await filters.waitFor();
@@ -62,7 +69,9 @@ describe("parts loaded on interaction (ES modules)", () => {
       // The dialog stays mounted: Escape closes it and focus goes back to the Filters button.
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
-      await expect.poll(() => filters.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+      await expect
+        .poll(() => filters.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el))
+        .toBe(true);
       session.assertClean({ allowConsole: /Failed to fetch dynamically imported module|ERR_INTERNET_DISCONNECTED/ });
     } finally {
       await session.close();
@@ -72,7 +81,11 @@ describe("parts loaded on interaction (ES modules)", () => {
   it("labels the library's active-filter chips from its first script, before the dialog is ever fetched", async () => {
     const session = await openSession();
     try {
-      const { page, lazy } = await openModules(session, `<fit-workout-search page-size="6" filters="length=16-25&live=only"></fit-workout-search>`, ["workout-search"]);
+      const { page, lazy } = await openModules(
+        session,
+        `<fit-workout-search page-size="6" filters="length=16-25&live=only"></fit-workout-search>`,
+        ["workout-search"],
+      );
       const library = page.locator("fit-workout-search");
       await library.getByRole("button", { name: "Remove filter 16-25 min" }).waitFor();
       await library.getByRole("button", { name: "Remove filter Live Virtual Studio Recordings: Only" }).waitFor();
@@ -88,7 +101,9 @@ describe("parts loaded on interaction (ES modules)", () => {
     const session = await openSession();
     try {
       await signInAs(session, "member@demo.fitkit.dev");
-      const { page, lazy } = await openModules(session, `<fit-membership-panel></fit-membership-panel>`, ["membership-panel"]);
+      const { page, lazy } = await openModules(session, `<fit-membership-panel></fit-membership-panel>`, [
+        "membership-panel",
+      ]);
       const panel = page.locator("fit-membership-panel");
       await panel.getByText("Current plan").waitFor();
       expect(lazy).toEqual([]);

@@ -15,7 +15,11 @@ describe("<fit-workout-search>", () => {
       const all = await countOf(await count.textContent());
       const events: string[] = [];
       await page.exposeFunction("recordFilters", (q: string) => events.push(q));
-      await page.evaluate(() => document.addEventListener("fit-filters-change", (e) => (window as unknown as { recordFilters(q: string): void }).recordFilters((e as CustomEvent).detail.filters)));
+      await page.evaluate(() =>
+        document.addEventListener("fit-filters-change", (e) =>
+          (window as unknown as { recordFilters(q: string): void }).recordFilters((e as CustomEvent).detail.filters),
+        ),
+      );
 
       // A category tab narrows the list and is marked selected.
       const tab = library.getByRole("tab", { name: "Mat Definition" });
@@ -26,7 +30,8 @@ describe("<fit-workout-search>", () => {
       const inCategory = await countOf(await count.textContent());
       await library.getByRole("button", { name: /^Filters/ }).click();
       const lengths = library.getByRole("dialog").getByRole("group", { name: "Class Length" });
-      const sum = async () => [...((await lengths.textContent()) ?? "").matchAll(/\((\d+)\)/g)].reduce((n, m) => n + Number(m[1]), 0);
+      const sum = async () =>
+        [...((await lengths.textContent()) ?? "").matchAll(/\((\d+)\)/g)].reduce((n, m) => n + Number(m[1]), 0);
       await expect.poll(sum).toBe(inCategory);
       await page.keyboard.press("Escape");
       await library.getByRole("dialog").waitFor({ state: "hidden" });
@@ -35,7 +40,15 @@ describe("<fit-workout-search>", () => {
       // The filter dialog: every group of the spec, a length bucket becomes a chip.
       await library.getByRole("button", { name: /^Filters/ }).click();
       const dialog = library.getByRole("dialog");
-      for (const group of ["Class Length", "Pacing", "Trainers", "Equipment", "Body Focus", "Collections", "Live Virtual Studio Recordings"]) {
+      for (const group of [
+        "Class Length",
+        "Pacing",
+        "Trainers",
+        "Equipment",
+        "Body Focus",
+        "Collections",
+        "Live Virtual Studio Recordings",
+      ]) {
         await dialog.getByRole("group", { name: group }).waitFor();
       }
       await dialog.getByRole("radio", { name: "Selected & additional equipment" }).waitFor();
@@ -72,7 +85,9 @@ describe("<fit-workout-search>", () => {
 
   it("announces a card choice with fit-workout-select and lets the page keep the navigation", () =>
     withSession(async (session) => {
-      const page = await session.openWidgets(`<fit-workout-search page-size="4" detail-href="/classes/detail/{slug}"></fit-workout-search>`);
+      const page = await session.openWidgets(
+        `<fit-workout-search page-size="4" detail-href="/classes/detail/{slug}"></fit-workout-search>`,
+      );
       const library = page.locator("fit-workout-search");
       const card = library.locator("[part=card] a").first();
       await card.waitFor();
@@ -84,7 +99,9 @@ describe("<fit-workout-search>", () => {
               e.preventDefault();
               resolve((e as CustomEvent).detail);
             });
-            const el = document.querySelector("fit-workout-search")!.shadowRoot!.querySelector<HTMLAnchorElement>("[part=card] a")!;
+            const el = document
+              .querySelector("fit-workout-search")!
+              .shadowRoot!.querySelector<HTMLAnchorElement>("[part=card] a")!;
             el.click();
           }),
       );
@@ -106,7 +123,10 @@ describe("<fit-workout-search>", () => {
       await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
       await library.getByRole("button", { name: /^Filters/ }).click();
       await library.getByRole("dialog").getByRole("switch", { name: "Favorites" }).check();
-      await library.getByRole("dialog").getByRole("button", { name: /^Show \d+ results/ }).click();
+      await library
+        .getByRole("dialog")
+        .getByRole("button", { name: /^Show \d+ results/ })
+        .click();
       await expect.poll(() => library.locator("[part=card]").count()).toBe(1);
       expect(await library.locator("[part=card] a span").first().textContent()).toBe(name);
       await toggle.click();
@@ -117,7 +137,9 @@ describe("<fit-workout-search>", () => {
   it("filters a member's library to the workouts they watched", () =>
     withSession(async (session) => {
       await signInAs(session, "member@demo.fitkit.dev");
-      const page = await session.openWidgets(`<fit-workout-search page-size="4" filters="watched=true"></fit-workout-search>`);
+      const page = await session.openWidgets(
+        `<fit-workout-search page-size="4" filters="watched=true"></fit-workout-search>`,
+      );
       const library = page.locator("fit-workout-search");
       const count = library.locator("[part=toolbar] p");
       await library.getByRole("button", { name: "Remove filter Watched" }).waitFor();

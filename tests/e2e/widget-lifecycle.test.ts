@@ -65,7 +65,10 @@ describe("widget lifecycle in Chromium", () => {
       await page.locator("fit-membership-panel").getByText("Current plan").waitFor();
       await page.evaluate(() => (document.getElementById("stage")!.innerHTML = ""));
       await page.waitForTimeout(300);
-      const baseline = { listeners: await listeners(), timers: await page.evaluate(() => (window as unknown as { __timers: Set<number> }).__timers.size) };
+      const baseline = {
+        listeners: await listeners(),
+        timers: await page.evaluate(() => (window as unknown as { __timers: Set<number> }).__timers.size),
+      };
 
       await page.evaluate(async (html) => {
         const stage = document.getElementById("stage")!;
@@ -80,7 +83,9 @@ describe("widget lifecycle in Chromium", () => {
       }, ELEMENTS);
       await page.waitForTimeout(300);
       expect(await listeners()).toBe(baseline.listeners);
-      expect(await page.evaluate(() => (window as unknown as { __timers: Set<number> }).__timers.size)).toBe(baseline.timers);
+      expect(await page.evaluate(() => (window as unknown as { __timers: Set<number> }).__timers.size)).toBe(
+        baseline.timers,
+      );
       session.assertClean();
     } finally {
       await session.close();

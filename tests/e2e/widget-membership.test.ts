@@ -95,7 +95,11 @@ describe("<fit-membership-panel>", () => {
       await plan.getByRole("button", { name: "Continue" }).click();
       // What will be charged (after WELCOME20) and when (the end of the current month), not the list price.
       await plan.getByText("You are updating to a 12 months subscription for $76.70.").waitFor();
-      await plan.getByText(/^Your card will be charged \$76\.70 on [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$95\.88 every 12 months\.$/).waitFor();
+      await plan
+        .getByText(
+          /^Your card will be charged \$76\.70 on [A-Z][a-z]+ \d{1,2}, \d{4}\. Then \$95\.88 every 12 months\.$/,
+        )
+        .waitFor();
       await plan.getByRole("button", { name: "YES, I AGREE" }).click();
       await panel.getByText("Plan successfully updated.").first().waitFor();
       // A paying member's new plan has no trial, so it is not named one; the next payment is the quoted one.
@@ -107,7 +111,9 @@ describe("<fit-membership-panel>", () => {
       await flow(panel).getByRole("button", { name: "No thanks, cancel my membership." }).click();
       await flow(panel).getByRole("radio", { name: "Too expensive" }).check();
       await flow(panel).getByRole("button", { name: "CANCEL ANYWAY" }).click();
-      await panel.getByText(/^Reactivate before .+ and your plan still changes to 12 Month Digital Membership then\.$/).waitFor();
+      await panel
+        .getByText(/^Reactivate before .+ and your plan still changes to 12 Month Digital Membership then\.$/)
+        .waitFor();
       await panel.getByRole("button", { name: "Reactivate" }).click();
       await panel.getByText("Your membership is active again.").first().waitFor();
       await panel.getByText(/^Changes to 12 Month Digital Membership on /).waitFor();
@@ -125,7 +131,10 @@ describe("<fit-membership-panel>", () => {
       await cancel.getByText("Please select a reason.").waitFor();
       await cancel.getByRole("radio", { name: "Too expensive" }).check();
       await cancel.getByRole("button", { name: "CANCEL ANYWAY" }).click();
-      await panel.getByText(/Your membership is cancelled/).first().waitFor();
+      await panel
+        .getByText(/Your membership is cancelled/)
+        .first()
+        .waitFor();
       await panel.getByRole("button", { name: "Reactivate" }).click();
       await panel.getByText("Your membership is active again.").first().waitFor();
       session.assertClean();

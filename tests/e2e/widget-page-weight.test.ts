@@ -17,7 +17,11 @@ describe("page weight", () => {
       session.context.on("response", (response) => {
         const type = response.headers()["content-type"] ?? "";
         if (!/javascript/.test(type) && !response.url().endsWith(".js")) return;
-        pending.push(response.body().then((body) => void scripts.push({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length })));
+        pending.push(
+          response
+            .body()
+            .then((body) => void scripts.push({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length })),
+        );
       });
       const tab = await session.open(`${siteUrl()}/examples/studio-site.html`);
       // Rendered: the week's seven day buttons (the schedule fetched its data).

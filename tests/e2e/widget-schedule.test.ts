@@ -5,7 +5,11 @@ import { appUrl, closeBrowser, signInAs, siteUrl, withSession } from "./browser.
 afterAll(closeBrowser);
 
 /** The first class of the shown day that a member can reserve. */
-const reservable = (schedule: Locator) => schedule.locator("article").filter({ has: schedule.page().getByRole("button", { name: "Reserve", exact: true }) }).first();
+const reservable = (schedule: Locator) =>
+  schedule
+    .locator("article")
+    .filter({ has: schedule.page().getByRole("button", { name: "Reserve", exact: true }) })
+    .first();
 
 /** Picks a day with a reservable class (today's may all have ended) and answers that class's row. */
 async function firstReservable(schedule: Locator): Promise<Locator> {
@@ -21,7 +25,15 @@ async function firstReservable(schedule: Locator): Promise<Locator> {
 /** The instant of `hour`:00 today in Chicago (the studio's zone), for fixing the browser's clock. */
 function chicagoToday(hour: number): number {
   const now = Date.now();
-  const [h, m] = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Chicago", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now).split(":").map(Number);
+  const [h, m] = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "America/Chicago",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(now)
+    .split(":")
+    .map(Number);
   return now + (hour * 60 - (h! * 60 + m!)) * 60_000;
 }
 
@@ -45,9 +57,16 @@ describe("<fit-live-schedule>", () => {
       const next = schedule.getByRole("button", { name: "Next week" });
       expect(await previous.isDisabled()).toBe(true);
       expect(await next.isDisabled()).toBe(false);
-      expect([await previous.getAttribute("aria-disabled"), await next.getAttribute("aria-disabled")]).toEqual(["true", "false"]);
+      expect([await previous.getAttribute("aria-disabled"), await next.getAttribute("aria-disabled")]).toEqual([
+        "true",
+        "false",
+      ]);
       // A disabled arrow looks disabled: neither its glyph nor its border keeps the enabled arrow's colour.
-      const look = (arrow: Locator) => arrow.evaluate((el) => { const c = getComputedStyle(el); return { color: c.color, border: `${c.borderTopStyle} ${c.borderTopColor}` }; });
+      const look = (arrow: Locator) =>
+        arrow.evaluate((el) => {
+          const c = getComputedStyle(el);
+          return { color: c.color, border: `${c.borderTopStyle} ${c.borderTopColor}` };
+        });
       const [off, on] = [await look(previous), await look(next)];
       expect(off.color).not.toBe(on.color);
       expect(off.border).not.toBe(on.border);
@@ -77,7 +96,12 @@ describe("<fit-live-schedule>", () => {
         const days = schedule.locator("button[aria-pressed]");
         await schedule.locator("article").first().waitFor();
         expect(await days.nth(1).getAttribute("aria-pressed")).toBe("true");
-        const tomorrow = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric" }).format(evening + 24 * 3_600_000);
+        const tomorrow = new Intl.DateTimeFormat("en-US", {
+          timeZone: "America/Chicago",
+          weekday: "long",
+          month: "long",
+          day: "numeric",
+        }).format(evening + 24 * 3_600_000);
         expect(await schedule.getByRole("heading", { level: 3 }).textContent()).toBe(tomorrow);
         // Today is still the first day shown (no previous week), and picking it shows that nothing is left.
         expect(await schedule.getByRole("button", { name: "Previous week" }).isDisabled()).toBe(true);
@@ -94,15 +118,20 @@ describe("<fit-live-schedule>", () => {
         // 20:00 in Chicago, already 03:00 the next day in Berlin.
         const evening = chicagoToday(20);
         await session.context.clock.setFixedTime(evening);
-        const page = await session.openWidgets(`<fit-live-schedule location="chicago" time-zone="Europe/Berlin"></fit-live-schedule>`);
+        const page = await session.openWidgets(
+          `<fit-live-schedule location="chicago" time-zone="Europe/Berlin"></fit-live-schedule>`,
+        );
         const schedule = page.locator("fit-live-schedule");
         await schedule.locator("article").first().waitFor();
-        const berlin = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", ...options }).format(evening);
+        const berlin = (options: Intl.DateTimeFormatOptions) =>
+          new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", ...options }).format(evening);
         const days = schedule.locator("button[aria-pressed]");
         expect(await days.first().textContent()).toBe(`${berlin({ weekday: "short" })} ${berlin({ day: "numeric" })}`);
         expect(await schedule.getByRole("button", { name: "Previous week" }).isDisabled()).toBe(true);
         await days.first().click();
-        expect(await schedule.getByRole("heading", { level: 3 }).textContent()).toBe(berlin({ weekday: "long", month: "long", day: "numeric" }));
+        expect(await schedule.getByRole("heading", { level: 3 }).textContent()).toBe(
+          berlin({ weekday: "long", month: "long", day: "numeric" }),
+        );
         session.assertClean();
       },
       { timezoneId: "America/Chicago" },
@@ -118,7 +147,9 @@ describe("<fit-live-schedule>", () => {
       const booked = schedule.locator(`article[aria-labelledby="${classId}"]`);
       await booked.getByRole("button", { name: "Reserve", exact: true }).click();
       await booked.getByText("You’re in!").waitFor();
-      expect(await booked.getByRole("link", { name: "Add to calendar" }).getAttribute("href")).toMatch(/^data:text\/calendar/);
+      expect(await booked.getByRole("link", { name: "Add to calendar" }).getAttribute("href")).toMatch(
+        /^data:text\/calendar/,
+      );
       await session.screenshot(page, "schedule-member-booked");
 
       await booked.getByRole("button", { name: "Cancel", exact: true }).click();
@@ -139,7 +170,9 @@ describe("<fit-live-schedule>", () => {
         const path = new URL(r.url()).pathname;
         if (r.method() === "GET" && (path === "/studios/class" || path === "/studios/reservation")) calls.push(path);
       });
-      const page = await session.openWidgets(`<fit-live-schedule id="a" location="new-york"></fit-live-schedule><fit-live-schedule id="b" location="new-york"></fit-live-schedule>`);
+      const page = await session.openWidgets(
+        `<fit-live-schedule id="a" location="new-york"></fit-live-schedule><fit-live-schedule id="b" location="new-york"></fit-live-schedule>`,
+      );
       const a = page.locator("#a");
       const b = page.locator("#b");
       const row = await firstReservable(a);
@@ -147,14 +180,23 @@ describe("<fit-live-schedule>", () => {
       expect(calls.filter((c) => c === "/studios/class")).toHaveLength(1);
       expect(calls.filter((c) => c === "/studios/reservation")).toHaveLength(1);
 
-      await b.locator("button[aria-pressed]").nth(await selectedIndex(a)).click();
+      await b
+        .locator("button[aria-pressed]")
+        .nth(await selectedIndex(a))
+        .click();
       await row.getByRole("button", { name: "Reserve", exact: true }).click();
       await b.locator(`article[aria-labelledby="${classId}"]`).getByText("You’re in!").waitFor();
       await session.screenshot(page, "schedule-two-widgets-shared");
       // Clean up so later runs on this database start from the same state.
-      await a.locator(`article[aria-labelledby="${classId}"]`).getByRole("button", { name: "Cancel", exact: true }).click();
+      await a
+        .locator(`article[aria-labelledby="${classId}"]`)
+        .getByRole("button", { name: "Cancel", exact: true })
+        .click();
       await a.getByRole("dialog").getByRole("button", { name: "Cancel booking" }).click();
-      await b.locator(`article[aria-labelledby="${classId}"]`).getByRole("button", { name: "Reserve", exact: true }).waitFor();
+      await b
+        .locator(`article[aria-labelledby="${classId}"]`)
+        .getByRole("button", { name: "Reserve", exact: true })
+        .waitFor();
       session.assertClean();
     }));
 
@@ -173,8 +215,14 @@ describe("<fit-live-schedule>", () => {
       // The second tab still shows the class as reservable; the server answers 400 (already reserved).
       const schedule = stale.locator("fit-live-schedule");
       await schedule.locator("button[aria-pressed]").nth(day).click();
-      await schedule.locator(`article[aria-labelledby="${labelledBy}"]`).getByRole("button", { name: "Reserve", exact: true }).click();
-      await schedule.getByRole("alert").getByText("Your reservation could not be completed. Please try again.").waitFor();
+      await schedule
+        .locator(`article[aria-labelledby="${labelledBy}"]`)
+        .getByRole("button", { name: "Reserve", exact: true })
+        .click();
+      await schedule
+        .getByRole("alert")
+        .getByText("Your reservation could not be completed. Please try again.")
+        .waitFor();
 
       await session.context.setOffline(true);
       await schedule.getByText(/You’re offline/).waitFor();
@@ -184,7 +232,11 @@ describe("<fit-live-schedule>", () => {
       // Clean up the booking.
       const booked = first.locator("fit-live-schedule").locator(`article[aria-labelledby="${labelledBy}"]`);
       await booked.getByRole("button", { name: "Cancel", exact: true }).click();
-      await first.locator("fit-live-schedule").getByRole("dialog").getByRole("button", { name: "Cancel booking" }).click();
+      await first
+        .locator("fit-live-schedule")
+        .getByRole("dialog")
+        .getByRole("button", { name: "Cancel booking" })
+        .click();
       await booked.getByRole("button", { name: "Reserve", exact: true }).waitFor();
       session.assertClean({ allowConsole: /status of 400/ });
     }));
@@ -198,7 +250,7 @@ describe("<fit-live-schedule>", () => {
       const classId = await row.getAttribute("aria-labelledby");
       const booked = schedule.locator(`article[aria-labelledby="${classId}"]`);
       await page.mouse.click(5, 5); // start from the document, as a keyboard user would
-      await tabUntil(page, (label) => label === "Reserve" , classId!);
+      await tabUntil(page, (label) => label === "Reserve", classId!);
       await page.keyboard.press("Enter");
       await booked.getByText("You’re in!").waitFor();
       await tabUntil(page, (label) => label === "Cancel", classId!);
@@ -255,7 +307,9 @@ describe("<fit-live-schedule>", () => {
 });
 
 async function selectedIndex(schedule: Locator) {
-  const states = await schedule.locator("button[aria-pressed]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-pressed")));
+  const states = await schedule
+    .locator("button[aria-pressed]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("aria-pressed")));
   return states.indexOf("true");
 }
 
@@ -275,7 +329,11 @@ async function tabUntil(page: Page, wanted: (label: string) => boolean, describe
     const hit = await page.evaluate((id) => {
       let el = document.activeElement;
       while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-      return { label: (el?.getAttribute("aria-label") ?? el?.textContent ?? "").trim(), describedBy: el?.getAttribute("aria-describedby") ?? null, id };
+      return {
+        label: (el?.getAttribute("aria-label") ?? el?.textContent ?? "").trim(),
+        describedBy: el?.getAttribute("aria-describedby") ?? null,
+        id,
+      };
     }, describedBy ?? null);
     if (wanted(hit.label) && (!describedBy || hit.describedBy === describedBy)) return;
   }

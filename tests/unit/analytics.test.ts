@@ -18,7 +18,14 @@ function recordingSink(category: Sink["category"]) {
   return { sink: { category, send: async (events: AnalyticsEvent[]) => void sent.push(events) } satisfies Sink, sent };
 }
 const setup = (sinks: Sink[], storage = memoryStorage(), session = memoryStorage()) =>
-  createAnalytics({ sinks, storage, session, batchMs: 10, origin: "https://app.fitkit.dev", now: () => Date.parse("2026-11-22T12:00:00Z") });
+  createAnalytics({
+    sinks,
+    storage,
+    session,
+    batchMs: 10,
+    origin: "https://app.fitkit.dev",
+    now: () => Date.parse("2026-11-22T12:00:00Z"),
+  });
 
 describe("consent (spec §4)", () => {
   it("grants nothing until the visitor answers, remembers the answer and ignores unknown categories", () => {
@@ -55,7 +62,13 @@ describe("tracker", () => {
     await a.flush();
     expect(segment.sent).toEqual([]);
     expect(first.sent[0]).toEqual([
-      expect.objectContaining({ type: "track", name: "CTA Clicked", category: "Essential", properties: { cta_name: "join", source_app: "Web app" }, occurred_at: "2026-11-22T12:00:00.000Z" }),
+      expect.objectContaining({
+        type: "track",
+        name: "CTA Clicked",
+        category: "Essential",
+        properties: { cta_name: "join", source_app: "Web app" },
+        occurred_at: "2026-11-22T12:00:00.000Z",
+      }),
     ]);
     a.consent.set(["Essential", "Functional"]);
     a.track("Account Logged In");
@@ -107,10 +120,18 @@ describe("tracker", () => {
       await vi.advanceTimersByTimeAsync(999);
       await a.flush();
       expect(sent.flat().map((e) => e.type)).toEqual(["identify"]);
-      expect(sent[0]![0]).toMatchObject({ user_id: "abc-123", properties: { email: "member@demo.fitkit.dev", plan: "annual", source_app: "Web app" } });
+      expect(sent[0]![0]).toMatchObject({
+        user_id: "abc-123",
+        properties: { email: "member@demo.fitkit.dev", plan: "annual", source_app: "Web app" },
+      });
       await vi.advanceTimersByTimeAsync(1);
       await a.flush();
-      expect(sent.flat()[1]).toMatchObject({ type: "page", name: "Live", user_id: "abc-123", properties: { path: "/live", page_kind: "live" } });
+      expect(sent.flat()[1]).toMatchObject({
+        type: "page",
+        name: "Live",
+        user_id: "abc-123",
+        properties: { path: "/live", page_kind: "live" },
+      });
     });
 
     it("cancels the pending page view on reset", async () => {
@@ -134,11 +155,11 @@ describe("tracker", () => {
     a.routeChanged("/series/phase-and-function", "Phase & Function");
     a.routeChanged("/series/phase-and-function", "Phase & Function");
     await a.flush();
-    expect([session.getItem(NAV_KEYS.current), session.getItem(NAV_KEYS.previous), session.getItem(NAV_KEYS.referrer)]).toEqual([
-      "/series/phase-and-function",
-      "/home",
-      "https://app.fitkit.dev/home",
-    ]);
+    expect([
+      session.getItem(NAV_KEYS.current),
+      session.getItem(NAV_KEYS.previous),
+      session.getItem(NAV_KEYS.referrer),
+    ]).toEqual(["/series/phase-and-function", "/home", "https://app.fitkit.dev/home"]);
     expect(sent.flat().map((e) => [e.name, e.properties.referrer])).toEqual([
       ["Home", ""],
       ["Series", "https://app.fitkit.dev/home"],
@@ -154,7 +175,12 @@ describe("tracker", () => {
 });
 
 describe("video event buffer (spec §4)", () => {
-  const ev = (event_type: VideoEvent["event_type"], session_id = "s1"): VideoEvent => ({ event_type, workout_id: "w", session_id, position: 1 });
+  const ev = (event_type: VideoEvent["event_type"], session_id = "s1"): VideoEvent => ({
+    event_type,
+    workout_id: "w",
+    session_id,
+    position: 1,
+  });
 
   it("flushes at the size limit", async () => {
     const batches: VideoEvent[][] = [];
@@ -180,19 +206,22 @@ describe("video event buffer (spec §4)", () => {
     vi.useRealTimers();
   });
 
-  it.each(["close", "end", "error"] as const)("sends at once on %s and ignores the session's later events until a new start", async (type) => {
-    const batches: VideoEvent[][] = [];
-    const b = createVideoEventBuffer(async (e) => void batches.push(e), { flushMs: 60_000 });
-    b.push(ev("play"));
-    b.push(ev(type));
-    await Promise.resolve();
-    expect(batches.map((x) => x.map((e) => e.event_type))).toEqual([["play", type]]);
-    b.push(ev("progress"));
-    expect(b.size).toBe(0);
-    b.push(ev("progress", "s2"));
-    b.push(ev("start"));
-    expect(b.size).toBe(2);
-  });
+  it.each(["close", "end", "error"] as const)(
+    "sends at once on %s and ignores the session's later events until a new start",
+    async (type) => {
+      const batches: VideoEvent[][] = [];
+      const b = createVideoEventBuffer(async (e) => void batches.push(e), { flushMs: 60_000 });
+      b.push(ev("play"));
+      b.push(ev(type));
+      await Promise.resolve();
+      expect(batches.map((x) => x.map((e) => e.event_type))).toEqual([["play", type]]);
+      b.push(ev("progress"));
+      expect(b.size).toBe(0);
+      b.push(ev("progress", "s2"));
+      b.push(ev("start"));
+      expect(b.size).toBe(2);
+    },
+  );
 
   it("drops a failed batch instead of breaking playback", async () => {
     const b = createVideoEventBuffer(async () => Promise.reject(new Error("offline")));

@@ -1,7 +1,16 @@
 // @vitest-environment node
 // The client against a real HTTP server (faults injected server-side; fetch is Node's own).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, createApiClient, getSubscription, getWorkout, searchWorkouts, bookClass, getFavourites, type TokenSource } from "../../src/api/index.js";
+import {
+  ApiError,
+  createApiClient,
+  getSubscription,
+  getWorkout,
+  searchWorkouts,
+  bookClass,
+  getFavourites,
+  type TokenSource,
+} from "../../src/api/index.js";
 import { createAuth, readTokens, TOKEN_KEYS, writeTokens } from "../../src/auth/index.js";
 import { memoryStorage } from "../../src/store/index.js";
 import { emptyFilters, searchRequest } from "../../src/domain/index.js";
@@ -19,7 +28,8 @@ const client = (o: { tokens?: TokenSource; timeout?: number; retryDelay?: (n: nu
   createApiClient({ baseURL: server.url, retryDelay: fast, ...o });
 const failWith = (status: number, times: number, then: unknown = { ok: true }) => {
   let n = 0;
-  return (_: unknown, res: import("node:http").ServerResponse) => (n++ < times ? contractError(res, status, "boom") : json(res, 200, then));
+  return (_: unknown, res: import("node:http").ServerResponse) =>
+    n++ < times ? contractError(res, status, "boom") : json(res, 200, then);
 };
 const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
 
@@ -85,7 +95,10 @@ describe("retries", () => {
   it("times out each attempt and retries when the caller passes its own signal too (as every store resource does)", async () => {
     server.on("GET", "/tsapi/workouts/slow", () => undefined);
     const controller = new AbortController();
-    await expect(getWorkout(client({ timeout: 100 }), "slow", controller.signal)).rejects.toMatchObject({ name: "ApiError", status: 0 });
+    await expect(getWorkout(client({ timeout: 100 }), "slow", controller.signal)).rejects.toMatchObject({
+      name: "ApiError",
+      status: 0,
+    });
     expect(server.seen).toHaveLength(3);
   });
 
@@ -140,7 +153,8 @@ describe("authorised calls", () => {
     return createAuth({
       storage,
       lock: (task) => task(),
-      refresh: (refreshToken) => refresher.request("/api/auth/refresh-token", { method: "POST", body: { refreshToken } }),
+      refresh: (refreshToken) =>
+        refresher.request("/api/auth/refresh-token", { method: "POST", body: { refreshToken } }),
     });
   };
 
@@ -164,13 +178,17 @@ describe("authorised calls", () => {
 
   it("refreshes an expired access token before the call, once for concurrent calls", async () => {
     const fresh = fakeJwt(inSeconds(900));
-    server.on("POST", "/api/auth/refresh-token", (req, res) => json(res, 200, { token: fresh, refreshToken: `${(req.body as { refreshToken: string }).refreshToken}-next` }));
+    server.on("POST", "/api/auth/refresh-token", (req, res) =>
+      json(res, 200, { token: fresh, refreshToken: `${(req.body as { refreshToken: string }).refreshToken}-next` }),
+    );
     server.on("GET", "/v2/user/attributes/favorites", (_, res) => json(res, 200, { workouts: [] }));
     const storage = signedIn(fakeJwt(inSeconds(-60)));
     const c = client({ tokens: authFor(storage) });
     await Promise.all([getFavourites(c), getFavourites(c), getFavourites(c)]);
     expect(server.seen.filter((s) => s.url === "/api/auth/refresh-token")).toHaveLength(1);
-    expect(server.seen.filter((s) => s.url.startsWith("/v2/")).map((s) => s.headers.authorization)).toEqual(Array(3).fill(`Bearer ${fresh}`));
+    expect(server.seen.filter((s) => s.url.startsWith("/v2/")).map((s) => s.headers.authorization)).toEqual(
+      Array(3).fill(`Bearer ${fresh}`),
+    );
     expect(readTokens(storage)).toEqual({ access: fresh, id: fresh, refresh: "r1-next" });
   });
 
@@ -188,7 +206,10 @@ describe("authorised calls", () => {
     server.on("POST", "/api/auth/refresh-token", (_, res) => contractError(res, status, "Invalid refresh token"));
     const storage = signedIn(fakeJwt(inSeconds(-60)));
     const auth = authFor(storage);
-    await expect(getFavourites(client({ tokens: auth }))).rejects.toMatchObject({ status: 401, message: "Unauthorized" });
+    await expect(getFavourites(client({ tokens: auth }))).rejects.toMatchObject({
+      status: 401,
+      message: "Unauthorized",
+    });
     expect(auth.signedIn.value).toBe(false);
     for (const key of TOKEN_KEYS) expect(storage.getItem(key)).toBeNull();
     expect(server.seen.map((s) => s.url)).toEqual(["/api/auth/refresh-token"]);
@@ -208,9 +229,15 @@ describe("authorised calls", () => {
     const fresh = fakeJwt(inSeconds(900), "new");
     server.on("POST", "/api/auth/refresh-token", (_, res) => json(res, 200, { token: fresh, refreshToken: "r2" }));
     server.on("GET", "/v2/user/attributes/favorites", (req, res) =>
-      req.headers.authorization === `Bearer ${fresh}` ? json(res, 200, { workouts: ["x"] }) : contractError(res, 401, "Unauthorized"),
+      req.headers.authorization === `Bearer ${fresh}`
+        ? json(res, 200, { workouts: ["x"] })
+        : contractError(res, 401, "Unauthorized"),
     );
     await expect(getFavourites(client({ tokens: authFor(signedIn(stale)) }))).resolves.toEqual({ workouts: ["x"] });
-    expect(server.seen.map((s) => s.url)).toEqual(["/v2/user/attributes/favorites", "/api/auth/refresh-token", "/v2/user/attributes/favorites"]);
+    expect(server.seen.map((s) => s.url)).toEqual([
+      "/v2/user/attributes/favorites",
+      "/api/auth/refresh-token",
+      "/v2/user/attributes/favorites",
+    ]);
   });
 });

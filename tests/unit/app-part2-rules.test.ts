@@ -1,15 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { changeOf, formOf, maskBirthday, parseBirthday, sameProfile, validateProfile, type Profile } from "../../host/app/pages/account/profile.js";
+import {
+  changeOf,
+  formOf,
+  maskBirthday,
+  parseBirthday,
+  sameProfile,
+  validateProfile,
+  type Profile,
+} from "../../host/app/pages/account/profile.js";
 import { mondayOf, weeklyTotals, weeksWindow } from "../../host/app/pages/history/weekly.js";
 import { byWeek, dateRange, isOver, type ChallengeView } from "../../host/app/pages/challenge/challenge-data.js";
 import { chaptersOf, type SeriesView } from "../../host/app/pages/series/series-facts.js";
 import { serverAddressErrors, validateAddress } from "../../host/app/pages/account/address.js";
 
-const profile = (p: Partial<Profile> = {}): Profile => ({ given_name: "Ada", family_name: "Lovelace", birthday: "", phone_country: "US", phone: "", ...p });
+const profile = (p: Partial<Profile> = {}): Profile => ({
+  given_name: "Ada",
+  family_name: "Lovelace",
+  birthday: "",
+  phone_country: "US",
+  phone: "",
+  ...p,
+});
 
 describe("account profile rules", () => {
   it("requires both names, trimmed", () => {
-    expect(validateProfile(profile({ given_name: "  ", family_name: "" }))).toEqual({ given_name: "required", family_name: "required" });
+    expect(validateProfile(profile({ given_name: "  ", family_name: "" }))).toEqual({
+      given_name: "required",
+      family_name: "required",
+    });
     expect(validateProfile(profile())).toEqual({});
   });
 
@@ -26,8 +44,10 @@ describe("account profile rules", () => {
   });
 
   it("accepts an empty phone or ten digits (a leading country 1 allowed)", () => {
-    for (const ok of ["", "312 555 0100", "(312) 555-0100", "+1 312 555 0100"]) expect(validateProfile(profile({ phone: ok })), ok).toEqual({});
-    for (const bad of ["555 0100", "312 555 01000 1", "312 555 0100 x"]) expect(validateProfile(profile({ phone: bad })), bad).toEqual({ phone: "invalid" });
+    for (const ok of ["", "312 555 0100", "(312) 555-0100", "+1 312 555 0100"])
+      expect(validateProfile(profile({ phone: ok })), ok).toEqual({});
+    for (const bad of ["555 0100", "312 555 01000 1", "312 555 0100 x"])
+      expect(validateProfile(profile({ phone: bad })), bad).toEqual({ phone: "invalid" });
   });
 
   it("masks typed digits as mm/dd/yyyy and compares profiles ignoring outer spaces", () => {
@@ -39,13 +59,32 @@ describe("account profile rules", () => {
   });
 
   it("reads the saved profile into the form and sends the form back in the server's shape", () => {
-    const saved = { given_name: "Ada", family_name: "Lovelace", email: "ada@example.com", birthday: "1990-04-12", phone: { country: "CA" as const, number: "4165550100" } };
+    const saved = {
+      given_name: "Ada",
+      family_name: "Lovelace",
+      email: "ada@example.com",
+      birthday: "1990-04-12",
+      phone: { country: "CA" as const, number: "4165550100" },
+    };
     const form = formOf(saved);
-    expect(form).toEqual({ given_name: "Ada", family_name: "Lovelace", birthday: "04/12/1990", phone_country: "CA", phone: "4165550100" });
-    expect(changeOf({ ...form, given_name: " Augusta " })).toEqual({
-      given_name: "Augusta", family_name: "Lovelace", birthday: "1990-04-12", phone: { country: "CA", number: "4165550100" },
+    expect(form).toEqual({
+      given_name: "Ada",
+      family_name: "Lovelace",
+      birthday: "04/12/1990",
+      phone_country: "CA",
+      phone: "4165550100",
     });
-    expect(formOf({ ...saved, birthday: null, phone: null })).toMatchObject({ birthday: "", phone_country: "US", phone: "" });
+    expect(changeOf({ ...form, given_name: " Augusta " })).toEqual({
+      given_name: "Augusta",
+      family_name: "Lovelace",
+      birthday: "1990-04-12",
+      phone: { country: "CA", number: "4165550100" },
+    });
+    expect(formOf({ ...saved, birthday: null, phone: null })).toMatchObject({
+      birthday: "",
+      phone_country: "US",
+      phone: "",
+    });
     expect(changeOf(profile())).toMatchObject({ birthday: null, phone: null });
   });
 });
@@ -91,15 +130,27 @@ describe("challenge and series grouping", () => {
   } as unknown as ChallengeView;
 
   it("groups the challenge's workouts by week in order and reads the window's calendar dates", () => {
-    expect(byWeek(challenge).map(([week, list]) => [week, list.map((w) => w.workout_id)])).toEqual([[1, ["a", "b"]], [2, ["c"]]]);
+    expect(byWeek(challenge).map(([week, list]) => [week, list.map((w) => w.workout_id)])).toEqual([
+      [1, ["a", "b"]],
+      [2, ["c"]],
+    ]);
     expect(dateRange(challenge)).toEqual(["September 19, 2022", "October 23, 2022"]);
     expect(isOver(challenge, Date.UTC(2022, 9, 23, 12))).toBe(false);
     expect(isOver(challenge, Date.UTC(2022, 9, 24))).toBe(true);
   });
 
   it("groups a series' workouts by chapter in order", () => {
-    const series = { items: [{ id: "2", chapter: 2, chapter_title: "Two" }, { id: "1", chapter: 1, chapter_title: "One" }, { id: "3", chapter: 2, chapter_title: "Two" }] } as unknown as SeriesView;
-    expect(chaptersOf(series).map((c) => [c.chapter, c.title, c.workouts.map((w) => w.id)])).toEqual([[1, "One", ["1"]], [2, "Two", ["2", "3"]]]);
+    const series = {
+      items: [
+        { id: "2", chapter: 2, chapter_title: "Two" },
+        { id: "1", chapter: 1, chapter_title: "One" },
+        { id: "3", chapter: 2, chapter_title: "Two" },
+      ],
+    } as unknown as SeriesView;
+    expect(chaptersOf(series).map((c) => [c.chapter, c.title, c.workouts.map((w) => w.id)])).toEqual([
+      [1, "One", ["1"]],
+      [2, "Two", ["2", "3"]],
+    ]);
   });
 });
 
@@ -113,7 +164,10 @@ describe("billing address checks (spec §5)", () => {
     expect(validateAddress({ ...address, city: " " })).toEqual({ city: "city" });
     expect(validateAddress({ ...address, country: "Canada", zip: "M5V 2T6" })).toEqual({});
     expect(validateAddress({ ...address, country: "Canada", zip: "10014" })).toEqual({ zip: "zip" });
-    expect(validateAddress({ ...address, address1: "", state: "" })).toEqual({ address1: "required", state: "required" });
+    expect(validateAddress({ ...address, address1: "", state: "" })).toEqual({
+      address1: "required",
+      state: "required",
+    });
   });
 
   it("refuses a city that is not a name, a phone that is not a number, and over-long fields, by name", () => {
@@ -128,7 +182,9 @@ describe("billing address checks (spec §5)", () => {
     expect(serverAddressErrors(["Wrong Zip Code", "Wrong City"])).toEqual({ zip: "zip", city: "city" });
     expect(serverAddressErrors("Wrong City")).toEqual({ city: "city" });
     expect(serverAddressErrors("state should not be empty")).toEqual({ state: "required" });
-    expect(serverAddressErrors("address1 must be shorter than or equal to 100 characters")).toEqual({ address1: "tooLong" });
+    expect(serverAddressErrors("address1 must be shorter than or equal to 100 characters")).toEqual({
+      address1: "tooLong",
+    });
     expect(serverAddressErrors("phone must be a phone number of 10 to 15 digits")).toEqual({ phone: "phone" });
     expect(serverAddressErrors("Something else")).toEqual({});
   });

@@ -41,7 +41,14 @@ describe("Widget (React → custom element)", () => {
   it("sets objects as properties, strings as attributes, and maps fit-* events to handlers", async () => {
     const store = { id: "store" };
     const seen: unknown[] = [];
-    await mount(<Widget tag="fit-probe" props={{ store }} attrs={{ location: "chicago", "dark-mode": true, hidden: false }} on={{ "fit-class-book": (e) => seen.push(e.detail) }} />);
+    await mount(
+      <Widget
+        tag="fit-probe"
+        props={{ store }}
+        attrs={{ location: "chicago", "dark-mode": true, hidden: false }}
+        on={{ "fit-class-book": (e) => seen.push(e.detail) }}
+      />,
+    );
     const el = host.querySelector("fit-probe") as FitProbe;
     expect(el.store).toBe(store);
     expect(el.getAttribute("location")).toBe("chicago");

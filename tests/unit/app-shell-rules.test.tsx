@@ -6,11 +6,36 @@ import { cueAt, parseVtt } from "../../host/app/pages/player/captions.js";
 
 /** Spec §2's route list, with an example for each parameter. */
 const SPEC_ROUTES = [
-  "/signup", "/continue", "/logout", "/account", "/home", "/home/detail/w-1", "/classes", "/classes/categories/cardio-burn",
-  "/classes/detail/w-1", "/classes/video/w-1", "/series", "/series/all-series", "/series/phase-and-function-PHF0921",
-  "/series/phase-and-function-PHF0921/detail/w-1", "/locations", "/locations/chicago", "/live", "/live/booked-classes", "/calendars",
-  "/calendars/c-1", "/calendars/c-1/detail/w-1", "/workout-history", "/workout-history/detail", "/onboarding", "/welcome",
-  "/account/membership", "/account/membership/manage", "/account/membership/billing-address", "/account/settings", "/account/subscriptions",
+  "/signup",
+  "/continue",
+  "/logout",
+  "/account",
+  "/home",
+  "/home/detail/w-1",
+  "/classes",
+  "/classes/categories/cardio-burn",
+  "/classes/detail/w-1",
+  "/classes/video/w-1",
+  "/series",
+  "/series/all-series",
+  "/series/phase-and-function-PHF0921",
+  "/series/phase-and-function-PHF0921/detail/w-1",
+  "/locations",
+  "/locations/chicago",
+  "/live",
+  "/live/booked-classes",
+  "/calendars",
+  "/calendars/c-1",
+  "/calendars/c-1/detail/w-1",
+  "/workout-history",
+  "/workout-history/detail",
+  "/onboarding",
+  "/welcome",
+  "/account/membership",
+  "/account/membership/manage",
+  "/account/membership/billing-address",
+  "/account/settings",
+  "/account/subscriptions",
 ];
 
 describe("hosted app routes", () => {
@@ -35,7 +60,10 @@ describe("hosted app routes", () => {
 
   it("finds the detail pane and the path beneath it", () => {
     expect(paneOf("/home/detail/w-1")).toEqual({ base: "/home", slug: "w-1" });
-    expect(paneOf("/classes/categories/cardio/detail/w-1")).toEqual({ base: "/classes/categories/cardio", slug: "w-1" });
+    expect(paneOf("/classes/categories/cardio/detail/w-1")).toEqual({
+      base: "/classes/categories/cardio",
+      slug: "w-1",
+    });
     expect(paneOf("/calendars/c-1/detail/w-1")).toEqual({ base: "/calendars/c-1", slug: "w-1" });
     expect(paneOf("/workout-history/detail")).toBeUndefined();
     expect(paneOf("/classes")).toBeUndefined();
@@ -43,7 +71,15 @@ describe("hosted app routes", () => {
 
   it("asks for sign-in on member pages only", () => {
     const member = ROUTES.filter((r) => r.access === "member").map((r) => r.path);
-    expect(member).toEqual(expect.arrayContaining(["/account", "/classes/video/:slug", "/workout-history", "/live/booked-classes", "/live/book"]));
+    expect(member).toEqual(
+      expect.arrayContaining([
+        "/account",
+        "/classes/video/:slug",
+        "/workout-history",
+        "/live/booked-classes",
+        "/live/book",
+      ]),
+    );
     expect(member).not.toEqual(expect.arrayContaining(["/home"]));
     expect(member).not.toContain("/classes");
   });
@@ -65,7 +101,9 @@ describe("redirect parameters", () => {
   });
 
   it("carries the redirect along between the sign-in pages", () => {
-    expect(withReturn("/signup", "?redirect=%2Faccount", { email: "a@b.co" })).toBe("/signup?email=a%40b.co&redirect=%2Faccount");
+    expect(withReturn("/signup", "?redirect=%2Faccount", { email: "a@b.co" })).toBe(
+      "/signup?email=a%40b.co&redirect=%2Faccount",
+    );
     expect(withReturn("/continue", "")).toBe("/continue");
     expect(signInFor("/classes/video/w-1?t=1")).toBe("/continue?redirect=%2Fclasses%2Fvideo%2Fw-1%3Ft%3D1");
   });
@@ -73,7 +111,12 @@ describe("redirect parameters", () => {
 
 describe("leftover token cookies", () => {
   it("removes refresh and id token cookies and keeps the others", () => {
-    const jar = new Map([["refresh", "r"], ["id", "i"], ["CognitoIdentityServiceProvider.abc.user.refreshToken", "x"], ["theme", "dark"]]);
+    const jar = new Map([
+      ["refresh", "r"],
+      ["id", "i"],
+      ["CognitoIdentityServiceProvider.abc.user.refreshToken", "x"],
+      ["theme", "dark"],
+    ]);
     const doc = {
       get cookie() {
         return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -90,7 +133,8 @@ describe("leftover token cookies", () => {
 });
 
 describe("captions", () => {
-  const vtt = "WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500 line:90%\nWelcome <b>in</b>!\n\n00:01:02.000 --> 00:01:04.000\nTwo\nlines\n";
+  const vtt =
+    "WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500 line:90%\nWelcome <b>in</b>!\n\n00:01:02.000 --> 00:01:04.000\nTwo\nlines\n";
   it("parses WebVTT cues and finds the one showing", () => {
     const cues = parseVtt(vtt);
     expect(cues).toEqual([

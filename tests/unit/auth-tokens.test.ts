@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { createAuth, createRefreshLock, isExpired, readTokens, removeLeftoverCookies, TOKEN_KEYS, tokenExpiry, writeTokens } from "../../src/auth/index.js";
+import {
+  createAuth,
+  createRefreshLock,
+  isExpired,
+  readTokens,
+  removeLeftoverCookies,
+  TOKEN_KEYS,
+  tokenExpiry,
+  writeTokens,
+} from "../../src/auth/index.js";
 import { memoryStorage } from "../../src/store/index.js";
 
 const jwt = (exp: number) => `${btoa('{"alg":"none"}')}.${btoa(JSON.stringify({ exp })).replace(/=+$/, "")}.s`;
@@ -84,7 +93,11 @@ describe("auth state", () => {
     const storage = memoryStorage();
     writeTokens(storage, { access: jwt(inSeconds(-1)), id: "", refresh: "r" });
     let refreshes = 0;
-    const auth = createAuth({ storage, lock: (t) => t(), refresh: async () => (refreshes++, await sleep(20), fresh()) });
+    const auth = createAuth({
+      storage,
+      lock: (t) => t(),
+      refresh: async () => (refreshes++, await sleep(20), fresh()),
+    });
     const tokens = await Promise.all([auth.accessToken(), auth.accessToken(), auth.accessToken()]);
     expect(refreshes).toBe(1);
     expect(new Set(tokens).size).toBe(1);
@@ -128,7 +141,9 @@ describe("auth state", () => {
 describe("cross-tab refresh lock", () => {
   it("uses Web Locks when the browser has them", async () => {
     const names: string[] = [];
-    const locks = { request: (name: string, task: () => Promise<unknown>) => (names.push(name), task()) } as unknown as LockManager;
+    const locks = {
+      request: (name: string, task: () => Promise<unknown>) => (names.push(name), task()),
+    } as unknown as LockManager;
     await expect(createRefreshLock({ locks })(async () => 5)).resolves.toBe(5);
     expect(names).toEqual(["fitkit.token-refresh"]);
   });
@@ -157,7 +172,10 @@ describe("leftover cookies (spec §2)", () => {
   it("removes refresh and id cookies on load", () => {
     const doc = { cookie: "refresh=x; theme=dark; id=y" };
     const written: string[] = [];
-    Object.defineProperty(doc, "cookie", { get: () => "refresh=x; theme=dark; id=y", set: (v: string) => void written.push(v) });
+    Object.defineProperty(doc, "cookie", {
+      get: () => "refresh=x; theme=dark; id=y",
+      set: (v: string) => void written.push(v),
+    });
     removeLeftoverCookies(doc);
     expect(written).toEqual(["refresh=; Max-Age=0; path=/", "id=; Max-Age=0; path=/"]);
   });

@@ -26,11 +26,17 @@ export const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 export const contractError = (res: ServerResponse, status: number, message: string) =>
-  json(res, status, { statusCode: status, message, error: status === 400 ? "Bad Request" : status === 401 ? "Unauthorized" : "Error" });
+  json(res, status, {
+    statusCode: status,
+    message,
+    error: status === 400 ? "Bad Request" : status === 401 ? "Unauthorized" : "Error",
+  });
 
 /** An unsigned JWT-shaped token expiring at `expSeconds` (the client only reads `exp`). */
 export const fakeJwt = (expSeconds: number, sub = "u1") =>
-  [{ alg: "none" }, { sub, exp: expSeconds }].map((p) => Buffer.from(JSON.stringify(p)).toString("base64url")).join(".") + ".sig";
+  [{ alg: "none" }, { sub, exp: expSeconds }]
+    .map((p) => Buffer.from(JSON.stringify(p)).toString("base64url"))
+    .join(".") + ".sig";
 
 export async function startTestServer(): Promise<TestServer> {
   let routes: { method: string; path: string; handler: Handler }[] = [];
@@ -41,7 +47,13 @@ export async function startTestServer(): Promise<TestServer> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString();
-    const entry: Seen = { method: req.method!, url: req.url!, headers: req.headers, body: text ? JSON.parse(text) : undefined, at: Date.now() };
+    const entry: Seen = {
+      method: req.method!,
+      url: req.url!,
+      headers: req.headers,
+      body: text ? JSON.parse(text) : undefined,
+      at: Date.now(),
+    };
     seen.push(entry);
     const path = req.url!.split("?")[0];
     const route = [...routes].reverse().find((r) => r.method === req.method && r.path === path);

@@ -10,7 +10,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const fresh = () => (dir = mkdtempSync(join(tmpdir(), "fitkit-lock-")));
 /** Above the largest pid Linux hands out (pid_max is at most 2^22): no process has it. */
 const NO_SUCH_PID = 2 ** 22 + 1;
-const holdAs = (pid: number) => writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid, startedAt: "2024-01-01T00:00:00.000Z" }));
+const holdAs = (pid: number) =>
+  writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid, startedAt: "2024-01-01T00:00:00.000Z" }));
 
 describe("the DATA_DIR lock", () => {
   it("is refused while another running process holds it, naming the folder and its pid", () => {

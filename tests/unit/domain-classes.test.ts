@@ -57,8 +57,18 @@ describe("class timer refresh instants (spec §4, §9)", () => {
 });
 
 describe("reservations (spec §4)", () => {
-  const r = (id: string, status: Reservation["status"], offset: number): Reservation => ({ id, status, class_data: { id: `c${id}`, class_full: false, ...cls(offset) } });
-  const list = [r("1", "pending", 120), r("2", "standard cancel", 60), r("3", "check in", -10), r("4", "pending", -90), r("5", "pending", 30)];
+  const r = (id: string, status: Reservation["status"], offset: number): Reservation => ({
+    id,
+    status,
+    class_data: { id: `c${id}`, class_full: false, ...cls(offset) },
+  });
+  const list = [
+    r("1", "pending", 120),
+    r("2", "standard cancel", 60),
+    r("3", "check in", -10),
+    r("4", "pending", -90),
+    r("5", "pending", 30),
+  ];
   it("keeps the ones not cancelled and not ended, soonest first", () => {
     expect(upcomingReservations(list, T).map((x) => x.id)).toEqual(["3", "5", "1"]);
   });
@@ -85,7 +95,9 @@ describe("live week navigation (spec §4, §9)", () => {
     [22, false],
     [23, true],
     [29, true],
-  ])("previous from a week starting on the %sth: %s", (d, allowed) => expect(canShowPreviousWeek(day(d), now)).toBe(allowed));
+  ])("previous from a week starting on the %sth: %s", (d, allowed) =>
+    expect(canShowPreviousWeek(day(d), now)).toBe(allowed),
+  );
   it.each([
     [new Date(2026, 10, 22), true],
     [new Date(2026, 11, 13), true],

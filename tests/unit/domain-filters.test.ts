@@ -33,7 +33,9 @@ describe("length buckets ↔ filter expressions (spec §9, seconds)", () => {
 
 describe("filter query keys (spec §2)", () => {
   it("reads every key, repeated or comma-separated", () => {
-    const f = filtersFromQuery("length=5-15,60%2B&benefits=Tone&trainer=Anna%20Lee&trainer=Bo&focus=Core&equipment=Mat&pacing=Fast%20Paced&collections=basic&favorites=true&watched=1");
+    const f = filtersFromQuery(
+      "length=5-15,60%2B&benefits=Tone&trainer=Anna%20Lee&trainer=Bo&focus=Core&equipment=Mat&pacing=Fast%20Paced&collections=basic&favorites=true&watched=1",
+    );
     expect(f).toEqual({
       length: ["5-15", "60+"],
       benefits: ["Tone"],
@@ -65,11 +67,16 @@ describe("filter query keys (spec §2)", () => {
     expect(filtersToQuery(emptyFilters())).toBe("");
   });
   it("compares filter states regardless of value order", () => {
-    expect(sameFilters({ ...emptyFilters(), trainer: ["a", "b"] }, { ...emptyFilters(), trainer: ["b", "a"] })).toBe(true);
+    expect(sameFilters({ ...emptyFilters(), trainer: ["a", "b"] }, { ...emptyFilters(), trainer: ["b", "a"] })).toBe(
+      true,
+    );
     expect(sameFilters({ ...emptyFilters(), trainer: ["a"] }, emptyFilters())).toBe(false);
   });
   it("drops series filter keys with empty values", () => {
-    expect(compactQuery({ level: "", trainer: [], focus: ["Core"], page: 0, q: null })).toEqual({ focus: ["Core"], page: 0 });
+    expect(compactQuery({ level: "", trainer: [], focus: ["Core"], page: 0, q: null })).toEqual({
+      focus: ["Core"],
+      page: 0,
+    });
   });
 });
 
@@ -89,13 +96,18 @@ describe("search request from filters (spec §3)", () => {
     });
   });
   it("ORs values within a group and ANDs the groups", () => {
-    const r = searchRequest({ filters: { ...emptyFilters(), length: ["5-15", "60+"], trainer: ["Anna Lee"], equipment: ["P.ball", "Mat"] }, category: "cardio-burn" });
+    const r = searchRequest({
+      filters: { ...emptyFilters(), length: ["5-15", "60+"], trainer: ["Anna Lee"], equipment: ["P.ball", "Mat"] },
+      category: "cardio-burn",
+    });
     expect(r!.filters).toBe(
       `${base} AND category:"cardio-burn" AND (video.duration:300 TO 930 OR video.duration > 3630) AND trainer:"Anna Lee" AND (equipment:"P.ball" OR equipment:"Mat")`,
     );
   });
   it("quotes values safely", () => {
-    expect(searchRequest({ filters: { ...emptyFilters(), focus: ['say "hi"'] } })!.filters).toContain('focus:"say \\"hi\\""');
+    expect(searchRequest({ filters: { ...emptyFilters(), focus: ['say "hi"'] } })!.filters).toContain(
+      'focus:"say \\"hi\\""',
+    );
   });
   it("shows the rest category's rest days", () => {
     expect(searchRequest({ filters: emptyFilters(), category: "rest" })!.filters).toBe("type:rest");
@@ -106,14 +118,27 @@ describe("search request from filters (spec §3)", () => {
   });
   it("turns favourites and watched into id lists for members only (spec §5)", () => {
     const filters = { ...emptyFilters(), favorites: true, watched: true };
-    expect(searchRequest({ filters, signedIn: true, favouriteIds: ["a", "b"], watchedIds: ["c"] })!.filters).toBe(`${base} AND (id:"a" OR id:"b") AND id:"c"`);
+    expect(searchRequest({ filters, signedIn: true, favouriteIds: ["a", "b"], watchedIds: ["c"] })!.filters).toBe(
+      `${base} AND (id:"a" OR id:"b") AND id:"c"`,
+    );
     expect(searchRequest({ filters, signedIn: false, favouriteIds: ["a"] })!.filters).toBe(base);
   });
   it("answers null when favourites or watched is on with no ids (spec §5: empty lists)", () => {
-    expect(searchRequest({ filters: { ...emptyFilters(), favorites: true }, signedIn: true, favouriteIds: [] })).toBeNull();
+    expect(
+      searchRequest({ filters: { ...emptyFilters(), favorites: true }, signedIn: true, favouriteIds: [] }),
+    ).toBeNull();
   });
   it("carries keywords, sort, page, size and equipment mode", () => {
-    expect(searchRequest({ filters: emptyFilters(), keywords: "  core ", sort: "longest", page: 2, hits: 12, equipmentMode: "additional" })).toMatchObject({
+    expect(
+      searchRequest({
+        filters: emptyFilters(),
+        keywords: "  core ",
+        sort: "longest",
+        page: 2,
+        hits: 12,
+        equipmentMode: "additional",
+      }),
+    ).toMatchObject({
       keywords: "core",
       sort: "longest",
       page: 2,
@@ -121,5 +146,6 @@ describe("search request from filters (spec §3)", () => {
       equipmentFilter: "additional",
     });
   });
-  it("lists the sort options with Newest first", () => expect(SORT_OPTIONS).toEqual(["newest", "oldest", "shortest", "longest"]));
+  it("lists the sort options with Newest first", () =>
+    expect(SORT_OPTIONS).toEqual(["newest", "oldest", "shortest", "longest"]));
 });

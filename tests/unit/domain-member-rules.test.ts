@@ -21,7 +21,15 @@ const H = 3_600_000;
 const now = Date.parse("2026-11-22T12:00:00Z");
 
 describe("onboarding redirect (spec §4, §9)", () => {
-  const base: OnboardingInput = { signedIn: true, entitled: true, onDemandCount: 0, resultsUrl: "", path: "/home", redirects: [], now };
+  const base: OnboardingInput = {
+    signedIn: true,
+    entitled: true,
+    onDemandCount: 0,
+    resultsUrl: "",
+    path: "/home",
+    redirects: [],
+    now,
+  };
   it.each<[string, Partial<OnboardingInput>, boolean]>([
     ["an entitled member with nothing done", {}, true],
     ["a visitor", { signedIn: false }, false],
@@ -44,7 +52,14 @@ describe("onboarding redirect (spec §4, §9)", () => {
 });
 
 describe("referral visibility (spec §2, §6)", () => {
-  const base: ReferralInput = { enabled: true, functionalConsent: true, path: "/home", signedIn: true, entitled: true, device: "desktop" };
+  const base: ReferralInput = {
+    enabled: true,
+    functionalConsent: true,
+    path: "/home",
+    signedIn: true,
+    entitled: true,
+    device: "desktop",
+  };
   it.each<[string, Partial<ReferralInput>, boolean]>([
     ["an entitled member on desktop", {}, true],
     ["the display flag off", { enabled: false }, false],
@@ -134,7 +149,15 @@ describe("favourites, hidden collections and series (spec §4)", () => {
     expect(hiddenCollectionsToggle(["x", "y"], ["y", "z"])).toEqual({ add: ["z"], remove: ["y"] });
   });
   it("picks the first not-started workout as the next one and counts completion", () => {
-    const e = { series_state: { workouts: [{ workout_id: "1", status: "completed" }, { workout_id: "2", status: "in_progress" }, { workout_id: "3", status: "not_started" }] } };
+    const e = {
+      series_state: {
+        workouts: [
+          { workout_id: "1", status: "completed" },
+          { workout_id: "2", status: "in_progress" },
+          { workout_id: "3", status: "not_started" },
+        ],
+      },
+    };
     expect(nextSeriesWorkout(e)).toBe("3");
     expect(seriesCompletion(e)).toEqual({ completed: 1, total: 3 });
     expect(nextSeriesWorkout(null)).toBeUndefined();
@@ -144,7 +167,17 @@ describe("favourites, hidden collections and series (spec §4)", () => {
 describe("analytics payloads (spec §3)", () => {
   it("builds the workout payload with its defaults", () => {
     expect(workoutPayload({})).toMatchObject({ length: 0, workout_source: "On Demand", source: "Web App" });
-    const w = { id: "w1", slug: "s", name: "Core", level: "1", duration: 25, description: "d", category: ["a", "b"], equipment: ["Mat"], trainers: [{ id: "t", slug: "t", name: "Anna", image_url: null }] };
+    const w = {
+      id: "w1",
+      slug: "s",
+      name: "Core",
+      level: "1",
+      duration: 25,
+      description: "d",
+      category: ["a", "b"],
+      equipment: ["Mat"],
+      trainers: [{ id: "t", slug: "t", name: "Anna", image_url: null }],
+    };
     expect(workoutPayload(w, { view_source: "search", position: 3, context_page_path: "/classes" })).toEqual({
       workout_name: "Core",
       id: "w1",
@@ -168,7 +201,19 @@ describe("analytics payloads (spec §3)", () => {
     expect(filterPayload("all", "newest")).toEqual({ category: "all", filters: {}, sort_type: "newest" });
   });
   it("builds the class payload with the user's time zone", () => {
-    expect(classPayload({ id: "c", description: "Sculpt", trainer_name: "Bo", duration: 45, start_date: "2026-11-22T10:00:00Z", equipment: ["Mat"] }, "America/Chicago")).toEqual({
+    expect(
+      classPayload(
+        {
+          id: "c",
+          description: "Sculpt",
+          trainer_name: "Bo",
+          duration: 45,
+          start_date: "2026-11-22T10:00:00Z",
+          equipment: ["Mat"],
+        },
+        "America/Chicago",
+      ),
+    ).toEqual({
       class_ID: "c",
       class_name: "Sculpt",
       instructor: "Bo",

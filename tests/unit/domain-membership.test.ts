@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { canLinkStudio, displayState, isSubscriptionActive, managedElsewhere, memberStatus, planInterval, planSku } from "../../src/domain/index.js";
+import {
+  canLinkStudio,
+  displayState,
+  isSubscriptionActive,
+  managedElsewhere,
+  memberStatus,
+  planInterval,
+  planSku,
+} from "../../src/domain/index.js";
 import type { Claims, Provider } from "../../src/api/types.js";
 
 const now = Date.parse("2026-11-22T12:00:00Z");
 const future = "2026-12-22T12:00:00Z";
 const past = "2026-10-22T12:00:00Z";
-const plan = (provider: Provider, state: string, expiration_date: string | null = future) => ({ provider, state, expiration_date });
+const plan = (provider: Provider, state: string, expiration_date: string | null = future) => ({
+  provider,
+  state,
+  expiration_date,
+});
 
 describe("subscription display state (spec §4)", () => {
   it.each([
@@ -83,13 +95,33 @@ describe("plan change SKUs and intervals (spec §9)", () => {
 });
 
 describe("member status from claims (spec §3, §6)", () => {
-  const claims = (over: Partial<Claims>): Claims => ({ sub: "u", given_name: "A", family_name: "B", email: "a@b.c", is_trial: false, entitlements: "[]", ...over });
+  const claims = (over: Partial<Claims>): Claims => ({
+    sub: "u",
+    given_name: "A",
+    family_name: "B",
+    email: "a@b.c",
+    is_trial: false,
+    entitlements: "[]",
+    ...over,
+  });
   it("is entitled when the entitlements list is non-empty", () => {
-    expect(memberStatus(claims({ entitlements: '["digital"]' }))).toMatchObject({ entitled: true, entitlements: ["digital"] });
+    expect(memberStatus(claims({ entitlements: '["digital"]' }))).toMatchObject({
+      entitled: true,
+      entitlements: ["digital"],
+    });
     expect(memberStatus(claims({ entitlements: "[]" })).entitled).toBe(false);
   });
   it("reads the sub-statuses from their string flags", () => {
-    expect(memberStatus(claims({ is_trial: "true", "custom:is_vip": "true", is_paused: "true", unentitled_status: "previously_entitled" }))).toMatchObject({
+    expect(
+      memberStatus(
+        claims({
+          is_trial: "true",
+          "custom:is_vip": "true",
+          is_paused: "true",
+          unentitled_status: "previously_entitled",
+        }),
+      ),
+    ).toMatchObject({
       trial: true,
       vip: true,
       paused: true,

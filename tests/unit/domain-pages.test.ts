@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { appHost, environmentFromHost, linkTarget, openLink, pageKind, pageViewName, safeRedirect } from "../../src/domain/index.js";
+import {
+  appHost,
+  environmentFromHost,
+  linkTarget,
+  openLink,
+  pageKind,
+  pageViewName,
+  safeRedirect,
+} from "../../src/domain/index.js";
 
 describe("page kinds and page-view names for every route (spec §2)", () => {
   it.each([
@@ -59,7 +67,9 @@ describe("redirect safety (spec §5)", () => {
     ["javascript:alert(1)", "/"],
     ["not a url", "/"],
   ])("%s → %s", (target, result) => expect(safeRedirect(target, "fitkit.dev")).toBe(result));
-  it.each([[""], ["   "], [null], [undefined]])("does not follow an empty target (%s)", (target) => expect(safeRedirect(target, "fitkit.dev")).toBeNull());
+  it.each([[""], ["   "], [null], [undefined]])("does not follow an empty target (%s)", (target) =>
+    expect(safeRedirect(target, "fitkit.dev")).toBeNull(),
+  );
 });
 
 describe("environment from the host name (spec §9)", () => {
@@ -86,7 +96,10 @@ describe("link modes (spec §7)", () => {
   });
   it("navigates in place by default and opens otherwise", () => {
     const calls: unknown[][] = [];
-    const win = { open: (...a: unknown[]) => (calls.push(["open", ...a]), null), location: { assign: (u: string) => calls.push(["assign", u]) } };
+    const win = {
+      open: (...a: unknown[]) => (calls.push(["open", ...a]), null),
+      location: { assign: (u: string) => calls.push(["assign", u]) },
+    };
     openLink("/home", undefined, win as never);
     openLink("https://shop.fitkit.dev", "newWindow", win as never);
     expect(calls).toEqual([

@@ -19,7 +19,13 @@ describe("coupon totals (spec §5)", () => {
   });
   it("answers success when every coupon is valid, otherwise the invalid codes", () => {
     expect(couponOutcome([{ code: "A", valid: true }])).toEqual({ ok: true });
-    expect(couponOutcome([{ code: "A", valid: true }, { code: "B", valid: false }, { code: "C", valid: false }])).toEqual({ ok: false, invalid: ["B", "C"] });
+    expect(
+      couponOutcome([
+        { code: "A", valid: true },
+        { code: "B", valid: false },
+        { code: "C", valid: false },
+      ]),
+    ).toEqual({ ok: false, invalid: ["B", "C"] });
   });
 });
 

@@ -10,7 +10,7 @@ const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType
 
 describe("fitkit/jsx-pragma", () => {
   tester.run("jsx-pragma", fitkit.rules["jsx-pragma"], {
-    valid: ['/** @jsxImportSource preact */\nexport const a = 1;'],
+    valid: ["/** @jsxImportSource preact */\nexport const a = 1;"],
     invalid: [{ code: "export const a = 1;", errors: [{ messageId: "missing" }] }],
   });
 });

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { cancellationErrorMessage, en, interpolate, reservationErrorMessage, signUpErrorMessage, t } from "../../src/i18n/index.js";
+import {
+  cancellationErrorMessage,
+  en,
+  interpolate,
+  reservationErrorMessage,
+  signUpErrorMessage,
+  t,
+} from "../../src/i18n/index.js";
 
 const LOADING = "It looks like we are having trouble loading this page. Please try again in a few minutes.";
 
 describe("copy catalogue", () => {
   it("fills placeholders and leaves unknown ones visible", () => {
-    expect(t("confirm.leaveSeries", { series: "Phase & Function" })).toBe("Are you sure you want to leave Phase & Function? Your progress will not be saved.");
+    expect(t("confirm.leaveSeries", { series: "Phase & Function" })).toBe(
+      "Are you sure you want to leave Phase & Function? Your progress will not be saved.",
+    );
     expect(t("referral.member", { amount: 15 })).toBe("GIVE $15, GET $15");
     expect(interpolate("{a} and {b}", { a: 1 })).toBe("1 and {b}");
   });
@@ -37,7 +46,9 @@ describe("status → message (spec §8)", () => {
     [500, LOADING],
   ])("cancellation %s", (status, message) => expect(cancellationErrorMessage(status)).toBe(message));
   it("sign-up: 400 with the server's detail, 500 the loading message, others with the code", () => {
-    expect(signUpErrorMessage(400, "email must be an email")).toBe("Your account could not be created. Please try again. email must be an email");
+    expect(signUpErrorMessage(400, "email must be an email")).toBe(
+      "Your account could not be created. Please try again. email must be an email",
+    );
     expect(signUpErrorMessage(400, ["a", "b"])).toBe("Your account could not be created. Please try again. a b");
     expect(signUpErrorMessage(500)).toBe(LOADING);
     expect(signUpErrorMessage(429)).toBe(`${LOADING} (429)`);

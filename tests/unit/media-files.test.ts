@@ -9,7 +9,11 @@ import { createUrlSigner } from "../../host/server/media/signing.js";
 const pieces = Array.from({ length: 12 }, (_, i) => ({ duration: 1, offset: i * 1000, length: 1000 }));
 
 const segmentsOf = (playlist: string) =>
-  [...playlist.matchAll(/#EXTINF:([\d.]+),\n#EXT-X-BYTERANGE:(\d+)@(\d+)\n/g)].map(([, d, length, offset]) => [Number(d), Number(length), Number(offset)]);
+  [...playlist.matchAll(/#EXTINF:([\d.]+),\n#EXT-X-BYTERANGE:(\d+)@(\d+)\n/g)].map(([, d, length, offset]) => [
+    Number(d),
+    Number(length),
+    Number(offset),
+  ]);
 
 describe("hlsPlaylist", () => {
   it.each([1, 3, 4, 5, 11, 12, 13, 24, 25, 306, 3625])("lasts exactly %i seconds", (seconds) => {
@@ -68,8 +72,15 @@ describe("createUrlSigner", () => {
   it("refuses a token from another secret, a moved expiry and malformed text", () => {
     const token = signer.sign("w/a", later);
     expect(createUrlSigner(Buffer.alloc(32, 8)).check("w/a", token, now)).toBe("invalid");
-    expect(signer.check("w/a", token.replace(/^\d+/, (exp) => String(Number(exp) + 60)), now)).toBe("invalid");
-    for (const bad of ["", "x", "1.2", `${token}x`, token.replace(".", "-")]) expect(signer.check("w/a", bad, now)).toBe("invalid");
+    expect(
+      signer.check(
+        "w/a",
+        token.replace(/^\d+/, (exp) => String(Number(exp) + 60)),
+        now,
+      ),
+    ).toBe("invalid");
+    for (const bad of ["", "x", "1.2", `${token}x`, token.replace(".", "-")])
+      expect(signer.check("w/a", bad, now)).toBe("invalid");
   });
 });
 
@@ -81,7 +92,9 @@ describe("webVtt", () => {
   });
 
   it("keeps very short workouts to the welcome", () => {
-    expect(webVtt("Short", "flow", 3)).toBe("WEBVTT\n\n1\n00:00:00.000 --> 00:00:03.000\nWelcome to Short. Let's get started.\n");
+    expect(webVtt("Short", "flow", 3)).toBe(
+      "WEBVTT\n\n1\n00:00:00.000 --> 00:00:03.000\nWelcome to Short. Let's get started.\n",
+    );
   });
 });
 

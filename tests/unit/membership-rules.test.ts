@@ -14,7 +14,11 @@ import { cardBehavior, cardBrand, normalizeCardNumber } from "../../host/server/
 const now = new Date("2026-11-22T12:00:00Z");
 const later = new Date("2026-12-22T12:00:00Z");
 const earlier = new Date("2026-10-22T12:00:00Z");
-const sub = (provider: string, state: string, expiration_date: Date | null = later) => ({ provider, state, expiration_date });
+const sub = (provider: string, state: string, expiration_date: Date | null = later) => ({
+  provider,
+  state,
+  expiration_date,
+});
 
 describe("display state (spec section 4)", () => {
   it.each([
@@ -78,18 +82,22 @@ describe("coupon totals and prices (spec section 5)", () => {
   });
 
   it("never goes below zero and applies in order", () => {
-    expect(couponTotals(1999, [{ code: "A", type: "amount", amount: 5000 }])).toEqual({ base: 1999, discount: 1999, total: 0 });
+    expect(couponTotals(1999, [{ code: "A", type: "amount", amount: 5000 }])).toEqual({
+      base: 1999,
+      discount: 1999,
+      total: 0,
+    });
     expect(
       couponTotals(1999, [
         { code: "A", type: "percentage", amount: 20 },
         { code: "B", type: "amount", amount: 500 },
-      ])
+      ]),
     ).toEqual({ base: 1999, discount: 900, total: 1099 });
     expect(
       couponTotals(1999, [
         { code: "B", type: "amount", amount: 500 },
         { code: "A", type: "percentage", amount: 20 },
-      ])
+      ]),
     ).toEqual({ base: 1999, discount: 800, total: 1199 });
     expect(couponTotals(1999, [])).toEqual({ base: 1999, discount: 0, total: 1999 });
   });
@@ -100,12 +108,12 @@ describe("coupon totals and prices (spec section 5)", () => {
   });
 
   it("picks the spec's plan-change SKUs per provider", () => {
-    expect([planSku("stripe", "monthly"), planSku("recharge", "monthly"), planSku("stripe", "annual"), planSku("recharge", "annual")]).toEqual([
-      "1month_trial0-R-SB",
-      "1month_trial7-R",
-      "12month_trial7",
-      "12month_trial0",
-    ]);
+    expect([
+      planSku("stripe", "monthly"),
+      planSku("recharge", "monthly"),
+      planSku("stripe", "annual"),
+      planSku("recharge", "annual"),
+    ]).toEqual(["1month_trial0-R-SB", "1month_trial7-R", "12month_trial7", "12month_trial0"]);
   });
 });
 
@@ -126,11 +134,11 @@ describe("sandbox test cards", () => {
     expect(cardBehavior("4242424242424242")).toBe("succeed");
     expect(cardBehavior("4000000000000002")).toBe("decline");
     expect(cardBehavior("4000000000000341")).toBe("decline_on_charge");
-    expect([cardBrand("4242424242424242"), cardBrand("5555555555554444"), cardBrand("378282246310005"), cardBrand("6011111111111117")]).toEqual([
-      "visa",
-      "mastercard",
-      "amex",
-      "discover",
-    ]);
+    expect([
+      cardBrand("4242424242424242"),
+      cardBrand("5555555555554444"),
+      cardBrand("378282246310005"),
+      cardBrand("6011111111111117"),
+    ]).toEqual(["visa", "mastercard", "amex", "discover"]);
   });
 });

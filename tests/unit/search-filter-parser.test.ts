@@ -31,8 +31,14 @@ describe("filter parser", () => {
   });
 
   it("binds AND tighter than OR, and parentheses override both", () => {
-    expect(parseFilters("a:1 OR b:2 AND c:3")).toEqual({ kind: "or", children: [m("a", "1", 1), { kind: "and", children: [m("b", "2", 8), m("c", "3", 16)] }] });
-    expect(parseFilters("(a:1 OR b:2) AND c:3")).toEqual({ kind: "and", children: [{ kind: "or", children: [m("a", "1", 2), m("b", "2", 9)] }, m("c", "3", 18)] });
+    expect(parseFilters("a:1 OR b:2 AND c:3")).toEqual({
+      kind: "or",
+      children: [m("a", "1", 1), { kind: "and", children: [m("b", "2", 8), m("c", "3", 16)] }],
+    });
+    expect(parseFilters("(a:1 OR b:2) AND c:3")).toEqual({
+      kind: "and",
+      children: [{ kind: "or", children: [m("a", "1", 2), m("b", "2", 9)] }, m("c", "3", 18)],
+    });
   });
 
   it("reads quoted values with spaces, escaped quotes and operator words", () => {
@@ -43,18 +49,44 @@ describe("filter parser", () => {
   });
 
   it("reads numeric comparisons and TO ranges", () => {
-    expect(parseFilters("video.duration > 3630")).toEqual({ kind: "compare", field: "video.duration", op: ">", value: 3630, position: 1 });
-    expect(parseFilters("video.duration>=300")).toEqual({ kind: "compare", field: "video.duration", op: ">=", value: 300, position: 1 });
+    expect(parseFilters("video.duration > 3630")).toEqual({
+      kind: "compare",
+      field: "video.duration",
+      op: ">",
+      value: 3630,
+      position: 1,
+    });
+    expect(parseFilters("video.duration>=300")).toEqual({
+      kind: "compare",
+      field: "video.duration",
+      op: ">=",
+      value: 300,
+      position: 1,
+    });
     expect(parseFilters("duration != 20")).toMatchObject({ kind: "compare", op: "!=", value: 20 });
-    expect(parseFilters("video.duration:300 TO 930")).toEqual({ kind: "range", field: "video.duration", from: 300, to: 930, position: 1 });
+    expect(parseFilters("video.duration:300 TO 930")).toEqual({
+      kind: "range",
+      field: "video.duration",
+      from: 300,
+      to: 930,
+      position: 1,
+    });
   });
 
   it("names the position of each mistake", () => {
-    expect(errorOf("type:walk AND").message).toBe("filters: expected a field name, found end of filters at position 14");
-    expect(errorOf("(type:walk").message).toBe('filters: expected ")" to close the "(" at position 1, found end of filters at position 11');
+    expect(errorOf("type:walk AND").message).toBe(
+      "filters: expected a field name, found end of filters at position 14",
+    );
+    expect(errorOf("(type:walk").message).toBe(
+      'filters: expected ")" to close the "(" at position 1, found end of filters at position 11',
+    );
     expect(errorOf("type:walk)").position).toBe(10);
-    expect(errorOf("type:walk type:rest").message).toBe('filters: expected AND, OR or end of filters, found "type" at position 11');
-    expect(errorOf("type walk").message).toBe('filters: expected ":" or a comparison after "type", found "walk" at position 6');
+    expect(errorOf("type:walk type:rest").message).toBe(
+      'filters: expected AND, OR or end of filters, found "type" at position 11',
+    );
+    expect(errorOf("type walk").message).toBe(
+      'filters: expected ":" or a comparison after "type", found "walk" at position 6',
+    );
     expect(errorOf('trainer:"Ava').message).toBe("filters: unterminated quoted value at position 9");
     expect(errorOf("video.duration > many").position).toBe(18);
     expect(errorOf("video.duration:1 TO x").position).toBe(21);

@@ -8,13 +8,24 @@ const production = { NODE_ENV: "production", FITKIT_JWT_PRIVATE_KEY: "pem", STRI
 describe("server configuration", () => {
   it("keeps the newcomer's default: demo data, sandbox billing, the outbox, this machine only", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ production: false, demo: true, devMail: true, host: "127.0.0.1", port: 8080, billing: { provider: "sandbox" } });
+    expect(config).toMatchObject({
+      production: false,
+      demo: true,
+      devMail: true,
+      host: "127.0.0.1",
+      port: 8080,
+      billing: { provider: "sandbox" },
+    });
   });
 
   it("names an external store only when FITKIT_STORE_URL is set, and refuses one that is not a web address", () => {
     expect(loadConfig({}).storeUrl).toBeUndefined();
-    expect(loadConfig({ FITKIT_STORE_URL: "https://shop.example.com/join" }).storeUrl).toBe("https://shop.example.com/join");
-    expect(() => loadConfig({ FITKIT_STORE_URL: "shop.example.com" })).toThrow(/FITKIT_STORE_URL must be an http\(s\) URL, got shop.example.com/);
+    expect(loadConfig({ FITKIT_STORE_URL: "https://shop.example.com/join" }).storeUrl).toBe(
+      "https://shop.example.com/join",
+    );
+    expect(() => loadConfig({ FITKIT_STORE_URL: "shop.example.com" })).toThrow(
+      /FITKIT_STORE_URL must be an http\(s\) URL, got shop.example.com/,
+    );
   });
 
   it("serves the network only when HOST says so", () => {
@@ -27,17 +38,47 @@ describe("server configuration", () => {
     expect(loadConfig({ HOST: "0.0.0.0" }).publicUrl).toBe("http://localhost:8080");
     expect(loadConfig({ HOST: "::1" }).publicUrl).toBe("http://[::1]:8080");
     expect(loadConfig({ HOST: "192.168.1.20" }).publicUrl).toBe("http://192.168.1.20:8080");
-    expect(loadConfig({ HOST: "127.0.0.1", FITKIT_PUBLIC_URL: "https://app.example.com/" }).publicUrl).toBe("https://app.example.com");
+    expect(loadConfig({ HOST: "127.0.0.1", FITKIT_PUBLIC_URL: "https://app.example.com/" }).publicUrl).toBe(
+      "https://app.example.com",
+    );
   });
 
   it.each([
-    ["no signing key", { ...production, FITKIT_JWT_PRIVATE_KEY: "" }, /FITKIT_JWT_PRIVATE_KEY must be set in production/],
-    ["no payment provider", { ...production, STRIPE_SECRET_KEY: "" }, /no payment provider in production: set STRIPE_SECRET_KEY, or FITKIT_BILLING_PROVIDER=off/],
-    ["stripe named without its key", { ...production, STRIPE_SECRET_KEY: "", FITKIT_BILLING_PROVIDER: "stripe" }, /FITKIT_BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY/],
-    ["an unknown payment provider", { ...production, FITKIT_BILLING_PROVIDER: "paypal" }, /FITKIT_BILLING_PROVIDER must be stripe, off or sandbox, got paypal/],
-    ["a demo switch that is neither 1 nor 0", { ...production, FITKIT_DEMO: "yes" }, /FITKIT_DEMO must be 1 or 0, got yes/],
-    ["an outbox switch that is neither 1 nor 0", { ...production, FITKIT_DEV_MAIL: "true" }, /FITKIT_DEV_MAIL must be 1 or 0, got true/],
-    ["half a Mux key", { ...production, MUX_SIGNING_KEY_ID: "kid" }, /MUX_SIGNING_KEY_ID and MUX_SIGNING_PRIVATE_KEY must be set together/],
+    [
+      "no signing key",
+      { ...production, FITKIT_JWT_PRIVATE_KEY: "" },
+      /FITKIT_JWT_PRIVATE_KEY must be set in production/,
+    ],
+    [
+      "no payment provider",
+      { ...production, STRIPE_SECRET_KEY: "" },
+      /no payment provider in production: set STRIPE_SECRET_KEY, or FITKIT_BILLING_PROVIDER=off/,
+    ],
+    [
+      "stripe named without its key",
+      { ...production, STRIPE_SECRET_KEY: "", FITKIT_BILLING_PROVIDER: "stripe" },
+      /FITKIT_BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY/,
+    ],
+    [
+      "an unknown payment provider",
+      { ...production, FITKIT_BILLING_PROVIDER: "paypal" },
+      /FITKIT_BILLING_PROVIDER must be stripe, off or sandbox, got paypal/,
+    ],
+    [
+      "a demo switch that is neither 1 nor 0",
+      { ...production, FITKIT_DEMO: "yes" },
+      /FITKIT_DEMO must be 1 or 0, got yes/,
+    ],
+    [
+      "an outbox switch that is neither 1 nor 0",
+      { ...production, FITKIT_DEV_MAIL: "true" },
+      /FITKIT_DEV_MAIL must be 1 or 0, got true/,
+    ],
+    [
+      "half a Mux key",
+      { ...production, MUX_SIGNING_KEY_ID: "kid" },
+      /MUX_SIGNING_KEY_ID and MUX_SIGNING_PRIVATE_KEY must be set together/,
+    ],
     ["a port that is not one", { ...production, PORT: "http" }, /PORT must be a port number, got http/],
   ])("refuses production with %s, in one line", (_what, env, reason) => {
     let thrown: unknown;
@@ -57,11 +98,19 @@ describe("server configuration", () => {
   });
 
   it("lets production run without billing, when that is said explicitly", () => {
-    expect(loadConfig({ ...production, STRIPE_SECRET_KEY: "", FITKIT_BILLING_PROVIDER: "off" }).billing.provider).toBe("off");
+    expect(loadConfig({ ...production, STRIPE_SECRET_KEY: "", FITKIT_BILLING_PROVIDER: "off" }).billing.provider).toBe(
+      "off",
+    );
   });
 
   it("takes the sandbox, the demo members and the outbox in production only when each is asked for", () => {
-    const staging = loadConfig({ ...production, STRIPE_SECRET_KEY: "", FITKIT_BILLING_PROVIDER: "sandbox", FITKIT_DEMO: "1", FITKIT_DEV_MAIL: "1" });
+    const staging = loadConfig({
+      ...production,
+      STRIPE_SECRET_KEY: "",
+      FITKIT_BILLING_PROVIDER: "sandbox",
+      FITKIT_DEMO: "1",
+      FITKIT_DEV_MAIL: "1",
+    });
     expect(staging).toMatchObject({ demo: true, devMail: true, billing: { provider: "sandbox" } });
   });
 

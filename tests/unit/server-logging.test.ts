@@ -4,12 +4,29 @@ import { compactLine, compactStream, isStaticAsset, wantsCompactLogs } from "../
 
 describe("development logs", () => {
   it("print a request as one short line instead of JSON", () => {
-    const json = JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 2, 12, 3, 4), pid: 1, hostname: "h", reqId: "r1", method: "GET", url: "/tsapi/home_page", statusCode: 200, ms: 4, msg: "request" });
+    const json = JSON.stringify({
+      level: 30,
+      time: Date.UTC(2026, 0, 2, 12, 3, 4),
+      pid: 1,
+      hostname: "h",
+      reqId: "r1",
+      method: "GET",
+      url: "/tsapi/home_page",
+      statusCode: 200,
+      ms: 4,
+      msg: "request",
+    });
     expect(compactLine(json)).toBe("12:03:04 INFO  GET /tsapi/home_page 200 4ms");
   });
 
   it("keep other fields and an error's stack", () => {
-    const json = JSON.stringify({ level: 50, time: 0, msg: "renewals failed", job: "renewals", err: { stack: "Error: boom\n    at x" } });
+    const json = JSON.stringify({
+      level: 50,
+      time: 0,
+      msg: "renewals failed",
+      job: "renewals",
+      err: { stack: "Error: boom\n    at x" },
+    });
     expect(compactLine(json)).toBe("00:00:00 ERROR renewals failed job=renewals\nError: boom\n    at x");
   });
 
@@ -25,8 +42,10 @@ describe("development logs", () => {
   });
 
   it("treat the files a page load fetches as static, API calls as not", () => {
-    for (const url of ["/assets/app-1.js", "/widgets/esm/referral.js", "/media/posters/a.webp", "/favicon.ico"]) expect(isStaticAsset(url), url).toBe(true);
-    for (const url of ["/config.json", "/tsapi/home_page", "/api/auth/sign-in/email", "/classes"]) expect(isStaticAsset(url), url).toBe(false);
+    for (const url of ["/assets/app-1.js", "/widgets/esm/referral.js", "/media/posters/a.webp", "/favicon.ico"])
+      expect(isStaticAsset(url), url).toBe(true);
+    for (const url of ["/config.json", "/tsapi/home_page", "/api/auth/sign-in/email", "/classes"])
+      expect(isStaticAsset(url), url).toBe(false);
   });
 
   it("are compact only outside production at a terminal", () => {

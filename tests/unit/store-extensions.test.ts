@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createStore, getPageStore, getSharedStore, liveSlice, membershipSlice, membershipWrites, memoryStorage, STORE_KEY } from "../../src/store/index.js";
+import {
+  createStore,
+  getPageStore,
+  getSharedStore,
+  liveSlice,
+  membershipSlice,
+  membershipWrites,
+  memoryStorage,
+  STORE_KEY,
+} from "../../src/store/index.js";
 import { writeTokens } from "../../src/auth/index.js";
 
 const registry = () => (globalThis as { [STORE_KEY]?: Map<string, unknown[]> })[STORE_KEY];
@@ -14,7 +23,8 @@ describe("the session's account half", () => {
 
     const appStore = getSharedStore({ apiBase: "http://acct.test", storage });
     expect(appStore).toBe(widgetStore);
-    for (const member of ["signIn", "signUp", "signOut", "user", "profile", "updateProfile", "waiverRequired"]) expect(member in appStore.session).toBe(true);
+    for (const member of ["signIn", "signUp", "signOut", "user", "profile", "updateProfile", "waiverRequired"])
+      expect(member in appStore.session).toBe(true);
     // Registering again adds nothing twice.
     const signIn = appStore.session.signIn;
     getSharedStore({ apiBase: "http://acct.test", storage });
@@ -40,13 +50,25 @@ describe("the membership flows' writes", () => {
     expect(typeof panel.membership.reactivate.run).toBe("function");
     expect("cancel" in panel.membership).toBe(false);
     panel.use(membershipWrites);
-    for (const member of ["cancel", "changePlan", "applyCoupon", "updateBillingAddress", "setupPayment", "requestStudioLink", "subscriptions"]) expect(member in panel.membership).toBe(true);
+    for (const member of [
+      "cancel",
+      "changePlan",
+      "applyCoupon",
+      "updateBillingAddress",
+      "setupPayment",
+      "requestStudioLink",
+      "subscriptions",
+    ])
+      expect(member in panel.membership).toBe(true);
 
     const app = createStore({ apiBase: "http://writes2.test", storage });
     expect("cancel" in app.membership).toBe(true);
     app.membership.subscription.set({ subscription_id: "s" } as never);
     app.membership.subscriptions.set([] as never);
     app.auth.logout();
-    expect([app.membership.subscription.data.value, app.membership.subscriptions.data.value]).toEqual([undefined, undefined]);
+    expect([app.membership.subscription.data.value, app.membership.subscriptions.data.value]).toEqual([
+      undefined,
+      undefined,
+    ]);
   });
 });

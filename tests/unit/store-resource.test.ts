@@ -30,7 +30,13 @@ describe("resource status machine (spec §4: request → success | error → ful
     expect([r.status.value, r.loading.value]).toEqual(["loading", true]);
     calls[0]!.d.resolve("value");
     await expect(p).resolves.toBe("value");
-    expect([r.data.value, r.status.value, r.loading.value, r.fulfilled.value, r.error.value]).toEqual(["value", "success", false, true, undefined]);
+    expect([r.data.value, r.status.value, r.loading.value, r.fulfilled.value, r.error.value]).toEqual([
+      "value",
+      "success",
+      false,
+      true,
+      undefined,
+    ]);
     expect(seen).toEqual(["idle/false/false", "loading/true/false", "success/true/false", "success/false/true"]);
   });
 

@@ -21,7 +21,8 @@ const member = () => {
 };
 const build = (storage: Storage = memoryStorage(), events?: EventTarget) =>
   createStore({ apiBase: server.url, storage, lock: (t) => t(), retryDelay: () => 5, events });
-const searches = () => server.seen.filter((s) => s.url === "/tsapi/workouts/search").map((s) => s.body as { filters: string; page: number });
+const searches = () =>
+  server.seen.filter((s) => s.url === "/tsapi/workouts/search").map((s) => s.body as { filters: string; page: number });
 const answer = (page = 0, nbPages = 2) => ({
   hits: [{ id: `w${page}` }],
   nbHits: 2,
@@ -34,7 +35,9 @@ const answer = (page = 0, nbPages = 2) => ({
 
 describe("catalogue", () => {
   it("searches only when the request changes (spec §4)", async () => {
-    server.on("POST", "/tsapi/workouts/search", (req, res) => json(res, 200, answer((req.body as { page: number }).page)));
+    server.on("POST", "/tsapi/workouts/search", (req, res) =>
+      json(res, 200, answer((req.body as { page: number }).page)),
+    );
     const store = build();
     await store.catalogue.search();
     await store.catalogue.search();
@@ -47,7 +50,9 @@ describe("catalogue", () => {
   });
 
   it("appends the next page and stops at the last one", async () => {
-    server.on("POST", "/tsapi/workouts/search", (req, res) => json(res, 200, answer((req.body as { page: number }).page)));
+    server.on("POST", "/tsapi/workouts/search", (req, res) =>
+      json(res, 200, answer((req.body as { page: number }).page)),
+    );
     const store = build();
     await store.catalogue.search();
     await store.catalogue.loadMore();
@@ -67,7 +72,10 @@ describe("catalogue", () => {
     server.on("GET", "/v2/user/attributes/favorites", (_, res) => json(res, 200, { workouts: favourites }));
     server.on("PUT", "/v2/user/attributes/favorites", (req, res) => {
       const body = req.body as { object: { add?: { workouts: string[] }; remove?: { workouts: string[] } } };
-      favourites = [...favourites.filter((f) => !body.object.remove?.workouts.includes(f)), ...(body.object.add?.workouts ?? [])];
+      favourites = [
+        ...favourites.filter((f) => !body.object.remove?.workouts.includes(f)),
+        ...(body.object.add?.workouts ?? []),
+      ];
       json(res, 200, { workouts: favourites });
     });
     server.on("POST", "/tsapi/workouts/search", (_, res) => json(res, 200, answer()));
@@ -110,8 +118,19 @@ describe("favourites and hidden collections", () => {
   it("loads the favourites page again only when the id list changes, unless told not to", async () => {
     let list = ["a"];
     server.on("GET", "/v2/user/attributes/favorites", (_, res) => json(res, 200, { workouts: list }));
-    server.on("PUT", "/v2/user/attributes/favorites", (_, res) => ((list = ["a", "b"]), json(res, 200, { workouts: list })));
-    server.on("GET", "/tsapi/workouts/", (req, res) => json(res, 200, { items: new URL(req.url, "http://x").searchParams.get("ids")!.split(",").map((id) => ({ id })) }));
+    server.on(
+      "PUT",
+      "/v2/user/attributes/favorites",
+      (_, res) => ((list = ["a", "b"]), json(res, 200, { workouts: list })),
+    );
+    server.on("GET", "/tsapi/workouts/", (req, res) =>
+      json(res, 200, {
+        items: new URL(req.url, "http://x").searchParams
+          .get("ids")!
+          .split(",")
+          .map((id) => ({ id })),
+      }),
+    );
     const store = build(member());
     await store.favourites.loadWorkouts();
     await store.favourites.loadWorkouts();
@@ -132,8 +151,12 @@ describe("favourites and hidden collections", () => {
   });
 
   it("hides visible collections and unhides hidden ones in one update", async () => {
-    server.on("GET", "/v2/user/attributes/collections_hidden", (_, res) => json(res, 200, { collections_hidden: ["x"] }));
-    server.on("PUT", "/v2/user/attributes/collections_hidden", (_, res) => json(res, 200, { collections_hidden: ["y"] }));
+    server.on("GET", "/v2/user/attributes/collections_hidden", (_, res) =>
+      json(res, 200, { collections_hidden: ["x"] }),
+    );
+    server.on("PUT", "/v2/user/attributes/collections_hidden", (_, res) =>
+      json(res, 200, { collections_hidden: ["y"] }),
+    );
     const store = build(member());
     await store.collections.hidden.load();
     await store.collections.toggle.run(["x", "y"]);
@@ -146,7 +169,9 @@ describe("live reservations (spec §4, §8)", () => {
   it("refreshes the list after booking unless told not to, and keeps the status of a failure", async () => {
     server.on("GET", "/studios/reservation", (_, res) => json(res, 200, { items: [] }));
     server.on("POST", "/studios/reservation/", (req, res) =>
-      (req.body as { class_id: string }).class_id === "full" ? contractError(res, 400, "Class is full") : json(res, 200, { id: "r1", status: "pending" }),
+      (req.body as { class_id: string }).class_id === "full"
+        ? contractError(res, 400, "Class is full")
+        : json(res, 200, { id: "r1", status: "pending" }),
     );
     const store = build(member());
     await store.live.book.run("c1");
@@ -165,7 +190,14 @@ describe("series (spec §4)", () => {
     let series: unknown[] = [];
     server.on("GET", "/v2/workouts/series", (_, res) => json(res, 200, { series }));
     server.on("POST", "/v2/workouts/series/enroll", (_, res) => {
-      series = [{ series_id: "s1", status: "enrolled", series_state: { workouts: [] }, progress_summary: { total_progress: 0, chapter_progress: {} } }];
+      series = [
+        {
+          series_id: "s1",
+          status: "enrolled",
+          series_state: { workouts: [] },
+          progress_summary: { total_progress: 0, chapter_progress: {} },
+        },
+      ];
       json(res, 200, { success: true, series: series[0] });
     });
     const store = build(member());
@@ -186,12 +218,17 @@ describe("membership", () => {
     server.on("GET", "/v2/subscriptions/subs", (_, res) => contractError(res, 404, "No subscription"));
     const store = build(member());
     await store.membership.subscription.load();
-    expect([store.membership.subscription.status.value, store.membership.subscription.data.value]).toEqual(["success", null]);
+    expect([store.membership.subscription.status.value, store.membership.subscription.data.value]).toEqual([
+      "success",
+      null,
+    ]);
   });
 
   it("applies a coupon, then changes the plan to the chosen period's SKU (spec §4 single-coupon flow)", async () => {
     server.on("GET", "/v2/subscriptions/subs", (_, res) => json(res, 200, sub));
-    server.on("GET", "/v2/subscriptions/coupon-codes/FALL", (_, res) => json(res, 200, { code: "FALL", amount: 10, is_active: true, type: "percentage", valid_until: null }));
+    server.on("GET", "/v2/subscriptions/coupon-codes/FALL", (_, res) =>
+      json(res, 200, { code: "FALL", amount: 10, is_active: true, type: "percentage", valid_until: null }),
+    );
     server.on("POST", "/v2/subscriptions/subs/coupon-codes", (_, res) => json(res, 200, { results: [] }));
     server.on("PUT", "/v2/subscriptions/subs/plan", (_, res) => json(res, 200, sub));
     const store = build(member());
@@ -215,7 +252,9 @@ describe("membership", () => {
 
   it("stops at an invalid coupon and lists invalid codes", async () => {
     server.on("GET", "/v2/subscriptions/subs", (_, res) => json(res, 200, sub));
-    server.on("GET", "/v2/subscriptions/coupon-codes/OK", (_, res) => json(res, 200, { code: "OK", amount: 5, is_active: true, type: "amount", valid_until: null }));
+    server.on("GET", "/v2/subscriptions/coupon-codes/OK", (_, res) =>
+      json(res, 200, { code: "OK", amount: 5, is_active: true, type: "amount", valid_until: null }),
+    );
     const store = build(member());
     await store.membership.subscription.load();
     await store.membership.applyCoupon.run("BAD", "monthly");
@@ -235,7 +274,9 @@ describe("membership", () => {
 
   it("keeps the studio-link address in storage, and clears it when the request fails with the server's data", async () => {
     let ok = true;
-    server.on("POST", "/v2/subscriptions/subs/marianatek/email-request/", (_, res) => (ok ? json(res, 200, { sent: true }) : contractError(res, 400, "No studio member")));
+    server.on("POST", "/v2/subscriptions/subs/marianatek/email-request/", (_, res) =>
+      ok ? json(res, 200, { sent: true }) : contractError(res, 400, "No studio member"),
+    );
     const storage = member();
     const store = build(storage);
     await store.membership.requestStudioLink.run("a@b.c");
@@ -251,8 +292,12 @@ describe("membership", () => {
 describe("session", () => {
   it("signs in, keeps the tokens and loads the claims; signing out forgets member data", async () => {
     const access = token();
-    server.on("POST", "/api/auth/sign-in/email", (_, res) => json(res, 200, { success: true, token: access, refreshToken: "r1", user: { id: "u", email: "a@b.c" } }));
-    server.on("GET", "/user/v1/attribute/claims", (_, res) => json(res, 200, { sub: "u", entitlements: '["digital"]', is_trial: false }));
+    server.on("POST", "/api/auth/sign-in/email", (_, res) =>
+      json(res, 200, { success: true, token: access, refreshToken: "r1", user: { id: "u", email: "a@b.c" } }),
+    );
+    server.on("GET", "/user/v1/attribute/claims", (_, res) =>
+      json(res, 200, { sub: "u", entitlements: '["digital"]', is_trial: false }),
+    );
     server.on("GET", "/v2/user/attributes/favorites", (_, res) => json(res, 200, { workouts: ["a"] }));
     server.on("POST", "/api/auth/sign-out", (_, res) => json(res, 200, { success: true }));
     const storage = memoryStorage();
@@ -264,7 +309,11 @@ describe("session", () => {
     await store.favourites.favourites.load();
     await store.session.signOut();
     expect(server.seen.at(-1)).toMatchObject({ url: "/api/auth/sign-out", body: { refreshToken: "r1" } });
-    expect([store.session.signedIn.value, store.favourites.ids.value, store.session.claims.data.value]).toEqual([false, [], undefined]);
+    expect([store.session.signedIn.value, store.favourites.ids.value, store.session.claims.data.value]).toEqual([
+      false,
+      [],
+      undefined,
+    ]);
   });
 
   it("follows another tab signing out (storage event)", async () => {
@@ -299,7 +348,11 @@ describe("one store per page", () => {
   });
 
   it("makes one request when two widgets ask for the same data", async () => {
-    server.on("GET", "/tsapi/workout_categories", (_, res) => void setTimeout(() => json(res, 200, { items: [{ slug: "all" }] }), 30));
+    server.on(
+      "GET",
+      "/tsapi/workout_categories",
+      (_, res) => void setTimeout(() => json(res, 200, { items: [{ slug: "all" }] }), 30),
+    );
     const store = build();
     const [a, b] = await Promise.all([store.catalogue.categories.load(), store.catalogue.categories.load()]);
     expect(a).toEqual([{ slug: "all" }]);
@@ -311,15 +364,29 @@ describe("one store per page", () => {
 describe("challenge (spec §5)", () => {
   it("computes progress of the current challenge from the history", async () => {
     server.on("GET", "/v2/workouts/challenges", (_, res) =>
-      json(res, 200, { items: [{ end_time: "2026-12-31T00:00:00Z", workout_target: 2, workouts: [{ workout_id: "a", workout_type: "on_demand" }], progress: {} }] }),
+      json(res, 200, {
+        items: [
+          {
+            end_time: "2026-12-31T00:00:00Z",
+            workout_target: 2,
+            workouts: [{ workout_id: "a", workout_type: "on_demand" }],
+            progress: {},
+          },
+        ],
+      }),
     );
     server.on("GET", "/v2/workouts/history", (_, res) =>
-      json(res, 200, { items: [{ workout_id: "a", is_completed: true, completed_at: "2026-11-01T00:00:00Z", type: "on_demand" }], total: 1 }),
+      json(res, 200, {
+        items: [{ workout_id: "a", is_completed: true, completed_at: "2026-11-01T00:00:00Z", type: "on_demand" }],
+        total: 1,
+      }),
     );
     const store = build(member());
     expect(store.challenge.progress.value).toBeUndefined();
     await Promise.all([store.challenge.current.load(), store.activity.history.load()]);
-    expect(server.seen.find((s) => s.url.startsWith("/v2/workouts/challenges"))!.url).toBe("/v2/workouts/challenges?current=true");
+    expect(server.seen.find((s) => s.url.startsWith("/v2/workouts/challenges"))!.url).toBe(
+      "/v2/workouts/challenges?current=true",
+    );
     expect(store.challenge.progress.value).toEqual({ done: 1, onDemand: 1, live: 0, target: 2, complete: false });
   });
 });

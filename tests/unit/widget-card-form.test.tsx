@@ -15,7 +15,9 @@ function storeWith(provider: string): Store {
   const fetch = (async (input: RequestInfo | URL) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.endsWith("/config.json")) {
-      return new Response(JSON.stringify({ apiBase: "http://api.test", billing: { provider }, features: {} }), { headers: { "content-type": "application/json" } });
+      return new Response(JSON.stringify({ apiBase: "http://api.test", billing: { provider }, features: {} }), {
+        headers: { "content-type": "application/json" },
+      });
     }
     return new Response("{}", { status: 404, headers: { "content-type": "application/json" } });
   }) as typeof globalThis.fetch;
@@ -27,7 +29,9 @@ async function cardFormText(provider: string): Promise<string> {
   const tag = `fit-card-form-test-${++n}`;
   const store = storeWith(provider);
   const data = { store } as unknown as ReturnType<typeof useMembership>;
-  defineWidget(tag, () => <CardForm data={data} supportEmail="support@fitkit.dev" submitLabel="Save card" onSaved={() => {}} />);
+  defineWidget(tag, () => (
+    <CardForm data={data} supportEmail="support@fitkit.dev" submitLabel="Save card" onSaved={() => {}} />
+  ));
   const el = document.createElement(tag);
   document.body.append(el);
   await settle();

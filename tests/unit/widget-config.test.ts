@@ -7,8 +7,14 @@ import type { SearchResponse, WorkoutFilters } from "../../src/api/index.js";
 describe("widget configuration", () => {
   it("prefers attributes, then the page config, then defaults", () => {
     const page = { apiBase: "https://api.example/", appUrl: "https://app.example", locale: "fr-FR" };
-    expect(resolveConfig({}, page)).toMatchObject({ apiBase: "https://api.example", appUrl: "https://app.example", locale: "fr-FR" });
-    expect(resolveConfig({ apiBase: "https://other.example", locale: "de-DE", timeZone: "Europe/Berlin" }, page)).toMatchObject({
+    expect(resolveConfig({}, page)).toMatchObject({
+      apiBase: "https://api.example",
+      appUrl: "https://app.example",
+      locale: "fr-FR",
+    });
+    expect(
+      resolveConfig({ apiBase: "https://other.example", locale: "de-DE", timeZone: "Europe/Berlin" }, page),
+    ).toMatchObject({
       apiBase: "https://other.example",
       appUrl: "https://app.example",
       locale: "de-DE",
@@ -18,7 +24,10 @@ describe("widget configuration", () => {
   });
 
   it("ignores an unknown time zone instead of breaking", () => {
-    const config = resolveConfig({ apiBase: "https://a.example", timeZone: "Mars/Olympus" }, { timeZone: "America/Chicago" });
+    const config = resolveConfig(
+      { apiBase: "https://a.example", timeZone: "Mars/Olympus" },
+      { timeZone: "America/Chicago" },
+    );
     expect(config.timeZone).toBe("America/Chicago");
   });
 
@@ -30,12 +39,26 @@ describe("widget configuration", () => {
 });
 
 describe("the library's filter groups", () => {
-  const results = { facets: { trainer: { "Mia Chen": 3, "Ana Ruiz": 5 }, equipment: { Mat: 9 }, pacing: {}, collections: { Modifications: 2 } } } as unknown as SearchResponse;
+  const results = {
+    facets: {
+      trainer: { "Mia Chen": 3, "Ana Ruiz": 5 },
+      equipment: { Mat: 9 },
+      pacing: {},
+      collections: { Modifications: 2 },
+    },
+  } as unknown as SearchResponse;
 
   it("lists the spec's length buckets first, then the groups the facets fill, in the product's order", () => {
     const groups = filterGroups(undefined, results);
     expect(groups.map((g) => g.key)).toEqual(["length", "trainer", "equipment", "collections"]);
-    expect(groups[0]!.options.map((o) => o.label)).toEqual(["5-15 min", "16-25 min", "26-35 min", "36-45 min", "46-60 min", "60+ min"]);
+    expect(groups[0]!.options.map((o) => o.label)).toEqual([
+      "5-15 min",
+      "16-25 min",
+      "26-35 min",
+      "36-45 min",
+      "46-60 min",
+      "60+ min",
+    ]);
     expect(groups[1]!.options).toEqual([
       { value: "Ana Ruiz", label: "Ana Ruiz", count: 5 },
       { value: "Mia Chen", label: "Mia Chen", count: 3 },
@@ -43,15 +66,21 @@ describe("the library's filter groups", () => {
   });
 
   it("uses the filters endpoint's labels when it describes a group", () => {
-    const described: WorkoutFilters = [{ key: "pacing", label: "Pacing", options: [{ value: "slow", label: "Slow & Steady" }] }];
+    const described: WorkoutFilters = [
+      { key: "pacing", label: "Pacing", options: [{ value: "slow", label: "Slow & Steady" }] },
+    ];
     const groups = filterGroups(described, results);
-    expect(groups.find((g) => g.key === "pacing")!.options).toEqual([{ value: "slow", label: "Slow & Steady", count: undefined }]);
+    expect(groups.find((g) => g.key === "pacing")!.options).toEqual([
+      { value: "slow", label: "Slow & Steady", count: undefined },
+    ]);
     expect(optionLabel(described, "pacing", "slow")).toBe("Slow & Steady");
     expect(optionLabel(described, "pacing", "unknown")).toBe("unknown");
   });
 
   it("labels a chip by its length bucket, the endpoint's option under any facet name, else its value", () => {
-    const described: WorkoutFilters = { groups: [{ key: "trainers", label: "Trainers", options: [{ value: "t1", label: "Ana Ruiz" }] }] };
+    const described: WorkoutFilters = {
+      groups: [{ key: "trainers", label: "Trainers", options: [{ value: "t1", label: "Ana Ruiz" }] }],
+    };
     expect(optionLabel(described, "length", "16-25")).toBe("16-25 min");
     expect(optionLabel(described, "trainer", "t1")).toBe("Ana Ruiz");
     expect(optionLabel(described, "trainer", "Mia Chen")).toBe("Mia Chen");
@@ -64,7 +93,11 @@ describe("the page config script", () => {
     const { readPageConfig } = await import("../../widgets/ui/config.js");
     document.getElementById("fitkit-config")?.remove();
     expect(readPageConfig()).toEqual({});
-    const script = Object.assign(document.createElement("script"), { type: "application/json", id: "fitkit-config", textContent: '{"apiBase":"https://api.example"}' });
+    const script = Object.assign(document.createElement("script"), {
+      type: "application/json",
+      id: "fitkit-config",
+      textContent: '{"apiBase":"https://api.example"}',
+    });
     document.head.append(script);
     expect(readPageConfig().apiBase).toBe("https://api.example");
     script.textContent = "{not json";

@@ -17,9 +17,15 @@ describe("billing address validation", () => {
   });
 
   it("names the field and what to do for a city that is not a name, a short phone and an over-long address", () => {
-    expect(validateAddress({ ...address, city: "12345!!" })).toEqual({ city: "Wrong City. Use letters only, like Chicago or St. John's." });
-    expect(validateAddress({ ...address, phone: "555" })).toEqual({ phone: "Phone: enter a number of 10 to 15 digits, like 312 555 0100." });
+    expect(validateAddress({ ...address, city: "12345!!" })).toEqual({
+      city: "Wrong City. Use letters only, like Chicago or St. John's.",
+    });
+    expect(validateAddress({ ...address, phone: "555" })).toEqual({
+      phone: "Phone: enter a number of 10 to 15 digits, like 312 555 0100.",
+    });
     expect(validateAddress({ ...address, phone: "312-555-0100" })).toEqual({});
-    expect(validateAddress({ ...address, address1: "a".repeat(300) })).toEqual({ address1: "Address can be at most 100 characters." });
+    expect(validateAddress({ ...address, address1: "a".repeat(300) })).toEqual({
+      address1: "Address can be at most 100 characters.",
+    });
   });
 });

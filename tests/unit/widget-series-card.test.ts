@@ -5,7 +5,12 @@ import { nextWorkout } from "../../widgets/series-card/component.js";
 const w = (id: string) => ({ id, slug: id, name: id }) as Workout;
 const series = { id: "s", slug: "s", name: "S", items: [w("a"), w("b"), w("c")] } as Series;
 const enrolment = (states: Record<string, string>) =>
-  ({ series_id: "s", status: "enrolled", progress_summary: { total_progress: 0, chapter_progress: null }, series_state: { workouts: Object.entries(states).map(([workout_id, status]) => ({ workout_id, status })) } }) as SeriesEnrollment;
+  ({
+    series_id: "s",
+    status: "enrolled",
+    progress_summary: { total_progress: 0, chapter_progress: null },
+    series_state: { workouts: Object.entries(states).map(([workout_id, status]) => ({ workout_id, status })) },
+  }) as SeriesEnrollment;
 
 describe("the series card's next workout", () => {
   it("is the first not_started workout in series order", () => {

@@ -50,5 +50,4 @@ describe("the widgets' signals bridge", () => {
     expect(renders).toEqual(before);
     expect(root.textContent).toBe("");
   });
-
 });

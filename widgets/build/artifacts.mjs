@@ -30,17 +30,40 @@ function manifest({ common, widgets }) {
           customElement: true,
           description: w.summary,
           superclass: { name: "HTMLElement" },
-          attributes: [...w.attributes, ...common.attributes].map((a) => ({ name: a.name, fieldName: camel(a.name), type: { text: a.type }, default: a.default, description: a.description })),
+          attributes: [...w.attributes, ...common.attributes].map((a) => ({
+            name: a.name,
+            fieldName: camel(a.name),
+            type: { text: a.type },
+            default: a.default,
+            description: a.description,
+          })),
           members: [
-            ...[...w.attributes, ...common.attributes].map((a) => ({ kind: "field", name: camel(a.name), type: { text: `${a.type} | undefined` }, attribute: a.name, description: a.description })),
-            ...[...w.properties, ...common.properties].map((p) => ({ kind: "field", name: p.name, type: { text: p.type }, description: p.description })),
+            ...[...w.attributes, ...common.attributes].map((a) => ({
+              kind: "field",
+              name: camel(a.name),
+              type: { text: `${a.type} | undefined` },
+              attribute: a.name,
+              description: a.description,
+            })),
+            ...[...w.properties, ...common.properties].map((p) => ({
+              kind: "field",
+              name: p.name,
+              type: { text: p.type },
+              description: p.description,
+            })),
           ],
-          events: w.events.map((e) => ({ name: e.name, type: { text: `CustomEvent<${e.detail}>` }, description: e.description })),
+          events: w.events.map((e) => ({
+            name: e.name,
+            type: { text: `CustomEvent<${e.detail}>` },
+            description: e.description,
+          })),
           cssParts: [...w.cssParts, ...common.cssParts],
           cssProperties: common.cssProperties,
         },
       ],
-      exports: [{ kind: "custom-element-definition", name: w.tag, declaration: { name: w.class, module: `esm/${w.name}.js` } }],
+      exports: [
+        { kind: "custom-element-definition", name: w.tag, declaration: { name: w.class, module: `esm/${w.name}.js` } },
+      ],
     })),
   };
 }
@@ -49,8 +72,13 @@ function domTypes({ common, widgets }) {
   const lines = ["// Generated from widgets/*/element.json by widgets/build/artifacts.mjs.", ""];
   for (const w of widgets) {
     lines.push(`/** ${w.summary} */`, `export interface ${w.class} extends HTMLElement {`);
-    for (const a of [...w.attributes, ...common.attributes]) lines.push(`  /** ${a.description} Attribute \`${a.name}\`. Default: ${a.default}. */`, `  ${camel(a.name)}: ${a.type} | undefined;`);
-    for (const p of [...w.properties, ...common.properties]) lines.push(`  /** ${p.description} */`, `  ${p.name}: ${p.type};`);
+    for (const a of [...w.attributes, ...common.attributes])
+      lines.push(
+        `  /** ${a.description} Attribute \`${a.name}\`. Default: ${a.default}. */`,
+        `  ${camel(a.name)}: ${a.type} | undefined;`,
+      );
+    for (const p of [...w.properties, ...common.properties])
+      lines.push(`  /** ${p.description} */`, `  ${p.name}: ${p.type};`);
     lines.push("}");
     for (const e of w.events) lines.push(`export type ${pascal(e.name)}Event = CustomEvent<${e.detail}>;`);
     lines.push("");
@@ -66,7 +94,7 @@ function domTypes({ common, widgets }) {
 function reactTypes({ common, widgets }) {
   const lines = [
     "// Generated: typed props for the fitkit elements in React 19 JSX. React 19 sets properties on defined custom",
-    "// elements and maps `on<event-name>` props to listeners: <fit-live-schedule location=\"chicago\" onfit-class-book={…} />.",
+    '// elements and maps `on<event-name>` props to listeners: <fit-live-schedule location="chicago" onfit-class-book={…} />.',
     'import type { DetailedHTMLProps, HTMLAttributes } from "react";',
     `import type { ${widgets.flatMap((w) => [w.class, ...w.events.map((e) => `${pascal(e.name)}Event`)]).join(", ")} } from "./types.js";`,
     "",
@@ -75,10 +103,18 @@ function reactTypes({ common, widgets }) {
   for (const w of widgets) {
     // The attribute as written, and its camelCase property when that is another name ("page-size", pageSize); a
     // one-word attribute ("series") is one member, not two (TS2300 Duplicate identifier).
-    const props = [...w.attributes, ...common.attributes].map((a) => `  "${a.name}"?: ${a.type};${camel(a.name) === a.name ? "" : `\n  ${camel(a.name)}?: ${a.type};`}`);
+    const props = [...w.attributes, ...common.attributes].map(
+      (a) => `  "${a.name}"?: ${a.type};${camel(a.name) === a.name ? "" : `\n  ${camel(a.name)}?: ${a.type};`}`,
+    );
     const extra = [...w.properties, ...common.properties].map((p) => `  ${p.name}?: ${p.type};`);
     const events = w.events.map((e) => `  "on${e.name}"?: (event: ${pascal(e.name)}Event) => void;`);
-    lines.push(`export interface ${w.class.replace(/Element$/, "Props")} extends Base<${w.class}> {`, ...props, ...extra, ...events, "}");
+    lines.push(
+      `export interface ${w.class.replace(/Element$/, "Props")} extends Base<${w.class}> {`,
+      ...props,
+      ...extra,
+      ...events,
+      "}",
+    );
   }
   lines.push("", 'declare module "react" {', "  namespace JSX {", "    interface IntrinsicElements {");
   for (const w of widgets) lines.push(`      "${w.tag}": ${w.class.replace(/Element$/, "Props")};`);
@@ -102,7 +138,9 @@ export function writeArtifacts(root, out) {
   for (const w of WIDGETS) writeFileSync(join(out, "esm", `${w}.d.ts`), 'export type * from "../types.js";\n');
   writeFileSync(join(out, "react.d.ts"), reactTypes(meta));
   const integrity = {};
-  for (const file of files(out).filter((f) => f.endsWith(".js")).sort()) {
+  for (const file of files(out)
+    .filter((f) => f.endsWith(".js"))
+    .sort()) {
     integrity[relative(out, file)] = `sha384-${createHash("sha384").update(readFileSync(file)).digest("base64")}`;
   }
   writeFileSync(join(out, "sri.json"), `${JSON.stringify(integrity, null, 2)}\n`);
@@ -110,16 +148,19 @@ export function writeArtifacts(root, out) {
 }
 
 /**
- * The example pages embed widgets with the snippet a studio pastes, `<script type="module" src=".../widgets/esm/<name>.js"
- * integrity="sha384-…">`: a build refreshes each `integrity` from sri.json, so the examples always load what was built
- * (a stale hash would make the browser refuse the script).
+ * The example pages embed widgets with the snippet a studio pastes,
+ * `<script type="module" src=".../widgets/esm/<name>.js" integrity="sha384-…">`: a build refreshes each `integrity`
+ * from sri.json, so the examples always load what was built (a stale hash would make the browser refuse the script).
  */
 function stampExamples(root, integrity) {
   const dir = join(root, "examples");
   for (const name of readdirSync(dir).filter((f) => f.endsWith(".html"))) {
     const path = join(dir, name);
     const html = readFileSync(path, "utf8");
-    const stamped = html.replace(/(<script type="module" src="[^"]*\/widgets\/(esm\/[\w-]+\.js)" integrity=")[^"]*(")/g, (whole, open, file, close) => (integrity[file] ? `${open}${integrity[file]}${close}` : whole));
+    const stamped = html.replace(
+      /(<script type="module" src="[^"]*\/widgets\/(esm\/[\w-]+\.js)" integrity=")[^"]*(")/g,
+      (whole, open, file, close) => (integrity[file] ? `${open}${integrity[file]}${close}` : whole),
+    );
     if (stamped !== html) writeFileSync(path, stamped);
   }
 }

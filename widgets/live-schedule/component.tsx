@@ -1,7 +1,15 @@
 /** @jsxImportSource preact */
 import { useMemo, useState } from "preact/hooks";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
-import { canEnterClass, hasClassEnded, isClassInProgress, isVirtualClass, studioPlace, reservationFor, upcomingReservations } from "../../src/domain/classes.js";
+import {
+  canEnterClass,
+  hasClassEnded,
+  isClassInProgress,
+  isVirtualClass,
+  studioPlace,
+  reservationFor,
+  upcomingReservations,
+} from "../../src/domain/classes.js";
 import { canShowNextWeek, canShowPreviousWeek, openingDay, shiftWeek, weekFrom } from "../../src/domain/live-week.js";
 import { cancellationErrorMessage, reservationErrorMessage } from "../../src/i18n/status-messages.js";
 import { EVENTS } from "./names.js";
@@ -65,7 +73,8 @@ export function LiveSchedule(props: LiveScheduleProps) {
     return groups;
   }, [data.classes.value, zone.timeZone]);
   const classesLeft = (day: Date) => (byDay.get(dayKey(here, day)) ?? []).filter((c) => !hasClassEnded(c, now));
-  const selectedDay = days.find((d) => dayKey(here, d) === picked) ?? openingDay(days, (d) => classesLeft(d).length > 0);
+  const selectedDay =
+    days.find((d) => dayKey(here, d) === picked) ?? openingDay(days, (d) => classesLeft(d).length > 0);
   const classes = classesLeft(selectedDay);
   const next = upcomingReservations(data.reservations, now).at(0);
   const nextClass = next && (data.classes.value ?? []).find((c) => c.id === next.class_data.id);
@@ -137,10 +146,22 @@ export function LiveSchedule(props: LiveScheduleProps) {
     const headingId = `class-${c.id}${compact ? "-next" : ""}`;
     return (
       <article part="class" class={s.row} aria-labelledby={headingId}>
-        {c.trainer_image_url ? <img class={s.avatar} src={mediaUrl(c.trainer_image_url, config.apiBase)} alt="" width={48} height={48} loading="lazy" /> : <span class={s.avatar} aria-hidden="true" />}
+        {c.trainer_image_url ? (
+          <img
+            class={s.avatar}
+            src={mediaUrl(c.trainer_image_url, config.apiBase)}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+          />
+        ) : (
+          <span class={s.avatar} aria-hidden="true" />
+        )}
         <div class={s.info}>
           <p class={s.time}>
-            <time dateTime={c.start_date}>{timeOf(zone, c.start_date)}</time> – <time dateTime={c.end_date}>{timeOf(zone, c.end_date)}</time>
+            <time dateTime={c.start_date}>{timeOf(zone, c.start_date)}</time> –{" "}
+            <time dateTime={c.end_date}>{timeOf(zone, c.end_date)}</time>
             <span class={s.duration}> · {say("live.minutes", { minutes: c.duration })}</span>
           </p>
           <h4 id={headingId} class={s.name}>
@@ -150,10 +171,22 @@ export function LiveSchedule(props: LiveScheduleProps) {
           {booked ? (
             <p class={s.success}>
               <strong>{say("success.reserved")}</strong>{" "}
-              {enterable && c.zoom_link ? "" : isVirtualClass(c) ? say("success.reservedNote") : say("success.reservedInPerson", { place: studioPlace(c) })}
+              {enterable && c.zoom_link
+                ? ""
+                : isVirtualClass(c)
+                  ? say("success.reservedNote")
+                  : say("success.reservedInPerson", { place: studioPlace(c) })}
             </p>
           ) : (
-            <p class={s.spots}>{c.class_full ? say("live.full") : typeof spots !== "number" ? "" : spots === 1 ? say("live.oneSpotLeft") : say("live.spotsLeft", { count: spots })}</p>
+            <p class={s.spots}>
+              {c.class_full
+                ? say("live.full")
+                : typeof spots !== "number"
+                  ? ""
+                  : spots === 1
+                    ? say("live.oneSpotLeft")
+                    : say("live.spotsLeft", { count: spots })}
+            </p>
           )}
         </div>
         <div class={s.buttons}>
@@ -170,11 +203,21 @@ export function LiveSchedule(props: LiveScheduleProps) {
                 </Button>
               )}
               {checkedIn && <span class={s.spots}>{say("live.checkedIn")}</span>}
-              <a class={s.ics} href={icsHref(c, name, `${config.appUrl}/live`)} download={`${c.id}.ics`} onClick={() => setAnnouncement(say("success.addedToCalendar"))}>
+              <a
+                class={s.ics}
+                href={icsHref(c, name, `${config.appUrl}/live`)}
+                download={`${c.id}.ics`}
+                onClick={() => setAnnouncement(say("success.addedToCalendar"))}
+              >
                 {say("live.addToCalendar")}
               </a>
               {reservation && !checkedIn && !started && (
-                <Button part="cancel" busy={busy === c.id} aria-describedby={headingId} onClick={() => setConfirming(reservation)}>
+                <Button
+                  part="cancel"
+                  busy={busy === c.id}
+                  aria-describedby={headingId}
+                  onClick={() => setConfirming(reservation)}
+                >
                   {say("live.cancel")}
                 </Button>
               )}
@@ -182,7 +225,14 @@ export function LiveSchedule(props: LiveScheduleProps) {
           ) : started ? (
             <span class={s.spots}>{say("live.started")}</span>
           ) : (
-            <Button part="reserve" variant="primary" busy={busy === c.id} disabled={c.class_full} aria-describedby={headingId} onClick={() => reserve(c)}>
+            <Button
+              part="reserve"
+              variant="primary"
+              busy={busy === c.id}
+              disabled={c.class_full}
+              aria-describedby={headingId}
+              onClick={() => reserve(c)}
+            >
               {c.class_full ? say("live.full") : say("action.reserve")}
             </Button>
           )}
@@ -198,7 +248,9 @@ export function LiveSchedule(props: LiveScheduleProps) {
         <h2>{title}</h2>
         <p part="note" class={s.note}>
           {/* "your time zone" only when it is: a page showing a studio's zone (time-zone attribute) says so. */}
-          {say(zone.timeZone === here.timeZone ? "live.timezoneNote" : "live.zoneNote", { timeZone: zoneLabel(zone, now) })}
+          {say(zone.timeZone === here.timeZone ? "live.timezoneNote" : "live.zoneNote", {
+            timeZone: zoneLabel(zone, now),
+          })}
         </p>
       </header>
 
@@ -210,7 +262,14 @@ export function LiveSchedule(props: LiveScheduleProps) {
       )}
 
       <nav class={s.week} aria-label={say("live.days")}>
-        <Button part="nav" class={s.arrow} aria-label={say("live.previousWeek")} disabled={!canShowPreviousWeek(firstDay, today)} aria-disabled={!canShowPreviousWeek(firstDay, today)} onClick={() => move(-1)}>
+        <Button
+          part="nav"
+          class={s.arrow}
+          aria-label={say("live.previousWeek")}
+          disabled={!canShowPreviousWeek(firstDay, today)}
+          aria-disabled={!canShowPreviousWeek(firstDay, today)}
+          onClick={() => move(-1)}
+        >
           ‹
         </Button>
         <div part="days" class={s.days}>
@@ -218,13 +277,27 @@ export function LiveSchedule(props: LiveScheduleProps) {
             const key = dayKey(here, d);
             const isSelected = d === selectedDay;
             return (
-              <button type="button" key={key} part={isSelected ? "day selected" : "day"} class={s.day} aria-pressed={isSelected} onClick={() => setPicked(key)}>
+              <button
+                type="button"
+                key={key}
+                part={isSelected ? "day selected" : "day"}
+                class={s.day}
+                aria-pressed={isSelected}
+                onClick={() => setPicked(key)}
+              >
                 {dayButtonLabel(here, d)}
               </button>
             );
           })}
         </div>
-        <Button part="nav" class={s.arrow} aria-label={say("live.nextWeek")} disabled={!canShowNextWeek(firstDay, today)} aria-disabled={!canShowNextWeek(firstDay, today)} onClick={() => move(1)}>
+        <Button
+          part="nav"
+          class={s.arrow}
+          aria-label={say("live.nextWeek")}
+          disabled={!canShowNextWeek(firstDay, today)}
+          aria-disabled={!canShowNextWeek(firstDay, today)}
+          onClick={() => move(1)}
+        >
           ›
         </Button>
       </nav>
@@ -264,4 +337,5 @@ export function LiveSchedule(props: LiveScheduleProps) {
   );
 }
 
-const statusOf = (error: unknown) => (typeof (error as { status?: unknown } | undefined)?.status === "number" ? (error as { status: number }).status : 500);
+const statusOf = (error: unknown) =>
+  typeof (error as { status?: unknown } | undefined)?.status === "number" ? (error as { status: number }).status : 500;

@@ -32,9 +32,17 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
   const signedIn = store.session.signedIn.value;
   // From yesterday's midnight: the window changes once a day (two widgets mounted together ask once), and it covers
   // today in a widget zone ahead of the browser's.
-  const query = { ...classWindow(startOfDay(Date.now()).getTime() - DAY_MS), ...(location ? { location } : {}), ...(signedIn ? {} : { public: true }) };
-  const classes = keyedResource(store, `live.classes:${JSON.stringify(query)}`, (s) => api.getClasses(store.api, query, s, signedIn).then((r) => r.items));
-  const place = location ? keyedResource(store, `location:${location}`, (s) => api.getLocation(store.api, location, s)) : undefined;
+  const query = {
+    ...classWindow(startOfDay(Date.now()).getTime() - DAY_MS),
+    ...(location ? { location } : {}),
+    ...(signedIn ? {} : { public: true }),
+  };
+  const classes = keyedResource(store, `live.classes:${JSON.stringify(query)}`, (s) =>
+    api.getClasses(store.api, query, s, signedIn).then((r) => r.items),
+  );
+  const place = location
+    ? keyedResource(store, `location:${location}`, (s) => api.getLocation(store.api, location, s))
+    : undefined;
   const reservations = store.live.reservations;
 
   useEffect(() => {

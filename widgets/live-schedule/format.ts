@@ -13,16 +13,22 @@ function format(zone: Zone, options: Intl.DateTimeFormatOptions, value: Date | n
 }
 
 /** "Mon 23" for a day button. */
-export const dayButtonLabel = (zone: Zone, day: Date) => `${format(zone, { weekday: "short" }, day)} ${format(zone, { day: "numeric" }, day)}`;
+export const dayButtonLabel = (zone: Zone, day: Date) =>
+  `${format(zone, { weekday: "short" }, day)} ${format(zone, { day: "numeric" }, day)}`;
 /** "Monday, November 23" for the selected day's heading. */
-export const dayHeading = (zone: Zone, day: Date) => format(zone, { weekday: "long", month: "long", day: "numeric" }, day);
+export const dayHeading = (zone: Zone, day: Date) =>
+  format(zone, { weekday: "long", month: "long", day: "numeric" }, day);
 /** "6:00 PM" */
-export const timeOf = (zone: Zone, t: string | number) => format(zone, { hour: "numeric", minute: "2-digit" }, new Date(t));
+export const timeOf = (zone: Zone, t: string | number) =>
+  format(zone, { hour: "numeric", minute: "2-digit" }, new Date(t));
 /** The calendar day of an instant in the zone, as "2026-11-23" (for grouping classes under day buttons). */
-export const dayKey = (zone: Zone, t: Date | string | number) => format({ ...zone, locale: "en-CA" }, { year: "numeric", month: "2-digit", day: "2-digit" }, new Date(t));
+export const dayKey = (zone: Zone, t: Date | string | number) =>
+  format({ ...zone, locale: "en-CA" }, { year: "numeric", month: "2-digit", day: "2-digit" }, new Date(t));
 /** The zone as the time-zone note names it: "Central Standard Time (America/Chicago)". */
 export function zoneLabel(zone: Zone, t: number) {
-  const name = new Intl.DateTimeFormat(zone.locale, { timeZone: zone.timeZone, timeZoneName: "long" }).formatToParts(t).find((p) => p.type === "timeZoneName")?.value;
+  const name = new Intl.DateTimeFormat(zone.locale, { timeZone: zone.timeZone, timeZoneName: "long" })
+    .formatToParts(t)
+    .find((p) => p.type === "timeZoneName")?.value;
   return name && name !== zone.timeZone ? `${name}, ${zone.timeZone}` : zone.timeZone;
 }
 

@@ -16,7 +16,13 @@ export function useBookingPopup(appUrl: string, onBooked: (classId: string) => v
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== appOrigin || !popup.current || event.source !== popup.current || !isBookingMessage(event.data)) return;
+      if (
+        event.origin !== appOrigin ||
+        !popup.current ||
+        event.source !== popup.current ||
+        !isBookingMessage(event.data)
+      )
+        return;
       callback.current(event.data.classId);
     };
     window.addEventListener("message", onMessage);
@@ -31,7 +37,11 @@ export function useBookingPopup(appUrl: string, onBooked: (classId: string) => v
       url.searchParams.set("origin", location.origin);
       const left = Math.max(0, (screen.width - NEW_WINDOW.width) / 2);
       const top = Math.max(0, (screen.height - NEW_WINDOW.height) / 2);
-      popup.current = window.open(url.href, "fitkit-booking", `popup,width=${NEW_WINDOW.width},height=${NEW_WINDOW.height},left=${left},top=${top}`);
+      popup.current = window.open(
+        url.href,
+        "fitkit-booking",
+        `popup,width=${NEW_WINDOW.width},height=${NEW_WINDOW.height},left=${left},top=${top}`,
+      );
       popup.current?.focus();
       return !!popup.current;
     },

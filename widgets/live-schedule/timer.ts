@@ -11,7 +11,10 @@ import { MINUTE_MS } from "../../src/domain/numbers.js";
 export function useClassTimer(classes: LiveClass[] | undefined) {
   const [tick, setTick] = useState(0);
   useEffect(() => {
-    const timer = setTimeout(() => setTick((n) => n + 1), Math.min(classTimerDelay(classes ?? [], Date.now()) ?? MINUTE_MS, MINUTE_MS));
+    const timer = setTimeout(
+      () => setTick((n) => n + 1),
+      Math.min(classTimerDelay(classes ?? [], Date.now()) ?? MINUTE_MS, MINUTE_MS),
+    );
     return () => clearTimeout(timer);
   }, [classes, tick]);
 }

@@ -1,4 +1,10 @@
-import { ADDRESS_LIMITS, WRONG_CITY, WRONG_ZIP, type AddressField, type AddressProblem } from "../../src/domain/billing-address.js";
+import {
+  ADDRESS_LIMITS,
+  WRONG_CITY,
+  WRONG_ZIP,
+  type AddressField,
+  type AddressProblem,
+} from "../../src/domain/billing-address.js";
 
 // Reading the server's refusal back onto the form's field is the form's concern (the rule itself lives in
 // src/domain/billing-address.ts): the panel's address flow and the hosted app's address page share this.

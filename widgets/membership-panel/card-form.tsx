@@ -17,7 +17,17 @@ type Data = ReturnType<typeof useMembership>;
  * The card form (sandbox card fields; the number goes to the provider's stand-in, never to our database). A failure
  * names the problem the server found (invalid number, expired, security code, declined) instead of a generic error.
  */
-export function CardForm({ data, supportEmail, submitLabel, onSaved }: { data: Data; supportEmail: string; submitLabel: string; onSaved(card: PaymentCard): void }) {
+export function CardForm({
+  data,
+  supportEmail,
+  submitLabel,
+  onSaved,
+}: {
+  data: Data;
+  supportEmail: string;
+  submitLabel: string;
+  onSaved(card: PaymentCard): void;
+}) {
   const s = flowStyles(useCss());
   const sandbox = useBillingProvider(data.store) === "sandbox";
   const [problem, setProblem] = useState<string[]>([]);
@@ -26,7 +36,9 @@ export function CardForm({ data, supportEmail, submitLabel, onSaved }: { data: D
   async function submit(e: Event) {
     e.preventDefault();
     const form = new FormData(e.target as HTMLFormElement);
-    const [month, year] = String(form.get("exp")).split("/").map((x) => Number(x.trim()));
+    const [month, year] = String(form.get("exp"))
+      .split("/")
+      .map((x) => Number(x.trim()));
     setBusy(true);
     setFailure("");
     setProblem([]);
@@ -53,12 +65,28 @@ export function CardForm({ data, supportEmail, submitLabel, onSaved }: { data: D
       {sandbox && <p class={s.hint}>{say("membership.testCards")}</p>}
       <div class={s.field}>
         <label for="number">{say("membership.cardNumber")}</label>
-        <input id="number" name="number" inputMode="numeric" autoComplete="cc-number" required pattern="[0-9 ]{12,23}" aria-invalid={problem.length > 0} aria-describedby="card-problem" />
+        <input
+          id="number"
+          name="number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          required
+          pattern="[0-9 ]{12,23}"
+          aria-invalid={problem.length > 0}
+          aria-describedby="card-problem"
+        />
       </div>
       <div class={s.row}>
         <div class={s.field}>
           <label for="exp">{say("membership.expiry")}</label>
-          <input id="exp" name="exp" placeholder="MM/YY" autoComplete="cc-exp" required pattern={"\\d{1,2}\\s*/\\s*\\d{2,4}"} />
+          <input
+            id="exp"
+            name="exp"
+            placeholder="MM/YY"
+            autoComplete="cc-exp"
+            required
+            pattern={"\\d{1,2}\\s*/\\s*\\d{2,4}"}
+          />
         </div>
         <div class={s.field}>
           <label for="cvc">CVC</label>

@@ -18,7 +18,11 @@ const recurring = (q: Quote) =>
  * after the free trial, today, or at the end of the current period for a plan change — then what renewals cost.
  */
 export function chargeSentence(q: Quote, config: Pick<WidgetConfig, "locale" | "timeZone">): string {
-  const date = q.charge_date ? new Intl.DateTimeFormat(config.locale, { dateStyle: "long", timeZone: config.timeZone }).format(new Date(q.charge_date)) : "";
+  const date = q.charge_date
+    ? new Intl.DateTimeFormat(config.locale, { dateStyle: "long", timeZone: config.timeZone }).format(
+        new Date(q.charge_date),
+      )
+    : "";
   const then = recurring(q);
   const first = money(q.total_price, q.currency);
   const sentence =

@@ -49,7 +49,10 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const close = useCallback(() => setFlow(null), []);
   const flows = flowsModule.use(!!flow || inline);
   const now = Date.now();
-  const date = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(config.locale, { dateStyle: "long", timeZone: config.timeZone }).format(new Date(iso)) : "");
+  const date = (iso: string | null | undefined) =>
+    iso
+      ? new Intl.DateTimeFormat(config.locale, { dateStyle: "long", timeZone: config.timeZone }).format(new Date(iso))
+      : "";
 
   const done = (message: string, action: string) => {
     setFlow(null);
@@ -65,19 +68,37 @@ export function MembershipPanel(props: MembershipPanelProps) {
       </EmptyState>
     );
   }
-  if (data.status === "error") return <ErrorState message={say("error.loading")} retry={data.retry} retryLabel={say("retry")} />;
+  if (data.status === "error")
+    return <ErrorState message={say("error.loading")} retry={data.retry} retryLabel={say("retry")} />;
   const sub = data.subscription;
   if (sub === undefined) return <Skeleton label={say("loading")} rows={3} height={88} />;
 
   const flowProps = { data, supportEmail, done, close };
   const m = flows.module;
   if (m) m.withWrites(data);
-  const Flow = flow && m && { plan: m.ChangePlan, card: m.UpdateCard, address: m.BillingAddressForm, cancel: m.CancelMembership, studio: m.StudioLink, join: m.JoinMembership, unpause: m.UnpauseMembership }[flow];
+  const Flow =
+    flow &&
+    m &&
+    {
+      plan: m.ChangePlan,
+      card: m.UpdateCard,
+      address: m.BillingAddressForm,
+      cancel: m.CancelMembership,
+      studio: m.StudioLink,
+      join: m.JoinMembership,
+      unpause: m.UnpauseMembership,
+    }[flow];
   const joinable = !sub || sub.state === "expired";
   if (inline && joinable) {
     return (
       <div class={s.root}>
-        {m ? <m.JoinMembership {...flowProps} close={() => setInline(false)} /> : flows.failed ? <ErrorState message={say("error.loading")} retry={flows.retry} retryLabel={say("retry")} /> : <Skeleton label={say("loading")} rows={3} height={48} />}
+        {m ? (
+          <m.JoinMembership {...flowProps} close={() => setInline(false)} />
+        ) : flows.failed ? (
+          <ErrorState message={say("error.loading")} retry={flows.retry} retryLabel={say("retry")} />
+        ) : (
+          <Skeleton label={say("loading")} rows={3} height={48} />
+        )}
       </div>
     );
   }
@@ -88,7 +109,13 @@ export function MembershipPanel(props: MembershipPanelProps) {
   );
   const modal = (
     <Modal open={!!flow} onClose={close} title={flow ? say(TITLES[flow]) : ""}>
-      {Flow ? <Flow {...flowProps} /> : flows.failed ? <ErrorState message={say("error.loading")} retry={flows.retry} retryLabel={say("retry")} /> : flow && <Skeleton label={say("loading")} rows={2} height={48} />}
+      {Flow ? (
+        <Flow {...flowProps} />
+      ) : flows.failed ? (
+        <ErrorState message={say("error.loading")} retry={flows.retry} retryLabel={say("retry")} />
+      ) : (
+        flow && <Skeleton label={say("loading")} rows={2} height={48} />
+      )}
     </Modal>
   );
   const studioLink = canLinkStudio(sub, now) && (
@@ -121,7 +148,9 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const managed = managedElsewhere(sub.provider);
   const display = sub.display_state ?? sub.state;
   const shown = sub.state === "paused" || sub.state === "trial" ? sub.state : display;
-  const stateLabel = STATES.includes(shown as (typeof STATES)[number]) ? say(`membership.state.${shown as (typeof STATES)[number]}`) : display;
+  const stateLabel = STATES.includes(shown as (typeof STATES)[number])
+    ? say(`membership.state.${shown as (typeof STATES)[number]}`)
+    : display;
   const canceled = sub.state === "canceled" || sub.cancel_at_period_end === true;
   // An ended membership (expired) has nothing to change or cancel: the member resubscribes.
   const ended = sub.state === "expired";
@@ -161,7 +190,12 @@ export function MembershipPanel(props: MembershipPanelProps) {
           )}
         </dl>
         {sub.scheduled_change?.effective_at && !ended && (
-          <p>{say(canceled ? "membership.scheduledKept" : "membership.scheduled", { plan: sub.scheduled_change.name ?? sub.scheduled_change.sku ?? "", date: date(sub.scheduled_change.effective_at) })}</p>
+          <p>
+            {say(canceled ? "membership.scheduledKept" : "membership.scheduled", {
+              plan: sub.scheduled_change.name ?? sub.scheduled_change.sku ?? "",
+              date: date(sub.scheduled_change.effective_at),
+            })}
+          </p>
         )}
         {managed ? (
           <p class={s.banner}>{say(`membership.managed.${managed}`)}</p>
@@ -201,7 +235,14 @@ export function MembershipPanel(props: MembershipPanelProps) {
           <section part="section" class={s.section} aria-labelledby="m-payment">
             <h3 id="m-payment">{say("membership.payment")}</h3>
             {card ? (
-              <p>{say("membership.card", { brand: card.brand, last4: card.last4, month: card.exp_month, year: card.exp_year })}</p>
+              <p>
+                {say("membership.card", {
+                  brand: card.brand,
+                  last4: card.last4,
+                  month: card.exp_month,
+                  year: card.exp_year,
+                })}
+              </p>
             ) : (
               <p class={s.banner}>{say("membership.noCard")}</p>
             )}
@@ -215,7 +256,12 @@ export function MembershipPanel(props: MembershipPanelProps) {
             <h3 id="m-address">{say("membership.address")}</h3>
             {sub.billing_address ? (
               <address>
-                {[sub.billing_address.address1, sub.billing_address.address2, `${sub.billing_address.city}, ${sub.billing_address.state} ${sub.billing_address.zip}`, sub.billing_address.country]
+                {[
+                  sub.billing_address.address1,
+                  sub.billing_address.address2,
+                  `${sub.billing_address.city}, ${sub.billing_address.state} ${sub.billing_address.zip}`,
+                  sub.billing_address.country,
+                ]
                   .filter(Boolean)
                   .map((line) => (
                     <div key={line}>{line}</div>

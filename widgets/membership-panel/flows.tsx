@@ -2,7 +2,13 @@
 import { useState } from "preact/hooks";
 import type { BillingAddress, CancelReason } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
-import { ADDRESS_LIMITS, PHONE_DIGITS, addressProblems, type AddressField, type AddressProblem } from "../../src/domain/billing-address.js";
+import {
+  ADDRESS_LIMITS,
+  PHONE_DIGITS,
+  addressProblems,
+  type AddressField,
+  type AddressProblem,
+} from "../../src/domain/billing-address.js";
 import { problemOfMessage } from "./address-refusal.js";
 import { messageOf } from "./refusal-messages.js";
 import { membershipWrites } from "../../src/store/slices/membership-writes.js";
@@ -36,7 +42,6 @@ export const withWrites = (data: Data) => void data.store.use(membershipWrites);
 /** The shape an email must have before the studio link is asked for (what the server's email format accepts). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-
 export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
   const s = flowStyles(useCss());
   const [period, setPeriod] = useState<PlanPeriod>(data.subscription?.interval === 12 ? "monthly" : "annual");
@@ -46,13 +51,14 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
   const priceOf = (p: PlanPeriod) => (data.price(p)?.cost.unit_amount ?? (p === "annual" ? 9588 : 1999)) / 100;
-  const label = (p: PlanPeriod) => say(p === "annual" ? "plan.annual" : "plan.monthly", { price: formatPrice(priceOf(p)) });
+  const label = (p: PlanPeriod) =>
+    say(p === "annual" ? "plan.annual" : "plan.monthly", { price: formatPrice(priceOf(p)) });
 
   const [quote, setQuote] = useState<Quote | null>(null);
   const config = useWidgetConfig();
   const sku = (p: PlanPeriod) => data.price(p)?.sku ?? planSku(p, data.subscription?.provider ?? "stripe");
 
-  /** The confirmation states what the server will charge and when: the new plan after promo codes, at the period end. */
+  /** The confirmation states what the server will charge and when: the new plan after promo codes, at period end. */
   async function review() {
     setFailure("");
     const codes = promo === "valid" && code.trim() ? [code.trim()] : [];
@@ -77,13 +83,22 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
     if (answer) return done(say("success.planUpdated"), "plan");
     const error = withCode ? data.m.applyCoupon.error.peek() : data.m.changePlan.error.peek();
     setConfirming(false);
-    setFailure((error as { status?: number } | undefined)?.status === 404 && withCode ? say("error.coupon") : say("error.planUpdate"));
+    setFailure(
+      (error as { status?: number } | undefined)?.status === 404 && withCode
+        ? say("error.coupon")
+        : say("error.planUpdate"),
+    );
   }
 
   if (confirming && quote) {
     return (
       <div class={s.flow}>
-        <p>{say("confirm.planUpdate", { months: period === "annual" ? 12 : 1, price: money(quote.total_price, quote.currency) })}</p>
+        <p>
+          {say("confirm.planUpdate", {
+            months: period === "annual" ? 12 : 1,
+            price: money(quote.total_price, quote.currency),
+          })}
+        </p>
         <p>{chargeSentence(quote, config)}</p>
         <div class={s.actions}>
           <Button variant="primary" busy={busy} onClick={confirm}>
@@ -147,7 +162,14 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
 }
 
 export function UpdateCard({ data, supportEmail, done }: FlowProps) {
-  return <CardForm data={data} supportEmail={supportEmail} submitLabel={say("membership.saveCard")} onSaved={() => done(say("membership.cardUpdated"), "card")} />;
+  return (
+    <CardForm
+      data={data}
+      supportEmail={supportEmail}
+      submitLabel={say("membership.saveCard")}
+      onSaved={() => done(say("membership.cardUpdated"), "card")}
+    />
+  );
 }
 
 export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
@@ -192,8 +214,16 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
   const field = (name: AddressField, labelKey: Parameters<typeof say>[0], required = true) => (
     <div class={s.field}>
       <label for={`a-${name}`}>{say(labelKey)}</label>
-      <input id={`a-${name}`} name={name} inputMode={name === "phone" ? "tel" : undefined} required={required} maxLength={ADDRESS_LIMITS[name]} defaultValue={(current?.[name] as string | undefined) ?? ""}
-        aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `a-${name}-error` : undefined} />
+      <input
+        id={`a-${name}`}
+        name={name}
+        inputMode={name === "phone" ? "tel" : undefined}
+        required={required}
+        maxLength={ADDRESS_LIMITS[name]}
+        defaultValue={(current?.[name] as string | undefined) ?? ""}
+        aria-invalid={!!errors[name]}
+        aria-describedby={errors[name] ? `a-${name}-error` : undefined}
+      />
       {errors[name] && (
         <p id={`a-${name}-error`} class={s.invalid}>
           {errors[name]}
@@ -229,17 +259,27 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
 }
 
 const ADDRESS_LABELS: Record<AddressField, Parameters<typeof say>[0]> = {
-  address1: "address.address1", address2: "address.address2", city: "address.city", state: "address.state", zip: "address.zip", phone: "membership.phone",
+  address1: "address.address1",
+  address2: "address.address2",
+  city: "address.city",
+  state: "address.state",
+  zip: "address.zip",
+  phone: "membership.phone",
 };
 
 /** The words for one address problem under its field. */
 function addressMessage(field: AddressField, problem: AddressProblem): string {
   switch (problem) {
-    case "zip": return say("error.zip");
-    case "city": return `${say("error.city")}. ${say("address.cityHint")}`;
-    case "phone": return say("address.phoneInvalid", PHONE_DIGITS);
-    case "tooLong": return say("address.tooLong", { field: say(ADDRESS_LABELS[field]), max: ADDRESS_LIMITS[field] });
-    case "required": return say("address.required", { field: say(ADDRESS_LABELS[field]) });
+    case "zip":
+      return say("error.zip");
+    case "city":
+      return `${say("error.city")}. ${say("address.cityHint")}`;
+    case "phone":
+      return say("address.phoneInvalid", PHONE_DIGITS);
+    case "tooLong":
+      return say("address.tooLong", { field: say(ADDRESS_LABELS[field]), max: ADDRESS_LIMITS[field] });
+    case "required":
+      return say("address.required", { field: say(ADDRESS_LABELS[field]) });
   }
 }
 
@@ -247,11 +287,18 @@ function addressMessage(field: AddressField, problem: AddressProblem): string {
 export function validateAddress(a: BillingAddress): Partial<Record<AddressField, string>> {
   const found = addressProblems(a, a.country === "Canada" ? "Canada" : "USA");
   const out: Partial<Record<AddressField, string>> = {};
-  for (const [field, problem] of Object.entries(found) as [AddressField, AddressProblem][]) out[field] = addressMessage(field, problem);
+  for (const [field, problem] of Object.entries(found) as [AddressField, AddressProblem][])
+    out[field] = addressMessage(field, problem);
   return out;
 }
 
-const REASONS: CancelReason[] = ["method not as thought", "too expensive", "not seeing expected results", "not using enough", "other"];
+const REASONS: CancelReason[] = [
+  "method not as thought",
+  "too expensive",
+  "not seeing expected results",
+  "not using enough",
+  "other",
+];
 
 export function CancelMembership({ data, supportEmail, done, close }: FlowProps) {
   const s = flowStyles(useCss());
@@ -272,7 +319,9 @@ export function CancelMembership({ data, supportEmail, done, close }: FlowProps)
             <a href={`mailto:${supportEmail}`}>{say("membership.offerSupport")}</a>
           </li>
           <li>
-            <a href={`mailto:${supportEmail}?subject=${encodeURIComponent("Free trainer session")}`}>{say("membership.offerTrainer")}</a>
+            <a href={`mailto:${supportEmail}?subject=${encodeURIComponent("Free trainer session")}`}>
+              {say("membership.offerTrainer")}
+            </a>
           </li>
         </ul>
         <div class={s.actions}>

@@ -26,7 +26,17 @@ const messages = (e: unknown): string[] => {
  * free trial applies: only to members who never subscribed), an optional promo code, the card, then a confirmation
  * stating what will be charged and when. The checkout (`POST /v2/subscriptions/subs`) makes the member entitled.
  */
-export function JoinMembership({ data, supportEmail, done, close }: { data: Data; supportEmail: string; done(message: string, action: string): void; close(): void }) {
+export function JoinMembership({
+  data,
+  supportEmail,
+  done,
+  close,
+}: {
+  data: Data;
+  supportEmail: string;
+  done(message: string, action: string): void;
+  close(): void;
+}) {
   const s = flowStyles(useCss());
   const config = useWidgetConfig();
   const api = data.store.api;
@@ -34,7 +44,9 @@ export function JoinMembership({ data, supportEmail, done, close }: { data: Data
   const [period, setPeriod] = useState<PlanPeriod>("annual");
   const [plans, setPlans] = useState<Partial<Record<PlanPeriod, Quote>>>({});
   const [code, setCode] = useState("");
-  const [promo, setPromo] = useState<{ state: "unchecked" | "valid" | "invalid"; message?: string }>({ state: "unchecked" });
+  const [promo, setPromo] = useState<{ state: "unchecked" | "valid" | "invalid"; message?: string }>({
+    state: "unchecked",
+  });
   const [quote, setQuote] = useState<Quote | null>(null);
   const [newCard, setNewCard] = useState(false);
   const [saved, setSaved] = useState<PaymentCard | null>(null);
@@ -90,7 +102,11 @@ export function JoinMembership({ data, supportEmail, done, close }: { data: Data
     if (answer) return done(say("join.done"), "join");
     const error = data.m.join.error.peek();
     const status = (error as { status?: number } | undefined)?.status;
-    setFailure(status === 402 ? say("membership.cardDeclined") : messages(error).find((m) => m.startsWith(say("error.coupon"))) ?? say("error.unexpected"));
+    setFailure(
+      status === 402
+        ? say("membership.cardDeclined")
+        : (messages(error).find((m) => m.startsWith(say("error.coupon"))) ?? say("error.unexpected")),
+    );
   }
 
   const title = say(data.subscription ? "join.resubscribe" : "join.title");
@@ -130,7 +146,16 @@ export function JoinMembership({ data, supportEmail, done, close }: { data: Data
           <strong>{say("join.confirm", { plan: quote.name })}</strong>
         </p>
         <p>{chargeSentence(quote, config)}</p>
-        {shown && <p>{say("join.cardOnFile", { brand: shown.brand, last4: shown.last4, month: shown.exp_month, year: shown.exp_year })}</p>}
+        {shown && (
+          <p>
+            {say("join.cardOnFile", {
+              brand: shown.brand,
+              last4: shown.last4,
+              month: shown.exp_month,
+              year: shown.exp_year,
+            })}
+          </p>
+        )}
         {failure && <Oops message={failure} email={supportEmail} />}
         <div class={s.actions}>
           <Button variant="primary" busy={busy} onClick={confirm}>
@@ -167,7 +192,9 @@ export function JoinMembership({ data, supportEmail, done, close }: { data: Data
                 {q ? (
                   <>
                     {q.trial_days > 0 && <>{say("join.trialDays", { days: q.trial_days })}, then </>}
-                    {say(p === "annual" ? "plan.annual" : "plan.monthly", { price: money(q.renewal_price ?? q.base_price, q.currency) })}
+                    {say(p === "annual" ? "plan.annual" : "plan.monthly", {
+                      price: money(q.renewal_price ?? q.base_price, q.currency),
+                    })}
                   </>
                 ) : (
                   "…"

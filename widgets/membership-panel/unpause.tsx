@@ -25,7 +25,17 @@ const say = sayWith({
  * what will be charged and when (the plan's price after any promo codes waiting on it, today) and the card it goes
  * to; only "YES, UNPAUSE" charges.
  */
-export function UnpauseMembership({ data, supportEmail, done, close }: { data: Data; supportEmail: string; done(message: string, action: string): void; close(): void }) {
+export function UnpauseMembership({
+  data,
+  supportEmail,
+  done,
+  close,
+}: {
+  data: Data;
+  supportEmail: string;
+  done(message: string, action: string): void;
+  close(): void;
+}) {
   const s = flowStyles(useCss());
   const config = useWidgetConfig();
   const sub = data.subscription;
@@ -73,7 +83,16 @@ export function UnpauseMembership({ data, supportEmail, done, close }: { data: D
         <strong>{say("unpause.confirm", { plan: quote.name })}</strong>
       </p>
       <p>{chargeSentence(quote, config)}</p>
-      {card && <p>{flowSay("join.cardOnFile", { brand: card.brand, last4: card.last4, month: card.exp_month, year: card.exp_year })}</p>}
+      {card && (
+        <p>
+          {flowSay("join.cardOnFile", {
+            brand: card.brand,
+            last4: card.last4,
+            month: card.exp_month,
+            year: card.exp_year,
+          })}
+        </p>
+      )}
       {failure && <Oops message={failure} email={supportEmail} />}
       <div class={s.actions}>
         <Button variant="primary" busy={busy} onClick={confirm}>

@@ -47,7 +47,13 @@ export function Referral(props: ReferralProps) {
     // An explicit trial-url, else the deployment's external store, else the hosted app's join funnel (sign-up first).
     const { href, newTab } = membershipStart(props.trialUrl || data.storeUrl, data.appBase, location.href);
     return (
-      <a part="trigger" class={trigger} href={href} {...(newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})} onClick={() => emit(EVENTS.referralOpen, { member: false })}>
+      <a
+        part="trigger"
+        class={trigger}
+        href={href}
+        {...(newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+        onClick={() => emit(EVENTS.referralOpen, { member: false })}
+      >
         {say("referral.visitor")}
         {newTab && <span class="fit-sr"> {say("referral.newTab")}</span>}
       </a>

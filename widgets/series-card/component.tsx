@@ -27,18 +27,27 @@ export function SeriesCard(props: SeriesCardProps) {
   if (!props.series) return null;
   if (data.series.status === "error") {
     const missing = (data.series.error as { status?: number } | undefined)?.status === 404;
-    return missing ? <EmptyState title={say("series.notFound")} /> : <ErrorState message={say("error.loading")} retry={data.retry} retryLabel={say("retry")} />;
+    return missing ? (
+      <EmptyState title={say("series.notFound")} />
+    ) : (
+      <ErrorState message={say("error.loading")} retry={data.retry} retryLabel={say("retry")} />
+    );
   }
   const series = data.series.value;
   if (!series) return <Skeleton label={say("loading")} rows={1} height={320} />;
 
-  const href = (props.detailHref || `${config.appUrl}/series/{slug}`).replace("{slug}", encodeURIComponent(series.slug)).replace("{id}", encodeURIComponent(series.id));
+  const href = (props.detailHref || `${config.appUrl}/series/{slug}`)
+    .replace("{slug}", encodeURIComponent(series.slug))
+    .replace("{id}", encodeURIComponent(series.id));
   const enrollment = data.enrollment;
   const total = series.items?.length ?? series.total ?? series.workoutsCount ?? 0;
   const completed = enrollment ? enrollment.series_state.workouts.filter((w) => w.status === "completed").length : 0;
   const done = !!enrollment && (enrollment.status === "completed" || (total > 0 && completed >= total));
   const next = enrollment && nextWorkout(series, enrollment);
-  const image = mediaUrl((series.image_url as string | undefined) ?? series.items?.[0]?.video.poster_url, config.apiBase);
+  const image = mediaUrl(
+    (series.image_url as string | undefined) ?? series.items?.[0]?.video.poster_url,
+    config.apiBase,
+  );
 
   async function join() {
     setFailure("");
@@ -58,11 +67,13 @@ export function SeriesCard(props: SeriesCardProps) {
 
   return (
     <article part="card" class={s.card} aria-labelledby="series-title">
-      {image ? <img part="image" class={s.image} src={image} alt="" loading="lazy" /> : <div part="image" class={s.image} aria-hidden="true" />}
+      {image ? (
+        <img part="image" class={s.image} src={image} alt="" loading="lazy" />
+      ) : (
+        <div part="image" class={s.image} aria-hidden="true" />
+      )}
       <div class={s.body}>
-        <p class={s.meta}>
-          {[series.level, say("series.workouts", { count: total })].filter(Boolean).join(" · ")}
-        </p>
+        <p class={s.meta}>{[series.level, say("series.workouts", { count: total })].filter(Boolean).join(" · ")}</p>
         <h2 part="title" id="series-title" class={s.title}>
           {series.name}
         </h2>

@@ -12,7 +12,13 @@ export function useSeriesCard(slugOrId: string | undefined) {
   const series = keyedResource(store, `series:${key}`, (s) => api.getSeries(store.api, key, s));
   // Completed series too (the slice's list is the spec's active_only one), so a finished series shows YOU DID IT!.
   const enrollments = keyedResource(store, "series.enrollments:all", (s) =>
-    store.api.request<{ series: SeriesEnrollment[] }>("/v2/workouts/series", { query: { active_only: false }, auth: true, signal: s }).then((r) => r.series),
+    store.api
+      .request<{ series: SeriesEnrollment[] }>("/v2/workouts/series", {
+        query: { active_only: false },
+        auth: true,
+        signal: s,
+      })
+      .then((r) => r.series),
   );
 
   useEffect(() => {
@@ -25,7 +31,8 @@ export function useSeriesCard(slugOrId: string | undefined) {
   }, [signedIn]);
 
   const value: Series | undefined = series.data.value;
-  const enrollment: SeriesEnrollment | undefined = signedIn && value ? enrollments.data.value?.find((e) => e.series_id === value.id) : undefined;
+  const enrollment: SeriesEnrollment | undefined =
+    signedIn && value ? enrollments.data.value?.find((e) => e.series_id === value.id) : undefined;
   return {
     signedIn,
     series: { status: series.status.value, value, error: series.error.value },

@@ -51,4 +51,5 @@ function validZone(zone: string | undefined): string | undefined {
 export const useWidgetConfig = (): WidgetConfig => resolveConfig(useWidget().host as unknown as Partial<WidgetConfig>);
 
 /** Media paths the API answers (posters, trainer photos) are relative to the API host, not to the embedding page. */
-export const mediaUrl = (path: string | null | undefined, apiBase: string): string | undefined => (path ? new URL(path, `${apiBase}/`).href : undefined);
+export const mediaUrl = (path: string | null | undefined, apiBase: string): string | undefined =>
+  path ? new URL(path, `${apiBase}/`).href : undefined;

@@ -16,9 +16,13 @@ const common = {
  * loading one widget downloads neither the others' copy nor the hosted app's.
  * @example const say = sayWith({ "live.full": "Full" }, liveEn); say("live.full"); say("confirm.cancelClass");
  */
-export function sayWith<L extends Record<string, string>, S extends Record<string, string> = Record<never, string>>(labels: L, spec?: S) {
+export function sayWith<L extends Record<string, string>, S extends Record<string, string> = Record<never, string>>(
+  labels: L,
+  spec?: S,
+) {
   const all: Record<string, string> = { ...errorsEn, ...spec, ...common, ...labels };
-  return (key: keyof L | keyof typeof common | keyof S | keyof typeof errorsEn, params?: Params): string => interpolate(all[key as string]!, params);
+  return (key: keyof L | keyof typeof common | keyof S | keyof typeof errorsEn, params?: Params): string =>
+    interpolate(all[key as string]!, params);
 }
 
 /** The shared labels and the spec's general errors (for the shared parts in ui/). */

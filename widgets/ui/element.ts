@@ -18,7 +18,13 @@ export interface ElementSpec {
  * it stays the native HTMLElement property, because browsers hide a nonce attribute once the element is connected
  * (the value lives on only in the property).
  */
-const COMMON_ATTRS: Record<string, AttrType> = { "api-base": "string", "app-url": "string", locale: "string", "time-zone": "string", theme: "string" };
+const COMMON_ATTRS: Record<string, AttrType> = {
+  "api-base": "string",
+  "app-url": "string",
+  locale: "string",
+  "time-zone": "string",
+  theme: "string",
+};
 const COMMON_PROPS = ["store"];
 
 export const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -52,12 +58,29 @@ const MOUNT = Symbol("mount");
  */
 export function createWidgetElement<P extends object>(Component: ComponentType<P>, spec: ElementSpec = {}) {
   const attrTypes: Record<string, AttrType> = { ...COMMON_ATTRS };
-  for (const a of spec.attributes ?? []) attrTypes[a.name] = ((a.type === "number" || a.type === "boolean" ? a.type : a.type?.includes("{") || a.type?.includes("[]") ? "json" : "string") as AttrType);
-  const propNames = [...new Set([...Object.keys(attrTypes).map(camelCase), ...COMMON_PROPS, ...(spec.properties ?? []).map((p) => p.name)])];
+  for (const a of spec.attributes ?? [])
+    attrTypes[a.name] = (
+      a.type === "number" || a.type === "boolean"
+        ? a.type
+        : a.type?.includes("{") || a.type?.includes("[]")
+          ? "json"
+          : "string"
+    ) as AttrType;
+  const propNames = [
+    ...new Set([
+      ...Object.keys(attrTypes).map(camelCase),
+      ...COMMON_PROPS,
+      ...(spec.properties ?? []).map((p) => p.name),
+    ]),
+  ];
 
   class FitElement extends HTMLElement {
     static readonly observedAttributes = Object.keys(attrTypes);
-    [VALUES]: Record<string, unknown> = Object.fromEntries(Object.entries(attrTypes).filter(([, t]) => t === "boolean").map(([a]) => [camelCase(a), false]));
+    [VALUES]: Record<string, unknown> = Object.fromEntries(
+      Object.entries(attrTypes)
+        .filter(([, t]) => t === "boolean")
+        .map(([a]) => [camelCase(a), false]),
+    );
     [MOUNT]?: { container: HTMLElement; context: WidgetContext; queued: boolean; connected: boolean };
 
     constructor() {
@@ -84,7 +107,8 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
         const context: WidgetContext = {
           css,
           host: this,
-          emit: (name, detail) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true })),
+          emit: (name, detail) =>
+            this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true })),
         };
         this[MOUNT] = { container, context, queued: false, connected: true };
       }

@@ -8,7 +8,15 @@ import { Button, type ModalProps } from "./parts.js";
  * The modal dialog on the native `<dialog>` (loaded on first use through `Modal` in parts.tsx): `showModal()` makes
  * the rest of the page inert (focus stays inside), Escape closes it, and focus returns to `opener`.
  */
-export function ModalDialog({ open, onClose, title, children, maxWidth = 548, part = "dialog", opener }: ModalProps & { opener: { current: Element | null } }) {
+export function ModalDialog({
+  open,
+  onClose,
+  title,
+  children,
+  maxWidth = 548,
+  part = "dialog",
+  opener,
+}: ModalProps & { opener: { current: Element | null } }) {
   const css = useCss();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {

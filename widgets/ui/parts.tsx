@@ -25,7 +25,14 @@ export function Button({ variant = "secondary", busy, class: extra, part, childr
     &.link { border: 0; padding: 4px 2px; min-height: 0; text-decoration: underline; font-weight: 500; }
   `;
   return (
-    <button type="button" part={`button${variant === "primary" ? " primary" : ""}${part ? ` ${part}` : ""}`} class={`${look} ${variant} ${extra ?? ""}`} aria-busy={busy || undefined} disabled={busy || rest.disabled} {...rest}>
+    <button
+      type="button"
+      part={`button${variant === "primary" ? " primary" : ""}${part ? ` ${part}` : ""}`}
+      class={`${look} ${variant} ${extra ?? ""}`}
+      aria-busy={busy || undefined}
+      disabled={busy || rest.disabled}
+      {...rest}
+    >
       {children}
     </button>
   );
@@ -48,7 +55,15 @@ export function Skeleton({ rows = 3, height = 64, label }: { rows?: number; heig
 }
 
 /** A failed load: the catalogue's copy (never a raw error) and a Try again button. */
-export function ErrorState({ message, retry, retryLabel }: { message: string; retry?: () => void; retryLabel: string }) {
+export function ErrorState({
+  message,
+  retry,
+  retryLabel,
+}: {
+  message: string;
+  retry?: () => void;
+  retryLabel: string;
+}) {
   const css = useCss();
   const box = css`
     display: flex; flex-direction: column; align-items: flex-start; gap: 12px; padding: var(--_space); border-radius: var(--_radius);
@@ -133,7 +148,9 @@ export function Modal(props: ModalProps) {
   if (props.open && !wasOpen.current) opener.current = deepActiveElement();
   wasOpen.current = props.open;
   if (code.module) return <code.module.ModalDialog {...props} opener={opener} />;
-  return code.failed && props.open ? <ErrorState message={say("error.loading")} retry={code.retry} retryLabel={say("retry")} /> : null;
+  return code.failed && props.open ? (
+    <ErrorState message={say("error.loading")} retry={code.retry} retryLabel={say("retry")} />
+  ) : null;
 }
 
 /** The focused element, looking through open shadow roots. */

@@ -20,7 +20,11 @@ const families = new WeakMap<object, Map<string, Resource<unknown, []>>>();
  * two schedules of different studios): the store's slices hold one value per resource, so each key gets its own
  * core resource here, created once per store and shared by every widget asking for that key.
  */
-export function keyedResource<T>(store: Store, key: string, fetcher: (signal: AbortSignal) => Promise<T>): Resource<T, []> {
+export function keyedResource<T>(
+  store: Store,
+  key: string,
+  fetcher: (signal: AbortSignal) => Promise<T>,
+): Resource<T, []> {
   let family = families.get(store);
   if (!family) families.set(store, (family = new Map()));
   let resource = family.get(key) as Resource<T, []> | undefined;

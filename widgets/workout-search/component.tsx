@@ -1,7 +1,16 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { SortValue, Workout } from "../../src/api/index.js";
-import { DEFAULT_SORT, emptyFilters, filtersFromQuery, filtersToQuery, LIST_FILTER_KEYS, MEMBER_FILTER_KEYS, SORT_OPTIONS, type WorkoutFilterState } from "../../src/domain/filters.js";
+import {
+  DEFAULT_SORT,
+  emptyFilters,
+  filtersFromQuery,
+  filtersToQuery,
+  LIST_FILTER_KEYS,
+  MEMBER_FILTER_KEYS,
+  SORT_OPTIONS,
+  type WorkoutFilterState,
+} from "../../src/domain/filters.js";
 import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
@@ -66,7 +75,9 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   const change = (patch: Partial<typeof state>) => {
     const next = { ...state, ...patch };
     data.apply(next, pageSize);
-    const query = [filtersToQuery(next.filters), next.equipmentMode === "additional" ? "equipment-mode=additional" : ""].filter(Boolean).join("&");
+    const query = [filtersToQuery(next.filters), next.equipmentMode === "additional" ? "equipment-mode=additional" : ""]
+      .filter(Boolean)
+      .join("&");
     emit(EVENTS.filtersChange, { category: next.category, filters: query, keywords: next.keywords, sort: next.sort });
   };
   const setFilters = (filters: WorkoutFilterState) => change({ filters });
@@ -82,9 +93,27 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   // Every active filter as a removable chip: list values, the member switches, then live recordings.
   const f = state.filters;
   const chips: { id: string; label: string; remove: Partial<WorkoutFilterState> }[] = [
-    ...LIST_FILTER_KEYS.flatMap((key) => f[key].map((value) => ({ id: `${key}:${value}`, label: optionLabel(data.filterGroups, key, value), remove: { [key]: f[key].filter((v) => v !== value) } }))),
-    ...MEMBER_FILTER_KEYS.filter((key) => f[key]).map((key) => ({ id: key, label: say(`filter.${key}`), remove: { [key]: false } })),
-    ...(f.live === "all" ? [] : [{ id: "live", label: `${say("filter.live")}: ${say(`filter.live.${f.live}`)}`, remove: { live: "all" as const } }]),
+    ...LIST_FILTER_KEYS.flatMap((key) =>
+      f[key].map((value) => ({
+        id: `${key}:${value}`,
+        label: optionLabel(data.filterGroups, key, value),
+        remove: { [key]: f[key].filter((v) => v !== value) },
+      })),
+    ),
+    ...MEMBER_FILTER_KEYS.filter((key) => f[key]).map((key) => ({
+      id: key,
+      label: say(`filter.${key}`),
+      remove: { [key]: false },
+    })),
+    ...(f.live === "all"
+      ? []
+      : [
+          {
+            id: "live",
+            label: `${say("filter.live")}: ${say(`filter.live.${f.live}`)}`,
+            remove: { live: "all" as const },
+          },
+        ]),
   ];
   const keywords = state.keywords.trim();
   const searching = keywords !== "" || chips.length > 0;
@@ -98,18 +127,39 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   const Dialog = dialog.module;
 
   const backToTop = () => {
-    top.current?.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+    top.current?.scrollIntoView({
+      behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+    });
     searchBox.current?.focus({ preventScroll: true });
   };
 
   /** One workout card (the results and the suggestions under "No exact matches"). */
   const card = (w: Workout) => {
-    const href = (props.detailHref || `${config.appUrl}/classes/detail/{slug}`).replace("{slug}", encodeURIComponent(w.slug)).replace("{id}", encodeURIComponent(w.id));
+    const href = (props.detailHref || `${config.appUrl}/classes/detail/{slug}`)
+      .replace("{slug}", encodeURIComponent(w.slug))
+      .replace("{id}", encodeURIComponent(w.id));
     const favourite = data.favouriteIds.includes(w.id);
     return (
       <li key={w.id} part="card" class={s.card}>
-        <a class={s.cardLink} href={href} onClick={(e) => emit(EVENTS.workoutSelect, { id: w.id, slug: w.slug, name: w.name, href }) || e.preventDefault()}>
-          {w.video.poster_url ? <img class={s.poster} src={mediaUrl(w.video.poster_url, config.apiBase)} alt="" loading="lazy" width={320} height={180} /> : <div class={s.poster} aria-hidden="true" />}
+        <a
+          class={s.cardLink}
+          href={href}
+          onClick={(e) =>
+            emit(EVENTS.workoutSelect, { id: w.id, slug: w.slug, name: w.name, href }) || e.preventDefault()
+          }
+        >
+          {w.video.poster_url ? (
+            <img
+              class={s.poster}
+              src={mediaUrl(w.video.poster_url, config.apiBase)}
+              alt=""
+              loading="lazy"
+              width={320}
+              height={180}
+            />
+          ) : (
+            <div class={s.poster} aria-hidden="true" />
+          )}
           <span class={s.cardName}>{w.name}</span>
           <span class={s.cardMeta}>
             {say("workout.minutes", { minutes: w.duration })}
@@ -181,7 +231,10 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
         </Button>
         <label class={s.sort}>
           <span>{say("search.sort")}</span>
-          <select value={state.sort} onChange={(e) => change({ sort: (e.target as HTMLSelectElement).value as SortValue })}>
+          <select
+            value={state.sort}
+            onChange={(e) => change({ sort: (e.target as HTMLSelectElement).value as SortValue })}
+          >
             {SORT_OPTIONS.map((o) => (
               <option key={o} value={o}>
                 {say(`sortMenu.${o}`)}
@@ -195,7 +248,13 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
         <ul class={s.chips} aria-label={say("search.filters")}>
           {chips.map((c) => (
             <li key={c.id}>
-              <button type="button" part="chip" class={s.chip} aria-label={say("search.removeFilter", { label: c.label })} onClick={() => setFilters({ ...f, ...c.remove })}>
+              <button
+                type="button"
+                part="chip"
+                class={s.chip}
+                aria-label={say("search.removeFilter", { label: c.label })}
+                onClick={() => setFilters({ ...f, ...c.remove })}
+              >
                 {c.label} <span aria-hidden="true">✕</span>
               </button>
             </li>
@@ -252,7 +311,18 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
 
       <Modal open={dialogOpen} onClose={() => setDialogOpen(false)} title={say("search.filters")} maxWidth={640}>
         {Dialog ? (
-          <Dialog.FiltersDialog {...{ css, described: data.filterGroups, results, state, signedIn: data.signedIn, change, setFilters, close: () => setDialogOpen(false) }} />
+          <Dialog.FiltersDialog
+            {...{
+              css,
+              described: data.filterGroups,
+              results,
+              state,
+              signedIn: data.signedIn,
+              change,
+              setFilters,
+              close: () => setDialogOpen(false),
+            }}
+          />
         ) : dialog.failed ? (
           <ErrorState message={say("error.loading")} retry={dialog.retry} retryLabel={say("retry")} />
         ) : (
@@ -277,7 +347,10 @@ function InfiniteSentinel({ onVisible }: { onVisible: () => void }) {
   callback.current = onVisible;
   useEffect(() => {
     if (typeof IntersectionObserver === "undefined" || !ref.current) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && callback.current(), { rootMargin: "200px" });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && callback.current(),
+      { rootMargin: "200px" },
+    );
     observer.observe(ref.current);
     return () => observer.disconnect();
   }, []);

@@ -4,7 +4,8 @@ import { sameFilters } from "../../src/domain/filters.js";
 import { catalogueSlice, favouritesSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
 
-type Applied = Pick<SearchState, "category" | "filters" | "keywords" | "sort"> & Partial<Pick<SearchState, "equipmentMode">>;
+type Applied = Pick<SearchState, "category" | "filters" | "keywords" | "sort"> &
+  Partial<Pick<SearchState, "equipmentMode">>;
 
 /** The library through the store's catalogue slice (one search state per page), favourites for members. */
 export function useWorkoutSearch() {

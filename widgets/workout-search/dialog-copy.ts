@@ -3,9 +3,12 @@ import { libraryFiltersEn } from "../../src/i18n/spec/library-filters.js";
 import { sayWith } from "../ui/copy.js";
 
 /** The filters dialog's own labels and the spec's filter copy: they load with the dialog, not with the library. */
-export const say = sayWith({
-  "search.apply": "Show {count} results",
-  "search.applyPlain": "Apply",
-  "search.equipmentMode": "Equipment match",
-  "search.membersOnly": "Sign in to filter by favorites and watched workouts.",
-}, { ...libraryEn, ...libraryFiltersEn });
+export const say = sayWith(
+  {
+    "search.apply": "Show {count} results",
+    "search.applyPlain": "Apply",
+    "search.equipmentMode": "Equipment match",
+    "search.membersOnly": "Sign in to filter by favorites and watched workouts.",
+  },
+  { ...libraryEn, ...libraryFiltersEn },
+);

@@ -28,11 +28,26 @@ export function filterGroups(filters: WorkoutFilters | undefined, results: Searc
     // The length buckets are the spec's; their counts come from the endpoint (within the category tab).
     if (key === "length") {
       const countOf = (value: string) => group?.options.find((o) => String(o.value) === value)?.count;
-      return { key, label, options: LENGTH_BUCKETS.map((b) => ({ value: b.key, label: optionLabel(filters, key, b.key), count: countOf(b.key) })) };
+      return {
+        key,
+        label,
+        options: LENGTH_BUCKETS.map((b) => ({
+          value: b.key,
+          label: optionLabel(filters, key, b.key),
+          count: countOf(b.key),
+        })),
+      };
     }
-    const facet = facetNames(key).map((name) => results?.facets[name]).find(Boolean) ?? {};
+    const facet =
+      facetNames(key)
+        .map((name) => results?.facets[name])
+        .find(Boolean) ?? {};
     const options: Option[] = group?.options.length
-      ? group.options.map((o) => ({ value: String(o.value), label: String(o.label), count: o.count ?? facet[String(o.value)] }))
+      ? group.options.map((o) => ({
+          value: String(o.value),
+          label: String(o.label),
+          count: o.count ?? facet[String(o.value)],
+        }))
       : Object.entries(facet)
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([value, count]) => ({ value, label: value, count }));

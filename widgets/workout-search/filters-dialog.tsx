@@ -26,7 +26,16 @@ export interface FiltersDialogProps {
 }
 
 /** The filters dialog's body (every group of the spec, equipment mode, live recordings, favourites and watched). */
-export function FiltersDialog({ css, described, results, state, signedIn, change, setFilters, close }: FiltersDialogProps) {
+export function FiltersDialog({
+  css,
+  described,
+  results,
+  state,
+  signedIn,
+  change,
+  setFilters,
+  close,
+}: FiltersDialogProps) {
   const s = dialogStyles(css);
   const toggleValue = (key: ListFilterKey, value: string) => {
     const list = state.filters[key];
@@ -34,70 +43,89 @@ export function FiltersDialog({ css, described, results, state, signedIn, change
   };
   return (
     <>
-    <div class={s.dialog}>
-      {filterGroups(described, results).map((g) => (
-        <fieldset key={g.key} class={s.group}>
-          <legend>{g.label}</legend>
-          <div class={s.options}>
-            {g.options.map((o) => (
-              <label key={o.value} class={s.option}>
-                <input type="checkbox" checked={state.filters[g.key].includes(o.value)} onChange={() => toggleValue(g.key, o.value)} />
-                <span>
-                  {o.label}
-                  {o.count !== undefined && <span class={s.optionCount}> ({o.count})</span>}
-                </span>
-              </label>
-            ))}
-          </div>
-          {g.key === "equipment" && (
-            <div class={s.modes} role="radiogroup" aria-label={say("search.equipmentMode")}>
-              {(["selected", "additional"] as const).map((mode) => (
-                <label key={mode} class={s.option}>
-                  <input type="radio" name="equipment-mode" checked={state.equipmentMode === mode} onChange={() => change({ equipmentMode: mode })} />
-                  <span>{say(`filter.equipment.${mode}`)}</span>
+      <div class={s.dialog}>
+        {filterGroups(described, results).map((g) => (
+          <fieldset key={g.key} class={s.group}>
+            <legend>{g.label}</legend>
+            <div class={s.options}>
+              {g.options.map((o) => (
+                <label key={o.value} class={s.option}>
+                  <input
+                    type="checkbox"
+                    checked={state.filters[g.key].includes(o.value)}
+                    onChange={() => toggleValue(g.key, o.value)}
+                  />
+                  <span>
+                    {o.label}
+                    {o.count !== undefined && <span class={s.optionCount}> ({o.count})</span>}
+                  </span>
                 </label>
               ))}
             </div>
-          )}
-        </fieldset>
-      ))}
-      <fieldset class={s.group}>
-        <legend>{say("filter.live")}</legend>
-        <div class={s.options}>
-          {(["all", "only", "hide"] as const).map((v) => (
-            <label key={v} class={s.option}>
-              <input type="radio" name="live" checked={state.filters.live === v} onChange={() => setFilters({ ...state.filters, live: v })} />
-              <span>{say(`filter.live.${v}`)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset class={s.group}>
-        <legend>
-          {say("filter.favorites")} / {say("filter.watched")}
-        </legend>
-        {signedIn ? (
+            {g.key === "equipment" && (
+              <div class={s.modes} role="radiogroup" aria-label={say("search.equipmentMode")}>
+                {(["selected", "additional"] as const).map((mode) => (
+                  <label key={mode} class={s.option}>
+                    <input
+                      type="radio"
+                      name="equipment-mode"
+                      checked={state.equipmentMode === mode}
+                      onChange={() => change({ equipmentMode: mode })}
+                    />
+                    <span>{say(`filter.equipment.${mode}`)}</span>
+                  </label>
+                ))}
+              </div>
+            )}
+          </fieldset>
+        ))}
+        <fieldset class={s.group}>
+          <legend>{say("filter.live")}</legend>
           <div class={s.options}>
-            {(["favorites", "watched"] as const).map((k) => (
-              <label key={k} class={s.option}>
-                <input type="checkbox" role="switch" checked={state.filters[k]} onChange={() => setFilters({ ...state.filters, [k]: !state.filters[k] })} />
-                <span>{say(`filter.${k}`)}</span>
+            {(["all", "only", "hide"] as const).map((v) => (
+              <label key={v} class={s.option}>
+                <input
+                  type="radio"
+                  name="live"
+                  checked={state.filters.live === v}
+                  onChange={() => setFilters({ ...state.filters, live: v })}
+                />
+                <span>{say(`filter.live.${v}`)}</span>
               </label>
             ))}
           </div>
-        ) : (
-          <p class={s.optionCount}>{say("search.membersOnly")}</p>
-        )}
-      </fieldset>
-    </div>
-    <div class={s.actions}>
-      <Button variant="link" onClick={() => setFilters(emptyFilters())}>
-        {say("action.clearAll")}
-      </Button>
-      <Button variant="primary" onClick={close}>
-        {results ? say("search.apply", { count: results.nbHits }) : say("search.applyPlain")}
-      </Button>
-    </div>
+        </fieldset>
+        <fieldset class={s.group}>
+          <legend>
+            {say("filter.favorites")} / {say("filter.watched")}
+          </legend>
+          {signedIn ? (
+            <div class={s.options}>
+              {(["favorites", "watched"] as const).map((k) => (
+                <label key={k} class={s.option}>
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    checked={state.filters[k]}
+                    onChange={() => setFilters({ ...state.filters, [k]: !state.filters[k] })}
+                  />
+                  <span>{say(`filter.${k}`)}</span>
+                </label>
+              ))}
+            </div>
+          ) : (
+            <p class={s.optionCount}>{say("search.membersOnly")}</p>
+          )}
+        </fieldset>
+      </div>
+      <div class={s.actions}>
+        <Button variant="link" onClick={() => setFilters(emptyFilters())}>
+          {say("action.clearAll")}
+        </Button>
+        <Button variant="primary" onClick={close}>
+          {results ? say("search.apply", { count: results.nbHits }) : say("search.applyPlain")}
+        </Button>
+      </div>
     </>
   );
 }

@@ -31,9 +31,21 @@ export function Suggestions({ category, card, grid }: SuggestionsProps) {
     const controller = new AbortController();
     const signedIn = store.session.signedIn.peek();
     (async () => {
-      const hiddenCollections = signedIn ? (await store.collections.hidden.load(), store.collections.hiddenIds.peek()) : undefined;
+      const hiddenCollections = signedIn
+        ? (await store.collections.hidden.load(), store.collections.hiddenIds.peek())
+        : undefined;
       for (const c of category === "all" ? ["all"] : [category, "all"]) {
-        const request = searchRequest({ filters: emptyFilters(), keywords: "", sort: DEFAULT_SORT, category: c, equipmentMode: "selected", page: 0, hits: COUNT, signedIn, hiddenCollections });
+        const request = searchRequest({
+          filters: emptyFilters(),
+          keywords: "",
+          sort: DEFAULT_SORT,
+          category: c,
+          equipmentMode: "selected",
+          page: 0,
+          hits: COUNT,
+          signedIn,
+          hiddenCollections,
+        });
         const answer = request && (await searchWorkouts(store.api, request, controller.signal, signedIn));
         if (answer?.hits.length) return setHits(answer.hits);
       }
@@ -48,7 +60,9 @@ export function Suggestions({ category, card, grid }: SuggestionsProps) {
   if (!hits.length) return null;
   return (
     <section aria-labelledby="fit-suggested">
-      <h3 id="fit-suggested" style={{ margin: "0 0 14px" }}>Other workouts you might like</h3>
+      <h3 id="fit-suggested" style={{ margin: "0 0 14px" }}>
+        Other workouts you might like
+      </h3>
       <ul class={grid}>{hits.map(card)}</ul>
     </section>
   );

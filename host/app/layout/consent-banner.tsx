@@ -35,7 +35,15 @@ const body = css`font-size: ${text.sm}px; color: ${color.muted};`;
 const actions = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px; button { flex: 1 1 auto; }`;
 const detail = css`font-size: ${text.xs}px; color: ${color.muted}; display: block;`;
 
-export function ConsentBanner({ initial, onSave, inline = false }: { initial: readonly ConsentCategory[]; onSave: (granted: ConsentCategory[]) => void; inline?: boolean }) {
+export function ConsentBanner({
+  initial,
+  onSave,
+  inline = false,
+}: {
+  initial: readonly ConsentCategory[];
+  onSave: (granted: ConsentCategory[]) => void;
+  inline?: boolean;
+}) {
   const [customize, setCustomize] = useState(initial.length > 0);
   const [choice, setChoice] = useState<Set<ConsentCategory>>(new Set(initial.length ? initial : ["Essential"]));
   const toggle = (c: ConsentCategory, on: boolean) => {
@@ -47,25 +55,43 @@ export function ConsentBanner({ initial, onSave, inline = false }: { initial: re
   return (
     <section className={inline ? `${box} ${inFlow}` : box} role="region" aria-label="Cookie consent">
       <h2 className={title}>We value your privacy</h2>
-      <p className={body}>We use cookies to run fitkit and, with your permission, to improve it and personalise offers.</p>
+      <p className={body}>
+        We use cookies to run fitkit and, with your permission, to improve it and personalise offers.
+      </p>
       {customize ? (
         <div>
           {CONSENT_CATEGORIES.map((c) => (
-            <Checkbox key={c} checked={c === "Essential" || choice.has(c)} disabled={c === "Essential"} onChange={(e) => toggle(c, e.currentTarget.checked)}
-              label={<><strong>{c}</strong><span className={detail}>{DETAILS[c]}</span></>} />
+            <Checkbox
+              key={c}
+              checked={c === "Essential" || choice.has(c)}
+              disabled={c === "Essential"}
+              onChange={(e) => toggle(c, e.currentTarget.checked)}
+              label={
+                <>
+                  <strong>{c}</strong>
+                  <span className={detail}>{DETAILS[c]}</span>
+                </>
+              }
+            />
           ))}
         </div>
       ) : null}
       <div className={actions}>
         {customize ? (
-          <Button onClick={() => onSave(CONSENT_CATEGORIES.filter((c) => c === "Essential" || choice.has(c)))}>Save choices</Button>
+          <Button onClick={() => onSave(CONSENT_CATEGORIES.filter((c) => c === "Essential" || choice.has(c)))}>
+            Save choices
+          </Button>
         ) : (
           <>
-            <Button variant="secondary" onClick={() => setCustomize(true)}>Customize</Button>
+            <Button variant="secondary" onClick={() => setCustomize(true)}>
+              Customize
+            </Button>
             <Button onClick={() => onSave([...CONSENT_CATEGORIES])}>Accept all</Button>
           </>
         )}
-        <Button variant="ghost" onClick={() => onSave(["Essential"])}>Essential only</Button>
+        <Button variant="ghost" onClick={() => onSave(["Essential"])}>
+          Essential only
+        </Button>
       </div>
     </section>
   );

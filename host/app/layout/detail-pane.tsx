@@ -70,14 +70,32 @@ export function DetailPane({ slug, base }: { slug: string; base: string }) {
 
   const current = workout?.slug === slug ? workout : undefined;
   return (
-    <dialog ref={ref} className={drawer} aria-label={current?.name ?? "Workout details"} onCancel={(e) => { e.preventDefault(); close(); }}>
-      <div className={topBar}><button type="button" className={closeBtn} aria-label="Close" onClick={close}>×</button></div>
-      {current ? <WorkoutDetail workout={current} /> : status === "error" ? (
+    <dialog
+      ref={ref}
+      className={drawer}
+      aria-label={current?.name ?? "Workout details"}
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
+      <div className={topBar}>
+        <button type="button" className={closeBtn} aria-label="Close" onClick={close}>
+          ×
+        </button>
+      </div>
+      {current ? (
+        <WorkoutDetail workout={current} />
+      ) : status === "error" ? (
         <div className={body} role="alert">
-          <h2 style={{ fontSize: text.xl, fontWeight: 800 }}>{notFound ? "We couldn't find that class" : RENDER_ERROR}</h2>
+          <h2 style={{ fontSize: text.xl, fontWeight: 800 }}>
+            {notFound ? "We couldn't find that class" : RENDER_ERROR}
+          </h2>
           <p>{notFound ? "It may have been retired. There are plenty more in the library." : t("error.loading")}</p>
         </div>
-      ) : <Spinner />}
+      ) : (
+        <Spinner />
+      )}
     </dialog>
   );
 }
@@ -103,14 +121,20 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
   }, [session.signedIn, store]);
   useEffect(() => {
     const controller = new AbortController();
-    getPreview(store.api, workout.id, controller.signal).then((p) => setPreview(p.uri), () => setPreview(null));
+    getPreview(store.api, workout.id, controller.signal).then(
+      (p) => setPreview(p.uri),
+      () => setPreview(null),
+    );
     return () => controller.abort();
   }, [workout.id, store]);
 
   const lead = workout.trainers.at(0); // a workout may list no trainer
   // The catalogue's segments of the class ("Warm Up", "Main Set", …) with their minutes.
-  const breakdown = ((workout as { breakdown?: { title: string; minutes: number }[] }).breakdown ?? []).filter((b) => b.title);
-  const poster = workout.video.poster_url ?? workoutImageUrl(store.api, workout.id, { width: 1120, height: 630, fit_mode: "crop" });
+  const breakdown = ((workout as { breakdown?: { title: string; minutes: number }[] }).breakdown ?? []).filter(
+    (b) => b.title,
+  );
+  const poster =
+    workout.video.poster_url ?? workoutImageUrl(store.api, workout.id, { width: 1120, height: 630, fit_mode: "crop" });
   const playHref = `/classes/video/${encodeURIComponent(workout.slug)}`;
   const sections: [string, string[]][] = [
     ["Pacing", workout.pacing ? [label(workout.pacing)] : []],
@@ -134,12 +158,20 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
           <div className={meta}>
             <span>{t("workout.minutes", { minutes: workout.duration })}</span>
             {workout.level ? <span>{label(workout.level)}</span> : null}
-            {workout.start_date || workout.created_at ? <span>Released {dateLabel(workout.start_date ?? workout.created_at)}</span> : null}
+            {workout.start_date || workout.created_at ? (
+              <span>Released {dateLabel(workout.start_date ?? workout.created_at)}</span>
+            ) : null}
           </div>
           <h2 style={{ fontSize: text.xxl, fontWeight: 800 }}>{workout.name}</h2>
           {lead ? (
             <div className={trainer}>
-              {lead.image_url ? <img src={lead.image_url} alt="" width={48} height={48} /> : <span className="avatar" aria-hidden="true">{lead.name[0]}</span>}
+              {lead.image_url ? (
+                <img src={lead.image_url} alt="" width={48} height={48} />
+              ) : (
+                <span className="avatar" aria-hidden="true">
+                  {lead.name[0]}
+                </span>
+              )}
               <span>{workout.trainers.map((tr) => tr.name).join(" & ")}</span>
             </div>
           ) : null}
@@ -147,12 +179,19 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
         <div className={actions}>
           <ButtonLink href={session.signedIn ? playHref : signInFor(playHref)}>▶ Play</ButtonLink>
           {session.signedIn ? (
-            <Button variant="secondary" aria-pressed={favourite} disabled={toggling} onClick={() => void store.favourites.toggle.run(workout.id)}>
+            <Button
+              variant="secondary"
+              aria-pressed={favourite}
+              disabled={toggling}
+              onClick={() => void store.favourites.toggle.run(workout.id)}
+            >
               {favourite ? `♥ ${t("action.removeFavourite")}` : `♡ ${t("action.addFavourite")}`}
             </Button>
           ) : null}
           {preview ? (
-            <Button variant="ghost" aria-pressed={previewing} onClick={() => setPreviewing(!previewing)}>{previewing ? "Stop preview" : "Watch preview"}</Button>
+            <Button variant="ghost" aria-pressed={previewing} onClick={() => setPreviewing(!previewing)}>
+              {previewing ? "Stop preview" : "Watch preview"}
+            </Button>
           ) : null}
         </div>
         <section className={section}>
@@ -162,15 +201,28 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
         {breakdown.length ? (
           <section className={section}>
             <h3>Class Breakdown</h3>
-            <ol className={steps}>{breakdown.map((b, i) => <li key={i}><span>{b.title}</span><span>{t("workout.minutes", { minutes: b.minutes })}</span></li>)}</ol>
+            <ol className={steps}>
+              {breakdown.map((b, i) => (
+                <li key={i}>
+                  <span>{b.title}</span>
+                  <span>{t("workout.minutes", { minutes: b.minutes })}</span>
+                </li>
+              ))}
+            </ol>
           </section>
         ) : null}
-        {sections.filter(([, values]) => values.length).map(([name, values]) => (
-          <section key={name} className={section}>
-            <h3>{name}</h3>
-            <ul className={chips}>{values.map((v) => <li key={v}>{v}</li>)}</ul>
-          </section>
-        ))}
+        {sections
+          .filter(([, values]) => values.length)
+          .map(([name, values]) => (
+            <section key={name} className={section}>
+              <h3>{name}</h3>
+              <ul className={chips}>
+                {values.map((v) => (
+                  <li key={v}>{v}</li>
+                ))}
+              </ul>
+            </section>
+          ))}
       </div>
     </article>
   );

@@ -10,7 +10,10 @@ export const RENDER_ERROR = t("error.page");
 const box = css`min-height: 50vh; display: grid; place-items: center; text-align: center; padding: ${space[6]}px ${space[4]}px;`;
 
 /** Catches render errors below it and shows the fallback; `resetKey` changing (a new route) clears the error. */
-export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { error?: Error; key?: string }> {
+export class ErrorBoundary extends Component<
+  { children: ReactNode; resetKey?: string },
+  { error?: Error; key?: string }
+> {
   override state: { error?: Error; key?: string } = {};
 
   static getDerivedStateFromError(error: Error) {
@@ -18,7 +21,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
   }
 
   static getDerivedStateFromProps(props: { resetKey?: string }, state: { error?: Error; key?: string }) {
-    if (props.resetKey !== state.key) return { key: props.resetKey, error: state.key === undefined ? state.error : undefined };
+    if (props.resetKey !== state.key)
+      return { key: props.resetKey, error: state.key === undefined ? state.error : undefined };
     return null;
   }
 
@@ -33,7 +37,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
         <div style={{ display: "grid", gap: space[4], justifyItems: "center" }}>
           <h1 style={{ fontSize: text.xl, fontWeight: 800 }}>{RENDER_ERROR}</h1>
           <p style={{ color: color.muted }}>Please try again in a moment.</p>
-          <a className={buttonClass("secondary")} href="/home">Back to Home</a>
+          <a className={buttonClass("secondary")} href="/home">
+            Back to Home
+          </a>
         </div>
       </div>
     );

@@ -29,26 +29,50 @@ export function Footer({ onCookieSettings }: { onCookieSettings: () => void }) {
           <nav aria-label="Workouts">
             <h2 className={heading}>Workouts</h2>
             <ul className={list}>
-              <li><Link href="/classes">Classes</Link></li>
-              <li><Link href="/series">Series</Link></li>
-              <li><Link href="/calendars">Calendars</Link></li>
-              <li><Link href="/live">Live</Link></li>
+              <li>
+                <Link href="/classes">Classes</Link>
+              </li>
+              <li>
+                <Link href="/series">Series</Link>
+              </li>
+              <li>
+                <Link href="/calendars">Calendars</Link>
+              </li>
+              <li>
+                <Link href="/live">Live</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-label="Company">
             <h2 className={heading}>Company</h2>
             <ul className={list}>
-              <li><Link href="/locations">Locations</Link></li>
-              <li><a href={EXTERNAL.shop}>Shop</a></li>
-              <li><a href={EXTERNAL.franchise} target="_blank" rel="noopener noreferrer">Franchise</a></li>
+              <li>
+                <Link href="/locations">Locations</Link>
+              </li>
+              <li>
+                <a href={EXTERNAL.shop}>Shop</a>
+              </li>
+              <li>
+                <a href={EXTERNAL.franchise} target="_blank" rel="noopener noreferrer">
+                  Franchise
+                </a>
+              </li>
             </ul>
           </nav>
           <nav aria-label="Help">
             <h2 className={heading}>Help</h2>
             <ul className={list}>
-              <li><a href={`mailto:${EXTERNAL.support}`}>Contact support</a></li>
-              <li><Link href="/account">Your account</Link></li>
-              <li><button type="button" onClick={onCookieSettings}>Cookie settings</button></li>
+              <li>
+                <a href={`mailto:${EXTERNAL.support}`}>Contact support</a>
+              </li>
+              <li>
+                <Link href="/account">Your account</Link>
+              </li>
+              <li>
+                <button type="button" onClick={onCookieSettings}>
+                  Cookie settings
+                </button>
+              </li>
             </ul>
           </nav>
         </div>

@@ -64,7 +64,10 @@ const sheet = css`
 export function Logo() {
   return (
     <Link href="/home" className={logo} aria-label="fitkit home">
-      <svg viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="#fff" /><path d="M20 46V18h24v7H28v6h13v7H28v8z" fill={color.accent} /></svg>
+      <svg viewBox="0 0 64 64" aria-hidden="true">
+        <rect width="64" height="64" rx="14" fill="#fff" />
+        <path d="M20 46V18h24v7H28v6h13v7H28v8z" fill={color.accent} />
+      </svg>
       <span>fitkit</span>
     </Link>
   );
@@ -86,7 +89,16 @@ function AccountMenu({ initials }: { initials: string }) {
   }, [open]);
   return (
     <div ref={ref} style={{ position: "relative" }}>
-      <button type="button" className={accountButton} aria-haspopup="true" aria-expanded={open} aria-label={`${initials}, Account menu`} onClick={() => setOpen(!open)}>{initials}</button>
+      <button
+        type="button"
+        className={accountButton}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={`${initials}, Account menu`}
+        onClick={() => setOpen(!open)}
+      >
+        {initials}
+      </button>
       {open ? (
         <div className={menu} onClick={() => setOpen(false)}>
           <Link href="/account">Account</Link>
@@ -117,43 +129,89 @@ export function Header() {
     };
   }, [menuOpen]);
   const member = session.signedIn;
-  const initials = `${session.claims?.given_name[0] ?? ""}${session.claims?.family_name[0] ?? ""}`.toUpperCase() || "Me";
+  const initials =
+    `${session.claims?.given_name[0] ?? ""}${session.claims?.family_name[0] ?? ""}`.toUpperCase() || "Me";
 
   const links = MAIN_NAV.map((item) => (
-    <Link key={item.href} href={item.href} className={navLink} aria-current={isCurrent(location, item.href) ? "page" : undefined}>{item.label}</Link>
+    <Link
+      key={item.href}
+      href={item.href}
+      className={navLink}
+      aria-current={isCurrent(location, item.href) ? "page" : undefined}
+    >
+      {item.label}
+    </Link>
   ));
 
   return (
     <header className={bar}>
       <div className={`${container} ${inner}`}>
         <Logo />
-        <nav aria-label="Main" className={`${nav} ${desktopOnly}`}>{links}</nav>
+        <nav aria-label="Main" className={`${nav} ${desktopOnly}`}>
+          {links}
+        </nav>
         <div className={`${secondary} ${desktopOnly}`}>
-          <a className={subtle} href={EXTERNAL.shop}>Shop</a>
-          <Link className={subtle} href="/locations">Locations</Link>
-          <a className={subtle} href={EXTERNAL.franchise} target="_blank" rel="noopener noreferrer">Franchise</a>
+          <a className={subtle} href={EXTERNAL.shop}>
+            Shop
+          </a>
+          <Link className={subtle} href="/locations">
+            Locations
+          </Link>
+          <a className={subtle} href={EXTERNAL.franchise} target="_blank" rel="noopener noreferrer">
+            Franchise
+          </a>
           {member ? (
             <AccountMenu initials={initials} />
           ) : (
             <>
-              <Link className={subtle} href="/continue">Login</Link>
-              <a className={buttonClass("primary")} {...startLink} onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}>Start free trial</a>
+              <Link className={subtle} href="/continue">
+                Login
+              </Link>
+              <a
+                className={buttonClass("primary")}
+                {...startLink}
+                onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}
+              >
+                Start free trial
+              </a>
             </>
           )}
         </div>
-        <button type="button" className={`${burger} ${phoneOnly}`} aria-expanded={menuOpen} aria-controls="phone-menu" aria-label={menuOpen ? "Close menu" : "Open menu"} onClick={() => setMenuOpen(!menuOpen)}>
-          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+        <button
+          type="button"
+          className={`${burger} ${phoneOnly}`}
+          aria-expanded={menuOpen}
+          aria-controls="phone-menu"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <svg
+            width="24"
+            height="24"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
       </div>
       {menuOpen ? (
         <nav id="phone-menu" aria-label="Main" className={`${sheet} ${phoneOnly}`}>
-          {MAIN_NAV.map((item) => <Link key={item.href} href={item.href} aria-current={isCurrent(location, item.href) ? "page" : undefined}>{item.label}</Link>)}
+          {MAIN_NAV.map((item) => (
+            <Link key={item.href} href={item.href} aria-current={isCurrent(location, item.href) ? "page" : undefined}>
+              {item.label}
+            </Link>
+          ))}
           <hr />
           <a href={EXTERNAL.shop}>Shop</a>
           <Link href="/locations">Locations</Link>
-          <a href={EXTERNAL.franchise} target="_blank" rel="noopener noreferrer">Franchise</a>
+          <a href={EXTERNAL.franchise} target="_blank" rel="noopener noreferrer">
+            Franchise
+          </a>
           <hr />
           {member ? (
             <>
@@ -164,7 +222,9 @@ export function Header() {
           ) : (
             <>
               <Link href="/continue">Login</Link>
-              <a className={`fk-btn ${buttonClass("primary", true)}`} {...startLink} style={{ marginTop: space[3] }}>Start free trial</a>
+              <a className={`fk-btn ${buttonClass("primary", true)}`} {...startLink} style={{ marginTop: space[3] }}>
+                Start free trial
+              </a>
             </>
           )}
         </nav>

@@ -31,7 +31,11 @@ const skip = css`
 export function BootPlaceholder() {
   return (
     <div className="fk-boot" role="status" aria-live="polite">
-      <div className="fk-boot__mark"><span>fitkit</span><span className="fk-boot__bar" /><span className="visually-hidden">Loading…</span></div>
+      <div className="fk-boot__mark">
+        <span>fitkit</span>
+        <span className="fk-boot__bar" />
+        <span className="visually-hidden">Loading…</span>
+      </div>
     </div>
   );
 }
@@ -78,15 +82,19 @@ export function Shell() {
   // Decision: never on the sign-in family (the "Account created" step must show) nor in the booking popup (a hand-off
   // to another site that must finish); the member's next page in the app applies the rule.
   const onAuthPage = /^\/(signup|continue|login|logout|forgot-password|reset-password|live\/book)$/.test(location);
-  const redirectOnboarding = session.ready && onboarding.ready && !onAuthPage && shouldRedirectToOnboarding({
-    signedIn: session.signedIn,
-    entitled: session.entitled,
-    onDemandCount: onboarding.onDemandCount,
-    resultsUrl: onboarding.resultsUrl,
-    path: fullPath,
-    redirects: onboarding.redirects,
-    now: Date.now(),
-  });
+  const redirectOnboarding =
+    session.ready &&
+    onboarding.ready &&
+    !onAuthPage &&
+    shouldRedirectToOnboarding({
+      signedIn: session.signedIn,
+      entitled: session.entitled,
+      onDemandCount: onboarding.onDemandCount,
+      resultsUrl: onboarding.resultsUrl,
+      path: fullPath,
+      redirects: onboarding.redirects,
+      now: Date.now(),
+    });
   useEffect(() => {
     if (!redirectOnboarding) return;
     onboarding.record();
@@ -113,7 +121,9 @@ export function Shell() {
 
   return (
     <div className={frame}>
-      <a href="#main" className={skip}>Skip to content</a>
+      <a href="#main" className={skip}>
+        Skip to content
+      </a>
       {chromeless ? null : <Header />}
       <main id="main" ref={mainRef} tabIndex={-1} className={mainClass}>
         <ErrorBoundary resetKey={basePath}>
@@ -127,8 +137,21 @@ export function Shell() {
         </ErrorBoundary>
       </main>
       {chromeless ? null : <Footer onCookieSettings={() => setConsentOpen(true)} />}
-      {!consent.length || consentOpen ? <ConsentBanner initial={consent} inline={bannerInFlow()} onSave={(c) => { saveConsent(c); setConsentOpen(false); }} /> : null}
-      {showReferral && !chromeless ? <Suspense fallback={null}><ReferralButton path={fullPath} /></Suspense> : null}
+      {!consent.length || consentOpen ? (
+        <ConsentBanner
+          initial={consent}
+          inline={bannerInFlow()}
+          onSave={(c) => {
+            saveConsent(c);
+            setConsentOpen(false);
+          }}
+        />
+      ) : null}
+      {showReferral && !chromeless ? (
+        <Suspense fallback={null}>
+          <ReferralButton path={fullPath} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -12,7 +12,13 @@ export function useSession() {
   const claims = useSignal(session.claims.data);
   const claimsDone = useSignal(session.claims.fulfilled);
   const status = useSignal(session.status);
-  return { signedIn, claims: signedIn ? claims : undefined, ready: !signedIn || claimsDone, status, entitled: signedIn && status.entitled };
+  return {
+    signedIn,
+    claims: signedIn ? claims : undefined,
+    ready: !signedIn || claimsDone,
+    status,
+    entitled: signedIn && status.entitled,
+  };
 }
 
 /** Loads the claims when a member signs in (here or in another tab) and forgets member data on sign-out. Shell only. */

@@ -30,7 +30,9 @@ export function Widget({ tag, attrs, props, on, className, style, id }: WidgetPr
     for (const [name, value] of Object.entries(props)) if (el[name] !== value) el[name] = value;
   });
 
-  const eventNames = Object.keys(on ?? {}).sort().join(",");
+  const eventNames = Object.keys(on ?? {})
+    .sort()
+    .join(",");
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !eventNames) return;

@@ -36,6 +36,12 @@ export function Button({ variant, full, className, type = "button", ...rest }: O
 }
 
 /** A router link that looks like a button. */
-export function ButtonLink({ variant, full, className, href, ...rest }: Own & { href: string } & Omit<ComponentProps<"a">, "href">) {
+export function ButtonLink({
+  variant,
+  full,
+  className,
+  href,
+  ...rest
+}: Own & { href: string } & Omit<ComponentProps<"a">, "href">) {
   return <Link href={href} className={buttonClass(variant, full, className)} {...rest} />;
 }

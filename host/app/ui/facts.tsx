@@ -13,7 +13,14 @@ export function Facts({ groups }: { groups: { term: string; values: string[] }[]
   return (
     <dl className={list}>
       {shown.map((g) => (
-        <div key={g.term}><dt>{g.term}</dt><dd>{g.values.map((v) => <span key={v}>{v}</span>)}</dd></div>
+        <div key={g.term}>
+          <dt>{g.term}</dt>
+          <dd>
+            {g.values.map((v) => (
+              <span key={v}>{v}</span>
+            ))}
+          </dd>
+        </div>
       ))}
     </dl>
   );

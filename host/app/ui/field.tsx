@@ -16,22 +16,45 @@ const hintClass = css`color: ${color.muted}; font-size: ${text.sm}px;`;
 const row = css`position: relative; display: flex; align-items: stretch;`;
 const trailing = css`position: absolute; right: 4px; top: 50%; transform: translateY(-50%);`;
 
-export type FieldProps = ComponentProps<"input"> & { label: string; error?: string; hint?: string; trailingSlot?: ReactNode };
+export type FieldProps = ComponentProps<"input"> & {
+  label: string;
+  error?: string;
+  hint?: string;
+  trailingSlot?: ReactNode;
+};
 
 /** A labelled input with its error message wired through aria-describedby. */
 export function Field({ label, error, hint, trailingSlot, id, ...input }: FieldProps) {
   const auto = useId();
   const inputId = id ?? auto;
-  const described = [error ? `${inputId}-error` : "", hint ? `${inputId}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  const described =
+    [error ? `${inputId}-error` : "", hint ? `${inputId}-hint` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={wrap}>
-      <label className={labelClass} htmlFor={inputId}>{label}</label>
+      <label className={labelClass} htmlFor={inputId}>
+        {label}
+      </label>
       <div className={row}>
-        <input id={inputId} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} style={trailingSlot ? { paddingRight: 96 } : undefined} />
+        <input
+          id={inputId}
+          className={inputClass}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          {...input}
+          style={trailingSlot ? { paddingRight: 96 } : undefined}
+        />
         {trailingSlot ? <span className={trailing}>{trailingSlot}</span> : null}
       </div>
-      {hint ? <span id={`${inputId}-hint`} className={hintClass}>{hint}</span> : null}
-      {error ? <span id={`${inputId}-error`} className={errorClass} role="alert">{error}</span> : null}
+      {hint ? (
+        <span id={`${inputId}-hint`} className={hintClass}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={`${inputId}-error`} className={errorClass} role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -52,5 +75,12 @@ export function Checkbox({ label, ...input }: ComponentProps<"input"> & { label:
 
 export function FormError({ children }: { children: ReactNode }) {
   if (!children) return null;
-  return <div role="alert" className={css`background: ${color.dangerSoft}; color: ${color.danger}; padding: 12px 16px; border-radius: ${radius.sm}px; font-weight: 600; font-size: ${text.sm}px;`}>{children}</div>;
+  return (
+    <div
+      role="alert"
+      className={css`background: ${color.dangerSoft}; color: ${color.danger}; padding: 12px 16px; border-radius: ${radius.sm}px; font-weight: 600; font-size: ${text.sm}px;`}
+    >
+      {children}
+    </div>
+  );
 }

@@ -12,4 +12,5 @@ export const dateLabel = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" }) : "";
 
 /** Title-cases a facet value stored lower-case ("p.ball" stays as written when it has punctuation). */
-export const label = (value: string) => (/[^a-z\s-]/.test(value) ? value : value.replace(/\b\w/g, (c) => c.toUpperCase()));
+export const label = (value: string) =>
+  /[^a-z\s-]/.test(value) ? value : value.replace(/\b\w/g, (c) => c.toUpperCase());

@@ -18,7 +18,19 @@ const closeClass = css`
  * A modal on the native <dialog> (focus trap, Escape and inert background come from the browser).
  * Closing by Escape or the × button calls onClose; the parent owns `open`.
  */
-export function Modal({ open, title, onClose, children, width }: { open: boolean; title: string; onClose: () => void; children: ReactNode; width?: number }) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  width,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  width?: number;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -33,12 +45,19 @@ export function Modal({ open, title, onClose, children, width }: { open: boolean
       className={dialogClass}
       aria-labelledby={titleId}
       style={width ? ({ "--modal-width": `${width}px` } as React.CSSProperties) : undefined}
-      onCancel={(e) => { e.preventDefault(); onClose(); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
     >
       {open ? (
         <div className={inner}>
-          <h2 id={titleId} className={titleClass}>{title}</h2>
-          <button type="button" className={closeClass} aria-label="Close" onClick={onClose}>×</button>
+          <h2 id={titleId} className={titleClass}>
+            {title}
+          </h2>
+          <button type="button" className={closeClass} aria-label="Close" onClick={onClose}>
+            ×
+          </button>
           {children}
         </div>
       ) : null}

@@ -8,5 +8,9 @@ const note = css`display: flex; gap: ${space[2]}px; align-items: center; backgro
 
 /** A success message announced politely (role="status"); renders nothing while empty so the live region stays quiet. */
 export function SuccessNote({ children }: { children?: ReactNode }) {
-  return <div role="status" aria-live="polite">{children ? <p className={note}>{children}</p> : null}</div>;
+  return (
+    <div role="status" aria-live="polite">
+      {children ? <p className={note}>{children}</p> : null}
+    </div>
+  );
 }

@@ -12,7 +12,13 @@ const inline = css`display: grid; gap: ${space[1]}px; background: ${color.danger
 /** Spec §8 support line: "If the problem persists, contact us at {email}." with the address as a mailto link. */
 export function SupportLine({ email = EXTERNAL.support }: { email?: string }) {
   const [before, after] = t("error.support", { email: "\u0000" }).split("\u0000");
-  return <p className={supportLine}>{before}<a href={`mailto:${email}`}>{email}</a>{after}</p>;
+  return (
+    <p className={supportLine}>
+      {before}
+      <a href={`mailto:${email}`}>{email}</a>
+      {after}
+    </p>
+  );
 }
 
 /** Spec §8: a modal error, titled OOPS!, with the message, the support line and its mailto link. */
@@ -21,7 +27,9 @@ export function OopsModal({ message, onClose }: { message: string; onClose: () =
     <Modal open={!!message} title={t("error.modalTitle")} onClose={onClose}>
       <p role="alert">{message}</p>
       <SupportLine />
-      <div className={modalActions}><Button onClick={onClose}>{t("action.goBack")}</Button></div>
+      <div className={modalActions}>
+        <Button onClick={onClose}>{t("action.goBack")}</Button>
+      </div>
     </Modal>
   );
 }
@@ -34,7 +42,11 @@ export function OopsInline({ message }: { message: string }) {
     <div role="alert" className={inline}>
       <strong>{t("error.modalTitle")}</strong>
       <span>{message}</span>
-      <span>{before}<a href={`mailto:${EXTERNAL.support}`}>{EXTERNAL.support}</a>{after}</span>
+      <span>
+        {before}
+        <a href={`mailto:${EXTERNAL.support}`}>{EXTERNAL.support}</a>
+        {after}
+      </span>
     </div>
   );
 }

@@ -12,7 +12,11 @@ const pageClass = css`padding-top: ${space[5]}px; padding-bottom: ${space[7]}px;
 
 /** The main column of a page. */
 export function Page({ children, narrow }: { children: ReactNode; narrow?: boolean }) {
-  return <div className={`${container} ${pageClass}`} style={narrow ? { maxWidth: 520 } : undefined}>{children}</div>;
+  return (
+    <div className={`${container} ${pageClass}`} style={narrow ? { maxWidth: 520 } : undefined}>
+      {children}
+    </div>
+  );
 }
 
 export const eyebrow = css`font-size: ${text.xs}px; font-weight: 800; letter-spacing: .16em; text-transform: uppercase; color: ${color.accent};`;
@@ -40,12 +44,19 @@ const spinnerClass = css`
 `;
 
 export function Spinner({ label = "Loading…" }: { label?: string }) {
-  return <div role="status"><div className={spinnerClass} /><span className="visually-hidden">{label}</span></div>;
+  return (
+    <div role="status">
+      <div className={spinnerClass} />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
 }
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div className={css`border: 1.5px dashed ${color.line}; border-radius: 16px; padding: ${space[6]}px ${space[5]}px; text-align: center; display: grid; gap: ${space[3]}px; justify-items: center;`}>
+    <div
+      className={css`border: 1.5px dashed ${color.line}; border-radius: 16px; padding: ${space[6]}px ${space[5]}px; text-align: center; display: grid; gap: ${space[3]}px; justify-items: center;`}
+    >
       <p className={css`font-weight: 800; letter-spacing: .12em; text-transform: uppercase;`}>{title}</p>
       {children}
     </div>

@@ -27,7 +27,9 @@ export function ReadMore({ children }: { children: string }) {
   }, [children, open]);
   return (
     <div style={{ display: "grid", justifyItems: "start", gap: space[1] }}>
-      <p ref={ref} id={id} className={open ? "" : clamp}>{children}</p>
+      <p ref={ref} id={id} className={open ? "" : clamp}>
+        {children}
+      </p>
       {clipped || open ? (
         <button type="button" className={toggle} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
           {t(open ? "series.readLess" : "series.readMore")}

@@ -16,9 +16,20 @@ const arrows = css`display: none; gap: ${space[2]}px; ${up(bp.md)} { display: fl
   button:hover { border-color: ${color.ink}; }`;
 
 /** A titled horizontal carousel: a scrollable list (swipe on touch, arrow buttons on desktop). */
-export function Row({ title, action, children, label }: { title: string; action?: ReactNode; children: ReactNode[]; label?: string }) {
+export function Row({
+  title,
+  action,
+  children,
+  label,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode[];
+  label?: string;
+}) {
   const ref = useRef<HTMLUListElement>(null);
-  const scroll = (dir: 1 | -1) => ref.current?.scrollBy({ left: dir * ref.current.clientWidth * 0.9, behavior: "smooth" });
+  const scroll = (dir: 1 | -1) =>
+    ref.current?.scrollBy({ left: dir * ref.current.clientWidth * 0.9, behavior: "smooth" });
   return (
     <section aria-label={label ?? title}>
       <div className={head}>
@@ -26,13 +37,19 @@ export function Row({ title, action, children, label }: { title: string; action?
         <div style={{ display: "flex", gap: space[3], alignItems: "center" }}>
           {action}
           <div className={arrows}>
-            <button type="button" aria-label={`Scroll ${title} back`} onClick={() => scroll(-1)}>‹</button>
-            <button type="button" aria-label={`Scroll ${title} forward`} onClick={() => scroll(1)}>›</button>
+            <button type="button" aria-label={`Scroll ${title} back`} onClick={() => scroll(-1)}>
+              ‹
+            </button>
+            <button type="button" aria-label={`Scroll ${title} forward`} onClick={() => scroll(1)}>
+              ›
+            </button>
           </div>
         </div>
       </div>
       <ul ref={ref} className={track}>
-        {children.map((child, i) => <li key={i}>{child}</li>)}
+        {children.map((child, i) => (
+          <li key={i}>{child}</li>
+        ))}
       </ul>
     </section>
   );

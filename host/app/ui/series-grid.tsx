@@ -19,7 +19,10 @@ export function SeriesGrid({ series, label }: { series: Series[]; label: string 
             tag={TAGS.seriesCard}
             props={{ store }}
             attrs={{ series: s.slug, "detail-href": `/series/${s.slug}` }}
-            on={{ [EVENTS.seriesJoin]: () => void store.series.enrollments.reload(), [EVENTS.seriesLeave]: () => void store.series.enrollments.reload() }}
+            on={{
+              [EVENTS.seriesJoin]: () => void store.series.enrollments.reload(),
+              [EVENTS.seriesLeave]: () => void store.series.enrollments.reload(),
+            }}
           />
         </li>
       ))}

@@ -11,6 +11,26 @@ const switchClass = css`
 `;
 
 /** An on/off switch (role="switch"), labelled by the element with `labelledBy`. */
-export function Switch({ checked, onChange, labelledBy, disabled }: { checked: boolean; onChange: (next: boolean) => void; labelledBy: string; disabled?: boolean }) {
-  return <button type="button" role="switch" aria-checked={checked} aria-labelledby={labelledBy} className={switchClass} disabled={disabled} onClick={() => onChange(!checked)} />;
+export function Switch({
+  checked,
+  onChange,
+  labelledBy,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (next: boolean) => void;
+  labelledBy: string;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-labelledby={labelledBy}
+      className={switchClass}
+      disabled={disabled}
+      onClick={() => onChange(!checked)}
+    />
+  );
 }

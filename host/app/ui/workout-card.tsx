@@ -21,7 +21,8 @@ const liveBadge = css`position: absolute; left: 8px; top: 8px; background: ${col
 const name = css`font-weight: 700; font-size: ${text.md}px; line-height: 1.3; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden;`;
 const sub = css`font-size: ${text.sm}px; color: ${color.muted};`;
 
-const prefersReducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+const prefersReducedMotion = () =>
+  typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
  * The card's hover preview: on pointer hover or keyboard focus it fetches the workout's public preview clip once and
@@ -40,7 +41,10 @@ function useHoverPreview(workoutId: string) {
     setActive(true);
     if (asked.current) return;
     asked.current = true;
-    getPreview(api, workoutId).then((p) => setUri(p.uri), () => (asked.current = false));
+    getPreview(api, workoutId).then(
+      (p) => setUri(p.uri),
+      () => (asked.current = false),
+    );
   };
   const stop = () => setActive(false);
 
@@ -54,7 +58,17 @@ function useHoverPreview(workoutId: string) {
   }, [active, uri]);
 
   const element = uri ? (
-    <video ref={video} src={uri} muted loop playsInline preload="auto" aria-hidden="true" tabIndex={-1} data-playing={active ? "" : undefined} />
+    <video
+      ref={video}
+      src={uri}
+      muted
+      loop
+      playsInline
+      preload="auto"
+      aria-hidden="true"
+      tabIndex={-1}
+      data-playing={active ? "" : undefined}
+    />
   ) : null;
   const handlers = {
     onPointerEnter: (e: PointerEvent) => e.pointerType !== "touch" && start(),
@@ -69,14 +83,19 @@ function useHoverPreview(workoutId: string) {
 export function WorkoutCard({ workout, base, highlight }: { workout: Workout; base: string; highlight?: string }) {
   const { api } = useStore();
   const preview = useHoverPreview(workout.id);
-  const poster = workout.video.poster_url ?? workoutImageUrl(api, workout.id, { width: 480, height: 270, fit_mode: "crop" });
+  const poster =
+    workout.video.poster_url ?? workoutImageUrl(api, workout.id, { width: 480, height: 270, fit_mode: "crop" });
   return (
     <Link href={`${base}/detail/${encodeURIComponent(workout.slug)}`} className={card} {...preview.handlers}>
       <div className={frame}>
         <img src={poster} alt="" loading="lazy" width={480} height={270} />
         {preview.element}
         <span className={badge}>{t("workout.minutes", { minutes: workout.duration })}</span>
-        {highlight ? <span className={liveBadge}>{highlight}</span> : workout.live ? <span className={liveBadge}>LIVE REPLAY</span> : null}
+        {highlight ? (
+          <span className={liveBadge}>{highlight}</span>
+        ) : workout.live ? (
+          <span className={liveBadge}>LIVE REPLAY</span>
+        ) : null}
       </div>
       <span className={name}>{workout.name}</span>
       <span className={sub}>{workout.trainers.map((tr) => tr.name).join(" & ")}</span>

@@ -24,14 +24,19 @@ export async function signAccessToken(keys: AuthKeys, clock: Clock, claims: Acce
 }
 
 /** Verifies signature, issuer and expiry without touching the database; undefined when anything is off. */
-export async function verifyAccessToken(keys: AuthKeys, clock: Clock, token: string): Promise<AccessClaims | undefined> {
+export async function verifyAccessToken(
+  keys: AuthKeys,
+  clock: Clock,
+  token: string,
+): Promise<AccessClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, keys.publicKey, {
       issuer: ISSUER,
       algorithms: ["EdDSA"],
       currentDate: clock.now(),
     });
-    if (typeof payload.sub !== "string" || typeof payload.ver !== "number" || typeof payload.email !== "string") return undefined;
+    if (typeof payload.sub !== "string" || typeof payload.ver !== "number" || typeof payload.email !== "string")
+      return undefined;
     return { sub: payload.sub, email: payload.email, ver: payload.ver };
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;

@@ -9,7 +9,11 @@ import { connectRedisRateLimiter } from "./redis-rate-limiter.js";
  * PGlite is one process by construction, so memory is the whole count there; on PostgreSQL several processes are
  * likely, and each would allow the full limit on its own: say so at start-up.
  */
-export async function createRateLimiter(config: ServerConfig, clock: Clock, log: FastifyBaseLogger): Promise<RateLimiter> {
+export async function createRateLimiter(
+  config: ServerConfig,
+  clock: Clock,
+  log: FastifyBaseLogger,
+): Promise<RateLimiter> {
   const now = () => clock.now().getTime();
   if (config.redisUrl) {
     return connectRedisRateLimiter({
@@ -20,7 +24,9 @@ export async function createRateLimiter(config: ServerConfig, clock: Clock, log:
     });
   }
   if (config.databaseUrl) {
-    log.warn("REDIS_URL is unset: rate limits are counted in this process's memory, so each server process allows the full limit on its own");
+    log.warn(
+      "REDIS_URL is unset: rate limits are counted in this process's memory, so each server process allows the full limit on its own",
+    );
   }
   return new MemoryRateLimiter(now);
 }

@@ -14,7 +14,11 @@ async function stored(db: Db, name: string, make: () => Promise<string>): Promis
   if (found) return found.value;
   const value = await make();
   // Two processes starting together: the first insert wins and both read it back.
-  await db.insertInto("server_keys").values({ name, value }).onConflict((oc) => oc.column("name").doNothing()).execute();
+  await db
+    .insertInto("server_keys")
+    .values({ name, value })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
   return (await db.selectFrom("server_keys").select("value").where("name", "=", name).executeTakeFirstOrThrow()).value;
 }
 

@@ -45,7 +45,14 @@ return 0
 
 interface Scripts {
   fitkitConsume(key: string, now: number, limit: number, windowMs: number): Promise<number>;
-  fitkitAttempt(key: string, now: number, free: number, baseMs: number, maxMs: number, forgetMs: number): Promise<number>;
+  fitkitAttempt(
+    key: string,
+    now: number,
+    free: number,
+    baseMs: number,
+    maxMs: number,
+    forgetMs: number,
+  ): Promise<number>;
 }
 
 export interface RedisRateLimiterOptions {
@@ -78,7 +85,9 @@ export async function connectRedisRateLimiter(options: RedisRateLimiterOptions):
     await redis.connect();
   } catch (error) {
     redis.disconnect(); // stop ioredis reconnecting forever in the background
-    throw new Error(`REDIS_URL: cannot connect to Redis (${String((lastError as Error | undefined)?.message ?? error)})`);
+    throw new Error(
+      `REDIS_URL: cannot connect to Redis (${String((lastError as Error | undefined)?.message ?? error)})`,
+    );
   }
   redis.defineCommand("fitkitConsume", { numberOfKeys: 1, lua: CONSUME });
   redis.defineCommand("fitkitAttempt", { numberOfKeys: 1, lua: ATTEMPT });
@@ -89,11 +98,17 @@ export async function connectRedisRateLimiter(options: RedisRateLimiterOptions):
   };
   return {
     consume: (key, limit, windowMs) => redis.fitkitConsume(key, options.now(), limit, windowMs).then(Number, failOpen),
-    attempt: (key, b: Backoff) => redis.fitkitAttempt(key, options.now(), b.free, b.baseMs, b.maxMs, b.forgetMs).then(Number, failOpen),
-    reset: (key) => redis.del(key).then(() => undefined, failOpen).then(() => undefined),
-    close: () => redis.quit().then(
-      () => undefined,
-      () => redis.disconnect(), // Redis already gone: nothing to say goodbye to
-    ),
+    attempt: (key, b: Backoff) =>
+      redis.fitkitAttempt(key, options.now(), b.free, b.baseMs, b.maxMs, b.forgetMs).then(Number, failOpen),
+    reset: (key) =>
+      redis
+        .del(key)
+        .then(() => undefined, failOpen)
+        .then(() => undefined),
+    close: () =>
+      redis.quit().then(
+        () => undefined,
+        () => redis.disconnect(), // Redis already gone: nothing to say goodbye to
+      ),
   };
 }

@@ -7,6 +7,7 @@ export const ROTATION_GRACE_MS = 10_000;
 export const newRefreshToken = () => randomBytes(32).toString("base64url");
 
 /** The successor is derived, not random, so a racing second refresh can be answered with the same successor. */
-export const successorOf = (secret: Buffer, token: string) => createHmac("sha256", secret).update(token).digest("base64url");
+export const successorOf = (secret: Buffer, token: string) =>
+  createHmac("sha256", secret).update(token).digest("base64url");
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

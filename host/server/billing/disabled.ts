@@ -27,7 +27,9 @@ export class DisabledBilling implements BillingProvider {
   }
 
   async charge(_db: unknown, request: ChargeRequest): Promise<ChargeResult> {
-    return request.amount === 0 ? { ok: true, paymentId: null } : { ok: false, paymentId: null, message: BILLING_UNAVAILABLE };
+    return request.amount === 0
+      ? { ok: true, paymentId: null }
+      : { ok: false, paymentId: null, message: BILLING_UNAVAILABLE };
   }
 
   customerPortalUrl(): string {

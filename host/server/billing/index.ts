@@ -13,9 +13,14 @@ export { StripeBilling } from "./stripe.js";
 export { loadBillingSettings, type BillingSettings } from "./settings.js";
 
 /** The configured payment provider (billing/settings.ts decides which; production never falls back to the sandbox). */
-export function createBillingProvider(options: { settings: BillingSettings; clock: Clock; publicUrl: string }): BillingProvider {
+export function createBillingProvider(options: {
+  settings: BillingSettings;
+  clock: Clock;
+  publicUrl: string;
+}): BillingProvider {
   const { settings } = options;
-  if (settings.provider === "stripe" && settings.stripe) return new StripeBilling(settings.stripe.secretKey, options.publicUrl, settings.stripe.apiBase);
+  if (settings.provider === "stripe" && settings.stripe)
+    return new StripeBilling(settings.stripe.secretKey, options.publicUrl, settings.stripe.apiBase);
   if (settings.provider === "off") return new DisabledBilling(options.publicUrl);
   return new SandboxBilling(options.clock, options.publicUrl);
 }

@@ -24,7 +24,8 @@ export interface ChargeRequest {
   idempotencyKey: string;
 }
 
-export type ChargeResult = { ok: true; paymentId: string | null } | { ok: false; paymentId: string | null; message: string };
+export type ChargeResult =
+  { ok: true; paymentId: string | null } | { ok: false; paymentId: string | null; message: string };
 
 /**
  * Moves money for subscriptions whose state machine lives in our database. `db` may be a transaction, so a charge

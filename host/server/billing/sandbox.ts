@@ -2,7 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { badRequest, notFound } from "../errors.js";
-import { paymentDeclined, PAYMENT_ERROR, type BillingProvider, type Card, type ChargeRequest, type ChargeResult } from "./provider.js";
+import {
+  paymentDeclined,
+  PAYMENT_ERROR,
+  type BillingProvider,
+  type Card,
+  type ChargeRequest,
+  type ChargeResult,
+} from "./provider.js";
 import { cardBehavior, cardBrand, normalizeCardNumber } from "./test-cards.js";
 
 const SETUP_MINUTES = 60;
@@ -23,7 +30,10 @@ export interface CardInput {
  */
 export class SandboxBilling implements BillingProvider {
   readonly name = "sandbox";
-  constructor(private readonly clock: Clock, private readonly publicUrl: string) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+  ) {}
 
   async createSetup(db: Db, userId: string) {
     const now = this.clock.now();
@@ -48,14 +58,19 @@ export class SandboxBilling implements BillingProvider {
    */
   async confirmCard(db: Db, input: CardInput): Promise<{ payment_method_id: string }> {
     const now = this.clock.now();
-    const setup = await db.selectFrom("payment_setups").selectAll().where("client_secret", "=", input.client_secret).executeTakeFirst();
+    const setup = await db
+      .selectFrom("payment_setups")
+      .selectAll()
+      .where("client_secret", "=", input.client_secret)
+      .executeTakeFirst();
     if (!setup || setup.expires_at <= now) throw badRequest("client_secret is invalid or expired");
     if (setup.status !== "requires_payment_method") throw badRequest(SECRET_USED);
     const number = normalizeCardNumber(input.number);
     const problems: string[] = [];
     if (!number) problems.push("Your card number is invalid.");
     const year = input.exp_year < 100 ? 2000 + input.exp_year : input.exp_year;
-    if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.exp_month < now.getUTCMonth() + 1)) problems.push("Your card has expired.");
+    if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.exp_month < now.getUTCMonth() + 1))
+      problems.push("Your card has expired.");
     if (!/^\d{3,4}$/.test(input.cvc)) problems.push("Your card's security code is invalid.");
     if (problems.length) throw badRequest(problems.length === 1 ? problems[0] : problems);
     const pmId = id("pm");
@@ -87,7 +102,12 @@ export class SandboxBilling implements BillingProvider {
   }
 
   async setDefault(db: Db, userId: string, paymentMethodId: string): Promise<Card> {
-    const pm = await db.selectFrom("payment_methods").selectAll().where("id", "=", paymentMethodId).where("user_id", "=", userId).executeTakeFirst();
+    const pm = await db
+      .selectFrom("payment_methods")
+      .selectAll()
+      .where("id", "=", paymentMethodId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     if (!pm) throw notFound("Payment method not found");
     // Saving a card verifies it with the issuer: a card that declines is never made the default.
     if (pm.behavior === "decline") throw paymentDeclined();
@@ -118,7 +138,10 @@ export class SandboxBilling implements BillingProvider {
       .select(["pm.id", "pm.behavior", "pm.exp_month", "pm.exp_year"])
       .where("c.user_id", "=", request.userId)
       .executeTakeFirst();
-    const expired = pm && (pm.exp_year < now.getUTCFullYear() || (pm.exp_year === now.getUTCFullYear() && pm.exp_month < now.getUTCMonth() + 1));
+    const expired =
+      pm &&
+      (pm.exp_year < now.getUTCFullYear() ||
+        (pm.exp_year === now.getUTCFullYear() && pm.exp_month < now.getUTCMonth() + 1));
     const ok = !!pm && pm.behavior === "succeed" && !expired;
     const paymentId = id("py");
     await db

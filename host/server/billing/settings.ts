@@ -18,11 +18,14 @@ export interface BillingSettings {
 export function loadBillingSettings(env: NodeJS.ProcessEnv, production = false): BillingSettings {
   const named = env.FITKIT_BILLING_PROVIDER || undefined;
   if (production && !named && !env.STRIPE_SECRET_KEY) {
-    throw new StartupError("no payment provider in production: set STRIPE_SECRET_KEY, or FITKIT_BILLING_PROVIDER=off to run without billing");
+    throw new StartupError(
+      "no payment provider in production: set STRIPE_SECRET_KEY, or FITKIT_BILLING_PROVIDER=off to run without billing",
+    );
   }
   const provider = named ?? (env.STRIPE_SECRET_KEY ? "stripe" : "sandbox");
   if (provider === "sandbox" || provider === "off") return { provider };
-  if (provider !== "stripe") throw new StartupError(`FITKIT_BILLING_PROVIDER must be stripe, off or sandbox, got ${provider}`);
+  if (provider !== "stripe")
+    throw new StartupError(`FITKIT_BILLING_PROVIDER must be stripe, off or sandbox, got ${provider}`);
   if (!env.STRIPE_SECRET_KEY) throw new StartupError("FITKIT_BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY");
   return { provider, stripe: { secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE || undefined } };
 }

@@ -1,12 +1,20 @@
 import Stripe from "stripe";
 import type { Db } from "../db/index.js";
 import { notFound } from "../errors.js";
-import { paymentDeclined, PAYMENT_ERROR, type BillingProvider, type Card, type ChargeRequest, type ChargeResult } from "./provider.js";
+import {
+  paymentDeclined,
+  PAYMENT_ERROR,
+  type BillingProvider,
+  type Card,
+  type ChargeRequest,
+  type ChargeResult,
+} from "./provider.js";
 
 const TIMEOUT_MS = 8000;
 
 const isCardError = (err: unknown) => err instanceof Stripe.errors.StripeCardError;
-const isMissing = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing";
+const isMissing = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing";
 
 /**
  * Stripe as the payment processor for subscriptions whose state machine lives in our database: a Stripe customer per
@@ -18,20 +26,32 @@ export class StripeBilling implements BillingProvider {
   readonly name = "stripe";
   readonly #stripe: Stripe;
 
-  constructor(secretKey: string, private readonly publicUrl: string, apiBase?: string) {
+  constructor(
+    secretKey: string,
+    private readonly publicUrl: string,
+    apiBase?: string,
+  ) {
     const base = apiBase ? new URL(apiBase) : undefined;
     this.#stripe = new Stripe(secretKey, {
       timeout: TIMEOUT_MS,
       maxNetworkRetries: 2,
       ...(base
-        ? { host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80), protocol: base.protocol === "https:" ? "https" : "http" }
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === "https:" ? 443 : 80),
+            protocol: base.protocol === "https:" ? "https" : "http",
+          }
         : {}),
     });
   }
 
   async createSetup(db: Db, userId: string) {
     const customer = await this.#customer(db, userId);
-    const intent = await this.#stripe.setupIntents.create({ customer, usage: "off_session", metadata: { user_id: userId } });
+    const intent = await this.#stripe.setupIntents.create({
+      customer,
+      usage: "off_session",
+      metadata: { user_id: userId },
+    });
     if (!intent.client_secret) throw new Error("Stripe answered a SetupIntent without a client secret");
     return { clientSecret: intent.client_secret };
   }
@@ -51,7 +71,12 @@ export class StripeBilling implements BillingProvider {
       throw err;
     }
     if (!pm.card) throw notFound("Payment method not found");
-    const card: Card = { brand: pm.card.brand, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year, last4: pm.card.last4 };
+    const card: Card = {
+      brand: pm.card.brand,
+      exp_month: pm.card.exp_month,
+      exp_year: pm.card.exp_year,
+      last4: pm.card.last4,
+    };
     await db
       .updateTable("stripe_customers")
       .set({ default_payment_method_id: paymentMethodId, ...card, updated_at: new Date() })
@@ -67,7 +92,9 @@ export class StripeBilling implements BillingProvider {
       .where("user_id", "=", userId)
       .where("default_payment_method_id", "is not", null)
       .executeTakeFirst();
-    return row?.brand && row.last4 ? { brand: row.brand, exp_month: row.exp_month ?? 0, exp_year: row.exp_year ?? 0, last4: row.last4 } : undefined;
+    return row?.brand && row.last4
+      ? { brand: row.brand, exp_month: row.exp_month ?? 0, exp_year: row.exp_year ?? 0, last4: row.last4 }
+      : undefined;
   }
 
   async charge(db: Db, request: ChargeRequest): Promise<ChargeResult> {
@@ -91,7 +118,7 @@ export class StripeBilling implements BillingProvider {
           description: request.description,
           metadata: { user_id: request.userId },
         },
-        { idempotencyKey: request.idempotencyKey }
+        { idempotencyKey: request.idempotencyKey },
       );
     } catch (err) {
       if (!isCardError(err)) throw err;
@@ -126,19 +153,31 @@ export class StripeBilling implements BillingProvider {
    * The member's Stripe customer, created once (the idempotency key makes a concurrent second create answer the first).
    */
   async #customer(db: Db, userId: string): Promise<string> {
-    const known = await db.selectFrom("stripe_customers").select("customer_id").where("user_id", "=", userId).executeTakeFirst();
+    const known = await db
+      .selectFrom("stripe_customers")
+      .select("customer_id")
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     if (known) return known.customer_id;
-    const user = await db.selectFrom("users").select(["email", "given_name", "family_name"]).where("id", "=", userId).executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom("users")
+      .select(["email", "given_name", "family_name"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
     const customer = await this.#stripe.customers.create(
       { email: user.email, name: `${user.given_name} ${user.family_name}`, metadata: { user_id: userId } },
-      { idempotencyKey: `fitkit-customer-${userId}` }
+      { idempotencyKey: `fitkit-customer-${userId}` },
     );
     await db
       .insertInto("stripe_customers")
       .values({ user_id: userId, customer_id: customer.id, updated_at: new Date() })
       .onConflict((oc) => oc.column("user_id").doNothing())
       .execute();
-    const row = await db.selectFrom("stripe_customers").select("customer_id").where("user_id", "=", userId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("stripe_customers")
+      .select("customer_id")
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
     return row.customer_id;
   }
 }

@@ -62,7 +62,9 @@ export function lockDataDir(dataDir: string): () => void {
 }
 
 const inUse = (dataDir: string, holder: Holder) =>
-  new StartupError(`DATA_DIR ${dataDir} is in use by another fitkit server (pid ${holder.pid}, started ${holder.startedAt}): stop it, or give this server its own DATA_DIR`);
+  new StartupError(
+    `DATA_DIR ${dataDir} is in use by another fitkit server (pid ${holder.pid}, started ${holder.startedAt}): stop it, or give this server its own DATA_DIR`,
+  );
 
 /**
  * Removes a stale lock by moving it aside (atomic), so of two servers taking it over only one moves it. When what

@@ -14,8 +14,12 @@ export function listMigrations(): { name: string; sql: string }[] {
 }
 
 export async function migrate(db: Db): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(db);
-  const done = new Set((await sql<{ name: string }>`select name from schema_migrations`.execute(db)).rows.map((r) => r.name));
+  await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(
+    db,
+  );
+  const done = new Set(
+    (await sql<{ name: string }>`select name from schema_migrations`.execute(db)).rows.map((r) => r.name),
+  );
   const pending = listMigrations().filter((m) => !done.has(m.name));
   const applied: string[] = [];
   // Each pending file is re-checked under the lock: another process may have applied it since the read above.
@@ -23,7 +27,9 @@ export async function migrate(db: Db): Promise<string[]> {
     await db.transaction().execute(async (trx) => {
       // One server at a time applies migrations, so two processes starting together do not race.
       await sql`select pg_advisory_xact_lock(727274)`.execute(trx);
-      const done = await sql<{ name: string }>`select name from schema_migrations where name = ${migration.name}`.execute(trx);
+      const done = await sql<{
+        name: string;
+      }>`select name from schema_migrations where name = ${migration.name}`.execute(trx);
       if (done.rows.length) return;
       await sql.raw(migration.sql).execute(trx);
       await sql`insert into schema_migrations (name) values (${migration.name})`.execute(trx);

@@ -10,4 +10,12 @@ import type { StudiosTables } from "./tables/studios.js";
  * Every table the server knows, one interface per domain (db/tables/*.ts), merged here.
  * A domain adds its tables by extending this interface with its own.
  */
-export interface Database extends PlatformTables, CatalogueTables, ActivityTables, StudiosTables, MembershipTables, MediaTables, AnalyticsTables {}
+export interface Database
+  extends
+    PlatformTables,
+    CatalogueTables,
+    ActivityTables,
+    StudiosTables,
+    MembershipTables,
+    MediaTables,
+    AnalyticsTables {}

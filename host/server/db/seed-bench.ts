@@ -14,7 +14,9 @@ const database = await openDatabase(config, systemClock);
 try {
   const added = await seedBenchCatalogue(database.db, systemClock.now(), BENCH_WORKOUTS);
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
-  process.stdout.write(`${BENCH_WORKOUTS} workouts in ${where}: ${added} generated in ${Math.round(performance.now() - started)} ms\n`);
+  process.stdout.write(
+    `${BENCH_WORKOUTS} workouts in ${where}: ${added} generated in ${Math.round(performance.now() - started)} ms\n`,
+  );
 } finally {
   await database.close();
 }

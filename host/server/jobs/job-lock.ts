@@ -19,12 +19,17 @@ export function jobLock(database: DatabaseHandle): JobLock {
     const client = await database.pool.connect();
     let healthy = true;
     try {
-      const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1, hashtext($2)) as locked", [JOB_LOCK_CLASS, job]);
+      const { rows } = await client.query<{ locked: boolean }>(
+        "select pg_try_advisory_lock($1, hashtext($2)) as locked",
+        [JOB_LOCK_CLASS, job],
+      );
       if (!rows[0].locked) return undefined;
       try {
         return await run();
       } finally {
-        await client.query("select pg_advisory_unlock($1, hashtext($2))", [JOB_LOCK_CLASS, job]).catch(() => (healthy = false));
+        await client
+          .query("select pg_advisory_unlock($1, hashtext($2))", [JOB_LOCK_CLASS, job])
+          .catch(() => (healthy = false));
       }
     } finally {
       // A connection whose unlock failed may still hold the lock: close it rather than return it to the pool.

@@ -28,7 +28,11 @@ export interface RenewalReport {
 
 function isDue(sub: Subscription, now: Date): boolean {
   if (sub.state === "past_due") return !!sub.next_attempt_at && sub.next_attempt_at <= now;
-  return ["trial", "active", "canceled", "prepaid"].includes(sub.state) && !!sub.expiration_date && sub.expiration_date <= now;
+  return (
+    ["trial", "active", "canceled", "prepaid"].includes(sub.state) &&
+    !!sub.expiration_date &&
+    sub.expiration_date <= now
+  );
 }
 
 /**
@@ -49,14 +53,21 @@ export async function runRenewals(deps: RenewalDeps): Promise<RenewalReport> {
       eb.or([
         eb.and([eb("state", "in", ["trial", "active", "canceled", "prepaid"]), eb("expiration_date", "<=", now)]),
         eb.and([eb("state", "=", "past_due"), eb("next_attempt_at", "<=", now)]),
-      ])
+      ]),
     )
     .orderBy("expiration_date")
     .execute();
   for (const { id } of due) {
     await db.transaction().execute(async (trx) => {
-      let sub = await trx.selectFrom("subscriptions").selectAll().where("id", "=", id).forUpdate().skipLocked().executeTakeFirst();
-      for (let i = 0; sub && isDue(sub, now) && i < MAX_PERIODS; i++) sub = await settle(trx, deps.billing, sub, now, report);
+      let sub = await trx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", id)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      for (let i = 0; sub && isDue(sub, now) && i < MAX_PERIODS; i++)
+        sub = await settle(trx, deps.billing, sub, now, report);
     });
   }
   await syncStudioMemberships(db, now, report);
@@ -74,11 +85,23 @@ async function syncStudioMemberships(db: Db, now: Date, report: RenewalReport): 
     .select(["s.id", "m.valid_until"])
     .where("s.provider", "=", "marianatek")
     .where("s.state", "=", "active")
-    .where((eb) => eb.or([eb("m.valid_until", "is", null), eb("m.valid_until", "<=", now), eb("m.valid_until", "<>", eb.ref("s.expiration_date"))]))
+    .where((eb) =>
+      eb.or([
+        eb("m.valid_until", "is", null),
+        eb("m.valid_until", "<=", now),
+        eb("m.valid_until", "<>", eb.ref("s.expiration_date")),
+      ]),
+    )
     .execute();
   for (const { id, valid_until } of stale) {
     await db.transaction().execute(async (trx) => {
-      const sub = await trx.selectFrom("subscriptions").selectAll().where("id", "=", id).forUpdate().skipLocked().executeTakeFirst();
+      const sub = await trx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", id)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
       if (!sub) return;
       if (valid_until && valid_until > now) {
         await transition(
@@ -87,18 +110,31 @@ async function syncStudioMemberships(db: Db, now: Date, report: RenewalReport): 
           ["active"],
           { expiration_date: valid_until },
           { actor: ACTOR, action: "studio_renewed", details: { valid_until: valid_until.toISOString() } },
-          now
+          now,
         );
       } else {
         report.expired++;
-        await transition(trx, sub, ["active"], { state: "expired", expiration_date: valid_until ?? now }, { actor: ACTOR, action: "expired" }, now);
+        await transition(
+          trx,
+          sub,
+          ["active"],
+          { state: "expired", expiration_date: valid_until ?? now },
+          { actor: ACTOR, action: "expired" },
+          now,
+        );
       }
     });
   }
 }
 
 /** One step of the lifecycle for a due subscription; answers the updated row, or undefined when it stops here. */
-async function settle(trx: Db, billing: BillingProvider, sub: Subscription, now: Date, report: RenewalReport): Promise<Subscription | undefined> {
+async function settle(
+  trx: Db,
+  billing: BillingProvider,
+  sub: Subscription,
+  now: Date,
+  report: RenewalReport,
+): Promise<Subscription | undefined> {
   if (sub.state === "canceled" || sub.state === "prepaid") {
     report.expired++;
     return transition(trx, sub, [sub.state], { state: "expired" }, { actor: ACTOR, action: "expired" }, now);
@@ -110,7 +146,8 @@ async function settle(trx: Db, billing: BillingProvider, sub: Subscription, now:
   const paid = await chargePeriod(trx, billing, sub, product, { start, end }, now);
   if (paid.ok) {
     report.renewed++;
-    const action = sub.state === "trial" ? "trial_converted" : sub.state === "past_due" ? "payment_recovered" : "renewed";
+    const action =
+      sub.state === "trial" ? "trial_converted" : sub.state === "past_due" ? "payment_recovered" : "renewed";
     return transition(
       trx,
       sub,
@@ -130,9 +167,13 @@ async function settle(trx: Db, billing: BillingProvider, sub: Subscription, now:
       {
         actor: ACTOR,
         action,
-        details: { invoice_id: paid.invoiceId, amount: paid.amount, ...(sub.sku !== product.sku ? { from_sku: sub.sku, to_sku: product.sku } : {}) },
+        details: {
+          invoice_id: paid.invoiceId,
+          amount: paid.amount,
+          ...(sub.sku !== product.sku ? { from_sku: sub.sku, to_sku: product.sku } : {}),
+        },
       },
-      now
+      now,
     );
   }
   report.failed++;
@@ -145,7 +186,7 @@ async function settle(trx: Db, billing: BillingProvider, sub: Subscription, now:
       [sub.state],
       { state: "expired", renewal_attempts: attempts, next_attempt_at: null },
       { actor: ACTOR, action: "expired_unpaid", details },
-      now
+      now,
     );
     report.expired++;
     return undefined;
@@ -156,7 +197,7 @@ async function settle(trx: Db, billing: BillingProvider, sub: Subscription, now:
     [sub.state],
     { state: "past_due", renewal_attempts: attempts, next_attempt_at: new Date(now.getTime() + RETRY_MS) },
     { actor: ACTOR, action: "payment_failed", details },
-    now
+    now,
   );
   return undefined;
 }
@@ -166,7 +207,10 @@ async function settle(trx: Db, billing: BillingProvider, sub: Subscription, now:
  * (the row locks alone allow two overlapping runs to settle one linked studio membership twice); answers a
  * function that stops it and waits for a run in progress (so the database can close after it).
  */
-export function scheduleRenewals(deps: RenewalDeps & { lock: JobLock; log?: (err: unknown) => void }, everyMs = 60_000): () => Promise<void> {
+export function scheduleRenewals(
+  deps: RenewalDeps & { lock: JobLock; log?: (err: unknown) => void },
+  everyMs = 60_000,
+): () => Promise<void> {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;

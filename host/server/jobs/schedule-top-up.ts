@@ -39,9 +39,11 @@ export class ScheduleTopUpJob {
    * here is joined, and one in another process makes this one a no-op (0).
    */
   run(): Promise<number> {
-    this.#running ??= this.lock("schedule-top-up", () => this.schedule.topUp()).then((added) => added ?? 0).finally(() => {
-      this.#running = undefined;
-    });
+    this.#running ??= this.lock("schedule-top-up", () => this.schedule.topUp())
+      .then((added) => added ?? 0)
+      .finally(() => {
+        this.#running = undefined;
+      });
     return this.#running;
   }
 

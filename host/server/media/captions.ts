@@ -50,8 +50,11 @@ export function webVtt(workoutName: string, clipName: string, seconds: number): 
   const cues: [number, number, string][] = [];
   const closingAt = Math.max(0, seconds - CUE_SECONDS);
   cues.push([0, Math.min(CUE_SECONDS, seconds), `Welcome to ${workoutName}. Let's get started.`]);
-  for (let at = CUE_EVERY, k = 0; at + CUE_SECONDS <= closingAt; at += CUE_EVERY, k++) cues.push([at, at + CUE_SECONDS, lines[k % lines.length]]);
+  for (let at = CUE_EVERY, k = 0; at + CUE_SECONDS <= closingAt; at += CUE_EVERY, k++)
+    cues.push([at, at + CUE_SECONDS, lines[k % lines.length]]);
   if (closingAt >= CUE_SECONDS) cues.push([closingAt, seconds, "Great work today. That's a wrap!"]);
-  const body = cues.map(([from, to, text], i) => `${i + 1}\n${timestamp(from)} --> ${timestamp(to)}\n${escapeCue(text)}\n`);
+  const body = cues.map(
+    ([from, to, text], i) => `${i + 1}\n${timestamp(from)} --> ${timestamp(to)}\n${escapeCue(text)}\n`,
+  );
   return ["WEBVTT", "", ...body].join("\n");
 }

@@ -35,7 +35,10 @@ type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
  * inside and letterboxes to the box; `stretch`, `crop` and `smartcrop` fill the box.
  * `draw` is the size to compose at: generated art is composed for the box instead of being scaled or cropped.
  */
-export function imageBox(natural: { width: number; height: number }, request: Pick<ImageRequest, "width" | "height" | "fit_mode">) {
+export function imageBox(
+  natural: { width: number; height: number },
+  request: Pick<ImageRequest, "width" | "height" | "fit_mode">,
+) {
   const ratio = natural.width / natural.height;
   const { width, height } = request;
   const fit = request.fit_mode ?? "preserve";
@@ -63,7 +66,13 @@ export class ArtRenderer {
   private sharp?: Promise<SharpFactory>;
 
   /** `key` names the drawing; the same key, request and format always give the same bytes. */
-  render(key: string, draw: Drawing, natural: { width: number; height: number }, request: ImageRequest, format: ImageFormat = "jpeg"): Promise<Image> {
+  render(
+    key: string,
+    draw: Drawing,
+    natural: { width: number; height: number },
+    request: ImageRequest,
+    format: ImageFormat = "jpeg",
+  ): Promise<Image> {
     const box = imageBox(natural, request);
     const id = `${key}|${box.draw.width}x${box.draw.height}|${box.out.width}x${box.out.height}|${format}`;
     const cached = this.cache.get(id);
@@ -83,8 +92,17 @@ export class ArtRenderer {
 
   private async rasterise(svg: string, out: { width: number; height: number }, format: ImageFormat): Promise<Image> {
     // The SVG is drawn at its own size; `contain` only letterboxes (pad) when the box is larger than the drawing.
-    const image = (await this.load())(Buffer.from(svg)).resize({ ...out, fit: "contain", background: { r: 0, g: 0, b: 0 } });
-    const encoded = format === "png" ? image.png({ compressionLevel: 9 }) : format === "webp" ? image.webp({ quality: 82 }) : image.jpeg({ quality: 82, mozjpeg: true });
+    const image = (await this.load())(Buffer.from(svg)).resize({
+      ...out,
+      fit: "contain",
+      background: { r: 0, g: 0, b: 0 },
+    });
+    const encoded =
+      format === "png"
+        ? image.png({ compressionLevel: 9 })
+        : format === "webp"
+          ? image.webp({ quality: 82 })
+          : image.jpeg({ quality: 82, mozjpeg: true });
     const body = await encoded.toBuffer();
     return { body, type: `image/${format}`, etag: etagOf(body) };
   }

@@ -15,7 +15,11 @@ export type { MediaProvider, MediaWorkout, Playback, ImageAnswer } from "./provi
 export type { MediaSettings } from "./settings.js";
 
 /** The provider the settings choose; the local one is always built too, since it serves the shipped files. */
-export function createMediaProviders(settings: MediaSettings, db: Db, signer: UrlSigner): { active: MediaProvider; local: LocalMediaProvider } {
+export function createMediaProviders(
+  settings: MediaSettings,
+  db: Db,
+  signer: UrlSigner,
+): { active: MediaProvider; local: LocalMediaProvider } {
   const local = new LocalMediaProvider(signer);
   const active = settings.videoProvider === "mux" && settings.mux ? new MuxMediaProvider(db, settings.mux) : local;
   return { active, local };

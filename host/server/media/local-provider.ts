@@ -37,7 +37,11 @@ export class LocalMediaProvider implements MediaProvider {
     if (workout.video_duration <= 0) return undefined;
     const expires = expiryAfter(now, playbackLifetimeMs(workout.video_duration));
     const base = `${origin}/media/w/${encodeURIComponent(workout.id)}/${this.signer.sign(workoutScope(workout.id), expires)}`;
-    return { uri: `${base}/index.m3u8`, expires_at: expires.toISOString(), captions: [{ lang: "en", uri: `${base}/captions-en.vtt` }] };
+    return {
+      uri: `${base}/index.m3u8`,
+      expires_at: expires.toISOString(),
+      captions: [{ lang: "en", uri: `${base}/captions-en.vtt` }],
+    };
   }
 
   async preview(workout: MediaWorkout, origin: string) {
@@ -51,7 +55,12 @@ export class LocalMediaProvider implements MediaProvider {
     const clip = this.library.forWorkout(workout);
     const frame = this.library.frameAt(clip, request.time ?? 0);
     const subject = { id: workout.id, classType: workout.category, frame };
-    const image = await this.art.render(`w/${workout.id}/${workout.category ?? ""}/${frame}`, (w, h) => workoutArt(subject, w, h), NATURAL_SIZE.workouts, request);
+    const image = await this.art.render(
+      `w/${workout.id}/${workout.category ?? ""}/${frame}`,
+      (w, h) => workoutArt(subject, w, h),
+      NATURAL_SIZE.workouts,
+      request,
+    );
     return { kind: "image" as const, image };
   }
 
@@ -61,11 +70,19 @@ export class LocalMediaProvider implements MediaProvider {
     const clip = this.library.forWorkout(workout);
     switch (file) {
       case "index.m3u8":
-        return { body: Buffer.from(hlsPlaylist(clip.pieces, workout.video_duration, "clip.ts")), type: "application/vnd.apple.mpegurl", cache: SIGNED_CACHE };
+        return {
+          body: Buffer.from(hlsPlaylist(clip.pieces, workout.video_duration, "clip.ts")),
+          type: "application/vnd.apple.mpegurl",
+          cache: SIGNED_CACHE,
+        };
       case "clip.ts":
         return { ...(await this.library.read(clip, "clip.mpegts")), type: "video/mp2t", cache: SIGNED_CACHE };
       case "captions-en.vtt":
-        return { body: Buffer.from(webVtt(workout.name, clip.name, workout.video_duration)), type: "text/vtt; charset=utf-8", cache: SIGNED_CACHE };
+        return {
+          body: Buffer.from(webVtt(workout.name, clip.name, workout.video_duration)),
+          type: "text/vtt; charset=utf-8",
+          cache: SIGNED_CACHE,
+        };
     }
   }
 

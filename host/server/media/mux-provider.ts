@@ -13,7 +13,9 @@ const IMAGE_LIFETIME_MS = 24 * 3600_000;
 
 /** Mux hands out the private key base64-encoded; a PEM (with `\n` escapes, as env files hold it) works too. */
 export function muxPrivateKey(value: string): KeyObject {
-  const pem = value.includes("-----BEGIN") ? value.replace(/\\n/g, "\n") : Buffer.from(value, "base64").toString("utf8");
+  const pem = value.includes("-----BEGIN")
+    ? value.replace(/\\n/g, "\n")
+    : Buffer.from(value, "base64").toString("utf8");
   return createPrivateKey(pem);
 }
 
@@ -67,7 +69,11 @@ export class MuxMediaProvider implements MediaProvider {
   }
 
   private async playbackId(workoutId: string) {
-    const row = await this.db.selectFrom("workout_videos").select("mux_playback_id").where("workout_id", "=", workoutId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("workout_videos")
+      .select("mux_playback_id")
+      .where("workout_id", "=", workoutId)
+      .executeTakeFirst();
     return row?.mux_playback_id;
   }
 }

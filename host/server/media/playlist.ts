@@ -12,20 +12,35 @@ const PIECES_PER_SEGMENT = 4;
  * @example hlsPlaylist(clip.pieces, 1800, "clip.ts") // 30 minutes: 150 loops of a 12-second clip
  */
 export function hlsPlaylist(pieces: Piece[], seconds: number, segmentUri: string): string {
-  const lines = ["#EXTM3U", "#EXT-X-VERSION:4", `#EXT-X-TARGETDURATION:${PIECES_PER_SEGMENT}`, "#EXT-X-MEDIA-SEQUENCE:0", "#EXT-X-PLAYLIST-TYPE:VOD", "#EXT-X-INDEPENDENT-SEGMENTS"];
+  const lines = [
+    "#EXTM3U",
+    "#EXT-X-VERSION:4",
+    `#EXT-X-TARGETDURATION:${PIECES_PER_SEGMENT}`,
+    "#EXT-X-MEDIA-SEQUENCE:0",
+    "#EXT-X-PLAYLIST-TYPE:VOD",
+    "#EXT-X-INDEPENDENT-SEGMENTS",
+  ];
   let remaining = seconds;
   for (let loop = 0; remaining > 0; loop++) {
     if (loop > 0) lines.push("#EXT-X-DISCONTINUITY");
-    for (let i = 0; i < pieces.length && remaining > 0; ) {
+    for (let i = 0; i < pieces.length && remaining > 0;) {
       const group: Piece[] = [pieces[i++]];
       let duration = group[0].duration;
-      while (group.length < PIECES_PER_SEGMENT && i < pieces.length && duration + pieces[i].duration <= remaining + 1e-6) {
+      while (
+        group.length < PIECES_PER_SEGMENT &&
+        i < pieces.length &&
+        duration + pieces[i].duration <= remaining + 1e-6
+      ) {
         duration += pieces[i].duration;
         group.push(pieces[i++]);
       }
       const first = group[0];
       const last = group[group.length - 1];
-      lines.push(`#EXTINF:${duration.toFixed(3)},`, `#EXT-X-BYTERANGE:${last.offset + last.length - first.offset}@${first.offset}`, segmentUri);
+      lines.push(
+        `#EXTINF:${duration.toFixed(3)},`,
+        `#EXT-X-BYTERANGE:${last.offset + last.length - first.offset}@${first.offset}`,
+        segmentUri,
+      );
       remaining -= duration;
     }
   }

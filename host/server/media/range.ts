@@ -44,7 +44,10 @@ export function sendPayload(request: FastifyRequest, reply: FastifyReply, payloa
   const etag = payload.etag ?? etagOf(payload.body);
   reply.header("accept-ranges", "bytes").header("etag", etag).header("cache-control", payload.cache);
   const ifNoneMatch = request.headers["if-none-match"];
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {
+  if (
+    ifNoneMatch &&
+    ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")
+  ) {
     return reply.status(304).send();
   }
   // If-Range with a stale validator: the client's partial copy is outdated, so it gets the whole body.

@@ -43,7 +43,13 @@ export class LocalMusicProvider implements MusicProvider {
       return {
         id: station.id,
         name: station.name,
-        tracks: station.tracks.map(({ id, title, artist, duration }) => ({ id, title, artist, duration, stream_url: `${base}/${id}.mp3` })),
+        tracks: station.tracks.map(({ id, title, artist, duration }) => ({
+          id,
+          title,
+          artist,
+          duration,
+          stream_url: `${base}/${id}.mp3`,
+        })),
       };
     });
     return { items, total: items.length, expires_at: expires.toISOString() };

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { tooManyRequests } from "../errors.js";
 import { strictObject } from "../schemas.js";
-import { ANALYTICS_EVENT_TYPES, CONSENT_CATEGORIES, ingestAnalyticsEvents, MAX_ANALYTICS_BATCH, type AnalyticsEventInput } from "../services/analytics.js";
+import {
+  ANALYTICS_EVENT_TYPES,
+  CONSENT_CATEGORIES,
+  ingestAnalyticsEvents,
+  MAX_ANALYTICS_BATCH,
+  type AnalyticsEventInput,
+} from "../services/analytics.js";
 
 const eventSchema = strictObject(
   {
@@ -37,7 +43,10 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ["analytics"],
         summary: `Collect up to ${MAX_ANALYTICS_BATCH} analytics events, each with the consent category it was collected under`,
-        body: strictObject({ events: { type: "array", minItems: 1, maxItems: MAX_ANALYTICS_BATCH, items: eventSchema } }, ["events"]),
+        body: strictObject(
+          { events: { type: "array", minItems: 1, maxItems: MAX_ANALYTICS_BATCH, items: eventSchema } },
+          ["events"],
+        ),
         response: { 200: strictObject({ accepted: { type: "integer" } }, ["accepted"]) },
       },
     },

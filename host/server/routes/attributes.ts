@@ -19,11 +19,17 @@ import {
 import { readOnboardingResults } from "../services/onboarding.js";
 
 /** Catalogue ids as clients send them. */
-export const idList = { type: "array", maxItems: 500, items: { type: "string", minLength: 1, maxLength: 200 } } as const;
+export const idList = {
+  type: "array",
+  maxItems: 500,
+  items: { type: "string", minLength: 1, maxLength: 200 },
+} as const;
 const MAX_PREFERENCES_BYTES = 16_384;
 
 const favoritesAnswer = strictObject({ workouts: { type: "array", items: { type: "string" } } }, ["workouts"]);
-const hiddenAnswer = strictObject({ collections_hidden: { type: "array", items: { type: "string" } } }, ["collections_hidden"]);
+const hiddenAnswer = strictObject({ collections_hidden: { type: "array", items: { type: "string" } } }, [
+  "collections_hidden",
+]);
 const userAnswer = strictObject(
   {
     waiver: strictObject({ accepted_at: { type: "string", format: "date-time" } }, ["accepted_at"]),
@@ -33,7 +39,12 @@ const userAnswer = strictObject(
   ["feed_fm_disabled", "closed_captions"],
 );
 const emailAnswer = strictObject({ email: { type: "string" }, opt_out: { type: "boolean" } }, ["email", "opt_out"]);
-const preferencesSchema = { type: "object", maxProperties: 100, propertyNames: { type: "string", minLength: 1, maxLength: 64 }, additionalProperties: true } as const;
+const preferencesSchema = {
+  type: "object",
+  maxProperties: 100,
+  propertyNames: { type: "string", minLength: 1, maxLength: 64 },
+  additionalProperties: true,
+} as const;
 
 export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ["member attributes"];
@@ -41,7 +52,15 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     "/v2/user/attributes/favorites",
-    { ...member, schema: { tags, summary: "The member's favourite workouts, newest first", security: memberSecurity, response: { 200: favoritesAnswer } } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The member's favourite workouts, newest first",
+        security: memberSecurity,
+        response: { 200: favoritesAnswer },
+      },
+    },
     async (request) => readFavorites(ctx.db, memberOf(request).id),
   );
 
@@ -54,7 +73,12 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: "Add and remove favourite workouts (idempotent); answers the whole list",
         security: memberSecurity,
         body: strictObject(
-          { object: strictObject({ add: strictObject({ workouts: idList }, ["workouts"]), remove: strictObject({ workouts: idList }, ["workouts"]) }) },
+          {
+            object: strictObject({
+              add: strictObject({ workouts: idList }, ["workouts"]),
+              remove: strictObject({ workouts: idList }, ["workouts"]),
+            }),
+          },
           ["object"],
         ),
         response: { 200: favoritesAnswer },
@@ -65,7 +89,15 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     "/v2/user/attributes/collections_hidden",
-    { ...member, schema: { tags, summary: "The collections the member hid", security: memberSecurity, response: { 200: hiddenAnswer } } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The collections the member hid",
+        security: memberSecurity,
+        response: { 200: hiddenAnswer },
+      },
+    },
     async (request) => readHiddenCollections(ctx.db, memberOf(request).id),
   );
 
@@ -86,7 +118,15 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     "/v2/user/attributes/user",
-    { ...member, schema: { tags, summary: "Waiver (absent = required), background music and captions settings", security: memberSecurity, response: { 200: userAnswer } } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Waiver (absent = required), background music and captions settings",
+        security: memberSecurity,
+        response: { 200: userAnswer },
+      },
+    },
     async (request) => readUserSettings(ctx.db, memberOf(request).id),
   );
 
@@ -98,7 +138,11 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: "Accept the waiver or change the player settings (partial); answers the whole attribute",
         security: memberSecurity,
-        body: strictObject({ waiver: { type: "boolean", const: true }, feed_fm_disabled: { type: "boolean" }, closed_captions: { type: "boolean" } }),
+        body: strictObject({
+          waiver: { type: "boolean", const: true },
+          feed_fm_disabled: { type: "boolean" },
+          closed_captions: { type: "boolean" },
+        }),
         response: { 200: userAnswer },
       },
     },
@@ -123,7 +167,8 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      if (JSON.stringify(request.body).length > MAX_PREFERENCES_BYTES) throw badRequest(`preferences must be shorter than ${MAX_PREFERENCES_BYTES} characters`);
+      if (JSON.stringify(request.body).length > MAX_PREFERENCES_BYTES)
+        throw badRequest(`preferences must be shorter than ${MAX_PREFERENCES_BYTES} characters`);
       const next = await changePreferences(ctx.db, ctx.clock, memberOf(request).id, request.body);
       return next;
     },
@@ -131,7 +176,15 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     "/v2/user/attributes/email",
-    { ...member, schema: { tags, summary: "The member's email and marketing opt-out", security: memberSecurity, response: { 200: emailAnswer } } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The member's email and marketing opt-out",
+        security: memberSecurity,
+        response: { 200: emailAnswer },
+      },
+    },
     async (request) => readEmailSettings(ctx.db, memberOf(request).id),
   );
 
@@ -139,7 +192,13 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
     "/v2/user/attributes/email",
     {
       ...member,
-      schema: { tags, summary: "Opt out of (or back into) marketing email", security: memberSecurity, body: strictObject({ opt_out: { type: "boolean" } }), response: { 200: emailAnswer } },
+      schema: {
+        tags,
+        summary: "Opt out of (or back into) marketing email",
+        security: memberSecurity,
+        body: strictObject({ opt_out: { type: "boolean" } }),
+        response: { 200: emailAnswer },
+      },
     },
     async (request) => changeEmailSettings(ctx.db, ctx.clock, memberOf(request).id, request.body),
   );

@@ -19,7 +19,11 @@ const sessionAnswer = {
     refreshToken: { type: "string" },
     user: {
       type: "object",
-      properties: { id: { type: "string" }, email: { type: "string" }, createdAt: { type: "string", format: "date-time" } },
+      properties: {
+        id: { type: "string" },
+        email: { type: "string" },
+        createdAt: { type: "string", format: "date-time" },
+      },
     },
   },
 } as const;
@@ -42,7 +46,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   };
 
-  app.post<{ Body: { email: string; password: string; given_name: string; family_name: string; opt_in?: boolean; waiver_accepted: true } }>(
+  app.post<{
+    Body: {
+      email: string;
+      password: string;
+      given_name: string;
+      family_name: string;
+      opt_in?: boolean;
+      waiver_accepted: true;
+    };
+  }>(
     "/api/auth/sign-up/email",
     {
       preValidation: trimEmail,
@@ -76,7 +89,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ["auth"],
         summary: "Sign in with email and password",
-        body: strictObject({ email: emailSchema, password: { type: "string", minLength: 1, maxLength: 256 } }, ["email", "password"]),
+        body: strictObject({ email: emailSchema, password: { type: "string", minLength: 1, maxLength: 256 } }, [
+          "email",
+          "password",
+        ]),
         response: { 200: sessionAnswer },
       },
     },
@@ -87,7 +103,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const fromAddress = `sign-in:account:${email}:address:${request.ip}`;
       const account = `sign-in:account:${email}`;
       await limit([[`sign-in:address:${request.ip}`, limits.signInPerAddress]]);
-      for (const [key, backoff] of [[fromAddress, limits.signInAccountPerAddress], [account, limits.signInAccount]] as const) {
+      for (const [key, backoff] of [
+        [fromAddress, limits.signInAccountPerAddress],
+        [account, limits.signInAccount],
+      ] as const) {
         const wait = await ctx.rateLimiter.attempt(key, backoff);
         if (wait) throw tooManyRequests("Too many failed sign-ins. Please wait and try again.", wait);
       }
@@ -99,7 +118,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Body: { refreshToken: string } }>(
     "/api/auth/refresh-token",
-    { schema: { tags: ["auth"], summary: "Rotate a refresh token for a new access token", body: refreshBody, response: { 200: tokenPair } } },
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Rotate a refresh token for a new access token",
+        body: refreshBody,
+        response: { 200: tokenPair },
+      },
+    },
     async (request) => ctx.auth.refresh(request.body.refreshToken),
   );
 
@@ -124,7 +150,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     "/api/auth/forgot-password",
     {
       preValidation: trimEmail,
-      schema: { tags: ["auth"], summary: "Email a password reset link", body: strictObject({ email: emailSchema }, ["email"]), response: { 200: successSchema } },
+      schema: {
+        tags: ["auth"],
+        summary: "Email a password reset link",
+        body: strictObject({ email: emailSchema }, ["email"]),
+        response: { 200: successSchema },
+      },
     },
     async (request) => {
       await limit([
@@ -142,7 +173,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ["auth"],
         summary: "Choose a new password with an emailed reset token",
-        body: strictObject({ token: { type: "string", minLength: 1, maxLength: 256 }, password: passwordSchema }, ["token", "password"]),
+        body: strictObject({ token: { type: "string", minLength: 1, maxLength: 256 }, password: passwordSchema }, [
+          "token",
+          "password",
+        ]),
         response: { 200: successSchema },
       },
     },
@@ -161,12 +195,24 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ["auth"],
         summary: "Change the password; other sessions are signed out",
         security: memberSecurity,
-        body: strictObject({ currentPassword: { type: "string", minLength: 1, maxLength: 256 }, newPassword: passwordSchema }, ["currentPassword", "newPassword"]),
-        response: { 200: { type: "object", properties: { success: { type: "boolean" }, token: { type: "string" }, refreshToken: { type: "string" } } } },
+        body: strictObject(
+          { currentPassword: { type: "string", minLength: 1, maxLength: 256 }, newPassword: passwordSchema },
+          ["currentPassword", "newPassword"],
+        ),
+        response: {
+          200: {
+            type: "object",
+            properties: { success: { type: "boolean" }, token: { type: "string" }, refreshToken: { type: "string" } },
+          },
+        },
       },
     },
     async (request) => {
-      const session = await ctx.auth.changePassword(memberOf(request).id, request.body.currentPassword, request.body.newPassword);
+      const session = await ctx.auth.changePassword(
+        memberOf(request).id,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
       return { success: true, ...session };
     },
   );

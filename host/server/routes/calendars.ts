@@ -7,7 +7,11 @@ import { calendarsWithStatus, enrollInCalendar, myCalendars, unenrollFromCalenda
 
 const calendarParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 200 } }, ["id"]);
 const enrollmentAnswer = strictObject(
-  { calendar_id: { type: "string" }, status: { type: "string", enum: ["enrolled", "not_enrolled"] }, enrolled_at: { type: ["string", "null"] } },
+  {
+    calendar_id: { type: "string" },
+    status: { type: "string", enum: ["enrolled", "not_enrolled"] },
+    enrolled_at: { type: ["string", "null"] },
+  },
   ["calendar_id", "status", "enrolled_at"],
 );
 
@@ -18,7 +22,10 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     "/tsapi/workout_calendars",
-    { ...member, schema: { tags, summary: "Every workout calendar with the member's status in it", security: memberSecurity } },
+    {
+      ...member,
+      schema: { tags, summary: "Every workout calendar with the member's status in it", security: memberSecurity },
+    },
     async (request) => ({ data: await calendarsWithStatus(ctx.db, memberOf(request).id) }),
   );
 
@@ -26,7 +33,14 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
     "/v2/workouts/calendars/:id/enroll",
     {
       ...member,
-      schema: { tags, summary: "Enrol in a calendar (by id or slug; idempotent)", security: memberSecurity, body: noBody, params: calendarParams, response: { 200: enrollmentAnswer } },
+      schema: {
+        tags,
+        summary: "Enrol in a calendar (by id or slug; idempotent)",
+        security: memberSecurity,
+        body: noBody,
+        params: calendarParams,
+        response: { 200: enrollmentAnswer },
+      },
     },
     async (request) => enrollInCalendar(ctx.db, ctx.clock, memberOf(request).id, request.params.id),
   );
@@ -35,14 +49,28 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
     "/v2/workouts/calendars/:id/unenroll",
     {
       ...member,
-      schema: { tags, summary: "Leave a calendar (by id or slug; idempotent)", security: memberSecurity, body: noBody, params: calendarParams, response: { 200: enrollmentAnswer } },
+      schema: {
+        tags,
+        summary: "Leave a calendar (by id or slug; idempotent)",
+        security: memberSecurity,
+        body: noBody,
+        params: calendarParams,
+        response: { 200: enrollmentAnswer },
+      },
     },
     async (request) => unenrollFromCalendar(ctx.db, memberOf(request).id, request.params.id),
   );
 
   app.get(
     "/v2/workouts/calendars/mine",
-    { ...member, schema: { tags, summary: "The member's calendars with today's day and each day's state", security: memberSecurity } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The member's calendars with today's day and each day's state",
+        security: memberSecurity,
+      },
+    },
     async (request) => ({ data: await myCalendars(ctx.db, ctx.clock, memberOf(request).id) }),
   );
 }

@@ -3,7 +3,14 @@ import type { AppContext } from "../context.js";
 import { notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import { catalogueIndex } from "../search/index.js";
-import { calendarDetail, listCalendars, listSeries, seriesByIds, seriesDetail, seriesOverview } from "../services/catalogue-series.js";
+import {
+  calendarDetail,
+  listCalendars,
+  listSeries,
+  seriesByIds,
+  seriesDetail,
+  seriesOverview,
+} from "../services/catalogue-series.js";
 import { splitIds } from "./catalogue.js";
 
 const seriesQuery = strictObject({
@@ -20,13 +27,21 @@ const idsQuery = strictObject({ ids: { type: "string", maxLength: 20_000 } });
 export async function catalogueSeriesRoutes(app: FastifyInstance, ctx: AppContext) {
   const live = catalogueIndex(ctx);
 
-  app.get("/tsapi/series_overview_page", { schema: { tags: ["series"], summary: "Series overview: copy, featured banner and categories of series" } }, async () =>
-    seriesOverview(ctx.db, await live.get()),
+  app.get(
+    "/tsapi/series_overview_page",
+    { schema: { tags: ["series"], summary: "Series overview: copy, featured banner and categories of series" } },
+    async () => seriesOverview(ctx.db, await live.get()),
   );
 
   app.get<{ Querystring: { limit: number; skip: number; sortField: "name" | "created_at"; ids?: string } }>(
     "/tsapi/series",
-    { schema: { tags: ["series"], summary: "Series, paged (limit/skip, sorted by name) or by ids", querystring: seriesQuery } },
+    {
+      schema: {
+        tags: ["series"],
+        summary: "Series, paged (limit/skip, sorted by name) or by ids",
+        querystring: seriesQuery,
+      },
+    },
     async (request) => {
       const index = await live.get();
       const { ids, ...page } = request.query;
@@ -36,7 +51,14 @@ export async function catalogueSeriesRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get<{ Params: { slug: string }; Querystring: { include: number } }>(
     "/tsapi/series/:slug",
-    { schema: { tags: ["series"], summary: "One series (slug or id) with its workouts in order and related content", params: slugParams, querystring: includeQuery } },
+    {
+      schema: {
+        tags: ["series"],
+        summary: "One series (slug or id) with its workouts in order and related content",
+        params: slugParams,
+        querystring: includeQuery,
+      },
+    },
     async (request) => {
       const series = await seriesDetail(ctx.db, await live.get(), request.params.slug);
       if (!series) throw notFound("Series not found");
@@ -46,8 +68,19 @@ export async function catalogueSeriesRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get<{ Querystring: { ids?: string } }>(
     "/tsapi/workout_calendars/ids",
-    { schema: { tags: ["calendars"], summary: "Calendars by ids or slugs (comma-separated), or all of them", querystring: idsQuery } },
-    async (request) => listCalendars(ctx.db, await live.get(), request.query.ids === undefined ? undefined : splitIds(request.query.ids)),
+    {
+      schema: {
+        tags: ["calendars"],
+        summary: "Calendars by ids or slugs (comma-separated), or all of them",
+        querystring: idsQuery,
+      },
+    },
+    async (request) =>
+      listCalendars(
+        ctx.db,
+        await live.get(),
+        request.query.ids === undefined ? undefined : splitIds(request.query.ids),
+      ),
   );
 
   app.get<{ Params: { slug: string } }>(

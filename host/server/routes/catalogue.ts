@@ -3,8 +3,23 @@ import type { AppContext } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import { AnswerCache } from "../search/answer-cache.js";
-import { catalogueIndex, FilterSyntaxError, SearchInputError, SORTS, type CatalogueIndex, type SearchRequest } from "../search/index.js";
-import { categoryScope, filterGroups, listCategories, listCollections, listLocations, LIBRARY_FILTER, defaultRequest } from "../services/catalogue.js";
+import {
+  catalogueIndex,
+  FilterSyntaxError,
+  SearchInputError,
+  SORTS,
+  type CatalogueIndex,
+  type SearchRequest,
+} from "../search/index.js";
+import {
+  categoryScope,
+  filterGroups,
+  listCategories,
+  listCollections,
+  listLocations,
+  LIBRARY_FILTER,
+  defaultRequest,
+} from "../services/catalogue.js";
 
 const searchBody = strictObject({
   facets: {
@@ -30,7 +45,14 @@ const idsQuery = strictObject({ ids: { type: "string", maxLength: 20_000 } });
 const slugParams = strictObject({ slug: { type: "string", minLength: 1, maxLength: 200 } }, ["slug"]);
 const idParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 200 } }, ["id"]);
 
-export const splitIds = (ids: string | undefined) => [...new Set((ids ?? "").split(",").map((s) => s.trim()).filter(Boolean))];
+export const splitIds = (ids: string | undefined) => [
+  ...new Set(
+    (ids ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** Sends JSON assembled from the index's pre-serialised workouts, skipping a second serialisation. */
 function sendJson(reply: FastifyReply, body: string | Buffer) {
@@ -98,7 +120,13 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   app.get<{ Querystring: { ids?: string } }>(
     "/tsapi/workouts/",
-    { schema: { tags: ["workouts"], summary: "Workouts by ids (comma-separated), in the order asked", querystring: idsQuery } },
+    {
+      schema: {
+        tags: ["workouts"],
+        summary: "Workouts by ids (comma-separated), in the order asked",
+        querystring: idsQuery,
+      },
+    },
     byIds,
   );
 
@@ -129,38 +157,64 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get("/tsapi/workout_categories", { schema: { tags: ["catalogue"], summary: "Workout categories, all-classes first, then by order" } }, async () => {
-    const items = await listCategories(ctx.db);
-    return { items, total: items.length };
-  });
+  app.get(
+    "/tsapi/workout_categories",
+    { schema: { tags: ["catalogue"], summary: "Workout categories, all-classes first, then by order" } },
+    async () => {
+      const items = await listCategories(ctx.db);
+      return { items, total: items.length };
+    },
+  );
 
-  app.get("/tsapi/collections", { schema: { tags: ["catalogue"], summary: "Collections with their workout counts" } }, async () => {
-    const items = await listCollections(ctx.db, await live.get());
-    return { items, total: items.length };
-  });
+  app.get(
+    "/tsapi/collections",
+    { schema: { tags: ["catalogue"], summary: "Collections with their workout counts" } },
+    async () => {
+      const items = await listCollections(ctx.db, await live.get());
+      return { items, total: items.length };
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     "/tsapi/collections/:id",
-    { schema: { tags: ["catalogue"], summary: "One collection (id or slug) with its workouts, newest first", params: idParams } },
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "One collection (id or slug) with its workouts, newest first",
+        params: idParams,
+      },
+    },
     async (request) => {
       const index = await live.get();
-      const collection = (await listCollections(ctx.db, index)).find((c) => c.id === request.params.id || c.slug === request.params.id);
+      const collection = (await listCollections(ctx.db, index)).find(
+        (c) => c.id === request.params.id || c.slug === request.params.id,
+      );
       if (!collection) throw notFound("Collection not found");
-      const { hits } = index.search({ ...defaultRequest(), filters: `${LIBRARY_FILTER} AND collections:"${collection.id}"`, pagination: "off" });
+      const { hits } = index.search({
+        ...defaultRequest(),
+        filters: `${LIBRARY_FILTER} AND collections:"${collection.id}"`,
+        pagination: "off",
+      });
       return { ...collection, workouts: hits.map((n) => index.workout(n)) };
     },
   );
 
-  app.get("/tsapi/locations", { schema: { tags: ["catalogue"], summary: "Studio locations and the live virtual studio" } }, async () => {
-    const items = await listLocations(ctx.db);
-    return { items, total: items.length };
-  });
+  app.get(
+    "/tsapi/locations",
+    { schema: { tags: ["catalogue"], summary: "Studio locations and the live virtual studio" } },
+    async () => {
+      const items = await listLocations(ctx.db);
+      return { items, total: items.length };
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     "/tsapi/locations/:id",
     { schema: { tags: ["catalogue"], summary: "One location by id or slug", params: idParams } },
     async (request) => {
-      const location = (await listLocations(ctx.db)).find((l) => l.id === request.params.id || l.slug === request.params.id);
+      const location = (await listLocations(ctx.db)).find(
+        (l) => l.id === request.params.id || l.slug === request.params.id,
+      );
       if (!location) throw notFound("Location not found");
       return location;
     },

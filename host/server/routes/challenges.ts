@@ -24,18 +24,31 @@ export async function challengeRoutes(app: FastifyInstance, ctx: AppContext) {
         querystring: queryObject({ current: { type: "boolean", default: false } }),
       },
     },
-    async (request) => ({ items: await listChallenges(ctx.db, ctx.clock, memberOf(request).id, { current: request.query.current }) }),
+    async (request) => ({
+      items: await listChallenges(ctx.db, ctx.clock, memberOf(request).id, { current: request.query.current }),
+    }),
   );
 
   app.get(
     "/v2/workouts/challenges/mine",
-    { ...member, schema: { tags, summary: "The challenges the member joined, with progress", security: memberSecurity } },
+    {
+      ...member,
+      schema: { tags, summary: "The challenges the member joined, with progress", security: memberSecurity },
+    },
     async (request) => ({ items: await listChallenges(ctx.db, ctx.clock, memberOf(request).id, { mine: true }) }),
   );
 
   app.get(
     "/user/v1/attribute/challenges",
-    { ...member, schema: { tags, summary: "The ids of the challenges the member joined", security: memberSecurity, response: { 200: joinedAnswer } } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The ids of the challenges the member joined",
+        security: memberSecurity,
+        response: { 200: joinedAnswer },
+      },
+    },
     async (request) => readJoinedChallenges(ctx.db, memberOf(request).id),
   );
 

@@ -4,7 +4,14 @@ import { loadFeatureFlags, siteConfig } from "../services/site-config.js";
 
 export async function configRoutes(app: FastifyInstance, ctx: AppContext) {
   const features = loadFeatureFlags(process.env);
-  app.get("/config.json", { schema: { tags: ["content"], summary: "Client configuration: environment, API base, providers and feature flags" } }, async (request) =>
-    siteConfig(ctx.config, features, request.host),
+  app.get(
+    "/config.json",
+    {
+      schema: {
+        tags: ["content"],
+        summary: "Client configuration: environment, API base, providers and feature flags",
+      },
+    },
+    async (request) => siteConfig(ctx.config, features, request.host),
   );
 }

@@ -4,7 +4,15 @@ import type { DynamicContentKey } from "../db/tables/catalogue.js";
 import { notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import { catalogueIndex } from "../search/index.js";
-import { activeBanners, assetsTagged, carousels, dynamicContent, homePage, pageBySlug, pagesList } from "../services/content.js";
+import {
+  activeBanners,
+  assetsTagged,
+  carousels,
+  dynamicContent,
+  homePage,
+  pageBySlug,
+  pagesList,
+} from "../services/content.js";
 import { splitIds } from "./catalogue.js";
 
 const homeQuery = strictObject({
@@ -26,7 +34,13 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Querystring: { id?: string; slug?: string; include: number } }>(
     "/tsapi/home_page",
-    { schema: { tags, summary: "The home page (default, or by id or slug) with its rows resolved", querystring: homeQuery } },
+    {
+      schema: {
+        tags,
+        summary: "The home page (default, or by id or slug) with its rows resolved",
+        querystring: homeQuery,
+      },
+    },
     async (request) => {
       const page = await homePage(ctx.db, await live.get(), request.query.id ?? request.query.slug);
       if (!page) throw notFound("Home page not found");
@@ -34,13 +48,23 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get("/tsapi/carousels", { schema: { tags, summary: "Carousels with their items" } }, async () => carousels(ctx.db, await live.get()));
+  app.get("/tsapi/carousels", { schema: { tags, summary: "Carousels with their items" } }, async () =>
+    carousels(ctx.db, await live.get()),
+  );
 
-  app.get("/tsapi/announcementBanner", { schema: { tags, summary: "Announcement banners active now" } }, async () => activeBanners(ctx.db, ctx.clock.now()));
+  app.get("/tsapi/announcementBanner", { schema: { tags, summary: "Announcement banners active now" } }, async () =>
+    activeBanners(ctx.db, ctx.clock.now()),
+  );
 
   app.get<{ Querystring: { filter?: DynamicContentKey; contains?: string } }>(
     "/tsapi/dynamic_content",
-    { schema: { tags, summary: "Keyed copy (coachMark, welcome, faq, dynamic), optionally narrowed by name", querystring: dynamicQuery } },
+    {
+      schema: {
+        tags,
+        summary: "Keyed copy (coachMark, welcome, faq, dynamic), optionally narrowed by name",
+        querystring: dynamicQuery,
+      },
+    },
     async (request) => dynamicContent(ctx.db, request.query.filter, request.query.contains),
   );
 

@@ -20,12 +20,20 @@ export function isLoopback(address: string | undefined): boolean {
  */
 export async function devMailRoutes(app: FastifyInstance, ctx: AppContext) {
   const fromThisMachine = async (request: FastifyRequest) => {
-    if (!isLoopback(request.raw.socket.remoteAddress)) throw forbidden("The outbox can only be read on the machine the server runs on");
+    if (!isLoopback(request.raw.socket.remoteAddress))
+      throw forbidden("The outbox can only be read on the machine the server runs on");
   };
   const latest = () =>
-    ctx.db.selectFrom("mail_outbox").select(["id", "to_address", "subject", "text_body", "created_at"]).orderBy("id", "desc").limit(100).execute();
+    ctx.db
+      .selectFrom("mail_outbox")
+      .select(["id", "to_address", "subject", "text_body", "created_at"])
+      .orderBy("id", "desc")
+      .limit(100)
+      .execute();
 
-  app.get("/dev/mail.json", { onRequest: fromThisMachine, schema: { hide: true } }, async () => ({ items: await latest() }));
+  app.get("/dev/mail.json", { onRequest: fromThisMachine, schema: { hide: true } }, async () => ({
+    items: await latest(),
+  }));
 
   app.get("/dev/mail", { onRequest: fromThisMachine, schema: { hide: true } }, async (_request, reply) => {
     const rows = await latest();
@@ -35,7 +43,8 @@ export async function devMailRoutes(app: FastifyInstance, ctx: AppContext) {
           `<article><h2>${escape(m.subject)}</h2><p class="meta">To ${escape(m.to_address)} · ${m.created_at.toISOString()}</p><pre>${linkify(m.text_body)}</pre></article>`,
       )
       .join("");
-    reply.type("text/html").send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fitkit outbox</title>
+    reply.type("text/html")
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fitkit outbox</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#555}pre{white-space:pre-wrap}</style>
 </head><body><main><h1>Outbox</h1><p>Emails the embedded server would have sent.</p>${items || "<p>No emails yet.</p>"}</main></body></html>`);
   });

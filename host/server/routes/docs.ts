@@ -7,7 +7,9 @@ export async function docsRoutes(app: FastifyInstance) {
   app.get("/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   app.get("/docs", { schema: { hide: true } }, async (_request, reply) => {
-    const spec = app.swagger() as { paths?: Record<string, Record<string, { summary?: string; tags?: string[]; security?: unknown[] }>> };
+    const spec = app.swagger() as {
+      paths?: Record<string, Record<string, { summary?: string; tags?: string[]; security?: unknown[] }>>;
+    };
     const rows = Object.entries(spec.paths ?? {})
       .flatMap(([path, ops]) =>
         Object.entries(ops).map(

@@ -7,7 +7,10 @@ import { changeProfile, readProfile, type ProfileChange } from "../services/prof
 import { memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 
-const phoneSchema = strictObject({ country: { type: "string", enum: ["US", "CA"] }, number: { type: "string", maxLength: 40 } }, ["country", "number"]);
+const phoneSchema = strictObject(
+  { country: { type: "string", enum: ["US", "CA"] }, number: { type: "string", maxLength: 40 } },
+  ["country", "number"],
+);
 /** Names are trimmed and length-checked by the service, so the schema only fixes the types. */
 const profileChangeSchema = strictObject({
   given_name: { type: "string", maxLength: 1000 },
@@ -29,10 +32,17 @@ const profileAnswer = strictObject(
 export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     "/user/v1/attribute/claims",
-    { onRequest: app.requireMember, schema: { tags: ["identity"], summary: "The member's claims (spec section 3)", security: memberSecurity } },
+    {
+      onRequest: app.requireMember,
+      schema: { tags: ["identity"], summary: "The member's claims (spec section 3)", security: memberSecurity },
+    },
     async (request) => {
       const { id } = memberOf(request);
-      const user = await ctx.db.selectFrom("users").select(["id", "email", "given_name", "family_name"]).where("id", "=", id).executeTakeFirst();
+      const user = await ctx.db
+        .selectFrom("users")
+        .select(["id", "email", "given_name", "family_name"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!user) throw unauthorized();
       return claimsOf(user, await ctx.entitlements(ctx.db, id));
     },
@@ -42,7 +52,12 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
     "/user/v1/attribute/profile",
     {
       onRequest: app.requireMember,
-      schema: { tags: ["identity"], summary: "The member's profile: names, email, birthday and phone", security: memberSecurity, response: { 200: profileAnswer } },
+      schema: {
+        tags: ["identity"],
+        summary: "The member's profile: names, email, birthday and phone",
+        security: memberSecurity,
+        response: { 200: profileAnswer },
+      },
     },
     async (request) => readProfile(ctx.db, memberOf(request).id),
   );
@@ -67,7 +82,13 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
     "/user/v2/sso/deactivate",
     {
       onRequest: app.requireMember,
-      schema: { tags: ["identity"], summary: "Deactivate the account; it can no longer sign in", security: memberSecurity, body: noBody, response: { 200: successSchema } },
+      schema: {
+        tags: ["identity"],
+        summary: "Deactivate the account; it can no longer sign in",
+        security: memberSecurity,
+        body: noBody,
+        response: { 200: successSchema },
+      },
     },
     async (request) => {
       await ctx.auth.deactivate(memberOf(request).id);

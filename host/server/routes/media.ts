@@ -2,8 +2,26 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
-import { createMediaProviders, createUrlSigner, FIT_MODES, IMAGE_FORMATS, imageBox, sendPayload, WORKOUT_FILES, workoutScope, type ImageRequest, type WorkoutFile } from "../media/index.js";
-import { ART_KINDS, NATURAL_SIZE, seriesArt, trainerPortrait, workoutArt, type ArtKind } from "../media/artwork/index.js";
+import {
+  createMediaProviders,
+  createUrlSigner,
+  FIT_MODES,
+  IMAGE_FORMATS,
+  imageBox,
+  sendPayload,
+  WORKOUT_FILES,
+  workoutScope,
+  type ImageRequest,
+  type WorkoutFile,
+} from "../media/index.js";
+import {
+  ART_KINDS,
+  NATURAL_SIZE,
+  seriesArt,
+  trainerPortrait,
+  workoutArt,
+  type ArtKind,
+} from "../media/artwork/index.js";
 import { ArtworkService } from "../services/artwork.js";
 import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
 import { PlaybackService } from "../services/playback.js";
@@ -34,7 +52,12 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   // Links handed out come from configuration, never from the request's Host or X-Forwarded-Host: a forged header
   // must not point a member's signed playback at another site.
   const origin = ctx.config.publicUrl;
-  const playback = new PlaybackService({ db: ctx.db, clock: ctx.clock, entitlements: (db, id) => ctx.entitlements(db, id), provider: active });
+  const playback = new PlaybackService({
+    db: ctx.db,
+    clock: ctx.clock,
+    entitlements: (db, id) => ctx.entitlements(db, id),
+    provider: active,
+  });
 
   app.get<{ Params: { id: string } }>(
     "/tsapi/content/workout/:id/video",
@@ -70,7 +93,11 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ["media"],
         summary: "Generic content field: only workout `video` and `previewVideo` exist (routes above)",
-        params: strictObject({ type: { type: "string" }, id: { type: "string" }, field: { type: "string" } }, ["type", "id", "field"]),
+        params: strictObject({ type: { type: "string" }, id: { type: "string" }, field: { type: "string" } }, [
+          "type",
+          "id",
+          "field",
+        ]),
         response: { 404: errorSchema },
       },
     },
@@ -93,7 +120,11 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
             time: { type: "number", minimum: 0, maximum: 86400 },
           },
         },
-        response: { 200: binary("image/jpeg"), 302: { description: "redirect to the provider's signed thumbnail" }, ...rangeErrors },
+        response: {
+          200: binary("image/jpeg"),
+          302: { description: "redirect to the provider's signed thumbnail" },
+          ...rangeErrors,
+        },
       },
     },
     async (request, reply) => {
@@ -111,10 +142,18 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ["media"],
         summary: "A file of a signed workout playback: the HLS playlist, its MPEG-TS segments (byte ranges), captions",
         params: strictObject(
-          { id: { type: "string", minLength: 1, maxLength: 128 }, token: { type: "string", maxLength: 64 }, file: { type: "string", enum: [...WORKOUT_FILES] } },
+          {
+            id: { type: "string", minLength: 1, maxLength: 128 },
+            token: { type: "string", maxLength: 64 },
+            file: { type: "string", enum: [...WORKOUT_FILES] },
+          },
           ["id", "token", "file"],
         ),
-        response: { 200: binary("application/vnd.apple.mpegurl, video/mp2t or text/vtt"), 206: binary("part of video/mp2t"), ...rangeErrors },
+        response: {
+          200: binary("application/vnd.apple.mpegurl, video/mp2t or text/vtt"),
+          206: binary("part of video/mp2t"),
+          ...rangeErrors,
+        },
       },
     },
     async (request, reply) => {
@@ -147,7 +186,10 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const artwork = new ArtworkService(ctx.db);
   /** The drawing for an art URL's subject, or a 404 for a name the catalogue does not have. */
-  const drawingFor = async (kind: ArtKind, name: string): Promise<{ key: string; draw: (w: number, h: number) => string }> => {
+  const drawingFor = async (
+    kind: ArtKind,
+    name: string,
+  ): Promise<{ key: string; draw: (w: number, h: number) => string }> => {
     switch (kind) {
       case "workouts": {
         const subject = { ...(await artwork.workout(name)), frame: 0 };
@@ -169,12 +211,16 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ["media"],
-        summary: "Generated artwork (no text): a class's still, a series cover or a trainer's portrait, as JPEG, PNG, WebP or its SVG source",
+        summary:
+          "Generated artwork (no text): a class's still, a series cover or a trainer's portrait, as JPEG, PNG, WebP or its SVG source",
         description:
           "`file` is `{id or slug}.{jpg|png|webp|svg}`. Sizes and `fit_mode` work as in the image call; without them a still or cover is 960×540 " +
           "and a portrait 512×512. The art is composed for the box asked for, so a wide banner is drawn wide, not cropped.",
         params: strictObject(
-          { kind: { type: "string", enum: [...ART_KINDS] }, file: { type: "string", pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,159}\\.(jpg|png|webp|svg)$" } },
+          {
+            kind: { type: "string", enum: [...ART_KINDS] },
+            file: { type: "string", pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,159}\\.(jpg|png|webp|svg)$" },
+          },
           ["kind", "file"],
         ),
         querystring: { type: "object", properties: sizeQuery, additionalProperties: false },
@@ -189,7 +235,11 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       const cache = "public, max-age=86400";
       if (ext === "svg") {
         const { draw: box } = imageBox(NATURAL_SIZE[kind], request.query);
-        return sendPayload(request, reply, { body: Buffer.from(draw(box.width, box.height)), type: "image/svg+xml", cache });
+        return sendPayload(request, reply, {
+          body: Buffer.from(draw(box.width, box.height)),
+          type: "image/svg+xml",
+          cache,
+        });
       }
       const image = await local.art.render(key, draw, NATURAL_SIZE[kind], request.query, IMAGE_FORMATS[ext]);
       return sendPayload(request, reply, { ...image, cache });

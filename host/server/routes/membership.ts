@@ -7,7 +7,11 @@ import { emailSchema, memberSecurity, noBody, strictObject } from "../schemas.js
 import { saveBillingAddress, type BillingAddressInput } from "../services/billing-address.js";
 import { ADDRESS_LIMITS } from "../../../src/domain/billing-address.js";
 import { applyCoupons, couponByCode, type CouponEntry } from "../services/coupons.js";
-import { NOTIFICATION_TYPES, sendCustomerNotification, type NotificationType } from "../services/customer-notifications.js";
+import {
+  NOTIFICATION_TYPES,
+  sendCustomerNotification,
+  type NotificationType,
+} from "../services/customer-notifications.js";
 import { createMembership } from "../services/membership.js";
 import { CANCEL_REASONS, type CancelReason } from "../services/membership-rules.js";
 import { listProducts, presentProduct } from "../services/products.js";
@@ -17,7 +21,7 @@ import type { PlanChange } from "../services/subscriptions.js";
 
 const tags = ["membership"];
 const idParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 100 } }, ["id"]);
-const text = (max = 200) => ({ type: "string", maxLength: max } as const);
+const text = (max = 200) => ({ type: "string", maxLength: max }) as const;
 
 /** " Studio@Example.com " is the same address as "studio@example.com". */
 async function trimEmail(request: FastifyRequest) {
@@ -26,7 +30,13 @@ async function trimEmail(request: FastifyRequest) {
 }
 
 export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
-  const membership = createMembership({ db: ctx.db, clock: ctx.clock, mailer: ctx.mailer, billing: ctx.billing, publicUrl: ctx.config.publicUrl });
+  const membership = createMembership({
+    db: ctx.db,
+    clock: ctx.clock,
+    mailer: ctx.mailer,
+    billing: ctx.billing,
+    publicUrl: ctx.config.publicUrl,
+  });
   const { subscriptions, studioLink } = membership;
   const member = { onRequest: app.requireMember };
   /** Routes that buy or commit to future charges: 503 when billing is off. */
@@ -42,22 +52,30 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "Products by SKU (repeat sku=…); every product without one",
-        querystring: strictObject({ sku: { type: "array", items: { type: "string", minLength: 1, maxLength: 64 }, maxItems: 50 } }),
+        querystring: strictObject({
+          sku: { type: "array", items: { type: "string", minLength: 1, maxLength: 64 }, maxItems: 50 },
+        }),
       },
     },
     async (request) => {
       const skus = request.query.sku ?? [];
       const products = await listProducts(ctx.db, skus);
       const unknown = skus.filter((sku) => !products.some((p) => p.sku === sku));
-      if (unknown.length) throw badRequest(unknown.length === 1 ? `Unknown SKU ${unknown[0]}` : unknown.map((sku) => `Unknown SKU ${sku}`));
+      if (unknown.length)
+        throw badRequest(
+          unknown.length === 1 ? `Unknown SKU ${unknown[0]}` : unknown.map((sku) => `Unknown SKU ${sku}`),
+        );
       return { items: products.map(presentProduct) };
-    }
+    },
   );
 
   app.get(
     "/v2/subscriptions/subs",
-    { ...member, schema: { tags, summary: "The member's current subscription (404 when none)", security: memberSecurity } },
-    async (request) => subscriptions.current(memberOf(request).id)
+    {
+      ...member,
+      schema: { tags, summary: "The member's current subscription (404 when none)", security: memberSecurity },
+    },
+    async (request) => subscriptions.current(memberOf(request).id),
   );
 
   app.get(
@@ -65,7 +83,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     { ...member, schema: { tags, summary: "Every subscription of the member", security: memberSecurity } },
     async (request) => ({
       items: await subscriptions.all(memberOf(request).id),
-    })
+    }),
   );
 
   const promoCodes = { type: "array", items: { type: "string", minLength: 1, maxLength: 64 }, maxItems: 10 } as const;
@@ -76,12 +94,13 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       ...purchase,
       schema: {
         tags,
-        summary: "Subscribe to a product (sandbox checkout): trials start free, otherwise the default card is charged; promo codes discount the first charged period",
+        summary:
+          "Subscribe to a product (sandbox checkout): trials start free, otherwise the default card is charged; promo codes discount the first charged period",
         security: memberSecurity,
         body: strictObject({ sku: { type: "string", minLength: 1, maxLength: 64 }, promo_codes: promoCodes }, ["sku"]),
       },
     },
-    async (request) => subscriptions.start(memberOf(request).id, request.body.sku, request.body.promo_codes)
+    async (request) => subscriptions.start(memberOf(request).id, request.body.sku, request.body.promo_codes),
   );
 
   app.get<{ Querystring: { sku: string; promo_code?: string[] } }>(
@@ -90,12 +109,15 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       ...member,
       schema: {
         tags,
-        summary: "What choosing a plan (with promo codes) would charge and when: the checkout, or the member's plan change; changes nothing",
+        summary:
+          "What choosing a plan (with promo codes) would charge and when: the checkout, or the member's plan change; changes nothing",
         security: memberSecurity,
-        querystring: strictObject({ sku: { type: "string", minLength: 1, maxLength: 64 }, promo_code: promoCodes }, ["sku"]),
+        querystring: strictObject({ sku: { type: "string", minLength: 1, maxLength: 64 }, promo_code: promoCodes }, [
+          "sku",
+        ]),
       },
     },
-    async (request) => subscriptions.quote(memberOf(request).id, request.query.sku, request.query.promo_code)
+    async (request) => subscriptions.quote(memberOf(request).id, request.query.sku, request.query.promo_code),
   );
 
   app.put<{ Body: PlanChange }>(
@@ -119,11 +141,15 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
             sku: { type: "string", minLength: 1, maxLength: 64 },
             stripe_promo_code: { type: ["string", "null"], maxLength: 64 },
           },
-          ["subscription_id"]
+          ["subscription_id"],
         ),
       },
     },
-    async (request) => subscriptions.changePlan(memberOf(request).id, { ...request.body, stripe_promo_code: request.body.stripe_promo_code ?? undefined })
+    async (request) =>
+      subscriptions.changePlan(memberOf(request).id, {
+        ...request.body,
+        stripe_promo_code: request.body.stripe_promo_code ?? undefined,
+      }),
   );
 
   app.post<{ Params: { id: string }; Body: { reason: CancelReason; explanation?: string; subscription_id?: string } }>(
@@ -135,25 +161,56 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: "Cancel at the end of the period, with a reason (free text for other)",
         security: memberSecurity,
         params: idParams,
-        body: strictObject({ reason: { type: "string", enum: [...CANCEL_REASONS] }, explanation: text(1000), subscription_id: text(100) }, ["reason"]),
+        body: strictObject(
+          {
+            reason: { type: "string", enum: [...CANCEL_REASONS] },
+            explanation: text(1000),
+            subscription_id: text(100),
+          },
+          ["reason"],
+        ),
       },
     },
     async (request) => {
-      if (request.body.subscription_id && request.body.subscription_id !== request.params.id) throw badRequest("subscription_id does not match the path");
-      return subscriptions.cancel(memberOf(request).id, request.params.id, request.body.reason, request.body.explanation);
-    }
+      if (request.body.subscription_id && request.body.subscription_id !== request.params.id)
+        throw badRequest("subscription_id does not match the path");
+      return subscriptions.cancel(
+        memberOf(request).id,
+        request.params.id,
+        request.body.reason,
+        request.body.explanation,
+      );
+    },
   );
 
   app.post<{ Params: { id: string } }>(
     "/v2/subscriptions/subs/:id/reactivate",
-    { ...purchase, schema: { tags, summary: "Undo a cancellation before the period ends", security: memberSecurity, body: noBody, params: idParams } },
-    async (request) => subscriptions.reactivate(memberOf(request).id, request.params.id)
+    {
+      ...purchase,
+      schema: {
+        tags,
+        summary: "Undo a cancellation before the period ends",
+        security: memberSecurity,
+        body: noBody,
+        params: idParams,
+      },
+    },
+    async (request) => subscriptions.reactivate(memberOf(request).id, request.params.id),
   );
 
   app.post<{ Params: { id: string } }>(
     "/v2/subscriptions/subs/:id/recharge/unpause",
-    { ...purchase, schema: { tags, summary: "Resume a paused recharge subscription (charges the default card)", security: memberSecurity, body: noBody, params: idParams } },
-    async (request) => subscriptions.unpause(memberOf(request).id, request.params.id)
+    {
+      ...purchase,
+      schema: {
+        tags,
+        summary: "Resume a paused recharge subscription (charges the default card)",
+        security: memberSecurity,
+        body: noBody,
+        params: idParams,
+      },
+    },
+    async (request) => subscriptions.unpause(memberOf(request).id, request.params.id),
   );
 
   app.put<{ Params: { id: string }; Body: BillingAddressInput }>(
@@ -177,11 +234,11 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
             zip: text(ADDRESS_LIMITS.zip),
             subscriptionId: text(100),
           },
-          ["address1", "country", "state"]
+          ["address1", "country", "state"],
         ),
       },
     },
-    async (request) => saveBillingAddress(ctx.db, ctx.clock, memberOf(request).id, request.params.id, request.body)
+    async (request) => saveBillingAddress(ctx.db, ctx.clock, memberOf(request).id, request.params.id, request.body),
   );
 
   app.get<{ Params: { code: string } }>(
@@ -195,7 +252,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
         params: strictObject({ code: { type: "string", minLength: 1, maxLength: 64 } }, ["code"]),
       },
     },
-    async (request) => couponByCode(ctx.db, request.params.code, ctx.clock.now())
+    async (request) => couponByCode(ctx.db, request.params.code, ctx.clock.now()),
   );
 
   app.post<{ Body: { coupons: CouponEntry[] } }>(
@@ -218,11 +275,11 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
                   coupon_code: { type: "string", minLength: 1, maxLength: 64 },
                   identifier: { type: "string", minLength: 1, maxLength: 200 },
                 },
-                ["provider", "coupon_code", "identifier"]
+                ["provider", "coupon_code", "identifier"],
               ),
             },
           },
-          ["coupons"]
+          ["coupons"],
         ),
       },
     },
@@ -243,7 +300,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
         });
       }
       return { success: true, items };
-    }
+    },
   );
 
   app.post<{ Body: { email: string } }>(
@@ -262,7 +319,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       const { id } = memberOf(request);
       await limit(`studio-link:${id}`, 5, EMAIL_FAILED);
       return studioLink.requestLink(id, request.body.email);
-    }
+    },
   );
 
   app.post<{ Body: { token: string } }>(
@@ -276,7 +333,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
         body: strictObject({ token: { type: "string", minLength: 1, maxLength: 200 } }, ["token"]),
       },
     },
-    async (request) => studioLink.confirm(memberOf(request).id, request.body.token)
+    async (request) => studioLink.confirm(memberOf(request).id, request.body.token),
   );
 
   app.post<{ Params: { type: NotificationType } }>(
@@ -295,7 +352,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       const { id } = memberOf(request);
       await limit(`notify:${id}`, 5, "Too many emails. Please wait a few minutes and try again.");
       return sendCustomerNotification(membership.deps, id, request.params.type);
-    }
+    },
   );
 
   app.get(
@@ -306,6 +363,6 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       const subs = await listSubscriptions(ctx.db, id);
       if (!subs.some((s) => s.provider === "recharge")) throw notFound("No recharge subscription");
       return { portalUrl: membership.billing.customerPortalUrl(id) };
-    }
+    },
   );
 }

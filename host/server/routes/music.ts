@@ -27,7 +27,12 @@ const slug = { type: "string", pattern: "^[a-z0-9-]{1,40}$" } as const;
 export async function musicRoutes(app: FastifyInstance, ctx: AppContext) {
   const signer = createUrlSigner(ctx.keys.refreshSecret);
   const local = new LocalMusicProvider(signer);
-  const music = new MusicService({ db: ctx.db, clock: ctx.clock, entitlements: (db, id) => ctx.entitlements(db, id), provider: local });
+  const music = new MusicService({
+    db: ctx.db,
+    clock: ctx.clock,
+    entitlements: (db, id) => ctx.entitlements(db, id),
+    provider: local,
+  });
 
   app.get(
     "/v2/music/stations",
@@ -39,7 +44,11 @@ export async function musicRoutes(app: FastifyInstance, ctx: AppContext) {
         security: memberSecurity,
         response: {
           200: strictObject(
-            { items: { type: "array", items: stationSchema }, total: { type: "integer" }, expires_at: { type: "string", format: "date-time" } },
+            {
+              items: { type: "array", items: stationSchema },
+              total: { type: "integer" },
+              expires_at: { type: "string", format: "date-time" },
+            },
             ["items", "total", "expires_at"],
           ),
           403: errorSchema,
@@ -56,7 +65,11 @@ export async function musicRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ["music"],
         summary: "A track's audio (MP3, byte ranges) under a station's signed URL",
         params: strictObject(
-          { station: slug, token: { type: "string", maxLength: 64 }, file: { type: "string", pattern: "^[a-z0-9-]{1,40}\\.mp3$" } },
+          {
+            station: slug,
+            token: { type: "string", maxLength: 64 },
+            file: { type: "string", pattern: "^[a-z0-9-]{1,40}\\.mp3$" },
+          },
           ["station", "token", "file"],
         ),
         response: {

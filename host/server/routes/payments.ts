@@ -10,7 +10,12 @@ import type { CardInput } from "../billing/sandbox.js";
 const tags = ["payment"];
 const cardSchema = {
   type: "object",
-  properties: { brand: { type: "string" }, exp_month: { type: "integer" }, exp_year: { type: "integer" }, last4: { type: "string" } },
+  properties: {
+    brand: { type: "string" },
+    exp_month: { type: "integer" },
+    exp_year: { type: "integer" },
+    last4: { type: "string" },
+  },
   required: ["brand", "exp_month", "exp_year", "last4"],
 } as const;
 
@@ -28,10 +33,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: "Start saving a card: answers the secret the card form confirms",
         security: memberSecurity,
         body: noBody,
-        response: { 200: { type: "object", properties: { client_secret: { type: "string" } }, required: ["client_secret"] } },
+        response: {
+          200: { type: "object", properties: { client_secret: { type: "string" } }, required: ["client_secret"] },
+        },
       },
     },
-    async (request) => ({ client_secret: (await billing.createSetup(ctx.db, memberOf(request).id)).clientSecret })
+    async (request) => ({ client_secret: (await billing.createSetup(ctx.db, memberOf(request).id)).clientSecret }),
   );
 
   app.post<{ Body: { payment_method_id: string } }>(
@@ -42,21 +49,31 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: "Verify a saved card and make it the default (402 when declined)",
         security: memberSecurity,
-        body: strictObject({ payment_method_id: { type: "string", minLength: 1, maxLength: 100 } }, ["payment_method_id"]),
+        body: strictObject({ payment_method_id: { type: "string", minLength: 1, maxLength: 100 } }, [
+          "payment_method_id",
+        ]),
         response: { 200: cardSchema },
       },
     },
-    async (request) => billing.setDefault(ctx.db, memberOf(request).id, request.body.payment_method_id)
+    async (request) => billing.setDefault(ctx.db, memberOf(request).id, request.body.payment_method_id),
   );
 
   app.get(
     "/commerce/v1/payment/default",
-    { ...member, schema: { tags, summary: "The default card (404 when none)", security: memberSecurity, response: { 200: cardSchema } } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The default card (404 when none)",
+        security: memberSecurity,
+        response: { 200: cardSchema },
+      },
+    },
     async (request) => {
       const card = await billing.defaultCard(ctx.db, memberOf(request).id);
       if (!card) throw notFound("No payment method");
       return card;
-    }
+    },
   );
 
   // The sandbox's stand-in for a payment provider's browser SDK: the card form posts the card with the setup secret
@@ -68,7 +85,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: "Sandbox card form: tokenize a test card for a setup secret (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines)",
+        summary:
+          "Sandbox card form: tokenize a test card for a setup secret (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines)",
         body: strictObject(
           {
             client_secret: { type: "string", minLength: 1, maxLength: 200 },
@@ -77,11 +95,17 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
             exp_year: { type: "integer", minimum: 0, maximum: 2200 },
             cvc: { type: "string", minLength: 1, maxLength: 4 },
           },
-          ["client_secret", "number", "exp_month", "exp_year", "cvc"]
+          ["client_secret", "number", "exp_month", "exp_year", "cvc"],
         ),
-        response: { 200: { type: "object", properties: { payment_method_id: { type: "string" } }, required: ["payment_method_id"] } },
+        response: {
+          200: {
+            type: "object",
+            properties: { payment_method_id: { type: "string" } },
+            required: ["payment_method_id"],
+          },
+        },
       },
     },
-    async (request) => sandbox.confirmCard(ctx.db, request.body)
+    async (request) => sandbox.confirmCard(ctx.db, request.body),
   );
 }

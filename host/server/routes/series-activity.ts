@@ -23,9 +23,22 @@ const enrollmentSchema = {
     next_workout: { type: ["object", "null"], additionalProperties: true },
     fingerprint: progressSchema,
   },
-  required: ["user_id", "series_id", "started_at", "completed_at", "status", "series_detail", "progress_summary", "series_state", "fingerprint"],
+  required: [
+    "user_id",
+    "series_id",
+    "started_at",
+    "completed_at",
+    "status",
+    "series_detail",
+    "progress_summary",
+    "series_state",
+    "fingerprint",
+  ],
 } as const;
-const enrollmentAnswer = strictObject({ success: { type: "boolean", const: true }, series: enrollmentSchema }, ["success", "series"]);
+const enrollmentAnswer = strictObject({ success: { type: "boolean", const: true }, series: enrollmentSchema }, [
+  "success",
+  "series",
+]);
 
 export async function seriesActivityRoutes(app: FastifyInstance, ctx: AppContext) {
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
@@ -35,9 +48,18 @@ export async function seriesActivityRoutes(app: FastifyInstance, ctx: AppContext
     "/v2/workouts/series/enroll",
     {
       ...member,
-      schema: { tags, summary: "Join a series (idempotent: joining again keeps the progress)", security: memberSecurity, body: seriesBody, response: { 200: enrollmentAnswer } },
+      schema: {
+        tags,
+        summary: "Join a series (idempotent: joining again keeps the progress)",
+        security: memberSecurity,
+        body: seriesBody,
+        response: { 200: enrollmentAnswer },
+      },
     },
-    async (request) => ({ success: true, series: await enrollInSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id) }),
+    async (request) => ({
+      success: true,
+      series: await enrollInSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
+    }),
   );
 
   app.post<{ Body: { series_id: string } }>(
@@ -52,7 +74,10 @@ export async function seriesActivityRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: enrollmentAnswer },
       },
     },
-    async (request) => ({ success: true, series: await leaveSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id) }),
+    async (request) => ({
+      success: true,
+      series: await leaveSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
+    }),
   );
 
   app.get<{ Querystring: { active_only: boolean } }>(
@@ -67,6 +92,8 @@ export async function seriesActivityRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: strictObject({ series: { type: "array", items: enrollmentSchema } }, ["series"]) },
       },
     },
-    async (request) => ({ series: await memberSeries(ctx.db, ctx.clock, memberOf(request).id, request.query.active_only) }),
+    async (request) => ({
+      series: await memberSeries(ctx.db, ctx.clock, memberOf(request).id, request.query.active_only),
+    }),
   );
 }

@@ -36,7 +36,8 @@ const liveClassSchema = {
     spots_left: { type: "integer" },
     zoom_link: {
       type: ["string", "null"],
-      description: "only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers",
+      description:
+        "only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers",
     },
     location: {
       type: "object",
@@ -53,7 +54,21 @@ const liveClassSchema = {
       required: ["id", "slug", "name", "kind", "address", "city", "time_zone"],
     },
   },
-  required: ["id", "description", "duration", "equipment", "class_full", "completed", "start_date", "end_date", "startDateTime", "trainer_name", "trainer_image_url", "type", "spots_left"],
+  required: [
+    "id",
+    "description",
+    "duration",
+    "equipment",
+    "class_full",
+    "completed",
+    "start_date",
+    "end_date",
+    "startDateTime",
+    "trainer_name",
+    "trainer_image_url",
+    "type",
+    "spots_left",
+  ],
 } as const;
 
 const reservationSchema = {
@@ -69,7 +84,11 @@ const reservationSchema = {
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
 const pageOf = (item: object) =>
-  ({ type: "object", properties: { items: { type: "array", items: item }, total: { type: "integer" } }, required: ["items", "total"] }) as const;
+  ({
+    type: "object",
+    properties: { items: { type: "array", items: item }, total: { type: "integer" } },
+    required: ["items", "total"],
+  }) as const;
 
 interface ClassQuerystring {
   min_date?: string;
@@ -99,8 +118,16 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ["studios"],
         summary: "The live-class schedule (public; a member's token adds their video-call links)",
         querystring: strictObject({
-          min_date: { type: "string", maxLength: 40, description: "YYYY-MM-DD (local date of each class) or ISO date-time" },
-          max_date: { type: "string", maxLength: 40, description: "YYYY-MM-DD (local date of each class) or ISO date-time; at most 30 days ahead" },
+          min_date: {
+            type: "string",
+            maxLength: 40,
+            description: "YYYY-MM-DD (local date of each class) or ISO date-time",
+          },
+          max_date: {
+            type: "string",
+            maxLength: 40,
+            description: "YYYY-MM-DD (local date of each class) or ISO date-time; at most 30 days ahead",
+          },
           location: locationSchema,
           public: { type: "boolean", description: "answer for a public page: member-only fields left out" },
           // Every class of all four locations over the 30-day horizon fits in one default page.
@@ -135,7 +162,10 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
         security: memberSecurity,
         querystring: strictObject({
           location: locationSchema,
-          history: { type: "boolean", description: "every reservation (cancelled and past included), latest class first" },
+          history: {
+            type: "boolean",
+            description: "every reservation (cancelled and past included), latest class first",
+          },
           limit: { type: "integer", minimum: 1, maximum: 500, default: 100 },
           skip: { type: "integer", minimum: 0, default: 0 },
         }),
@@ -145,7 +175,12 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const q = request.query;
       const locationId = q.location ? await schedule.resolveLocation(q.location) : undefined;
-      return reservations.list(memberOf(request).id, { locationId, history: q.history === true, limit: q.limit, skip: q.skip });
+      return reservations.list(memberOf(request).id, {
+        locationId,
+        history: q.history === true,
+        limit: q.limit,
+        skip: q.skip,
+      });
     },
   );
 

@@ -9,7 +9,12 @@ import { onboardingResult, submitOnboarding, type QuizAnswers } from "../service
 import { endSession, startSession } from "../services/sessions.js";
 import { statsByDay, statsTotals } from "../services/stats.js";
 import { assertTimeZone } from "../services/time-range.js";
-import { ingestVideoEvents, MAX_EVENTS_PER_BATCH, VIDEO_EVENT_TYPES, type VideoEventInput } from "../services/video-events.js";
+import {
+  ingestVideoEvents,
+  MAX_EVENTS_PER_BATCH,
+  VIDEO_EVENT_TYPES,
+  type VideoEventInput,
+} from "../services/video-events.js";
 
 const workoutParams = strictObject({ workoutId: { type: "string", minLength: 1, maxLength: 200 } }, ["workoutId"]);
 const dateParam = { type: "string", minLength: 10, maxLength: 40 } as const;
@@ -61,16 +66,25 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
         params: workoutParams,
         response: {
           200: strictObject(
-            { session_id: { type: "string" }, status: { type: "string", const: "started" }, is_complete: { type: "boolean" }, timecode: { type: "number" } },
+            {
+              session_id: { type: "string" },
+              status: { type: "string", const: "started" },
+              is_complete: { type: "boolean" },
+              timecode: { type: "number" },
+            },
             ["session_id", "status", "is_complete", "timecode"],
           ),
         },
       },
     },
-    async (request) => startSession(ctx.db, ctx.clock, memberOf(request).id, request.params.workoutId, deviceOf(request)),
+    async (request) =>
+      startSession(ctx.db, ctx.clock, memberOf(request).id, request.params.workoutId, deviceOf(request)),
   );
 
-  app.post<{ Params: { workoutId: string }; Body: { session_id: string; workout_completed_positions: number | number[] } }>(
+  app.post<{
+    Params: { workoutId: string };
+    Body: { session_id: string; workout_completed_positions: number | number[] };
+  }>(
     "/v2/workouts/end_session/:workoutId",
     {
       ...member,
@@ -82,22 +96,34 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
         body: strictObject(
           {
             session_id: uuidSchema,
-            workout_completed_positions: { anyOf: [positionSchema, { type: "array", minItems: 1, maxItems: 10_000, items: positionSchema }] },
+            workout_completed_positions: {
+              anyOf: [positionSchema, { type: "array", minItems: 1, maxItems: 10_000, items: positionSchema }],
+            },
           },
           ["session_id", "workout_completed_positions"],
         ),
         response: {
-          200: strictObject({ session_id: { type: "string" }, status: { type: "string", const: "ended" }, is_complete: { type: "boolean" } }, [
-            "session_id",
-            "status",
-            "is_complete",
-          ]),
+          200: strictObject(
+            {
+              session_id: { type: "string" },
+              status: { type: "string", const: "ended" },
+              is_complete: { type: "boolean" },
+            },
+            ["session_id", "status", "is_complete"],
+          ),
         },
       },
     },
     async (request) => {
       const { session_id, workout_completed_positions: p } = request.body;
-      return endSession(ctx.db, ctx.clock, memberOf(request).id, request.params.workoutId, session_id, Array.isArray(p) ? p : [p]);
+      return endSession(
+        ctx.db,
+        ctx.clock,
+        memberOf(request).id,
+        request.params.workoutId,
+        session_id,
+        Array.isArray(p) ? p : [p],
+      );
     },
   );
 
@@ -109,14 +135,28 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
         tags: ["sessions"],
         summary: `Store a batch of up to ${MAX_EVENTS_PER_BATCH} player events; a bad event rejects the whole batch, naming its index`,
         security: memberSecurity,
-        body: strictObject({ events: { type: "array", minItems: 1, maxItems: MAX_EVENTS_PER_BATCH, items: videoEventSchema } }, ["events"]),
+        body: strictObject(
+          { events: { type: "array", minItems: 1, maxItems: MAX_EVENTS_PER_BATCH, items: videoEventSchema } },
+          ["events"],
+        ),
         response: { 200: strictObject({ accepted: { type: "integer" } }, ["accepted"]) },
       },
     },
-    async (request) => ingestVideoEvents(ctx.db, ctx.clock, memberOf(request).id, deviceOf(request), request.body.events),
+    async (request) =>
+      ingestVideoEvents(ctx.db, ctx.clock, memberOf(request).id, deviceOf(request), request.body.events),
   );
 
-  app.get<{ Querystring: { includeLvs: boolean; starting_at?: string; ending_at?: string; is_completed?: boolean; limit: number; skip: number; tz: string } }>(
+  app.get<{
+    Querystring: {
+      includeLvs: boolean;
+      starting_at?: string;
+      ending_at?: string;
+      is_completed?: boolean;
+      limit: number;
+      skip: number;
+      tz: string;
+    };
+  }>(
     "/v2/workouts/history",
     {
       ...member,
@@ -133,7 +173,12 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
           skip: { type: "integer", minimum: 0, maximum: 1_000_000, default: 0 },
           tz: tzParam,
         }),
-        response: { 200: strictObject({ items: { type: "array", items: historyItem }, total: { type: "integer" } }, ["items", "total"]) },
+        response: {
+          200: strictObject({ items: { type: "array", items: historyItem }, total: { type: "integer" } }, [
+            "items",
+            "total",
+          ]),
+        },
       },
     },
     async (request) => {
@@ -156,7 +201,10 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
     async (request) => {
       assertTimeZone(request.query.tz);
       const userId = memberOf(request).id;
-      const [totals, byDay] = await Promise.all([statsTotals(ctx.db, userId, request.query), statsByDay(ctx.db, userId, request.query)]);
+      const [totals, byDay] = await Promise.all([
+        statsTotals(ctx.db, userId, request.query),
+        statsByDay(ctx.db, userId, request.query),
+      ]);
       return {
         total_lvs: totals.total_lvs,
         total_on_demand: totals.total_on_demand,
@@ -182,7 +230,12 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
               data: strictObject(
                 {
                   stats: strictObject(
-                    { total_completed: { type: "integer" }, total_minutes: { type: "integer" }, total_on_demand: { type: "integer" }, total_lvs: { type: "integer" } },
+                    {
+                      total_completed: { type: "integer" },
+                      total_minutes: { type: "integer" },
+                      total_on_demand: { type: "integer" },
+                      total_lvs: { type: "integer" },
+                    },
                     ["total_completed", "total_minutes", "total_on_demand", "total_lvs"],
                   ),
                 },

@@ -1,7 +1,10 @@
 /** Fixed-size bitsets over document numbers: the filter and facet engine of the search index. */
 export class Bitset {
   readonly words: Uint32Array;
-  constructor(readonly size: number, words?: Uint32Array) {
+  constructor(
+    readonly size: number,
+    words?: Uint32Array,
+  ) {
     this.words = words ?? new Uint32Array((size + 31) >>> 5);
   }
 

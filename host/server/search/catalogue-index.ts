@@ -164,7 +164,8 @@ export class CatalogueIndex {
     const ast = this.#parse(request.filters);
     const facetNames = this.#facetNames(request.facets);
     const selected = ast ? equipmentValues(ast) : [];
-    const subsetMask = request.equipmentFilter === "selected" && selected.length ? this.#withinEquipment(selected) : null;
+    const subsetMask =
+      request.equipmentFilter === "selected" && selected.length ? this.#withinEquipment(selected) : null;
 
     let base = this.#universe;
     if (request.seriesWorkoutsParam) base = this.#series.get(request.seriesWorkoutsParam) ?? new Bitset(this.size);
@@ -174,7 +175,11 @@ export class CatalogueIndex {
 
     // Each top-level conjunct once; a facet's counts leave out the conjuncts about that facet alone (disjunctive
     // facets).
-    const parts = conjuncts(ast).map((node) => ({ node, fields: fieldsOf(node), bits: this.#evaluate(node, subsetMask) }));
+    const parts = conjuncts(ast).map((node) => ({
+      node,
+      fields: fieldsOf(node),
+      bits: this.#evaluate(node, subsetMask),
+    }));
     const matches = parts.reduce((acc, p) => acc.and(p.bits), base);
 
     const facets: SearchResult["facets"] = {};
@@ -219,7 +224,8 @@ export class CatalogueIndex {
         // Plain value matches (a favourites list as hundreds of id: terms) go straight into one bitset.
         let out = new Bitset(this.size);
         for (const child of node.children) {
-          const plain = child.kind === "match" && !this.#numbers.has(child.field) && !(child.field === "equipment" && subsetMask);
+          const plain =
+            child.kind === "match" && !this.#numbers.has(child.field) && !(child.field === "equipment" && subsetMask);
           if (!plain) {
             out = out.or(this.#evaluate(child, subsetMask));
             continue;
@@ -241,12 +247,18 @@ export class CatalogueIndex {
       case "compare": {
         const v = node.value;
         switch (node.op) {
-          case "<": return this.#numeric(node.field, -Infinity, v, "to");
-          case "<=": return this.#numeric(node.field, -Infinity, v);
-          case ">": return this.#numeric(node.field, v, Infinity, "from");
-          case ">=": return this.#numeric(node.field, v, Infinity);
-          case "=": return this.#numeric(node.field, v, v);
-          case "!=": return this.#numeric(node.field, v, v).not(this.#universe);
+          case "<":
+            return this.#numeric(node.field, -Infinity, v, "to");
+          case "<=":
+            return this.#numeric(node.field, -Infinity, v);
+          case ">":
+            return this.#numeric(node.field, v, Infinity, "from");
+          case ">=":
+            return this.#numeric(node.field, v, Infinity);
+          case "=":
+            return this.#numeric(node.field, v, v);
+          case "!=":
+            return this.#numeric(node.field, v, v).not(this.#universe);
         }
       }
     }
@@ -340,7 +352,8 @@ function equipmentValues(node: FilterNode): string[] {
   const walk = (n: FilterNode) => {
     if (n.kind === "and" || n.kind === "or") n.children.forEach(walk);
     else if (n.kind === "not") walk(n.child);
-    else if (n.kind === "match" && n.field === "equipment" && !seen.has(normalizeValue(n.value))) seen.set(normalizeValue(n.value), n.value);
+    else if (n.kind === "match" && n.field === "equipment" && !seen.has(normalizeValue(n.value)))
+      seen.set(normalizeValue(n.value), n.value);
   };
   walk(node);
   return [...seen.values()];

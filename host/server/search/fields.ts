@@ -31,7 +31,12 @@ export const FIELDS: Field[] = [
   list("slug", (w) => [w.slug], false),
   list("type", (w) => [w.type]),
   list("category", (w) => w.category),
-  { kind: "string", name: "trainer", values: (w) => w.trainers.flatMap((t) => [t.name, t.slug, t.id]), facet: (w) => w.trainers.map((t) => t.name) },
+  {
+    kind: "string",
+    name: "trainer",
+    values: (w) => w.trainers.flatMap((t) => [t.name, t.slug, t.id]),
+    facet: (w) => w.trainers.map((t) => t.name),
+  },
   list("equipment", (w) => w.equipment),
   list("benefits", (w) => w.benefits),
   list("focus", (w) => w.focusMember),
@@ -64,7 +69,9 @@ export function fieldNamed(name: string): Field | undefined {
 }
 
 /** Facet names `"*"` expands to, in a stable order. */
-export const FACET_FIELDS = FIELDS.filter((f): f is StringField & { facet: NonNullable<StringField["facet"]> } => f.kind === "string" && !!f.facet).map((f) => f.name);
+export const FACET_FIELDS = FIELDS.filter(
+  (f): f is StringField & { facet: NonNullable<StringField["facet"]> } => f.kind === "string" && !!f.facet,
+).map((f) => f.name);
 
 /** Rewrites aliases to canonical field names and checks each comparison suits its field's kind. */
 export function resolveFields(node: FilterNode): FilterNode {

@@ -110,7 +110,12 @@ class Parser {
     const node = this.#or(0);
     const rest = this.#peek;
     if (rest.kind !== "end") {
-      throw new FilterSyntaxError(rest.position, rest.kind === ")" ? `unexpected ")" without a matching "("` : `expected AND, OR or end of filters, found ${describe(rest)}`);
+      throw new FilterSyntaxError(
+        rest.position,
+        rest.kind === ")"
+          ? `unexpected ")" without a matching "("`
+          : `expected AND, OR or end of filters, found ${describe(rest)}`,
+      );
     }
     return node;
   }
@@ -144,7 +149,11 @@ class Parser {
       this.#next();
       const inner = this.#or(depth + 1);
       const close = this.#next();
-      if (close.kind !== ")") throw new FilterSyntaxError(close.position, `expected ")" to close the "(" at position ${token.position}, found ${describe(close)}`);
+      if (close.kind !== ")")
+        throw new FilterSyntaxError(
+          close.position,
+          `expected ")" to close the "(" at position ${token.position}, found ${describe(close)}`,
+        );
       return inner;
     }
     return this.#comparison();
@@ -152,23 +161,40 @@ class Parser {
 
   #comparison(): FilterNode {
     const field = this.#next();
-    if (field.kind !== "word") throw new FilterSyntaxError(field.position, `expected a field name, found ${describe(field)}`);
+    if (field.kind !== "word")
+      throw new FilterSyntaxError(field.position, `expected a field name, found ${describe(field)}`);
     const sep = this.#next();
     if (sep.kind === ":") {
       const value = this.#value(field);
-      if (this.#peek.kind !== "TO") return { kind: "match", field: field.text, value: value.text, position: field.position };
+      if (this.#peek.kind !== "TO")
+        return { kind: "match", field: field.text, value: value.text, position: field.position };
       this.#next();
       const upper = this.#value(field);
-      return { kind: "range", field: field.text, from: this.#number(value), to: this.#number(upper), position: field.position };
+      return {
+        kind: "range",
+        field: field.text,
+        from: this.#number(value),
+        to: this.#number(upper),
+        position: field.position,
+      };
     }
     if (sep.kind === "op") {
       const value = this.#next();
       if (value.kind !== "word" || !NUMBER.test(value.text)) {
         throw new FilterSyntaxError(value.position, `expected a number after "${sep.text}", found ${describe(value)}`);
       }
-      return { kind: "compare", field: field.text, op: sep.text as CompareOp, value: Number(value.text), position: field.position };
+      return {
+        kind: "compare",
+        field: field.text,
+        op: sep.text as CompareOp,
+        value: Number(value.text),
+        position: field.position,
+      };
     }
-    throw new FilterSyntaxError(sep.position, `expected ":" or a comparison after "${field.text}", found ${describe(sep)}`);
+    throw new FilterSyntaxError(
+      sep.position,
+      `expected ":" or a comparison after "${field.text}", found ${describe(sep)}`,
+    );
   }
 
   /** A value after ":" or "TO"; operator words are plain values here (`type:NOT` is legal, if odd). */
@@ -179,7 +205,8 @@ class Parser {
   }
 
   #number(token: Token): number {
-    if (!NUMBER.test(token.text)) throw new FilterSyntaxError(token.position, `expected a number in the range, found ${describe(token)}`);
+    if (!NUMBER.test(token.text))
+      throw new FilterSyntaxError(token.position, `expected a number in the range, found ${describe(token)}`);
     return Number(token.text);
   }
 }

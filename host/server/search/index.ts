@@ -2,7 +2,15 @@
 import type { AppContext } from "../context.js";
 import { createLiveIndex, type LiveIndex } from "./live-index.js";
 
-export { CatalogueIndex, MAX_HITS, SORTS, SearchInputError, type SearchRequest, type SearchResult, type Sort } from "./catalogue-index.js";
+export {
+  CatalogueIndex,
+  MAX_HITS,
+  SORTS,
+  SearchInputError,
+  type SearchRequest,
+  type SearchResult,
+  type Sort,
+} from "./catalogue-index.js";
 export { FilterSyntaxError, parseFilters, type FilterNode } from "./filter-parser.js";
 export { FACET_FIELDS } from "./fields.js";
 export { buildIndex, CATALOGUE_CHANNEL, type LiveIndex } from "./live-index.js";

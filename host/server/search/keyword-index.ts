@@ -52,7 +52,11 @@ export class KeywordIndex {
       });
     });
     this.#terms = new SearchableMap<Postings>();
-    for (const [term, perField] of lists) this.#terms.set(term, perField.map((docs) => (docs.length ? Int32Array.from(docs) : null)));
+    for (const [term, perField] of lists)
+      this.#terms.set(
+        term,
+        perField.map((docs) => (docs.length ? Int32Array.from(docs) : null)),
+      );
   }
 
   /** Dictionary terms a query term reaches, each with its match quality. */
@@ -60,7 +64,8 @@ export class KeywordIndex {
     const found = new Map<string, Postings>();
     const exact = this.#terms.get(q);
     if (exact) found.set(q, exact);
-    if (allowsPrefix(q, index, terms)) for (const [term, postings] of this.#terms.atPrefix(q)) found.set(term, postings);
+    if (allowsPrefix(q, index, terms))
+      for (const [term, postings] of this.#terms.atPrefix(q)) found.set(term, postings);
     if (allowsFuzzy(q)) for (const [term, [postings]] of this.#terms.fuzzyGet(q, 1)) found.set(term, postings);
     return [...found].map(([term, postings]) => [postings, matchQuality(q, index, terms, term)]);
   }

@@ -16,7 +16,10 @@ export const KEYWORD_FIELDS = [
   { name: "equipment", weight: 1 },
 ] as const;
 export type KeywordField = (typeof KEYWORD_FIELDS)[number]["name"];
-export const FIELD_WEIGHT = Object.fromEntries(KEYWORD_FIELDS.map((f) => [f.name, f.weight])) as Record<KeywordField, number>;
+export const FIELD_WEIGHT = Object.fromEntries(KEYWORD_FIELDS.map((f) => [f.name, f.weight])) as Record<
+  KeywordField,
+  number
+>;
 
 /** At most this many terms count; the rest of a very long query is ignored. */
 export const MAX_TERMS = 12;
@@ -31,7 +34,8 @@ export function queryTerms(keywords: string): string[] {
   return keywordTerms(keywords).slice(0, MAX_TERMS);
 }
 
-export const allowsPrefix = (term: string, index: number, terms: readonly string[]) => index === terms.length - 1 && term.length >= MIN_PREFIX_LENGTH;
+export const allowsPrefix = (term: string, index: number, terms: readonly string[]) =>
+  index === terms.length - 1 && term.length >= MIN_PREFIX_LENGTH;
 export const allowsFuzzy = (term: string) => term.length >= MIN_FUZZY_LENGTH;
 
 /** Whether a and b are at Levenshtein distance ≤ 1. */

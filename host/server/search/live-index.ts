@@ -46,7 +46,10 @@ export async function buildIndex(db: Db): Promise<CatalogueIndex> {
   return new CatalogueIndex(workouts, series);
 }
 
-export function createLiveIndex(database: DatabaseHandle, options: { onError?: (error: unknown) => void } = {}): LiveIndex {
+export function createLiveIndex(
+  database: DatabaseHandle,
+  options: { onError?: (error: unknown) => void } = {},
+): LiveIndex {
   let current: CatalogueIndex | null = null;
   let building: Promise<CatalogueIndex> | null = null;
   let again = false;
@@ -126,7 +129,7 @@ export function createLiveIndex(database: DatabaseHandle, options: { onError?: (
 
   return {
     async get() {
-      return current ?? (building ?? rebuild());
+      return current ?? building ?? rebuild();
     },
     ready: () => current !== null,
     rebuild,

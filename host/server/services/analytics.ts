@@ -36,9 +36,11 @@ export async function ingestAnalyticsEvents(
   const rows = events.map((e, i) => {
     if (e.type !== "identify" && !e.name) throw badRequest(`events.${i}.name is required for ${e.type} events`);
     const properties = JSON.stringify(e.properties);
-    if (properties.length > MAX_PROPERTIES_BYTES) throw badRequest(`events.${i}.properties must be at most ${MAX_PROPERTIES_BYTES} bytes`);
+    if (properties.length > MAX_PROPERTIES_BYTES)
+      throw badRequest(`events.${i}.properties must be at most ${MAX_PROPERTIES_BYTES} bytes`);
     const occurred = new Date(e.occurred_at);
-    if (occurred.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) throw badRequest(`events.${i}.occurred_at must not be in the future`);
+    if (occurred.getTime() > now.getTime() + FUTURE_TOLERANCE_MS)
+      throw badRequest(`events.${i}.occurred_at must not be in the future`);
     return {
       type: e.type,
       name: e.name ?? null,

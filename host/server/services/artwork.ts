@@ -22,14 +22,22 @@ export class ArtworkService {
   }
 
   async workout(idOrSlug: string): Promise<{ id: string; classType?: string }> {
-    const row = await this.db.selectFrom("workouts").select("id").where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)])).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("workouts")
+      .select("id")
+      .where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)]))
+      .executeTakeFirst();
     if (!row) throw notFound(`Workout ${idOrSlug} not found`);
     return { id: row.id, classType: await this.classTypeOf(row.id) };
   }
 
   /** A series and the class type most of its classes share (ties: the one met first in the series' order). */
   async series(idOrSlug: string): Promise<{ slug: string; classType?: string }> {
-    const row = await this.db.selectFrom("series").select(["id", "slug"]).where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)])).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("series")
+      .select(["id", "slug"])
+      .where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)]))
+      .executeTakeFirst();
     if (!row) throw notFound(`Series ${idOrSlug} not found`);
     const main = await this.db
       .selectFrom("series_items as i")
@@ -45,7 +53,11 @@ export class ArtworkService {
   }
 
   async trainer(idOrSlug: string): Promise<{ slug: string }> {
-    const row = await this.db.selectFrom("trainers").select("slug").where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)])).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("trainers")
+      .select("slug")
+      .where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)]))
+      .executeTakeFirst();
     if (!row) throw notFound(`Trainer ${idOrSlug} not found`);
     return row;
   }

@@ -2,11 +2,17 @@ import type { Db } from "../db/index.js";
 import type { Clock } from "../clock.js";
 
 /** The documents a member keeps in user_attributes, by name. */
-export type AttributeName = "favorites" | "collections_hidden" | "user" | "preferences" | "email" | "onboarding_results" | "challenges";
+export type AttributeName =
+  "favorites" | "collections_hidden" | "user" | "preferences" | "email" | "onboarding_results" | "challenges";
 
 /** The stored document, or undefined when the member never wrote it. */
 export async function readAttribute<T>(db: Db, userId: string, name: AttributeName): Promise<T | undefined> {
-  const row = await db.selectFrom("user_attributes").select("value").where("user_id", "=", userId).where("name", "=", name).executeTakeFirst();
+  const row = await db
+    .selectFrom("user_attributes")
+    .select("value")
+    .where("user_id", "=", userId)
+    .where("name", "=", name)
+    .executeTakeFirst();
   return row?.value as T | undefined;
 }
 
@@ -15,7 +21,13 @@ export async function readAttribute<T>(db: Db, userId: string, name: AttributeNa
  * losing each other's changes (two tabs adding different favourites both land). `change` gets the current document
  * (undefined when none) and answers the new one.
  */
-export async function updateAttribute<T>(db: Db, clock: Clock, userId: string, name: AttributeName, change: (current: T | undefined) => T): Promise<T> {
+export async function updateAttribute<T>(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  name: AttributeName,
+  change: (current: T | undefined) => T,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     // Creating the row first gives every writer a row to lock, even for the very first write.
     await trx

@@ -6,7 +6,13 @@ import { badRequest, unauthorized } from "../errors.js";
 import { signAccessToken } from "../auth/access-token.js";
 import type { AuthKeys } from "../auth/keys.js";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/passwords.js";
-import { hashToken, newRefreshToken, REFRESH_TOKEN_DAYS, ROTATION_GRACE_MS, successorOf } from "../auth/refresh-token.js";
+import {
+  hashToken,
+  newRefreshToken,
+  REFRESH_TOKEN_DAYS,
+  ROTATION_GRACE_MS,
+  successorOf,
+} from "../auth/refresh-token.js";
 import type { TokenVersions } from "../auth/token-versions.js";
 import type { Mailer } from "./mail.js";
 
@@ -50,7 +56,11 @@ export class AuthService {
     const email = normalizeEmail(input.email);
     const given = input.given_name.trim();
     const family = input.family_name.trim();
-    if (!given || !family) throw badRequest([...(given ? [] : ["given_name should not be empty"]), ...(family ? [] : ["family_name should not be empty"])]);
+    if (!given || !family)
+      throw badRequest([
+        ...(given ? [] : ["given_name should not be empty"]),
+        ...(family ? [] : ["family_name should not be empty"]),
+      ]);
     const passwordHash = await hashPassword(input.password);
     const user = await db
       .insertInto("users")
@@ -103,7 +113,17 @@ export class AuthService {
     const row = await db
       .selectFrom("refresh_tokens as r")
       .innerJoin("users as u", "u.id", "r.user_id")
-      .select(["r.id", "r.user_id", "r.family_id", "r.expires_at", "r.rotated_at", "r.revoked_at", "u.email", "u.token_version", "u.deactivated_at"])
+      .select([
+        "r.id",
+        "r.user_id",
+        "r.family_id",
+        "r.expires_at",
+        "r.rotated_at",
+        "r.revoked_at",
+        "u.email",
+        "u.token_version",
+        "u.deactivated_at",
+      ])
       .where("r.token_hash", "=", hashToken(refreshToken))
       .executeTakeFirst();
     if (!row || row.revoked_at || row.deactivated_at || row.expires_at <= now) throw unauthorized(INVALID_REFRESH);
@@ -129,18 +149,29 @@ export class AuthService {
         })
         .execute();
     } else {
-      const current = await db.selectFrom("refresh_tokens").select(["rotated_at", "revoked_at"]).where("id", "=", row.id).executeTakeFirstOrThrow();
+      const current = await db
+        .selectFrom("refresh_tokens")
+        .select(["rotated_at", "revoked_at"])
+        .where("id", "=", row.id)
+        .executeTakeFirstOrThrow();
       const rotatedAt = current.rotated_at ?? now;
       if (current.revoked_at || now.getTime() - rotatedAt.getTime() > ROTATION_GRACE_MS) {
         await this.#revokeFamily(row.family_id);
         throw unauthorized(INVALID_REFRESH);
       }
     }
-    return { token: await signAccessToken(keys, clock, { sub: row.user_id, email: row.email, ver: row.token_version }), refreshToken: successor };
+    return {
+      token: await signAccessToken(keys, clock, { sub: row.user_id, email: row.email, ver: row.token_version }),
+      refreshToken: successor,
+    };
   }
 
   async signOut(refreshToken: string): Promise<void> {
-    const row = await this.deps.db.selectFrom("refresh_tokens").select("family_id").where("token_hash", "=", hashToken(refreshToken)).executeTakeFirst();
+    const row = await this.deps.db
+      .selectFrom("refresh_tokens")
+      .select("family_id")
+      .where("token_hash", "=", hashToken(refreshToken))
+      .executeTakeFirst();
     if (row) await this.#revokeFamily(row.family_id);
   }
 
@@ -148,13 +179,23 @@ export class AuthService {
   async forgotPassword(emailInput: string): Promise<void> {
     const { db, clock, mailer, publicUrl } = this.deps;
     const email = normalizeEmail(emailInput);
-    const user = await db.selectFrom("users").select(["id", "given_name"]).where("email", "=", email).where("deactivated_at", "is", null).executeTakeFirst();
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "given_name"])
+      .where("email", "=", email)
+      .where("deactivated_at", "is", null)
+      .executeTakeFirst();
     if (!user) return;
     const token = randomBytes(32).toString("base64url");
     const now = clock.now();
     await db
       .insertInto("password_resets")
-      .values({ token_hash: hashToken(token), user_id: user.id, created_at: now, expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000) })
+      .values({
+        token_hash: hashToken(token),
+        user_id: user.id,
+        created_at: now,
+        expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+      })
       .execute();
     const link = `${publicUrl}/reset-password?token=${token}`;
     await mailer.send({
@@ -199,7 +240,11 @@ export class AuthService {
   /** Changes the password and signs out every other session; answers a fresh session for the caller. */
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<Session> {
     const { db } = this.deps;
-    const user = await db.selectFrom("users").select(["password_hash", "email"]).where("id", "=", userId).executeTakeFirst();
+    const user = await db
+      .selectFrom("users")
+      .select(["password_hash", "email"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
     if (!user) throw unauthorized();
     if (!(await verifyPassword(user.password_hash, currentPassword))) throw badRequest("currentPassword is incorrect");
     const passwordHash = await hashPassword(newPassword);
@@ -216,7 +261,12 @@ export class AuthService {
         .set({ deactivated_at: clock.now(), token_version: sql`token_version + 1`, updated_at: clock.now() })
         .where("id", "=", userId)
         .execute();
-      await trx.updateTable("refresh_tokens").set({ revoked_at: clock.now() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+      await trx
+        .updateTable("refresh_tokens")
+        .set({ revoked_at: clock.now() })
+        .where("user_id", "=", userId)
+        .where("revoked_at", "is", null)
+        .execute();
     });
     this.deps.tokenVersions.forget(userId);
     await this.deps.onDeactivated?.(userId);
@@ -230,9 +280,19 @@ export class AuthService {
       .where("id", "=", userId)
       .returning("token_version")
       .executeTakeFirstOrThrow();
-    await trx.updateTable("refresh_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+    await trx
+      .updateTable("refresh_tokens")
+      .set({ revoked_at: now })
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .execute();
     // Every other emailed reset link dies with the old password: a link read from an old mailbox must not undo this.
-    await trx.updateTable("password_resets").set({ used_at: now }).where("user_id", "=", userId).where("used_at", "is", null).execute();
+    await trx
+      .updateTable("password_resets")
+      .set({ used_at: now })
+      .where("user_id", "=", userId)
+      .where("used_at", "is", null)
+      .execute();
     return row.token_version;
   }
 

@@ -2,7 +2,14 @@ import type { Db } from "../db/index.js";
 import { badRequest } from "../errors.js";
 import type { Clock } from "../clock.js";
 import { isBilled, ownSubscription } from "./subscription-store.js";
-import { addressProblemMessage, addressProblems, WRONG_CITY, WRONG_ZIP, type AddressCountry, type AddressField } from "../../../src/domain/billing-address.js";
+import {
+  addressProblemMessage,
+  addressProblems,
+  WRONG_CITY,
+  WRONG_ZIP,
+  type AddressCountry,
+  type AddressField,
+} from "../../../src/domain/billing-address.js";
 
 export interface BillingAddressInput {
   address1: string;
@@ -16,13 +23,26 @@ export interface BillingAddressInput {
 }
 
 /** The supported countries (spec section 9) and the spellings clients send for them. */
-const COUNTRIES: Partial<Record<string, AddressCountry>> = { usa: "USA", us: "USA", "united states": "USA", canada: "Canada", ca: "Canada" };
+const COUNTRIES: Partial<Record<string, AddressCountry>> = {
+  usa: "USA",
+  us: "USA",
+  "united states": "USA",
+  canada: "Canada",
+  ca: "Canada",
+};
 
 export { WRONG_CITY, WRONG_ZIP };
 
 /** Validates and saves the billing address of one of the member's subscriptions. */
-export async function saveBillingAddress(db: Db, clock: Clock, userId: string, subscriptionId: string, input: BillingAddressInput) {
-  if (input.subscriptionId && input.subscriptionId !== subscriptionId) throw badRequest("subscriptionId does not match the path");
+export async function saveBillingAddress(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  subscriptionId: string,
+  input: BillingAddressInput,
+) {
+  if (input.subscriptionId && input.subscriptionId !== subscriptionId)
+    throw badRequest("subscriptionId does not match the path");
   const sub = await ownSubscription(db, userId, subscriptionId);
   if (!isBilled(sub)) throw badRequest("This membership's billing address is managed where it was bought");
   const country = COUNTRIES[input.country.trim().toLowerCase()];

@@ -54,7 +54,11 @@ export async function calendarsWithStatus(db: Db, userId: string, onlyEnrolled =
       "c.description",
       "c.image_url",
       "e.enrolled_at",
-      eb.selectFrom("workout_calendar_days as d").select((d) => d.fn.countAll<number>().as("n")).whereRef("d.calendar_id", "=", "c.id").as("total_days"),
+      eb
+        .selectFrom("workout_calendar_days as d")
+        .select((d) => d.fn.countAll<number>().as("n"))
+        .whereRef("d.calendar_id", "=", "c.id")
+        .as("total_days"),
     ])
     .orderBy("c.name")
     .orderBy("c.id");
@@ -81,21 +85,39 @@ export interface CalendarEnrollment {
 }
 
 /** Enrols in a calendar; enrolling again keeps the first enrolment date (and so the day count). */
-export async function enrollInCalendar(db: Db, clock: Clock, userId: string, idOrSlug: string): Promise<CalendarEnrollment> {
+export async function enrollInCalendar(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  idOrSlug: string,
+): Promise<CalendarEnrollment> {
   const calendar = await findCalendar(db, idOrSlug);
   await db
     .insertInto("calendar_enrollments")
     .values({ user_id: userId, calendar_id: calendar.id, enrolled_at: clock.now() })
     .onConflict((oc) => oc.columns(["user_id", "calendar_id"]).doNothing())
     .execute();
-  const row = await db.selectFrom("calendar_enrollments").select("enrolled_at").where("user_id", "=", userId).where("calendar_id", "=", calendar.id).executeTakeFirst();
+  const row = await db
+    .selectFrom("calendar_enrollments")
+    .select("enrolled_at")
+    .where("user_id", "=", userId)
+    .where("calendar_id", "=", calendar.id)
+    .executeTakeFirst();
   // A concurrent unenrol may have removed it already; answer what is true now.
-  return { calendar_id: calendar.id, status: row ? "enrolled" : "not_enrolled", enrolled_at: row ? new Date(row.enrolled_at).toISOString() : null };
+  return {
+    calendar_id: calendar.id,
+    status: row ? "enrolled" : "not_enrolled",
+    enrolled_at: row ? new Date(row.enrolled_at).toISOString() : null,
+  };
 }
 
 export async function unenrollFromCalendar(db: Db, userId: string, idOrSlug: string): Promise<CalendarEnrollment> {
   const calendar = await findCalendar(db, idOrSlug);
-  await db.deleteFrom("calendar_enrollments").where("user_id", "=", userId).where("calendar_id", "=", calendar.id).execute();
+  await db
+    .deleteFrom("calendar_enrollments")
+    .where("user_id", "=", userId)
+    .where("calendar_id", "=", calendar.id)
+    .execute();
   return { calendar_id: calendar.id, status: "not_enrolled", enrolled_at: null };
 }
 
@@ -129,7 +151,9 @@ export async function myCalendars(db: Db, clock: Clock, userId: string): Promise
   return enrolled.map((c) => {
     const since = Date.parse(c.enrolled_at!);
     const start = since - (since % DAY_MS);
-    const doneWorkouts = new Set(sessions.filter((s) => new Date(s.completed_at!).getTime() >= since).map((s) => s.workout_id));
+    const doneWorkouts = new Set(
+      sessions.filter((s) => new Date(s.completed_at!).getTime() >= since).map((s) => s.workout_id),
+    );
     const own: CalendarDayState[] = days
       .filter((d) => d.calendar_id === c.id)
       .map((d) => ({
@@ -137,7 +161,8 @@ export async function myCalendars(db: Db, clock: Clock, userId: string): Promise
         date: new Date(start + (d.day - 1) * DAY_MS).toISOString().slice(0, 10),
         kind: d.kind,
         workout_id: d.workout_id,
-        status: d.kind === "rest" || !d.workout_id ? "rest" : doneWorkouts.has(d.workout_id) ? "completed" : "not_started",
+        status:
+          d.kind === "rest" || !d.workout_id ? "rest" : doneWorkouts.has(d.workout_id) ? "completed" : "not_started",
       }));
     return {
       ...c,

@@ -14,7 +14,11 @@ export async function missingIds(db: Db, table: CatalogueTable, ids: string[]): 
 
 /** A workout's name, type and lengths (minutes and video seconds), or undefined. */
 export async function findWorkout(db: Db, id: string) {
-  return db.selectFrom("workouts").select(["id", "name", "type", "duration", "video_duration"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("workouts")
+    .select(["id", "name", "type", "duration", "video_duration"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 export interface WorkoutSummary {
@@ -61,7 +65,9 @@ export async function workoutSummaries(db: Db, ids: string[]): Promise<Map<strin
         live: w.live,
         start_date: new Date(w.start_date).toISOString(),
         video: { duration: w.video_duration, poster_url: w.poster_url },
-        trainers: trainers.filter((t) => t.workout_id === w.id).map(({ id, slug, name, image_url }) => ({ id, slug, name, image_url })),
+        trainers: trainers
+          .filter((t) => t.workout_id === w.id)
+          .map(({ id, slug, name, image_url }) => ({ id, slug, name, image_url })),
       },
     ]),
   );

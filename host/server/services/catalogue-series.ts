@@ -44,22 +44,52 @@ export function seriesSummary(s: SeriesRow, workouts: Workout[]) {
 }
 
 async function itemsBySeries(db: Db, seriesIds: string[]) {
-  if (!seriesIds.length) return new Map<string, { workout_id: string; position: number; chapter: number; chapter_title: string }[]>();
-  const rows = await db.selectFrom("series_items").selectAll().where("series_id", "in", seriesIds).orderBy("series_id").orderBy("position").execute();
+  if (!seriesIds.length)
+    return new Map<string, { workout_id: string; position: number; chapter: number; chapter_title: string }[]>();
+  const rows = await db
+    .selectFrom("series_items")
+    .selectAll()
+    .where("series_id", "in", seriesIds)
+    .orderBy("series_id")
+    .orderBy("position")
+    .execute();
   const out = new Map<string, typeof rows>();
   for (const r of rows) out.set(r.series_id, [...(out.get(r.series_id) ?? []), r]);
   return out;
 }
 
 async function summaries(db: Db, index: CatalogueIndex, rows: SeriesRow[]) {
-  const items = await itemsBySeries(db, rows.map((r) => r.id));
-  return rows.map((s) => seriesSummary(s, workoutsOf(index, (items.get(s.id) ?? []).map((i) => i.workout_id))));
+  const items = await itemsBySeries(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((s) =>
+    seriesSummary(
+      s,
+      workoutsOf(
+        index,
+        (items.get(s.id) ?? []).map((i) => i.workout_id),
+      ),
+    ),
+  );
 }
 
-export async function listSeries(db: Db, index: CatalogueIndex, options: { limit: number; skip: number; sortField: "name" | "created_at" }) {
+export async function listSeries(
+  db: Db,
+  index: CatalogueIndex,
+  options: { limit: number; skip: number; sortField: "name" | "created_at" },
+) {
   const [rows, total] = await Promise.all([
-    seriesRows(db).orderBy(options.sortField === "name" ? "name" : "created_at", options.sortField === "name" ? "asc" : "desc").orderBy("id").limit(options.limit).offset(options.skip).execute(),
-    db.selectFrom("series").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    seriesRows(db)
+      .orderBy(options.sortField === "name" ? "name" : "created_at", options.sortField === "name" ? "asc" : "desc")
+      .orderBy("id")
+      .limit(options.limit)
+      .offset(options.skip)
+      .execute(),
+    db
+      .selectFrom("series")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: await summaries(db, index, rows), total: Number(total.n) };
 }
@@ -67,21 +97,34 @@ export async function listSeries(db: Db, index: CatalogueIndex, options: { limit
 /** Series by ids or slugs, in the order asked; unknown ones are left out. */
 export async function seriesByIds(db: Db, index: CatalogueIndex, ids: string[]) {
   if (!ids.length) return { items: [] };
-  const rows = await seriesRows(db).where((eb) => eb.or([eb("id", "in", ids), eb("slug", "in", ids)])).execute();
+  const rows = await seriesRows(db)
+    .where((eb) => eb.or([eb("id", "in", ids), eb("slug", "in", ids)]))
+    .execute();
   const found = await summaries(db, index, rows);
-  const items = ids.flatMap((key) => found.filter((s) => s.id === key || s.slug === key)).filter((s, i, all) => all.findIndex((o) => o.id === s.id) === i);
+  const items = ids
+    .flatMap((key) => found.filter((s) => s.id === key || s.slug === key))
+    .filter((s, i, all) => all.findIndex((o) => o.id === s.id) === i);
   return { items };
 }
 
 /** One series with its workouts in order (chapters included) and related content; null when unknown. */
 export async function seriesDetail(db: Db, index: CatalogueIndex, slugOrId: string) {
-  const row = await seriesRows(db).where((eb) => eb.or([eb("slug", "=", slugOrId), eb("id", "=", slugOrId)])).executeTakeFirst();
+  const row = await seriesRows(db)
+    .where((eb) => eb.or([eb("slug", "=", slugOrId), eb("id", "=", slugOrId)]))
+    .executeTakeFirst();
   if (!row) return null;
   const [items, related] = await Promise.all([
     itemsBySeries(db, [row.id]).then((m) => m.get(row.id) ?? []),
     db.selectFrom("series_related_content").selectAll().where("series_id", "=", row.id).orderBy("position").execute(),
   ]);
-  const hydrated = items.flatMap((i) => workoutsOf(index, [i.workout_id]).map((w) => ({ ...w, position: i.position, chapter: i.chapter, chapter_title: i.chapter_title })));
+  const hydrated = items.flatMap((i) =>
+    workoutsOf(index, [i.workout_id]).map((w) => ({
+      ...w,
+      position: i.position,
+      chapter: i.chapter,
+      chapter_title: i.chapter_title,
+    })),
+  );
   const chapters = unique(items.map((i) => `${i.chapter}`)).map((c) => {
     const inChapter = items.filter((i) => `${i.chapter}` === c);
     return { chapter: Number(c), title: inChapter[0]!.chapter_title, workoutsCount: inChapter.length };
@@ -90,7 +133,13 @@ export async function seriesDetail(db: Db, index: CatalogueIndex, slugOrId: stri
     ...seriesSummary(row, hydrated),
     items: hydrated,
     chapters,
-    relatedContent: related.map((r) => ({ title: r.title, name: r.name, description: r.description, content: r.content, workouts: workoutsOf(index, r.workout_ids) })),
+    relatedContent: related.map((r) => ({
+      title: r.title,
+      name: r.name,
+      description: r.description,
+      content: r.content,
+      workouts: workoutsOf(index, r.workout_ids),
+    })),
   };
 }
 
@@ -109,7 +158,9 @@ export async function seriesOverview(db: Db, index: CatalogueIndex) {
     seriesCategoriesList: categories.map((c) => ({
       name: c.name,
       slug: c.slug,
-      series: links.filter((l) => l.category_id === c.id).flatMap((l) => (byId.has(l.series_id) ? [byId.get(l.series_id)!] : [])),
+      series: links
+        .filter((l) => l.category_id === c.id)
+        .flatMap((l) => (byId.has(l.series_id) ? [byId.get(l.series_id)!] : [])),
     })),
   };
 }
@@ -118,7 +169,17 @@ type CalendarRow = { id: string; slug: string; name: string; description: string
 
 async function calendarsWithDays(db: Db, index: CatalogueIndex, rows: CalendarRow[]) {
   if (!rows.length) return [];
-  const days = await db.selectFrom("workout_calendar_days").selectAll().where("calendar_id", "in", rows.map((r) => r.id)).orderBy("calendar_id").orderBy("day").execute();
+  const days = await db
+    .selectFrom("workout_calendar_days")
+    .selectAll()
+    .where(
+      "calendar_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("calendar_id")
+    .orderBy("day")
+    .execute();
   return rows.map((c) => {
     const own = days.filter((d) => d.calendar_id === c.id);
     return {
@@ -128,14 +189,23 @@ async function calendarsWithDays(db: Db, index: CatalogueIndex, rows: CalendarRo
       description: c.description,
       image_url: c.image_url,
       total_days: own.length,
-      days: own.map((d) => ({ day: d.day, kind: d.kind, workout_id: d.workout_id, workout: d.workout_id ? (workoutsOf(index, [d.workout_id])[0] ?? null) : null })),
+      days: own.map((d) => ({
+        day: d.day,
+        kind: d.kind,
+        workout_id: d.workout_id,
+        workout: d.workout_id ? (workoutsOf(index, [d.workout_id])[0] ?? null) : null,
+      })),
     };
   });
 }
 
 /** One calendar with its days (rest and walk days included); null when unknown. */
 export async function calendarDetail(db: Db, index: CatalogueIndex, slugOrId: string) {
-  const row = await db.selectFrom("workout_calendars").selectAll().where((eb) => eb.or([eb("slug", "=", slugOrId), eb("id", "=", slugOrId)])).executeTakeFirst();
+  const row = await db
+    .selectFrom("workout_calendars")
+    .selectAll()
+    .where((eb) => eb.or([eb("slug", "=", slugOrId), eb("id", "=", slugOrId)]))
+    .executeTakeFirst();
   return row ? (await calendarsWithDays(db, index, [row]))[0]! : null;
 }
 

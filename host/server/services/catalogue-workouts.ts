@@ -57,7 +57,12 @@ export async function loadWorkouts(db: Db, ids?: readonly string[]): Promise<Wor
   if (ids && !ids.length) return [];
   const some = ids ?? [];
   const [workouts, categories, trainers, collections] = await Promise.all([
-    db.selectFrom("workouts").selectAll().$if(!!ids, (q) => q.where("id", "in", some)).orderBy("id").execute(),
+    db
+      .selectFrom("workouts")
+      .selectAll()
+      .$if(!!ids, (q) => q.where("id", "in", some))
+      .orderBy("id")
+      .execute(),
     db
       .selectFrom("workout_category_links as l")
       .innerJoin("workout_categories as c", "c.id", "l.category_id")
@@ -92,7 +97,12 @@ export async function loadWorkouts(db: Db, ids?: readonly string[]): Promise<Wor
     type: w.type,
     level: w.level,
     pacing: w.pacing,
-    trainers: (trainersOf.get(w.id) ?? []).map((t) => ({ id: t.id, slug: t.slug, name: t.name, image_url: t.image_url })),
+    trainers: (trainersOf.get(w.id) ?? []).map((t) => ({
+      id: t.id,
+      slug: t.slug,
+      name: t.name,
+      image_url: t.image_url,
+    })),
     equipment: w.equipment,
     focusMember: w.focus,
     benefits: w.benefits,

@@ -7,14 +7,35 @@ import type { CatalogueIndex, SearchRequest } from "../search/index.js";
 export const LIBRARY_FILTER = "NOT type:walk AND NOT type:rest";
 
 export async function listCategories(db: Db) {
-  const rows = await db.selectFrom("workout_categories").selectAll().where("hidden", "=", false).orderBy("is_all", "desc").orderBy("sort_order").execute();
-  return rows.map((c) => ({ id: c.id, slug: c.slug, name: c.name, description: c.description, order: c.sort_order, is_all: c.is_all, seo: c.seo }));
+  const rows = await db
+    .selectFrom("workout_categories")
+    .selectAll()
+    .where("hidden", "=", false)
+    .orderBy("is_all", "desc")
+    .orderBy("sort_order")
+    .execute();
+  return rows.map((c) => ({
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    description: c.description,
+    order: c.sort_order,
+    is_all: c.is_all,
+    seo: c.seo,
+  }));
 }
 
 export async function listCollections(db: Db, index: CatalogueIndex) {
   const rows = await db.selectFrom("collections").selectAll().orderBy("sort_order").orderBy("id").execute();
   const counts = index.search({ ...defaultRequest(), facets: ["collections"], hits: 1 }).facets.collections ?? {};
-  return rows.map((c) => ({ id: c.id, slug: c.slug, name: c.name, description: c.description, image_url: c.image_url, workoutsCount: counts[c.name] ?? 0 }));
+  return rows.map((c) => ({
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    description: c.description,
+    image_url: c.image_url,
+    workoutsCount: counts[c.name] ?? 0,
+  }));
 }
 
 export async function listLocations(db: Db) {
@@ -60,7 +81,9 @@ const quoted = (field: string, value: string) => `${field}:"${value.replace(/["\
 
 /** Known values first in the product's order, then anything else the catalogue has, alphabetically. */
 function ordered(counts: Partial<Record<string, number>>, known: readonly string[]): string[] {
-  const rest = Object.keys(counts).filter((v) => !known.includes(v)).sort();
+  const rest = Object.keys(counts)
+    .filter((v) => !known.includes(v))
+    .sort();
   return [...known.filter((v) => v in counts), ...rest];
 }
 
@@ -74,7 +97,12 @@ const REST_CATEGORY = "rest";
 export async function categoryScope(db: Db, slug: string | undefined): Promise<string | null> {
   if (!slug || slug === "all") return LIBRARY_FILTER;
   if (slug === REST_CATEGORY) return "type:rest";
-  const row = await db.selectFrom("workout_categories").select(["is_all"]).where("slug", "=", slug).where("hidden", "=", false).executeTakeFirst();
+  const row = await db
+    .selectFrom("workout_categories")
+    .select(["is_all"])
+    .where("slug", "=", slug)
+    .where("hidden", "=", false)
+    .executeTakeFirst();
   if (!row) return null;
   return row.is_all ? LIBRARY_FILTER : `${LIBRARY_FILTER} AND ${quoted("category", slug)}`;
 }
@@ -103,7 +131,12 @@ export async function filterGroups(db: Db, index: CatalogueIndex, scope: string 
         key: "length",
         label: "Class Length",
         multiple: true,
-        options: LENGTH_BUCKETS.map((b) => ({ label: b.label, value: b.value, filter: b.filter, count: count(b.filter) })),
+        options: LENGTH_BUCKETS.map((b) => ({
+          label: b.label,
+          value: b.value,
+          filter: b.filter,
+          count: count(b.filter),
+        })),
       },
       facet("pacing", "pacing", "Pacing", ordered(all.facets.pacing ?? {}, PACING)),
       {
@@ -116,11 +149,21 @@ export async function filterGroups(db: Db, index: CatalogueIndex, scope: string 
           { label: "Hide live recordings", value: "hide", filter: "live:false", count: all.facets.live?.false ?? 0 },
         ],
       },
-      facet("trainer", "trainer", "Trainers", trainers.map((t) => t.name)),
+      facet(
+        "trainer",
+        "trainer",
+        "Trainers",
+        trainers.map((t) => t.name),
+      ),
       facet("equipment", "equipment", "Equipment", ordered(all.facets.equipment ?? {}, EQUIPMENT)),
       facet("focus", "focus", "Body Focus", ordered(all.facets.focus ?? {}, FOCUS)),
       facet("benefits", "benefits", "Benefits", ordered(all.facets.benefits ?? {}, [])),
-      facet("collections", "collections", "Collections", collections.map((c) => c.name)),
+      facet(
+        "collections",
+        "collections",
+        "Collections",
+        collections.map((c) => c.name),
+      ),
     ],
   };
 }

@@ -25,7 +25,13 @@ export interface Challenge {
   workout_target: number;
   substitute_minutes: number;
   joined: boolean;
-  workouts: { workout_id: string; workout_type: "on_demand" | "live"; week: number; position: number; workout: { id: string; slug: string; name: string; duration: number } }[];
+  workouts: {
+    workout_id: string;
+    workout_type: "on_demand" | "live";
+    week: number;
+    position: number;
+    workout: { id: string; slug: string; name: string; duration: number };
+  }[];
   progress: ChallengeProgress;
 }
 
@@ -38,16 +44,27 @@ export interface JoinedChallenges {
  * either listed in the challenge or at least substitute_minutes long (any 10+ minute workout substitutes).
  * Every completion counts once, as it does in stats; attended live classes count as live.
  */
-async function progressOf(db: Db, userId: string, challenge: { id: string; start_time: Date; end_time: Date; workout_target: number; substitute_minutes: number }): Promise<ChallengeProgress> {
+async function progressOf(
+  db: Db,
+  userId: string,
+  challenge: { id: string; start_time: Date; end_time: Date; workout_target: number; substitute_minutes: number },
+): Promise<ChallengeProgress> {
   const { rows } = await sql<{ on_demand: number; live: number }>`
     select count(*) filter (where c.type = 'on_demand') as on_demand, count(*) filter (where c.type = 'live') as live
       from ${completionsOf(userId)} c
      where c.completed_at >= ${challenge.start_time} and c.completed_at <= ${challenge.end_time}
        and (c.minutes >= ${challenge.substitute_minutes}
-            or (c.type = 'on_demand' and c.workout_id in (select workout_id from challenge_workouts where challenge_id = ${challenge.id})))`.execute(db);
+            or (c.type = 'on_demand' and c.workout_id in (select workout_id from challenge_workouts where challenge_id = ${challenge.id})))`.execute(
+    db,
+  );
   const onDemand = Number(rows[0].on_demand);
   const live = Number(rows[0].live);
-  return { on_demand: onDemand, live, completed: onDemand + live, is_complete: onDemand + live >= challenge.workout_target };
+  return {
+    on_demand: onDemand,
+    live,
+    completed: onDemand + live,
+    is_complete: onDemand + live >= challenge.workout_target,
+  };
 }
 
 export async function readJoinedChallenges(db: Db, userId: string): Promise<JoinedChallenges> {
@@ -58,9 +75,16 @@ export async function readJoinedChallenges(db: Db, userId: string): Promise<Join
  * Replaces the member's joined challenges (the `challenges` attribute). Idempotent; unknown challenges → 404; a
  * challenge that has already ended cannot be newly joined (one joined earlier stays).
  */
-export async function setJoinedChallenges(db: Db, clock: Clock, userId: string, ids: string[]): Promise<JoinedChallenges> {
+export async function setJoinedChallenges(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  ids: string[],
+): Promise<JoinedChallenges> {
   const wanted = [...new Set(ids)];
-  const rows = wanted.length ? await db.selectFrom("challenges").select(["id", "slug", "end_time"]).where("id", "in", wanted).execute() : [];
+  const rows = wanted.length
+    ? await db.selectFrom("challenges").select(["id", "slug", "end_time"]).where("id", "in", wanted).execute()
+    : [];
   const unknown = wanted.find((id) => !rows.some((r) => r.id === id));
   if (unknown) throw notFound(`Challenge ${unknown} not found`);
   const now = clock.now().getTime();
@@ -72,7 +96,12 @@ export async function setJoinedChallenges(db: Db, clock: Clock, userId: string, 
   });
 }
 
-export async function listChallenges(db: Db, clock: Clock, userId: string, filter: { current?: boolean; mine?: boolean }): Promise<Challenge[]> {
+export async function listChallenges(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  filter: { current?: boolean; mine?: boolean },
+): Promise<Challenge[]> {
   const joined = new Set((await readJoinedChallenges(db, userId)).challenges);
   let query = db.selectFrom("challenges").selectAll().orderBy("start_time", "desc").orderBy("id");
   const now = clock.now();
@@ -86,7 +115,16 @@ export async function listChallenges(db: Db, clock: Clock, userId: string, filte
   const workouts = await db
     .selectFrom("challenge_workouts as cw")
     .innerJoin("workouts as w", "w.id", "cw.workout_id")
-    .select(["cw.challenge_id", "cw.workout_id", "cw.workout_type", "cw.week", "cw.position", "w.slug", "w.name", "w.duration"])
+    .select([
+      "cw.challenge_id",
+      "cw.workout_id",
+      "cw.workout_type",
+      "cw.week",
+      "cw.position",
+      "w.slug",
+      "w.name",
+      "w.duration",
+    ])
     .where(
       "cw.challenge_id",
       "in",
@@ -109,7 +147,13 @@ export async function listChallenges(db: Db, clock: Clock, userId: string, filte
       joined: joined.has(c.id),
       workouts: workouts
         .filter((w) => w.challenge_id === c.id)
-        .map((w) => ({ workout_id: w.workout_id, workout_type: w.workout_type, week: w.week, position: w.position, workout: { id: w.workout_id, slug: w.slug, name: w.name, duration: w.duration } })),
+        .map((w) => ({
+          workout_id: w.workout_id,
+          workout_type: w.workout_type,
+          week: w.week,
+          position: w.position,
+          workout: { id: w.workout_id, slug: w.slug, name: w.name, duration: w.duration },
+        })),
       progress: await progressOf(db, userId, c),
     })),
   );

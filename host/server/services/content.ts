@@ -22,15 +22,24 @@ export async function homePage(db: Db, index: CatalogueIndex, key?: string) {
     .$if(!key, (q) => q.where("is_default", "=", true))
     .executeTakeFirst();
   if (!page) return null;
-  const rows = await db.selectFrom("home_page_rows").selectAll().where("home_page_id", "=", page.id).orderBy("position").execute();
+  const rows = await db
+    .selectFrom("home_page_rows")
+    .selectAll()
+    .where("home_page_id", "=", page.id)
+    .orderBy("position")
+    .execute();
   const resolved = await Promise.all(
     rows.map(async (row) => {
       const source = row.source as { slug?: string; limit?: number; featured?: boolean; ids?: string[] };
       const limit = Math.min(source.limit ?? ROW_LIMIT, 50);
       let items: unknown[] = [];
-      if (row.kind === "category") items = newestIn(index, source.slug && source.slug !== "all-classes" ? `category:"${source.slug}"` : "", limit);
+      if (row.kind === "category")
+        items = newestIn(index, source.slug && source.slug !== "all-classes" ? `category:"${source.slug}"` : "", limit);
       else if (row.kind === "collection") items = newestIn(index, `collections:"${source.slug ?? ""}"`, limit);
-      else if (row.kind === "workouts") items = (source.ids ?? []).flatMap((id) => (index.byId(id) === undefined ? [] : [index.workout(index.byId(id)!)]));
+      else if (row.kind === "workouts")
+        items = (source.ids ?? []).flatMap((id) =>
+          index.byId(id) === undefined ? [] : [index.workout(index.byId(id)!)],
+        );
       else if (row.kind === "series") items = await featuredOrListedSeries(db, index, source);
       return { position: row.position, title: row.title, kind: row.kind, source: row.source, items };
     }),
@@ -39,13 +48,25 @@ export async function homePage(db: Db, index: CatalogueIndex, key?: string) {
 }
 
 async function featuredOrListedSeries(db: Db, index: CatalogueIndex, source: { featured?: boolean; ids?: string[] }) {
-  const ids = source.ids ?? (await db.selectFrom("series").select("id").where("featured", "=", source.featured ?? true).orderBy("created_at").execute()).map((s) => s.id);
+  const ids =
+    source.ids ??
+    (
+      await db
+        .selectFrom("series")
+        .select("id")
+        .where("featured", "=", source.featured ?? true)
+        .orderBy("created_at")
+        .execute()
+    ).map((s) => s.id);
   return (await seriesByIds(db, index, ids)).items;
 }
 
 export async function carousels(db: Db, index: CatalogueIndex) {
   const rows = await db.selectFrom("carousels").selectAll().orderBy("sort_order").orderBy("id").execute();
-  const collections = await db.selectFrom("collections").select(["id", "slug", "name", "description", "image_url"]).execute();
+  const collections = await db
+    .selectFrom("collections")
+    .select(["id", "slug", "name", "description", "image_url"])
+    .execute();
   const items = await Promise.all(
     rows.map(async (c) => {
       const ids = c.item_ids;
@@ -92,12 +113,20 @@ export async function dynamicContent(db: Db, filter?: DynamicContentKey, contain
     .orderBy("sort_order")
     .execute();
   const needle = contains?.toLowerCase();
-  const items = rows.filter((r) => !needle || r.name.toLowerCase().includes(needle)).map((r) => ({ id: r.id, key: r.key, name: r.name, value: r.value }));
+  const items = rows
+    .filter((r) => !needle || r.name.toLowerCase().includes(needle))
+    .map((r) => ({ id: r.id, key: r.key, name: r.name, value: r.value }));
   return { items, total: items.length };
 }
 
 type PageRow = { id: string; slug: string; title: string; fields: Record<string, unknown>; updated_at: Date };
-const pageAnswer = (page: PageRow) => ({ id: page.id, slug: page.slug, title: page.title, fields: page.fields, updated_at: page.updated_at.toISOString() });
+const pageAnswer = (page: PageRow) => ({
+  id: page.id,
+  slug: page.slug,
+  title: page.title,
+  fields: page.fields,
+  updated_at: page.updated_at.toISOString(),
+});
 
 export async function pageBySlug(db: Db, slug: string) {
   const page = await db.selectFrom("pages").selectAll().where("slug", "=", slug).executeTakeFirst();

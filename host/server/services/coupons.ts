@@ -67,16 +67,33 @@ export async function redeem(trx: Db, sub: Subscription, rawCode: string, now: D
  * Checks codes a member is about to use without redeeming them (the checkout and plan-change quotes): the coupon
  * terms in order, or a 400 naming each code that is unknown, not usable now, in another currency or already used.
  */
-export async function checkCodes(db: Db, userId: string, currency: string, rawCodes: string[], now: Date): Promise<CouponTerms[]> {
+export async function checkCodes(
+  db: Db,
+  userId: string,
+  currency: string,
+  rawCodes: string[],
+  now: Date,
+): Promise<CouponTerms[]> {
   const failures: string[] = [];
   const terms: CouponTerms[] = [];
   const seen = new Set<string>();
   for (const raw of rawCodes) {
     const code = normalizeCode(raw);
     const coupon = await findCoupon(db, code);
-    const used = await db.selectFrom("coupon_redemptions").select("code").where("code", "=", code).where("user_id", "=", userId).executeTakeFirst();
-    if (!coupon || !couponUsable(coupon, now) || coupon.currency !== currency || used || seen.has(code)) failures.push(invalid(raw.trim()));
-    else terms.push({ code, type: coupon.type, amount: Number(coupon.type === "percentage" ? coupon.percent_off : coupon.amount_off) });
+    const used = await db
+      .selectFrom("coupon_redemptions")
+      .select("code")
+      .where("code", "=", code)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (!coupon || !couponUsable(coupon, now) || coupon.currency !== currency || used || seen.has(code))
+      failures.push(invalid(raw.trim()));
+    else
+      terms.push({
+        code,
+        type: coupon.type,
+        amount: Number(coupon.type === "percentage" ? coupon.percent_off : coupon.amount_off),
+      });
     seen.add(code);
   }
   if (failures.length) throw new HttpError(400, failures.length === 1 ? failures[0]! : failures);
@@ -118,9 +135,13 @@ export async function applyCoupons(db: Db, userId: string, entries: CouponEntry[
         .forUpdate()
         .executeTakeFirst();
       if (!sub) throw notFound("Subscription not found");
-      if (!isBilled(sub) || !["trial", "active", "past_due"].includes(sub.state)) throw badRequest("Promo codes apply only to a renewing membership");
+      if (!isBilled(sub) || !["trial", "active", "past_due"].includes(sub.state))
+        throw badRequest("Promo codes apply only to a renewing membership");
       // Stripe and recharge codes go down different paths: a code sent for the other provider is not valid here.
-      const failure = entry.provider !== sub.provider ? invalid(entry.coupon_code.trim()) : await redeem(trx, sub, entry.coupon_code, now);
+      const failure =
+        entry.provider !== sub.provider
+          ? invalid(entry.coupon_code.trim())
+          : await redeem(trx, sub, entry.coupon_code, now);
       if (failure) failures.push(failure);
       else applied.push({ entry, sub });
     }

@@ -7,12 +7,17 @@ import { presentSubscription } from "./subscription-view.js";
 export const NOTIFICATION_TYPES = ["update_payment_method", "subscription_summary"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-const money = (cents: number, currency: string) => `${currency === "USD" ? "$" : `${currency} `}${(cents / 100).toFixed(2)}`;
+const money = (cents: number, currency: string) =>
+  `${currency === "USD" ? "$" : `${currency} `}${(cents / 100).toFixed(2)}`;
 
 /** Sends the member one billing email about their current subscription (to their account address). */
 export async function sendCustomerNotification(deps: MembershipDeps, userId: string, type: NotificationType) {
   const { db, clock, billing, mailer, publicUrl } = deps;
-  const user = await db.selectFrom("users").select(["email", "given_name"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "given_name"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   const sub = currentSubscription(await listSubscriptions(db, userId), clock.now());
   if (!sub) throw notFound("No subscription");
   const view = await presentSubscription(db, billing, sub, clock.now());

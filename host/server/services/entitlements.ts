@@ -21,7 +21,11 @@ export type EntitlementResolver = (db: Db, userId: string) => Promise<Entitlemen
 export function subscriptionEntitlements(clock: Clock): EntitlementResolver {
   return async (db, userId) => {
     const now = clock.now();
-    const subs = await db.selectFrom("subscriptions").select(["provider", "state", "expiration_date", "entitlements"]).where("user_id", "=", userId).execute();
+    const subs = await db
+      .selectFrom("subscriptions")
+      .select(["provider", "state", "expiration_date", "entitlements"])
+      .where("user_id", "=", userId)
+      .execute();
     const active = subs.filter((s) => isActiveSubscription(s, now));
     return {
       entitlements: [...new Set(active.flatMap((s) => s.entitlements))],
@@ -34,7 +38,10 @@ export function subscriptionEntitlements(clock: Clock): EntitlementResolver {
 }
 
 /** The claims document of `GET /user/v1/attribute/claims`. */
-export function claimsOf(user: { id: string; email: string; given_name: string; family_name: string }, status: EntitlementStatus) {
+export function claimsOf(
+  user: { id: string; email: string; given_name: string; family_name: string },
+  status: EntitlementStatus,
+) {
   return {
     sub: user.id,
     given_name: user.given_name,
@@ -43,7 +50,9 @@ export function claimsOf(user: { id: string; email: string; given_name: string; 
     is_trial: status.isTrial,
     ...(status.isVip ? { "custom:is_vip": "true" } : {}),
     entitlements: JSON.stringify(status.entitlements),
-    ...(status.previouslyEntitled && status.entitlements.length === 0 ? { unentitled_status: "previously_entitled" } : {}),
+    ...(status.previouslyEntitled && status.entitlements.length === 0
+      ? { unentitled_status: "previously_entitled" }
+      : {}),
     ...(status.isPaused ? { is_paused: "true" } : {}),
   };
 }

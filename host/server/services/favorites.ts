@@ -22,7 +22,12 @@ export async function readFavorites(db: Db, userId: string): Promise<Favorites> 
  * there changes nothing. Newest favourites come first (the home row shows the latest). Unknown workouts → 404,
  * except that an id already in the list can always be removed (its workout may have left the catalogue).
  */
-export async function changeFavorites(db: Db, clock: Clock, userId: string, change: FavoritesChange): Promise<Favorites> {
+export async function changeFavorites(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  change: FavoritesChange,
+): Promise<Favorites> {
   const add = [...new Set(change.add?.workouts ?? [])];
   const remove = new Set(change.remove?.workouts ?? []);
   const both = add.filter((id) => remove.has(id));

@@ -9,14 +9,22 @@ export interface HiddenCollections {
 }
 
 export async function readHiddenCollections(db: Db, userId: string): Promise<HiddenCollections> {
-  return { collections_hidden: (await readAttribute<HiddenCollections>(db, userId, "collections_hidden"))?.collections_hidden ?? [] };
+  return {
+    collections_hidden:
+      (await readAttribute<HiddenCollections>(db, userId, "collections_hidden"))?.collections_hidden ?? [],
+  };
 }
 
 /**
  * Hides `add` and unhides `remove` (the client puts ids already hidden into remove and the others into add, spec
  * section 4); idempotent either way. Unknown collections → 404, except an id already hidden can always be unhidden.
  */
-export async function changeHiddenCollections(db: Db, clock: Clock, userId: string, change: { add?: string[]; remove?: string[] }): Promise<HiddenCollections> {
+export async function changeHiddenCollections(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  change: { add?: string[]; remove?: string[] },
+): Promise<HiddenCollections> {
   const add = [...new Set(change.add ?? [])];
   const remove = new Set(change.remove ?? []);
   const both = add.filter((id) => remove.has(id));

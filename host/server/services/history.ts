@@ -29,7 +29,11 @@ export interface HistoryEntry {
  * The member's workouts, newest first: every ended on-demand play (complete or not) and, with includeLvs, every
  * attended live class (a checked-in reservation is a completed live workout).
  */
-export async function workoutHistory(db: Db, userId: string, q: HistoryQuery): Promise<{ items: HistoryEntry[]; total: number }> {
+export async function workoutHistory(
+  db: Db,
+  userId: string,
+  q: HistoryQuery,
+): Promise<{ items: HistoryEntry[]; total: number }> {
   const live = q.includeLvs
     ? sql`union all
       select 'live'::text, r.id, r.class_id, true, r.checked_in_at, r.checked_in_at
@@ -59,8 +63,14 @@ export async function workoutHistory(db: Db, userId: string, q: HistoryQuery): P
       limit ${q.limit} offset ${q.skip}`.execute(db);
 
   const [workouts, classes] = await Promise.all([
-    workoutSummaries(db, rows.filter((r) => r.type === "on_demand").map((r) => r.workout_id)),
-    liveClassSummaries(db, rows.filter((r) => r.type === "live").map((r) => r.workout_id)),
+    workoutSummaries(
+      db,
+      rows.filter((r) => r.type === "on_demand").map((r) => r.workout_id),
+    ),
+    liveClassSummaries(
+      db,
+      rows.filter((r) => r.type === "live").map((r) => r.workout_id),
+    ),
   ]);
   const items = rows.map((r) => ({
     id: r.entry_id,
@@ -72,6 +82,10 @@ export async function workoutHistory(db: Db, userId: string, q: HistoryQuery): P
     workout: (r.type === "live" ? classes.get(r.workout_id) : workouts.get(r.workout_id)) ?? null,
   }));
   // A page past the end has no rows to carry the window count: count separately only then.
-  const total = rows.length ? Number(rows[0].total) : q.skip ? (await workoutHistory(db, userId, { ...q, skip: 0, limit: 1 })).total : 0;
+  const total = rows.length
+    ? Number(rows[0].total)
+    : q.skip
+      ? (await workoutHistory(db, userId, { ...q, skip: 0, limit: 1 })).total
+      : 0;
   return { items, total };
 }

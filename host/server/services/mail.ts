@@ -26,7 +26,13 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
         .returning("id")
         .executeTakeFirstOrThrow();
       if (!transport) return;
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       await db.updateTable("mail_outbox").set({ sent_at: new Date() }).where("id", "=", row.id).execute();
     },
   };

@@ -23,7 +23,11 @@ export interface UserSettingsChange {
 type PlayerSwitches = Partial<Pick<UserSettings, "feed_fm_disabled" | "closed_captions">>;
 
 async function userRow(db: Db, userId: string) {
-  const row = await db.selectFrom("users").select(["email", "opt_in", "waiver_accepted_at"]).where("id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select(["email", "opt_in", "waiver_accepted_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!row) throw notFound("User not found");
   return row;
 }
@@ -38,13 +42,24 @@ export async function readUserSettings(db: Db, userId: string): Promise<UserSett
   };
 }
 
-export async function changeUserSettings(db: Db, clock: Clock, userId: string, change: UserSettingsChange): Promise<UserSettings> {
+export async function changeUserSettings(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  change: UserSettingsChange,
+): Promise<UserSettings> {
   if (change.waiver) {
     // Accepting again keeps the first acceptance time.
-    await db.updateTable("users").set({ waiver_accepted_at: clock.now() }).where("id", "=", userId).where("waiver_accepted_at", "is", null).execute();
+    await db
+      .updateTable("users")
+      .set({ waiver_accepted_at: clock.now() })
+      .where("id", "=", userId)
+      .where("waiver_accepted_at", "is", null)
+      .execute();
   }
   const { waiver: _waiver, ...switches } = change;
-  if (Object.keys(switches).length) await updateAttribute<PlayerSwitches>(db, clock, userId, "user", (current) => ({ ...current, ...switches }));
+  if (Object.keys(switches).length)
+    await updateAttribute<PlayerSwitches>(db, clock, userId, "user", (current) => ({ ...current, ...switches }));
   return readUserSettings(db, userId);
 }
 
@@ -55,7 +70,12 @@ export async function readPreferences(db: Db, userId: string): Promise<Preferenc
 }
 
 /** Merges a partial preferences object; a key set to null is removed. */
-export async function changePreferences(db: Db, clock: Clock, userId: string, change: Preferences): Promise<Preferences> {
+export async function changePreferences(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  change: Preferences,
+): Promise<Preferences> {
   return updateAttribute<Preferences>(db, clock, userId, "preferences", (current) => {
     const next: Preferences = { ...current };
     for (const [key, value] of Object.entries(change)) {
@@ -76,9 +96,18 @@ export async function readEmailSettings(db: Db, userId: string): Promise<EmailSe
   return { email: row.email, opt_out: !row.opt_in };
 }
 
-export async function changeEmailSettings(db: Db, clock: Clock, userId: string, change: { opt_out?: boolean }): Promise<EmailSettings> {
+export async function changeEmailSettings(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  change: { opt_out?: boolean },
+): Promise<EmailSettings> {
   if (change.opt_out !== undefined) {
-    await db.updateTable("users").set({ opt_in: !change.opt_out, updated_at: clock.now() }).where("id", "=", userId).execute();
+    await db
+      .updateTable("users")
+      .set({ opt_in: !change.opt_out, updated_at: clock.now() })
+      .where("id", "=", userId)
+      .execute();
   }
   return readEmailSettings(db, userId);
 }

@@ -41,7 +41,8 @@ export function isActiveSubscription(sub: SubscriptionFacts, now: Date): boolean
 export function studioLinkAllowed(sub: SubscriptionFacts | undefined, now: Date): boolean {
   if (!sub) return true;
   if (sub.state === "active" || sub.state === "trial" || sub.state === "paused") return false;
-  if ((sub.state === "expired" || sub.state === "canceled") && sub.expiration_date && !isPast(sub.expiration_date, now)) return false;
+  if ((sub.state === "expired" || sub.state === "canceled") && sub.expiration_date && !isPast(sub.expiration_date, now))
+    return false;
   return true;
 }
 
@@ -54,12 +55,16 @@ export interface CouponTerms {
 
 /** Cents off `cents` for one coupon: percentages round to two decimals of the currency, i.e. to whole cents. */
 export function couponDiscount(cents: number, coupon: CouponTerms): number {
-  const off = coupon.type === "percentage" ? Math.round((cents * Math.round(coupon.amount * 100)) / 10_000) : coupon.amount;
+  const off =
+    coupon.type === "percentage" ? Math.round((cents * Math.round(coupon.amount * 100)) / 10_000) : coupon.amount;
   return Math.min(cents, Math.max(0, off));
 }
 
 /** Applies coupons in order to a base price; the total never goes below zero (spec section 5). */
-export function couponTotals(baseCents: number, coupons: CouponTerms[]): { base: number; discount: number; total: number } {
+export function couponTotals(
+  baseCents: number,
+  coupons: CouponTerms[],
+): { base: number; discount: number; total: number } {
   let total = baseCents;
   for (const coupon of coupons) total -= couponDiscount(total, coupon);
   return { base: baseCents, discount: baseCents - total, total };
@@ -81,7 +86,13 @@ export function planSku(provider: string, period: "monthly" | "annual"): string 
 export const nameWithoutTrial = (name: string) => name.replace(/,?\s*\d+-Day Free Trial$/i, "").trim() || name;
 
 /** The cancel reasons of spec section 3; "other" needs a free-text explanation. */
-export const CANCEL_REASONS = ["method not as thought", "too expensive", "not seeing expected results", "not using enough", "other"] as const;
+export const CANCEL_REASONS = [
+  "method not as thought",
+  "too expensive",
+  "not seeing expected results",
+  "not using enough",
+  "other",
+] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** Adds a plan interval to a date, keeping the day of month where it exists (Jan 31 + 1 month → Feb 28). */

@@ -4,7 +4,12 @@ import { SubscriptionService } from "./subscriptions.js";
 
 /** The membership services over one database, clock and payment provider. */
 export function createMembership(deps: MembershipDeps) {
-  return { deps, billing: deps.billing, subscriptions: new SubscriptionService(deps), studioLink: new StudioLinkService(deps) };
+  return {
+    deps,
+    billing: deps.billing,
+    subscriptions: new SubscriptionService(deps),
+    studioLink: new StudioLinkService(deps),
+  };
 }
 
 export type Membership = ReturnType<typeof createMembership>;

@@ -8,7 +8,9 @@ export const MUSIC_NOT_ENTITLED = "An active membership is required to play musi
 
 /** Background music belongs to the player, so it is for entitled members like the video it plays under. */
 export class MusicService {
-  constructor(private readonly deps: { db: Db; clock: Clock; entitlements: EntitlementResolver; provider: MusicProvider }) {}
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; entitlements: EntitlementResolver; provider: MusicProvider },
+  ) {}
 
   async stations(memberId: string, origin: string): Promise<StationList> {
     const { entitlements } = await this.deps.entitlements(this.deps.db, memberId);

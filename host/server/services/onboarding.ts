@@ -21,7 +21,8 @@ export interface OnboardingResult {
 /** Where the hosted app shows a result: a path on the app's own origin (relative, so redirect safety accepts it). */
 export const resultsUrl = (id: string) => `/onboarding?results=${id}`;
 
-const asList = (v: QuizAnswers[string] | undefined) => (Array.isArray(v) ? v : typeof v === "string" ? [v] : []).map((s) => s.toLowerCase());
+const asList = (v: QuizAnswers[string] | undefined) =>
+  (Array.isArray(v) ? v : typeof v === "string" ? [v] : []).map((s) => s.toLowerCase());
 
 /**
  * Picks what the results page recommends: workouts (newest first) matching the level, body focus and length the
@@ -41,13 +42,22 @@ async function recommend(db: Db, answers: QuizAnswers) {
   for (const a of attempts) {
     let q = db.selectFrom("workouts").select("id").where("type", "=", "workout");
     if (a.levels.length) q = q.where((eb) => eb.fn("lower", ["level"]), "in", a.levels);
-    if (a.focus.length) q = q.where((eb) => eb(eb.fn("lower", [eb.fn("array_to_string", ["focus", eb.val(",")])]), "~", a.focus.map(escapeRegex).join("|")));
+    if (a.focus.length)
+      q = q.where((eb) =>
+        eb(eb.fn("lower", [eb.fn("array_to_string", ["focus", eb.val(",")])]), "~", a.focus.map(escapeRegex).join("|")),
+      );
     if (a.maxMinutes !== undefined) q = q.where("duration", "<=", a.maxMinutes);
     ids = (await q.orderBy("start_date", "desc").orderBy("id").limit(RECOMMENDED_WORKOUTS).execute()).map((r) => r.id);
     if (ids.length) break;
   }
   let series = db.selectFrom("series").select(["id", "slug", "name", "level"]);
-  const byLevel = levels.length ? await series.where((eb) => eb.fn("lower", ["level"]), "in", levels).orderBy("featured", "desc").orderBy("name").executeTakeFirst() : undefined;
+  const byLevel = levels.length
+    ? await series
+        .where((eb) => eb.fn("lower", ["level"]), "in", levels)
+        .orderBy("featured", "desc")
+        .orderBy("name")
+        .executeTakeFirst()
+    : undefined;
   series = series.orderBy("featured", "desc").orderBy("name");
   return { ids, series: byLevel ?? (await series.executeTakeFirst()) ?? null };
 }
@@ -55,11 +65,22 @@ async function recommend(db: Db, answers: QuizAnswers) {
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Stores the quiz answers with their recommendations and points the member's results_url at them. */
-export async function submitOnboarding(db: Db, clock: Clock, userId: string, answers: QuizAnswers): Promise<{ results_url: string }> {
+export async function submitOnboarding(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  answers: QuizAnswers,
+): Promise<{ results_url: string }> {
   const { ids, series } = await recommend(db, answers);
   const row = await db
     .insertInto("onboarding_results")
-    .values({ user_id: userId, answers: JSON.stringify(answers), workout_ids: ids, series_id: series?.id ?? null, created_at: clock.now() })
+    .values({
+      user_id: userId,
+      answers: JSON.stringify(answers),
+      workout_ids: ids,
+      series_id: series?.id ?? null,
+      created_at: clock.now(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await updateAttribute<OnboardingAttribute>(db, clock, userId, "onboarding_results", () => ({ result_id: row.id }));
@@ -79,11 +100,22 @@ export async function readOnboardingResults(db: Db, userId: string): Promise<{ r
 
 /** One of the member's own results (another member's is not found). */
 export async function onboardingResult(db: Db, userId: string, id: string): Promise<OnboardingResult> {
-  const row = await db.selectFrom("onboarding_results").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("onboarding_results")
+    .selectAll()
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!row) throw notFound("Onboarding result not found");
   const [workouts, series] = await Promise.all([
     workoutSummaries(db, row.workout_ids),
-    row.series_id ? db.selectFrom("series").select(["id", "slug", "name", "level"]).where("id", "=", row.series_id).executeTakeFirst() : undefined,
+    row.series_id
+      ? db
+          .selectFrom("series")
+          .select(["id", "slug", "name", "level"])
+          .where("id", "=", row.series_id)
+          .executeTakeFirst()
+      : undefined,
   ]);
   return {
     id: row.id,

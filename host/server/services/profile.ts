@@ -42,7 +42,8 @@ function cleanName(field: string, value: string): string {
 function cleanBirthday(value: string, clock: Clock): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!date || date.toISOString().slice(0, 10) !== value) throw badRequest("birthday must be a real date written YYYY-MM-DD");
+  if (!date || date.toISOString().slice(0, 10) !== value)
+    throw badRequest("birthday must be a real date written YYYY-MM-DD");
   if (value < EARLIEST_BIRTHDAY) throw badRequest(`birthday must not be before ${EARLIEST_BIRTHDAY}`);
   if (value > clock.now().toISOString().slice(0, 10)) throw badRequest("birthday must not be in the future");
   return value;
@@ -52,7 +53,8 @@ function cleanBirthday(value: string, clock: Clock): string {
 function cleanPhone(phone: Phone): Phone {
   const written = phone.number.trim();
   const digits = written.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
-  if (!/^[\d\s().+-]+$/.test(written) || !/^\d{10}$/.test(digits)) throw badRequest("phone.number must be a 10-digit US or Canada phone number");
+  if (!/^[\d\s().+-]+$/.test(written) || !/^\d{10}$/.test(digits))
+    throw badRequest("phone.number must be a 10-digit US or Canada phone number");
   return { country: phone.country, number: digits };
 }
 
@@ -60,11 +62,23 @@ export async function readProfile(db: Db, userId: string): Promise<Profile> {
   const row = await db
     .selectFrom("users")
     // A date column would come back as a local-midnight Date; the text form is what the contract answers.
-    .select(["given_name", "family_name", "email", "phone", sql<string | null>`to_char(birthday, 'YYYY-MM-DD')`.as("birthday")])
+    .select([
+      "given_name",
+      "family_name",
+      "email",
+      "phone",
+      sql<string | null>`to_char(birthday, 'YYYY-MM-DD')`.as("birthday"),
+    ])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!row) throw notFound("User not found");
-  return { given_name: row.given_name, family_name: row.family_name, email: row.email, birthday: row.birthday, phone: (row.phone as Phone | null) ?? null };
+  return {
+    given_name: row.given_name,
+    family_name: row.family_name,
+    email: row.email,
+    birthday: row.birthday,
+    phone: (row.phone as Phone | null) ?? null,
+  };
 }
 
 /** Applies the fields given (all validated first, so a bad field writes nothing); the claims read the same row. */
@@ -72,10 +86,16 @@ export async function changeProfile(db: Db, clock: Clock, userId: string, change
   const set: { given_name?: string; family_name?: string; birthday?: string | null; phone?: string | null } = {};
   if (change.given_name !== undefined) set.given_name = cleanName("given_name", change.given_name);
   if (change.family_name !== undefined) set.family_name = cleanName("family_name", change.family_name);
-  if (change.birthday !== undefined) set.birthday = change.birthday === null ? null : cleanBirthday(change.birthday, clock);
+  if (change.birthday !== undefined)
+    set.birthday = change.birthday === null ? null : cleanBirthday(change.birthday, clock);
   if (change.phone !== undefined) set.phone = change.phone === null ? null : JSON.stringify(cleanPhone(change.phone));
   if (Object.keys(set).length) {
-    const updated = await db.updateTable("users").set({ ...set, updated_at: clock.now() }).where("id", "=", userId).returning("id").executeTakeFirst();
+    const updated = await db
+      .updateTable("users")
+      .set({ ...set, updated_at: clock.now() })
+      .where("id", "=", userId)
+      .returning("id")
+      .executeTakeFirst();
     if (!updated) throw notFound("User not found");
   }
   return readProfile(db, userId);

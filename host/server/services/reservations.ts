@@ -35,7 +35,11 @@ export class ReservationsService {
     const now = clock.now();
     try {
       return await db.transaction().execute(async (trx) => {
-        const cls = await trx.selectFrom("live_classes").select(["id", "start_at", "cancelled_at"]).where("id", "=", classId).executeTakeFirst();
+        const cls = await trx
+          .selectFrom("live_classes")
+          .select(["id", "start_at", "cancelled_at"])
+          .where("id", "=", classId)
+          .executeTakeFirst();
         if (!cls) throw notFound("Class not found");
         if (cls.cancelled_at) throw badRequest("This class has been cancelled.");
         if (cls.start_at <= now) throw badRequest("This class has already started.");
@@ -68,7 +72,8 @@ export class ReservationsService {
         return this.#view(reservation.id, reservation.status, row, now);
       });
     } catch (error) {
-      if (isUniqueViolation(error, ACTIVE_RESERVATION_INDEX)) throw badRequest("You already have a reservation for this class.");
+      if (isUniqueViolation(error, ACTIVE_RESERVATION_INDEX))
+        throw badRequest("You already have a reservation for this class.");
       throw error;
     }
   }
@@ -80,10 +85,19 @@ export class ReservationsService {
     return db.transaction().execute(async (trx) => {
       const found = await this.#lockOwn(trx, userId, reservationId, true);
       if (found.status === "standard cancel") throw badRequest("This reservation is already cancelled.");
-      if (found.row.start_at <= now) throw unprocessable("The class has already started, so this reservation can no longer be cancelled.");
+      if (found.row.start_at <= now)
+        throw unprocessable("The class has already started, so this reservation can no longer be cancelled.");
       if (found.status === "check in") throw badRequest("You have already checked in to this class.");
-      await trx.updateTable("reservations").set({ status: "standard cancel", cancelled_at: now }).where("id", "=", reservationId).execute();
-      await trx.updateTable("live_classes").set({ booked: sql`booked - 1` }).where("id", "=", found.row.id).execute();
+      await trx
+        .updateTable("reservations")
+        .set({ status: "standard cancel", cancelled_at: now })
+        .where("id", "=", reservationId)
+        .execute();
+      await trx
+        .updateTable("live_classes")
+        .set({ booked: sql`booked - 1` })
+        .where("id", "=", found.row.id)
+        .execute();
       const row = await classRows(trx).where("c.id", "=", found.row.id).executeTakeFirstOrThrow();
       return this.#view(reservationId, "standard cancel", row, now);
     });
@@ -99,9 +113,17 @@ export class ReservationsService {
       if (found.status === "standard cancel") throw badRequest("This reservation is cancelled.");
       if (found.row.cancelled_at) throw badRequest("This class has been cancelled.");
       if (!isEnterable(found.row, now)) {
-        throw badRequest(now < found.row.start_at ? "Check-in opens 15 minutes before the class starts." : "This class has already ended.");
+        throw badRequest(
+          now < found.row.start_at
+            ? "Check-in opens 15 minutes before the class starts."
+            : "This class has already ended.",
+        );
       }
-      await trx.updateTable("reservations").set({ status: "check in", checked_in_at: now }).where("id", "=", reservationId).execute();
+      await trx
+        .updateTable("reservations")
+        .set({ status: "check in", checked_in_at: now })
+        .where("id", "=", reservationId)
+        .execute();
       return this.#view(reservationId, "check in", found.row, now);
     });
   }
@@ -120,7 +142,9 @@ export class ReservationsService {
       .innerJoin("reservations as r", "r.class_id", "c.id")
       .where("r.user_id", "=", userId)
       .$if(options.locationId !== undefined, (qb) => qb.where("c.location_id", "=", options.locationId!))
-      .$if(!options.history, (qb) => qb.where("r.status", "<>", "standard cancel").where("c.end_at", ">", now).where("c.cancelled_at", "is", null));
+      .$if(!options.history, (qb) =>
+        qb.where("r.status", "<>", "standard cancel").where("c.end_at", ">", now).where("c.cancelled_at", "is", null),
+      );
     const [rows, count] = await Promise.all([
       mine
         .select(["r.id as reservation_id", "r.status"])
@@ -129,7 +153,10 @@ export class ReservationsService {
         .limit(options.limit)
         .offset(options.skip)
         .execute(),
-      mine.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      mine
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map((row) => this.#view(row.reservation_id, row.status, row, now)), total: Number(count.n) };
   }
@@ -170,11 +197,27 @@ export class ReservationsService {
    * `lockClass` also locks the class row, first: bookings lock the class before touching reservations, and taking
    * locks in that same order keeps a cancel and a booking of one class from deadlocking.
    */
-  async #lockOwn(trx: Db, userId: string, reservationId: string, lockClass: boolean): Promise<{ status: ReservationStatus; row: ClassRow }> {
-    const ref = await trx.selectFrom("reservations").select("class_id").where("id", "=", reservationId).where("user_id", "=", userId).executeTakeFirst();
+  async #lockOwn(
+    trx: Db,
+    userId: string,
+    reservationId: string,
+    lockClass: boolean,
+  ): Promise<{ status: ReservationStatus; row: ClassRow }> {
+    const ref = await trx
+      .selectFrom("reservations")
+      .select("class_id")
+      .where("id", "=", reservationId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     if (!ref) throw notFound(RESERVATION_NOT_FOUND);
-    if (lockClass) await trx.selectFrom("live_classes").select("id").where("id", "=", ref.class_id).forNoKeyUpdate().execute();
-    const reservation = await trx.selectFrom("reservations").select("status").where("id", "=", reservationId).forUpdate().executeTakeFirstOrThrow();
+    if (lockClass)
+      await trx.selectFrom("live_classes").select("id").where("id", "=", ref.class_id).forNoKeyUpdate().execute();
+    const reservation = await trx
+      .selectFrom("reservations")
+      .select("status")
+      .where("id", "=", reservationId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const row = await classRows(trx).where("c.id", "=", ref.class_id).executeTakeFirstOrThrow();
     return { status: reservation.status, row };
   }

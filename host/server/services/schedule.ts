@@ -80,13 +80,16 @@ export class ScheduleService {
   async listClasses(query: ClassQuery): Promise<{ items: LiveClass[]; total: number }> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    if (query.min && query.max && !boundsInOrder(query.min, query.max)) throw badRequest("min_date must not be after max_date");
+    if (query.min && query.max && !boundsInOrder(query.min, query.max))
+      throw badRequest("min_date must not be after max_date");
     const locationId = query.location === undefined ? undefined : await this.resolveLocation(query.location);
 
     const filtered = classRows(db)
       .where("c.cancelled_at", "is", null)
       // At most 30 days ahead: nothing past the 30th local day from today, whatever max_date asks for.
-      .where(sql<boolean>`${localDate} <= (${now}::timestamptz at time zone l.time_zone)::date + ${SCHEDULE_DAYS_AHEAD}::int`)
+      .where(
+        sql<boolean>`${localDate} <= (${now}::timestamptz at time zone l.time_zone)::date + ${SCHEDULE_DAYS_AHEAD}::int`,
+      )
       .$if(locationId !== undefined, (qb) => qb.where("c.location_id", "=", locationId!))
       .$if(query.min !== undefined, (qb) => {
         const min = query.min!;
@@ -103,7 +106,9 @@ export class ScheduleService {
           .where(sql<boolean>`${localDate} <= ${max.date}::date`);
       })
       // Without a lower bound the schedule starts today (local), so a default call shows what is still to come.
-      .$if(query.min === undefined, (qb) => qb.where(sql<boolean>`${localDate} >= (${now}::timestamptz at time zone l.time_zone)::date`));
+      .$if(query.min === undefined, (qb) =>
+        qb.where(sql<boolean>`${localDate} >= (${now}::timestamptz at time zone l.time_zone)::date`),
+      );
 
     const withHeld = query.memberId
       ? filtered.select(
@@ -114,8 +119,17 @@ export class ScheduleService {
       : filtered.select(sql<boolean>`false`.as("held"));
 
     const [rows, count] = await Promise.all([
-      withHeld.orderBy("c.start_at").orderBy("l.sort_order").orderBy("c.id").limit(query.limit).offset(query.skip).execute(),
-      filtered.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      withHeld
+        .orderBy("c.start_at")
+        .orderBy("l.sort_order")
+        .orderBy("c.id")
+        .limit(query.limit)
+        .offset(query.skip)
+        .execute(),
+      filtered
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
     ]);
     return {
       items: rows.map((row) => toLiveClass(row, now, { isPublic: query.isPublic, holdsReservation: row.held })),

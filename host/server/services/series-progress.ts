@@ -20,7 +20,15 @@ export interface SeriesEnrollment {
   started_at: string | null;
   completed_at: string | null;
   status: SeriesStatus;
-  series_detail: { id: string; slug: string; name: string; description: string; level: string; image_url: string; total: number };
+  series_detail: {
+    id: string;
+    slug: string;
+    name: string;
+    description: string;
+    level: string;
+    image_url: string;
+    total: number;
+  };
   progress_summary: {
     /** Percent of the series done, 0-100. */
     total_progress: number;
@@ -28,7 +36,15 @@ export interface SeriesEnrollment {
     total: number;
     chapter_progress: ChapterProgress[];
   };
-  series_state: { workouts: { workout_id: string; position: number; chapter: number; status: "completed" | "not_started"; completed_at: string | null }[] };
+  series_state: {
+    workouts: {
+      workout_id: string;
+      position: number;
+      chapter: number;
+      status: "completed" | "not_started";
+      completed_at: string | null;
+    }[];
+  };
   /** The first item not started yet (spec section 4), null when all are done or the member is not enrolled. */
   next_workout: { workout_id: string; position: number; chapter: number } | null;
   fingerprint: { hashcode: string; calculated_at: string };
@@ -51,27 +67,61 @@ export async function findSeries(db: Db, idOrSlug: string) {
  * A member's state in one series: an item is completed when the member completed its workout (from anywhere in the
  * app) while enrolled; leaving deletes the enrolment and its progress.
  */
-export async function seriesEnrollment(db: Db, clock: Clock, userId: string, seriesId: string): Promise<SeriesEnrollment> {
+export async function seriesEnrollment(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  seriesId: string,
+): Promise<SeriesEnrollment> {
   const series = await findSeries(db, seriesId);
   const [items, enrolment] = await Promise.all([
-    db.selectFrom("series_items").select(["workout_id", "position", "chapter", "chapter_title"]).where("series_id", "=", series.id).orderBy("position").execute(),
-    db.selectFrom("series_enrollments").select("started_at").where("user_id", "=", userId).where("series_id", "=", series.id).executeTakeFirst(),
+    db
+      .selectFrom("series_items")
+      .select(["workout_id", "position", "chapter", "chapter_title"])
+      .where("series_id", "=", series.id)
+      .orderBy("position")
+      .execute(),
+    db
+      .selectFrom("series_enrollments")
+      .select("started_at")
+      .where("user_id", "=", userId)
+      .where("series_id", "=", series.id)
+      .executeTakeFirst(),
   ]);
   const done = new Map<string, Date>();
   if (enrolment) {
-    const rows = await db.selectFrom("series_progress").select(["workout_id", "completed_at"]).where("user_id", "=", userId).where("series_id", "=", series.id).execute();
+    const rows = await db
+      .selectFrom("series_progress")
+      .select(["workout_id", "completed_at"])
+      .where("user_id", "=", userId)
+      .where("series_id", "=", series.id)
+      .execute();
     for (const r of rows) done.set(r.workout_id, new Date(r.completed_at));
   }
 
   const workouts = items.map((i) => {
     const at = done.get(i.workout_id);
-    return { workout_id: i.workout_id, position: i.position, chapter: i.chapter, status: at ? ("completed" as const) : ("not_started" as const), completed_at: at?.toISOString() ?? null };
+    return {
+      workout_id: i.workout_id,
+      position: i.position,
+      chapter: i.chapter,
+      status: at ? ("completed" as const) : ("not_started" as const),
+      completed_at: at?.toISOString() ?? null,
+    };
   });
   const completedCount = workouts.filter((w) => w.status === "completed").length;
   const chapters = [...new Map(items.map((i) => [i.chapter, i.chapter_title])).entries()].sort(([a], [b]) => a - b);
   const allDone = !!enrolment && items.length > 0 && completedCount === items.length;
-  const status: SeriesStatus = !enrolment ? "not_started" : allDone ? "completed" : completedCount ? "in_progress" : "enrolled";
-  const completedAt = allDone ? new Date(Math.max(...workouts.map((w) => Date.parse(w.completed_at!)))).toISOString() : null;
+  const status: SeriesStatus = !enrolment
+    ? "not_started"
+    : allDone
+      ? "completed"
+      : completedCount
+        ? "in_progress"
+        : "enrolled";
+  const completedAt = allDone
+    ? new Date(Math.max(...workouts.map((w) => Date.parse(w.completed_at!)))).toISOString()
+    : null;
   const next = enrolment ? workouts.find((w) => w.status === "not_started") : undefined;
   const state = { workouts };
 
@@ -95,7 +145,12 @@ export async function seriesEnrollment(db: Db, clock: Clock, userId: string, ser
     series_state: state,
     next_workout: next ? { workout_id: next.workout_id, position: next.position, chapter: next.chapter } : null,
     // Lets a client tell whether its cached copy of this state is stale.
-    fingerprint: { hashcode: createHash("sha1").update(JSON.stringify([status, enrolment?.started_at, state])).digest("hex"), calculated_at: clock.now().toISOString() },
+    fingerprint: {
+      hashcode: createHash("sha1")
+        .update(JSON.stringify([status, enrolment?.started_at, state]))
+        .digest("hex"),
+      calculated_at: clock.now().toISOString(),
+    },
   };
 }
 
@@ -108,7 +163,15 @@ export async function recordSeriesProgress(db: Db, userId: string, workoutId: st
       eb
         .selectFrom("series_enrollments as e")
         .where("e.user_id", "=", userId)
-        .where((w) => w.exists(w.selectFrom("series_items as i").select("i.series_id").whereRef("i.series_id", "=", "e.series_id").where("i.workout_id", "=", workoutId)))
+        .where((w) =>
+          w.exists(
+            w
+              .selectFrom("series_items as i")
+              .select("i.series_id")
+              .whereRef("i.series_id", "=", "e.series_id")
+              .where("i.workout_id", "=", workoutId),
+          ),
+        )
         .select((s) => ["e.user_id", "e.series_id", s.val(workoutId).as("workout_id"), s.val(at).as("completed_at")])
         // A leave committing meanwhile drops its row from this read instead of failing the foreign key.
         .forShare(),
@@ -118,7 +181,12 @@ export async function recordSeriesProgress(db: Db, userId: string, workoutId: st
 }
 
 /** Joins a series; joining again keeps the original start (and its progress). */
-export async function enrollInSeries(db: Db, clock: Clock, userId: string, seriesId: string): Promise<SeriesEnrollment> {
+export async function enrollInSeries(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  seriesId: string,
+): Promise<SeriesEnrollment> {
   const series = await findSeries(db, seriesId);
   await db
     .insertInto("series_enrollments")
@@ -136,8 +204,19 @@ export async function leaveSeries(db: Db, clock: Clock, userId: string, seriesId
 }
 
 /** The member's enrolments, oldest first; activeOnly leaves out completed series. */
-export async function memberSeries(db: Db, clock: Clock, userId: string, activeOnly: boolean): Promise<SeriesEnrollment[]> {
-  const rows = await db.selectFrom("series_enrollments").select("series_id").where("user_id", "=", userId).orderBy("started_at").orderBy("series_id").execute();
+export async function memberSeries(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  activeOnly: boolean,
+): Promise<SeriesEnrollment[]> {
+  const rows = await db
+    .selectFrom("series_enrollments")
+    .select("series_id")
+    .where("user_id", "=", userId)
+    .orderBy("started_at")
+    .orderBy("series_id")
+    .execute();
   const all = await Promise.all(rows.map((r) => seriesEnrollment(db, clock, userId, r.series_id)));
   // An enrolment deleted between the two reads (a concurrent leave) answers not_started: leave it out.
   return all.filter((s) => s.status !== "not_started" && (!activeOnly || s.status !== "completed"));

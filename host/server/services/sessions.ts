@@ -31,7 +31,13 @@ async function workoutOrThrow(db: Db, workoutId: string) {
 }
 
 /** Opens a session for a play of a workout, starting where the member's last unfinished play stopped. */
-export async function startSession(db: Db, clock: Clock, userId: string, workoutId: string, device?: string): Promise<StartedSession> {
+export async function startSession(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  workoutId: string,
+  device?: string,
+): Promise<StartedSession> {
   await workoutOrThrow(db, workoutId);
   const last = await db
     .selectFrom("workout_sessions")
@@ -44,7 +50,13 @@ export async function startSession(db: Db, clock: Clock, userId: string, workout
   const timecode = last && !last.is_complete ? last.position : 0;
   const row = await db
     .insertInto("workout_sessions")
-    .values({ user_id: userId, workout_id: workoutId, started_at: clock.now(), position: timecode, device: device ?? null })
+    .values({
+      user_id: userId,
+      workout_id: workoutId,
+      started_at: clock.now(),
+      position: timecode,
+      device: device ?? null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { session_id: row.id, status: "started", is_complete: false, timecode };
@@ -55,7 +67,14 @@ export async function startSession(db: Db, clock: Clock, userId: string, workout
  * twice, or two ends racing, keep the furthest position and complete the session at most once: completed_at and the
  * credited minutes are set only on the transition to complete, which is also when series progress advances.
  */
-export async function endSession(db: Db, clock: Clock, userId: string, workoutId: string, sessionId: string, positions: number[]): Promise<EndedSession> {
+export async function endSession(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  workoutId: string,
+  sessionId: string,
+  positions: number[],
+): Promise<EndedSession> {
   const workout = await workoutOrThrow(db, workoutId);
   const reached = Math.max(...positions);
   if (reached > workout.video_duration + END_TOLERANCE_SECONDS) {

@@ -10,7 +10,10 @@ import type { ServerConfig } from "../config.js";
  * address, a two-label host) the server's own FITKIT_ENVIRONMENT applies, which defaults to dev.
  */
 export function environmentFromHost(host: string, fallback: string): string {
-  const name = host.replace(/:\d+$/, "").replace(/^\[.*\]$/, "").toLowerCase();
+  const name = host
+    .replace(/:\d+$/, "")
+    .replace(/^\[.*\]$/, "")
+    .toLowerCase();
   if (!name || /^[\d.]+$/.test(name) || name.includes(":")) return fallback;
   const labels = name.split(".").filter(Boolean);
   if (labels.length >= 4) return labels[1]!;
@@ -21,7 +24,10 @@ export function environmentFromHost(host: string, fallback: string): string {
 /** Feature flags: FITKIT_FEATURES="referral,-multiSubscription" switches flags on (name) or off (-name). */
 export function loadFeatureFlags(env: NodeJS.ProcessEnv): Record<string, boolean> {
   const flags: Record<string, boolean> = { referral: true, multiSubscription: false, legacyStats: false };
-  for (const item of (env.FITKIT_FEATURES ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const item of (env.FITKIT_FEATURES ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (item.startsWith("-")) flags[item.slice(1)] = false;
     else flags[item] = true;
   }
@@ -32,7 +38,10 @@ export function siteConfig(config: ServerConfig, features: Record<string, boolea
   return {
     environment: environmentFromHost(requestHost, config.environment),
     apiBase: config.publicUrl,
-    video: { provider: config.media.videoProvider, ...(config.media.muxEnvKey ? { envKey: config.media.muxEnvKey } : {}) },
+    video: {
+      provider: config.media.videoProvider,
+      ...(config.media.muxEnvKey ? { envKey: config.media.muxEnvKey } : {}),
+    },
     music: { provider: config.media.musicProvider },
     auth: {
       provider: "fitkit",

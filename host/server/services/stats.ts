@@ -43,14 +43,26 @@ export async function statsTotals(db: Db, userId: string, q: StatsQuery = { tz: 
   const r = rows[0];
   const onDemand = Number(r.on_demand);
   const lvs = Number(r.lvs);
-  return { total_lvs: lvs, total_on_demand: onDemand, total_completed: onDemand + lvs, total_minutes: Number(r.minutes) };
+  return {
+    total_lvs: lvs,
+    total_on_demand: onDemand,
+    total_completed: onDemand + lvs,
+    total_minutes: Number(r.minutes),
+  };
 }
 
 /**
  * The days of the range with at least one completion (the home week strip), oldest first, each listing its workouts.
  */
 export async function statsByDay(db: Db, userId: string, q: StatsQuery): Promise<StatsDay[]> {
-  const { rows } = await sql<{ day: string; type: "on_demand" | "live"; workout_id: string; name: string; completed_at: Date; minutes: number }>`
+  const { rows } = await sql<{
+    day: string;
+    type: "on_demand" | "live";
+    workout_id: string;
+    name: string;
+    completed_at: Date;
+    minutes: number;
+  }>`
     select to_char(c.completed_at at time zone ${q.tz}, 'YYYY-MM-DD') as day, c.type, c.workout_id, c.name, c.completed_at, c.minutes
       from ${completionsOf(userId)} c
      where true ${rangeFilter(q)}
@@ -63,7 +75,13 @@ export async function statsByDay(db: Db, userId: string, q: StatsQuery): Promise
     else day.on_demand++;
     day.total++;
     day.minutes += Number(r.minutes);
-    day.workouts.push({ workout_id: r.workout_id, name: r.name, type: r.type, completed_at: new Date(r.completed_at).toISOString(), minutes: Number(r.minutes) });
+    day.workouts.push({
+      workout_id: r.workout_id,
+      name: r.name,
+      type: r.type,
+      completed_at: new Date(r.completed_at).toISOString(),
+      minutes: Number(r.minutes),
+    });
   }
   return [...days.values()];
 }

@@ -9,7 +9,8 @@ import { presentSubscription } from "./subscription-view.js";
 /** The spec's copy (section 8): the email request and the link itself. */
 export const EMAIL_SENT = "Email sent, please check your inbox";
 /** An address the studio directory does not know: said plainly, so the member checks it rather than retrying. */
-export const STUDIO_EMAIL_UNKNOWN = "We couldn’t find a studio unlimited membership for that email. Use the address you gave your studio.";
+export const STUDIO_EMAIL_UNKNOWN =
+  "We couldn’t find a studio unlimited membership for that email. Use the address you gave your studio.";
 export const EMAIL_FAILED = "There was an error sending the email, please try again!";
 export const LINK_FAILED = "Unknown error occurred. Please try again in a few minutes.";
 export const STUDIO_ENTITLEMENTS = ["digital", "studio_unlimited"];
@@ -31,7 +32,12 @@ export class StudioLinkService {
     const email = rawEmail.trim().toLowerCase();
     const now = clock.now();
     await this.#assertLinkable(db, userId, now, EMAIL_FAILED);
-    const studio = await db.selectFrom("studio_memberships").selectAll().where("email", "=", email).where("valid_until", ">", now).executeTakeFirst();
+    const studio = await db
+      .selectFrom("studio_memberships")
+      .selectAll()
+      .where("email", "=", email)
+      .where("valid_until", ">", now)
+      .executeTakeFirst();
     // Say what is wrong, so the member checks the address instead of retrying the same one (issue 21).
     if (!studio) throw new HttpError(404, STUDIO_EMAIL_UNKNOWN);
     const taken = await db
@@ -45,7 +51,13 @@ export class StudioLinkService {
     const token = randomBytes(24).toString("base64url");
     await db
       .insertInto("studio_link_requests")
-      .values({ user_id: userId, email, token_hash: hash(token), created_at: now, expires_at: new Date(now.getTime() + LINK_HOURS * 3_600_000) })
+      .values({
+        user_id: userId,
+        email,
+        token_hash: hash(token),
+        created_at: now,
+        expires_at: new Date(now.getTime() + LINK_HOURS * 3_600_000),
+      })
       .execute();
     const link = `${publicUrl}/account/membership?studio_link=${token}`;
     await mailer.send({
@@ -85,11 +97,28 @@ export class StudioLinkService {
         .forUpdate()
         .executeTakeFirst();
       if (existing && existing.user_id !== userId) throw new HttpError(409, LINK_FAILED);
-      const fields = { state: "active" as const, expiration_date: studio.valid_until, entitlements: STUDIO_ENTITLEMENTS, name: studio.name, updated_at: now };
+      const fields = {
+        state: "active" as const,
+        expiration_date: studio.valid_until,
+        entitlements: STUDIO_ENTITLEMENTS,
+        name: studio.name,
+        updated_at: now,
+      };
       let sub: Subscription;
       if (existing) {
-        sub = await trx.updateTable("subscriptions").set(fields).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow();
-        await audit(trx, sub, existing.state, { actor: `member:${userId}`, action: "studio_relinked", details: { email: request.email } }, now);
+        sub = await trx
+          .updateTable("subscriptions")
+          .set(fields)
+          .where("id", "=", existing.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audit(
+          trx,
+          sub,
+          existing.state,
+          { actor: `member:${userId}`, action: "studio_relinked", details: { email: request.email } },
+          now,
+        );
       } else {
         sub = await trx
           .insertInto("subscriptions")
@@ -106,7 +135,13 @@ export class StudioLinkService {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await audit(trx, sub, null, { actor: `member:${userId}`, action: "studio_linked", details: { email: request.email } }, now);
+        await audit(
+          trx,
+          sub,
+          null,
+          { actor: `member:${userId}`, action: "studio_linked", details: { email: request.email } },
+          now,
+        );
       }
       await trx.updateTable("studio_link_requests").set({ confirmed_at: now }).where("id", "=", request.id).execute();
       return presentSubscription(trx, billing, sub, now);
@@ -118,9 +153,11 @@ export class StudioLinkService {
     const subs = await listSubscriptions(db, userId);
     const digital = currentSubscription(
       subs.filter((s) => s.provider !== "marianatek"),
-      now
+      now,
     );
-    const linked = subs.some((s) => s.provider === "marianatek" && s.state === "active" && s.expiration_date && s.expiration_date > now);
+    const linked = subs.some(
+      (s) => s.provider === "marianatek" && s.state === "active" && s.expiration_date && s.expiration_date > now,
+    );
     if (linked || !studioLinkAllowed(digital, now)) throw new HttpError(409, message);
   }
 }

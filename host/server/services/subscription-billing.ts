@@ -15,7 +15,11 @@ export async function pendingCoupons(db: Db, subscriptionId: string): Promise<Co
     .orderBy("r.position")
     .orderBy("r.redeemed_at")
     .execute();
-  return rows.map((r) => ({ code: r.code, type: r.type, amount: Number(r.type === "percentage" ? r.percent_off : r.amount_off) }));
+  return rows.map((r) => ({
+    code: r.code,
+    type: r.type,
+    amount: Number(r.type === "percentage" ? r.percent_off : r.amount_off),
+  }));
 }
 
 export interface PeriodCharge {
@@ -34,7 +38,7 @@ export async function chargePeriod(
   sub: Subscription,
   product: Product,
   period: { start: Date; end: Date },
-  now: Date
+  now: Date,
 ): Promise<PeriodCharge> {
   const coupons = await pendingCoupons(trx, sub.id);
   const totals = couponTotals(product.unit_amount, coupons);
@@ -65,7 +69,12 @@ export async function chargePeriod(
     .returning("id")
     .executeTakeFirstOrThrow();
   if (result.ok && coupons.length) {
-    await trx.updateTable("coupon_redemptions").set({ invoice_id: invoice.id }).where("subscription_id", "=", sub.id).where("invoice_id", "is", null).execute();
+    await trx
+      .updateTable("coupon_redemptions")
+      .set({ invoice_id: invoice.id })
+      .where("subscription_id", "=", sub.id)
+      .where("invoice_id", "is", null)
+      .execute();
   }
   return { ok: result.ok, invoiceId: invoice.id, amount: totals.total };
 }

@@ -8,18 +8,30 @@ export type Subscription = Selectable<SubscriptionsTable>;
 
 /** Providers whose billing we run (through the BillingProvider); the others are managed in their own stores. */
 export const BILLED_PROVIDERS = ["stripe", "recharge"] as const;
-export const isBilled = (sub: Pick<Subscription, "provider">) => (BILLED_PROVIDERS as readonly string[]).includes(sub.provider);
+export const isBilled = (sub: Pick<Subscription, "provider">) =>
+  (BILLED_PROVIDERS as readonly string[]).includes(sub.provider);
 
 /** Who made a change, for the audit trail. */
 export type Actor = `member:${string}` | `system:${string}` | `job:${string}`;
 
 export async function listSubscriptions(db: Db, userId: string): Promise<Subscription[]> {
-  return db.selectFrom("subscriptions").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id").execute();
+  return db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
 }
 
 /** The member's subscription by id; someone else's is answered exactly like a missing one. */
 export async function ownSubscription(db: Db, userId: string, id: string): Promise<Subscription> {
-  const sub = await db.selectFrom("subscriptions").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  const sub = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!sub) throw notFound("Subscription not found");
   return sub;
 }
@@ -49,7 +61,7 @@ export async function transition(
   from: SubscriptionState[],
   patch: Updateable<SubscriptionsTable>,
   change: Transition,
-  now: Date
+  now: Date,
 ): Promise<Subscription | undefined> {
   const updated = await trx
     .updateTable("subscriptions")
@@ -62,7 +74,13 @@ export async function transition(
   return updated;
 }
 
-export async function audit(trx: Db, sub: Subscription, fromState: string | null, change: Transition, now: Date): Promise<void> {
+export async function audit(
+  trx: Db,
+  sub: Subscription,
+  fromState: string | null,
+  change: Transition,
+  now: Date,
+): Promise<void> {
   await trx
     .insertInto("subscription_events")
     .values({

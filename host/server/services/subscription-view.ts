@@ -7,10 +7,17 @@ import { findProduct, type Product } from "./products.js";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const MANAGED_BY: Record<string, string> = { stripe: "fitkit", recharge: "recharge", apple: "apple", google: "google", marianatek: "studio" };
+const MANAGED_BY: Record<string, string> = {
+  stripe: "fitkit",
+  recharge: "recharge",
+  apple: "apple",
+  google: "google",
+  marianatek: "studio",
+};
 
 /** Whether the subscription will bill another period (so it has a next renewal). */
-const renews = (sub: Subscription) => isBilled(sub) && (sub.state === "trial" || sub.state === "active" || sub.state === "past_due");
+const renews = (sub: Subscription) =>
+  isBilled(sub) && (sub.state === "trial" || sub.state === "active" || sub.state === "past_due");
 
 /**
  * The Subscription plan of spec section 3. Money is integer cents in `currency`; `base_price`, `discount` and

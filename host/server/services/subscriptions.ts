@@ -7,7 +7,16 @@ import type { MembershipDeps } from "./membership-deps.js";
 import { checkCodes, isPendingOn, normalizeCode, redeem } from "./coupons.js";
 import { findProduct, type Product } from "./products.js";
 import { chargePeriod, pendingCoupons } from "./subscription-billing.js";
-import { audit, currentSubscription, isBilled, listSubscriptions, ownSubscription, transition, type Actor, type Subscription } from "./subscription-store.js";
+import {
+  audit,
+  currentSubscription,
+  isBilled,
+  listSubscriptions,
+  ownSubscription,
+  transition,
+  type Actor,
+  type Subscription,
+} from "./subscription-store.js";
 import { presentSubscription } from "./subscription-view.js";
 
 const MANAGED_ELSEWHERE: Record<string, string> = {
@@ -56,12 +65,20 @@ export class SubscriptionService {
     const { db, clock, billing } = this.deps;
     const now = clock.now();
     const { product, history, trialDays } = await this.#checkout(userId, sku, now);
-    if ((trialDays > 0 || product.unit_amount > 0) && !(await billing.defaultCard(db, userId))) throw badRequest("Add a payment method first");
+    if ((trialDays > 0 || product.unit_amount > 0) && !(await billing.defaultCard(db, userId)))
+      throw badRequest("Add a payment method first");
 
     const started = db.transaction().execute(async (trx) => {
       // A cancelled subscription whose period has ended is closed first, so the new one may take its place.
       for (const old of history.filter((s) => isBilled(s) && s.state === "canceled")) {
-        await transition(trx, old, ["canceled"], { state: "expired" }, { actor: `member:${userId}`, action: "expired" }, now);
+        await transition(
+          trx,
+          old,
+          ["canceled"],
+          { state: "expired" },
+          { actor: `member:${userId}`, action: "expired" },
+          now,
+        );
       }
       const trialEnd = trialDays > 0 ? new Date(now.getTime() + trialDays * 86_400_000) : null;
       const end = trialEnd ?? addInterval(now, product.interval, product.interval_type);
@@ -102,7 +119,8 @@ export class SubscriptionService {
     });
     // Two checkouts at once: the one-billable-subscription index lets exactly one through.
     return started.catch((err: { code?: string; constraint?: string } | undefined) => {
-      if (err?.code === "23505" && err.constraint === "subscriptions_one_billable") throw conflict("You already have a membership");
+      if (err?.code === "23505" && err.constraint === "subscriptions_one_billable")
+        throw conflict("You already have a membership");
       throw err;
     });
   }
@@ -198,7 +216,9 @@ export class SubscriptionService {
     if (product.kind === "item" || product.kind === "lifetime") throw badRequest("This product is sold in the shop");
     const history = known ?? (await listSubscriptions(db, userId));
     const live = history.find((s) => isBilled(s) && ["trial", "active", "past_due", "paused"].includes(s.state));
-    const stillValid = history.find((s) => isBilled(s) && s.state === "canceled" && s.expiration_date && s.expiration_date > now);
+    const stillValid = history.find(
+      (s) => isBilled(s) && s.state === "canceled" && s.expiration_date && s.expiration_date > now,
+    );
     if (live || stillValid) throw conflict("You already have a membership");
     // A free trial is for members who never subscribed before.
     const trialDays = product.kind === "recurring" && history.length === 0 ? product.trial_days : 0;
@@ -210,21 +230,30 @@ export class SubscriptionService {
     const { db, clock } = this.deps;
     if (change.user_id && change.user_id !== userId) throw notFound("Subscription not found");
     const sub = await ownSubscription(db, userId, change.subscription_id);
-    if (change.identifier && change.identifier !== sub.identifier) throw badRequest("identifier does not match the subscription");
+    if (change.identifier && change.identifier !== sub.identifier)
+      throw badRequest("identifier does not match the subscription");
     this.#assertBilled(sub);
     if (sub.state === "canceled") throw badRequest("Reactivate the membership before changing the plan");
-    if (sub.state !== "trial" && sub.state !== "active") throw badRequest(`A ${sub.state} membership cannot change plan`);
+    if (sub.state !== "trial" && sub.state !== "active")
+      throw badRequest(`A ${sub.state} membership cannot change plan`);
     const target = await this.#targetProduct(sub, change);
     const current = sub.sku ? await findProduct(db, sub.sku) : undefined;
-    const samePlan = !!current && current.interval === target.interval && current.interval_type === target.interval_type;
+    const samePlan =
+      !!current && current.interval === target.interval && current.interval_type === target.interval_type;
     const code = change.stripe_promo_code?.trim();
     // The single-coupon flow re-sends the current plan with its promo code: that applies the code and changes nothing.
     if (samePlan && !sub.scheduled_sku && !code) throw badRequest("You are already on this plan");
     const now = clock.now();
 
     return db.transaction().execute(async (trx) => {
-      const locked = await trx.selectFrom("subscriptions").selectAll().where("id", "=", sub.id).forUpdate().executeTakeFirstOrThrow();
-      if (locked.state !== "trial" && locked.state !== "active") throw badRequest(`A ${locked.state} membership cannot change plan`);
+      const locked = await trx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", sub.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (locked.state !== "trial" && locked.state !== "active")
+        throw badRequest(`A ${locked.state} membership cannot change plan`);
       if (code && !(await isPendingOn(trx, locked, code))) {
         const failure = await redeem(trx, locked, code, now);
         if (failure) throw badRequest(failure);
@@ -239,16 +268,26 @@ export class SubscriptionService {
         {
           actor: `member:${userId}`,
           action: samePlan ? "plan_change_reverted" : "plan_change_scheduled",
-          details: { from_sku: locked.sku, to_sku: samePlan ? locked.sku : target.sku, effective_at: locked.expiration_date?.toISOString() },
+          details: {
+            from_sku: locked.sku,
+            to_sku: samePlan ? locked.sku : target.sku,
+            effective_at: locked.expiration_date?.toISOString(),
+          },
         },
-        now
+        now,
       );
       return this.present(updated!, trx);
     });
   }
 
   /** Cancels at the end of the current period; the member keeps access until then. */
-  async cancel(userId: string, id: string, reason: CancelReason, explanation: string | undefined, actor: Actor = `member:${userId}`) {
+  async cancel(
+    userId: string,
+    id: string,
+    reason: CancelReason,
+    explanation: string | undefined,
+    actor: Actor = `member:${userId}`,
+  ) {
     const { db, clock } = this.deps;
     const note = explanation?.trim() || null;
     if (reason === "other" && !note) throw badRequest("explanation should not be empty");
@@ -266,7 +305,7 @@ export class SubscriptionService {
           ["trial", "active"],
           { ...fields, state: "canceled" },
           { actor, action: "canceled", details: { reason, explanation: note } },
-          now
+          now,
         )) ??
         (await transition(
           trx,
@@ -274,9 +313,14 @@ export class SubscriptionService {
           ["past_due"],
           { ...fields, state: "expired", expiration_date: now },
           { actor, action: "canceled", details: { reason, explanation: note } },
-          now
+          now,
         ));
-      if (!updated) throw badRequest(sub.state === "canceled" ? "The membership is already cancelled" : `A ${sub.state} membership cannot be cancelled`);
+      if (!updated)
+        throw badRequest(
+          sub.state === "canceled"
+            ? "The membership is already cancelled"
+            : `A ${sub.state} membership cannot be cancelled`,
+        );
       return this.present(updated, trx);
     });
   }
@@ -297,7 +341,7 @@ export class SubscriptionService {
         ["canceled"],
         { state, cancel_reason: null, cancel_explanation: null, canceled_at: null },
         { actor: `member:${userId}`, action: "reactivated" },
-        now
+        now,
       );
       if (!updated) throw badRequest("Only a cancelled membership can be reactivated, before its period ends");
       return this.present(updated, trx);
@@ -308,11 +352,17 @@ export class SubscriptionService {
   async unpause(userId: string, id: string) {
     const { db, clock, billing } = this.deps;
     const sub = await ownSubscription(db, userId, id);
-    if (sub.provider !== "recharge" || sub.state !== "paused") throw badRequest("Only a paused recharge subscription can be unpaused");
+    if (sub.provider !== "recharge" || sub.state !== "paused")
+      throw badRequest("Only a paused recharge subscription can be unpaused");
     const product = await this.#product(sub.scheduled_sku ?? sub.sku);
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
-      const locked = await trx.selectFrom("subscriptions").selectAll().where("id", "=", sub.id).forUpdate().executeTakeFirstOrThrow();
+      const locked = await trx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", sub.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       if (locked.state !== "paused") throw badRequest("Only a paused recharge subscription can be unpaused");
       const end = addInterval(now, product.interval, product.interval_type);
       const paid = await chargePeriod(trx, billing, locked, product, { start: now, end }, now);
@@ -333,7 +383,7 @@ export class SubscriptionService {
           scheduled_sku: null,
         },
         { actor: `member:${userId}`, action: "unpaused", details: { invoice_id: paid.invoiceId } },
-        now
+        now,
       );
       return this.present(updated!, trx);
     });
@@ -365,7 +415,8 @@ export class SubscriptionService {
     let sku = change.sku ?? change.product_id;
     if (!sku) {
       const months = change.order_interval_frequency ?? change.charge_interval_frequency;
-      if (change.order_interval_unit && change.order_interval_unit !== "month") throw badRequest("order_interval_unit must be month");
+      if (change.order_interval_unit && change.order_interval_unit !== "month")
+        throw badRequest("order_interval_unit must be month");
       if (months !== 1 && months !== 12) throw badRequest("sku should not be empty");
       sku = planSku(sub.provider, months === 1 ? "monthly" : "annual");
     }

@@ -20,12 +20,14 @@ export function rangeBound(value: string, field: string, edge: "from" | "to", tz
   if (DATE_ONLY.test(value)) {
     // Date.parse rolls 30 February over to March: a real date reads back unchanged.
     const ms = Date.parse(`${value}T00:00:00Z`);
-    if (!inRange(ms) || new Date(ms).toISOString().slice(0, 10) !== value) throw badRequest(`${field} must be a valid date`);
+    if (!inRange(ms) || new Date(ms).toISOString().slice(0, 10) !== value)
+      throw badRequest(`${field} must be a valid date`);
     const day = edge === "from" ? sql`${value}::date` : sql`(${value}::date + 1)`;
     return sql<Date>`(${day}::timestamp at time zone ${tz})`;
   }
   const ms = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || !inRange(ms)) throw badRequest(`${field} must be a date or an ISO 8601 date-time`);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || !inRange(ms))
+    throw badRequest(`${field} must be a date or an ISO 8601 date-time`);
   const at = new Date(ms).toISOString();
   // An exact instant as `to` is inclusive: nudge past it so every bound can be used as an exclusive upper limit.
   return edge === "from" ? sql<Date>`${at}::timestamptz` : sql<Date>`(${at}::timestamptz + interval '1 millisecond')`;

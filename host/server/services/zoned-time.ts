@@ -33,4 +33,3 @@ export function isoInZone(instant: Date, timeZone: string): string {
   const ms = String(instant.getUTCMilliseconds()).padStart(3, "0");
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}.${ms}${offset}`;
 }
-

@@ -23,21 +23,30 @@ import { enc } from "./path.js";
 type S = AbortSignal | undefined;
 const read = <T>(c: ApiClient, path: string, signal: S, query?: Record<string, string | boolean | undefined>) =>
   c.request<T>(path, { auth: true, signal, query });
-const write = <T>(c: ApiClient, method: "POST" | "PUT", path: string, body?: unknown) => c.request<T>(path, { method, body, auth: true });
+const write = <T>(c: ApiClient, method: "POST" | "PUT", path: string, body?: unknown) =>
+  c.request<T>(path, { method, body, auth: true });
 
 export const getFavourites = (c: ApiClient, signal?: S) => read<Favourites>(c, "/v2/user/attributes/favorites", signal);
-export const updateFavourites = (c: ApiClient, body: FavouritesUpdate) => write<Favourites>(c, "PUT", "/v2/user/attributes/favorites", body);
-export const getHiddenCollections = (c: ApiClient, signal?: S) => read<HiddenCollections>(c, "/v2/user/attributes/collections_hidden", signal);
+export const updateFavourites = (c: ApiClient, body: FavouritesUpdate) =>
+  write<Favourites>(c, "PUT", "/v2/user/attributes/favorites", body);
+export const getHiddenCollections = (c: ApiClient, signal?: S) =>
+  read<HiddenCollections>(c, "/v2/user/attributes/collections_hidden", signal);
 export const updateHiddenCollections = (c: ApiClient, body: HiddenCollectionsUpdate) =>
   write<HiddenCollections>(c, "PUT", "/v2/user/attributes/collections_hidden", body);
-export const getUserAttribute = (c: ApiClient, signal?: S) => read<UserAttribute>(c, "/v2/user/attributes/user", signal);
-export const updateUserAttribute = (c: ApiClient, body: Partial<UserAttribute>) => write<UserAttribute>(c, "PUT", "/v2/user/attributes/user", body);
-export const getEmailAttribute = (c: ApiClient, signal?: S) => read<EmailAttribute>(c, "/v2/user/attributes/email", signal);
+export const getUserAttribute = (c: ApiClient, signal?: S) =>
+  read<UserAttribute>(c, "/v2/user/attributes/user", signal);
+export const updateUserAttribute = (c: ApiClient, body: Partial<UserAttribute>) =>
+  write<UserAttribute>(c, "PUT", "/v2/user/attributes/user", body);
+export const getEmailAttribute = (c: ApiClient, signal?: S) =>
+  read<EmailAttribute>(c, "/v2/user/attributes/email", signal);
 export const updateEmailAttribute = (c: ApiClient, body: Partial<EmailAttribute>) =>
   write<EmailAttribute>(c, "PUT", "/v2/user/attributes/email", body);
-export const getPreferences = (c: ApiClient, signal?: S) => read<Preferences>(c, "/v2/user/attributes/preferences", signal);
-export const updatePreferences = (c: ApiClient, body: Preferences) => write<Preferences>(c, "PUT", "/v2/user/attributes/preferences", body);
-export const getOnboardingResults = (c: ApiClient, signal?: S) => read<OnboardingResults>(c, "/v2/user/attributes/onboarding_results", signal);
+export const getPreferences = (c: ApiClient, signal?: S) =>
+  read<Preferences>(c, "/v2/user/attributes/preferences", signal);
+export const updatePreferences = (c: ApiClient, body: Preferences) =>
+  write<Preferences>(c, "PUT", "/v2/user/attributes/preferences", body);
+export const getOnboardingResults = (c: ApiClient, signal?: S) =>
+  read<OnboardingResults>(c, "/v2/user/attributes/onboarding_results", signal);
 export const submitOnboardingResults = (c: ApiClient, answers: Record<string, unknown>) =>
   write<OnboardingResults>(c, "POST", "/v2/workouts/onboarding-results", answers);
 /** A GET that opens a session, so never retried. */
@@ -45,14 +54,18 @@ export const startSession = (c: ApiClient, workoutId: string) =>
   c.request<WorkoutSession>(`/v2/workouts/start_session/${enc(workoutId)}`, { auth: true, retries: 0 });
 export const endSession = (c: ApiClient, workoutId: string, body: EndSessionRequest) =>
   write<WorkoutSession>(c, "POST", `/v2/workouts/end_session/${enc(workoutId)}`, body);
-export const sendVideoEvents = (c: ApiClient, events: VideoEvent[]) => write<{ accepted: number }>(c, "POST", "/v2/workouts/video_events", { events });
+export const sendVideoEvents = (c: ApiClient, events: VideoEvent[]) =>
+  write<{ accepted: number }>(c, "POST", "/v2/workouts/video_events", { events });
 export const getHistory = (c: ApiClient, q: HistoryQuery = {}, signal?: S) =>
   read<Page<HistoryEntry>>(c, "/v2/workouts/history", signal, { includeLvs: true, ...q });
 export const getWorkoutStats = (c: ApiClient, q: { startDate?: string; endDate?: string } = {}, signal?: S) =>
   read<WorkoutStats>(c, "/v2/workouts/workout_stats", signal, q);
 export const getLegacyStats = (c: ApiClient, signal?: S) => read<LegacyStats>(c, "/stats/v2/workouts", signal);
-export const getCurrentChallenge = (c: ApiClient, signal?: S) => read<Challenge | { items: Challenge[] }>(c, "/v2/workouts/challenges", signal, { current: true });
-export const getMyChallenges = (c: ApiClient, signal?: S) => read<Challenge | { items: Challenge[] }>(c, "/v2/workouts/challenges/mine", signal);
-export const getChallengeAttribute = (c: ApiClient, signal?: S) => read<Record<string, unknown>>(c, "/user/v1/attribute/challenges", signal);
+export const getCurrentChallenge = (c: ApiClient, signal?: S) =>
+  read<Challenge | { items: Challenge[] }>(c, "/v2/workouts/challenges", signal, { current: true });
+export const getMyChallenges = (c: ApiClient, signal?: S) =>
+  read<Challenge | { items: Challenge[] }>(c, "/v2/workouts/challenges/mine", signal);
+export const getChallengeAttribute = (c: ApiClient, signal?: S) =>
+  read<Record<string, unknown>>(c, "/user/v1/attribute/challenges", signal);
 export const updateChallengeAttribute = (c: ApiClient, body: Record<string, unknown>) =>
   write<Record<string, unknown>>(c, "PUT", "/user/v1/attribute/challenges", body);

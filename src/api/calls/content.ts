@@ -6,11 +6,14 @@ const get = <T>(c: ApiClient, path: string, signal: S, query?: Record<string, st
   c.request<T>(path, { query, signal });
 
 export const getConfig = (c: ApiClient, signal?: S) => get<AppConfig>(c, "/config.json", signal);
-export const getAssets = (c: ApiClient, tags: string, signal?: S) => get<ContentAnswer>(c, "/tsapi/assets", signal, { tags });
+export const getAssets = (c: ApiClient, tags: string, signal?: S) =>
+  get<ContentAnswer>(c, "/tsapi/assets", signal, { tags });
 export const getDynamicContent = (c: ApiClient, filter: ContentKey, contains?: string, signal?: S) =>
   get<ContentAnswer>(c, "/tsapi/dynamic_content", signal, { filter, contains });
 export const getHomePage = (c: ApiClient, q: { id?: string; slug?: string; include?: 2 | 4 } = {}, signal?: S) =>
   get<ContentAnswer>(c, "/tsapi/home_page", signal, { include: 4, ...q });
-export const getContentPage = (c: ApiClient, slug?: string, signal?: S) => get<ContentAnswer>(c, "/tsapi/content/page", signal, { slug });
-export const getAnnouncementBanner = (c: ApiClient, signal?: S) => get<ContentAnswer>(c, "/tsapi/announcementBanner", signal);
+export const getContentPage = (c: ApiClient, slug?: string, signal?: S) =>
+  get<ContentAnswer>(c, "/tsapi/content/page", signal, { slug });
+export const getAnnouncementBanner = (c: ApiClient, signal?: S) =>
+  get<ContentAnswer>(c, "/tsapi/announcementBanner", signal);
 export const getCarousels = (c: ApiClient, signal?: S) => get<ContentAnswer>(c, "/tsapi/carousels", signal);

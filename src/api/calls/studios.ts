@@ -6,7 +6,8 @@ type S = AbortSignal | undefined;
 
 /** The studios: their address, time zone and schedule's location key. */
 export const getLocations = (c: ApiClient, signal?: S) => c.request<Page<Location>>("/tsapi/locations", { signal });
-export const getLocation = (c: ApiClient, id: string, signal?: S) => c.request<Location>(`/tsapi/locations/${enc(id)}`, { signal });
+export const getLocation = (c: ApiClient, id: string, signal?: S) =>
+  c.request<Location>(`/tsapi/locations/${enc(id)}`, { signal });
 
 /** With `public: true` the call is anonymous; otherwise the member's token is sent when one exists (zoom links). */
 export const getClasses = (c: ApiClient, q: ClassQuery, signal?: S, auth = false) =>

@@ -1,5 +1,16 @@
 import type { ApiClient } from "../client.js";
-import type { Collection, ImageOptions, MusicStations, Page, PlaybackAnswer, SearchRequest, SearchResponse, Workout, WorkoutCategory, WorkoutFilters } from "../types.js";
+import type {
+  Collection,
+  ImageOptions,
+  MusicStations,
+  Page,
+  PlaybackAnswer,
+  SearchRequest,
+  SearchResponse,
+  Workout,
+  WorkoutCategory,
+  WorkoutFilters,
+} from "../types.js";
 import { enc } from "./path.js";
 
 type S = AbortSignal | undefined;
@@ -7,7 +18,8 @@ type S = AbortSignal | undefined;
 /** Public; with a token the favourites/watched filters apply to the member. A read, so it may retry. */
 export const searchWorkouts = (c: ApiClient, body: SearchRequest, signal?: S, auth = false) =>
   c.request<SearchResponse>("/tsapi/workouts/search", { method: "POST", body, signal, idempotent: true, auth });
-export const getWorkout = (c: ApiClient, slug: string, signal?: S) => c.request<Workout>(`/tsapi/workouts/${enc(slug)}`, { signal });
+export const getWorkout = (c: ApiClient, slug: string, signal?: S) =>
+  c.request<Workout>(`/tsapi/workouts/${enc(slug)}`, { signal });
 /** Spec §5: an empty id list answers an empty list without a call. */
 export const getWorkoutsByIds = async (c: ApiClient, ids: string[], signal?: S): Promise<{ items: Workout[] }> =>
   ids.length ? c.request("/tsapi/workouts/", { query: { ids: ids.join(",") }, signal }) : { items: [] };
@@ -17,15 +29,19 @@ export const getWorkoutsByIds = async (c: ApiClient, ids: string[], signal?: S):
 export const getWorkoutFilters = (c: ApiClient, signal?: S, category?: string) =>
   c.request<WorkoutFilters>("/tsapi/v2/workout/filters", { query: category ? { category } : undefined, signal });
 /** The library's category tabs and its curated collections (catalogue reference data, beside the search). */
-export const getWorkoutCategories = (c: ApiClient, signal?: S) => c.request<{ items: WorkoutCategory[] }>("/tsapi/workout_categories", { signal });
-export const getCollections = (c: ApiClient, signal?: S) => c.request<Page<Collection>>("/tsapi/collections", { signal });
-export const getCollection = (c: ApiClient, id: string, signal?: S) => c.request<Collection>(`/tsapi/collections/${enc(id)}`, { signal });
+export const getWorkoutCategories = (c: ApiClient, signal?: S) =>
+  c.request<{ items: WorkoutCategory[] }>("/tsapi/workout_categories", { signal });
+export const getCollections = (c: ApiClient, signal?: S) =>
+  c.request<Page<Collection>>("/tsapi/collections", { signal });
+export const getCollection = (c: ApiClient, id: string, signal?: S) =>
+  c.request<Collection>(`/tsapi/collections/${enc(id)}`, { signal });
 export const getPlayback = (c: ApiClient, workoutId: string, signal?: S) =>
   c.request<PlaybackAnswer>(`/tsapi/content/workout/${enc(workoutId)}/video`, { auth: true, signal });
 export const getPreview = (c: ApiClient, workoutId: string, signal?: S) =>
   c.request<{ uri: string }>(`/tsapi/content/workout/${enc(workoutId)}/previewVideo`, { signal });
 /** Background music for the player: stations with signed stream URLs (entitled members). */
-export const getMusicStations = (c: ApiClient, signal?: S) => c.request<MusicStations>("/v2/music/stations", { auth: true, signal });
+export const getMusicStations = (c: ApiClient, signal?: S) =>
+  c.request<MusicStations>("/v2/music/stations", { auth: true, signal });
 /** The URL of a workout's still image (used directly as an `<img src>`). */
 export function workoutImageUrl(c: ApiClient, workoutId: string, o: ImageOptions = {}): string {
   const q = new URLSearchParams();

@@ -4,7 +4,8 @@
  */
 export const errorsEn = {
   "error.loading": "It looks like we are having trouble loading this page. Please try again in a few minutes.",
-  "error.loadingWithCode": "It looks like we are having trouble loading this page. Please try again in a few minutes. ({code})",
+  "error.loadingWithCode":
+    "It looks like we are having trouble loading this page. Please try again in a few minutes. ({code})",
   "error.unexpected": "An unexpected error occurred",
   "action.goBack": "Go Back",
   "workout.minutes": "{minutes} Min",

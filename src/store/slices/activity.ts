@@ -11,19 +11,26 @@ function createActivityCore(ctx: StoreContext) {
   return {
     history,
     /** Ids of completed workouts: the "watched" filter. */
-    watchedIds: computed(() => [...new Set((history.data.value?.items ?? []).filter((h) => h.is_completed).map((h) => h.workout_id))]),
+    watchedIds: computed(() => [
+      ...new Set((history.data.value?.items ?? []).filter((h) => h.is_completed).map((h) => h.workout_id)),
+    ]),
     reset: () => history.reset(),
   };
 }
 
 /** The member's stats (home, history, onboarding), added by `activityStats`. */
 function createActivityStats(ctx: StoreContext) {
-  const stats = createResource((s, q: { startDate?: string; endDate?: string } = {}) => api.getWorkoutStats(ctx.api, q, s));
+  const stats = createResource((s, q: { startDate?: string; endDate?: string } = {}) =>
+    api.getWorkoutStats(ctx.api, q, s),
+  );
   const legacyStats = createResource((s) => api.getLegacyStats(ctx.api, s));
   return { stats, legacyStats, reset: () => (stats.reset(), legacyStats.reset()) };
 }
 export type ActivitySlice = ReturnType<typeof createActivityCore> & ReturnType<typeof createActivityStats>;
 
 // Typed with the stats: they are on the slice once `activityStats` is registered (the hosted app does).
-export const activitySlice: SliceDef<"activity"> = { name: "activity", create: createActivityCore as (ctx: StoreContext) => ActivitySlice };
+export const activitySlice: SliceDef<"activity"> = {
+  name: "activity",
+  create: createActivityCore as (ctx: StoreContext) => ActivitySlice,
+};
 export const activityStats: SliceExtension = { extends: "activity", create: createActivityStats };

@@ -1,7 +1,13 @@
 import { batch, signal } from "@preact/signals-core";
 import * as api from "../../api/index.js";
 import type { EquipmentMode, SearchRequest, SearchResponse, SortValue, Workout } from "../../api/types.js";
-import { DEFAULT_HITS, DEFAULT_SORT, emptyFilters, searchRequest, type WorkoutFilterState } from "../../domain/filters.js";
+import {
+  DEFAULT_HITS,
+  DEFAULT_SORT,
+  emptyFilters,
+  searchRequest,
+  type WorkoutFilterState,
+} from "../../domain/filters.js";
 import type { StoreContext } from "../context.js";
 import type { SliceDef, SliceExtension } from "../store-core.js";
 import { activitySlice } from "./activity.js";
@@ -18,7 +24,15 @@ export interface SearchState {
   hits?: number;
 }
 
-const NOTHING: SearchResponse = { hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: DEFAULT_HITS, facets: {}, selected: [] };
+const NOTHING: SearchResponse = {
+  hits: [],
+  nbHits: 0,
+  page: 0,
+  nbPages: 0,
+  hitsPerPage: DEFAULT_HITS,
+  facets: {},
+  selected: [],
+};
 
 /**
  * The workout library: categories, filter groups, the search state and its results. A search runs only when the
@@ -26,10 +40,21 @@ const NOTHING: SearchResponse = { hits: [], nbHits: 0, page: 0, nbPages: 0, hits
  */
 export function createCatalogueSlice(
   ctx: StoreContext,
-  ids: { favourites(): Promise<string[]>; watched(): Promise<string[]>; hidden(): Promise<readonly string[]>; hiddenNow(): readonly string[] },
+  ids: {
+    favourites(): Promise<string[]>;
+    watched(): Promise<string[]>;
+    hidden(): Promise<readonly string[]>;
+    hiddenNow(): readonly string[];
+  },
 ) {
   const c = ctx.api;
-  const state = signal<SearchState>({ filters: emptyFilters(), keywords: "", sort: DEFAULT_SORT, category: "all", equipmentMode: "selected" });
+  const state = signal<SearchState>({
+    filters: emptyFilters(),
+    keywords: "",
+    sort: DEFAULT_SORT,
+    category: "all",
+    equipmentMode: "selected",
+  });
   const hits = signal<Workout[]>([]);
   /** The hidden collections the shown results left out, to know when managing workouts made them stale. */
   let usedHidden = "";
@@ -50,7 +75,8 @@ export function createCatalogueSlice(
     });
     usedHidden = request && signedIn ? ids.hiddenNow().join(",") : "";
     const answer = await results.load(request);
-    if (answer && results.data.peek() === answer) hits.value = page === 0 ? answer.hits : [...hits.peek(), ...answer.hits];
+    if (answer && results.data.peek() === answer)
+      hits.value = page === 0 ? answer.hits : [...hits.peek(), ...answer.hits];
     return answer;
   }
 
@@ -83,7 +109,9 @@ export function createCatalogueSlice(
   };
 }
 /** One workout by slug (the detail pane and the player), added by `workoutDetail`. */
-const createWorkoutDetail = (ctx: StoreContext) => ({ workout: createResource((s, slug: string) => api.getWorkout(ctx.api, slug, s)) });
+const createWorkoutDetail = (ctx: StoreContext) => ({
+  workout: createResource((s, slug: string) => api.getWorkout(ctx.api, slug, s)),
+});
 
 export type CatalogueSlice = ReturnType<typeof createCatalogueSlice> & ReturnType<typeof createWorkoutDetail>;
 export const workoutDetail: SliceExtension = { extends: "catalogue", create: createWorkoutDetail };

@@ -30,4 +30,8 @@ export function createChallengeSlice(ctx: StoreContext, store: Store) {
 }
 export type ChallengeSlice = ReturnType<typeof createChallengeSlice>;
 
-export const challengeSlice: SliceDef<"challenge"> = { name: "challenge", needs: [activitySlice], create: createChallengeSlice };
+export const challengeSlice: SliceDef<"challenge"> = {
+  name: "challenge",
+  needs: [activitySlice],
+  create: createChallengeSlice,
+};

@@ -10,7 +10,8 @@ import { createResource } from "../resource.js";
  */
 export function createContentSlice(ctx: StoreContext) {
   const c = ctx.api;
-  const dynamic = (key: ContentKey) => createResource((s, contains?: string) => api.getDynamicContent(c, key, contains, s));
+  const dynamic = (key: ContentKey) =>
+    createResource((s, contains?: string) => api.getDynamicContent(c, key, contains, s));
   return {
     coachMark: dynamic("coachMark"),
     welcome: dynamic("welcome"),

@@ -15,7 +15,9 @@ function createFavouritesCore(ctx: StoreContext) {
   return {
     favourites,
     ids,
-    toggle: createMutation((id: string) => api.updateFavourites(c, favouriteToggle(ids.peek(), id)).then(into<Favourites>(favourites))),
+    toggle: createMutation((id: string) =>
+      api.updateFavourites(c, favouriteToggle(ids.peek(), id)).then(into<Favourites>(favourites)),
+    ),
     reset: () => favourites.reset(),
   };
 }
@@ -55,14 +57,19 @@ export function createCollectionsSlice(ctx: StoreContext) {
     hidden,
     hiddenIds,
     /** Hides the given ids that are visible and unhides those already hidden. */
-    toggle: createMutation((ids: string[]) => api.updateHiddenCollections(c, hiddenCollectionsToggle(hiddenIds.peek(), ids)).then(into(hidden))),
+    toggle: createMutation((ids: string[]) =>
+      api.updateHiddenCollections(c, hiddenCollectionsToggle(hiddenIds.peek(), ids)).then(into(hidden)),
+    ),
     reset: () => hidden.reset(),
   };
 }
 export type CollectionsSlice = ReturnType<typeof createCollectionsSlice>;
 
 // Typed with the workouts: they are on the slice once `favouriteWorkouts` is registered (the hosted app does).
-export const favouritesSlice: SliceDef<"favourites"> = { name: "favourites", create: createFavouritesCore as (ctx: StoreContext) => FavouritesSlice };
+export const favouritesSlice: SliceDef<"favourites"> = {
+  name: "favourites",
+  create: createFavouritesCore as (ctx: StoreContext) => FavouritesSlice,
+};
 export const favouriteWorkouts: SliceExtension = { extends: "favourites", create: createFavouriteWorkouts };
 
 export const collectionsSlice: SliceDef<"collections"> = { name: "collections", create: createCollectionsSlice };

@@ -12,7 +12,9 @@ import { createResource } from "../resource.js";
  */
 export function createLiveSlice(ctx: StoreContext) {
   const c = ctx.api;
-  const reservations = createResource((s, location?: string) => api.getReservations(c, location, s).then((r) => r.items));
+  const reservations = createResource((s, location?: string) =>
+    api.getReservations(c, location, s).then((r) => r.items),
+  );
   const write =
     <A>(call: (id: A) => Promise<Reservation>) =>
     async (id: A, options: { refresh?: boolean } = {}) => {

@@ -67,7 +67,12 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipC
      */
     applyCoupon: createMutation(async (code: string, period: PlanPeriod) => {
       const [check] = await checkCoupons([code]);
-      if (!check!.valid) throw new ApiError("GET", `/v2/subscriptions/coupon-codes/${code}`, 404, { statusCode: 404, message: "Invalid Promo Code", error: "Not Found" });
+      if (!check!.valid)
+        throw new ApiError("GET", `/v2/subscriptions/coupon-codes/${code}`, 404, {
+          statusCode: 404,
+          message: "Invalid Promo Code",
+          error: "Not Found",
+        });
       const sub = current();
       const provider = sub.provider === "stripe" ? "stripe" : "recharge";
       await api.applyCoupons(c, [{ provider, coupon_code: code, identifier: sub.identifier }]);
@@ -76,9 +81,13 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipC
     cancel: createMutation((reason: CancelReason, explanation?: string) => {
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a guard for plain-JS callers
       if (!reason) return Promise.reject(new Error("A cancel reason is required"));
-      return api.cancelSubscription(c, current().subscription_id, explanation ? { reason, explanation } : { reason }).then(refreshed);
+      return api
+        .cancelSubscription(c, current().subscription_id, explanation ? { reason, explanation } : { reason })
+        .then(refreshed);
     }),
-    updateBillingAddress: createMutation((address: BillingAddress) => api.updateBillingAddress(c, current().subscription_id, address)),
+    updateBillingAddress: createMutation((address: BillingAddress) =>
+      api.updateBillingAddress(c, current().subscription_id, address),
+    ),
     setupPayment: createMutation(() => api.setupPayment(c)),
     setDefaultPayment: createMutation((paymentMethodId: string) => api.setDefaultPayment(c, paymentMethodId)),
     mailRequestAddress,
@@ -94,8 +103,12 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipC
         throw e;
       }
     }),
-    createStudioLink: createMutation((body: Record<string, unknown> = {}) => api.createStudioLink(c, body).then(refreshed)),
-    notify: createMutation((type: string, body?: Record<string, unknown>) => api.sendCustomerNotification(c, type, body)),
+    createStudioLink: createMutation((body: Record<string, unknown> = {}) =>
+      api.createStudioLink(c, body).then(refreshed),
+    ),
+    notify: createMutation((type: string, body?: Record<string, unknown>) =>
+      api.sendCustomerNotification(c, type, body),
+    ),
     reset() {
       subscriptions.reset();
     },

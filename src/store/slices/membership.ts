@@ -28,7 +28,10 @@ export function createMembershipSlice(ctx: StoreContext) {
   const refreshed = <T>(answer: T) => (void subscription.reload(), answer);
   return {
     subscription,
-    products: createResource((s, skus: string[]) => api.getProducts(c, skus, s).then((r) => r.items), (skus) => [...skus].sort().join(",")),
+    products: createResource(
+      (s, skus: string[]) => api.getProducts(c, skus, s).then((r) => r.items),
+      (skus) => [...skus].sort().join(","),
+    ),
     reactivate: createMutation(() => api.reactivateSubscription(c, id()).then(refreshed)),
     unpause: createMutation(() => api.unpauseRecharge(c, id()).then(refreshed)),
     reset() {
@@ -48,4 +51,7 @@ export const currentOf = (subscription: { data: { peek(): Subscription | null | 
 export type MembershipSlice = MembershipCore & MembershipWrites;
 
 // Typed with the writes: they are on the slice once `membershipWrites` is registered (a flow registers it first).
-export const membershipSlice: SliceDef<"membership"> = { name: "membership", create: createMembershipSlice as (ctx: StoreContext) => MembershipSlice };
+export const membershipSlice: SliceDef<"membership"> = {
+  name: "membership",
+  create: createMembershipSlice as (ctx: StoreContext) => MembershipSlice,
+};

@@ -13,7 +13,10 @@ export function createSeriesSlice(ctx: StoreContext) {
   return {
     overview: createResource((s) => api.getSeriesOverview(c, s)),
     list: createResource((s, q: { limit?: number; skip?: number } = {}) => api.listSeries(c, q, s)),
-    byIds: createResource((s, ids: string[]) => api.getSeriesByIds(c, ids, s).then((r) => r.items), (ids) => ids.join(",")),
+    byIds: createResource(
+      (s, ids: string[]) => api.getSeriesByIds(c, ids, s).then((r) => r.items),
+      (ids) => ids.join(","),
+    ),
     detail: createResource((s, slugOrId: string) => api.getSeries(c, slugOrId, s)),
     enrollments,
     /** Spec §4: enrolment is ready once loaded, and enrolled when the list is non-empty. */
@@ -39,7 +42,8 @@ export function createCalendarsSlice(ctx: StoreContext) {
     mine,
     detail: createResource((s, slug: string) => api.getCalendar(c, slug, s)),
     ids: createResource((s) => api.getCalendarIds(c, s)),
-    isEnrolled: (calendarId: string) => !!enrollments.data.value?.some((e) => e.calendar_id === calendarId && e.status === "enrolled"),
+    isEnrolled: (calendarId: string) =>
+      !!enrollments.data.value?.some((e) => e.calendar_id === calendarId && e.status === "enrolled"),
     enroll: createMutation((id: string) => api.enrollCalendar(c, id).then(afterWrite)),
     unenroll: createMutation((id: string) => api.unenrollCalendar(c, id).then(afterWrite)),
     reset() {

@@ -54,16 +54,24 @@ function createSessionAccount(ctx: StoreContext, { claims }: SessionCore) {
     waiverRequired: computed(() => user.status.value === "success" && !user.data.value?.waiver),
     signIn,
     signUp,
-    updateUser: createMutation((patch: Parameters<typeof api.updateUserAttribute>[1]) => api.updateUserAttribute(c, patch).then(into(user))),
-    updateEmail: createMutation((patch: Parameters<typeof api.updateEmailAttribute>[1]) => api.updateEmailAttribute(c, patch).then(into(email))),
-    updatePreferences: createMutation((patch: Parameters<typeof api.updatePreferences>[1]) => api.updatePreferences(c, patch).then(into(preferences))),
+    updateUser: createMutation((patch: Parameters<typeof api.updateUserAttribute>[1]) =>
+      api.updateUserAttribute(c, patch).then(into(user)),
+    ),
+    updateEmail: createMutation((patch: Parameters<typeof api.updateEmailAttribute>[1]) =>
+      api.updateEmailAttribute(c, patch).then(into(email)),
+    ),
+    updatePreferences: createMutation((patch: Parameters<typeof api.updatePreferences>[1]) =>
+      api.updatePreferences(c, patch).then(into(preferences)),
+    ),
     /** A rename shows in the claims (greeting, header) at once, so they are re-read after a save. */
     updateProfile: createMutation(async (change: Parameters<typeof api.updateProfile>[1]) => {
       const answer = into(profile)(await api.updateProfile(c, change));
       void claims.reload();
       return answer;
     }),
-    submitOnboarding: createMutation((answers: Record<string, unknown>) => api.submitOnboardingResults(c, answers).then(into(onboardingResults))),
+    submitOnboarding: createMutation((answers: Record<string, unknown>) =>
+      api.submitOnboardingResults(c, answers).then(into(onboardingResults)),
+    ),
     deactivate: createMutation(async () => {
       const answer = await api.deactivateAccount(c);
       auth.logout();

@@ -35,13 +35,21 @@ export function AccountLayout({ title, children }: { title: string; children: Re
       <PageHeader kicker={t("account.kicker")} title={title} />
       <div className={layout}>
         <nav aria-label={t("account.nav")}>
-          <button type="button" className={toggle} aria-expanded={open} aria-controls="account-nav" onClick={() => setOpen(!open)}>
+          <button
+            type="button"
+            className={toggle}
+            aria-expanded={open}
+            aria-controls="account-nav"
+            onClick={() => setOpen(!open)}
+          >
             {t(current?.label ?? "account.nav.account")}
           </button>
           <ul id="account-nav" className={nav} data-open={open}>
             {NAV.map((n) => (
               <li key={n.label}>
-                <Link href={n.href} aria-current={n === current ? "page" : undefined} onClick={() => setOpen(false)}>{t(n.label)}</Link>
+                <Link href={n.href} aria-current={n === current ? "page" : undefined} onClick={() => setOpen(false)}>
+                  {t(n.label)}
+                </Link>
               </li>
             ))}
           </ul>

@@ -13,7 +13,15 @@ import { SuccessNote } from "../../ui/notice.js";
 import { OopsInline } from "../../ui/oops.js";
 import { Spinner, card, sectionTitle, stack } from "../../ui/page.js";
 import { AccountLayout } from "./account-layout.js";
-import { changeOf, formOf, maskBirthday, sameProfile, validateProfile, type Profile, type ProfileErrors } from "./profile.js";
+import {
+  changeOf,
+  formOf,
+  maskBirthday,
+  sameProfile,
+  validateProfile,
+  type Profile,
+  type ProfileErrors,
+} from "./profile.js";
 
 const two = css`display: grid; gap: ${space[4]}px; ${up(bp.sm)} { grid-template-columns: 1fr 1fr; }`;
 const phoneRow = css`display: grid; gap: ${space[3]}px; grid-template-columns: minmax(0, 1fr); ${up(bp.sm)} { grid-template-columns: 200px minmax(0, 1fr); align-items: end; }
@@ -23,8 +31,17 @@ const summary = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; align-it
 
 /** The member's state as the claims tell it (spec §6 sub-statuses). */
 const statusKey = (s: MemberStatus): MessageKey =>
-  s.vip ? "account.status.vip" : s.trial ? "account.status.trial" : s.paused ? "account.status.paused" : s.entitled ? "account.status.active"
-    : s.previouslyEntitled ? "account.status.lapsed" : "account.status.none";
+  s.vip
+    ? "account.status.vip"
+    : s.trial
+      ? "account.status.trial"
+      : s.paused
+        ? "account.status.paused"
+        : s.entitled
+          ? "account.status.active"
+          : s.previouslyEntitled
+            ? "account.status.lapsed"
+            : "account.status.none";
 
 const MESSAGES = {
   required: (field: string) => t("account.required", { field }),
@@ -54,7 +71,11 @@ export default function AccountPage() {
   useEffect(() => setDraft((d) => d ?? saved), [saved]);
 
   if (!saved || !draft) {
-    return <AccountLayout title={t("account.title")}>{loadFailed ? <OopsInline message={t("error.unexpected")} /> : <Spinner />}</AccountLayout>;
+    return (
+      <AccountLayout title={t("account.title")}>
+        {loadFailed ? <OopsInline message={t("error.unexpected")} /> : <Spinner />}
+      </AccountLayout>
+    );
   }
   const changed = !sameProfile(draft, saved);
   const set = (key: keyof Profile, value: string) => {
@@ -64,8 +85,15 @@ export default function AccountPage() {
   };
   const errorOf = (key: keyof Profile, name: string) => {
     const kind = errors[key];
-    return kind === "required" ? MESSAGES.required(name) : kind === "invalid" ? MESSAGES.invalid(key) : kind === "future" ? MESSAGES.future()
-      : kind === "tooLong" ? MESSAGES.tooLong(name) : undefined;
+    return kind === "required"
+      ? MESSAGES.required(name)
+      : kind === "invalid"
+        ? MESSAGES.invalid(key)
+        : kind === "future"
+          ? MESSAGES.future()
+          : kind === "tooLong"
+            ? MESSAGES.tooLong(name)
+            : undefined;
   };
 
   async function save(e: React.FormEvent) {
@@ -78,7 +106,10 @@ export default function AccountPage() {
     if (!answer) {
       // A name the server refused goes under its field; anything else stays the unexpected-error line.
       const failed = store.session.updateProfile.error.peek();
-      const named = failed instanceof ApiError && failed.status === 400 ? nameFieldOf((failed.body as { message?: unknown } | undefined)?.message, "tooLong") : undefined;
+      const named =
+        failed instanceof ApiError && failed.status === 400
+          ? nameFieldOf((failed.body as { message?: unknown } | undefined)?.message, "tooLong")
+          : undefined;
       return named ? setErrors({ [named]: "tooLong" }) : setFailure(t("error.unexpected"));
     }
     setDraft(formOf(answer));
@@ -89,39 +120,91 @@ export default function AccountPage() {
     <AccountLayout title={t("account.title")}>
       <section className={card} aria-labelledby="profile-title">
         <form className={stack(space[4])} onSubmit={save} noValidate>
-          <h2 id="profile-title" className={sectionTitle}>{t("account.profile")}</h2>
+          <h2 id="profile-title" className={sectionTitle}>
+            {t("account.profile")}
+          </h2>
           <div className={two}>
-            <Field label={t("account.firstName")} name="given_name" autoComplete="given-name" required maxLength={NAME_MAX_LENGTH} value={draft.given_name}
-              onChange={(e) => set("given_name", e.target.value)} error={errorOf("given_name", t("account.firstName"))} />
-            <Field label={t("account.lastName")} name="family_name" autoComplete="family-name" required maxLength={NAME_MAX_LENGTH} value={draft.family_name}
-              onChange={(e) => set("family_name", e.target.value)} error={errorOf("family_name", t("account.lastName"))} />
+            <Field
+              label={t("account.firstName")}
+              name="given_name"
+              autoComplete="given-name"
+              required
+              maxLength={NAME_MAX_LENGTH}
+              value={draft.given_name}
+              onChange={(e) => set("given_name", e.target.value)}
+              error={errorOf("given_name", t("account.firstName"))}
+            />
+            <Field
+              label={t("account.lastName")}
+              name="family_name"
+              autoComplete="family-name"
+              required
+              maxLength={NAME_MAX_LENGTH}
+              value={draft.family_name}
+              onChange={(e) => set("family_name", e.target.value)}
+              error={errorOf("family_name", t("account.lastName"))}
+            />
           </div>
-          <Field label={t("account.email")} type="email" readOnly value={profile?.email ?? ""} hint={t("account.emailNote")} />
-          <Field label={t("account.birthday")} name="birthday" inputMode="numeric" autoComplete="bday" placeholder={t("account.birthdayHint")}
-            hint={t("account.birthdayHint")} value={draft.birthday} onChange={(e) => set("birthday", maskBirthday(e.target.value))} error={errorOf("birthday", t("account.birthday"))} />
+          <Field
+            label={t("account.email")}
+            type="email"
+            readOnly
+            value={profile?.email ?? ""}
+            hint={t("account.emailNote")}
+          />
+          <Field
+            label={t("account.birthday")}
+            name="birthday"
+            inputMode="numeric"
+            autoComplete="bday"
+            placeholder={t("account.birthdayHint")}
+            hint={t("account.birthdayHint")}
+            value={draft.birthday}
+            onChange={(e) => set("birthday", maskBirthday(e.target.value))}
+            error={errorOf("birthday", t("account.birthday"))}
+          />
           <div className={phoneRow}>
             <div style={{ display: "grid", gap: 6 }}>
               <label htmlFor="phone-country">{t("account.phoneCountry")}</label>
-              <select id="phone-country" value={draft.phone_country} onChange={(e) => set("phone_country", e.target.value)}>
+              <select
+                id="phone-country"
+                value={draft.phone_country}
+                onChange={(e) => set("phone_country", e.target.value)}
+              >
                 <option value="US">{t("account.country.US")}</option>
                 <option value="CA">{t("account.country.CA")}</option>
               </select>
             </div>
-            <Field label={t("account.phone")} name="phone" type="tel" autoComplete="tel-national" value={draft.phone}
-              onChange={(e) => set("phone", e.target.value)} error={errorOf("phone", t("account.phone"))} />
+            <Field
+              label={t("account.phone")}
+              name="phone"
+              type="tel"
+              autoComplete="tel-national"
+              value={draft.phone}
+              onChange={(e) => set("phone", e.target.value)}
+              error={errorOf("phone", t("account.phone"))}
+            />
           </div>
           <OopsInline message={failure} />
           <SuccessNote>{notice}</SuccessNote>
-          <div><Button type="submit" disabled={!changed || saving}>{t("account.save")}</Button></div>
+          <div>
+            <Button type="submit" disabled={!changed || saving}>
+              {t("account.save")}
+            </Button>
+          </div>
         </form>
       </section>
       <section className={card} style={{ marginTop: space[5] }} aria-labelledby="membership-title">
         <div className={summary}>
           <div>
-            <h2 id="membership-title" className={sectionTitle}>{t("account.membership")}</h2>
+            <h2 id="membership-title" className={sectionTitle}>
+              {t("account.membership")}
+            </h2>
             <p style={{ fontSize: text.lg, fontWeight: 800 }}>{t(statusKey(status))}</p>
           </div>
-          <ButtonLink href="/account/membership" variant="secondary">{t("accountMembership.manage")}</ButtonLink>
+          <ButtonLink href="/account/membership" variant="secondary">
+            {t("accountMembership.manage")}
+          </ButtonLink>
         </div>
       </section>
     </AccountLayout>

@@ -1,12 +1,17 @@
 import type { BillingAddress } from "../../../../src/api/types.js";
 import { problemOfMessage } from "../../../../widgets/membership-panel/address-refusal.js";
-import { addressProblems, type AddressCountry, type AddressField, type AddressProblem } from "../../../../src/domain/billing-address.js";
+import {
+  addressProblems,
+  type AddressCountry,
+  type AddressField,
+  type AddressProblem,
+} from "../../../../src/domain/billing-address.js";
 
 export type AddressErrors = Partial<Record<AddressField, AddressProblem>>;
 
 /** The address rule (src/domain/billing-address.ts, the one the server applies) before sending. */
 export function validateAddress(a: BillingAddress): AddressErrors {
-  return addressProblems(a, a.country === "Canada" ? "Canada" : "USA" satisfies AddressCountry);
+  return addressProblems(a, a.country === "Canada" ? "Canada" : ("USA" satisfies AddressCountry));
 }
 
 /** The fields a 400 from the server named (its body's message is one string or a list). */

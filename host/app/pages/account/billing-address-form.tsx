@@ -32,7 +32,8 @@ const FIELDS: [AddressField, MessageKey, string][] = [
  */
 export function BillingAddressForm() {
   const store = useStore();
-  const sub = useSignal(store.membership.subscription.data) as (Subscription & { billing_address?: BillingAddress | null }) | null | undefined;
+  const sub = useSignal(store.membership.subscription.data) as
+    (Subscription & { billing_address?: BillingAddress | null }) | null | undefined;
   const saving = useSignal(store.membership.updateBillingAddress.loading);
   const [draft, setDraft] = useState<BillingAddress | undefined>();
   const [errors, setErrors] = useState<AddressErrors>({});
@@ -52,12 +53,18 @@ export function BillingAddressForm() {
   };
   const message = (key: AddressField, label: MessageKey) => {
     switch (errors[key]) {
-      case "zip": return t("error.zip");
-      case "city": return `${t("error.city")}. ${t("address.cityHint")}`;
-      case "phone": return t("address.phoneInvalid", PHONE_DIGITS);
-      case "tooLong": return t("address.tooLong", { field: t(label), max: ADDRESS_LIMITS[key] });
-      case "required": return t("address.required", { field: t(label) });
-      default: return undefined;
+      case "zip":
+        return t("error.zip");
+      case "city":
+        return `${t("error.city")}. ${t("address.cityHint")}`;
+      case "phone":
+        return t("address.phoneInvalid", PHONE_DIGITS);
+      case "tooLong":
+        return t("address.tooLong", { field: t(label), max: ADDRESS_LIMITS[key] });
+      case "required":
+        return t("address.required", { field: t(label) });
+      default:
+        return undefined;
     }
   };
   async function save(e: React.FormEvent) {
@@ -81,7 +88,10 @@ export function BillingAddressForm() {
       return setNotice(t("address.saved"));
     }
     const error = store.membership.updateBillingAddress.error.peek();
-    const named = error instanceof ApiError && error.status === 400 ? serverAddressErrors((error.body as { message?: unknown } | undefined)?.message) : {};
+    const named =
+      error instanceof ApiError && error.status === 400
+        ? serverAddressErrors((error.body as { message?: unknown } | undefined)?.message)
+        : {};
     if (Object.values(named).some(Boolean)) setErrors(named);
     else setFailure(t("error.billing"));
   }
@@ -89,26 +99,78 @@ export function BillingAddressForm() {
   return (
     <section className={card} aria-labelledby="address-form-title">
       <form className={stack(space[4])} onSubmit={save} noValidate>
-        <h2 id="address-form-title" className={sectionTitle}>{t("accountMembership.billingTitle")}</h2>
+        <h2 id="address-form-title" className={sectionTitle}>
+          {t("accountMembership.billingTitle")}
+        </h2>
         <div className={select}>
           <label htmlFor="address-country">{t("address.country")}</label>
-          <select id="address-country" autoComplete="country-name" value={draft.country} onChange={(e) => set("country", e.target.value)}>
+          <select
+            id="address-country"
+            autoComplete="country-name"
+            value={draft.country}
+            onChange={(e) => set("country", e.target.value)}
+          >
             <option value="USA">USA</option>
             <option value="Canada">Canada</option>
           </select>
         </div>
         {FIELDS.map(([key, label, auto]) => (
-          <Field key={key} label={t(label)} autoComplete={auto} value={draft[key] ?? ""} onChange={(e) => set(key, e.target.value)} error={message(key, label)} required={key === "address1"} maxLength={ADDRESS_LIMITS[key]} />
+          <Field
+            key={key}
+            label={t(label)}
+            autoComplete={auto}
+            value={draft[key] ?? ""}
+            onChange={(e) => set(key, e.target.value)}
+            error={message(key, label)}
+            required={key === "address1"}
+            maxLength={ADDRESS_LIMITS[key]}
+          />
         ))}
         <div className={three}>
-          <Field label={t("address.city")} autoComplete="address-level2" value={draft.city} onChange={(e) => set("city", e.target.value)} error={message("city", "address.city")} required maxLength={ADDRESS_LIMITS.city} />
-          <Field label={t("address.state")} autoComplete="address-level1" value={draft.state} onChange={(e) => set("state", e.target.value)} error={message("state", "address.state")} required maxLength={ADDRESS_LIMITS.state} />
-          <Field label={t("address.zip")} autoComplete="postal-code" value={draft.zip} onChange={(e) => set("zip", e.target.value)} error={message("zip", "address.zip")} required maxLength={ADDRESS_LIMITS.zip} />
+          <Field
+            label={t("address.city")}
+            autoComplete="address-level2"
+            value={draft.city}
+            onChange={(e) => set("city", e.target.value)}
+            error={message("city", "address.city")}
+            required
+            maxLength={ADDRESS_LIMITS.city}
+          />
+          <Field
+            label={t("address.state")}
+            autoComplete="address-level1"
+            value={draft.state}
+            onChange={(e) => set("state", e.target.value)}
+            error={message("state", "address.state")}
+            required
+            maxLength={ADDRESS_LIMITS.state}
+          />
+          <Field
+            label={t("address.zip")}
+            autoComplete="postal-code"
+            value={draft.zip}
+            onChange={(e) => set("zip", e.target.value)}
+            error={message("zip", "address.zip")}
+            required
+            maxLength={ADDRESS_LIMITS.zip}
+          />
         </div>
-        <Field label={t("address.phone")} type="tel" autoComplete="tel" value={draft.phone ?? ""} onChange={(e) => set("phone", e.target.value)} error={message("phone", "address.phone")} maxLength={ADDRESS_LIMITS.phone} />
+        <Field
+          label={t("address.phone")}
+          type="tel"
+          autoComplete="tel"
+          value={draft.phone ?? ""}
+          onChange={(e) => set("phone", e.target.value)}
+          error={message("phone", "address.phone")}
+          maxLength={ADDRESS_LIMITS.phone}
+        />
         <OopsInline message={failure} />
         <SuccessNote>{notice}</SuccessNote>
-        <div><Button type="submit" disabled={saving}>{t("address.save")}</Button></div>
+        <div>
+          <Button type="submit" disabled={saving}>
+            {t("address.save")}
+          </Button>
+        </div>
       </form>
     </section>
   );

@@ -28,7 +28,12 @@ export default function JoinPage() {
         <PageHeader kicker={t("account.kicker")} title={t("join.title")} />
         <p className={lead}>{t("join.lead")}</p>
         <div className={card}>
-          <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ flow: "join", "support-email": EXTERNAL.support }} on={{ [EVENTS.membershipChange]: (e: CustomEvent) => void onChange(e) }} />
+          <Widget
+            tag={TAGS.membershipPanel}
+            props={{ store }}
+            attrs={{ flow: "join", "support-email": EXTERNAL.support }}
+            on={{ [EVENTS.membershipChange]: (e: CustomEvent) => void onChange(e) }}
+          />
         </div>
       </div>
     </Page>

@@ -23,11 +23,14 @@ export function useMembershipAnalytics(host: RefObject<HTMLElement | null>, anal
     const el = host.current;
     if (!el) return;
     const onClick = (e: Event) => {
-      const button = e.composedPath().find((n): n is HTMLElement => n instanceof HTMLElement && (n.localName === "button" || n.localName === "a"));
+      const button = e
+        .composedPath()
+        .find((n): n is HTMLElement => n instanceof HTMLElement && (n.localName === "button" || n.localName === "a"));
       const name = button?.textContent.trim();
       if (!name) return;
       analytics.track("CTA Clicked", { cta_name: name, page });
-      for (const [label, event, properties] of STEPS) if (label === name) analytics.track(event, { page, ...properties });
+      for (const [label, event, properties] of STEPS)
+        if (label === name) analytics.track(event, { page, ...properties });
     };
     el.addEventListener("click", onClick);
     return () => el.removeEventListener("click", onClick);

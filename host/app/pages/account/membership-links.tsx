@@ -22,8 +22,15 @@ export function MembershipLinks() {
   const [location] = useLocation();
   return (
     <nav aria-label={t("accountMembership.title")} style={{ minWidth: 0 }}>
-      <ul className={tabs}>{LINKS.map((l) => <li key={l.href}><Link href={l.href} aria-current={location === l.href ? "page" : undefined}>{t(l.label)}</Link></li>)}</ul>
+      <ul className={tabs}>
+        {LINKS.map((l) => (
+          <li key={l.href}>
+            <Link href={l.href} aria-current={location === l.href ? "page" : undefined}>
+              {t(l.label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }
-

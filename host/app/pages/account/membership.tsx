@@ -21,7 +21,10 @@ import { OopsModal } from "../../ui/oops.js";
 const SECTIONS: Record<string, { title: MessageKey; lead?: MessageKey }> = {
   "/account/membership": { title: "accountMembership.title" },
   "/account/membership/manage": { title: "accountMembership.manageTitle", lead: "accountMembership.manageLead" },
-  "/account/membership/billing-address": { title: "accountMembership.billingTitle", lead: "accountMembership.billingLead" },
+  "/account/membership/billing-address": {
+    title: "accountMembership.billingTitle",
+    lead: "accountMembership.billingLead",
+  },
 };
 /**
  * /account/membership, /manage and /billing-address: the plan, card and billing address with every flow (change
@@ -39,8 +42,11 @@ export default function MembershipPage() {
   const onChange = async (e: CustomEvent) => {
     const action = (e.detail as { action?: string } | undefined)?.action;
     if (action === "plan") {
-      const sub = (await store.membership.subscription.reload()) as { scheduled_change?: { sku?: string } | null; product_id?: string } | null | undefined;
-      analytics.track("App Subscription Plan Update Submitted", { sku: sub?.scheduled_change?.sku ?? sub?.product_id ?? "" });
+      const sub = (await store.membership.subscription.reload()) as
+        { scheduled_change?: { sku?: string } | null; product_id?: string } | null | undefined;
+      analytics.track("App Subscription Plan Update Submitted", {
+        sku: sub?.scheduled_change?.sku ?? sub?.product_id ?? "",
+      });
     } else if (action === "cancel") analytics.track("App Subscription Cancellation Submitted", {});
     else if (action === "join") {
       // Resubscribed: entitled again, so the member goes where members start.
@@ -58,7 +64,12 @@ export default function MembershipPage() {
         {section === SECTIONS["/account/membership/billing-address"] ? <BillingAddressForm /> : null}
         {section === SECTIONS["/account/membership/manage"] ? <PlansSummary /> : null}
         <div ref={host}>
-          <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} on={{ [EVENTS.membershipChange]: (e: CustomEvent) => void onChange(e) }} />
+          <Widget
+            tag={TAGS.membershipPanel}
+            props={{ store }}
+            attrs={{ "support-email": EXTERNAL.support }}
+            on={{ [EVENTS.membershipChange]: (e: CustomEvent) => void onChange(e) }}
+          />
         </div>
       </div>
       <OopsModal message={studioLink.failure} onClose={studioLink.dismiss} />

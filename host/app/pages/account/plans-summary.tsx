@@ -1,7 +1,13 @@
 import { useEffect } from "react";
 import { css } from "goober";
 import type { Subscription } from "../../../../src/api/types.js";
-import { formatPrice, managedElsewhere, planSku, yearlyPerMonth, type PlanPeriod } from "../../../../src/domain/index.js";
+import {
+  formatPrice,
+  managedElsewhere,
+  planSku,
+  yearlyPerMonth,
+  type PlanPeriod,
+} from "../../../../src/domain/index.js";
 import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -32,7 +38,9 @@ export function PlansSummary() {
   return (
     <section className={card} aria-labelledby="plans-title">
       <div className={stack(space[3])}>
-        <h2 id="plans-title" className={sectionTitle}>{t("accountMembership.plans")}</h2>
+        <h2 id="plans-title" className={sectionTitle}>
+          {t("accountMembership.plans")}
+        </h2>
         <ul className={plans}>
           {PERIODS.map((period) => {
             const product = products.find((p) => p.sku === planSku(period, provider));
@@ -43,13 +51,19 @@ export function PlansSummary() {
               <li key={period} data-current={current}>
                 {current ? <span className="badge">{t("accountMembership.currentPlan")}</span> : null}
                 <strong>{t(period === "annual" ? "accountMembership.annual" : "accountMembership.monthly")}</strong>
-                <span className="price">{t(period === "annual" ? "plan.annual" : "plan.monthly", { price: formatPrice(price) })}</span>
-                {period === "annual" ? <span className="sub">{t("plan.perMonth", { price: formatPrice(yearlyPerMonth(price)) })}</span> : null}
+                <span className="price">
+                  {t(period === "annual" ? "plan.annual" : "plan.monthly", { price: formatPrice(price) })}
+                </span>
+                {period === "annual" ? (
+                  <span className="sub">{t("plan.perMonth", { price: formatPrice(yearlyPerMonth(price)) })}</span>
+                ) : null}
               </li>
             );
           })}
         </ul>
-        <p className="sub" style={{ color: color.muted, fontSize: text.sm }}>{t("accountMembership.plansNote")}</p>
+        <p className="sub" style={{ color: color.muted, fontSize: text.sm }}>
+          {t("accountMembership.plansNote")}
+        </p>
       </div>
     </section>
   );

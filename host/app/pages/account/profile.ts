@@ -21,7 +21,9 @@ export function parseBirthday(value: string): Date | null {
   if (!m) return null;
   const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(year, month - 1, day);
-  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day && year >= 1900 ? date : null;
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day && year >= 1900
+    ? date
+    : null;
 }
 
 /** Product facts: names required; birthday mm/dd/yyyy and not in the future; phone optional, 10 digits (US/Canada). */
@@ -38,7 +40,8 @@ export function validateProfile(p: Profile, now = new Date()): ProfileErrors {
   }
   const phone = p.phone.trim();
   // The characters the server accepts around the digits.
-  if (phone && (!/^[\d\s().+-]+$/.test(phone) || phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "").length !== 10)) errors.phone = "invalid";
+  if (phone && (!/^[\d\s().+-]+$/.test(phone) || phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "").length !== 10))
+    errors.phone = "invalid";
   return errors;
 }
 
@@ -48,7 +51,8 @@ export function maskBirthday(value: string): string {
   return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join("/");
 }
 
-export const sameProfile = (a: Profile, b: Profile) => (Object.keys(a) as (keyof Profile)[]).every((k) => a[k].trim() === b[k].trim());
+export const sameProfile = (a: Profile, b: Profile) =>
+  (Object.keys(a) as (keyof Profile)[]).every((k) => a[k].trim() === b[k].trim());
 
 /** The form's fields from the saved profile: birthday YYYY-MM-DD shown as mm/dd/yyyy, phone country US unless saved. */
 export function formOf(saved: SavedProfile): Profile {

@@ -75,47 +75,91 @@ export default function SettingsPage() {
         <OopsInline message={failure} />
         <SuccessNote>{notice}</SuccessNote>
         <section className={card} aria-labelledby="playback-title">
-          <h2 id="playback-title" className={sectionTitle}>{t("settings.playback")}</h2>
-          {!user ? <Spinner /> : (
+          <h2 id="playback-title" className={sectionTitle}>
+            {t("settings.playback")}
+          </h2>
+          {!user ? (
+            <Spinner />
+          ) : (
             <>
               <div className={row}>
-                <div><strong id="cc-label">{t("settings.captions")}</strong><p>{t("settings.captionsNote")}</p></div>
-                <Switch labelledBy="cc-label" checked={user.closed_captions !== false} disabled={savingUser} onChange={(on) => void saveUser({ closed_captions: on })} />
+                <div>
+                  <strong id="cc-label">{t("settings.captions")}</strong>
+                  <p>{t("settings.captionsNote")}</p>
+                </div>
+                <Switch
+                  labelledBy="cc-label"
+                  checked={user.closed_captions !== false}
+                  disabled={savingUser}
+                  onChange={(on) => void saveUser({ closed_captions: on })}
+                />
               </div>
               <div className={row}>
-                <div><strong id="music-label">{t("settings.music")}</strong><p>{t("settings.musicNote")}</p></div>
-                <Switch labelledBy="music-label" checked={user.feed_fm_disabled !== true} disabled={savingUser} onChange={(on) => void saveUser({ feed_fm_disabled: !on })} />
+                <div>
+                  <strong id="music-label">{t("settings.music")}</strong>
+                  <p>{t("settings.musicNote")}</p>
+                </div>
+                <Switch
+                  labelledBy="music-label"
+                  checked={user.feed_fm_disabled !== true}
+                  disabled={savingUser}
+                  onChange={(on) => void saveUser({ feed_fm_disabled: !on })}
+                />
               </div>
             </>
           )}
         </section>
         <section id="communications" className={card} aria-labelledby="comms-title">
-          <h2 id="comms-title" className={sectionTitle}>{t("settings.communications")}</h2>
-          {!email ? <Spinner /> : (
+          <h2 id="comms-title" className={sectionTitle}>
+            {t("settings.communications")}
+          </h2>
+          {!email ? (
+            <Spinner />
+          ) : (
             <div className={row}>
-              <div><strong id="email-label">{t("settings.emails")}</strong><p>{t("settings.emailsNote")}</p></div>
-              <Switch labelledBy="email-label" checked={email.opt_out !== true} disabled={savingEmail} onChange={(on) => void saveEmail(!on)} />
+              <div>
+                <strong id="email-label">{t("settings.emails")}</strong>
+                <p>{t("settings.emailsNote")}</p>
+              </div>
+              <Switch
+                labelledBy="email-label"
+                checked={email.opt_out !== true}
+                disabled={savingEmail}
+                onChange={(on) => void saveEmail(!on)}
+              />
             </div>
           )}
         </section>
         <section className={card} aria-labelledby="deactivate-title">
           <div className={stack(space[3])}>
-            <h2 id="deactivate-title" className={sectionTitle}>{t("settings.deactivateTitle")}</h2>
+            <h2 id="deactivate-title" className={sectionTitle}>
+              {t("settings.deactivateTitle")}
+            </h2>
             <p style={{ color: color.muted }}>{t("settings.deactivateNote")}</p>
-            <div><Button variant="danger" onClick={() => setConfirm(true)}>{t("settings.deactivate")}</Button></div>
+            <div>
+              <Button variant="danger" onClick={() => setConfirm(true)}>
+                {t("settings.deactivate")}
+              </Button>
+            </div>
           </div>
         </section>
       </div>
       <Modal open={confirm} title={t("settings.deactivateTitle")} onClose={() => setConfirm(false)}>
         <p>{t("settings.deactivateConfirm")}</p>
         <div className={modalActions}>
-          <Button variant="secondary" onClick={() => setConfirm(false)}>{t("action.goBack")}</Button>
-          <Button variant="danger" disabled={deactivating} onClick={deactivate}>{t("settings.deactivateYes")}</Button>
+          <Button variant="secondary" onClick={() => setConfirm(false)}>
+            {t("action.goBack")}
+          </Button>
+          <Button variant="danger" disabled={deactivating} onClick={deactivate}>
+            {t("settings.deactivateYes")}
+          </Button>
         </div>
       </Modal>
       <Modal open={deactivated} title={t("settings.deactivateTitle")} onClose={leave}>
         <p role="status">{t("settings.deactivated")}</p>
-        <div className={modalActions}><Button onClick={leave}>{t("action.continue")}</Button></div>
+        <div className={modalActions}>
+          <Button onClick={leave}>{t("action.continue")}</Button>
+        </div>
       </Modal>
     </AccountLayout>
   );

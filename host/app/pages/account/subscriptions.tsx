@@ -24,7 +24,9 @@ const list = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${
   .state[data-state="active"] { background: ${color.successSoft}; color: ${color.success}; }`;
 
 const stateKey = (s: string): MessageKey =>
-  s === "active" || s === "canceled" || s === "inactive" ? `accountMembership.state.${s}` : "accountMembership.state.inactive";
+  s === "active" || s === "canceled" || s === "inactive"
+    ? `accountMembership.state.${s}`
+    : "accountMembership.state.inactive";
 
 /**
  * /account/subscriptions: every subscription on the account (the multi-subscription list), with where each is managed.
@@ -42,7 +44,11 @@ export default function SubscriptionsPage() {
       <div className={stack(space[5])}>
         <MembershipLinks />
         <p className={lead}>{t("accountMembership.subscriptionsLead")}</p>
-        {failed && !subscriptions ? <p role="alert">{t("error.loading")}</p> : !subscriptions ? <Spinner /> : !subscriptions.length ? (
+        {failed && !subscriptions ? (
+          <p role="alert">{t("error.loading")}</p>
+        ) : !subscriptions ? (
+          <Spinner />
+        ) : !subscriptions.length ? (
           <EmptyState title={t("accountMembership.none")} />
         ) : (
           <ul className={list} aria-label={t("accountMembership.subscriptionsTitle")}>
@@ -50,19 +56,27 @@ export default function SubscriptionsPage() {
               const state = displayState(s, now);
               return (
                 <li key={s.subscription_id}>
-                  <span className="state" data-state={state}>{t(stateKey(state))}</span>
+                  <span className="state" data-state={state}>
+                    {t(stateKey(state))}
+                  </span>
                   <strong>{s.name}</strong>
                   <span className="meta">{t(`accountMembership.provider.${s.provider}`)}</span>
                   <span className="meta">
-                    {s.original_purchase_date ? t("accountMembership.since", { date: dateLabel(s.original_purchase_date) }) : null}
-                    {s.expiration_date ? ` · ${t(state === "active" && s.next_renewal ? "accountMembership.renews" : "accountMembership.until", { date: dateLabel(s.expiration_date) })}` : null}
+                    {s.original_purchase_date
+                      ? t("accountMembership.since", { date: dateLabel(s.original_purchase_date) })
+                      : null}
+                    {s.expiration_date
+                      ? ` · ${t(state === "active" && s.next_renewal ? "accountMembership.renews" : "accountMembership.until", { date: dateLabel(s.expiration_date) })}`
+                      : null}
                   </span>
                 </li>
               );
             })}
           </ul>
         )}
-        <div ref={host}><Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} /></div>
+        <div ref={host}>
+          <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} />
+        </div>
       </div>
     </AccountLayout>
   );

@@ -16,12 +16,22 @@ const title = css`font-size: ${text.xxl}px; font-weight: 800; text-align: center
 const sub = css`color: ${color.muted}; text-align: center; font-size: ${text.sm}px;`;
 
 /** The centred card every sign-in, sign-up and password page sits in. */
-export function AuthLayout({ title: heading, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  title: heading,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={wrap}>
       <section className={panel} aria-labelledby="auth-title">
         <div style={{ display: "grid", gap: space[2] }}>
-          <h1 id="auth-title" className={title}>{heading}</h1>
+          <h1 id="auth-title" className={title}>
+            {heading}
+          </h1>
           {subtitle ? <p className={sub}>{subtitle}</p> : null}
         </div>
         {children}

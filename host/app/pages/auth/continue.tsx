@@ -58,16 +58,40 @@ export default function ContinuePage() {
 
   if (step === "password") {
     return (
-      <AuthLayout title="Welcome back" subtitle={<>Signing in as <strong>{email}</strong></>}>
+      <AuthLayout
+        title="Welcome back"
+        subtitle={
+          <>
+            Signing in as <strong>{email}</strong>
+          </>
+        }
+      >
         <form className={form} onSubmit={submitPassword} noValidate>
           <FormError>{error}</FormError>
-          <PasswordField label="Password" value={password} autoComplete="current-password" autoFocus onChange={(e) => setPassword(e.currentTarget.value)} />
-          <Button type="submit" full disabled={busy}>{busy ? "Signing in…" : "Log in"}</Button>
+          <PasswordField
+            label="Password"
+            value={password}
+            autoComplete="current-password"
+            autoFocus
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Button type="submit" full disabled={busy}>
+            {busy ? "Signing in…" : "Log in"}
+          </Button>
         </form>
         <p className={small}>
           <Link href={withReturn("/forgot-password", search, { email })}>Forgot password</Link>
           {" · "}
-          <Link href={withReturn("/continue", search)} onClick={() => { setStep("email"); setPassword(""); setError(""); }}>Use another email</Link>
+          <Link
+            href={withReturn("/continue", search)}
+            onClick={() => {
+              setStep("email");
+              setPassword("");
+              setError("");
+            }}
+          >
+            Use another email
+          </Link>
         </p>
       </AuthLayout>
     );
@@ -76,8 +100,20 @@ export default function ContinuePage() {
   return (
     <AuthLayout title="Log in or sign up" subtitle="Enter your email to continue.">
       <form className={form} onSubmit={submitEmail} noValidate>
-        <Field label="Email" type="email" name="email" autoComplete="email" inputMode="email" autoFocus value={email} error={error} onChange={(e) => setEmail(e.currentTarget.value)} />
-        <Button type="submit" full disabled={busy}>{busy ? "Checking…" : "Continue"}</Button>
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          value={email}
+          error={error}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+        <Button type="submit" full disabled={busy}>
+          {busy ? "Checking…" : "Continue"}
+        </Button>
       </form>
       <p className={small}>New here? Enter your email and we will help you create an account.</p>
     </AuthLayout>

@@ -44,10 +44,14 @@ export default function ForgotPasswordPage() {
       <AuthLayout title="Check your email" subtitle={`An email was sent to ${email.trim()}`}>
         <p className={small}>Follow the link in the email to choose a new password. It may take a minute to arrive.</p>
         <FormError>{error}</FormError>
-        <ButtonLink href={withReturn("/continue", search, { email: email.trim() })} full>Got it</ButtonLink>
+        <ButtonLink href={withReturn("/continue", search, { email: email.trim() })} full>
+          Got it
+        </ButtonLink>
         <p className={small} aria-live="polite">
           {error ? "" : resent ? "We sent it again. " : "Didn't get it? "}
-          <button type="button" className={textLink} disabled={busy} onClick={() => send()}>Resend email</button>
+          <button type="button" className={textLink} disabled={busy} onClick={() => send()}>
+            Resend email
+          </button>
         </p>
       </AuthLayout>
     );
@@ -55,10 +59,22 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout title="Forgot password" subtitle="Enter your email and we will send you a link to reset your password.">
       <form className={form} onSubmit={send} noValidate>
-        <Field label="Email" type="email" autoComplete="email" autoFocus value={email} error={error} onChange={(e) => setEmail(e.currentTarget.value)} />
-        <Button type="submit" full disabled={busy}>{busy ? "Sending…" : "Send email"}</Button>
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          value={email}
+          error={error}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+        <Button type="submit" full disabled={busy}>
+          {busy ? "Sending…" : "Send email"}
+        </Button>
       </form>
-      <p className={small}><Link href={withReturn("/continue", search)}>Back to log in</Link></p>
+      <p className={small}>
+        <Link href={withReturn("/continue", search)}>Back to log in</Link>
+      </p>
     </AuthLayout>
   );
 }

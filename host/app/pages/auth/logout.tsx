@@ -24,15 +24,21 @@ export default function LogoutPage() {
   if (!session.signedIn) {
     return (
       <AuthLayout title="You are logged out" subtitle="See you at your next workout.">
-        <Button full onClick={() => navigate("/continue")}>Log in</Button>
+        <Button full onClick={() => navigate("/continue")}>
+          Log in
+        </Button>
       </AuthLayout>
     );
   }
   return (
     <AuthLayout title="Log out" subtitle="Are you sure you want to log out?">
       <div style={{ display: "grid", gap: 12 }}>
-        <Button full onClick={logout} disabled={busy}>{busy ? "Logging out…" : "Yes, log out"}</Button>
-        <Button full variant="secondary" onClick={() => history.length > 1 ? history.back() : navigate("/home")}>Cancel</Button>
+        <Button full onClick={logout} disabled={busy}>
+          {busy ? "Logging out…" : "Yes, log out"}
+        </Button>
+        <Button full variant="secondary" onClick={() => (history.length > 1 ? history.back() : navigate("/home"))}>
+          Cancel
+        </Button>
       </div>
     </AuthLayout>
   );

@@ -12,7 +12,17 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailingSlot">) 
     <Field
       {...props}
       type={shown ? "text" : "password"}
-      trailingSlot={<button type="button" className={toggle} aria-pressed={shown} aria-label={shown ? "Hide password" : "Show password"} onClick={() => setShown(!shown)}>{shown ? "Hide" : "Show"}</button>}
+      trailingSlot={
+        <button
+          type="button"
+          className={toggle}
+          aria-pressed={shown}
+          aria-label={shown ? "Hide password" : "Show password"}
+          onClick={() => setShown(!shown)}
+        >
+          {shown ? "Hide" : "Show"}
+        </button>
+      }
     />
   );
 }

@@ -41,14 +41,18 @@ export default function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthLayout title="Reset password" subtitle="This password reset link is invalid or has expired.">
-        <ButtonLink href="/forgot-password" full>Send a new link</ButtonLink>
+        <ButtonLink href="/forgot-password" full>
+          Send a new link
+        </ButtonLink>
       </AuthLayout>
     );
   }
   if (done) {
     return (
       <AuthLayout title="Password updated" subtitle="Your password has been changed. Log in with your new password.">
-        <ButtonLink href="/continue" full autoFocus>Log in</ButtonLink>
+        <ButtonLink href="/continue" full autoFocus>
+          Log in
+        </ButtonLink>
       </AuthLayout>
     );
   }
@@ -56,9 +60,23 @@ export default function ResetPasswordPage() {
     <AuthLayout title="Choose a new password">
       <form className={form} onSubmit={submit} noValidate>
         <FormError>{error}</FormError>
-        <PasswordField label="New password" autoComplete="new-password" autoFocus value={password} onChange={(e) => setPassword(e.currentTarget.value)} hint={`At least ${MIN_PASSWORD} characters`} />
-        <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
-        <Button type="submit" full disabled={busy}>{busy ? "Saving…" : "Save password"}</Button>
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          autoFocus
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          hint={`At least ${MIN_PASSWORD} characters`}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+        />
+        <Button type="submit" full disabled={busy}>
+          {busy ? "Saving…" : "Save password"}
+        </Button>
       </form>
       <p className={small}>Signing in on other devices will need the new password.</p>
     </AuthLayout>

@@ -17,7 +17,11 @@ const MIN_PASSWORD = 6;
 /** "First name is required" / "First name can be at most 100 characters" (the server's limit). */
 const nameMessage = (label: string, value: string) => {
   const problem = nameProblem(value);
-  return problem === "required" ? `${label} is required` : problem === "tooLong" ? `${label} can be at most ${NAME_MAX_LENGTH} characters` : "";
+  return problem === "required"
+    ? `${label} is required`
+    : problem === "tooLong"
+      ? `${label} can be at most ${NAME_MAX_LENGTH} characters`
+      : "";
 };
 
 /** Spec §8 sign-up errors: 400 with the server's detail, 500, anything else with its code. */
@@ -30,7 +34,12 @@ function signUpError(err: unknown): string {
 export default function SignupPage() {
   const store = useStore();
   const search = useSearch();
-  const [values, setValues] = useState({ email: new URLSearchParams(search).get("email") ?? "", given: "", family: "", password: "" });
+  const [values, setValues] = useState({
+    email: new URLSearchParams(search).get("email") ?? "",
+    given: "",
+    family: "",
+    password: "",
+  });
   const [optIn, setOptIn] = useState(false);
   const [terms, setTerms] = useState(false);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -47,10 +56,12 @@ export default function SignupPage() {
     password: values.password.length >= MIN_PASSWORD ? "" : t("error.passwordLength"),
   };
   const ready = !Object.values(problems).some(Boolean) && terms;
-  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [key]: e.currentTarget.value });
+  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues({ ...values, [key]: e.currentTarget.value });
   const blur = (key: string) => () => setTouched({ ...touched, [key]: true });
   if (serverName && values[serverName.field] === serverName.value && !problems[serverName.field]) {
-    problems[serverName.field] = `${serverName.field === "given" ? "First name" : "Last name"} can be at most ${NAME_MAX_LENGTH} characters`;
+    problems[serverName.field] =
+      `${serverName.field === "given" ? "First name" : "Last name"} can be at most ${NAME_MAX_LENGTH} characters`;
   }
   const shown = (key: keyof typeof problems) => (touched[key] ? problems[key] : "");
 
@@ -60,19 +71,26 @@ export default function SignupPage() {
     setBusy(true);
     setError("");
     const answer = await store.session.signUp.run({
-        email: values.email.trim(),
-        password: values.password,
-        given_name: values.given.trim(),
-        family_name: values.family.trim(),
-        opt_in: optIn,
-        waiver_accepted: true,
+      email: values.email.trim(),
+      password: values.password,
+      given_name: values.given.trim(),
+      family_name: values.family.trim(),
+      opt_in: optIn,
+      waiver_accepted: true,
     });
     setBusy(false);
     if (answer) return setCreated(true);
     const failed = store.session.signUp.error.peek();
     // A name the server refused shows under its field, in the form's words, not as the server's raw detail.
-    const named = failed instanceof ApiError && failed.status === 400 ? nameFieldOf((failed.body as { message?: unknown } | undefined)?.message, "tooLong") : undefined;
-    if (named) setServerName({ field: named === "given_name" ? "given" : "family", value: named === "given_name" ? values.given : values.family });
+    const named =
+      failed instanceof ApiError && failed.status === 400
+        ? nameFieldOf((failed.body as { message?: unknown } | undefined)?.message, "tooLong")
+        : undefined;
+    if (named)
+      setServerName({
+        field: named === "given_name" ? "given" : "family",
+        value: named === "given_name" ? values.given : values.family,
+      });
     else setError(signUpError(failed));
   }
 
@@ -80,7 +98,9 @@ export default function SignupPage() {
     return (
       <AuthLayout title="Account created" subtitle={t("success.accountCreated")}>
         <p className={small}>Welcome to fitkit, {values.given.trim()}. Let's find the right workouts for you.</p>
-        <ButtonLink href={afterSignIn(search)} full autoFocus>{t("action.continue")}</ButtonLink>
+        <ButtonLink href={afterSignIn(search)} full autoFocus>
+          {t("action.continue")}
+        </ButtonLink>
       </AuthLayout>
     );
   }
@@ -89,21 +109,76 @@ export default function SignupPage() {
     <AuthLayout title="Create your account" subtitle="Start moving with fitkit today.">
       <form className={form} onSubmit={submit} noValidate>
         <FormError>{error}</FormError>
-        <Field label="Email" type="email" autoComplete="email" value={values.email} onChange={set("email")} onBlur={blur("email")} error={shown("email")} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set("email")}
+          onBlur={blur("email")}
+          error={shown("email")}
+        />
         <div style={{ display: "grid", gap: 16, gridTemplateColumns: "repeat(auto-fit, minmax(160px, 1fr))" }}>
-          <Field label="First Name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} value={values.given} onChange={set("given")} onBlur={blur("given")} error={shown("given")} />
-          <Field label="Last Name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} value={values.family} onChange={set("family")} onBlur={blur("family")} error={shown("family")} />
+          <Field
+            label="First Name"
+            autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
+            value={values.given}
+            onChange={set("given")}
+            onBlur={blur("given")}
+            error={shown("given")}
+          />
+          <Field
+            label="Last Name"
+            autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
+            value={values.family}
+            onChange={set("family")}
+            onBlur={blur("family")}
+            error={shown("family")}
+          />
         </div>
-        <PasswordField label="Password" autoComplete="new-password" value={values.password} onChange={set("password")} onBlur={blur("password")}
-          error={shown("password")} hint={shown("password") ? undefined : `At least ${MIN_PASSWORD} characters`} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set("password")}
+          onBlur={blur("password")}
+          error={shown("password")}
+          hint={shown("password") ? undefined : `At least ${MIN_PASSWORD} characters`}
+        />
         <div>
-          <Checkbox checked={optIn} onChange={(e) => setOptIn(e.currentTarget.checked)} label="Keep me up to date with news and exclusive offers" />
-          <Checkbox checked={terms} required onChange={(e) => setTerms(e.currentTarget.checked)}
-            label={<>I agree to <a href={EXTERNAL.terms} target="_blank" rel="noopener noreferrer">Terms of Service</a> and <a href={EXTERNAL.waiver} target="_blank" rel="noopener noreferrer">Liability Waiver</a>*</>} />
+          <Checkbox
+            checked={optIn}
+            onChange={(e) => setOptIn(e.currentTarget.checked)}
+            label="Keep me up to date with news and exclusive offers"
+          />
+          <Checkbox
+            checked={terms}
+            required
+            onChange={(e) => setTerms(e.currentTarget.checked)}
+            label={
+              <>
+                I agree to{" "}
+                <a href={EXTERNAL.terms} target="_blank" rel="noopener noreferrer">
+                  Terms of Service
+                </a>{" "}
+                and{" "}
+                <a href={EXTERNAL.waiver} target="_blank" rel="noopener noreferrer">
+                  Liability Waiver
+                </a>
+                *
+              </>
+            }
+          />
         </div>
-        <Button type="submit" full disabled={!ready || busy}>{busy ? "Creating account…" : "Create account"}</Button>
+        <Button type="submit" full disabled={!ready || busy}>
+          {busy ? "Creating account…" : "Create account"}
+        </Button>
       </form>
-      <p className={small}>Already a member? <Link href={withReturn("/continue", search)}>Log in</Link></p>
+      <p className={small}>
+        Already a member? <Link href={withReturn("/continue", search)}>Log in</Link>
+      </p>
     </AuthLayout>
   );
 }

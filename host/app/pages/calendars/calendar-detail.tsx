@@ -57,9 +57,19 @@ export default function CalendarDetailPage() {
   if (!current) {
     if (loadError) {
       const missing = loadError instanceof ApiError && loadError.status === 404;
-      return <Page><EmptyState title={missing ? t("calendars.notFound") : t("error.loading")}><ButtonLink href="/calendars">{t("calendars.title")}</ButtonLink></EmptyState></Page>;
+      return (
+        <Page>
+          <EmptyState title={missing ? t("calendars.notFound") : t("error.loading")}>
+            <ButtonLink href="/calendars">{t("calendars.title")}</ButtonLink>
+          </EmptyState>
+        </Page>
+      );
     }
-    return <Page><Spinner /></Page>;
+    return (
+      <Page>
+        <Spinner />
+      </Page>
+    );
   }
   const enrolled = !!enrollments?.some((e) => e.calendar_id === current.id && e.status === "enrolled");
   const mine = enrolled ? mineData?.data?.find((c) => c.calendar_id === current.id || c.id === current.id) : undefined;
@@ -74,31 +84,60 @@ export default function CalendarDetailPage() {
     const answer = await store.calendars[kind].run(current!.id);
     if (!answer) return setFailure(t("error.unexpected"));
     void store.calendars.mine.reload();
-    setNotice(t(kind === "enroll" ? "calendars.enrolledSuccess" : "calendars.unenrolledSuccess", { calendar: current!.name }));
+    setNotice(
+      t(kind === "enroll" ? "calendars.enrolledSuccess" : "calendars.unenrolledSuccess", { calendar: current!.name }),
+    );
   }
 
   return (
     <Page>
-      <PageHeader kicker={t("calendars.kicker")} title={current.name}>{typeof current.description === "string" ? current.description : null}</PageHeader>
+      <PageHeader kicker={t("calendars.kicker")} title={current.name}>
+        {typeof current.description === "string" ? current.description : null}
+      </PageHeader>
       <div className={stack(space[5])}>
         <div style={{ display: "flex", gap: space[3], flexWrap: "wrap", alignItems: "center" }}>
           <span style={{ fontWeight: 800, color: color.muted }}>{t("calendars.days", { count: days.length })}</span>
-          {!session.signedIn ? <ButtonLink href={signInFor(base)}>{t("calendars.enroll")}</ButtonLink>
-            : enrolled ? <Button variant="secondary" disabled={enrolling || unenrolling} onClick={() => change("unenroll")}>{t("calendars.unenroll")}</Button>
-            : <Button disabled={enrolling || unenrolling || !enrollments} onClick={() => change("enroll")}>{t("calendars.enroll")}</Button>}
+          {!session.signedIn ? (
+            <ButtonLink href={signInFor(base)}>{t("calendars.enroll")}</ButtonLink>
+          ) : enrolled ? (
+            <Button variant="secondary" disabled={enrolling || unenrolling} onClick={() => change("unenroll")}>
+              {t("calendars.unenroll")}
+            </Button>
+          ) : (
+            <Button disabled={enrolling || unenrolling || !enrollments} onClick={() => change("enroll")}>
+              {t("calendars.enroll")}
+            </Button>
+          )}
         </div>
         <SuccessNote>{notice}</SuccessNote>
         {mine ? (
           <section className={card} aria-labelledby="cal-progress">
             <div className={stack(space[3])}>
-              <h2 id="cal-progress" className={sectionTitle}>{t("calendars.enrolled")}</h2>
+              <h2 id="cal-progress" className={sectionTitle}>
+                {t("calendars.enrolled")}
+              </h2>
               <p>{t("calendars.enrolledNote", { day: Math.min(mine.current_day, days.length), total: days.length })}</p>
-              <ProgressBar value={mine.progress.completed_days} max={mine.progress.total_days} label={current.name}
-                caption={t("calendars.progress", { completed: mine.progress.completed_days, total: mine.progress.total_days })} />
+              <ProgressBar
+                value={mine.progress.completed_days}
+                max={mine.progress.total_days}
+                label={current.name}
+                caption={t("calendars.progress", {
+                  completed: mine.progress.completed_days,
+                  total: mine.progress.total_days,
+                })}
+              />
               {today ? (
                 <div className={todayRow}>
-                  <strong>{t("calendars.todayTitle", { title: today.kind === "rest" || !today.workout ? t("calendars.rest") : today.workout.name })}</strong>
-                  {today.kind !== "rest" && today.workout ? <ButtonLink href={`/classes/video/${encodeURIComponent(today.workout.slug)}`}>{t("calendars.play")}</ButtonLink> : null}
+                  <strong>
+                    {t("calendars.todayTitle", {
+                      title: today.kind === "rest" || !today.workout ? t("calendars.rest") : today.workout.name,
+                    })}
+                  </strong>
+                  {today.kind !== "rest" && today.workout ? (
+                    <ButtonLink href={`/classes/video/${encodeURIComponent(today.workout.slug)}`}>
+                      {t("calendars.play")}
+                    </ButtonLink>
+                  ) : null}
                 </div>
               ) : null}
             </div>
@@ -106,7 +145,9 @@ export default function CalendarDetailPage() {
         ) : null}
         {weeks.map((daysOfWeek, i) => (
           <section key={i} aria-labelledby={`week-${i + 1}`}>
-            <h2 id={`week-${i + 1}`} className={weekTitle}>{t("calendars.week", { week: i + 1 })}</h2>
+            <h2 id={`week-${i + 1}`} className={weekTitle}>
+              {t("calendars.week", { week: i + 1 })}
+            </h2>
             <ol className={week}>
               {daysOfWeek.map((d) => {
                 const state = stateOf.get(d.day);
@@ -114,18 +155,32 @@ export default function CalendarDetailPage() {
                 return (
                   <li key={d.day} className={day} data-kind={d.kind} data-today={today}>
                     <span className="label">
-                      <span>{t("calendars.day", { day: d.day })}{state?.date ? ` · ${new Date(`${state.date}T12:00:00`).toLocaleDateString("en-US", { month: "short", day: "numeric" })}` : ""}</span>
-                      {state?.status === "completed" ? <span className="done">✓ {t("series.workoutDone")}</span> : today ? <span>{t("calendars.today")}</span> : null}
+                      <span>
+                        {t("calendars.day", { day: d.day })}
+                        {state?.date
+                          ? ` · ${new Date(`${state.date}T12:00:00`).toLocaleDateString("en-US", { month: "short", day: "numeric" })}`
+                          : ""}
+                      </span>
+                      {state?.status === "completed" ? (
+                        <span className="done">✓ {t("series.workoutDone")}</span>
+                      ) : today ? (
+                        <span>{t("calendars.today")}</span>
+                      ) : null}
                     </span>
                     {d.kind === "rest" ? (
-                      <><span className="kind">{t("calendars.rest")}</span><span className="note">{t("calendars.restNote")}</span></>
+                      <>
+                        <span className="kind">{t("calendars.rest")}</span>
+                        <span className="note">{t("calendars.restNote")}</span>
+                      </>
                     ) : d.workout ? (
                       <>
                         {d.kind === "walk" ? <span className="kind">{t("calendars.walk")}</span> : null}
                         <Link href={`${base}/detail/${encodeURIComponent(d.workout.slug)}`}>{d.workout.name}</Link>
                         <span className="note">{t("workout.minutes", { minutes: d.workout.duration })}</span>
                       </>
-                    ) : <span className="kind">{t(d.kind === "walk" ? "calendars.walk" : "calendars.rest")}</span>}
+                    ) : (
+                      <span className="kind">{t(d.kind === "walk" ? "calendars.walk" : "calendars.rest")}</span>
+                    )}
                   </li>
                 );
               })}

@@ -14,5 +14,11 @@ export interface CalendarSummary {
 export interface MyCalendar extends CalendarSummary {
   current_day: number;
   progress: { completed_days: number; total_days: number };
-  days: { day: number; date: string; kind: "workout" | "walk" | "rest"; workout_id: string | null; status: "completed" | "not_started" | "rest" | string }[];
+  days: {
+    day: number;
+    date: string;
+    kind: "workout" | "walk" | "rest";
+    workout_id: string | null;
+    status: "completed" | "not_started" | "rest" | string;
+  }[];
 }

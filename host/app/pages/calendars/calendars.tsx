@@ -27,15 +27,21 @@ export default function CalendarsPage() {
   useEffect(() => {
     if (signedIn) return void store.calendars.enrollments.load();
     const controller = new AbortController();
-    store.api.request<unknown>("/tsapi/workout_calendars/ids", { signal: controller.signal })
-      .then((answer) => setPublicList(itemsOf<CalendarSummary>(answer).filter((c) => c.slug)), () => setPublicList([]));
+    store.api.request<unknown>("/tsapi/workout_calendars/ids", { signal: controller.signal }).then(
+      (answer) => setPublicList(itemsOf<CalendarSummary>(answer).filter((c) => c.slug)),
+      () => setPublicList([]),
+    );
     return () => controller.abort();
   }, [signedIn, store]);
-  const calendars = signedIn ? mine : publicList ?? undefined;
+  const calendars = signedIn ? mine : (publicList ?? undefined);
   return (
     <Page>
-      <PageHeader kicker={t("calendars.kicker")} title={t("calendars.title")}>{t("calendars.lead")}</PageHeader>
-      {!calendars ? <Spinner /> : (
+      <PageHeader kicker={t("calendars.kicker")} title={t("calendars.title")}>
+        {t("calendars.lead")}
+      </PageHeader>
+      {!calendars ? (
+        <Spinner />
+      ) : (
         <ul className={grid}>
           {calendars.map((c) => (
             <li key={c.id}>

@@ -12,7 +12,11 @@ export type ChallengeView = Omit<Challenge, "workouts" | "progress"> & {
   workout_target: number;
   end_time: string;
   progress: { on_demand: number; live: number; completed: number; is_complete: boolean };
-  workouts: (Challenge["workouts"][number] & { week?: number; position?: number; workout?: { id: string; slug: string; name: string; duration: number } })[];
+  workouts: (Challenge["workouts"][number] & {
+    week?: number;
+    position?: number;
+    workout?: { id: string; slug: string; name: string; duration: number };
+  })[];
 };
 
 /**
@@ -26,16 +30,19 @@ export const FALL_2022 = {
   reward: "$50",
 } as const;
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** "September 19, 2022" and "October 23, 2022" (the window's calendar dates, whatever the member's zone). */
-export const dateRange = (c: { start_time?: string; end_time: string }) => [c.start_time ? day(c.start_time) : "", day(c.end_time)] as const;
+export const dateRange = (c: { start_time?: string; end_time: string }) =>
+  [c.start_time ? day(c.start_time) : "", day(c.end_time)] as const;
 
 export const isOver = (c: { end_time: string }, now = Date.now()) => Date.parse(c.end_time) < now;
 
 /** The workouts grouped by their week, in order. */
 export function byWeek(c: ChallengeView) {
   const weeks = new Map<number, ChallengeView["workouts"]>();
-  for (const w of [...c.workouts].sort((a, b) => (a.position ?? 0) - (b.position ?? 0))) weeks.set(w.week ?? 1, [...(weeks.get(w.week ?? 1) ?? []), w]);
+  for (const w of [...c.workouts].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)))
+    weeks.set(w.week ?? 1, [...(weeks.get(w.week ?? 1) ?? []), w]);
   return [...weeks.entries()].sort((a, b) => a[0] - b[0]);
 }

@@ -35,7 +35,10 @@ function useChallenges(signedIn: boolean) {
   const [failed, setFailed] = useState(false);
   const load = useCallback(
     (signal?: AbortSignal) =>
-      store.api.request<{ items: ChallengeView[] }>("/v2/workouts/challenges", { auth: true, signal }).then((a) => setList(a.items), () => !signal?.aborted && setFailed(true)),
+      store.api.request<{ items: ChallengeView[] }>("/v2/workouts/challenges", { auth: true, signal }).then(
+        (a) => setList(a.items),
+        () => !signal?.aborted && setFailed(true),
+      ),
     [store],
   );
   useEffect(() => {
@@ -46,7 +49,11 @@ function useChallenges(signedIn: boolean) {
   }, [signedIn, load]);
   async function join(id: string) {
     const joined = (list ?? []).filter((c) => c.joined).map((c) => c.id);
-    await store.api.request("/user/v1/attribute/challenges", { method: "PUT", auth: true, body: { challenges: [...new Set([...joined, id])] } });
+    await store.api.request("/user/v1/attribute/challenges", {
+      method: "PUT",
+      auth: true,
+      body: { challenges: [...new Set([...joined, id])] },
+    });
     await load();
   }
   return { list, failed, join };
@@ -59,21 +66,41 @@ function useChallenges(signedIn: boolean) {
 function Progress({ challenge }: { challenge: ChallengeView }) {
   const { completed, on_demand, live } = challenge.progress;
   const standing = challengeStanding(completed, challenge.workout_target);
-  const caption = t(standing.complete ? "challenge.progressComplete" : "challenge.progress", { done: standing.counted, target: standing.target });
+  const caption = t(standing.complete ? "challenge.progressComplete" : "challenge.progress", {
+    done: standing.counted,
+    target: standing.target,
+  });
   return (
     <div className={stack(space[2])}>
-      <ProgressBar value={standing.counted} max={standing.target} label={t("challenge.progressTitle")} caption={caption} />
+      <ProgressBar
+        value={standing.counted}
+        max={standing.target}
+        label={t("challenge.progressTitle")}
+        caption={caption}
+      />
       <p style={{ color: color.muted, fontSize: text.sm }}>{t("challenge.split", { onDemand: on_demand, live })}</p>
-      {standing.beyond ? <p className={complete}>{t("challenge.beyond", { done: completed, beyond: standing.beyond, target: standing.target })}</p> : null}
+      {standing.beyond ? (
+        <p className={complete}>
+          {t("challenge.beyond", { done: completed, beyond: standing.beyond, target: standing.target })}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-function Rules({ challenge, title = t("challenge.rulesTitle") }: { challenge: Pick<ChallengeView, "workout_target" | "start_time" | "end_time" | "reward">; title?: string }) {
+function Rules({
+  challenge,
+  title = t("challenge.rulesTitle"),
+}: {
+  challenge: Pick<ChallengeView, "workout_target" | "start_time" | "end_time" | "reward">;
+  title?: string;
+}) {
   const [start, end] = dateRange(challenge);
   return (
     <section className={stack(space[3])} aria-labelledby="rules-title">
-      <h2 id="rules-title" className={sectionTitle}>{title}</h2>
+      <h2 id="rules-title" className={sectionTitle}>
+        {title}
+      </h2>
       <p>{t("challenge.rules", { target: challenge.workout_target, start, end })}</p>
       <p>{t("challenge.openTo")}</p>
       {challenge.reward ? (
@@ -95,8 +122,15 @@ function FaqList({ slug }: { slug?: string }) {
   if (!entries.length) return null;
   return (
     <section className={faq} aria-labelledby="faq-title">
-      <h2 id="faq-title" className={sectionTitle}>{t("challenge.faq")}</h2>
-      {entries.map((f) => <details key={f.name}><summary>{f.value!.question}</summary><p>{f.value!.answer}</p></details>)}
+      <h2 id="faq-title" className={sectionTitle}>
+        {t("challenge.faq")}
+      </h2>
+      {entries.map((f) => (
+        <details key={f.name}>
+          <summary>{f.value!.question}</summary>
+          <p>{f.value!.answer}</p>
+        </details>
+      ))}
     </section>
   );
 }
@@ -110,7 +144,10 @@ function useDoneInWindow(challenge: ChallengeView) {
   const end = Date.parse(challenge.end_time);
   return new Set(
     (history?.items ?? [])
-      .filter((h) => h.is_completed && h.completed_at && Date.parse(h.completed_at) >= start && Date.parse(h.completed_at) <= end)
+      .filter(
+        (h) =>
+          h.is_completed && h.completed_at && Date.parse(h.completed_at) >= start && Date.parse(h.completed_at) <= end,
+      )
       .map((h) => h.workout_id),
   );
 }
@@ -124,23 +161,41 @@ function ChallengeDetail({ challenge, join }: { challenge: ChallengeView; join: 
   const done = useDoneInWindow(challenge);
   return (
     <Page>
-      <PageHeader kicker={t("challenge.kicker")} title={challenge.name}>{challenge.description}</PageHeader>
+      <PageHeader kicker={t("challenge.kicker")} title={challenge.name}>
+        {challenge.description}
+      </PageHeader>
       <div className={stack(space[6])}>
         <section className={card} aria-labelledby="progress-title">
           <div className={stack(space[3])}>
-            <p style={{ fontWeight: 800 }}>{t("challenge.dates", { start, end })} · {t(over ? "challenge.ended" : "challenge.ends", { date: end })}</p>
-            <h2 id="progress-title" className={sectionTitle}>{t("challenge.progressTitle")}</h2>
+            <p style={{ fontWeight: 800 }}>
+              {t("challenge.dates", { start, end })} · {t(over ? "challenge.ended" : "challenge.ends", { date: end })}
+            </p>
+            <h2 id="progress-title" className={sectionTitle}>
+              {t("challenge.progressTitle")}
+            </h2>
             <Progress challenge={challenge} />
-            {challenge.joined ? <p style={{ fontWeight: 800, color: color.success }}>✓ {t("challenge.joined")}</p>
-              : !over ? <div><Button disabled={busy} onClick={async () => {
-                  setBusy(true);
-                  await join(challenge.id).catch(() => setFailure(t("error.unexpected")));
-                  setBusy(false);
-                }}>{t("challenge.join")}</Button></div> : null}
+            {challenge.joined ? (
+              <p style={{ fontWeight: 800, color: color.success }}>✓ {t("challenge.joined")}</p>
+            ) : !over ? (
+              <div>
+                <Button
+                  disabled={busy}
+                  onClick={async () => {
+                    setBusy(true);
+                    await join(challenge.id).catch(() => setFailure(t("error.unexpected")));
+                    setBusy(false);
+                  }}
+                >
+                  {t("challenge.join")}
+                </Button>
+              </div>
+            ) : null}
           </div>
         </section>
         <section className={stack(space[3])} aria-labelledby="workouts-title">
-          <h2 id="workouts-title" className={sectionTitle}>{t("challenge.workoutsTitle")}</h2>
+          <h2 id="workouts-title" className={sectionTitle}>
+            {t("challenge.workoutsTitle")}
+          </h2>
           <div className={weeks}>
             {byWeek(challenge).map(([week, list]) => (
               <div key={week} className={card}>
@@ -151,10 +206,17 @@ function ChallengeDetail({ challenge, join }: { challenge: ChallengeView; join: 
                       {w.workout?.slug ? (
                         <Link href={`/classes/detail/${encodeURIComponent(w.workout.slug)}`}>
                           {w.workout.name}
-                          <span>{done.has(w.workout_id) ? <span className={tick}>✓ {t("series.workoutDone")}</span> : t("workout.minutes", { minutes: w.workout.duration })}</span>
+                          <span>
+                            {done.has(w.workout_id) ? (
+                              <span className={tick}>✓ {t("series.workoutDone")}</span>
+                            ) : (
+                              t("workout.minutes", { minutes: w.workout.duration })
+                            )}
+                          </span>
                         </Link>
-                      )
-                        : <span>{w.workout?.name ?? w.workout_id}</span>}
+                      ) : (
+                        <span>{w.workout?.name ?? w.workout_id}</span>
+                      )}
                     </li>
                   ))}
                 </ol>
@@ -183,8 +245,19 @@ export default function ChallengePage() {
   if (slug && session.signedIn) {
     const challenge = list?.find((c) => c.slug === slug || c.id === slug);
     if (challenge) return <ChallengeDetail challenge={challenge} join={join} />;
-    if (list || failed) return <Page><EmptyState title={failed ? t("error.loading") : t("challenge.notFound")}><ButtonLink href="/challenge">{t("challenge.title")}</ButtonLink></EmptyState></Page>;
-    return <Page><Spinner /></Page>;
+    if (list || failed)
+      return (
+        <Page>
+          <EmptyState title={failed ? t("error.loading") : t("challenge.notFound")}>
+            <ButtonLink href="/challenge">{t("challenge.title")}</ButtonLink>
+          </EmptyState>
+        </Page>
+      );
+    return (
+      <Page>
+        <Spinner />
+      </Page>
+    );
   }
 
   const now = Date.now();
@@ -193,24 +266,46 @@ export default function ChallengePage() {
   const shown = [current, fall].filter((c): c is ChallengeView => !!c);
   return (
     <Page>
-      <PageHeader kicker={t("challenge.kicker")} title={t("challenge.title")}>{t("challenge.lead")}</PageHeader>
+      <PageHeader kicker={t("challenge.kicker")} title={t("challenge.title")}>
+        {t("challenge.lead")}
+      </PageHeader>
       <div className={stack(space[6])}>
         {!session.signedIn ? (
-          <EmptyState title={t("challenge.signIn")}><ButtonLink href={signInFor(here)}>{t("challenge.logIn")}</ButtonLink></EmptyState>
-        ) : failed ? <p role="alert">{t("error.loading")}</p> : !list ? <Spinner /> : (
+          <EmptyState title={t("challenge.signIn")}>
+            <ButtonLink href={signInFor(here)}>{t("challenge.logIn")}</ButtonLink>
+          </EmptyState>
+        ) : failed ? (
+          <p role="alert">{t("error.loading")}</p>
+        ) : !list ? (
+          <Spinner />
+        ) : (
           <div className={cards}>
             {shown.map((c) => {
               const [start, end] = dateRange(c);
               return (
                 <section key={c.id} className={card} aria-labelledby={`ch-${c.id}`}>
                   <div className={stack(space[3])}>
-                    <p style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".16em", textTransform: "uppercase", color: color.accent }}>
+                    <p
+                      style={{
+                        fontSize: text.xs,
+                        fontWeight: 800,
+                        letterSpacing: ".16em",
+                        textTransform: "uppercase",
+                        color: color.accent,
+                      }}
+                    >
                       {t(c === current ? "challenge.current" : "challenge.fall2022")}
                     </p>
-                    <h2 id={`ch-${c.id}`} style={{ fontSize: text.xl, fontWeight: 800 }}>{c.name}</h2>
+                    <h2 id={`ch-${c.id}`} style={{ fontSize: text.xl, fontWeight: 800 }}>
+                      {c.name}
+                    </h2>
                     <p style={{ color: color.muted }}>{t("challenge.dates", { start, end })}</p>
                     <Progress challenge={c} />
-                    <div><ButtonLink href={`/challenge/${c.slug}`} variant="secondary">{t("challenge.view")}</ButtonLink></div>
+                    <div>
+                      <ButtonLink href={`/challenge/${c.slug}`} variant="secondary">
+                        {t("challenge.view")}
+                      </ButtonLink>
+                    </div>
                   </div>
                 </section>
               );

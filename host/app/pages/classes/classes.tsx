@@ -49,8 +49,12 @@ export default function ClassesPage() {
   const base = ALL.has(category) ? "/classes" : `/classes/categories/${encodeURIComponent(category)}`;
   const suffix = search ? `?${search}` : "";
 
-  const title = fromStats ? "Your completed classes" : favourites ? "Your favorites" : info?.name ?? "Classes";
-  const description = fromStats ? "Every class you finished, newest first." : favourites ? "The classes you saved for later." : info?.description;
+  const title = fromStats ? "Your completed classes" : favourites ? "Your favorites" : (info?.name ?? "Classes");
+  const description = fromStats
+    ? "Every class you finished, newest first."
+    : favourites
+      ? "The classes you saved for later."
+      : info?.description;
 
   const onChange = (e: CustomEvent<{ category: string; filters: string; keywords: string; sort: string }>) => {
     const d = e.detail;
@@ -59,11 +63,15 @@ export default function ClassesPage() {
     if (d.keywords) next.set("q", d.keywords);
     if (d.sort && d.sort !== "newest") next.set("sort", d.sort);
     if (fromStats) next.set("from", "all_time_stats");
-    const path = !d.category || ALL.has(d.category) ? "/classes" : `/classes/categories/${encodeURIComponent(d.category)}`;
+    const path =
+      !d.category || ALL.has(d.category) ? "/classes" : `/classes/categories/${encodeURIComponent(d.category)}`;
     const target = next.toString() ? `${path}?${next}` : path;
     // Compared with the list beneath any open pane: the widget re-announcing the same filters must not close it.
     if (target !== `${base}${suffix}`) navigate(target);
-    analytics.track("Filter Applied", filterPayload(d.category || "all", d.sort || "newest", Object.fromEntries(new URLSearchParams(d.filters))));
+    analytics.track(
+      "Filter Applied",
+      filterPayload(d.category || "all", d.sort || "newest", Object.fromEntries(new URLSearchParams(d.filters))),
+    );
   };
 
   const onSelect = (e: CustomEvent<{ slug: string }>) => {
@@ -74,8 +82,18 @@ export default function ClassesPage() {
   return (
     <Page>
       <div className={head}>
-        <PageHeader kicker="Classes" title={title}>{description}</PageHeader>
-        {session.signedIn ? <ButtonLink href="/classes/manage-workouts" variant="secondary" style={{ marginBottom: space[5], justifySelf: "start" }}>Manage workouts</ButtonLink> : null}
+        <PageHeader kicker="Classes" title={title}>
+          {description}
+        </PageHeader>
+        {session.signedIn ? (
+          <ButtonLink
+            href="/classes/manage-workouts"
+            variant="secondary"
+            style={{ marginBottom: space[5], justifySelf: "start" }}
+          >
+            Manage workouts
+          </ButtonLink>
+        ) : null}
       </div>
       <Widget
         tag={TAGS.workoutSearch}
@@ -89,7 +107,10 @@ export default function ClassesPage() {
           "detail-href": `${base}/detail/{slug}${suffix}`,
           "app-url": window.location.origin,
         }}
-        on={{ [EVENTS.filtersChange]: onChange as (e: CustomEvent) => void, [EVENTS.workoutSelect]: onSelect as (e: CustomEvent) => void }}
+        on={{
+          [EVENTS.filtersChange]: onChange as (e: CustomEvent) => void,
+          [EVENTS.workoutSelect]: onSelect as (e: CustomEvent) => void,
+        }}
       />
     </Page>
   );

@@ -30,9 +30,13 @@ export default function ManageWorkoutsPage() {
 
   return (
     <Page>
-      <PageHeader kicker="Classes" title="Manage workouts">Choose which collections appear in your library. Hidden collections stay one tap away.</PageHeader>
+      <PageHeader kicker="Classes" title="Manage workouts">
+        Choose which collections appear in your library. Hidden collections stay one tap away.
+      </PageHeader>
       {failed ? <FormError>{t("error.unexpected")}</FormError> : null}
-      {!all ? <Spinner /> : (
+      {!all ? (
+        <Spinner />
+      ) : (
         <ul className={list}>
           {all.map((c) => {
             const shown = !hidden.includes(c.id);
@@ -42,13 +46,22 @@ export default function ManageWorkoutsPage() {
                   <strong id={`col-${c.id}`}>{c.name}</strong>
                   <span>{shown ? "Shown in your library" : "Hidden"}</span>
                 </div>
-                <Switch checked={shown} labelledBy={`col-${c.id}`} disabled={busy} onChange={() => void store.collections.toggle.run([c.id])} />
+                <Switch
+                  checked={shown}
+                  labelledBy={`col-${c.id}`}
+                  disabled={busy}
+                  onChange={() => void store.collections.toggle.run([c.id])}
+                />
               </li>
             );
           })}
         </ul>
       )}
-      <div style={{ marginTop: space[5] }}><ButtonLink href="/classes" variant="secondary">Back to classes</ButtonLink></div>
+      <div style={{ marginTop: space[5] }}>
+        <ButtonLink href="/classes" variant="secondary">
+          Back to classes
+        </ButtonLink>
+      </div>
     </Page>
   );
 }

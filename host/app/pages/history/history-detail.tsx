@@ -35,40 +35,76 @@ export default function HistoryDetailPage() {
   useEffect(() => void store.activity.stats.reload(), [store]);
   useEffect(() => {
     const controller = new AbortController();
-    getWorkoutStats(store.api, weeksWindow(WEEKS), controller.signal).then(setWeekly, () => !controller.signal.aborted && setFailed(true));
+    getWorkoutStats(store.api, weeksWindow(WEEKS), controller.signal).then(
+      setWeekly,
+      () => !controller.signal.aborted && setFailed(true),
+    );
     return () => controller.abort();
   }, [store]);
   const weeks = weekly ? weeklyTotals(weekly, WEEKS) : [];
   const workouts = weeks.reduce((n, w) => n + w.workouts, 0);
   const minutes = weeks.reduce((n, w) => n + w.minutes, 0);
-  const best = weeks.reduce((a, b) => (b.workouts > a.workouts ? b : a), weeks[0] ?? { week: "", workouts: 0, minutes: 0 });
+  const best = weeks.reduce(
+    (a, b) => (b.workouts > a.workouts ? b : a),
+    weeks[0] ?? { week: "", workouts: 0, minutes: 0 },
+  );
   const summary = workouts
-    ? t("history.chartSummary", { weeks: WEEKS, workouts, minutes, best: weekLabel(best.week, "long"), bestCount: best.workouts })
+    ? t("history.chartSummary", {
+        weeks: WEEKS,
+        workouts,
+        minutes,
+        best: weekLabel(best.week, "long"),
+        bestCount: best.workouts,
+      })
     : t("history.chartEmpty", { weeks: WEEKS });
   return (
     <Page>
       <PageHeader kicker={t("history.title")} title={t("history.allTimeStats")} />
       <div className={stack(space[6])}>
-        {!stats ? <Spinner /> : (
+        {!stats ? (
+          <Spinner />
+        ) : (
           <dl className={totals}>
-            <div><dt>{t("history.onDemand")}</dt><dd>{stats.total_on_demand}</dd></div>
-            <div><dt>{t("history.live")}</dt><dd>{stats.total_lvs}</dd></div>
-            <div><dt>{t("history.hours")}</dt><dd>{Math.round((stats.total_minutes / 60) * 10) / 10}</dd></div>
-            <div><dt>{t("history.total")}</dt><dd>{stats.total_on_demand + stats.total_lvs}</dd></div>
+            <div>
+              <dt>{t("history.onDemand")}</dt>
+              <dd>{stats.total_on_demand}</dd>
+            </div>
+            <div>
+              <dt>{t("history.live")}</dt>
+              <dd>{stats.total_lvs}</dd>
+            </div>
+            <div>
+              <dt>{t("history.hours")}</dt>
+              <dd>{Math.round((stats.total_minutes / 60) * 10) / 10}</dd>
+            </div>
+            <div>
+              <dt>{t("history.total")}</dt>
+              <dd>{stats.total_on_demand + stats.total_lvs}</dd>
+            </div>
           </dl>
         )}
         <section className={card} aria-labelledby="weekly-title">
           <div className={stack(space[4])}>
             <div className={head}>
               <div>
-                <h2 id="weekly-title" className={sectionTitle}>{t("history.byWeek")}</h2>
+                <h2 id="weekly-title" className={sectionTitle}>
+                  {t("history.byWeek")}
+                </h2>
                 <p style={{ color: color.muted, fontSize: text.sm }}>{t("history.lastWeeks", { weeks: WEEKS })}</p>
               </div>
-              <Button variant="secondary" aria-pressed={view === "table"} onClick={() => setView(view === "chart" ? "table" : "chart")}>
+              <Button
+                variant="secondary"
+                aria-pressed={view === "table"}
+                onClick={() => setView(view === "chart" ? "table" : "chart")}
+              >
                 {t(view === "chart" ? "history.showTable" : "history.showChart")}
               </Button>
             </div>
-            {failed ? <p role="alert">{t("error.loading")}</p> : !weekly ? <Spinner /> : view === "chart" ? (
+            {failed ? (
+              <p role="alert">{t("error.loading")}</p>
+            ) : !weekly ? (
+              <Spinner />
+            ) : view === "chart" ? (
               <>
                 <WeekChart weeks={weeks} summary={summary} />
                 <p style={{ fontSize: text.sm }}>{summary}</p>
@@ -77,10 +113,20 @@ export default function HistoryDetailPage() {
               <div style={{ overflowX: "auto" }} role="region" aria-labelledby="weekly-title" tabIndex={0}>
                 <table className={table}>
                   <caption className="visually-hidden">{t("history.byWeek")}</caption>
-                  <thead><tr><th scope="col">{t("history.weekOf")}</th><th scope="col">{t("history.workouts")}</th><th scope="col">{t("history.minutes")}</th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("history.weekOf")}</th>
+                      <th scope="col">{t("history.workouts")}</th>
+                      <th scope="col">{t("history.minutes")}</th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {[...weeks].reverse().map((w) => (
-                      <tr key={w.week}><th scope="row">{weekLabel(w.week, "long")}</th><td>{w.workouts}</td><td>{w.minutes}</td></tr>
+                      <tr key={w.week}>
+                        <th scope="row">{weekLabel(w.week, "long")}</th>
+                        <td>{w.workouts}</td>
+                        <td>{w.minutes}</td>
+                      </tr>
                     ))}
                   </tbody>
                 </table>
@@ -90,7 +136,9 @@ export default function HistoryDetailPage() {
         </section>
         <div style={{ display: "flex", flexWrap: "wrap", gap: space[3] }}>
           <ButtonLink href="/classes?from=all_time_stats">{t("history.findClass")}</ButtonLink>
-          <ButtonLink href="/workout-history" variant="ghost">{t("history.backToList")}</ButtonLink>
+          <ButtonLink href="/workout-history" variant="ghost">
+            {t("history.backToList")}
+          </ButtonLink>
         </div>
       </div>
     </Page>

@@ -35,7 +35,9 @@ export default function HistoryPage() {
     .sort((a, b) => (b.completed_at ?? "").localeCompare(a.completed_at ?? ""));
   return (
     <Page>
-      <PageHeader kicker={t("history.kicker")} title={t("history.title")}>{t("history.lead")}</PageHeader>
+      <PageHeader kicker={t("history.kicker")} title={t("history.title")}>
+        {t("history.lead")}
+      </PageHeader>
       <div className={toolbar}>
         <div role="group" aria-label={t("history.filterLabel")} className={segments}>
           {(["all", "on_demand", "live"] as const).map((k) => (
@@ -45,19 +47,38 @@ export default function HistoryPage() {
           ))}
         </div>
         <div style={{ display: "flex", flexWrap: "wrap", gap: space[3] }}>
-          <ButtonLink href="/workout-history/detail" variant="secondary">{t("history.allTimeStats")}</ButtonLink>
-          <ButtonLink href="/challenge" variant="secondary">{t("challenge.title")}</ButtonLink>
+          <ButtonLink href="/workout-history/detail" variant="secondary">
+            {t("history.allTimeStats")}
+          </ButtonLink>
+          <ButtonLink href="/challenge" variant="secondary">
+            {t("challenge.title")}
+          </ButtonLink>
         </div>
       </div>
-      {!history ? <Spinner /> : !items.length ? (
-        <EmptyState title={t("history.empty")}><ButtonLink href="/classes">{t("history.findClass")}</ButtonLink></EmptyState>
+      {!history ? (
+        <Spinner />
+      ) : !items.length ? (
+        <EmptyState title={t("history.empty")}>
+          <ButtonLink href="/classes">{t("history.findClass")}</ButtonLink>
+        </EmptyState>
       ) : (
         <ul className={list} aria-label={t("history.title")}>
           {items.map((h, i) => (
             <li key={`${h.workout_id}-${h.completed_at}-${i}`} className={item}>
-              {h.workout?.slug && h.type !== "live" ? <Link href={`/classes/detail/${encodeURIComponent(h.workout.slug)}`}>{h.workout.name}</Link> : h.workout?.name ? <strong>{h.workout.name}</strong> : <strong>{h.type === "live" ? t("history.liveTag") : t("history.onDemandTag")}</strong>}
-              <span className={tag} data-kind={h.type}>{h.type === "live" ? t("history.liveTag") : t("history.onDemandTag")}</span>
-              <span className="when">{dateLabel(h.completed_at)}{h.workout ? ` · ${t("workout.minutes", { minutes: h.workout.duration })}` : ""}</span>
+              {h.workout?.slug && h.type !== "live" ? (
+                <Link href={`/classes/detail/${encodeURIComponent(h.workout.slug)}`}>{h.workout.name}</Link>
+              ) : h.workout?.name ? (
+                <strong>{h.workout.name}</strong>
+              ) : (
+                <strong>{h.type === "live" ? t("history.liveTag") : t("history.onDemandTag")}</strong>
+              )}
+              <span className={tag} data-kind={h.type}>
+                {h.type === "live" ? t("history.liveTag") : t("history.onDemandTag")}
+              </span>
+              <span className="when">
+                {dateLabel(h.completed_at)}
+                {h.workout ? ` · ${t("workout.minutes", { minutes: h.workout.duration })}` : ""}
+              </span>
             </li>
           ))}
         </ul>

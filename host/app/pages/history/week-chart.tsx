@@ -49,30 +49,74 @@ export function WeekChart({ weeks, summary }: { weeks: WeekTotals[]; summary: st
 
   return (
     <div ref={ref}>
-      <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} style={{ display: "block", maxWidth: "100%" }}>
+      <svg
+        width={width}
+        height={HEIGHT}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+        style={{ display: "block", maxWidth: "100%" }}
+      >
         <title id={titleId}>{t("history.byWeek")}</title>
         <desc id={descId}>{summary}</desc>
         <g fontSize={12} fill={color.muted} aria-hidden="true">
           {ticks.map((f) => (
             <g key={f}>
-              <line x1={PAD.left} x2={width - PAD.right} y1={PAD.top + plotH * (1 - f)} y2={PAD.top + plotH * (1 - f)} stroke={color.line} />
-              <text x={PAD.left - 6} y={PAD.top + plotH * (1 - f) + 4} textAnchor="end">{Math.round(maxWorkouts * f)}</text>
-              <text x={width - PAD.right + 6} y={PAD.top + plotH * (1 - f) + 4}>{Math.round(maxMinutes * f)}</text>
+              <line
+                x1={PAD.left}
+                x2={width - PAD.right}
+                y1={PAD.top + plotH * (1 - f)}
+                y2={PAD.top + plotH * (1 - f)}
+                stroke={color.line}
+              />
+              <text x={PAD.left - 6} y={PAD.top + plotH * (1 - f) + 4} textAnchor="end">
+                {Math.round(maxWorkouts * f)}
+              </text>
+              <text x={width - PAD.right + 6} y={PAD.top + plotH * (1 - f) + 4}>
+                {Math.round(maxMinutes * f)}
+              </text>
             </g>
           ))}
           {weeks.map((w, i) => (
             <g key={w.week}>
-              <rect x={x(i) - barW / 2} y={yW(w.workouts)} width={barW} height={PAD.top + plotH - yW(w.workouts)} rx={3} fill={color.accent} />
-              {i % labelEvery === 0 ? <text x={x(i)} y={HEIGHT - 12} textAnchor="middle">{weekLabel(w.week)}</text> : null}
+              <rect
+                x={x(i) - barW / 2}
+                y={yW(w.workouts)}
+                width={barW}
+                height={PAD.top + plotH - yW(w.workouts)}
+                rx={3}
+                fill={color.accent}
+              />
+              {i % labelEvery === 0 ? (
+                <text x={x(i)} y={HEIGHT - 12} textAnchor="middle">
+                  {weekLabel(w.week)}
+                </text>
+              ) : null}
             </g>
           ))}
           <path d={line} fill="none" stroke={color.ink} strokeWidth={2} />
-          {weeks.map((w, i) => <circle key={w.week} cx={x(i)} cy={yM(w.minutes)} r={3.5} fill={color.surface} stroke={color.ink} strokeWidth={2} />)}
+          {weeks.map((w, i) => (
+            <circle
+              key={w.week}
+              cx={x(i)}
+              cy={yM(w.minutes)}
+              r={3.5}
+              fill={color.surface}
+              stroke={color.ink}
+              strokeWidth={2}
+            />
+          ))}
         </g>
       </svg>
       <div className={legend} aria-hidden="true">
-        <span><i style={{ background: color.accent }} />{t("history.workouts")}</span>
-        <span><i style={{ background: color.ink, height: 3 }} />{t("history.minutes")}</span>
+        <span>
+          <i style={{ background: color.accent }} />
+          {t("history.workouts")}
+        </span>
+        <span>
+          <i style={{ background: color.ink, height: 3 }} />
+          {t("history.minutes")}
+        </span>
       </div>
     </div>
   );

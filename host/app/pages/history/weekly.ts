@@ -9,7 +9,8 @@ export interface WeekTotals {
 
 type Day = { date: string; total?: number; minutes?: number };
 
-const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+const iso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 
 /** Monday of the week holding `d` (local midnight). */
 export function mondayOf(d: Date): Date {
@@ -26,7 +27,11 @@ export function weeksWindow(weeks: number, now = new Date()) {
 }
 
 /** Sums the stats' days into Monday-based weeks, every week of the window present (zeros included), oldest first. */
-export function weeklyTotals(stats: Pick<WorkoutStats, "by_day"> | undefined, weeks: number, now = new Date()): WeekTotals[] {
+export function weeklyTotals(
+  stats: Pick<WorkoutStats, "by_day"> | undefined,
+  weeks: number,
+  now = new Date(),
+): WeekTotals[] {
   const out: WeekTotals[] = [];
   const first = mondayOf(now);
   first.setDate(first.getDate() - 7 * (weeks - 1));

@@ -20,7 +20,11 @@ const limitOf = (row: HomeRow) => row.source?.limit ?? 12;
  * above it, so "New This Week", "New Classes" and "Quick Hits" (all newest first, and overlapping in the catalogue)
  * each open with classes of their own. Pure: the rows' search results in, what each row shows out.
  */
-export function distinctRows(rows: HomeRow[], results: (Workout[] | undefined)[], shownAbove: Iterable<string>): (Workout[] | undefined)[] {
+export function distinctRows(
+  rows: HomeRow[],
+  results: (Workout[] | undefined)[],
+  shownAbove: Iterable<string>,
+): (Workout[] | undefined)[] {
   const seen = new Set(shownAbove);
   let waiting = false;
   return rows.map((row, i) => {
@@ -50,9 +54,17 @@ export function useHomeRows(rows: HomeRow[], shownAbove: string[] | undefined): 
       if (row.kind === "collection" && slug) filters.collections = [slug];
       const hits = Math.min(1000, limitOf(row) + room);
       room += limitOf(row);
-      const request = searchRequest({ filters, category: row.kind === "category" && slug !== "all-classes" ? slug : undefined, hits });
+      const request = searchRequest({
+        filters,
+        category: row.kind === "category" && slug !== "all-classes" ? slug : undefined,
+        hits,
+      });
       const settle = (workouts: Workout[]) => setResults((previous) => Object.assign([...previous], { [i]: workouts }));
-      if (request) searchWorkouts(store.api, request, controller.signal).then((r) => settle(r.hits), () => !controller.signal.aborted && settle([]));
+      if (request)
+        searchWorkouts(store.api, request, controller.signal).then(
+          (r) => settle(r.hits),
+          () => !controller.signal.aborted && settle([]),
+        );
       else settle([]);
     });
     return () => controller.abort();
@@ -66,8 +78,17 @@ export function ContentRow({ row, workouts, base }: { row: HomeRow; workouts: Wo
   const slug = row.source?.slug;
   const seeAll = row.kind === "category" && slug && slug !== "all-classes" ? `/classes/categories/${slug}` : "/classes";
   return (
-    <Row title={row.title} action={<ButtonLink href={seeAll} variant="ghost">See all</ButtonLink>}>
-      {workouts.map((w) => <WorkoutCard key={w.id} workout={w} base={base} />)}
+    <Row
+      title={row.title}
+      action={
+        <ButtonLink href={seeAll} variant="ghost">
+          See all
+        </ButtonLink>
+      }
+    >
+      {workouts.map((w) => (
+        <WorkoutCard key={w.id} workout={w} base={base} />
+      ))}
     </Row>
   );
 }

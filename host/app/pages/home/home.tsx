@@ -54,7 +54,13 @@ function AnnouncementBanner() {
   return (
     <aside className={bannerClass} aria-label="Announcement">
       <span>{banner.message}</span>
-      {banner.link_url && banner.link_text ? (banner.link_url.startsWith("/") ? <Link href={banner.link_url}>{banner.link_text} →</Link> : <a href={banner.link_url}>{banner.link_text} →</a>) : null}
+      {banner.link_url && banner.link_text ? (
+        banner.link_url.startsWith("/") ? (
+          <Link href={banner.link_url}>{banner.link_text} →</Link>
+        ) : (
+          <a href={banner.link_url}>{banner.link_text} →</a>
+        )
+      ) : null}
     </aside>
   );
 }
@@ -67,7 +73,17 @@ function Carousels() {
   const data = useSignal(store.content.carousels.data);
   useEffect(() => void store.content.carousels.load(), [store]);
   const rows = itemsOf<Carousel>(data).filter((c) => c.kind === "workouts" && c.items?.length);
-  return <>{rows.map((c) => <Row key={c.id} title={c.title}>{c.items!.map((w) => <WorkoutCard key={w.id} workout={w} base="/home" />)}</Row>)}</>;
+  return (
+    <>
+      {rows.map((c) => (
+        <Row key={c.id} title={c.title}>
+          {c.items!.map((w) => (
+            <WorkoutCard key={w.id} workout={w} base="/home" />
+          ))}
+        </Row>
+      ))}
+    </>
+  );
 }
 
 /** The home page's content rows, each leaving out the classes the carousels and rows above already show. */
@@ -77,10 +93,24 @@ function HomeRows() {
   const carousels = useSignal(store.content.carousels.data);
   const carouselsFailed = useSignal(store.content.carousels.error);
   useEffect(() => void store.content.home.load(), [store]);
-  const rows = ((home as { rows?: HomeRow[] } | undefined)?.rows ?? []).filter((r) => r.kind === "category" || r.kind === "collection");
-  const shownAbove = carousels ? itemsOf<Carousel>(carousels).filter((c) => c.kind === "workouts").flatMap((c) => (c.items ?? []).map((w) => w.id)) : carouselsFailed ? [] : undefined;
+  const rows = ((home as { rows?: HomeRow[] } | undefined)?.rows ?? []).filter(
+    (r) => r.kind === "category" || r.kind === "collection",
+  );
+  const shownAbove = carousels
+    ? itemsOf<Carousel>(carousels)
+        .filter((c) => c.kind === "workouts")
+        .flatMap((c) => (c.items ?? []).map((w) => w.id))
+    : carouselsFailed
+      ? []
+      : undefined;
   const workouts = useHomeRows(rows, shownAbove);
-  return <>{rows.map((row, i) => (workouts[i] ? <ContentRow key={row.title} row={row} workouts={workouts[i]} base="/home" /> : null))}</>;
+  return (
+    <>
+      {rows.map((row, i) =>
+        workouts[i] ? <ContentRow key={row.title} row={row} workouts={workouts[i]} base="/home" /> : null,
+      )}
+    </>
+  );
 }
 
 function Stats() {
@@ -90,16 +120,29 @@ function Stats() {
   const hours = stats ? Math.round((stats.total_minutes / 60) * 10) / 10 : 0;
   return (
     <section aria-label="Your stats" className={statsGrid}>
-      <Link href="/classes?from=all_time_stats" className={stat} style={{ textDecoration: "none" }}><strong>{stats?.total_on_demand ?? "–"}</strong><span>On-Demand</span></Link>
-      <Link href="/live/booked-classes" className={stat} style={{ textDecoration: "none" }}><strong>{stats?.total_lvs ?? "–"}</strong><span>Live</span></Link>
-      <Link href="/workout-history" className={stat} style={{ textDecoration: "none" }}><strong>{stats ? hours : "–"}</strong><span>Hours</span></Link>
+      <Link href="/classes?from=all_time_stats" className={stat} style={{ textDecoration: "none" }}>
+        <strong>{stats?.total_on_demand ?? "–"}</strong>
+        <span>On-Demand</span>
+      </Link>
+      <Link href="/live/booked-classes" className={stat} style={{ textDecoration: "none" }}>
+        <strong>{stats?.total_lvs ?? "–"}</strong>
+        <span>Live</span>
+      </Link>
+      <Link href="/workout-history" className={stat} style={{ textDecoration: "none" }}>
+        <strong>{stats ? hours : "–"}</strong>
+        <span>Hours</span>
+      </Link>
     </section>
   );
 }
 
 /** Where members look for the challenge: beside their stats, since its progress is counted from the same workouts. */
 function ChallengeLink() {
-  return <Link href="/challenge" className={challengeLink}>{t("home.challenge")} →</Link>;
+  return (
+    <Link href="/challenge" className={challengeLink}>
+      {t("home.challenge")} →
+    </Link>
+  );
 }
 
 function Favourites() {
@@ -111,17 +154,30 @@ function Favourites() {
   if (!list.length) {
     return (
       <section aria-labelledby="fav-title" className={stack(space[3])}>
-        <h2 id="fav-title" className={sectionTitle}>Favorites</h2>
+        <h2 id="fav-title" className={sectionTitle}>
+          Favorites
+        </h2>
         <EmptyState title={t("home.noFavourites")}>
           <p style={{ color: color.muted }}>Tap the heart on any class to save it here.</p>
-          <ButtonLink href="/classes" variant="secondary">Browse classes</ButtonLink>
+          <ButtonLink href="/classes" variant="secondary">
+            Browse classes
+          </ButtonLink>
         </EmptyState>
       </section>
     );
   }
   return (
-    <Row title="Favorites" action={<ButtonLink href="/classes?favorites=true" variant="ghost">See all</ButtonLink>}>
-      {list.map((w) => <WorkoutCard key={w.id} workout={w} base="/home" />)}
+    <Row
+      title="Favorites"
+      action={
+        <ButtonLink href="/classes?favorites=true" variant="ghost">
+          See all
+        </ButtonLink>
+      }
+    >
+      {list.map((w) => (
+        <WorkoutCard key={w.id} workout={w} base="/home" />
+      ))}
     </Row>
   );
 }
@@ -140,11 +196,28 @@ function FirstTimeWelcome() {
   const tips = itemsOf<Tip>(tipsData).filter((e) => e.value?.title);
   return (
     <section className={welcome} aria-labelledby="welcome-title">
-      <h2 id="welcome-title" className={sectionTitle}>{title?.title ?? "Welcome to fitkit"}</h2>
+      <h2 id="welcome-title" className={sectionTitle}>
+        {title?.title ?? "Welcome to fitkit"}
+      </h2>
       {title?.body ? <p>{title.body}</p> : null}
-      {steps.length ? <ol>{steps.map((s) => <li key={s}>{s}</li>)}</ol> : null}
+      {steps.length ? (
+        <ol>
+          {steps.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ol>
+      ) : null}
       {tips.length ? (
-        <ul style={{ display: "grid", gap: space[2], gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))", listStyle: "none", padding: 0, margin: 0 }}>
+        <ul
+          style={{
+            display: "grid",
+            gap: space[2],
+            gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))",
+            listStyle: "none",
+            padding: 0,
+            margin: 0,
+          }}
+        >
           {tips.map((tip) => (
             <li key={tip.name} style={{ background: color.surface, borderRadius: radius.md, padding: space[3] }}>
               <strong>{tip.value!.title}</strong>
@@ -155,7 +228,9 @@ function FirstTimeWelcome() {
       ) : null}
       <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
         <ButtonLink href="/onboarding">Take the quiz</ButtonLink>
-        <ButtonLink href="/series" variant="secondary">Start series</ButtonLink>
+        <ButtonLink href="/series" variant="secondary">
+          Start series
+        </ButtonLink>
       </div>
     </section>
   );
@@ -183,12 +258,16 @@ function MemberHome() {
         <AnnouncementBanner />
         <header className={hero}>
           <div className={stack(space[2])}>
-            <p className={eyebrow}>{new Date().toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}</p>
+            <p className={eyebrow}>
+              {new Date().toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}
+            </p>
             <h1 className={pageTitle}>{enrolledReady ? greeting : "\u00a0"}</h1>
           </div>
           <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
             <ButtonLink href="/series">Start series</ButtonLink>
-            <ButtonLink href="/classes/manage-workouts" variant="secondary">Manage workouts</ButtonLink>
+            <ButtonLink href="/classes/manage-workouts" variant="secondary">
+              Manage workouts
+            </ButtonLink>
           </div>
         </header>
         <Stats />
@@ -212,12 +291,24 @@ function VisitorHome() {
       <div className={stack(space[6])}>
         <AnnouncementBanner />
         <section className={visitorHero} aria-labelledby="visitor-title">
-          <p className={eyebrow} style={{ color: "#f5b3a4" }}>On demand · Live · In studio</p>
+          <p className={eyebrow} style={{ color: "#f5b3a4" }}>
+            On demand · Live · In studio
+          </p>
           <h1 id="visitor-title">Stronger, every single day.</h1>
-          <p>Hundreds of low-impact, high-intensity classes, guided series and live studio sessions with our trainers.</p>
+          <p>
+            Hundreds of low-impact, high-intensity classes, guided series and live studio sessions with our trainers.
+          </p>
           <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
-            <a className={buttonClass("primary")} {...startLink} onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}>Start free trial</a>
-            <ButtonLink href="/continue?redirect=%2Fhome" variant="inverse">Log in</ButtonLink>
+            <a
+              className={buttonClass("primary")}
+              {...startLink}
+              onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}
+            >
+              Start free trial
+            </a>
+            <ButtonLink href="/continue?redirect=%2Fhome" variant="inverse">
+              Log in
+            </ButtonLink>
           </div>
         </section>
         <Carousels />

@@ -24,7 +24,8 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
   const leaving = useSignal(store.series.leave.loading);
   const [confirm, setConfirm] = useState(false);
   useEffect(() => void store.series.detail.load(enrollment.series_id), [enrollment.series_id, store]);
-  const series = detail && (detail.id === enrollment.series_id || detail.slug === enrollment.series_id) ? detail : undefined;
+  const series =
+    detail && (detail.id === enrollment.series_id || detail.slug === enrollment.series_id) ? detail : undefined;
   const { completed, total } = seriesCompletion(enrollment);
   const nextId = nextSeriesWorkout(enrollment);
   const nextWorkout = series?.items?.find((w) => w.id === nextId);
@@ -35,25 +36,46 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
       <div className={layout}>
         <div style={{ display: "grid", gap: space[3] }}>
           <p style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".16em", color: color.accent }}>YOUR SERIES</p>
-          <h2 id="series-block-title" className={sectionTitle} style={{ textTransform: "none", letterSpacing: 0, fontSize: text.xl }}>
+          <h2
+            id="series-block-title"
+            className={sectionTitle}
+            style={{ textTransform: "none", letterSpacing: 0, fontSize: text.xl }}
+          >
             {series ? <Link href={`/series/${series.slug}`}>{name}</Link> : name}
           </h2>
           <p style={{ fontWeight: 700 }}>{t("series.progress", { completed, total })}</p>
-          <div className={bar} role="progressbar" aria-label="Series progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={completed}>
+          <div
+            className={bar}
+            role="progressbar"
+            aria-label="Series progress"
+            aria-valuemin={0}
+            aria-valuemax={total}
+            aria-valuenow={completed}
+          >
             <span style={{ width: `${total ? (completed / total) * 100 : 0}%` }} />
           </div>
           <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
-            {series ? <ButtonLink href={`/series/${series.slug}`} variant="secondary">{t("series.continue")}</ButtonLink> : null}
-            <Button variant="ghost" onClick={() => setConfirm(true)}>{t("series.leave")}</Button>
+            {series ? (
+              <ButtonLink href={`/series/${series.slug}`} variant="secondary">
+                {t("series.continue")}
+              </ButtonLink>
+            ) : null}
+            <Button variant="ghost" onClick={() => setConfirm(true)}>
+              {t("series.leave")}
+            </Button>
           </div>
         </div>
         {nextWorkout ? (
           <Link href={`/home/detail/${encodeURIComponent(nextWorkout.slug)}`} className={next}>
             <img src={nextWorkout.video.poster_url ?? ""} alt="" width={120} height={68} />
             <span style={{ display: "grid", gap: 4 }}>
-              <span style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".14em", color: color.accent }}>UP NEXT<span className="visually-hidden">: your next workout</span></span>
+              <span style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".14em", color: color.accent }}>
+                UP NEXT<span className="visually-hidden">: your next workout</span>
+              </span>
               <strong>{nextWorkout.name}</strong>
-              <span style={{ fontSize: text.sm, color: color.muted }}>{t("workout.minutes", { minutes: nextWorkout.duration })}</span>
+              <span style={{ fontSize: text.sm, color: color.muted }}>
+                {t("workout.minutes", { minutes: nextWorkout.duration })}
+              </span>
             </span>
           </Link>
         ) : completed === total && total > 0 ? (
@@ -63,8 +85,18 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
       <Modal open={confirm} title={t("series.leave")} onClose={() => setConfirm(false)}>
         <p>{t("confirm.leaveSeries", { series: name })}</p>
         <div className={modalActions}>
-          <Button variant="secondary" onClick={() => setConfirm(false)}>{t("action.goBack")}</Button>
-          <Button disabled={leaving} onClick={async () => { await store.series.leave.run(enrollment.series_id); setConfirm(false); }}>{t("action.yesLeaveSeries")}</Button>
+          <Button variant="secondary" onClick={() => setConfirm(false)}>
+            {t("action.goBack")}
+          </Button>
+          <Button
+            disabled={leaving}
+            onClick={async () => {
+              await store.series.leave.run(enrollment.series_id);
+              setConfirm(false);
+            }}
+          >
+            {t("action.yesLeaveSeries")}
+          </Button>
         </div>
       </Modal>
     </section>

@@ -25,7 +25,8 @@ const startOfWeek = (now: Date) => {
   d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
   return d;
 };
-const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /**
  * This week, Monday to Sunday: days with a completed workout show a check and list their workouts on hover or focus.
@@ -33,7 +34,10 @@ const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.g
 export function WeekStrip({ history, now = new Date() }: { history: HistoryEntry[]; now?: Date }) {
   const [open, setOpen] = useState<number | null>(null);
   const first = startOfWeek(now);
-  const days = Array.from({ length: 7 }, (_, i) => new Date(first.getFullYear(), first.getMonth(), first.getDate() + i));
+  const days = Array.from(
+    { length: 7 },
+    (_, i) => new Date(first.getFullYear(), first.getMonth(), first.getDate() + i),
+  );
   return (
     <ul className={strip} aria-label="This week">
       {days.map((d, i) => {
@@ -42,23 +46,57 @@ export function WeekStrip({ history, now = new Date() }: { history: HistoryEntry
         const detail = `${d.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}: ${done.length ? `completed ${names.join(", ")}` : "no workout"}`;
         const content = (
           <>
-            <span className="dow" aria-hidden="true">{d.toLocaleDateString("en-US", { weekday: "short" })}</span>
-            <span className="num" aria-hidden="true">{d.getDate()}</span>
+            <span className="dow" aria-hidden="true">
+              {d.toLocaleDateString("en-US", { weekday: "short" })}
+            </span>
+            <span className="num" aria-hidden="true">
+              {d.getDate()}
+            </span>
             <span className="visually-hidden">{detail}</span>
-            {done.length ? <span className="mark" aria-hidden="true">✓</span> : <span className="dot" aria-hidden="true" />}
+            {done.length ? (
+              <span className="mark" aria-hidden="true">
+                ✓
+              </span>
+            ) : (
+              <span className="dot" aria-hidden="true" />
+            )}
           </>
         );
         return (
-          <li key={i} style={{ position: "relative" }} onMouseEnter={() => done.length && setOpen(i)} onMouseLeave={() => setOpen(null)}>
+          <li
+            key={i}
+            style={{ position: "relative" }}
+            onMouseEnter={() => done.length && setOpen(i)}
+            onMouseLeave={() => setOpen(null)}
+          >
             {done.length ? (
-              <button type="button" className={day} data-done="true" data-today={sameDay(d, now)} aria-expanded={open === i}
-                onFocus={() => setOpen(i)} onBlur={() => setOpen(null)} onClick={() => setOpen(open === i ? null : i)} style={{ minHeight: Math.max(76, touch) }}>
+              <button
+                type="button"
+                className={day}
+                data-done="true"
+                data-today={sameDay(d, now)}
+                aria-expanded={open === i}
+                onFocus={() => setOpen(i)}
+                onBlur={() => setOpen(null)}
+                onClick={() => setOpen(open === i ? null : i)}
+                style={{ minHeight: Math.max(76, touch) }}
+              >
                 {content}
               </button>
             ) : (
-              <div className={day} data-today={sameDay(d, now)}>{content}</div>
+              <div className={day} data-today={sameDay(d, now)}>
+                {content}
+              </div>
             )}
-            {open === i ? <div className={tip} role="tooltip"><ul>{names.map((n, k) => <li key={k}>{n}</li>)}</ul></div> : null}
+            {open === i ? (
+              <div className={tip} role="tooltip">
+                <ul>
+                  {names.map((n, k) => (
+                    <li key={k}>{n}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
           </li>
         );
       })}

@@ -52,24 +52,51 @@ export default function BookClassPage() {
   }, [classId, configDone, config, siteOrigin, store]);
 
   if (!classId) {
-    return <AuthLayout title="Book a class" subtitle="This booking link is missing its class."><ButtonLink href="/live" full>See the schedule</ButtonLink></AuthLayout>;
+    return (
+      <AuthLayout title="Book a class" subtitle="This booking link is missing its class.">
+        <ButtonLink href="/live" full>
+          See the schedule
+        </ButtonLink>
+      </AuthLayout>
+    );
   }
-  if (state === "booking") return <AuthLayout title="Booking your class"><Spinner label="Booking…" /></AuthLayout>;
+  if (state === "booking")
+    return (
+      <AuthLayout title="Booking your class">
+        <Spinner label="Booking…" />
+      </AuthLayout>
+    );
   if (state === "failed") {
     return (
       <AuthLayout title="Book a class">
         <FormError>{error}</FormError>
-        <ButtonLink href="/live" full variant="secondary">See the schedule</ButtonLink>
+        <ButtonLink href="/live" full variant="secondary">
+          See the schedule
+        </ButtonLink>
       </AuthLayout>
     );
   }
   // Name the class and its time, and tell the member where to go: a video-call link online, the studio in person.
   const c = booked!.class_data as Reservation["class_data"] & Partial<LiveClass>;
-  const what = t("success.reservedClass", { name: c.type || c.description || "Your class", trainer: c.trainer_name || "your trainer", when: classStartLabel(c) });
-  const where = isVirtualClass(c) ? t("success.reservedNote") : t("success.reservedInPerson", { place: studioPlace(c) });
+  const what = t("success.reservedClass", {
+    name: c.type || c.description || "Your class",
+    trainer: c.trainer_name || "your trainer",
+    when: classStartLabel(c),
+  });
+  const where = isVirtualClass(c)
+    ? t("success.reservedNote")
+    : t("success.reservedInPerson", { place: studioPlace(c) });
   return (
     <AuthLayout title={t("success.reserved")} subtitle={`${what} ${where}`}>
-      {window.opener ? <Button full onClick={() => window.close()}>Close window</Button> : <ButtonLink href="/live/booked-classes" full>See your booked classes</ButtonLink>}
+      {window.opener ? (
+        <Button full onClick={() => window.close()}>
+          Close window
+        </Button>
+      ) : (
+        <ButtonLink href="/live/booked-classes" full>
+          See your booked classes
+        </ButtonLink>
+      )}
       <p className={small}>You can cancel from your booked classes.</p>
     </AuthLayout>
   );

@@ -2,7 +2,13 @@ import { useEffect, useState } from "react";
 import { css } from "goober";
 import { ApiError } from "../../../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../../../src/api/types.js";
-import { canEnterClass, isClassInProgress, isVirtualClass, studioPlace, upcomingReservations } from "../../../../src/domain/index.js";
+import {
+  canEnterClass,
+  isClassInProgress,
+  isVirtualClass,
+  studioPlace,
+  upcomingReservations,
+} from "../../../../src/domain/index.js";
 import { cancellationErrorMessage, reservationErrorMessage, t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -29,7 +35,13 @@ const inClass = css`display: grid; gap: ${space[2]}px; background: ${color.accen
 type ClassData = Reservation["class_data"] & Partial<LiveClass>;
 
 const whenLabel = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+  new Date(iso).toLocaleString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
 
 /**
  * /live/booked-classes: the member's upcoming reservations, soonest first, with Cancel (confirmed), Check in and
@@ -74,49 +86,88 @@ export default function BookedClassesPage() {
 
   return (
     <Page>
-      <PageHeader kicker={t("live.kicker")} title={t("booked.title")}>{t("booked.lead")}</PageHeader>
-      <div style={{ marginBottom: space[4] }}><SuccessNote>{notice}</SuccessNote></div>
-      {loadError && !reservations ? <p role="alert">{reservationErrorMessage(loadError instanceof ApiError ? loadError.status : 500)}</p>
-        : !upcoming ? <Spinner /> : !upcoming.length ? (
-          <EmptyState title={t("booked.empty")}><ButtonLink href="/live">{t("booked.seeSchedule")}</ButtonLink></EmptyState>
-        ) : (
-          <ul className={list} aria-label={t("booked.title")}>
-            {upcoming.map((r) => {
-              const c = r.class_data as ClassData;
-              const open = canEnterClass(c, now);
-              const live = isVirtualClass(c);
-              return (
-                <li key={r.id} className={item} data-open={open}>
-                  <div style={{ display: "grid", gap: space[1] }}>
-                    <span className="tag" data-state={r.status}>{r.status === "check in" ? t("booked.checkedIn") : isClassInProgress(c, now) ? t("booked.inProgress") : t("booked.reserved")}</span>
-                    <span className="when">{whenLabel(c.start_date)}</span>
-                    <span className="what">
-                      {c.type && c.trainer_name ? t("booked.details", { type: c.type, trainer: c.trainer_name, minutes: c.duration ?? 0 }) : null}
-                      {" · "}{live ? t("booked.where.live") : studioPlace(c) || t("booked.where.studio")}
-                    </span>
-                    {open ? (
-                      <div className={inClass}>
-                        <strong>{t("success.reserved")}</strong>
-                        {c.zoom_link ? <a href={c.zoom_link} target="_blank" rel="noopener noreferrer">{t("booked.joinClass")}</a>
-                          : <span>{live ? t("success.reservedNote") : t("success.reservedInPerson", { place: studioPlace(c) })}</span>}
-                      </div>
-                    ) : null}
-                  </div>
-                  <div className="actions">
-                    {open && r.status === "pending" ? <Button disabled={checkingIn} onClick={() => checkIn(r.id)}>{t("booked.checkIn")}</Button> : null}
-                    <Button variant="secondary" onClick={() => addToCalendar(r.id)}>{t("booked.addToCalendar")}</Button>
-                    {r.status === "pending" && !isClassInProgress(c, now) ? <Button variant="ghost" onClick={() => setConfirm(r.id)}>{t("booked.cancel")}</Button> : null}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+      <PageHeader kicker={t("live.kicker")} title={t("booked.title")}>
+        {t("booked.lead")}
+      </PageHeader>
+      <div style={{ marginBottom: space[4] }}>
+        <SuccessNote>{notice}</SuccessNote>
+      </div>
+      {loadError && !reservations ? (
+        <p role="alert">{reservationErrorMessage(loadError instanceof ApiError ? loadError.status : 500)}</p>
+      ) : !upcoming ? (
+        <Spinner />
+      ) : !upcoming.length ? (
+        <EmptyState title={t("booked.empty")}>
+          <ButtonLink href="/live">{t("booked.seeSchedule")}</ButtonLink>
+        </EmptyState>
+      ) : (
+        <ul className={list} aria-label={t("booked.title")}>
+          {upcoming.map((r) => {
+            const c = r.class_data as ClassData;
+            const open = canEnterClass(c, now);
+            const live = isVirtualClass(c);
+            return (
+              <li key={r.id} className={item} data-open={open}>
+                <div style={{ display: "grid", gap: space[1] }}>
+                  <span className="tag" data-state={r.status}>
+                    {r.status === "check in"
+                      ? t("booked.checkedIn")
+                      : isClassInProgress(c, now)
+                        ? t("booked.inProgress")
+                        : t("booked.reserved")}
+                  </span>
+                  <span className="when">{whenLabel(c.start_date)}</span>
+                  <span className="what">
+                    {c.type && c.trainer_name
+                      ? t("booked.details", { type: c.type, trainer: c.trainer_name, minutes: c.duration ?? 0 })
+                      : null}
+                    {" · "}
+                    {live ? t("booked.where.live") : studioPlace(c) || t("booked.where.studio")}
+                  </span>
+                  {open ? (
+                    <div className={inClass}>
+                      <strong>{t("success.reserved")}</strong>
+                      {c.zoom_link ? (
+                        <a href={c.zoom_link} target="_blank" rel="noopener noreferrer">
+                          {t("booked.joinClass")}
+                        </a>
+                      ) : (
+                        <span>
+                          {live ? t("success.reservedNote") : t("success.reservedInPerson", { place: studioPlace(c) })}
+                        </span>
+                      )}
+                    </div>
+                  ) : null}
+                </div>
+                <div className="actions">
+                  {open && r.status === "pending" ? (
+                    <Button disabled={checkingIn} onClick={() => checkIn(r.id)}>
+                      {t("booked.checkIn")}
+                    </Button>
+                  ) : null}
+                  <Button variant="secondary" onClick={() => addToCalendar(r.id)}>
+                    {t("booked.addToCalendar")}
+                  </Button>
+                  {r.status === "pending" && !isClassInProgress(c, now) ? (
+                    <Button variant="ghost" onClick={() => setConfirm(r.id)}>
+                      {t("booked.cancel")}
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       <Modal open={!!confirm} title={t("action.cancelBooking")} onClose={() => setConfirm(null)}>
         <p>{t("confirm.cancelClass")}</p>
         <div className={modalActions}>
-          <Button variant="secondary" onClick={() => setConfirm(null)}>{t("action.goBack")}</Button>
-          <Button variant="danger" disabled={cancelling} onClick={() => void cancel(confirm!)}>{t("action.cancelBooking")}</Button>
+          <Button variant="secondary" onClick={() => setConfirm(null)}>
+            {t("action.goBack")}
+          </Button>
+          <Button variant="danger" disabled={cancelling} onClick={() => void cancel(confirm!)}>
+            {t("action.cancelBooking")}
+          </Button>
         </div>
       </Modal>
       <OopsModal message={failure} onClose={() => setFailure("")} />

@@ -34,34 +34,62 @@ export default function LivePage() {
   const [, navigate] = useLocation();
   const asked = new URLSearchParams(useSearch()).get("location");
   const shown = locations?.find((l) => l.slug === asked) ?? live;
-  const pick = (slug: string) => navigate(slug === live?.slug ? "/live" : `/live?location=${encodeURIComponent(slug)}`, { replace: true });
+  const pick = (slug: string) =>
+    navigate(slug === live?.slug ? "/live" : `/live?location=${encodeURIComponent(slug)}`, { replace: true });
   const refresh = () => void store.live.reservations.reload();
   return (
     <Page>
-      <PageHeader kicker={t("live.kicker")} title={live?.name ?? t("live.title")}>{typeof live?.description === "string" ? live.description : t("live.lead")}</PageHeader>
+      <PageHeader kicker={t("live.kicker")} title={live?.name ?? t("live.title")}>
+        {typeof live?.description === "string" ? live.description : t("live.lead")}
+      </PageHeader>
       <div className={stack(space[7])}>
         <div className={stack(space[4])}>
           <div className={bar}>
             <div role="group" aria-label={t("live.locationPicker")} className={picker}>
-              {[live, ...(locations ?? []).filter((l) => l.kind === "studio")].filter((l) => !!l).map((l) => (
-                <button key={l.id} type="button" aria-pressed={l.id === shown?.id} onClick={() => pick(l.slug)}>{l.name}</button>
-              ))}
+              {[live, ...(locations ?? []).filter((l) => l.kind === "studio")]
+                .filter((l) => !!l)
+                .map((l) => (
+                  <button key={l.id} type="button" aria-pressed={l.id === shown?.id} onClick={() => pick(l.slug)}>
+                    {l.name}
+                  </button>
+                ))}
             </div>
-            {signedIn ? <ButtonLink href="/live/booked-classes" variant="secondary">{t("booked.title")}</ButtonLink> : null}
+            {signedIn ? (
+              <ButtonLink href="/live/booked-classes" variant="secondary">
+                {t("booked.title")}
+              </ButtonLink>
+            ) : null}
           </div>
           {shown && shown.kind === "studio" ? (
-            <p className={lead}>{typeof shown.address === "string" ? shown.address : null} · <Link href={`/locations/${shown.slug}`}>{t("locations.title")}</Link></p>
+            <p className={lead}>
+              {typeof shown.address === "string" ? shown.address : null} ·{" "}
+              <Link href={`/locations/${shown.slug}`}>{t("locations.title")}</Link>
+            </p>
           ) : null}
-          <Widget key={shown?.slug ?? "live"} tag={TAGS.liveSchedule} props={{ store }} attrs={{ location: shown?.slug ?? "live", booking: signedIn ? "direct" : "auto" }}
-            on={{ [EVENTS.classBook]: refresh, [EVENTS.classCancel]: refresh }} />
+          <Widget
+            key={shown?.slug ?? "live"}
+            tag={TAGS.liveSchedule}
+            props={{ store }}
+            attrs={{ location: shown?.slug ?? "live", booking: signedIn ? "direct" : "auto" }}
+            on={{ [EVENTS.classBook]: refresh, [EVENTS.classCancel]: refresh }}
+          />
         </div>
         <section className={stack(space[3])} aria-labelledby="studios-title">
-          <h2 id="studios-title" className={sectionTitle}>{t("live.studiosTitle")}</h2>
+          <h2 id="studios-title" className={sectionTitle}>
+            {t("live.studiosTitle")}
+          </h2>
           <p className={lead}>{t("live.studiosLead")}</p>
           <ul className={studios}>
-            {(locations ?? []).filter((l) => l.kind === "studio").map((l) => (
-              <li key={l.id}><Link href={`/locations/${l.slug}`}><strong>{l.name}</strong>{typeof l.address === "string" && l.address ? <span>{l.address}</span> : null}</Link></li>
-            ))}
+            {(locations ?? [])
+              .filter((l) => l.kind === "studio")
+              .map((l) => (
+                <li key={l.id}>
+                  <Link href={`/locations/${l.slug}`}>
+                    <strong>{l.name}</strong>
+                    {typeof l.address === "string" && l.address ? <span>{l.address}</span> : null}
+                  </Link>
+                </li>
+              ))}
           </ul>
         </section>
       </div>

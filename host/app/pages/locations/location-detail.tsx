@@ -27,9 +27,19 @@ export default function LocationDetailPage() {
   if (!current) {
     if (loadError) {
       const missing = loadError instanceof ApiError && loadError.status === 404;
-      return <Page><EmptyState title={missing ? t("locations.notFound") : t("error.loading")}><ButtonLink href="/locations">{t("locations.title")}</ButtonLink></EmptyState></Page>;
+      return (
+        <Page>
+          <EmptyState title={missing ? t("locations.notFound") : t("error.loading")}>
+            <ButtonLink href="/locations">{t("locations.title")}</ButtonLink>
+          </EmptyState>
+        </Page>
+      );
     }
-    return <Page><Spinner /></Page>;
+    return (
+      <Page>
+        <Spinner />
+      </Page>
+    );
   }
   const refresh = () => void store.live.reservations.reload();
   return (
@@ -38,13 +48,27 @@ export default function LocationDetailPage() {
         {typeof current.description === "string" ? current.description : null}
       </PageHeader>
       <div className={stack(space[5])}>
-        {typeof current.address === "string" && current.address ? <address style={{ fontStyle: "normal", fontWeight: 700 }}>{current.address}</address> : null}
+        {typeof current.address === "string" && current.address ? (
+          <address style={{ fontStyle: "normal", fontWeight: 700 }}>{current.address}</address>
+        ) : null}
         <p>{t("locations.timeZone", { timeZone: current.time_zone })}</p>
-        {signedIn ? <div><ButtonLink href="/live/booked-classes" variant="secondary">{t("booked.title")}</ButtonLink></div> : null}
+        {signedIn ? (
+          <div>
+            <ButtonLink href="/live/booked-classes" variant="secondary">
+              {t("booked.title")}
+            </ButtonLink>
+          </div>
+        ) : null}
         <section className={stack(space[3])} aria-labelledby="schedule-title">
-          <h2 id="schedule-title" className={sectionTitle}>{t("locations.schedule")}</h2>
-          <Widget tag={TAGS.liveSchedule} props={{ store }} attrs={{ location: current.slug, booking: signedIn ? "direct" : "auto", "time-zone": current.time_zone }}
-            on={{ [EVENTS.classBook]: refresh, [EVENTS.classCancel]: refresh }} />
+          <h2 id="schedule-title" className={sectionTitle}>
+            {t("locations.schedule")}
+          </h2>
+          <Widget
+            tag={TAGS.liveSchedule}
+            props={{ store }}
+            attrs={{ location: current.slug, booking: signedIn ? "direct" : "auto", "time-zone": current.time_zone }}
+            on={{ [EVENTS.classBook]: refresh, [EVENTS.classCancel]: refresh }}
+          />
         </section>
       </div>
     </Page>

@@ -23,17 +23,27 @@ export default function LocationsPage() {
   const ordered = [...(locations ?? [])].sort((a, b) => Number(a.kind === "virtual") - Number(b.kind === "virtual"));
   return (
     <Page>
-      <PageHeader kicker={t("locations.kicker")} title={t("locations.title")}>{t("locations.lead")}</PageHeader>
-      {failed && !locations ? <p role="alert">{t("error.loading")}</p> : !locations ? <Spinner /> : (
+      <PageHeader kicker={t("locations.kicker")} title={t("locations.title")}>
+        {t("locations.lead")}
+      </PageHeader>
+      {failed && !locations ? (
+        <p role="alert">{t("error.loading")}</p>
+      ) : !locations ? (
+        <Spinner />
+      ) : (
         <ul className={grid}>
           {ordered.map((l) => (
             <li key={l.id}>
               <Link href={l.kind === "virtual" ? "/live" : `/locations/${l.slug}`}>
                 <span className="kind">{l.kind === "virtual" ? t("locations.virtual") : t("locations.kicker")}</span>
                 <strong>{l.name}</strong>
-                {typeof l.description === "string" && l.description ? <span className="desc">{l.description}</span> : null}
+                {typeof l.description === "string" && l.description ? (
+                  <span className="desc">{l.description}</span>
+                ) : null}
                 {typeof l.address === "string" && l.address ? <address>{l.address}</address> : null}
-                <span className="cta" aria-hidden="true">{t("locations.seeSchedule")}</span>
+                <span className="cta" aria-hidden="true">
+                  {t("locations.seeSchedule")}
+                </span>
               </Link>
             </li>
           ))}

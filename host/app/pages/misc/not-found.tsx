@@ -10,12 +10,18 @@ export default function NotFoundPage() {
   return (
     <Page>
       <section className={box}>
-        <p style={{ fontSize: 88, fontWeight: 900, color: color.accent, lineHeight: 1 }} aria-hidden="true">404</p>
+        <p style={{ fontSize: 88, fontWeight: 900, color: color.accent, lineHeight: 1 }} aria-hidden="true">
+          404
+        </p>
         <h1 style={{ fontSize: text.xxl, fontWeight: 800 }}>We couldn't find that page</h1>
-        <p style={{ color: color.muted, maxWidth: "44ch" }}>The link may be old or mistyped. Your workouts are right where you left them.</p>
+        <p style={{ color: color.muted, maxWidth: "44ch" }}>
+          The link may be old or mistyped. Your workouts are right where you left them.
+        </p>
         <div style={{ display: "flex", gap: space[3], flexWrap: "wrap", justifyContent: "center" }}>
           <ButtonLink href="/home">Back to Home</ButtonLink>
-          <ButtonLink href="/classes" variant="secondary">Browse classes</ButtonLink>
+          <ButtonLink href="/classes" variant="secondary">
+            Browse classes
+          </ButtonLink>
         </div>
       </section>
     </Page>

@@ -40,31 +40,63 @@ function Results({ id }: { id: string }) {
   const [result, setResult] = useState<OnboardingResult | null | undefined>();
   useEffect(() => {
     const controller = new AbortController();
-    store.api.request<OnboardingResult>(`/v2/workouts/onboarding-results/${encodeURIComponent(id)}`, { auth: true, signal: controller.signal })
+    store.api
+      .request<OnboardingResult>(`/v2/workouts/onboarding-results/${encodeURIComponent(id)}`, {
+        auth: true,
+        signal: controller.signal,
+      })
       .then(setResult, () => !controller.signal.aborted && setResult(null));
     return () => controller.abort();
   }, [id, store]);
-  if (result === undefined) return <Page><Spinner /></Page>;
-  if (result === null) return <Page narrow><EmptyState title={t("error.loading")}><ButtonLink href="/onboarding">{t("onboarding.retake")}</ButtonLink></EmptyState></Page>;
+  if (result === undefined)
+    return (
+      <Page>
+        <Spinner />
+      </Page>
+    );
+  if (result === null)
+    return (
+      <Page narrow>
+        <EmptyState title={t("error.loading")}>
+          <ButtonLink href="/onboarding">{t("onboarding.retake")}</ButtonLink>
+        </EmptyState>
+      </Page>
+    );
   return (
     <Page>
-      <PageHeader kicker={t("onboarding.kicker")} title={t("onboarding.resultsTitle")}>{t("onboarding.resultsLead")}</PageHeader>
+      <PageHeader kicker={t("onboarding.kicker")} title={t("onboarding.resultsTitle")}>
+        {t("onboarding.resultsLead")}
+      </PageHeader>
       <div className={stack(space[6])}>
         {result.series ? (
           <section className={stack(space[3])} aria-labelledby="result-series">
-            <h2 id="result-series" className={sectionTitle}>{t("onboarding.series")}</h2>
-            <div style={{ maxWidth: 360 }}><SeriesCard series={result.series} /></div>
+            <h2 id="result-series" className={sectionTitle}>
+              {t("onboarding.series")}
+            </h2>
+            <div style={{ maxWidth: 360 }}>
+              <SeriesCard series={result.series} />
+            </div>
           </section>
         ) : null}
         {result.workouts.length ? (
           <section className={stack(space[3])} aria-labelledby="result-workouts">
-            <h2 id="result-workouts" className={sectionTitle}>{t("onboarding.workouts")}</h2>
-            <ul className={grid}>{result.workouts.map((w) => <li key={w.id}><WorkoutCard workout={w} base="/classes" /></li>)}</ul>
+            <h2 id="result-workouts" className={sectionTitle}>
+              {t("onboarding.workouts")}
+            </h2>
+            <ul className={grid}>
+              {result.workouts.map((w) => (
+                <li key={w.id}>
+                  <WorkoutCard workout={w} base="/classes" />
+                </li>
+              ))}
+            </ul>
           </section>
         ) : null}
         <div style={{ display: "flex", flexWrap: "wrap", gap: space[3] }}>
           <ButtonLink href="/welcome">{t("onboarding.continue")}</ButtonLink>
-          <ButtonLink href="/onboarding" variant="ghost">{t("onboarding.retake")}</ButtonLink>
+          <ButtonLink href="/onboarding" variant="ghost">
+            {t("onboarding.retake")}
+          </ButtonLink>
         </div>
       </div>
     </Page>
@@ -94,11 +126,16 @@ export default function OnboardingPage() {
     else setError(t("error.loading"));
   }
   const radio = (name: string, value: string, labelKey: MessageKey, checked: boolean, onChange: () => void) => (
-    <label key={value} className={option}><input type="radio" name={name} value={value} checked={checked} onChange={onChange} />{t(labelKey)}</label>
+    <label key={value} className={option}>
+      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} />
+      {t(labelKey)}
+    </label>
   );
   return (
     <Page narrow>
-      <PageHeader kicker={t("onboarding.kicker")} title={t("onboarding.title")}>{t("onboarding.lead")}</PageHeader>
+      <PageHeader kicker={t("onboarding.kicker")} title={t("onboarding.title")}>
+        {t("onboarding.lead")}
+      </PageHeader>
       <form onSubmit={submit} style={{ display: "grid", gap: space[6] }}>
         <fieldset className={group}>
           <legend>{t("onboarding.level")}</legend>
@@ -108,7 +145,13 @@ export default function OnboardingPage() {
           <legend>{t("onboarding.focus")}</legend>
           {FOCUS.map((f) => (
             <label key={f} className={option}>
-              <input type="checkbox" name="focus" value={f} checked={focus.includes(f)} onChange={(e) => setFocus(e.target.checked ? [...focus, f] : focus.filter((x) => x !== f))} />
+              <input
+                type="checkbox"
+                name="focus"
+                value={f}
+                checked={focus.includes(f)}
+                onChange={(e) => setFocus(e.target.checked ? [...focus, f] : focus.filter((x) => x !== f))}
+              />
               {t(`onboarding.focus.${f}`)}
             </label>
           ))}
@@ -118,7 +161,9 @@ export default function OnboardingPage() {
           {LENGTHS.map((n) => radio("length", String(n), `onboarding.length.${n}`, length === n, () => setLength(n)))}
         </fieldset>
         <OopsInline message={error} />
-        <Button type="submit" disabled={!level || !focus.length || !length || busy}>{t("onboarding.submit")}</Button>
+        <Button type="submit" disabled={!level || !focus.length || !length || busy}>
+          {t("onboarding.submit")}
+        </Button>
       </form>
     </Page>
   );

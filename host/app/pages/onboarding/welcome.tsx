@@ -26,19 +26,42 @@ export default function WelcomePage() {
   const entries = itemsOf<WelcomeEntry>(content);
   const intro = entries.find((e) => e.value?.title)?.value;
   const list = entries.find((e) => e.value?.steps?.length)?.value?.steps ?? [];
-  const resultsPath = results?.results_url ? new URL(results.results_url, location.origin).pathname + new URL(results.results_url, location.origin).search : "";
+  const resultsPath = results?.results_url
+    ? new URL(results.results_url, location.origin).pathname + new URL(results.results_url, location.origin).search
+    : "";
   return (
     <Page narrow>
-      <PageHeader kicker={intro?.title ?? t("onboarding.kicker")} title={t("welcome.title", { name: session.claims?.given_name ?? "" })}>
+      <PageHeader
+        kicker={intro?.title ?? t("onboarding.kicker")}
+        title={t("welcome.title", { name: session.claims?.given_name ?? "" })}
+      >
         {intro?.body ?? t("welcome.lead")}
       </PageHeader>
       <div className={stack(space[5])}>
-        {list.length ? <section className={card}><ol className={steps}>{list.map((s) => <li key={s}>{s}</li>)}</ol></section> : null}
+        {list.length ? (
+          <section className={card}>
+            <ol className={steps}>
+              {list.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
         <div className={stack(space[3])}>
-          {resultsPath ? <ButtonLink href={resultsPath} full>{t("welcome.results")}</ButtonLink> : null}
-          <ButtonLink href="/series" variant="secondary" full>{t("welcome.startSeries")}</ButtonLink>
-          <ButtonLink href="/classes" variant="secondary" full>{t("welcome.findClass")}</ButtonLink>
-          <ButtonLink href="/home" variant="ghost" full>{t("welcome.goHome")}</ButtonLink>
+          {resultsPath ? (
+            <ButtonLink href={resultsPath} full>
+              {t("welcome.results")}
+            </ButtonLink>
+          ) : null}
+          <ButtonLink href="/series" variant="secondary" full>
+            {t("welcome.startSeries")}
+          </ButtonLink>
+          <ButtonLink href="/classes" variant="secondary" full>
+            {t("welcome.findClass")}
+          </ButtonLink>
+          <ButtonLink href="/home" variant="ghost" full>
+            {t("welcome.goHome")}
+          </ButtonLink>
         </div>
       </div>
     </Page>

@@ -18,7 +18,15 @@ export function parseVtt(source: string): Cue[] {
     const at = lines.findIndex((l) => l.includes("-->"));
     if (at < 0) continue;
     const [from, to] = lines[at].split("-->");
-    cues.push({ start: time(from), end: time(to.trim().split(/\s+/)[0]), text: lines.slice(at + 1).join("\n").replace(/<[^>]+>/g, "").trim() });
+    cues.push({
+      start: time(from),
+      end: time(to.trim().split(/\s+/)[0]),
+      text: lines
+        .slice(at + 1)
+        .join("\n")
+        .replace(/<[^>]+>/g, "")
+        .trim(),
+    });
   }
   return cues;
 }

@@ -17,7 +17,12 @@ const screen = css`min-height: 100vh; background: #0d0d12; color: #fff; display:
 const message = css`max-width: 480px; text-align: center; display: grid; gap: ${space[4]}px; justify-items: center;
   h1 { font-size: ${text.xxl}px; font-weight: 800; } p { color: rgba(255,255,255,.78); }`;
 
-type Access = { state: "loading" } | { state: "ready"; playback: PlaybackAnswer } | { state: "denied" } | { state: "missing" } | { state: "error" };
+type Access =
+  | { state: "loading" }
+  | { state: "ready"; playback: PlaybackAnswer }
+  | { state: "denied" }
+  | { state: "missing" }
+  | { state: "error" };
 
 /** /classes/video/{slug}: checks the member may watch, then loads the player. */
 export default function PlayerPage() {
@@ -51,21 +56,47 @@ export default function PlayerPage() {
     return () => controller.abort();
   }, [current, store]);
 
-  if (workoutStatus === "error" && !current) return <Notice title="We couldn't find that class" body="It may have been retired. Find another one in the library." />;
+  if (workoutStatus === "error" && !current)
+    return (
+      <Notice title="We couldn't find that class" body="It may have been retired. Find another one in the library." />
+    );
   if (access.state === "denied") {
     return (
-      <Notice title="This class is for members" body="Your membership doesn't include on-demand classes right now. Start or reactivate a membership to press play.">
+      <Notice
+        title="This class is for members"
+        body="Your membership doesn't include on-demand classes right now. Start or reactivate a membership to press play."
+      >
         <ButtonLink href="/account/membership/join">See membership options</ButtonLink>
       </Notice>
     );
   }
-  if (access.state === "missing") return <Notice title="We couldn't find that class" body="It may have been retired. Find another one in the library." />;
+  if (access.state === "missing")
+    return (
+      <Notice title="We couldn't find that class" body="It may have been retired. Find another one in the library." />
+    );
   if (access.state === "error") return <Notice title={t("error.page")} body={t("error.loading")} />;
-  if (!current || access.state !== "ready" || !userDone || !config) return <div className={screen}><Spinner label="Loading the player…" /></div>;
+  if (!current || access.state !== "ready" || !userDone || !config)
+    return (
+      <div className={screen}>
+        <Spinner label="Loading the player…" />
+      </div>
+    );
 
   return (
-    <Suspense fallback={<div className={screen}><Spinner label="Loading the player…" /></div>}>
-      <Player workout={current} playback={access.playback} captionsOn={user?.closed_captions !== false} musicOn={user?.feed_fm_disabled !== true} mux={config.video.provider === "mux"} />
+    <Suspense
+      fallback={
+        <div className={screen}>
+          <Spinner label="Loading the player…" />
+        </div>
+      }
+    >
+      <Player
+        workout={current}
+        playback={access.playback}
+        captionsOn={user?.closed_captions !== false}
+        musicOn={user?.feed_fm_disabled !== true}
+        mux={config.video.provider === "mux"}
+      />
     </Suspense>
   );
 }
@@ -77,7 +108,9 @@ function Notice({ title, body, children }: { title: string; body: string; childr
         <h1>{title}</h1>
         <p>{body}</p>
         {children}
-        <ButtonLink href="/classes" variant="inverse">Browse classes</ButtonLink>
+        <ButtonLink href="/classes" variant="inverse">
+          Browse classes
+        </ButtonLink>
       </div>
     </div>
   );

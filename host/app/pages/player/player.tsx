@@ -46,10 +46,26 @@ const bigPlay = css`position: absolute; z-index: 2; left: 50%; top: 50%; transfo
   svg { width: 40px; height: 40px; } &:hover { background: ${color.accent}; }`;
 
 const Icon = {
-  play: <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M8 5v14l11-7z" /></svg>,
-  pause: <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M6 5h4v14H6zm8 0h4v14h-4z" /></svg>,
-  full: <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" strokeWidth="2" d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" /></svg>,
-  music: <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M9 17a3 3 0 1 1-2-2.83V5l12-2v11a3 3 0 1 1-2-2.83V6.4L9 7.7z" /></svg>,
+  play: (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path fill="currentColor" d="M8 5v14l11-7z" />
+    </svg>
+  ),
+  pause: (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path fill="currentColor" d="M6 5h4v14H6zm8 0h4v14h-4z" />
+    </svg>
+  ),
+  full: (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path fill="none" stroke="currentColor" strokeWidth="2" d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" />
+    </svg>
+  ),
+  music: (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path fill="currentColor" d="M9 17a3 3 0 1 1-2-2.83V5l12-2v11a3 3 0 1 1-2-2.83V6.4L9 7.7z" />
+    </svg>
+  ),
 };
 
 /**
@@ -58,7 +74,19 @@ const Icon = {
  * data tracking off) and a native <video> for the local provider's HLS clips (Chromium, Safari and Edge play HLS
  * natively), so local playback never loads the Mux bundle.
  */
-export default function Player({ workout, playback, captionsOn, musicOn, mux }: { workout: Workout; playback: PlaybackAnswer; captionsOn: boolean; musicOn: boolean; mux: boolean }) {
+export default function Player({
+  workout,
+  playback,
+  captionsOn,
+  musicOn,
+  mux,
+}: {
+  workout: Workout;
+  playback: PlaybackAnswer;
+  captionsOn: boolean;
+  musicOn: boolean;
+  mux: boolean;
+}) {
   const store = useStore();
   const [, navigate] = useLocation();
   const media = useRef<MediaEl | null>(null);
@@ -81,7 +109,14 @@ export default function Player({ workout, playback, captionsOn, musicOn, mux }: 
     (event_type: VideoEventType, data?: Record<string, unknown>) => {
       const s = session.current;
       if (!s) return;
-      buffer.push({ event_type, workout_id: workout.id, session_id: s.id, position: Math.floor(media.current?.currentTime ?? 0), occurred_at: new Date().toISOString(), ...(data ? { data } : {}) });
+      buffer.push({
+        event_type,
+        workout_id: workout.id,
+        session_id: s.id,
+        position: Math.floor(media.current?.currentTime ?? 0),
+        occurred_at: new Date().toISOString(),
+        ...(data ? { data } : {}),
+      });
     },
     [buffer, workout.id],
   );
@@ -132,7 +167,12 @@ export default function Player({ workout, playback, captionsOn, musicOn, mux }: 
     if (!captionsOn || !uri) return;
     const controller = new AbortController();
     // eslint-disable-next-line no-restricted-syntax -- a signed caption file on the media CDN, not the fitkit API
-    fetch(uri, { signal: controller.signal }).then((r) => (r.ok ? r.text() : "")).then((text) => setCues(parseVtt(text)), () => undefined);
+    fetch(uri, { signal: controller.signal })
+      .then((r) => (r.ok ? r.text() : ""))
+      .then(
+        (text) => setCues(parseVtt(text)),
+        () => undefined,
+      );
     return () => controller.abort();
   }, [playback, captionsOn]);
 
@@ -197,7 +237,10 @@ export default function Player({ workout, playback, captionsOn, musicOn, mux }: 
     const el = media.current;
     if (el) el.currentTime = Math.min(Math.max(0, el.currentTime + delta), (el.duration || duration) - 0.1);
   };
-  const toggleFullscreen = () => (document.fullscreenElement ? document.exitFullscreen() : stageRef.current?.requestFullscreen())?.catch(() => undefined);
+  const toggleFullscreen = () =>
+    (document.fullscreenElement ? document.exitFullscreen() : stageRef.current?.requestFullscreen())?.catch(
+      () => undefined,
+    );
   const togglePlay = () => (store.player.videoPlaying.value = !store.player.videoPlaying.peek());
   const close = () => navigate(`/classes/detail/${encodeURIComponent(workout.slug)}`);
 
@@ -205,7 +248,13 @@ export default function Player({ workout, playback, captionsOn, musicOn, mux }: 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
-      if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && (target as HTMLInputElement).type !== "range") return;
+      if (
+        e.altKey ||
+        e.ctrlKey ||
+        e.metaKey ||
+        (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && (target as HTMLInputElement).type !== "range")
+      )
+        return;
       const key = e.key.toLowerCase();
       if (key === "escape" && store.player.stationsOpen.peek()) return store.player.closeStations();
       if (target.tagName === "BUTTON" && (key === " " || key === "enter")) return;
@@ -233,33 +282,59 @@ export default function Player({ workout, playback, captionsOn, musicOn, mux }: 
   return (
     <div ref={stageRef} className={stage} role="region" aria-label={`Video player: ${workout.name}`}>
       <div className={top}>
-        <button type="button" className={iconBtn} aria-label="Close player" onClick={close}>✕</button>
+        <button type="button" className={iconBtn} aria-label="Close player" onClick={close}>
+          ✕
+        </button>
         <h1>{workout.name}</h1>
       </div>
       <div className={videoBox}>
         {mux ? (
-          <Suspense fallback={null}><MuxSurface attach={attach} src={playback.uri} title={workout.name} /></Suspense>
+          <Suspense fallback={null}>
+            <MuxSurface attach={attach} src={playback.uri} title={workout.name} />
+          </Suspense>
         ) : (
-          <video ref={attach} src={playback.uri} playsInline disableRemotePlayback preload="auto" title={workout.name} data-testid="video" />
+          <video
+            ref={attach}
+            src={playback.uri}
+            playsInline
+            disableRemotePlayback
+            preload="auto"
+            title={workout.name}
+            data-testid="video"
+          />
         )}
         {!playing && completed === null && !stationsOpen ? (
-          <button type="button" className={bigPlay} aria-label="Start workout" onClick={togglePlay}>{Icon.play}</button>
+          <button type="button" className={bigPlay} aria-label="Start workout" onClick={togglePlay}>
+            {Icon.play}
+          </button>
         ) : null}
         {completed !== null ? (
           <div className={doneBox} role="dialog" aria-modal="true" aria-labelledby="done-title">
             <div>
               <h2 id="done-title">{completed ? "YOU DID IT!" : "Nice work"}</h2>
-              <p>{completed ? "Workout complete. It's in your history and your stats." : "Finish more of the class next time to count it as complete."}</p>
+              <p>
+                {completed
+                  ? "Workout complete. It's in your history and your stats."
+                  : "Finish more of the class next time to count it as complete."}
+              </p>
               <div style={{ display: "flex", gap: space[3], flexWrap: "wrap", justifyContent: "center" }}>
-                <ButtonLink href="/home" autoFocus>Back to Home</ButtonLink>
-                <ButtonLink href="/classes" variant="inverse">Find another class</ButtonLink>
+                <ButtonLink href="/home" autoFocus>
+                  Back to Home
+                </ButtonLink>
+                <ButtonLink href="/classes" variant="inverse">
+                  Find another class
+                </ButtonLink>
               </div>
             </div>
           </div>
         ) : null}
       </div>
       <div className={bar}>
-        {cue ? <div className={captionBox} data-testid="captions">{cue.text}</div> : null}
+        {cue ? (
+          <div className={captionBox} data-testid="captions">
+            {cue.text}
+          </div>
+        ) : null}
         <input
           className={range}
           type="range"
@@ -272,28 +347,74 @@ export default function Player({ workout, playback, captionsOn, musicOn, mux }: 
           onChange={(e) => media.current && (media.current.currentTime = Number(e.currentTarget.value))}
         />
         <div className={row}>
-          <button type="button" className={iconBtn} aria-label={playing ? "Pause" : "Play"} onClick={togglePlay}>{playing ? Icon.pause : Icon.play}</button>
-          <button type="button" className={iconBtn} aria-label="Back 10 seconds" onClick={() => seekBy(-SKIP_SECONDS)}>−10</button>
-          <button type="button" className={iconBtn} aria-label="Forward 10 seconds" onClick={() => seekBy(SKIP_SECONDS)}>+10</button>
-          <span className={timeLabel} aria-hidden="true">{clock(position)} / {clock(duration)}</span>
+          <button type="button" className={iconBtn} aria-label={playing ? "Pause" : "Play"} onClick={togglePlay}>
+            {playing ? Icon.pause : Icon.play}
+          </button>
+          <button type="button" className={iconBtn} aria-label="Back 10 seconds" onClick={() => seekBy(-SKIP_SECONDS)}>
+            −10
+          </button>
+          <button
+            type="button"
+            className={iconBtn}
+            aria-label="Forward 10 seconds"
+            onClick={() => seekBy(SKIP_SECONDS)}
+          >
+            +10
+          </button>
+          <span className={timeLabel} aria-hidden="true">
+            {clock(position)} / {clock(duration)}
+          </span>
           <span className={spacer} />
           {captionsOn && cues.length ? (
-            <button type="button" className={iconBtn} aria-pressed={showCaptions} onClick={() => setShowCaptions(!showCaptions)}>CC<span className="visually-hidden"> Closed captions</span></button>
+            <button
+              type="button"
+              className={iconBtn}
+              aria-pressed={showCaptions}
+              onClick={() => setShowCaptions(!showCaptions)}
+            >
+              CC<span className="visually-hidden"> Closed captions</span>
+            </button>
           ) : null}
           <label className={volume}>
             Trainer
-            <input type="range" min={0} max={1} step={0.05} value={trainerVolume} onChange={(e) => setTrainerVolume(Number(e.currentTarget.value))} aria-label="Trainer volume" />
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={0.05}
+              value={trainerVolume}
+              onChange={(e) => setTrainerVolume(Number(e.currentTarget.value))}
+              aria-label="Trainer volume"
+            />
           </label>
           {musicOn ? (
             <>
               <label className={volume}>
                 Music
-                <input type="range" min={0} max={1} step={0.05} value={musicVolume} onChange={(e) => setMusicVolume(Number(e.currentTarget.value))} aria-label="Music volume" />
+                <input
+                  type="range"
+                  min={0}
+                  max={1}
+                  step={0.05}
+                  value={musicVolume}
+                  onChange={(e) => setMusicVolume(Number(e.currentTarget.value))}
+                  aria-label="Music volume"
+                />
               </label>
-              <button type="button" className={iconBtn} aria-pressed={stationsOpen} aria-label="Music stations" onClick={() => (stationsOpen ? store.player.closeStations() : store.player.openStations())}>{Icon.music}</button>
+              <button
+                type="button"
+                className={iconBtn}
+                aria-pressed={stationsOpen}
+                aria-label="Music stations"
+                onClick={() => (stationsOpen ? store.player.closeStations() : store.player.openStations())}
+              >
+                {Icon.music}
+              </button>
             </>
           ) : null}
-          <button type="button" className={iconBtn} aria-label="Fullscreen" onClick={toggleFullscreen}>{Icon.full}</button>
+          <button type="button" className={iconBtn} aria-label="Fullscreen" onClick={toggleFullscreen}>
+            {Icon.full}
+          </button>
         </div>
       </div>
       {musicOn ? <StationsPanel audio={audio} volume={musicVolume} /> : null}

@@ -34,7 +34,10 @@ export function StationsPanel({ audio, volume }: { audio: RefObject<HTMLAudioEle
   useEffect(() => {
     if (!open || stations) return;
     const controller = new AbortController();
-    getMusicStations(store.api, controller.signal).then((r) => setStations(r.items), () => !controller.signal.aborted && setError(true));
+    getMusicStations(store.api, controller.signal).then(
+      (r) => setStations(r.items),
+      () => !controller.signal.aborted && setError(true),
+    );
     return () => controller.abort();
   }, [open, stations, store]);
   useEffect(() => {
@@ -60,9 +63,21 @@ export function StationsPanel({ audio, volume }: { audio: RefObject<HTMLAudioEle
         <aside className={panel} aria-label="Music stations">
           <div className={head}>
             <h2>Music</h2>
-            <button ref={closeRef} type="button" className={btn} aria-label="Close music stations" onClick={() => store.player.closeStations()}>✕</button>
+            <button
+              ref={closeRef}
+              type="button"
+              className={btn}
+              aria-label="Close music stations"
+              onClick={() => store.player.closeStations()}
+            >
+              ✕
+            </button>
           </div>
-          <p className={now} aria-live="polite">{trackNow && state !== "idle" ? `Now playing: ${trackNow.title} · ${trackNow.artist}` : "Pick a station to train to."}</p>
+          <p className={now} aria-live="polite">
+            {trackNow && state !== "idle"
+              ? `Now playing: ${trackNow.title} · ${trackNow.artist}`
+              : "Pick a station to train to."}
+          </p>
           {error ? <p role="alert">{t("error.loading")}</p> : null}
           <ul className={list}>
             {(stations ?? []).map((s) => {
@@ -71,15 +86,26 @@ export function StationsPanel({ audio, volume }: { audio: RefObject<HTMLAudioEle
               return (
                 <li key={s.id} className={item} data-active={active}>
                   <strong>{s.name}</strong>
-                  <button type="button" className={btn} aria-label={`${isPlaying ? "Pause" : "Play"} ${s.name}`} onClick={() => {
-                    if (isPlaying) store.player.pauseMusic();
-                    else if (active) store.player.resumeMusic();
-                    else {
-                      setTrackIndex(0);
-                      store.player.playStation(s.id);
-                    }
-                  }}>{isPlaying ? "Pause" : "Play"}</button>
-                  {active ? <button type="button" className={btn} aria-label={`Skip track on ${s.name}`} onClick={skip}>Skip</button> : null}
+                  <button
+                    type="button"
+                    className={btn}
+                    aria-label={`${isPlaying ? "Pause" : "Play"} ${s.name}`}
+                    onClick={() => {
+                      if (isPlaying) store.player.pauseMusic();
+                      else if (active) store.player.resumeMusic();
+                      else {
+                        setTrackIndex(0);
+                        store.player.playStation(s.id);
+                      }
+                    }}
+                  >
+                    {isPlaying ? "Pause" : "Play"}
+                  </button>
+                  {active ? (
+                    <button type="button" className={btn} aria-label={`Skip track on ${s.name}`} onClick={skip}>
+                      Skip
+                    </button>
+                  ) : null}
                 </li>
               );
             })}

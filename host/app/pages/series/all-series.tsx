@@ -31,17 +31,35 @@ export default function AllSeriesPage() {
   for (const s of sorted) groups.set(letterOf(s.name), [...(groups.get(letterOf(s.name)) ?? []), s]);
   return (
     <Page>
-      <PageHeader kicker={t("series.kicker")} title={t("series.allTitle")}>{t("series.allLead")}</PageHeader>
-      {failed && !list ? <p role="alert">{t("error.loading")}</p> : !list ? <Spinner /> : (
+      <PageHeader kicker={t("series.kicker")} title={t("series.allTitle")}>
+        {t("series.allLead")}
+      </PageHeader>
+      {failed && !list ? (
+        <p role="alert">{t("error.loading")}</p>
+      ) : !list ? (
+        <Spinner />
+      ) : (
         <>
           <nav aria-label={t("series.allTitle")}>
-            <ul className={letters}>{[...groups.keys()].map((l) => <li key={l}><a href={`#letter-${l}`} aria-label={t("series.letter", { letter: l })}>{l}</a></li>)}</ul>
+            <ul className={letters}>
+              {[...groups.keys()].map((l) => (
+                <li key={l}>
+                  <a href={`#letter-${l}`} aria-label={t("series.letter", { letter: l })}>
+                    {l}
+                  </a>
+                </li>
+              ))}
+            </ul>
           </nav>
           <ul className={grid}>
             {[...groups.entries()].flatMap(([letter, series]) =>
               series.map((s, i) => (
                 <li key={s.id} id={i === 0 ? `letter-${letter}` : undefined}>
-                  {i === 0 ? <h2 className={letterTitle}>{letter}</h2> : <div className={letterRule} aria-hidden="true" />}
+                  {i === 0 ? (
+                    <h2 className={letterTitle}>{letter}</h2>
+                  ) : (
+                    <div className={letterRule} aria-hidden="true" />
+                  )}
                   <SeriesCard series={s} />
                 </li>
               )),

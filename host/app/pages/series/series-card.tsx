@@ -9,5 +9,14 @@ export function SeriesCard({ series }: { series: Pick<Series, "slug"> }) {
   const store = useStore();
   const refresh = () => void store.series.enrollments.reload();
   // A positioned box keeps the card's visually hidden text inside the carousel's scroller (no page-wide overflow).
-  return <div style={{ position: "relative" }}><Widget tag={TAGS.seriesCard} props={{ store }} attrs={{ series: series.slug, "detail-href": `/series/${series.slug}` }} on={{ [EVENTS.seriesJoin]: refresh, [EVENTS.seriesLeave]: refresh }} /></div>;
+  return (
+    <div style={{ position: "relative" }}>
+      <Widget
+        tag={TAGS.seriesCard}
+        props={{ store }}
+        attrs={{ series: series.slug, "detail-href": `/series/${series.slug}` }}
+        on={{ [EVENTS.seriesJoin]: refresh, [EVENTS.seriesLeave]: refresh }}
+      />
+    </div>
+  );
 }

@@ -41,7 +41,9 @@ const done = css`display: grid; gap: ${space[4]}px; justify-items: center; text-
 const sideCard = `${card} ${css`display: grid; gap: ${space[4]}px;`}`;
 
 const imageOf = (series: SeriesView) =>
-  series.image_url ? `${series.image_url}${series.image_url.includes("?") ? "&" : "?"}width=960&height=540&fit_mode=crop` : undefined;
+  series.image_url
+    ? `${series.image_url}${series.image_url.includes("?") ? "&" : "?"}width=960&height=540&fit_mode=crop`
+    : undefined;
 
 /**
  * /series/{slug}: the series page of product facts. Everyone sees the title, description (Read More / Read Less),
@@ -70,9 +72,19 @@ export default function SeriesDetailPage() {
   if (!current) {
     if (loadError) {
       const missing = loadError instanceof ApiError && loadError.status === 404;
-      return <Page><EmptyState title={missing ? t("series.notFound") : t("error.loading")}><ButtonLink href="/series/all-series">{t("action.lookForAnotherSeries")}</ButtonLink></EmptyState></Page>;
+      return (
+        <Page>
+          <EmptyState title={missing ? t("series.notFound") : t("error.loading")}>
+            <ButtonLink href="/series/all-series">{t("action.lookForAnotherSeries")}</ButtonLink>
+          </EmptyState>
+        </Page>
+      );
     }
-    return <Page><Spinner /></Page>;
+    return (
+      <Page>
+        <Spinner />
+      </Page>
+    );
   }
 
   const base = `/series/${current.slug}`;
@@ -82,7 +94,12 @@ export default function SeriesDetailPage() {
   const next = items.find((w) => w.id === nextId);
   const statusOf = new Map(enrollment?.series_state.workouts.map((w) => [w.workout_id, w.status]));
   const enrolled = !!enrollment && !finished;
-  const chapterProgress = (enrollment?.progress_summary.chapter_progress ?? []) as { chapter: number; title: string; completed: number; total: number }[];
+  const chapterProgress = (enrollment?.progress_summary.chapter_progress ?? []) as {
+    chapter: number;
+    title: string;
+    completed: number;
+    total: number;
+  }[];
   const categoryName = (s: string) => categories?.find((c) => c.slug === s)?.name ?? label(s.replace(/-/g, " "));
   const related = (current.relatedContent ?? []).filter((r) => (r as { name?: string }).name !== "before-you-start");
   const image = imageOf(current);
@@ -102,11 +119,19 @@ export default function SeriesDetailPage() {
   ) : !ready ? null : enrolled ? (
     <>
       <span className={enrolledBadge}>{t("series.enrolled")}</span>
-      {next ? <ButtonLink href={`/classes/video/${encodeURIComponent(next.slug)}`}>{t(completed ? "series.continue" : "series.start")}</ButtonLink> : null}
-      <Button variant="ghost" onClick={() => setConfirm(true)}>{t("series.leave")}</Button>
+      {next ? (
+        <ButtonLink href={`/classes/video/${encodeURIComponent(next.slug)}`}>
+          {t(completed ? "series.continue" : "series.start")}
+        </ButtonLink>
+      ) : null}
+      <Button variant="ghost" onClick={() => setConfirm(true)}>
+        {t("series.leave")}
+      </Button>
     </>
   ) : finished ? null : (
-    <Button disabled={joining} onClick={join}>{t("series.join")}</Button>
+    <Button disabled={joining} onClick={join}>
+      {t("series.join")}
+    </Button>
   );
 
   return (
@@ -116,8 +141,16 @@ export default function SeriesDetailPage() {
           <h2 id="done-title">{t("success.seriesCompleted")}</h2>
           <p>{t("series.completedNote", { series: current.name })}</p>
           <div>
-            <ButtonLink href="/series" variant="inverse">{t("action.lookForAnotherSeries")}</ButtonLink>
-            <Button variant="secondary" style={{ color: "#fff", borderColor: "#fff" }} onClick={() => navigate("/home")}>{t("action.backToHome")}</Button>
+            <ButtonLink href="/series" variant="inverse">
+              {t("action.lookForAnotherSeries")}
+            </ButtonLink>
+            <Button
+              variant="secondary"
+              style={{ color: "#fff", borderColor: "#fff" }}
+              onClick={() => navigate("/home")}
+            >
+              {t("action.backToHome")}
+            </Button>
           </div>
         </section>
       ) : null}
@@ -133,7 +166,9 @@ export default function SeriesDetailPage() {
           </p>
           {current.description ? <ReadMore>{current.description}</ReadMore> : null}
           <div className={actions}>{action}</div>
-          {!session.signedIn ? <p style={{ color: color.muted, fontSize: text.sm }}>{t("series.signInToJoin")}</p> : null}
+          {!session.signedIn ? (
+            <p style={{ color: color.muted, fontSize: text.sm }}>{t("series.signInToJoin")}</p>
+          ) : null}
         </div>
       </header>
 
@@ -141,21 +176,44 @@ export default function SeriesDetailPage() {
         <div className={stack(space[6])}>
           {current.before_you_start || current.suggested_schedule ? (
             <section className={stack(space[3])} aria-labelledby="before-title">
-              <h2 id="before-title" className={sectionTitle}>{t("series.beforeYouStart")}</h2>
+              <h2 id="before-title" className={sectionTitle}>
+                {t("series.beforeYouStart")}
+              </h2>
               {current.before_you_start ? <p>{current.before_you_start}</p> : null}
-              {current.suggested_schedule ? <p><strong>{t("series.suggestedSchedule")}: </strong>{current.suggested_schedule}</p> : null}
+              {current.suggested_schedule ? (
+                <p>
+                  <strong>{t("series.suggestedSchedule")}: </strong>
+                  {current.suggested_schedule}
+                </p>
+              ) : null}
             </section>
           ) : null}
 
           <section className={stack(space[4])} aria-labelledby="plan-title">
-            <h2 id="plan-title" className={sectionTitle}>{t("series.suggestedSchedule")}</h2>
+            <h2 id="plan-title" className={sectionTitle}>
+              {t("series.suggestedSchedule")}
+            </h2>
             {chaptersOf(current).map((chapter) => (
               <div key={chapter.chapter} className={stack(space[3])}>
-                {chapter.title ? <h3 className={chapterTitle}>{t("series.chapter", { chapter: chapter.chapter, title: chapter.title })}</h3> : null}
+                {chapter.title ? (
+                  <h3 className={chapterTitle}>
+                    {t("series.chapter", { chapter: chapter.chapter, title: chapter.title })}
+                  </h3>
+                ) : null}
                 <ul className={grid}>
                   {chapter.workouts.map((w) => (
                     <li key={w.id}>
-                      <WorkoutCard workout={w} base={base} highlight={enrolled && w.id === nextId ? t("series.upNext") : statusOf.get(w.id) === "completed" ? t("series.workoutDone") : undefined} />
+                      <WorkoutCard
+                        workout={w}
+                        base={base}
+                        highlight={
+                          enrolled && w.id === nextId
+                            ? t("series.upNext")
+                            : statusOf.get(w.id) === "completed"
+                              ? t("series.workoutDone")
+                              : undefined
+                        }
+                      />
                     </li>
                   ))}
                 </ul>
@@ -165,13 +223,23 @@ export default function SeriesDetailPage() {
 
           {related.length ? (
             <section className={stack(space[4])} aria-labelledby="related-title">
-              <h2 id="related-title" className={sectionTitle}>{t("series.additionalContent")}</h2>
+              <h2 id="related-title" className={sectionTitle}>
+                {t("series.additionalContent")}
+              </h2>
               {related.map((r, i) => (
                 <div key={r.name ?? i} className={stack(space[3])}>
-                  {r.title && r.title.toLowerCase() !== t("series.additionalContent").toLowerCase() ? <h3 className={chapterTitle}>{r.title}</h3> : null}
+                  {r.title && r.title.toLowerCase() !== t("series.additionalContent").toLowerCase() ? (
+                    <h3 className={chapterTitle}>{r.title}</h3>
+                  ) : null}
                   {r.description ? <p style={{ color: color.muted }}>{r.description}</p> : null}
                   {r.workouts?.length ? (
-                    <ul className={grid}>{r.workouts.map((w) => <li key={w.id}><WorkoutCard workout={w} base={base} /></li>)}</ul>
+                    <ul className={grid}>
+                      {r.workouts.map((w) => (
+                        <li key={w.id}>
+                          <WorkoutCard workout={w} base={base} />
+                        </li>
+                      ))}
+                    </ul>
                   ) : null}
                 </div>
               ))}
@@ -184,22 +252,41 @@ export default function SeriesDetailPage() {
             <>
               {next ? (
                 <section className={sideCard} aria-labelledby="next-title">
-                  <h2 id="next-title" className={sectionTitle}>{t("series.nextWorkout")}</h2>
+                  <h2 id="next-title" className={sectionTitle}>
+                    {t("series.nextWorkout")}
+                  </h2>
                   <WorkoutCard workout={next} base={base} />
-                  <ButtonLink href={`/classes/video/${encodeURIComponent(next.slug)}`} full>{t(completed ? "series.continue" : "series.start")}</ButtonLink>
+                  <ButtonLink href={`/classes/video/${encodeURIComponent(next.slug)}`} full>
+                    {t(completed ? "series.continue" : "series.start")}
+                  </ButtonLink>
                 </section>
               ) : null}
               <section className={sideCard} aria-labelledby="progress-title">
-                <h2 id="progress-title" className={sectionTitle}>{t("series.overallProgress")}</h2>
-                <ProgressBar value={completed} max={total} label={t("series.overallProgress")} caption={t("series.progress", { completed, total })} />
+                <h2 id="progress-title" className={sectionTitle}>
+                  {t("series.overallProgress")}
+                </h2>
+                <ProgressBar
+                  value={completed}
+                  max={total}
+                  label={t("series.overallProgress")}
+                  caption={t("series.progress", { completed, total })}
+                />
                 {chapterProgress.map((c) => (
-                  <ProgressBar key={c.chapter} value={c.completed} max={c.total} label={c.title} caption={`${c.title}: ${t("series.progress", { completed: c.completed, total: c.total })}`} />
+                  <ProgressBar
+                    key={c.chapter}
+                    value={c.completed}
+                    max={c.total}
+                    label={c.title}
+                    caption={`${c.title}: ${t("series.progress", { completed: c.completed, total: c.total })}`}
+                  />
                 ))}
               </section>
             </>
           ) : (
             <section className={sideCard} aria-labelledby="facts-title">
-              <h2 id="facts-title" className="visually-hidden">{current.name}</h2>
+              <h2 id="facts-title" className="visually-hidden">
+                {current.name}
+              </h2>
               <Facts
                 groups={[
                   { term: t("series.trainers"), values: current.trainers ?? [] },
@@ -216,8 +303,12 @@ export default function SeriesDetailPage() {
       <Modal open={confirm} title={t("series.leave")} onClose={() => setConfirm(false)}>
         <p>{t("confirm.leaveSeries", { series: current.name })}</p>
         <div className={modalActions}>
-          <Button variant="secondary" onClick={() => setConfirm(false)}>{t("action.goBack")}</Button>
-          <Button disabled={leaving} onClick={leave}>{t("action.yesLeaveSeries")}</Button>
+          <Button variant="secondary" onClick={() => setConfirm(false)}>
+            {t("action.goBack")}
+          </Button>
+          <Button disabled={leaving} onClick={leave}>
+            {t("action.yesLeaveSeries")}
+          </Button>
         </div>
       </Modal>
       <OopsModal message={failure} onClose={() => setFailure("")} />

@@ -33,31 +33,64 @@ export default function SeriesHomePage() {
     if (signedIn) void store.series.enrollments.load();
   }, [signedIn, store]);
   const featured = (overview?.newfeaturedSeriesBanner ?? {}) as Banner;
-  const seeAll = <Link href="/series/all-series" className={buttonClass("ghost")}>{t("series.seeAll")}</Link>;
-  const mine = (enrollments ?? []).map((e) => ({ slug: String((e.series_detail as { slug?: string } | undefined)?.slug ?? e.series_id) }));
+  const seeAll = (
+    <Link href="/series/all-series" className={buttonClass("ghost")}>
+      {t("series.seeAll")}
+    </Link>
+  );
+  const mine = (enrollments ?? []).map((e) => ({
+    slug: String((e.series_detail as { slug?: string } | undefined)?.slug ?? e.series_id),
+  }));
   return (
     <Page>
-      <PageHeader kicker={t("series.kicker")} title={t("series.title")}>{overview?.pageDescription}</PageHeader>
-      {failed && !overview ? <p role="alert">{t("error.loading")}</p> : !overview ? <Spinner /> : (
+      <PageHeader kicker={t("series.kicker")} title={t("series.title")}>
+        {overview?.pageDescription}
+      </PageHeader>
+      {failed && !overview ? (
+        <p role="alert">{t("error.loading")}</p>
+      ) : !overview ? (
+        <Spinner />
+      ) : (
         <div className={column}>
           {featured.seriesSlug ? (
             <section className={banner} aria-labelledby="featured-title">
-              {featured.image_url ? <img src={`${featured.image_url}${featured.image_url.includes("?") ? "&" : "?"}width=1280&height=560&fit_mode=crop`} alt="" /> : null}
+              {featured.image_url ? (
+                <img
+                  src={`${featured.image_url}${featured.image_url.includes("?") ? "&" : "?"}width=1280&height=560&fit_mode=crop`}
+                  alt=""
+                />
+              ) : null}
               <div>
                 <p className={kicker}>{t("series.featured")}</p>
                 <h2 id="featured-title">{featured.title}</h2>
                 {featured.subtitle ? <p>{featured.subtitle}</p> : null}
-                <ButtonLink href={`/series/${featured.seriesSlug}`} variant="inverse">{t("series.moreInfo")}</ButtonLink>
+                <ButtonLink href={`/series/${featured.seriesSlug}`} variant="inverse">
+                  {t("series.moreInfo")}
+                </ButtonLink>
               </div>
             </section>
           ) : null}
           {mine.length ? (
-            <Row title={t("series.yours")} action={seeAll}>{mine.map((s) => <SeriesCard key={s.slug} series={s} />)}</Row>
+            <Row title={t("series.yours")} action={seeAll}>
+              {mine.map((s) => (
+                <SeriesCard key={s.slug} series={s} />
+              ))}
+            </Row>
           ) : null}
-          {overview.seriesCategoriesList.filter((section) => section.series.length).map((section) => (
-            <Row key={section.slug} title={section.name} action={seeAll}>{section.series.map((s) => <SeriesCard key={s.id} series={s} />)}</Row>
-          ))}
-          <div><ButtonLink href="/series/all-series" variant="secondary">{t("series.seeAll")}</ButtonLink></div>
+          {overview.seriesCategoriesList
+            .filter((section) => section.series.length)
+            .map((section) => (
+              <Row key={section.slug} title={section.name} action={seeAll}>
+                {section.series.map((s) => (
+                  <SeriesCard key={s.id} series={s} />
+                ))}
+              </Row>
+            ))}
+          <div>
+            <ButtonLink href="/series/all-series" variant="secondary">
+              {t("series.seeAll")}
+            </ButtonLink>
+          </div>
         </div>
       )}
     </Page>

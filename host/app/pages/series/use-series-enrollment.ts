@@ -24,7 +24,10 @@ export function useSeriesEnrollment(seriesId: string | undefined) {
     const controller = new AbortController();
     store.api
       .request<{ series: SeriesEnrollment[] }>("/v2/workouts/series", { auth: true, signal: controller.signal })
-      .then((answer) => setAll(answer.series), () => undefined);
+      .then(
+        (answer) => setAll(answer.series),
+        () => undefined,
+      );
     return () => controller.abort();
   }, [signedIn, active, store]);
 

@@ -21,7 +21,8 @@ async function workoutPool(trx: Db) {
 }
 
 /** Takes every `step`-th item starting at `offset`, `count` of them (a deterministic spread over the pool). */
-const spread = <T>(pool: T[], count: number, step: number, offset = 0) => Array.from({ length: Math.min(count, pool.length) }, (_, i) => pool[(offset + i * step) % pool.length]);
+const spread = <T>(pool: T[], count: number, step: number, offset = 0) =>
+  Array.from({ length: Math.min(count, pool.length) }, (_, i) => pool[(offset + i * step) % pool.length]);
 
 /**
  * The fall 2022 challenge exactly as spec sections 5 and 9 describe it: 12 workouts over five weeks, 19 September to
@@ -51,8 +52,10 @@ export const demoChallenges: SeedStep = {
         id: "fall-2022",
         slug: "fall-2022",
         name: "Fall Challenge 2022",
-        description: "Complete all 12 challenge workouts between September 19 and October 23, 2022. Any workout of 10 minutes or more counts as a substitute.",
-        reward: "$50 reward: expires 6 months after issue, single use, US or international, not combinable with other offers.",
+        description:
+          "Complete all 12 challenge workouts between September 19 and October 23, 2022. Any workout of 10 minutes or more counts as a substitute.",
+        reward:
+          "$50 reward: expires 6 months after issue, single use, US or international, not combinable with other offers.",
         start_time: new Date("2022-09-19T00:00:00.000Z"),
         end_time: new Date("2022-10-23T23:59:59.999Z"),
         workout_target: 12,
@@ -63,7 +66,8 @@ export const demoChallenges: SeedStep = {
         id: `reset-${month}`,
         slug: `reset-${month}`,
         name: "Five Week Reset",
-        description: "Twelve workouts in five weeks to build the habit back. Any workout of 10 minutes or more counts as a substitute.",
+        description:
+          "Twelve workouts in five weeks to build the habit back. Any workout of 10 minutes or more counts as a substitute.",
         reward: "",
         start_time: currentStart,
         end_time: currentEnd,
@@ -73,10 +77,22 @@ export const demoChallenges: SeedStep = {
       },
     ];
     for (const { workouts, ...challenge } of challenges) {
-      await trx.insertInto("challenges").values(challenge).onConflict((oc) => oc.column("id").doNothing()).execute();
+      await trx
+        .insertInto("challenges")
+        .values(challenge)
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
       await trx
         .insertInto("challenge_workouts")
-        .values(workouts.map((w, i) => ({ challenge_id: challenge.id, position: i + 1, week: weekOf(i), workout_id: w.id, workout_type: w.type })))
+        .values(
+          workouts.map((w, i) => ({
+            challenge_id: challenge.id,
+            position: i + 1,
+            week: weekOf(i),
+            workout_id: w.id,
+            workout_type: w.type,
+          })),
+        )
         .onConflict((oc) => oc.columns(["challenge_id", "position"]).doNothing())
         .execute();
     }
@@ -91,7 +107,11 @@ export const demoChallenges: SeedStep = {
 export const demoActivity: SeedStep = {
   name: "activity/demo-member",
   async run(trx, { clock }) {
-    const member = await trx.selectFrom("users").select("id").where("email", "=", `member@${DEMO_DOMAIN}`).executeTakeFirst();
+    const member = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", `member@${DEMO_DOMAIN}`)
+      .executeTakeFirst();
     const pool = await workoutPool(trx);
     if (!member || pool.length < 30) return;
     const userId = member.id;
@@ -99,15 +119,31 @@ export const demoActivity: SeedStep = {
     const at = (daysAgo: number, hour = 0) => new Date(now - daysAgo * DAY_MS - (2 + hour) * HOUR_MS);
     const byId = new Map(pool.map((w) => [w.id, w]));
 
-    const series = await trx.selectFrom("series").select("id").where("slug", "=", PHASE_AND_FUNCTION).executeTakeFirst();
+    const series = await trx
+      .selectFrom("series")
+      .select("id")
+      .where("slug", "=", PHASE_AND_FUNCTION)
+      .executeTakeFirst();
     const seriesItems = series
-      ? (await trx.selectFrom("series_items").select("workout_id").where("series_id", "=", series.id).orderBy("position").execute()).map((r) => r.workout_id)
+      ? (
+          await trx
+            .selectFrom("series_items")
+            .select("workout_id")
+            .where("series_id", "=", series.id)
+            .orderBy("position")
+            .execute()
+        ).map((r) => r.workout_id)
       : [];
     const seriesStart = at(20, 1);
     // The first five series workouts, done in order while enrolled; the rest of the 22 from the wider library.
     const seriesDays = [18, 15, 12, 9, 6];
     const otherDays = [0, 1, 2, 4, 5, 8, 11, 13, 16, 19, 21, 22, 25, 27, 29, 31, 33];
-    const others = spread(pool.filter((w) => !seriesItems.includes(w.id)), otherDays.length, 11, 5);
+    const others = spread(
+      pool.filter((w) => !seriesItems.includes(w.id)),
+      otherDays.length,
+      11,
+      5,
+    );
     const completions = [
       ...seriesItems.slice(0, seriesDays.length).map((id, i) => ({ workout: byId.get(id), day: seriesDays[i] })),
       ...others.map((workout, i) => ({ workout, day: otherDays[i] })),
@@ -125,7 +161,11 @@ export const demoActivity: SeedStep = {
         .orderBy("day")
         .execute();
       for (const d of days) {
-        const workout = await trx.selectFrom("workouts").select(["id", "duration", "video_duration", "live"]).where("id", "=", d.workout_id!).executeTakeFirst();
+        const workout = await trx
+          .selectFrom("workouts")
+          .select(["id", "duration", "video_duration", "live"])
+          .where("id", "=", d.workout_id!)
+          .executeTakeFirst();
         if (workout) completions.push({ workout, day: CALENDAR_DAYS_AGO - (d.day - 1) });
       }
     }
@@ -159,13 +199,25 @@ export const demoActivity: SeedStep = {
     await trx.insertInto("workout_sessions").values(sessions).execute();
 
     if (series) {
-      await trx.insertInto("series_enrollments").values({ user_id: userId, series_id: series.id, started_at: seriesStart }).execute();
-      const done = seriesItems.slice(0, seriesDays.length).map((workout_id, i) => ({ user_id: userId, series_id: series.id, workout_id, completed_at: at(seriesDays[i]) }));
+      await trx
+        .insertInto("series_enrollments")
+        .values({ user_id: userId, series_id: series.id, started_at: seriesStart })
+        .execute();
+      const done = seriesItems.slice(0, seriesDays.length).map((workout_id, i) => ({
+        user_id: userId,
+        series_id: series.id,
+        workout_id,
+        completed_at: at(seriesDays[i]),
+      }));
       if (done.length) await trx.insertInto("series_progress").values(done).execute();
     }
 
     const favorites = spread(pool, 6, 17, 2).map((w) => w.id);
-    if (calendar) await trx.insertInto("calendar_enrollments").values({ user_id: userId, calendar_id: calendar.id, enrolled_at: at(CALENDAR_DAYS_AGO, 3) }).execute();
+    if (calendar)
+      await trx
+        .insertInto("calendar_enrollments")
+        .values({ user_id: userId, calendar_id: calendar.id, enrolled_at: at(CALENDAR_DAYS_AGO, 3) })
+        .execute();
 
     const currentChallenge = await trx
       .selectFrom("challenges")
@@ -175,10 +227,22 @@ export const demoActivity: SeedStep = {
       .orderBy("start_time", "desc")
       .executeTakeFirst();
 
-    const answers = { goals: ["Build strength", "Feel more energized"], level: "All Levels", focus: ["Core"], length: 30, days_per_week: 4 };
+    const answers = {
+      goals: ["Build strength", "Feel more energized"],
+      level: "All Levels",
+      focus: ["Core"],
+      length: 30,
+      days_per_week: 4,
+    };
     const result = await trx
       .insertInto("onboarding_results")
-      .values({ user_id: userId, answers: JSON.stringify(answers), workout_ids: spread(pool, 6, 13, 9).map((w) => w.id), series_id: series?.id ?? null, created_at: at(40) })
+      .values({
+        user_id: userId,
+        answers: JSON.stringify(answers),
+        workout_ids: spread(pool, 6, 13, 9).map((w) => w.id),
+        series_id: series?.id ?? null,
+        created_at: at(40),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
 
@@ -186,8 +250,22 @@ export const demoActivity: SeedStep = {
       .insertInto("user_attributes")
       .values([
         { user_id: userId, name: "favorites", value: JSON.stringify({ workouts: favorites }), updated_at: at(3) },
-        { user_id: userId, name: "onboarding_results", value: JSON.stringify({ result_id: result.id }), updated_at: at(40) },
-        ...(currentChallenge ? [{ user_id: userId, name: "challenges", value: JSON.stringify({ challenges: [currentChallenge.id] }), updated_at: at(13) }] : []),
+        {
+          user_id: userId,
+          name: "onboarding_results",
+          value: JSON.stringify({ result_id: result.id }),
+          updated_at: at(40),
+        },
+        ...(currentChallenge
+          ? [
+              {
+                user_id: userId,
+                name: "challenges",
+                value: JSON.stringify({ challenges: [currentChallenge.id] }),
+                updated_at: at(13),
+              },
+            ]
+          : []),
       ])
       .onConflict((oc) => oc.columns(["user_id", "name"]).doNothing())
       .execute();

@@ -13,14 +13,32 @@ const OLD_POSTER = "/tsapi/v2/workout/%";
 export const demoArtwork: SeedStep = {
   name: "catalogue/artwork",
   async run(trx) {
-    for (const t of await trx.selectFrom("trainers").select(["id", "slug"]).where("image_url", "like", OLD_POSTER).execute()) {
-      await trx.updateTable("trainers").set({ image_url: trainerPortraitUrl(t.slug) }).where("id", "=", t.id).execute();
+    for (const t of await trx
+      .selectFrom("trainers")
+      .select(["id", "slug"])
+      .where("image_url", "like", OLD_POSTER)
+      .execute()) {
+      await trx
+        .updateTable("trainers")
+        .set({ image_url: trainerPortraitUrl(t.slug) })
+        .where("id", "=", t.id)
+        .execute();
     }
-    for (const s of await trx.selectFrom("series").select(["id", "slug"]).where("image_url", "like", OLD_POSTER).execute()) {
-      await trx.updateTable("series").set({ image_url: seriesArtUrl(s.slug) }).where("id", "=", s.id).execute();
+    for (const s of await trx
+      .selectFrom("series")
+      .select(["id", "slug"])
+      .where("image_url", "like", OLD_POSTER)
+      .execute()) {
+      await trx
+        .updateTable("series")
+        .set({ image_url: seriesArtUrl(s.slug) })
+        .where("id", "=", s.id)
+        .execute();
     }
     await sql`update series_overview
       set featured_banner = jsonb_set(featured_banner::jsonb, '{image_url}', to_jsonb('/media/art/series/' || (featured_banner::jsonb ->> 'seriesSlug') || '.jpg'))
-      where featured_banner::jsonb ->> 'image_url' like ${OLD_POSTER} and featured_banner::jsonb ->> 'seriesSlug' is not null`.execute(trx);
+      where featured_banner::jsonb ->> 'image_url' like ${OLD_POSTER} and featured_banner::jsonb ->> 'seriesSlug' is not null`.execute(
+      trx,
+    );
   },
 };

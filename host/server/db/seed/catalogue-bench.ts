@@ -14,10 +14,20 @@ const BENCH_PREFIX = "wb_";
 export async function seedBenchCatalogue(db: Db, now: Date, total = BENCH_WORKOUTS): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom("workouts").where("id", "like", `${BENCH_PREFIX}%`).execute();
-    const { n } = await trx.selectFrom("workouts").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    const { n } = await trx
+      .selectFrom("workouts")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
     const missing = Math.max(0, total - n);
     // About three years of releases, several a day, so every sort and length bucket has depth.
-    const workouts = generateWorkouts({ count: missing, seed: 20_000, newest: now, spacingDays: 1100 / Math.max(missing, 1), idPrefix: BENCH_PREFIX, codeSuffix: "B" });
+    const workouts = generateWorkouts({
+      count: missing,
+      seed: 20_000,
+      newest: now,
+      spacingDays: 1100 / Math.max(missing, 1),
+      idPrefix: BENCH_PREFIX,
+      codeSuffix: "B",
+    });
     await insertWorkouts(trx, workouts);
     return missing;
   });

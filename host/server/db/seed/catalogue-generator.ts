@@ -38,7 +38,6 @@ export interface GeneratedWorkout {
   collectionIds: string[];
 }
 
-
 export function slugify(text: string): string {
   return text
     .normalize("NFD")
@@ -55,7 +54,8 @@ export const collectionId = (slug: string) => `col_${slug}`;
 export const posterUrl = (workoutId: string) => `/tsapi/v2/workout/${workoutId}/video/image`;
 /** Generated artwork the media routes draw (host/server/media/artwork): series covers and trainer portraits. */
 export const seriesArtUrl = (seriesSlug: string) => `/media/art/series/${seriesSlug}.jpg`;
-export const trainerPortraitUrl = (trainerSlug: string) => `/media/art/trainers/${trainerSlug}.png?width=160&height=160`;
+export const trainerPortraitUrl = (trainerSlug: string) =>
+  `/media/art/trainers/${trainerSlug}.png?width=160&height=160`;
 
 function breakdownFor(minutes: number): { title: string; minutes: number }[] {
   if (minutes <= 10) return [{ title: "Main Set", minutes }];
@@ -113,7 +113,9 @@ export function generateWorkouts(options: GenerateOptions): GeneratedWorkout[] {
     const title = random.pick(category.titles);
     const live = random.next() < 0.15;
     const name = `${minutes} Min ${live ? "Live " : ""}${title}`;
-    const released = new Date(options.newest.getTime() - index * options.spacingDays * DAY_MS - random.int(12) * 3_600_000);
+    const released = new Date(
+      options.newest.getTime() - index * options.spacingDays * DAY_MS - random.int(12) * 3_600_000,
+    );
     const code = codeFor(category, released, sequence) + (options.codeSuffix ?? "");
     const id = `${options.idPrefix}${String(index + 1).padStart(4, "0")}`;
     const focus = title.includes("Full Body") ? ["Full Body"] : random.some(FOCUS, 1, 2);
@@ -190,5 +192,8 @@ export function generateWalksAndRests(newest: Date, idPrefix: string): Generated
       collectionIds: [],
     };
   };
-  return [...walks.map((w) => make("walk", w.minutes, w.title, w.n)), ...rests.map((r, n) => make("rest", r.minutes, r.title, n))];
+  return [
+    ...walks.map((w) => make("walk", w.minutes, w.title, w.n)),
+    ...rests.map((r, n) => make("rest", r.minutes, r.title, n)),
+  ];
 }

@@ -52,7 +52,10 @@ export async function insertWorkouts(db: Db, workouts: GeneratedWorkout[]) {
         })),
       )
       .execute();
-    await db.insertInto("workout_category_links").values(chunk.flatMap((w) => w.categoryIds.map((c) => ({ workout_id: w.id, category_id: c })))).execute();
+    await db
+      .insertInto("workout_category_links")
+      .values(chunk.flatMap((w) => w.categoryIds.map((c) => ({ workout_id: w.id, category_id: c }))))
+      .execute();
     await db
       .insertInto("workout_trainers")
       .values(chunk.flatMap((w) => w.trainerIds.map((t, position) => ({ workout_id: w.id, trainer_id: t, position }))))
@@ -69,7 +72,8 @@ function signatureWorkout(now: Date): GeneratedWorkout {
     id,
     slug: "25-min-mat-full-body-stretch-OFF0923-S24",
     name: "25 Min Mat Full Body Stretch",
-    description: "Lengthen and release from head to toe on the mat. Slow, breath-led stretches for hips, hamstrings, spine and shoulders.",
+    description:
+      "Lengthen and release from head to toe on the mat. Slow, breath-led stretches for hips, hamstrings, spine and shoulders.",
     type: "workout",
     level: "All Levels",
     pacing: "Slow & Steady",
@@ -128,14 +132,46 @@ async function insertTaxonomy(trx: Db) {
   await trx
     .insertInto("workout_categories")
     .values([
-      { id: categoryId(ALL_CATEGORY.slug), slug: ALL_CATEGORY.slug, name: ALL_CATEGORY.name, description: ALL_CATEGORY.description, sort_order: 0, is_all: true, seo: seo(ALL_CATEGORY.name, ALL_CATEGORY.description) },
-      ...CATEGORIES.map((c, i) => ({ id: categoryId(c.slug), slug: c.slug, name: c.name, description: c.description, sort_order: i + 1, seo: seo(c.name, c.description) })),
-      ...HIDDEN_CATEGORIES.map((c, i) => ({ id: categoryId(c.slug), slug: c.slug, name: c.name, description: c.description, sort_order: 100 + i, hidden: true, seo: seo(c.name, c.description) })),
+      {
+        id: categoryId(ALL_CATEGORY.slug),
+        slug: ALL_CATEGORY.slug,
+        name: ALL_CATEGORY.name,
+        description: ALL_CATEGORY.description,
+        sort_order: 0,
+        is_all: true,
+        seo: seo(ALL_CATEGORY.name, ALL_CATEGORY.description),
+      },
+      ...CATEGORIES.map((c, i) => ({
+        id: categoryId(c.slug),
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        sort_order: i + 1,
+        seo: seo(c.name, c.description),
+      })),
+      ...HIDDEN_CATEGORIES.map((c, i) => ({
+        id: categoryId(c.slug),
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        sort_order: 100 + i,
+        hidden: true,
+        seo: seo(c.name, c.description),
+      })),
     ])
     .execute();
   await trx
     .insertInto("collections")
-    .values(COLLECTIONS.map((c, i) => ({ id: collectionId(c.slug), slug: c.slug, name: c.name, description: c.description, image_url: "", sort_order: i })))
+    .values(
+      COLLECTIONS.map((c, i) => ({
+        id: collectionId(c.slug),
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        image_url: "",
+        sort_order: i,
+      })),
+    )
     .execute();
 }
 
@@ -164,10 +200,29 @@ async function insertPrograms(trx: Db, workouts: GeneratedWorkout[]) {
     .values(
       SERIES.flatMap((s, i) => {
         const related = SERIES[(i + 1) % SERIES.length]!;
-        const extras = items.filter((it) => it.series_id === related.id).slice(0, 3).map((it) => it.workout_id);
+        const extras = items
+          .filter((it) => it.series_id === related.id)
+          .slice(0, 3)
+          .map((it) => it.workout_id);
         return [
-          { series_id: s.id, position: 1, title: "Before You Start", name: "before-you-start", description: s.before_you_start, content: s.suggested_schedule, workout_ids: [] },
-          { series_id: s.id, position: 2, title: "Additional content", name: `more-from-${related.slug}`, description: `Classes from ${related.name} that pair well with this series.`, content: "", workout_ids: extras },
+          {
+            series_id: s.id,
+            position: 1,
+            title: "Before You Start",
+            name: "before-you-start",
+            description: s.before_you_start,
+            content: s.suggested_schedule,
+            workout_ids: [],
+          },
+          {
+            series_id: s.id,
+            position: 2,
+            title: "Additional content",
+            name: `more-from-${related.slug}`,
+            description: `Classes from ${related.name} that pair well with this series.`,
+            content: "",
+            workout_ids: extras,
+          },
         ];
       }),
     )
@@ -177,13 +232,29 @@ async function insertPrograms(trx: Db, workouts: GeneratedWorkout[]) {
     .values({
       id: "default",
       page_description: "Series are guided plans: a set of classes in order, with progress tracked as you go.",
-      featured_banner: JSON.stringify({ title: "Phase & Function", subtitle: "Train with your cycle", seriesSlug: "phase-and-function-PHF0921", image_url: seriesArtUrl("phase-and-function-PHF0921") }),
+      featured_banner: JSON.stringify({
+        title: "Phase & Function",
+        subtitle: "Train with your cycle",
+        seriesSlug: "phase-and-function-PHF0921",
+        image_url: seriesArtUrl("phase-and-function-PHF0921"),
+      }),
     })
     .execute();
-  await trx.insertInto("series_categories").values(SERIES_CATEGORIES.map((c, i) => ({ ...c, sort_order: i + 1 }))).execute();
+  await trx
+    .insertInto("series_categories")
+    .values(SERIES_CATEGORIES.map((c, i) => ({ ...c, sort_order: i + 1 })))
+    .execute();
   await trx
     .insertInto("series_category_items")
-    .values(SERIES_CATEGORIES.flatMap((c) => SERIES.filter((s) => s.overview.includes(c.slug)).map((s, position) => ({ category_id: c.id, series_id: s.id, position: position + 1 }))))
+    .values(
+      SERIES_CATEGORIES.flatMap((c) =>
+        SERIES.filter((s) => s.overview.includes(c.slug)).map((s, position) => ({
+          category_id: c.id,
+          series_id: s.id,
+          position: position + 1,
+        })),
+      ),
+    )
     .execute();
   await trx
     .insertInto("workout_calendars")
@@ -193,28 +264,87 @@ async function insertPrograms(trx: Db, workouts: GeneratedWorkout[]) {
 }
 
 async function insertSite(trx: Db, workouts: GeneratedWorkout[], now: Date) {
-  await trx.insertInto("locations").values(LOCATIONS.map((l, i) => ({ ...l, image_url: "", sort_order: i }))).execute();
-  await trx.insertInto("home_pages").values({ id: HOME_PAGE.id, slug: HOME_PAGE.slug, title: HOME_PAGE.title, is_default: true }).execute();
+  await trx
+    .insertInto("locations")
+    .values(LOCATIONS.map((l, i) => ({ ...l, image_url: "", sort_order: i })))
+    .execute();
+  await trx
+    .insertInto("home_pages")
+    .values({ id: HOME_PAGE.id, slug: HOME_PAGE.slug, title: HOME_PAGE.title, is_default: true })
+    .execute();
   await trx
     .insertInto("home_page_rows")
-    .values(HOME_PAGE.rows.map((r, i) => ({ home_page_id: HOME_PAGE.id, position: i + 1, title: r.title, kind: r.kind, source: JSON.stringify(r.source) })))
+    .values(
+      HOME_PAGE.rows.map((r, i) => ({
+        home_page_id: HOME_PAGE.id,
+        position: i + 1,
+        title: r.title,
+        kind: r.kind,
+        source: JSON.stringify(r.source),
+      })),
+    )
     .execute();
-  const library = workouts.filter((w) => w.type === "workout").sort((a, b) => b.start_date.getTime() - a.start_date.getTime());
+  const library = workouts
+    .filter((w) => w.type === "workout")
+    .sort((a, b) => b.start_date.getTime() - a.start_date.getTime());
   const itemIds = (from: string) =>
-    from === "newest" ? library.slice(0, 10).map((w) => w.id) : from === "featured" ? SERIES.filter((s) => s.featured).map((s) => s.id) : COLLECTIONS.map((c) => collectionId(c.slug));
+    from === "newest"
+      ? library.slice(0, 10).map((w) => w.id)
+      : from === "featured"
+        ? SERIES.filter((s) => s.featured).map((s) => s.id)
+        : COLLECTIONS.map((c) => collectionId(c.slug));
   await trx
     .insertInto("carousels")
-    .values(CAROUSELS.map((c, i) => ({ id: c.id, slug: c.slug, title: c.title, kind: c.kind, item_ids: itemIds(c.from), sort_order: i })))
+    .values(
+      CAROUSELS.map((c, i) => ({
+        id: c.id,
+        slug: c.slug,
+        title: c.title,
+        kind: c.kind,
+        item_ids: itemIds(c.from),
+        sort_order: i,
+      })),
+    )
     .execute();
   await trx
     .insertInto("announcement_banners")
     .values([
-      { id: "banner_winter", message: "New: the Winter Reset series is here. Join now and start tomorrow.", link_text: "See series", link_url: "/series", starts_at: new Date(now.getTime() - 2 * DAY_MS), ends_at: new Date(now.getTime() + 60 * DAY_MS), active: true },
-      { id: "banner_fall_2022", message: "The Fall Challenge has ended. Thanks for sweating with us!", link_text: "", link_url: "", starts_at: new Date(Date.UTC(2022, 8, 19)), ends_at: new Date(Date.UTC(2022, 9, 23)), active: true },
+      {
+        id: "banner_winter",
+        message: "New: the Winter Reset series is here. Join now and start tomorrow.",
+        link_text: "See series",
+        link_url: "/series",
+        starts_at: new Date(now.getTime() - 2 * DAY_MS),
+        ends_at: new Date(now.getTime() + 60 * DAY_MS),
+        active: true,
+      },
+      {
+        id: "banner_fall_2022",
+        message: "The Fall Challenge has ended. Thanks for sweating with us!",
+        link_text: "",
+        link_url: "",
+        starts_at: new Date(Date.UTC(2022, 8, 19)),
+        ends_at: new Date(Date.UTC(2022, 9, 23)),
+        active: true,
+      },
     ])
     .execute();
-  await trx.insertInto("dynamic_content").values(DYNAMIC_CONTENT.map((d, i) => ({ ...d, value: JSON.stringify(d.value), sort_order: i }))).execute();
-  await trx.insertInto("pages").values(PAGES.map((p) => ({ id: p.id, slug: p.slug, title: p.title, fields: JSON.stringify({ slug: p.slug, title: p.title, body: p.body }), updated_at: now }))).execute();
+  await trx
+    .insertInto("dynamic_content")
+    .values(DYNAMIC_CONTENT.map((d, i) => ({ ...d, value: JSON.stringify(d.value), sort_order: i })))
+    .execute();
+  await trx
+    .insertInto("pages")
+    .values(
+      PAGES.map((p) => ({
+        id: p.id,
+        slug: p.slug,
+        title: p.title,
+        fields: JSON.stringify({ slug: p.slug, title: p.title, body: p.body }),
+        updated_at: now,
+      })),
+    )
+    .execute();
   await trx.insertInto("assets").values(ASSETS).execute();
 }
 

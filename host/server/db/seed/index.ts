@@ -22,20 +22,31 @@ export interface SeedStep {
 /**
  * What every deployment serves: workouts and programs and their artwork, the studios' schedule, products, challenges.
  */
-export const contentSeedSteps: SeedStep[] = [demoCatalogue, demoArtwork, studioSchedule, membershipCatalogue, demoChallenges];
+export const contentSeedSteps: SeedStep[] = [
+  demoCatalogue,
+  demoArtwork,
+  studioSchedule,
+  membershipCatalogue,
+  demoChallenges,
+];
 
 /** Demo members (published password) and everything that is theirs; content first, as they refer to it. */
 export const demoSeedSteps: SeedStep[] = [demoMembers, demoOffers, demoReservations, demoSubscriptions, demoActivity];
 
 /** The steps a server runs: the content, plus the demo data when asked for (outside production, or FITKIT_DEMO=1). */
-export const seedSteps = (options: { demo: boolean }): SeedStep[] => (options.demo ? [...contentSeedSteps, ...demoSeedSteps] : contentSeedSteps);
+export const seedSteps = (options: { demo: boolean }): SeedStep[] =>
+  options.demo ? [...contentSeedSteps, ...demoSeedSteps] : contentSeedSteps;
 
 /**
  * A server without demo data must not serve the demo members either: a database seeded by an earlier, demo start
  * still lets anyone sign in with the published password. Refused at start, naming the fix.
  */
 export async function refuseDemoMembers(db: Db): Promise<void> {
-  const found = await db.selectFrom("users").select("email").where("email", "like", `%@${DEMO_DOMAIN}`).executeTakeFirst();
+  const found = await db
+    .selectFrom("users")
+    .select("email")
+    .where("email", "like", `%@${DEMO_DOMAIN}`)
+    .executeTakeFirst();
   if (found) {
     throw new StartupError(
       `the database holds the demo members (e.g. ${found.email}), whose password is published: delete the @${DEMO_DOMAIN} accounts, or set FITKIT_DEMO=1 to serve them`,
@@ -45,7 +56,9 @@ export async function refuseDemoMembers(db: Db): Promise<void> {
 
 /** Runs each step not yet recorded in seed_runs; answers the names of those it ran. */
 export async function seed(db: Db, ctx: SeedContext, steps: SeedStep[]): Promise<string[]> {
-  await sql`create table if not exists seed_runs (name text primary key, ran_at timestamptz not null default now())`.execute(db);
+  await sql`create table if not exists seed_runs (name text primary key, ran_at timestamptz not null default now())`.execute(
+    db,
+  );
   const done = new Set((await sql<{ name: string }>`select name from seed_runs`.execute(db)).rows.map((r) => r.name));
   const ran: string[] = [];
   for (const step of steps.filter((s) => !done.has(s.name))) {

@@ -6,14 +6,44 @@ export const DEMO_DOMAIN = "demo.fitkit.dev";
 
 /** One demo member per state the spec names. Other domains' seeds give them activity by email. */
 export const DEMO_MEMBERS = [
-  { email: `member@${DEMO_DOMAIN}`, given: "Maya", family: "Reyes", state: "entitled", about: "entitled, onboarding done, 20+ workouts, a series in progress, favourites, a booked class" },
-  { email: `new@${DEMO_DOMAIN}`, given: "Noah", family: "Kim", state: "entitled", about: "entitled, nothing done yet (sees onboarding)" },
+  {
+    email: `member@${DEMO_DOMAIN}`,
+    given: "Maya",
+    family: "Reyes",
+    state: "entitled",
+    about: "entitled, onboarding done, 20+ workouts, a series in progress, favourites, a booked class",
+  },
+  {
+    email: `new@${DEMO_DOMAIN}`,
+    given: "Noah",
+    family: "Kim",
+    state: "entitled",
+    about: "entitled, nothing done yet (sees onboarding)",
+  },
   { email: `trial@${DEMO_DOMAIN}`, given: "Tara", family: "Singh", state: "trial", about: "in a 7-day free trial" },
   { email: `vip@${DEMO_DOMAIN}`, given: "Victor", family: "Osei", state: "vip", about: "VIP" },
   { email: `paused@${DEMO_DOMAIN}`, given: "Paula", family: "Novak", state: "paused", about: "subscription paused" },
-  { email: `lapsed@${DEMO_DOMAIN}`, given: "Liam", family: "Walsh", state: "lapsed", about: "previously entitled, lapsed" },
-  { email: `unentitled@${DEMO_DOMAIN}`, given: "Uma", family: "Patel", state: "unentitled", about: "signed up, never subscribed" },
-  { email: `studio@${DEMO_DOMAIN}`, given: "Sofia", family: "Marino", state: "studio", about: "studio unlimited membership" },
+  {
+    email: `lapsed@${DEMO_DOMAIN}`,
+    given: "Liam",
+    family: "Walsh",
+    state: "lapsed",
+    about: "previously entitled, lapsed",
+  },
+  {
+    email: `unentitled@${DEMO_DOMAIN}`,
+    given: "Uma",
+    family: "Patel",
+    state: "unentitled",
+    about: "signed up, never subscribed",
+  },
+  {
+    email: `studio@${DEMO_DOMAIN}`,
+    given: "Sofia",
+    family: "Marino",
+    state: "studio",
+    about: "studio unlimited membership",
+  },
 ] as const;
 
 export const demoMembers: SeedStep = {

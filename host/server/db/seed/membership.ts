@@ -10,7 +10,13 @@ const YEAR = 9588;
 const DAY_MS = 86_400_000;
 
 type ProductRow = Insertable<ProductsTable>;
-const recurring = (sku: string, name: string, months: number, trial: number, provider: "stripe" | "recharge"): ProductRow => ({
+const recurring = (
+  sku: string,
+  name: string,
+  months: number,
+  trial: number,
+  provider: "stripe" | "recharge",
+): ProductRow => ({
   sku,
   name,
   kind: "recurring",
@@ -20,7 +26,13 @@ const recurring = (sku: string, name: string, months: number, trial: number, pro
   unit_amount: months === 12 ? YEAR : MONTH * months,
   provider,
 });
-const prepaid = (sku: string, name: string, interval: number, type: "day" | "week" | "month", cents: number): ProductRow => ({
+const prepaid = (
+  sku: string,
+  name: string,
+  interval: number,
+  type: "day" | "week" | "month",
+  cents: number,
+): ProductRow => ({
   sku,
   name,
   kind: "prepaid",
@@ -56,7 +68,16 @@ export const PRODUCTS: ProductRow[] = (
     prepaid("4month_prepaid", "4 Month Prepaid", 4, "month", MONTH * 4),
     prepaid("6month_prepaid", "6 Month Prepaid", 6, "month", MONTH * 6),
     prepaid("12month_prepaid", "12 Month Prepaid", 12, "month", YEAR),
-    { sku: "kit", name: "Equipment Kit", kind: "item", interval: 0, interval_type: "once", unit_amount: 4999, provider: "shop", entitlements: [] },
+    {
+      sku: "kit",
+      name: "Equipment Kit",
+      kind: "item",
+      interval: 0,
+      interval_type: "once",
+      unit_amount: 4999,
+      provider: "shop",
+      entitlements: [],
+    },
     {
       sku: "3month_kit",
       name: "3 Month Membership with Equipment Kit",
@@ -66,7 +87,15 @@ export const PRODUCTS: ProductRow[] = (
       unit_amount: MONTH * 3 + 4999,
       provider: "shop",
     },
-    { sku: "lifetime", name: "Lifetime Digital Membership", kind: "lifetime", interval: 0, interval_type: "lifetime", unit_amount: 49_999, provider: "shop" },
+    {
+      sku: "lifetime",
+      name: "Lifetime Digital Membership",
+      kind: "lifetime",
+      interval: 0,
+      interval_type: "lifetime",
+      unit_amount: 49_999,
+      provider: "shop",
+    },
   ] satisfies ProductRow[]
 ).map((p, position) => ({ ...p, position }));
 
@@ -94,15 +123,58 @@ export const demoOffers: SeedStep = {
     await trx
       .insertInto("coupons")
       .values([
-        { code: "WELCOME20", type: "percentage", percent_off: 20, amount_off: null, valid_from: null, valid_until: days(365) },
+        {
+          code: "WELCOME20",
+          type: "percentage",
+          percent_off: 20,
+          amount_off: null,
+          valid_from: null,
+          valid_until: days(365),
+        },
         { code: "TAKE15", type: "percentage", percent_off: 15, amount_off: null, valid_from: null, valid_until: null },
-        { code: "EIGHTH", type: "percentage", percent_off: 12.5, amount_off: null, valid_from: null, valid_until: null },
-        { code: "FREEMONTH", type: "percentage", percent_off: 100, amount_off: null, valid_from: null, valid_until: null },
+        {
+          code: "EIGHTH",
+          type: "percentage",
+          percent_off: 12.5,
+          amount_off: null,
+          valid_from: null,
+          valid_until: null,
+        },
+        {
+          code: "FREEMONTH",
+          type: "percentage",
+          percent_off: 100,
+          amount_off: null,
+          valid_from: null,
+          valid_until: null,
+        },
         { code: "SAVE5", type: "amount", percent_off: null, amount_off: 500, valid_from: null, valid_until: null },
         { code: "BIGSAVE", type: "amount", percent_off: null, amount_off: 10_000, valid_from: null, valid_until: null },
-        { code: "EXPIRED10", type: "percentage", percent_off: 10, amount_off: null, valid_from: days(-60), valid_until: days(-30) },
-        { code: "SOON10", type: "percentage", percent_off: 10, amount_off: null, valid_from: days(30), valid_until: days(60) },
-        { code: "RETIRED", type: "amount", percent_off: null, amount_off: 300, is_active: false, valid_from: null, valid_until: null },
+        {
+          code: "EXPIRED10",
+          type: "percentage",
+          percent_off: 10,
+          amount_off: null,
+          valid_from: days(-60),
+          valid_until: days(-30),
+        },
+        {
+          code: "SOON10",
+          type: "percentage",
+          percent_off: 10,
+          amount_off: null,
+          valid_from: days(30),
+          valid_until: days(60),
+        },
+        {
+          code: "RETIRED",
+          type: "amount",
+          percent_off: null,
+          amount_off: 300,
+          is_active: false,
+          valid_from: null,
+          valid_until: null,
+        },
       ])
       .onConflict((oc) => oc.column("code").doNothing())
       .execute();
@@ -111,7 +183,11 @@ export const demoOffers: SeedStep = {
       .values([
         { email: `studio@${DEMO_DOMAIN}`, name: "Studio Unlimited (Chicago)", valid_until: days(365) },
         { email: "unlimited@studio.fitkit.dev", name: "Studio Unlimited (New York)", valid_until: days(365) },
-        { email: "unlimited.la@studio.fitkit.dev", name: "Studio Unlimited (Los Angeles West)", valid_until: days(365) },
+        {
+          email: "unlimited.la@studio.fitkit.dev",
+          name: "Studio Unlimited (Los Angeles West)",
+          valid_until: days(365),
+        },
         { email: "ended@studio.fitkit.dev", name: "Studio Unlimited (Los Angeles)", valid_until: days(-10) },
       ])
       .onConflict((oc) => oc.column("email").doNothing())
@@ -120,7 +196,11 @@ export const demoOffers: SeedStep = {
 };
 
 async function userId(trx: Db, who: string): Promise<string | undefined> {
-  const row = await trx.selectFrom("users").select("id").where("email", "=", `${who}@${DEMO_DOMAIN}`).executeTakeFirst();
+  const row = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", `${who}@${DEMO_DOMAIN}`)
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -128,9 +208,21 @@ async function giveCard(trx: Db, user: string, now: Date) {
   const id = `pm_demo_${user.replaceAll("-", "").slice(0, 16)}`;
   await trx
     .insertInto("payment_methods")
-    .values({ id, user_id: user, brand: "visa", last4: "4242", exp_month: 4, exp_year: now.getUTCFullYear() + 2, behavior: "succeed", created_at: now })
+    .values({
+      id,
+      user_id: user,
+      brand: "visa",
+      last4: "4242",
+      exp_month: 4,
+      exp_year: now.getUTCFullYear() + 2,
+      behavior: "succeed",
+      created_at: now,
+    })
     .execute();
-  await trx.insertInto("billing_customers").values({ user_id: user, default_payment_method_id: id, updated_at: now }).execute();
+  await trx
+    .insertInto("billing_customers")
+    .values({ user_id: user, default_payment_method_id: id, updated_at: now })
+    .execute();
 }
 
 /** Each demo member's subscription, so their claims come from the subscription state (see members.ts). */
@@ -147,9 +239,16 @@ export const demoSubscriptions: SeedStep = {
     const memberStart = ago(10);
     const lapsedStart = addInterval(ago(40), -1, "month");
     // The linked studio membership runs as long as the studio directory says.
-    const studioUntil = await trx.selectFrom("studio_memberships").select("valid_until").where("email", "=", `studio@${DEMO_DOMAIN}`).executeTakeFirst();
+    const studioUntil = await trx
+      .selectFrom("studio_memberships")
+      .select("valid_until")
+      .where("email", "=", `studio@${DEMO_DOMAIN}`)
+      .executeTakeFirst();
 
-    type Row = Omit<Insertable<SubscriptionsTable>, "user_id" | "identifier"> & { card?: true; invoice?: { start: Date; end: Date } };
+    type Row = Omit<Insertable<SubscriptionsTable>, "user_id" | "identifier"> & {
+      card?: true;
+      invoice?: { start: Date; end: Date };
+    };
     const rows: Record<string, Row> = {
       member: {
         ...monthly,

@@ -21,12 +21,47 @@ interface WeeklyClass {
 
 /** The in-person studios' week; each studio runs it shifted by a few minutes so the three timetables differ. */
 const STUDIO_WEEK: WeeklyClass[] = [
-  { days: WEEKDAYS, daysKey: "weekdays", time: "06:00", type: "Strength & Sculpt", minutes: 50, equipment: ["Mat", "P.ball", "Light Weights"] },
-  { days: WEEKDAYS, daysKey: "weekdays", time: "09:30", type: "Mat Definition", minutes: 50, equipment: ["Mat", "P.band"] },
-  { days: WEEKDAYS, daysKey: "weekdays", time: "12:00", type: "Cardio Burn", minutes: 45, equipment: ["Mat", "Gliders"] },
-  { days: WEEKDAYS, daysKey: "weekdays", time: "17:30", type: "Progressive Weight Training", minutes: 50, equipment: ["Mat", "Heavy Weights"] },
+  {
+    days: WEEKDAYS,
+    daysKey: "weekdays",
+    time: "06:00",
+    type: "Strength & Sculpt",
+    minutes: 50,
+    equipment: ["Mat", "P.ball", "Light Weights"],
+  },
+  {
+    days: WEEKDAYS,
+    daysKey: "weekdays",
+    time: "09:30",
+    type: "Mat Definition",
+    minutes: 50,
+    equipment: ["Mat", "P.band"],
+  },
+  {
+    days: WEEKDAYS,
+    daysKey: "weekdays",
+    time: "12:00",
+    type: "Cardio Burn",
+    minutes: 45,
+    equipment: ["Mat", "Gliders"],
+  },
+  {
+    days: WEEKDAYS,
+    daysKey: "weekdays",
+    time: "17:30",
+    type: "Progressive Weight Training",
+    minutes: 50,
+    equipment: ["Mat", "Heavy Weights"],
+  },
   { days: WEEKDAYS, daysKey: "weekdays", time: "19:00", type: "Recover & Stretch", minutes: 45, equipment: ["Mat"] },
-  { days: WEEKEND, daysKey: "weekend", time: "08:00", type: "Strength & Sculpt", minutes: 50, equipment: ["Mat", "P.ball", "Light Weights"] },
+  {
+    days: WEEKEND,
+    daysKey: "weekend",
+    time: "08:00",
+    type: "Strength & Sculpt",
+    minutes: 50,
+    equipment: ["Mat", "P.ball", "Light Weights"],
+  },
   { days: WEEKEND, daysKey: "weekend", time: "10:00", type: "Cardio Burn", minutes: 45, equipment: ["Mat", "Gliders"] },
   { days: WEEKEND, daysKey: "weekend", time: "11:30", type: "Recover & Stretch", minutes: 45, equipment: ["Mat"] },
 ];
@@ -34,9 +69,23 @@ const STUDIO_WEEK: WeeklyClass[] = [
 /** The live virtual studio streams every day. */
 const LIVE_WEEK: WeeklyClass[] = [
   { days: DAILY, daysKey: "daily", time: "06:00", type: "Cardio Burn", minutes: 30, equipment: ["Mat", "Gliders"] },
-  { days: DAILY, daysKey: "daily", time: "08:00", type: "Strength & Sculpt", minutes: 45, equipment: ["Mat", "P.ball", "Light Weights"] },
+  {
+    days: DAILY,
+    daysKey: "daily",
+    time: "08:00",
+    type: "Strength & Sculpt",
+    minutes: 45,
+    equipment: ["Mat", "P.ball", "Light Weights"],
+  },
   { days: DAILY, daysKey: "daily", time: "12:00", type: "Mat Definition", minutes: 30, equipment: ["Mat", "P.band"] },
-  { days: DAILY, daysKey: "daily", time: "17:30", type: "Progressive Weight Training", minutes: 45, equipment: ["Mat", "Heavy Weights"] },
+  {
+    days: DAILY,
+    daysKey: "daily",
+    time: "17:30",
+    type: "Progressive Weight Training",
+    minutes: 45,
+    equipment: ["Mat", "Heavy Weights"],
+  },
   { days: DAILY, daysKey: "daily", time: "19:00", type: "Recover & Stretch", minutes: 30, equipment: ["Mat"] },
 ];
 
@@ -63,7 +112,10 @@ async function insertTemplates(trx: Db) {
   const trainers = (await trx.selectFrom("trainers").select("id").orderBy("id").execute()).map((t) => t.id);
   if (!trainers.length) throw new Error("studios seed needs the catalogue's trainers");
   const descriptions = new Map(
-    (await trx.selectFrom("workout_categories").select(["name", "description"]).execute()).map((c) => [c.name, c.description]),
+    (await trx.selectFrom("workout_categories").select(["name", "description"]).execute()).map((c) => [
+      c.name,
+      c.description,
+    ]),
   );
   const rows = SCHEDULES.flatMap((schedule, l) =>
     schedule.week.map((c, i) => {
@@ -121,7 +173,12 @@ const DEMO_RESERVATIONS: DemoReservation[] = [
 async function insertReservations(trx: Db, now: Date) {
   for (const r of DEMO_RESERVATIONS) {
     const user = await trx.selectFrom("users").select("id").where("email", "=", r.email).executeTakeFirstOrThrow();
-    const cls = await classNear(trx, r.location, new Date(now.getTime() + r.hours * 3_600_000), r.hours >= 0 ? "after" : "before");
+    const cls = await classNear(
+      trx,
+      r.location,
+      new Date(now.getTime() + r.hours * 3_600_000),
+      r.hours >= 0 ? "after" : "before",
+    );
     const start = cls.start_at.getTime();
     await trx
       .insertInto("reservations")
@@ -135,7 +192,11 @@ async function insertReservations(trx: Db, now: Date) {
       })
       .execute();
     if (r.status !== "standard cancel") {
-      await trx.updateTable("live_classes").set({ booked: sql`booked + 1` }).where("id", "=", cls.id).execute();
+      await trx
+        .updateTable("live_classes")
+        .set({ booked: sql`booked + 1` })
+        .where("id", "=", cls.id)
+        .execute();
     }
   }
 }
@@ -154,7 +215,12 @@ export const demoReservations: SeedStep = {
   name: "studios/demo-reservations",
   async run(trx, { clock }) {
     // A database seeded before this step was split from studios/schedule already holds these bookings.
-    const booked = await trx.selectFrom("reservations as r").innerJoin("users as u", "u.id", "r.user_id").select("r.id").where("u.email", "like", `%@${DEMO_DOMAIN}`).executeTakeFirst();
+    const booked = await trx
+      .selectFrom("reservations as r")
+      .innerJoin("users as u", "u.id", "r.user_id")
+      .select("r.id")
+      .where("u.email", "like", `%@${DEMO_DOMAIN}`)
+      .executeTakeFirst();
     if (!booked) await insertReservations(trx, clock.now());
   },
 };

@@ -4,7 +4,19 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T = unknown> = ColumnType<T, string, string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
-export type VideoEventType = "start" | "loaded" | "progress" | "play" | "seek" | "pause" | "close" | "muted" | "unmuted" | "error" | "end" | "ready";
+export type VideoEventType =
+  | "start"
+  | "loaded"
+  | "progress"
+  | "play"
+  | "seek"
+  | "pause"
+  | "close"
+  | "muted"
+  | "unmuted"
+  | "error"
+  | "end"
+  | "ready";
 export type ChallengeWorkoutType = "on_demand" | "live";
 
 export interface WorkoutSessionsTable {

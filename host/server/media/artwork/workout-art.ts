@@ -33,7 +33,14 @@ const steps: Motif = ({ w, h, u, p, rnd, drift }) => {
   for (let i = 0; i < count; i++) {
     const x = w * 0.42 + i * stepW + drift;
     const top = base - (i + 1) * (h * 0.12);
-    out += rect(x, top, stepW * 0.86, base - top, u * 0.02, `fill="${i % 2 ? p.accent : p.light}" fill-opacity="${0.55 + i * 0.1}"`);
+    out += rect(
+      x,
+      top,
+      stepW * 0.86,
+      base - top,
+      u * 0.02,
+      `fill="${i % 2 ? p.accent : p.light}" fill-opacity="${0.55 + i * 0.1}"`,
+    );
   }
   const lastX = w * 0.42 + (count - 1) * stepW + drift;
   out += circle(lastX + stepW * 0.43, base - count * h * 0.12 - u * 0.07, u * 0.07, `fill="${p.light}"`);
@@ -67,7 +74,14 @@ const plates: Motif = ({ w, h, u, p, rnd, drift }) => {
     for (let k = 0; k < 3; k++) {
       const plateH = u * (0.34 - k * 0.07);
       const x = cx + side * (half - u * 0.05 - k * u * 0.055) - u * 0.025;
-      out += rect(x, cy - plateH / 2, u * 0.05, plateH, u * 0.012, `fill="${k === 0 ? p.accent : p.light}" fill-opacity="${1 - k * 0.2}"`);
+      out += rect(
+        x,
+        cy - plateH / 2,
+        u * 0.05,
+        plateH,
+        u * 0.012,
+        `fill="${k === 0 ? p.accent : p.light}" fill-opacity="${1 - k * 0.2}"`,
+      );
     }
   }
   return out;
@@ -78,15 +92,27 @@ const pulse: Motif = ({ w, h, u, p, rnd, drift }) => {
   let out = "";
   for (let i = -2; i < 9; i++) {
     const x = i * w * 0.14 + drift * 2;
-    out += path(`M${r1(x)} ${h} L${r1(x + w * 0.06)} ${h} L${r1(x + w * 0.36)} 0 L${r1(x + w * 0.3)} 0 Z`, `fill="${p.light}" fill-opacity="0.07"`);
+    out += path(
+      `M${r1(x)} ${h} L${r1(x + w * 0.06)} ${h} L${r1(x + w * 0.36)} 0 L${r1(x + w * 0.3)} 0 Z`,
+      `fill="${p.light}" fill-opacity="0.07"`,
+    );
   }
   const mid = h * rnd.range(0.48, 0.6);
   const beat = w * rnd.range(0.52, 0.6) + drift;
   const points: [number, number][] = [
-    [0, mid], [beat - w * 0.16, mid], [beat - w * 0.12, mid - h * 0.1], [beat - w * 0.08, mid + h * 0.08],
-    [beat - w * 0.03, mid - h * 0.36], [beat + w * 0.02, mid + h * 0.24], [beat + w * 0.06, mid], [w, mid],
+    [0, mid],
+    [beat - w * 0.16, mid],
+    [beat - w * 0.12, mid - h * 0.1],
+    [beat - w * 0.08, mid + h * 0.08],
+    [beat - w * 0.03, mid - h * 0.36],
+    [beat + w * 0.02, mid + h * 0.24],
+    [beat + w * 0.06, mid],
+    [w, mid],
   ];
-  out += path(polyline(points), `fill="none" stroke="${p.light}" stroke-width="${r1(u * 0.03)}" stroke-linejoin="round" stroke-linecap="round"`);
+  out += path(
+    polyline(points),
+    `fill="none" stroke="${p.light}" stroke-width="${r1(u * 0.03)}" stroke-linejoin="round" stroke-linecap="round"`,
+  );
   out += circle(beat - w * 0.03, mid - h * 0.36, u * 0.035, `fill="${p.accent}"`);
   return out;
 };
@@ -100,9 +126,23 @@ const mat: Motif = ({ w, h, u, p, rnd, drift }) => {
   const matH = u * 0.26;
   let out = `<g transform="rotate(${angle} ${r1(cx)} ${r1(cy)})">`;
   out += rect(cx - matW / 2, cy - matH / 2, matW, matH, matH / 2, `fill="${p.accent}" fill-opacity="0.9"`);
-  for (let i = 1; i <= 5; i++) out += rect(cx - matW / 2 + (matW / 6) * i, cy - matH / 2, u * 0.006, matH, 0, `fill="${p.deep}" fill-opacity="0.18"`);
+  for (let i = 1; i <= 5; i++)
+    out += rect(
+      cx - matW / 2 + (matW / 6) * i,
+      cy - matH / 2,
+      u * 0.006,
+      matH,
+      0,
+      `fill="${p.deep}" fill-opacity="0.18"`,
+    );
   out += "</g>";
-  for (let i = 3; i >= 1; i--) out += circle(cx, cy - u * 0.05, u * 0.07 * i, `fill="none" stroke="${p.light}" stroke-opacity="${r1(0.25 + 0.2 * (3 - i))}" stroke-width="${r1(u * 0.014)}"`);
+  for (let i = 3; i >= 1; i--)
+    out += circle(
+      cx,
+      cy - u * 0.05,
+      u * 0.07 * i,
+      `fill="none" stroke="${p.light}" stroke-opacity="${r1(0.25 + 0.2 * (3 - i))}" stroke-width="${r1(u * 0.014)}"`,
+    );
   return out;
 };
 
@@ -132,9 +172,23 @@ const joints: Motif = ({ w, h, u, p, rnd, drift }) => {
     points.push([x + Math.cos((angle * Math.PI) / 180) * len, y + Math.sin((angle * Math.PI) / 180) * len]);
   }
   const [ax, ay] = points[1]!;
-  let out = path(`M${r1(ax - u * 0.3)} ${r1(ay)} A${r1(u * 0.3)} ${r1(u * 0.3)} 0 0 1 ${r1(ax)} ${r1(ay - u * 0.3)}`, `fill="none" stroke="${p.light}" stroke-opacity="0.5" stroke-width="${r1(u * 0.01)}" stroke-dasharray="${r1(u * 0.02)} ${r1(u * 0.025)}"`);
-  out += path(polyline(points), `fill="none" stroke="${p.accent}" stroke-width="${r1(u * 0.045)}" stroke-linecap="round" stroke-linejoin="round"`);
-  points.forEach(([x, y], i) => (out += circle(x, y, u * (0.05 - i * 0.006), `fill="${p.light}" stroke="${p.deep}" stroke-width="${r1(u * 0.01)}"`)));
+  let out = path(
+    `M${r1(ax - u * 0.3)} ${r1(ay)} A${r1(u * 0.3)} ${r1(u * 0.3)} 0 0 1 ${r1(ax)} ${r1(ay - u * 0.3)}`,
+    `fill="none" stroke="${p.light}" stroke-opacity="0.5" stroke-width="${r1(u * 0.01)}" stroke-dasharray="${r1(u * 0.02)} ${r1(u * 0.025)}"`,
+  );
+  out += path(
+    polyline(points),
+    `fill="none" stroke="${p.accent}" stroke-width="${r1(u * 0.045)}" stroke-linecap="round" stroke-linejoin="round"`,
+  );
+  points.forEach(
+    ([x, y], i) =>
+      (out += circle(
+        x,
+        y,
+        u * (0.05 - i * 0.006),
+        `fill="${p.light}" stroke="${p.deep}" stroke-width="${r1(u * 0.01)}"`,
+      )),
+  );
   return out;
 };
 
@@ -143,10 +197,17 @@ const rings: Motif = ({ w, h, u, p, rnd, drift }) => {
   const cx = w * 0.66 + drift * 0.5;
   const cy = h * 0.5;
   let out = "";
-  for (let i = 5; i >= 1; i--) out += circle(cx, cy, u * 0.08 * i, `fill="${p.accent}" fill-opacity="${r1(0.08 + (5 - i) * 0.05)}"`);
+  for (let i = 5; i >= 1; i--)
+    out += circle(cx, cy, u * 0.08 * i, `fill="${p.accent}" fill-opacity="${r1(0.08 + (5 - i) * 0.05)}"`);
   out += circle(cx, cy, u * 0.11, `fill="${p.light}"`);
   out += circle(cx + u * 0.045, cy - u * 0.03, u * 0.095, `fill="${p.mid}"`);
-  for (let i = 0; i < 14; i++) out += circle(rnd.range(0, w), rnd.range(0, h * 0.7), u * rnd.range(0.003, 0.008), `fill="${p.light}" fill-opacity="${r1(rnd.range(0.4, 0.9))}"`);
+  for (let i = 0; i < 14; i++)
+    out += circle(
+      rnd.range(0, w),
+      rnd.range(0, h * 0.7),
+      u * rnd.range(0.003, 0.008),
+      `fill="${p.light}" fill-opacity="${r1(rnd.range(0.4, 0.9))}"`,
+    );
   return out;
 };
 
@@ -155,9 +216,15 @@ const hills: Motif = ({ w, h, u, p, rnd, drift }) => {
   let out = circle(w * rnd.range(0.62, 0.8) + drift * 0.4, h * 0.3, u * 0.12, `fill="${p.light}" fill-opacity="0.9"`);
   for (let i = 0; i < 3; i++) {
     const y = h * (0.55 + i * 0.12);
-    out += path(`M0 ${r1(y)} Q${r1(w * (0.3 + i * 0.15))} ${r1(y - h * 0.2)} ${w} ${r1(y + h * 0.02)} L${w} ${h} L0 ${h} Z`, `fill="${i === 1 ? p.accent : p.mid}" fill-opacity="${r1(0.5 + i * 0.2)}"`);
+    out += path(
+      `M0 ${r1(y)} Q${r1(w * (0.3 + i * 0.15))} ${r1(y - h * 0.2)} ${w} ${r1(y + h * 0.02)} L${w} ${h} L0 ${h} Z`,
+      `fill="${i === 1 ? p.accent : p.mid}" fill-opacity="${r1(0.5 + i * 0.2)}"`,
+    );
   }
-  out += path(`M${r1(w * 0.55)} ${h} C${r1(w * 0.75)} ${r1(h * 0.85)} ${r1(w * 0.5)} ${r1(h * 0.75)} ${r1(w * 0.68 + drift)} ${r1(h * 0.62)}`, `fill="none" stroke="${p.light}" stroke-width="${r1(u * 0.02)}" stroke-dasharray="${r1(u * 0.04)} ${r1(u * 0.03)}" stroke-linecap="round"`);
+  out += path(
+    `M${r1(w * 0.55)} ${h} C${r1(w * 0.75)} ${r1(h * 0.85)} ${r1(w * 0.5)} ${r1(h * 0.75)} ${r1(w * 0.68 + drift)} ${r1(h * 0.62)}`,
+    `fill="none" stroke="${p.light}" stroke-width="${r1(u * 0.02)}" stroke-dasharray="${r1(u * 0.04)} ${r1(u * 0.03)}" stroke-linecap="round"`,
+  );
   return out;
 };
 
@@ -171,7 +238,15 @@ const horizon: Motif = ({ w, h, u, p, rnd, drift }) => {
     const cy = h * rnd.range(0.18, 0.45);
     out += rect(cx - u * 0.16, cy, u * 0.32, u * 0.07, u * 0.035, `fill="${p.light}" fill-opacity="0.35"`);
   }
-  for (let i = 1; i < 4; i++) out += rect(w * 0.4, y + i * h * 0.06, w * 0.48 - i * w * 0.08, u * 0.008, u * 0.004, `fill="${p.light}" fill-opacity="0.4"`);
+  for (let i = 1; i < 4; i++)
+    out += rect(
+      w * 0.4,
+      y + i * h * 0.06,
+      w * 0.48 - i * w * 0.08,
+      u * 0.008,
+      u * 0.004,
+      `fill="${p.light}" fill-opacity="0.4"`,
+    );
   return out;
 };
 
@@ -209,10 +284,16 @@ export function workoutArt(subject: WorkoutArtSubject, width: number, height: nu
   const oy = r1(height * rnd.range(-0.08, 0.08));
   const tilt = r1(rnd.range(-6, 6));
   const pivot = `${r1(width * 0.65)} ${r1(height * 0.5)}`;
-  const placed = BLEEDS.has(motif) ? motif(canvas) : `<g transform="translate(${ox} ${oy}) rotate(${tilt} ${pivot}) translate(${pivot}) scale(${scale}) translate(${r1(-width * 0.65)} ${r1(-height * 0.5)})">${motif(canvas)}</g>`;
+  const placed = BLEEDS.has(motif)
+    ? motif(canvas)
+    : `<g transform="translate(${ox} ${oy}) rotate(${tilt} ${pivot}) translate(${pivot}) scale(${scale}) translate(${r1(-width * 0.65)} ${r1(-height * 0.5)})">${motif(canvas)}</g>`;
   const defs = `<defs>${linear("bg", angle, rnd.next() < 0.5 ? [p.deep, p.mid] : [p.deep, p.deep, p.mid])}${glow("glow", p.accent, 0.55)}<linearGradient id="veil"><stop offset="0%" stop-color="${p.deep}"/><stop offset="100%" stop-color="${p.deep}" stop-opacity="0"/></linearGradient></defs>`;
   const glowAt = circle(width * rnd.range(0.55, 0.85), height * rnd.range(0.2, 0.6), u * 0.7, `fill="url(#glow)"`);
   // The veil darkens the left edge, where the app and widgets put text over the image.
   const veil = `<rect width="${r1(width * 0.45)}" height="${height}" fill="url(#veil)" fill-opacity="0.55"/>`;
-  return svgRoot(width, height, `${defs}<rect width="${width}" height="${height}" fill="url(#bg)"/>${glowAt}${placed}${veil}`);
+  return svgRoot(
+    width,
+    height,
+    `${defs}<rect width="${width}" height="${height}" fill="url(#bg)"/>${glowAt}${placed}${veil}`,
+  );
 }
