@@ -213,11 +213,16 @@ export default function Player({
           track("progress");
         }
       });
+      // "play" and "pause" arrive a task after the call; one the element has since reversed is stale and ignored,
+      // or it would undo the newer intent (a play landing after the stations panel opened kept the video running).
       el.addEventListener("play", () => {
+        if (el.paused) return;
+        if (store.player.stationsOpen.peek()) return el.pause();
         store.player.videoPlaying.value = true;
         track("play");
       });
       el.addEventListener("pause", () => {
+        if (!el.paused) return;
         if (!el.ended && !store.player.stationsOpen.peek()) store.player.videoPlaying.value = false;
         track("pause");
       });
