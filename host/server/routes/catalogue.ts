@@ -34,7 +34,7 @@ const searchBody = strictObject({
   keywords: { type: "string", maxLength: 256, default: "" },
   sort: { type: "string", enum: [...SORTS], default: "newest" },
   page: { type: "integer", minimum: 0, maximum: 100_000, default: 0 },
-  /** Above MAX_HITS the page size is capped, not refused (README). */
+  /** Above MAX_HITS the page size is capped, not refused (docs/server.md). */
   hits: { type: "integer", minimum: 1, default: 50 },
   pagination: { type: "string", enum: ["on", "off"], default: "on" },
   equipmentFilter: { type: "string", enum: ["selected", "additional"], default: "additional" },
