@@ -32,7 +32,7 @@ export interface StoreOptions {
 }
 
 /** Every slice a store can hold besides the session. */
-export interface Slices {
+interface Slices {
   catalogue: CatalogueSlice;
   favourites: FavouritesSlice;
   collections: CollectionsSlice;
@@ -45,7 +45,7 @@ export interface Slices {
   content: ContentSlice;
   player: PlayerSlice;
 }
-export type SliceName = keyof Slices;
+type SliceName = keyof Slices;
 
 /** How a slice is built; `needs` are the slices it reads (registered with it). */
 export interface SliceDef<K extends SliceName = SliceName> {

@@ -2,18 +2,9 @@
 import type { AppContext } from "../context.js";
 import { createLiveIndex, type LiveIndex } from "./live-index.js";
 
-export {
-  CatalogueIndex,
-  MAX_HITS,
-  SORTS,
-  SearchInputError,
-  type SearchRequest,
-  type SearchResult,
-  type Sort,
-} from "./catalogue-index.js";
-export { FilterSyntaxError, parseFilters, type FilterNode } from "./filter-parser.js";
-export { FACET_FIELDS } from "./fields.js";
-export { buildIndex, CATALOGUE_CHANNEL, type LiveIndex } from "./live-index.js";
+export { CatalogueIndex, SORTS, SearchInputError, type SearchRequest } from "./catalogue-index.js";
+export { FilterSyntaxError } from "./filter-parser.js";
+export { type LiveIndex } from "./live-index.js";
 
 const perServer = new WeakMap<AppContext, LiveIndex>();
 

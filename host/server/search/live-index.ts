@@ -9,7 +9,7 @@ import type { DatabaseHandle, Db } from "../db/index.js";
 import { loadWorkouts } from "../services/catalogue-workouts.js";
 import { CatalogueIndex, type SeriesMembership } from "./catalogue-index.js";
 
-export const CATALOGUE_CHANNEL = "fitkit_catalogue";
+const CATALOGUE_CHANNEL = "fitkit_catalogue";
 /** Notifications arriving within this window share one rebuild (a seed or an import touches many rows). */
 const DEBOUNCE_MS = 30;
 const RECONNECT_MS = 1000;
@@ -41,7 +41,7 @@ async function loadSeries(db: Db): Promise<SeriesMembership[]> {
   return [...out.values()];
 }
 
-export async function buildIndex(db: Db): Promise<CatalogueIndex> {
+async function buildIndex(db: Db): Promise<CatalogueIndex> {
   const [workouts, series] = await Promise.all([loadWorkouts(db), loadSeries(db)]);
   return new CatalogueIndex(workouts, series);
 }

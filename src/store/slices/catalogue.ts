@@ -38,7 +38,7 @@ const NOTHING: SearchResponse = {
  * The workout library: categories, filter groups, the search state and its results. A search runs only when the
  * request changes (spec §4: the list refetches only when filters changed, or the favourites id list on favourites).
  */
-export function createCatalogueSlice(
+function createCatalogueSlice(
   ctx: StoreContext,
   ids: {
     favourites(): Promise<string[]>;

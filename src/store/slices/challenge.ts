@@ -8,7 +8,7 @@ import type { SliceDef, Store } from "../store-core.js";
 import { activitySlice } from "./activity.js";
 
 /** The current challenge, the member's challenges and joined ids, and progress from the history (spec §5). */
-export function createChallengeSlice(ctx: StoreContext, store: Store) {
+function createChallengeSlice(ctx: StoreContext, store: Store) {
   const c = ctx.api;
   const current = createResource((s) =>
     api.getCurrentChallenge(c, s).then((r) => ("items" in r && Array.isArray(r.items) ? (r.items[0] ?? null) : r)),

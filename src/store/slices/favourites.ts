@@ -48,7 +48,7 @@ function createFavouriteWorkouts(ctx: StoreContext, { favourites, ids }: Favouri
 export type FavouritesSlice = FavouritesCore & ReturnType<typeof createFavouriteWorkouts>;
 
 /** All collections and the member's hidden ones (manage-workouts page). */
-export function createCollectionsSlice(ctx: StoreContext) {
+function createCollectionsSlice(ctx: StoreContext) {
   const c = ctx.api;
   const hidden = createResource((s) => api.getHiddenCollections(c, s));
   const hiddenIds = computed(() => hidden.data.value?.collections_hidden ?? []);

@@ -15,7 +15,7 @@ export const MAIL_REQUEST_KEY = "fitkit.mail-request";
  * has its own loading / success / error flags (spec §4); the flows' writes are in `membershipWrites`
  * (membership-writes.ts).
  */
-export function createMembershipSlice(ctx: StoreContext) {
+function createMembershipSlice(ctx: StoreContext) {
   const c = ctx.api;
   // 404 means "no subscription": data null, not an error.
   const subscription = createResource((s) =>
