@@ -1,7 +1,7 @@
 export { ALL_SLICES, createStore, getSharedStore } from "./create-store.js";
 export { getPageStore, STORE_KEY } from "./shared-store.js";
-export { createStoreWith, type SliceDef, type Store } from "./store-core.js";
-export { createResource, type Resource } from "./resource.js";
+export { createStoreWith, type ExtensionsOf, type SliceDef, type SlicesOf, type Store } from "./store-core.js";
+export { createResource, keyedResource } from "./resource.js";
 export { createMutation } from "./mutation.js";
 export { memoryStorage } from "./context.js";
 export { catalogueSlice, type SearchState } from "./slices/catalogue.js";

@@ -27,4 +27,4 @@ function createContentSlice(ctx: StoreContext) {
 }
 export type ContentSlice = ReturnType<typeof createContentSlice>;
 
-export const contentSlice: SliceDef<"content"> = { name: "content", create: createContentSlice };
+export const contentSlice: SliceDef<"content", ContentSlice> = { name: "content", create: createContentSlice };

@@ -34,4 +34,4 @@ function createLiveSlice(ctx: StoreContext) {
 }
 export type LiveSlice = ReturnType<typeof createLiveSlice>;
 
-export const liveSlice: SliceDef<"live"> = { name: "live", create: createLiveSlice };
+export const liveSlice: SliceDef<"live", LiveSlice> = { name: "live", create: createLiveSlice };

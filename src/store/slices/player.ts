@@ -58,4 +58,4 @@ function createPlayerSlice(ctx: StoreContext) {
 }
 export type PlayerSlice = ReturnType<typeof createPlayerSlice>;
 
-export const playerSlice: SliceDef<"player"> = { name: "player", create: createPlayerSlice };
+export const playerSlice: SliceDef<"player", PlayerSlice> = { name: "player", create: createPlayerSlice };

@@ -54,6 +54,9 @@ function createCalendarsSlice(ctx: StoreContext) {
 }
 export type CalendarsSlice = ReturnType<typeof createCalendarsSlice>;
 
-export const seriesSlice: SliceDef<"series"> = { name: "series", create: createSeriesSlice };
+export const seriesSlice: SliceDef<"series", SeriesSlice> = { name: "series", create: createSeriesSlice };
 
-export const calendarsSlice: SliceDef<"calendars"> = { name: "calendars", create: createCalendarsSlice };
+export const calendarsSlice: SliceDef<"calendars", CalendarsSlice> = {
+  name: "calendars",
+  create: createCalendarsSlice,
+};
