@@ -9,12 +9,16 @@ export { type LiveIndex } from "./live-index.js";
 const perServer = new WeakMap<AppContext, LiveIndex>();
 
 /**
- * This server's live index: built on first use, reported as the "searchIndex" readiness check, closed with the server.
+ * This server's live index: created with the first route plugin that reads workouts, built then or on the first search
+ * (config.searchIndexBuild), reported as the "searchIndex" readiness check, closed with the server.
  */
 export function catalogueIndex(ctx: AppContext): LiveIndex {
   let live = perServer.get(ctx);
   if (!live) {
-    const index = createLiveIndex(ctx.database, { onError: (error) => console.error("search index:", error) });
+    const index = createLiveIndex(ctx.database, {
+      buildAtStart: ctx.config.searchIndexBuild === "at-start",
+      onError: (error) => console.error("search index:", error),
+    });
     ctx.readiness.set("searchIndex", index.ready);
     ctx.onClose(() => index.close());
     perServer.set(ctx, index);
