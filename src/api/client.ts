@@ -22,7 +22,7 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   query?: Record<string, string | number | boolean | string[] | undefined>;
   body?: unknown;

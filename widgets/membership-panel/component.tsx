@@ -75,7 +75,6 @@ export function MembershipPanel(props: MembershipPanelProps) {
 
   const flowProps = { data, supportEmail, done, close };
   const m = flows.module;
-  if (m) m.withWrites(data);
   const Flow =
     flow &&
     m &&

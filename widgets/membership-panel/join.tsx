@@ -11,6 +11,7 @@ import { say } from "./flow-copy.js";
 import { flowStyles } from "./flow-styles.js";
 import { CardForm } from "./card-form.js";
 import { Oops } from "./oops.js";
+import { withWrites } from "./writes.js";
 
 type Data = ReturnType<typeof useMembership>;
 type Step = "plan" | "card" | "confirm";
@@ -40,6 +41,7 @@ export function JoinMembership({
   const s = flowStyles(useCss());
   const config = useWidgetConfig();
   const api = data.store.api;
+  const w = withWrites(data);
   const [step, setStep] = useState<Step>("plan");
   const [period, setPeriod] = useState<PlanPeriod>("annual");
   const [plans, setPlans] = useState<Partial<Record<PlanPeriod, Quote>>>({});
@@ -97,10 +99,10 @@ export function JoinMembership({
     if (!quote) return;
     setBusy(true);
     setFailure("");
-    const answer = await data.m.join.run(quote.sku, quote.discount_codes);
+    const answer = await w.join.run(quote.sku, quote.discount_codes);
     setBusy(false);
     if (answer) return done(say("join.done"), "join");
-    const error = data.m.join.error.peek();
+    const error = w.join.error.peek();
     const status = (error as { status?: number } | undefined)?.status;
     setFailure(
       status === 402

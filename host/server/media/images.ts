@@ -4,7 +4,7 @@ import { etagOf } from "./range.js";
 
 /** The `fit_mode` values of the image call (Mux's thumbnail names). */
 export const FIT_MODES = ["preserve", "stretch", "crop", "smartcrop", "pad"] as const;
-export type FitMode = (typeof FIT_MODES)[number];
+type FitMode = (typeof FIT_MODES)[number];
 
 /** The encodings artwork is answered in. */
 export const IMAGE_FORMATS = { jpg: "jpeg", png: "png", webp: "webp" } as const;

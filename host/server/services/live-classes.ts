@@ -5,7 +5,7 @@ import { isoInZone } from "./zoned-time.js";
 /** Classes are listed up to this many local days ahead (spec section 9); the top-up job keeps them generated. */
 export const SCHEDULE_DAYS_AHEAD = 30;
 /** Class entry (check-in and the video-call link) opens this long before start (spec sections 5 and 9). */
-export const CLASS_ENTRY_MINUTES = 15;
+const CLASS_ENTRY_MINUTES = 15;
 const ENTRY_MS = CLASS_ENTRY_MINUTES * 60_000;
 
 /** The LiveClass of the contract. `zoom_link` is left out of public answers. */
@@ -29,7 +29,7 @@ export interface LiveClass {
   location: ClassLocation;
 }
 
-export interface ClassLocation {
+interface ClassLocation {
   id: string;
   slug: string;
   name: string;

@@ -15,8 +15,8 @@ export interface ReservationView {
   class_data: LiveClass;
 }
 
-export const RESERVATION_NOT_FOUND = "We couldn’t find your reservation.";
-export const CLASS_FULL = "Class full";
+const RESERVATION_NOT_FOUND = "We couldn’t find your reservation.";
+const CLASS_FULL = "Class full";
 
 const ACTIVE_RESERVATION_INDEX = "reservations_one_active";
 

@@ -115,5 +115,3 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
     billing_address: address ?? null,
   };
 }
-
-export type SubscriptionView = Awaited<ReturnType<typeof presentSubscription>>;
