@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { matchRoute, paneOf, ROUTES } from "../../host/app/routes.js";
 import { afterSignIn, redirectTarget, signInFor, withReturn } from "../../host/app/lib/redirect.js";
-import { removeLeftoverTokenCookies } from "../../host/app/lib/cookies.js";
+import { removeLeftoverTokenCookies } from "../../src/auth/cookies.js";
 import { cueAt, parseVtt } from "../../host/app/pages/player/captions.js";
 
 /** Spec §2's route list, with an example for each parameter. */
