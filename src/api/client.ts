@@ -73,7 +73,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method,
         body: o.body as Record<string, unknown> | undefined,
         keepalive: o.keepalive,
-        responseType: o.responseType,
+        // ofetch types the answer by its responseType; here the caller names the answer's type (Blob) itself.
+        responseType: o.responseType as "json" | undefined,
         headers: token ? { authorization: `Bearer ${token}`, "x-device": "web" } : undefined,
         retry: retries,
         // ofetch counts the retries left down; the spec's delays count the attempts made.
