@@ -17,8 +17,8 @@ type Timed = { start_date: string | Date; end_date: string | Date };
  * Enterable from 15 minutes before start until the class ends: check-in is allowed and the video-call link shows. The
  * server enforces it and the app and schedule widget show it, all through this one rule.
  */
-export const canEnterClass = (c: Timed, now: number | Date) =>
-  ms(now) >= ms(c.start_date) - CLASS_ENTRY_MS && ms(now) < ms(c.end_date);
+export const canEnterClass = (c: Timed, now: number) =>
+  now >= ms(c.start_date) - CLASS_ENTRY_MS && now < ms(c.end_date);
 /** Spec §5: in progress when the start is now or past (and it has not ended). */
 export const isClassInProgress = (c: Timed, now: number) => now >= ms(c.start_date) && now < ms(c.end_date);
 export const hasClassEnded = (c: Timed, now: number) => now >= ms(c.end_date);

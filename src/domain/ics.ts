@@ -18,27 +18,19 @@ export interface CalendarEvent {
   cancelled?: boolean;
 }
 
-/** The event UID of a class: the same for every writer. */
-export const classEventUid = (classId: string) => `${classId}@fitkit`;
-
 /** UTC form of DATE-TIME: 20261122T130000Z. */
 const utc = (t: Date | string | number) => new Date(t).toISOString().replace(/[-:]|\.\d{3}/g, "");
 
 /** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */
 const text = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
 
-/** UTF-8 octets of one code point. */
-const octets = (char: string) => {
-  const c = char.codePointAt(0)!;
-  return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-};
-
 /** Lines longer than 75 octets are folded: CRLF then one space (RFC 5545 §3.1), never inside a UTF-8 sequence. */
 export function foldLine(line: string): string {
+  const utf8 = new TextEncoder();
   let out = "";
   let size = 0;
   for (const char of line) {
-    const n = octets(char);
+    const n = utf8.encode(char).length;
     if (size + n > 75) {
       out += "\r\n ";
       size = 1;
@@ -55,20 +47,20 @@ export function renderIcs(event: CalendarEvent): string {
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//fitkit//live classes//EN",
-    "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     "BEGIN:VEVENT",
-    `UID:${classEventUid(event.classId)}`,
+    // The class's UID, the same for every writer: `{classId}@fitkit`.
+    `UID:${event.classId}@fitkit`,
     `DTSTAMP:${utc(event.stamp)}`,
     `DTSTART:${utc(event.start)}`,
     `DTEND:${utc(event.end)}`,
     `SUMMARY:${text(event.summary)}`,
     `DESCRIPTION:${text(event.description)}`,
-    ...(event.location ? [`LOCATION:${text(event.location)}`] : []),
-    ...(event.url ? [`URL:${event.url}`] : []),
+    event.location && `LOCATION:${text(event.location)}`,
+    event.url && `URL:${event.url}`,
     `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
     "END:VEVENT",
     "END:VCALENDAR",
   ];
-  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+  return `${(lines.filter(Boolean) as string[]).map(foldLine).join("\r\n")}\r\n`;
 }

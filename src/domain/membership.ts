@@ -12,13 +12,13 @@ export interface Plan {
 }
 
 const isActiveOrTrial = (state: string) => state === "active" || state === "trial";
-const notExpired = (s: Plan, now: number | Date) => ms(s.expiration_date) > ms(now);
+const notExpired = (s: Plan, now: number) => ms(s.expiration_date) > now;
 
 /**
  * Spec §4 display state: active or trial → active; expired or canceled → canceled; empty → inactive; otherwise active
  * while not past the expiration date, else the raw state.
  */
-export function displayState(s: Plan | null | undefined, now: number | Date): string {
+export function displayState(s: Plan | null | undefined, now: number): string {
   const state = s?.state ?? "";
   if (isActiveOrTrial(state)) return "active";
   if (state === "expired" || state === "canceled") return "canceled";
@@ -31,7 +31,7 @@ export function displayState(s: Plan | null | undefined, now: number | Date): st
  * (not cancelled) needs active or trial; everything else counts until it expires (an expired state has, whatever
  * date it still carries).
  */
-export function isSubscriptionActive(s: Plan | null | undefined, now: number | Date): boolean {
+export function isSubscriptionActive(s: Plan | null | undefined, now: number): boolean {
   if (!s) return false;
   if (s.provider === "apple" || s.provider === "google") return isActiveOrTrial(s.state);
   if (!s.expiration_date || s.state === "paused") return false;
@@ -43,7 +43,7 @@ export function isSubscriptionActive(s: Plan | null | undefined, now: number | D
  * Spec §4: a studio (marianatek) membership may be linked unless active, trial or paused, or expired/canceled but still
  * valid.
  */
-export function canLinkStudio(s: Plan | null | undefined, now: number | Date): boolean {
+export function canLinkStudio(s: Plan | null | undefined, now: number): boolean {
   if (!s) return true;
   if (isActiveOrTrial(s.state) || s.state === "paused") return false;
   return !((s.state === "expired" || s.state === "canceled") && notExpired(s, now));

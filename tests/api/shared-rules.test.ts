@@ -75,7 +75,10 @@ describe("membership state: display state and active (spec §4)", () => {
       expect(res.statusCode, res.body).toBe(200);
       const [served] = res.json().items as { display_state: string; is_active: boolean }[];
       const label = `${provider} ${state} ${days}`;
-      expect([displayState(sub, now), isSubscriptionActive(sub, now)], label).toEqual([shown, active]);
+      expect([displayState(sub, now.getTime()), isSubscriptionActive(sub, now.getTime())], label).toEqual([
+        shown,
+        active,
+      ]);
       expect([served.display_state, served.is_active], label).toEqual([shown, active]);
     }
   });

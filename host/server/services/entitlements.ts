@@ -26,7 +26,7 @@ export function subscriptionEntitlements(clock: Clock): EntitlementResolver {
       .select(["provider", "state", "expiration_date", "entitlements"])
       .where("user_id", "=", userId)
       .execute();
-    const active = subs.filter((s) => isSubscriptionActive(s, now));
+    const active = subs.filter((s) => isSubscriptionActive(s, now.getTime()));
     return {
       entitlements: [...new Set(active.flatMap((s) => s.entitlements))],
       isTrial: active.some((s) => s.state === "trial"),

@@ -72,7 +72,7 @@ export const localDate = sql<string>`(c.start_at at time zone l.time_zone)::date
 
 /** The class entry window (src/domain/classes.ts) read on a class row: check-in and the video-call link. */
 export const isEnterable = (row: Pick<ClassRow, "start_at" | "end_at">, now: Date) =>
-  canEnterClass({ start_date: row.start_at, end_date: row.end_at }, now);
+  canEnterClass({ start_date: row.start_at, end_date: row.end_at }, now.getTime());
 
 export interface Audience {
   /** A public answer (studio sites): member-only fields are left out. */

@@ -158,6 +158,6 @@ export class StudioLinkService {
     const linked = subs.some(
       (s) => s.provider === "marianatek" && s.state === "active" && s.expiration_date && s.expiration_date > now,
     );
-    if (linked || !canLinkStudio(digital, now)) throw new HttpError(409, message);
+    if (linked || !canLinkStudio(digital, now.getTime())) throw new HttpError(409, message);
   }
 }
