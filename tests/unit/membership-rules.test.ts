@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addInterval,
-  couponDiscount,
-  couponTotals,
-  yearlyPerMonth,
-} from "../../host/server/services/membership-rules.js";
+import { addInterval, couponDiscount, couponTotals } from "../../host/server/services/membership-rules.js";
 import { cardBehavior, cardBrand, normalizeCardNumber } from "../../host/server/billing/test-cards.js";
 
 describe("coupon totals and prices (spec section 5)", () => {
@@ -34,11 +29,6 @@ describe("coupon totals and prices (spec section 5)", () => {
       ]),
     ).toEqual({ base: 1999, discount: 800, total: 1199 });
     expect(couponTotals(1999, [])).toEqual({ base: 1999, discount: 0, total: 1999 });
-  });
-
-  it("yearly per month is yearly / 12 rounded to the cent", () => {
-    expect(yearlyPerMonth(9588)).toBe(799);
-    expect(yearlyPerMonth(10_000)).toBe(833);
   });
 });
 

@@ -28,9 +28,6 @@ export function couponTotals(
   return { base: baseCents, discount: baseCents - total, total };
 }
 
-/** Yearly price per month (spec section 5): yearly / 12 rounded to two decimals, i.e. to whole cents. */
-export const yearlyPerMonth = (yearlyCents: number) => Math.round(yearlyCents / 12);
-
 /**
  * A plan's name for a member who gets no free trial with it (a plan change, a renewal, a second subscription):
  * "12 Month Digital Membership, 7-Day Free Trial" is "12 Month Digital Membership".
