@@ -1,5 +1,5 @@
 import type { Sharp, SharpOptions } from "sharp";
-import { LruCache } from "./lru.js";
+import { byteCache } from "../byte-cache.js";
 import { etagOf } from "./range.js";
 
 /** The `fit_mode` values of the image call (Mux's thumbnail names). */
@@ -61,7 +61,7 @@ export function imageBox(
  * never loads it.
  */
 export class ArtRenderer {
-  private readonly cache = new LruCache<Image>(32 * 1024 * 1024, (image) => image.body.length);
+  private readonly cache = byteCache<Image>(32 * 1024 * 1024, (image) => image.body.length);
   private readonly pending = new Map<string, Promise<Image>>();
   private sharp?: Promise<SharpFactory>;
 

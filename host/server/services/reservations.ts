@@ -3,7 +3,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import type { ReservationStatus } from "../db/tables/studios.js";
 import { badRequest, notFound, unprocessable } from "../errors.js";
-import type { CalendarEvent } from "./ics.js";
+import type { CalendarEvent } from "../../../src/domain/ics.js";
 import { classRows, isEnterable, toLiveClass, type ClassRow, type LiveClass } from "./live-classes.js";
 
 export interface ReservationView {
@@ -173,7 +173,7 @@ export class ReservationsService {
     if (!found) throw notFound(RESERVATION_NOT_FOUND);
     const trainer = found.trainer_name ? ` with ${found.trainer_name}` : "";
     return {
-      uid: `${reservationId}@fitkit`,
+      classId: found.id,
       stamp: clock.now(),
       start: found.start_at,
       end: found.end_at,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/index.js";
 import { HttpError } from "../errors.js";
-import { studioLinkAllowed } from "./membership-rules.js";
+import { canLinkStudio } from "../../../src/domain/membership.js";
 import type { MembershipDeps } from "./membership-deps.js";
 import { audit, currentSubscription, listSubscriptions, type Subscription } from "./subscription-store.js";
 import { presentSubscription } from "./subscription-view.js";
@@ -158,6 +158,6 @@ export class StudioLinkService {
     const linked = subs.some(
       (s) => s.provider === "marianatek" && s.state === "active" && s.expiration_date && s.expiration_date > now,
     );
-    if (linked || !studioLinkAllowed(digital, now)) throw new HttpError(409, message);
+    if (linked || !canLinkStudio(digital, now.getTime())) throw new HttpError(409, message);
   }
 }
