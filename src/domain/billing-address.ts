@@ -18,7 +18,7 @@ export const ADDRESS_LIMITS: Record<AddressField, number> = {
 };
 
 /** Spec §9 countries and their postal formats. */
-export const ADDRESS_ZIP = {
+const ADDRESS_ZIP = {
   USA: /^\d{5}(-\d{4})?$/,
   Canada: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPR-TV-Z] ?\d[ABCEGHJ-NPR-TV-Z]\d$/i,
 } as const;

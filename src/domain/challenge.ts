@@ -2,7 +2,7 @@ import type { Challenge, HistoryEntry } from "../api/types.js";
 import { ms } from "./numbers.js";
 
 /** Spec §5: any workout of 10+ minutes may stand in for one of the challenge's workouts. */
-export const SUBSTITUTE_MIN_MINUTES = 10;
+const SUBSTITUTE_MIN_MINUTES = 10;
 
 export interface ChallengeProgress {
   done: number;

@@ -2,11 +2,11 @@ import type { LiveClass, Reservation } from "../api/types.js";
 import { DAY_MS, MINUTE_MS, ms } from "./numbers.js";
 
 /** Spec §5/§9: entry opens 15 minutes before start. */
-export const CLASS_ENTRY_MS = 15 * MINUTE_MS;
+const CLASS_ENTRY_MS = 15 * MINUTE_MS;
 /**
  * Spec §9: the class timer adds 300 extra units; read as milliseconds of slack so a refresh lands after the instant.
  */
-export const CLASS_TIMER_SLACK_MS = 300;
+const CLASS_TIMER_SLACK_MS = 300;
 /** Spec §9: classes are listed up to 30 days ahead. */
 export const CLASS_HORIZON_DAYS = 30;
 

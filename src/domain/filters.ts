@@ -36,7 +36,7 @@ export const LIST_FILTER_KEYS = [
 export const MEMBER_FILTER_KEYS = ["favorites", "watched"] as const;
 export type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
 
-export type LiveRecordings = "all" | "only" | "hide";
+type LiveRecordings = "all" | "only" | "hide";
 
 export interface WorkoutFilterState {
   length: string[];
@@ -134,7 +134,7 @@ export interface SearchInput {
 export const DEFAULT_HITS = 50;
 export const DEFAULT_SORT: SortValue = "newest";
 /** Spec §9: the rest category slug; the default list excludes walk and rest types. */
-export const REST_CATEGORY = "rest";
+const REST_CATEGORY = "rest";
 
 /**
  * The search request for a filter state (spec §3). Favourites and watched apply only to signed-in members (spec §5)

@@ -11,7 +11,7 @@ export * from "./membership.js";
 export * from "./membership-start.js";
 export * from "./member-status.js";
 export * from "./names.js";
-export { DAY_MS, HOUR_MS, MINUTE_MS, round2 } from "./numbers.js";
+export { round2 } from "./numbers.js";
 export * from "./onboarding.js";
 export * from "./pages.js";
 export * from "./prices.js";

@@ -1,7 +1,7 @@
 import { DAY_MS } from "./numbers.js";
 
 /** Spec §9: a week has 7 days; classes reach 30 days ahead. */
-export const WEEK_DAYS = 7;
+const WEEK_DAYS = 7;
 
 /** Local midnight of the day containing `t`. */
 export const startOfDay = (t: number | Date) => {

@@ -1,5 +1,5 @@
 /** The hosted app's join funnel: create an account, then choose a plan and pay (`/account/membership/join`). */
-export const JOIN_FUNNEL_PATH = `/signup?redirect=${encodeURIComponent("/account/membership/join")}`;
+const JOIN_FUNNEL_PATH = `/signup?redirect=${encodeURIComponent("/account/membership/join")}`;
 
 /**
  * Where a visitor's "start a membership" call to action leads (issue 21): the external store when the deployment

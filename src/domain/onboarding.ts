@@ -2,10 +2,10 @@ import { ONBOARDING_EXCLUDED, pageKind } from "./pages.js";
 import { DAY_MS, HOUR_MS } from "./numbers.js";
 
 /** Spec §9 constants. */
-export const ONBOARDING_MAX_WORKOUTS = 20;
-export const ONBOARDING_MAX_REDIRECTS = 2;
-export const ONBOARDING_REDIRECT_WINDOW_MS = DAY_MS;
-export const ONBOARDING_OUTAGE_PAUSE_MS = 3 * HOUR_MS;
+const ONBOARDING_MAX_WORKOUTS = 20;
+const ONBOARDING_MAX_REDIRECTS = 2;
+const ONBOARDING_REDIRECT_WINDOW_MS = DAY_MS;
+const ONBOARDING_OUTAGE_PAUSE_MS = 3 * HOUR_MS;
 
 export interface OnboardingInput {
   signedIn: boolean;

@@ -31,7 +31,6 @@ const COUNTRIES: Partial<Record<string, AddressCountry>> = {
   ca: "Canada",
 };
 
-export { WRONG_CITY, WRONG_ZIP };
 
 /** Validates and saves the billing address of one of the member's subscriptions. */
 export async function saveBillingAddress(

@@ -8,7 +8,7 @@ type Json<T = unknown> = ColumnType<T, string | undefined, string>;
 
 type ProductKind = "recurring" | "prepaid" | "item" | "lifetime";
 type IntervalType = "day" | "week" | "month" | "once" | "lifetime";
-type SubscriptionProvider = "stripe" | "recharge" | "apple" | "google" | "marianatek";
+export type SubscriptionProvider = "stripe" | "recharge" | "apple" | "google" | "marianatek";
 export type SubscriptionState = "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
 type CouponType = "percentage" | "amount";
 export type CardBehavior = "succeed" | "decline" | "decline_on_charge";
