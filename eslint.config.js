@@ -1,4 +1,5 @@
-// ESLint 9 flat config (issue 17): typescript-eslint's type-aware rules on everything tsconfig.json covers, the
+// ESLint 9 flat config (issue 17): typescript-eslint's type-aware rules on everything the layer projects cover (the
+// project service types each file with its own layer's tsconfig.json, found through the root solution), the
 // 120-column limit, and fitkit's own footguns (eslint-rules/). `npm run lint`; a tier of `npm test`.
 import js from "@eslint/js";
 import globals from "globals";
@@ -45,7 +46,7 @@ export default tseslint.config(
     },
   },
   {
-    // Plain JS (build scripts, rollup configs) is outside tsconfig.json: lint it without type information.
+    // Plain JS (build scripts, rollup configs) is in no TypeScript project: lint it without type information.
     files: ["**/*.{js,mjs}"],
     extends: [tseslint.configs.disableTypeChecked],
   },

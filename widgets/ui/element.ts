@@ -56,7 +56,10 @@ const MOUNT = Symbol("mount");
  * unmount on disconnect so hooks clean up every listener and timer.
  * Importing this module registers nothing; see `defineWidget`.
  */
-export function createWidgetElement<P extends object>(Component: ComponentType<P>, spec: ElementSpec = {}) {
+export function createWidgetElement<P extends object>(
+  Component: ComponentType<P>,
+  spec: ElementSpec = {},
+): CustomElementConstructor {
   const attrTypes: Record<string, AttrType> = { ...COMMON_ATTRS };
   for (const a of spec.attributes ?? [])
     attrTypes[a.name] = (
