@@ -46,6 +46,11 @@ export default tseslint.config(
     },
   },
   {
+    // A `!` or `as` that changes nothing hides which values really can be missing (noUncheckedIndexedAccess is on).
+    files: ["src/**/*.{ts,tsx}", "widgets/**/*.{ts,tsx}", "host/app/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-unnecessary-type-assertion": "error" },
+  },
+  {
     // Plain JS (build scripts, rollup configs) is in no TypeScript project: lint it without type information.
     files: ["**/*.{js,mjs}"],
     extends: [tseslint.configs.disableTypeChecked],

@@ -62,13 +62,12 @@ export function createWidgetElement<P extends object>(
 ): CustomElementConstructor {
   const attrTypes: Record<string, AttrType> = { ...COMMON_ATTRS };
   for (const a of spec.attributes ?? [])
-    attrTypes[a.name] = (
+    attrTypes[a.name] =
       a.type === "number" || a.type === "boolean"
         ? a.type
         : a.type?.includes("{") || a.type?.includes("[]")
           ? "json"
-          : "string"
-    ) as AttrType;
+          : "string";
   const propNames = [
     ...new Set([
       ...Object.keys(attrTypes).map(camelCase),
@@ -115,7 +114,7 @@ export function createWidgetElement<P extends object>(
         };
         this[MOUNT] = { container, context, queued: false, connected: true };
       }
-      this[MOUNT]!.connected = true;
+      this[MOUNT].connected = true;
       this.#render();
     }
 
@@ -128,7 +127,8 @@ export function createWidgetElement<P extends object>(
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null) {
-      this[VALUES][camelCase(name)] = parse(attrTypes[name], value);
+      // Only observedAttributes reach here, and they are attrTypes' keys.
+      this[VALUES][camelCase(name)] = parse(attrTypes[name]!, value);
       this.#schedule();
     }
 

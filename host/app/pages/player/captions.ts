@@ -16,11 +16,13 @@ export function parseVtt(source: string): Cue[] {
   for (const block of source.replace(/\r/g, "").split(/\n\n+/)) {
     const lines = block.split("\n");
     const at = lines.findIndex((l) => l.includes("-->"));
-    if (at < 0) continue;
-    const [from, to] = lines[at].split("-->");
+    const timing = lines[at];
+    if (timing === undefined) continue;
+    // The timing line holds "-->", so it splits in two at least; a split string has a first part.
+    const [from, to] = timing.split("-->") as [string, string];
     cues.push({
       start: time(from),
-      end: time(to.trim().split(/\s+/)[0]),
+      end: time(to.trim().split(/\s+/)[0]!),
       text: lines
         .slice(at + 1)
         .join("\n")
