@@ -47,7 +47,7 @@ export default tseslint.config(
   },
   {
     // A `!` or `as` that changes nothing hides which values really can be missing (noUncheckedIndexedAccess is on).
-    files: ["src/**/*.{ts,tsx}", "widgets/**/*.{ts,tsx}", "host/app/**/*.{ts,tsx}"],
+    files: ["src/**/*.{ts,tsx}", "widgets/**/*.{ts,tsx}", "host/**/*.{ts,tsx}"],
     rules: { "@typescript-eslint/no-unnecessary-type-assertion": "error" },
   },
   {
