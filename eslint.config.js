@@ -26,6 +26,8 @@ export default tseslint.config(
       // An async handler in a JSX attribute is fine: nothing awaits an event handler's result.
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       "@typescript-eslint/no-unnecessary-condition": "error",
+      // A `!` or `as` that changes nothing hides which values really can be missing (noUncheckedIndexedAccess is on).
+      "@typescript-eslint/no-unnecessary-type-assertion": "error",
       "@typescript-eslint/no-unused-vars": [
         "error",
         {
@@ -44,11 +46,6 @@ export default tseslint.config(
         { code: 120, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true },
       ],
     },
-  },
-  {
-    // A `!` or `as` that changes nothing hides which values really can be missing (noUncheckedIndexedAccess is on).
-    files: ["src/**/*.{ts,tsx}", "widgets/**/*.{ts,tsx}", "host/**/*.{ts,tsx}"],
-    rules: { "@typescript-eslint/no-unnecessary-type-assertion": "error" },
   },
   {
     // Plain JS (build scripts, rollup configs) is in no TypeScript project: lint it without type information.
