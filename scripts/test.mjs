@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, stopping at the first that fails, then each tier's wall time.
-//   changesets → lint → format → typecheck → build → bundle sizes → shipped types → publint → every vitest
+//   changesets → lint → format → typecheck → layers → build → bundle sizes → shipped types → publint → every vitest
 //   project → the unit and API suites again on a shifted clock.
 // Arguments after `npm test --` go to the main vitest run (CI adds its JSON reporter there); `--clock-only`
 // (`npm run test:clock`) runs only the shifted-clock tiers.
@@ -31,6 +31,8 @@ const mainTiers = [
   { name: "lint", command: bin("eslint"), args: [".", "--cache", "--cache-location", "node_modules/.cache/eslint"] },
   { name: "format", command: bin("prettier"), args: ["--check", "."] },
   { name: "typecheck", command: bin("tsc"), args: ["-b"] },
+  // An import against the layering (src <- widgets <- host/app, src/domain <- host/server) is a type error.
+  { name: "layers", command: process.execPath, args: ["scripts/check-layers.mjs"] },
   { name: "build", command: process.execPath, args: ["scripts/build.mjs"] },
   { name: "bundle sizes", command: process.execPath, args: ["scripts/size.mjs"] },
   // What an embedder installs: the shipped .d.ts compile with skipLibCheck off, and the exports map what is packed.
