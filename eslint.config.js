@@ -1,4 +1,5 @@
-// ESLint 9 flat config (issue 17): typescript-eslint's type-aware rules on everything tsconfig.json covers, the
+// ESLint 9 flat config (issue 17): typescript-eslint's type-aware rules on everything the layer projects cover (the
+// project service types each file with its own layer's tsconfig.json, found through the root solution), the
 // 120-column limit, and fitkit's own footguns (eslint-rules/). `npm run lint`; a tier of `npm test`.
 import js from "@eslint/js";
 import globals from "globals";
@@ -25,6 +26,8 @@ export default tseslint.config(
       // An async handler in a JSX attribute is fine: nothing awaits an event handler's result.
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       "@typescript-eslint/no-unnecessary-condition": "error",
+      // A `!` or `as` that changes nothing hides which values really can be missing (noUncheckedIndexedAccess is on).
+      "@typescript-eslint/no-unnecessary-type-assertion": "error",
       "@typescript-eslint/no-unused-vars": [
         "error",
         {
@@ -45,7 +48,7 @@ export default tseslint.config(
     },
   },
   {
-    // Plain JS (build scripts, rollup configs) is outside tsconfig.json: lint it without type information.
+    // Plain JS (build scripts, rollup configs) is in no TypeScript project: lint it without type information.
     files: ["**/*.{js,mjs}"],
     extends: [tseslint.configs.disableTypeChecked],
   },

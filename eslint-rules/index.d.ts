@@ -1,4 +1,6 @@
 import type { ESLint } from "eslint";
 
-declare const plugin: ESLint.Plugin & { rules: NonNullable<ESLint.Plugin["rules"]> };
+declare const plugin: ESLint.Plugin & {
+  rules: Record<"jsx-pragma" | "css-nested-ampersand", NonNullable<ESLint.Plugin["rules"]>[string]>;
+};
 export default plugin;

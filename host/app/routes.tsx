@@ -114,7 +114,8 @@ export function matchRoute(pathname: string): { route: AppRoute; params: Record<
     const names: string[] = [];
     const pattern = new RegExp(`^${route.path.replace(/:(\w+)/g, (_, n: string) => (names.push(n), "([^/]+)"))}$`);
     const m = pattern.exec(clean);
-    if (m) return { route, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
+    // Every name has its group, and a group with no `?` after it always matches.
+    if (m) return { route, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
   }
   return undefined;
 }
@@ -124,5 +125,6 @@ export function paneOf(pathname: string): { slug: string; base: string } | undef
   const m = /^(\/home|\/classes(?:\/categories\/[^/]+)?|\/series\/[^/]+|\/calendars\/[^/]+)\/detail\/([^/]+)\/?$/.exec(
     pathname,
   );
-  return m && m[1] !== "/series/all-series" ? { base: m[1], slug: decodeURIComponent(m[2]) } : undefined;
+  // Both groups are required: a match has them.
+  return m && m[1] !== "/series/all-series" ? { base: m[1]!, slug: decodeURIComponent(m[2]!) } : undefined;
 }

@@ -15,7 +15,7 @@ import { systemClock } from "./clock.js";
 import type { ServerConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { DatabaseHandle } from "./db/index.js";
-import { errorBody, HttpError, MAX_PARAM_LENGTH, paramTooLongMessage } from "./errors.js";
+import { errorBody, HttpError, MAX_PARAM_LENGTH, oneOrList, paramTooLongMessage } from "./errors.js";
 import { describeValidationError, validatorCompiler } from "./validation.js";
 import { registerRequestBodies } from "./request-bodies.js";
 import { loadAuthKeys } from "./auth/keys.js";
@@ -92,7 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const messages = errors.map((e) => describeValidationError(e, dataVar));
-    const err = new HttpError(400, messages.length === 1 ? messages[0] : messages);
+    const err = new HttpError(400, oneOrList(messages));
     return err;
   });
 
@@ -163,7 +163,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return;
     }
     const match = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(header);
-    const claims = match ? await verifyAccessToken(keys, clock, match[1]) : undefined;
+    const token = match?.[1];
+    const claims = token ? await verifyAccessToken(keys, clock, token) : undefined;
     if (!claims || !(await tokenVersions.isCurrent(claims.sub, claims.ver))) throw new HttpError(401, "Unauthorized");
     request.member = { id: claims.sub, email: claims.email };
   }
@@ -173,16 +174,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError)
       return reply.status(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.messages));
-    const status = (error as FastifyError).statusCode;
+    const status = error.statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = (error as FastifyError).validation
-        ? (error as FastifyError).validation!.map((v) =>
-            describeValidationError(v as never, (error as FastifyError).validationContext),
-          )
+      const message = error.validation
+        ? error.validation.map((v) => describeValidationError(v as never, error.validationContext))
         : error.message;
-      return reply
-        .status(status)
-        .send(errorBody(status, Array.isArray(message) && message.length === 1 ? message[0] : message));
+      return reply.status(status).send(errorBody(status, Array.isArray(message) ? oneOrList(message) : message));
     }
     // PostgreSQL "data exception" (SQLSTATE class 22: NUL bytes, impossible dates, out-of-range numbers) means the
     // input could not be stored: the client's fault, answered as such, with nothing written.

@@ -24,6 +24,12 @@ export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (message: string, retryAfterMs: number) =>
   new HttpError(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
+/** The message of an answer listing `problems`: the problem itself when there is one, else the list. */
+export function oneOrList(problems: string[]): string | string[] {
+  // length 1: index 0 holds a problem.
+  return problems.length === 1 ? problems[0]! : problems;
+}
+
 /** The contract's error body: `{statusCode, message, error}` where error is the reason phrase. */
 export function errorBody(statusCode: number, message: string | string[]) {
   return { statusCode, message, error: STATUS_CODES[statusCode] ?? "Error" };

@@ -30,7 +30,7 @@ export function describeValidationError(error: ErrorObject, part?: string): stri
     case "required":
       return `${error.instancePath ? `${field}.` : ""}${String(p.missingProperty)} should not be empty`;
     case "type": {
-      const type = String(p.type).split(",")[0];
+      const type = String(p.type).split(",")[0]!; // a split has a first part
       const noun: Record<string, string> = {
         string: "a string",
         number: "a number",

@@ -24,13 +24,15 @@ const utc = (t: Date | string | number) => new Date(t).toISOString().replace(/[-
 /** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */
 const text = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
 
+/** Octets of one code point in UTF-8. */
+const utf8Length = (cp: number) => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
+
 /** Lines longer than 75 octets are folded: CRLF then one space (RFC 5545 §3.1), never inside a UTF-8 sequence. */
 export function foldLine(line: string): string {
-  const utf8 = new TextEncoder();
   let out = "";
   let size = 0;
   for (const char of line) {
-    const n = utf8.encode(char).length;
+    const n = utf8Length(char.codePointAt(0)!);
     if (size + n > 75) {
       out += "\r\n ";
       size = 1;

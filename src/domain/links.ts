@@ -12,8 +12,14 @@ export function linkTarget(mode: LinkMode): { target: string; features: string }
   return { target: "_blank", features: `${size}noopener,noreferrer` };
 }
 
-/** Opens `url` in the given mode. */
-export function openLink(url: string, mode: LinkMode = "sameTab", win: Pick<Window, "open" | "location"> = window) {
+/** What opening a link needs of the browser's `window` (passed in: the domain rules do not see the DOM). */
+export type LinkWindow = {
+  open(url: string, target: string, features: string): unknown;
+  location: { assign(url: string): void };
+};
+
+/** Opens `url` in the given mode, in `win` (the browser's `window`). */
+export function openLink(url: string, mode: LinkMode = "sameTab", win: LinkWindow) {
   const t = linkTarget(mode);
   if (t) win.open(url, t.target, t.features);
   else win.location.assign(url);

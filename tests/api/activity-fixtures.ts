@@ -119,13 +119,13 @@ export async function activityFixture(t: TestApp): Promise<ActivityFixture> {
 export async function playWorkout(t: TestApp, token: string, workoutId: string, seconds: number) {
   const start = await t.call("GET", `/v2/workouts/start_session/${workoutId}`, { token });
   if (start.statusCode !== 200) throw new Error(`start_session failed: ${start.statusCode} ${start.body}`);
-  const { session_id } = start.json() as { session_id: string };
+  const { session_id } = start.json<{ session_id: string }>();
   const end = await t.call("POST", `/v2/workouts/end_session/${workoutId}`, {
     token,
     body: { session_id, workout_completed_positions: seconds },
   });
   if (end.statusCode !== 200) throw new Error(`end_session failed: ${end.statusCode} ${end.body}`);
-  return end.json() as { session_id: string; status: string; is_complete: boolean };
+  return end.json<{ session_id: string; status: string; is_complete: boolean }>();
 }
 
 /**

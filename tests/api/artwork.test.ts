@@ -55,8 +55,8 @@ describe("class stills", () => {
     };
     const [red, indigo] = [await mean(cardio), await mean(meditation)];
     // Cardio Burn is drawn hot (red over blue), Meditation at night (blue over red).
-    expect(red[0]).toBeGreaterThan(red[2]);
-    expect(indigo[2]).toBeGreaterThan(indigo[0]);
+    expect(red[0]).toBeGreaterThan(red[2]!);
+    expect(indigo[2]).toBeGreaterThan(indigo[0]!);
   });
 
   it("has no text in its source", async () => {
@@ -115,11 +115,11 @@ describe("trainer portraits", () => {
   });
 
   it("answers the workout's trainer avatar the catalogue gives", async () => {
-    const w = (await get("/tsapi/workouts/25-min-mat-full-body-stretch-OFF0923-S24")).json() as {
+    const w = (await get("/tsapi/workouts/25-min-mat-full-body-stretch-OFF0923-S24")).json<{
       trainers: { slug: string; image_url: string }[];
-    };
-    expect(w.trainers[0].image_url).toBe(`/media/art/trainers/${w.trainers[0].slug}.png?width=160&height=160`);
-    expect((await get(w.trainers[0].image_url)).headers["content-type"]).toBe("image/png");
+    }>();
+    expect(w.trainers[0]!.image_url).toBe(`/media/art/trainers/${w.trainers[0]!.slug}.png?width=160&height=160`);
+    expect((await get(w.trainers[0]!.image_url)).headers["content-type"]).toBe("image/png");
   });
 });
 

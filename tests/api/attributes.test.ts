@@ -73,7 +73,7 @@ describe("favourites", () => {
     const ids = Object.values(fx.workouts);
     const answers = await Promise.all(ids.map((id) => favorites(token, { add: { workouts: [id] } })));
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
-    const final = (await t.call("GET", "/v2/user/attributes/favorites", { token })).json() as { workouts: string[] };
+    const final = (await t.call("GET", "/v2/user/attributes/favorites", { token })).json<{ workouts: string[] }>();
     expect([...final.workouts].sort()).toEqual([...ids].sort());
   });
 
@@ -124,9 +124,9 @@ describe("hidden collections", () => {
   it("keeps both when two hides race", async () => {
     const { token } = await t.signUp();
     await Promise.all(fx.collections.map((id) => hide(token, { add: [id] })));
-    const res = (await t.call("GET", "/v2/user/attributes/collections_hidden", { token })).json() as {
+    const res = (await t.call("GET", "/v2/user/attributes/collections_hidden", { token })).json<{
       collections_hidden: string[];
-    };
+    }>();
     expect([...res.collections_hidden].sort()).toEqual([...fx.collections].sort());
   });
 });

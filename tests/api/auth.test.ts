@@ -14,9 +14,9 @@ afterAll(() => t.close());
 /** The tokens of every reset mail sent to an address, newest first. */
 async function resetLinksFor(email: string): Promise<string[]> {
   const res = await t.call("GET", "/dev/mail.json");
-  const mails = (res.json() as { items: { to_address: string; text_body: string }[] }).items.filter(
-    (m) => m.to_address === email,
-  );
+  const mails = res
+    .json<{ items: { to_address: string; text_body: string }[] }>()
+    .items.filter((m) => m.to_address === email);
   return mails
     .map((m) => m.text_body.match(/reset-password\?token=([\w-]+)/)?.[1])
     .filter((token): token is string => !!token);

@@ -58,7 +58,7 @@ describe("the fall 2022 challenge", () => {
     expect(
       (await t.call("PUT", "/user/v1/attribute/challenges", { token, body: { challenges: ["fall-2022"] } })).json(),
     ).toEqual({ challenges: ["fall-2022"] });
-    const listed = (await fall(token)).workouts[0].workout_id;
+    const listed = (await fall(token)).workouts[0]!.workout_id;
     const listedLength = await videoSeconds(listed);
 
     await playWorkout(t, token, listed, listedLength); // listed: counts
@@ -75,7 +75,7 @@ describe("the fall 2022 challenge", () => {
     token = await at(m, "2022-10-01T00:00:00Z");
     const mine = (await t.call("GET", "/v2/workouts/challenges/mine", { token })).json().items as Challenge[];
     expect(mine.map((x) => x.id)).toEqual(["fall-2022"]);
-    expect(mine[0].progress.completed).toBe(3);
+    expect(mine[0]!.progress.completed).toBe(3);
   });
 
   it("counts only inside the window, both end days included", async () => {
@@ -123,9 +123,9 @@ describe("the current challenge", () => {
       .items as Challenge[];
     expect(current).toHaveLength(1);
     expect(current[0]).toMatchObject({ joined: true, workout_target: 12 });
-    expect(current[0].workouts).toHaveLength(12);
-    expect(current[0].progress.completed).toBeGreaterThan(0);
-    expect(current[0].progress.on_demand + current[0].progress.live).toBe(current[0].progress.completed);
+    expect(current[0]!.workouts).toHaveLength(12);
+    expect(current[0]!.progress.completed).toBeGreaterThan(0);
+    expect(current[0]!.progress.on_demand + current[0]!.progress.live).toBe(current[0]!.progress.completed);
   });
 });
 
@@ -137,7 +137,7 @@ describe("joining through the challenges attribute", () => {
     const { token } = await t.signIn();
     const current = (
       (await t.call("GET", "/v2/workouts/challenges?current=true", { token })).json().items as Challenge[]
-    )[0];
+    )[0]!;
     const put = () =>
       t.call("PUT", "/user/v1/attribute/challenges", { token: a.token, body: { challenges: [current.id] } });
     expect((await put()).json()).toEqual({ challenges: [current.id] });

@@ -3,6 +3,9 @@ import { readFileSync } from "node:fs";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect, inject } from "vitest";
 import pg from "pg";
+// The server's additions to FastifyInstance (`app.ctx`, `app.scheduleTopUp`) are declared in these two modules.
+import type {} from "../../host/server/context.js";
+import type {} from "../../host/server/routes/studios.js";
 import { buildApp } from "../../host/server/app.js";
 import { TestClock } from "../../host/server/clock.js";
 import { defaultRateLimits, loadConfig, type ServerConfig } from "../../host/server/config.js";

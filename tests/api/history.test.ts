@@ -234,7 +234,7 @@ describe("live classes attended through the studios API", () => {
     const booked = await t.call("POST", "/studios/reservation/", { token: m.token, body: { class_id: classId } });
     expect(booked.statusCode).toBe(200);
     const current = async () =>
-      ((await get(m.token, "/v2/workouts/challenges?current=true")).items as { progress: { live: number } }[])[0];
+      ((await get(m.token, "/v2/workouts/challenges?current=true")).items as { progress: { live: number } }[])[0]!; // the seeded running challenge
     const before = await current();
     // Booked, not attended: nothing counts yet.
     expect((await get(m.token, "/stats/v2/workouts")).data.stats.total_lvs).toBe(0);

@@ -33,7 +33,7 @@ beforeAll(async () => {
     .orderBy("id")
     .limit(2)
     .execute();
-  [workout, unmapped] = rows;
+  [workout, unmapped] = rows as [typeof workout, typeof unmapped]; // limit(2) of the seeded workouts
   await t.db.insertInto("workout_videos").values({ workout_id: workout.id, mux_playback_id: PLAYBACK_ID }).execute();
 });
 afterAll(() => t.close());
@@ -56,7 +56,7 @@ describe("Mux provider", () => {
   it("answers signed Mux playback whose token verifies against the signing key", async () => {
     const res = await t.call("GET", `/tsapi/content/workout/${workout.id}/video`, { token: member });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { uri: string; expires_at: string; captions: unknown[] };
+    const body = res.json<{ uri: string; expires_at: string; captions: unknown[] }>();
     const url = new URL(body.uri);
     expect(url.origin + url.pathname).toBe(`https://stream.mux.com/${PLAYBACK_ID}.m3u8`);
     const payload = await verify(url.searchParams.get("token")!, "v");

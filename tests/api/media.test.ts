@@ -45,16 +45,16 @@ const local = (uri: string) => {
 async function playback(id = workout.id, token = member) {
   const res = await t.call("GET", `/tsapi/content/workout/${id}/video`, { token });
   expect(res.statusCode).toBe(200);
-  return res.json() as { uri: string; expires_at: string; captions: { lang: string; uri: string }[] };
+  return res.json<{ uri: string; expires_at: string; captions: { lang: string; uri: string }[] }>();
 }
 
 function parsePlaylist(text: string) {
   const lines = text.trim().split("\n");
   const segments: { duration: number; length: number; offset: number; uri: string }[] = [];
   for (let i = 0; i < lines.length; i++) {
-    if (!lines[i].startsWith("#EXTINF:")) continue;
-    const [length, offset] = lines[i + 1].replace("#EXT-X-BYTERANGE:", "").split("@").map(Number);
-    segments.push({ duration: Number.parseFloat(lines[i].slice(8)), length, offset, uri: lines[i + 2] });
+    if (!lines[i]!.startsWith("#EXTINF:")) continue;
+    const [length, offset] = lines[i + 1]!.replace("#EXT-X-BYTERANGE:", "").split("@").map(Number) as [number, number];
+    segments.push({ duration: Number.parseFloat(lines[i]!.slice(8)), length, offset, uri: lines[i + 2]! });
   }
   return { lines, segments, discontinuities: lines.filter((l) => l === "#EXT-X-DISCONTINUITY").length };
 }
@@ -104,7 +104,7 @@ describe("signed playback", () => {
     const { uri } = await playback();
     const { segments } = parsePlaylist((await t.call("GET", local(uri))).body);
     const clip = local(uri).replace("index.m3u8", "clip.ts");
-    for (const segment of [segments[0], segments[1], segments.at(-1)!]) {
+    for (const segment of [segments[0]!, segments[1]!, segments.at(-1)!]) {
       const res = await t.call("GET", clip, {
         headers: { range: `bytes=${segment.offset}-${segment.offset + segment.length - 1}` },
       });
@@ -121,13 +121,13 @@ describe("signed playback", () => {
 
   it("captions the whole workout, opening with its name", async () => {
     const { captions } = await playback();
-    const res = await t.call("GET", local(captions[0].uri));
+    const res = await t.call("GET", local(captions[0]!.uri));
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/vtt; charset=utf-8");
     expect(res.body.startsWith("WEBVTT\n")).toBe(true);
     expect(res.body).toContain(`Welcome to ${workout.name.replace(/&/g, "&amp;")}`);
     const ends = [...res.body.matchAll(/--> (\d\d):(\d\d):(\d\d)\.(\d{3})/g)].map(
-      ([, h, m, s, ms]) => +h * 3600 + +m * 60 + +s + +ms / 1000,
+      ([, h, m, s, ms]) => +h! * 3600 + +m! * 60 + +s! + +ms! / 1000,
     );
     expect(ends.at(-1)).toBe(workout.video_duration);
     expect(ends.length).toBeGreaterThan(workout.video_duration / 10);
@@ -136,7 +136,8 @@ describe("signed playback", () => {
   it("refuses a tampered, misplaced or expired signature with 403", async () => {
     const { uri, expires_at } = await playback();
     const path = local(uri);
-    const [, exp, sig] = /\/(\d+)\.([\w-]+)\/index/.exec(path)!;
+    const match = /\/(\d+)\.([\w-]+)\/index/.exec(path)!;
+    const [exp, sig] = [match[1]!, match[2]!]; // both groups are required
     const flipped = sig.slice(0, 10) + (sig[10] === "A" ? "B" : "A") + sig.slice(11);
     expect(expectError(await t.call("GET", path.replace(sig, flipped)), 403).message).toBe(
       "This media link is not valid",
@@ -183,10 +184,10 @@ describe("links handed out", () => {
     const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
     const video = await t.call("GET", `/tsapi/content/workout/${workout.id}/video`, { token: member, headers: forged });
     expect(video.statusCode).toBe(200);
-    const { uri, captions } = video.json() as { uri: string; captions: { uri: string }[] };
+    const { uri, captions } = video.json<{ uri: string; captions: { uri: string }[] }>();
     const preview = (
       await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`, { headers: forged })
-    ).json() as { uri: string };
+    ).json<{ uri: string }>();
     for (const link of [uri, preview.uri, ...captions.map((c) => c.uri)])
       expect(new URL(link).origin).toBe(t.config.publicUrl);
   });
@@ -252,7 +253,7 @@ describe("previews", () => {
   it("answers anyone a public MP4 that plays with byte ranges", async () => {
     const res = await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`);
     expect(res.statusCode).toBe(200);
-    const { uri } = res.json() as { uri: string };
+    const { uri } = res.json<{ uri: string }>();
     expect(uri).toMatch(/^http:\/\/[^/]+\/media\/clips\/[a-z]+\.mp4$/);
     const clip = await t.call("GET", local(uri));
     expect(clip.statusCode).toBe(200);
@@ -362,7 +363,7 @@ describe("poster images", () => {
   it("serves the poster URL the catalogue gives each workout", async () => {
     const res = await t.call("GET", `/tsapi/workouts/?ids=${workout.id}`);
     if (res.statusCode !== 200) return; // the catalogue read calls are another area's; covered there
-    const poster = (res.json() as { items: { video: { poster_url: string } }[] }).items[0].video.poster_url;
+    const poster = res.json<{ items: { video: { poster_url: string } }[] }>().items[0]!.video.poster_url;
     expect((await t.call("GET", poster.startsWith("http") ? local(poster) : poster)).headers["content-type"]).toBe(
       "image/jpeg",
     );
@@ -374,16 +375,16 @@ describe("embedding", () => {
     const headers = { origin: "https://studio.example" };
     const poster = await t.call("GET", `/tsapi/v2/workout/${workout.id}/video/image?width=64`, { headers });
     expect(poster.headers["access-control-allow-origin"]).toBe("*");
-    const { uri } = (await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`, { headers })).json() as {
+    const { uri } = (await t.call("GET", `/tsapi/content/workout/${workout.id}/previewVideo`, { headers })).json<{
       uri: string;
-    };
+    }>();
     expect((await t.call("GET", local(uri), { headers })).headers["access-control-allow-origin"]).toBe("*");
   });
 });
 
 describe("OpenAPI", () => {
   it("documents the media calls", async () => {
-    const doc = (await t.call("GET", "/docs/openapi.json")).json() as { paths: Record<string, unknown> };
+    const doc = (await t.call("GET", "/docs/openapi.json")).json<{ paths: Record<string, unknown> }>();
     for (const path of [
       "/tsapi/content/workout/{id}/video",
       "/tsapi/content/workout/{id}/previewVideo",

@@ -29,7 +29,7 @@ describe("the Stripe billing provider", () => {
       (r) => r.path === "/v1/customers" && r.form.get("metadata[user_id]") === m.user.id,
     );
     expect(creates).toHaveLength(1);
-    expect(creates[0].idempotencyKey).toBe(`fitkit-customer-${m.user.id}`);
+    expect(creates[0]!.idempotencyKey).toBe(`fitkit-customer-${m.user.id}`);
     const intents = stripe.requests.filter((r) => r.path === "/v1/setup_intents");
     expect(intents.at(-1)?.form.get("usage")).toBe("off_session");
     // The sandbox card form does not exist with Stripe.

@@ -10,9 +10,9 @@ afterAll(() => t.close());
 
 async function outboxFor(email: string) {
   const res = await t.call("GET", "/dev/mail.json");
-  return (res.json() as { items: { to_address: string; subject: string; text_body: string }[] }).items.filter(
-    (m) => m.to_address === email,
-  );
+  return res
+    .json<{ items: { to_address: string; subject: string; text_body: string }[] }>()
+    .items.filter((m) => m.to_address === email);
 }
 
 describe("products", () => {

@@ -34,11 +34,11 @@ function startServer(env: Record<string, string>): Promise<ServerProcess> {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), STARTUP_TIMEOUT_MS);
-    child.stdout!.on("data", () => {
+    child.stdout.on("data", () => {
       const url = /fitkit is running at (http:\/\/\S+)/.exec(out)?.[1];
       if (url) {
         clearTimeout(timer);

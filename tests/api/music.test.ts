@@ -51,7 +51,7 @@ describe("music stations", () => {
       token: member,
       headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
     });
-    const urls = (res.json() as Stations).items.flatMap((s) => s.tracks.map((track) => track.stream_url));
+    const urls = res.json<Stations>().items.flatMap((s) => s.tracks.map((track) => track.stream_url));
     expect(urls.length).toBeGreaterThan(0);
     for (const url of urls) expect(new URL(url).origin).toBe(t.config.publicUrl);
   });
@@ -67,7 +67,7 @@ describe("music stations", () => {
 
 describe("music streams", () => {
   it("streams a loop as MP3, whole or by byte range", async () => {
-    const url = local((await stations()).items[0].tracks[0].stream_url);
+    const url = local((await stations()).items[0]!.tracks[0]!.stream_url);
     const whole = await t.call("GET", url);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers["content-type"]).toBe("audio/mpeg");
@@ -76,7 +76,7 @@ describe("music streams", () => {
     expect(size).toBeGreaterThan(20_000);
     // An MPEG audio frame starts with 11 set sync bits.
     expect(whole.rawPayload[0]).toBe(0xff);
-    expect(whole.rawPayload[1] & 0xe0).toBe(0xe0);
+    expect(whole.rawPayload[1]! & 0xe0).toBe(0xe0);
     const tail = await t.call("GET", url, { headers: { range: "bytes=-4096" } });
     expect(tail.statusCode).toBe(206);
     expect(tail.headers["content-range"]).toBe(`bytes ${size - 4096}-${size - 1}/${size}`);
@@ -98,16 +98,16 @@ describe("music streams", () => {
 
   it("refuses a tampered token, another station's token and an expired one with 403", async () => {
     const body = await stations();
-    const [pop, electronic] = body.items;
-    const url = local(pop.tracks[0].stream_url);
-    const token = url.split("/")[4];
-    const sig = token.split(".")[1];
+    const [pop, electronic] = body.items as [Stations["items"][number], Stations["items"][number]]; // the seeded stations
+    const url = local(pop.tracks[0]!.stream_url);
+    const token = url.split("/")[4]!;
+    const sig = token.split(".")[1]!;
     const flipped = token.replace(sig, sig.slice(0, -1) + (sig.endsWith("A") ? "B" : "A"));
     expect(expectError(await t.call("GET", url.replace(token, flipped)), 403).message).toBe(
       "This media link is not valid",
     );
     // Pop's token does not open Electronic.
-    expectError(await t.call("GET", `/media/m/${electronic.id}/${token}/${electronic.tracks[0].id}.mp3`), 403);
+    expectError(await t.call("GET", `/media/m/${electronic.id}/${token}/${electronic.tracks[0]!.id}.mp3`), 403);
     const later = new Date(body.expires_at).getTime() - t.clock.now().getTime();
     t.clock.advance(later);
     try {
@@ -118,7 +118,7 @@ describe("music streams", () => {
   });
 
   it("answers 404 for a track the station does not have and 400 for names that are not track files", async () => {
-    const url = local((await stations()).items[0].tracks[0].stream_url);
+    const url = local((await stations()).items[0]!.tracks[0]!.stream_url);
     expectError(await t.call("GET", url.replace(/[\w-]+\.mp3$/, "no-such-loop.mp3")), 404);
     for (const name of ["..%2F..%2Fstations.json", "stations.json", "..%2Fchill%2Fslow-tide.mp3", "generate.mjs"]) {
       expectError(await t.call("GET", url.replace(/[\w-]+\.mp3$/, name)), 400);
@@ -126,7 +126,7 @@ describe("music streams", () => {
   });
 
   it("documents the music calls in OpenAPI", async () => {
-    const doc = (await t.call("GET", "/docs/openapi.json")).json() as { paths: Record<string, unknown> };
+    const doc = (await t.call("GET", "/docs/openapi.json")).json<{ paths: Record<string, unknown> }>();
     expect(doc.paths["/v2/music/stations"]).toBeDefined();
     expect(doc.paths["/media/m/{station}/{token}/{file}"]).toBeDefined();
   });

@@ -11,7 +11,7 @@ afterAll(() => t.close());
 const PROFILE = "/user/v1/attribute/profile";
 const put = (token: string, body: unknown) => t.call("PUT", PROFILE, { token, body });
 const claims = async (token: string) =>
-  (await t.call("GET", "/user/v1/attribute/claims", { token })).json() as { given_name: string; family_name: string };
+  (await t.call("GET", "/user/v1/attribute/claims", { token })).json<{ given_name: string; family_name: string }>();
 
 describe("member profile", () => {
   it("answers the sign-up names and email with no birthday or phone yet", async () => {

@@ -22,7 +22,7 @@ type Hit = {
 async function search(body: Record<string, unknown>) {
   const res = await t.call("POST", "/tsapi/workouts/search", { body });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
+  return res.json<{
     hits: Hit[];
     nbHits: number;
     page: number;
@@ -30,7 +30,7 @@ async function search(body: Record<string, unknown>) {
     hitsPerPage: number;
     facets: Record<string, Record<string, number>>;
     selected: string[];
-  };
+  }>();
 }
 
 describe("search: the library's default query", () => {

@@ -16,8 +16,8 @@ const leave = (token: string, series_id: string) =>
   t.call("POST", "/v2/workouts/series/leave", { token, body: { series_id } });
 const mine = async (token: string, query = "") =>
   (await t.call("GET", `/v2/workouts/series${query}`, { token })).json().series;
-const lengths = { long: 1800, medium: 1200, short: 480 } as Record<string, number>;
-const complete = (token: string, workoutId: string) => playWorkout(t, token, workoutId, lengths[key(workoutId)]);
+const lengths: Record<string, number> = { long: 1800, medium: 1200, short: 480 };
+const complete = (token: string, workoutId: string) => playWorkout(t, token, workoutId, lengths[key(workoutId)]!);
 const key = (id: string) => Object.entries(fx.workouts).find(([, v]) => v === id)![0];
 
 describe("enrolling", () => {

@@ -34,15 +34,15 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   });
   let out = "";
   let err = "";
-  child.stdout!.on("data", (chunk) => (out += chunk));
-  child.stderr!.on("data", (chunk) => (err += chunk));
+  child.stdout.on("data", (chunk) => (out += chunk));
+  child.stderr.on("data", (chunk) => (err += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms: ${err}`)),
       START_TIMEOUT_MS,
     );
-    child.stdout!.on("data", () => {
+    child.stdout.on("data", () => {
       const port = /fitkit is running at http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
       if (port) {
         clearTimeout(timer);

@@ -79,7 +79,7 @@ describe("membership state: display state and active (spec §4)", () => {
         shown,
         active,
       ]);
-      expect([served.display_state, served.is_active], label).toEqual([shown, active]);
+      expect([served?.display_state, served?.is_active], label).toEqual([shown, active]);
     }
   });
 });

@@ -66,17 +66,12 @@ export async function startStripeDouble() {
       error: { type: "invalid_request_error", code: "resource_missing", message: `No such PaymentMethod: '${id}'` },
     },
   });
-  const pmObject = (id: string) => ({
+  const pmObject = (card: Card & { customer: string | null }, id: string) => ({
     id,
     object: "payment_method",
     type: "card",
-    customer: cards[id].customer,
-    card: {
-      brand: cards[id].brand,
-      last4: cards[id].last4,
-      exp_month: cards[id].exp_month,
-      exp_year: cards[id].exp_year,
-    },
+    customer: card.customer,
+    card: { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year },
   });
 
   function handle(
@@ -92,10 +87,10 @@ export async function startStripeDouble() {
       if (!customers.has(id)) customers.set(id, { id, default_payment_method: null });
       return { status: 200, body: { id, object: "customer", email: form.get("email") } };
     }
-    const customerUpdate = /^\/v1\/customers\/(\w+)$/.exec(path);
-    if (method === "POST" && customerUpdate) {
-      const c = customers.get(customerUpdate[1]);
-      if (!c) return missing(customerUpdate[1]);
+    const customerId = /^\/v1\/customers\/(\w+)$/.exec(path)?.[1];
+    if (method === "POST" && customerId) {
+      const c = customers.get(customerId);
+      if (!c) return missing(customerId);
       c.default_payment_method = form.get("invoice_settings[default_payment_method]");
       return {
         status: 200,
@@ -118,18 +113,19 @@ export async function startStripeDouble() {
     }
     const pm = /^\/v1\/payment_methods\/(\w+)(\/attach)?$/.exec(path);
     if (pm) {
-      const [, id, attach] = pm;
-      if (!Object.hasOwn(cards, id)) return missing(id);
-      if (method === "GET" && !attach) return { status: 200, body: pmObject(id) };
+      const [, id = "", attach] = pm; // the id group is required
+      const card = Object.hasOwn(cards, id) ? cards[id] : undefined;
+      if (!card) return missing(id);
+      if (method === "GET" && !attach) return { status: 200, body: pmObject(card, id) };
       if (method === "POST" && attach) {
-        if (cards[id].declines === "attach") return cardError();
-        cards[id].customer = form.get("customer");
-        return { status: 200, body: pmObject(id) };
+        if (card.declines === "attach") return cardError();
+        card.customer = form.get("customer");
+        return { status: 200, body: pmObject(card, id) };
       }
     }
     if (method === "POST" && path === "/v1/payment_intents") {
       const id = `pi_${++n}`;
-      const card = cards[form.get("payment_method") ?? ""] as (typeof cards)[string] | undefined; // an unknown id
+      const card = cards[form.get("payment_method") ?? ""]; // an unknown id
       const intent = {
         id,
         object: "payment_intent",

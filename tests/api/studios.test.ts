@@ -67,10 +67,10 @@ describe("the schedule", () => {
       expect(typeof c.trainer_name).toBe("string");
       expect(typeof c.type).toBe("string");
     }
-    const la = (await classes("?location=los-angeles&public=true")).items[0];
+    const la = (await classes("?location=los-angeles&public=true")).items[0]!;
     expect(la.start_date).toMatch(/-0[78]:00$/);
     // Where to go: an in-person studio with its address, or the live virtual studio (a video-call link).
-    expect(items[0].location).toEqual({
+    expect(items[0]!.location).toEqual({
       id: "chicago",
       slug: "chicago",
       name: "Chicago",
@@ -79,7 +79,7 @@ describe("the schedule", () => {
       city: "Chicago",
       time_zone: "America/Chicago",
     });
-    expect((await classes("?location=live&public=true")).items[0].location).toMatchObject({
+    expect((await classes("?location=live&public=true")).items[0]!.location).toMatchObject({
       kind: "virtual",
       name: "Live Virtual Studio",
     });
@@ -115,7 +115,7 @@ describe("the schedule", () => {
     // falls inside it (a window of the clock's hour + 24 h is empty when the run starts late in the evening).
     const tomorrow = localDay(zones.get("live")!, 1);
     const [first] = (await classes(`?location=live&min_date=${tomorrow}&max_date=${tomorrow}&public=true`)).items;
-    const min = new Date(Date.parse(first.start_date) - 30 * MINUTE);
+    const min = new Date(Date.parse(first!.start_date) - 30 * MINUTE);
     const max = new Date(min.getTime() + 6 * HOUR);
     const { items } = await classes(
       `?location=live&min_date=${min.toISOString()}&max_date=${encodeURIComponent(isoInZone(max, "America/New_York"))}&public=true`,

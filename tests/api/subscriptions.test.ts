@@ -328,8 +328,8 @@ describe("the lifecycle, walked with the test clock", () => {
       ["renewed", "active", "active"],
     ]);
     expect(trail.every((e) => e.actor && e.created_at instanceof Date)).toBe(true);
-    expect(trail[2].actor).toBe(`member:${m.user.id}`);
-    expect(trail[3].actor).toBe("job:renewals");
+    expect(trail[2]!.actor).toBe(`member:${m.user.id}`);
+    expect(trail[3]!.actor).toBe("job:renewals");
   });
 
   it("choosing the current plan again undoes a scheduled change", async () => {

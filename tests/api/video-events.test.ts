@@ -70,8 +70,8 @@ describe("video events", () => {
       device: "web",
       data: null,
     });
-    expect(new Date(rows[3].occurred_at).toISOString()).toBe(events[3].occurred_at);
-    expect(rows[9].data).toEqual(events[9].data);
+    expect(new Date(rows[3]!.occurred_at).toISOString()).toBe(events[3]!.occurred_at);
+    expect(rows[9]!.data).toEqual(events[9]!.data);
   });
 
   it("accepts events without a session or time (stamped on receipt) and a full batch of 500", async () => {
@@ -80,7 +80,7 @@ describe("video events", () => {
       accepted: 1,
     });
     const [row] = await stored(user.id);
-    expect(new Date(row.occurred_at).toISOString()).toBe(t.clock.now().toISOString());
+    expect(new Date(row!.occurred_at).toISOString()).toBe(t.clock.now().toISOString());
     const batch = Array.from({ length: 500 }, (_, i) => ({
       event_type: "progress",
       workout_id: fx.workouts.short,

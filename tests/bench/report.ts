@@ -19,13 +19,13 @@ export interface Machine {
 }
 
 export function machineInfo(): Machine {
-  const load = loadavg();
+  const [one = 0, five = 0, fifteen = 0] = loadavg();
   return {
     cpus: availableParallelism(),
     cpuModel: cpus()[0]?.model.trim() ?? "unknown",
     node: process.version,
     platform: `${platform()} ${arch()}`,
-    loadAverage: [load[0], load[1], load[2]],
+    loadAverage: [one, five, fifteen],
     memoryGb: totalmem() / 1024 ** 3,
   };
 }

@@ -27,7 +27,7 @@ async function loadAllImages(page: Page) {
           const box = img.getBoundingClientRect();
           return box.width > 0 && box.left < innerWidth && box.right > 0 && box.top < innerHeight && box.bottom > 0;
         })
-        .every((img) => (img as HTMLImageElement).complete),
+        .every((img) => img.complete),
     );
   }
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -94,7 +94,7 @@ describe("hosted app: library, detail pane and player", () => {
     await visible(pane.getByRole("heading", { level: 2 }));
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     for (const section of ["About", "Equipment"]) await visible(pane.getByRole("heading", { name: section }));
-    const slug = decodeURIComponent(pathOf(page).split("/detail/")[1].split("?")[0]);
+    const slug = decodeURIComponent(pathOf(page).split("/detail/")[1]!.split("?")[0]!);
     const workout = await apiAs<{ id: string; duration: number }>(page, `/tsapi/workouts/${slug}`);
 
     // Favourite toggle: the label flips and the server agrees.
@@ -220,7 +220,7 @@ describe("hosted app: library, detail pane and player", () => {
           seriesWorkoutsParam: "",
         },
       })
-    ).hits[0].slug;
+    ).hits[0]!.slug;
     await page.goto(`${new URL(page.url()).origin}/classes/video/${slug}`);
     await expect.poll(async () => (await video(page))?.duration ?? 0, { timeout: STEP_TIMEOUT }).toBeGreaterThan(0);
     expect(await page.getByRole("button", { name: "Closed captions" }).count()).toBe(0);

@@ -26,7 +26,7 @@ beforeAll(async () => {
       seriesWorkoutsParam: "",
     }),
   });
-  slug = ((await response.json()) as { hits: { slug: string }[] }).hits[0].slug;
+  slug = ((await response.json()) as { hits: { slug: string }[] }).hits[0]!.slug;
 });
 afterAll(closeBrowser);
 

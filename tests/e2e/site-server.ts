@@ -25,7 +25,7 @@ export async function startSiteServer(root: string, port: number, apiOrigin: str
   // Test pages under /e2e/ get the strict policy the widgets promise to work under (styles only by nonce, no eval).
   const strictCsp = `default-src 'self'; style-src 'self' 'nonce-e2e-nonce'; connect-src 'self' ${apiOrigin}; img-src 'self' data: ${apiOrigin}`;
   const server = createServer((request, response) => {
-    const path = decodeURIComponent((request.url ?? "/").split("?")[0]);
+    const path = decodeURIComponent((request.url ?? "/").split("?")[0]!); // a split has a first part
     const mount = mounts.find(([prefix]) => path.startsWith(prefix));
     let file = mount ? normalize(join(mount[1], path.slice(mount[0].length))) : "";
     if (mount && file.startsWith(mount[1]) && existsSync(file) && statSync(file).isDirectory())

@@ -29,7 +29,7 @@ describe("widget isolation, CSP and accessibility", () => {
 
       const outside = await page.evaluate(() => {
         const root = document.querySelector("fit-live-schedule")!.shadowRoot!;
-        const widgetClass = root.querySelector("[part=class]")!.className.split(" ")[0];
+        const widgetClass = root.querySelector("[part=class]")!.className.split(" ")[0]!;
         const probe = document.createElement("div");
         probe.className = widgetClass;
         document.body.append(probe);
@@ -66,9 +66,9 @@ describe("widget isolation, CSP and accessibility", () => {
           const styles = el.shadowRoot!.querySelectorAll("style");
           return {
             count: styles.length,
-            id: (styles[0] as HTMLStyleElement | undefined)?.id,
-            nonce: (styles[0] as HTMLStyleElement | undefined)?.nonce,
-            rules: (styles[0] as HTMLStyleElement | undefined)?.sheet?.cssRules.length ?? 0,
+            id: styles[0]?.id,
+            nonce: styles[0]?.nonce,
+            rules: styles[0]?.sheet?.cssRules.length ?? 0,
           };
         }),
       }));

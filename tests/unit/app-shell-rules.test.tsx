@@ -121,8 +121,8 @@ describe("leftover token cookies", () => {
         return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
       },
       set cookie(value: string) {
-        const [pair] = value.split(";");
-        const [name] = pair.split("=");
+        const [pair = ""] = value.split(";");
+        const [name = ""] = pair.split("=");
         if (/Max-Age=0/.test(value)) jar.delete(name.trim());
       },
     };

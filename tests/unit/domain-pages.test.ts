@@ -101,8 +101,8 @@ describe("link modes (spec §7)", () => {
       open: (...a: unknown[]) => (calls.push(["open", ...a]), null),
       location: { assign: (u: string) => calls.push(["assign", u]) },
     };
-    openLink("/home", undefined, win as never);
-    openLink("https://shop.fitkit.dev", "newWindow", win as never);
+    openLink("/home", undefined, win);
+    openLink("https://shop.fitkit.dev", "newWindow", win);
     expect(calls).toEqual([
       ["assign", "/home"],
       ["open", "https://shop.fitkit.dev", "_blank", "width=600,height=400,noopener,noreferrer"],

@@ -8,11 +8,9 @@ import { createUrlSigner } from "../../host/server/media/signing.js";
 const pieces = Array.from({ length: 12 }, (_, i) => ({ duration: 1, offset: i * 1000, length: 1000 }));
 
 const segmentsOf = (playlist: string) =>
-  [...playlist.matchAll(/#EXTINF:([\d.]+),\n#EXT-X-BYTERANGE:(\d+)@(\d+)\n/g)].map(([, d, length, offset]) => [
-    Number(d),
-    Number(length),
-    Number(offset),
-  ]);
+  [...playlist.matchAll(/#EXTINF:([\d.]+),\n#EXT-X-BYTERANGE:(\d+)@(\d+)\n/g)].map(
+    ([, d, length, offset]): [number, number, number] => [Number(d), Number(length), Number(offset)],
+  );
 
 describe("hlsPlaylist", () => {
   it.each([1, 3, 4, 5, 11, 12, 13, 24, 25, 306, 3625])("lasts exactly %i seconds", (seconds) => {

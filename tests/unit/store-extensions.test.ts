@@ -36,7 +36,7 @@ describe("the session's account half", () => {
     writeTokens(storage, { access: "a", id: "a", refresh: "r" });
     const store = createStore({ apiBase: "http://acct2.test", storage });
     store.session.claims.set({ entitlements: ["x"] } as never);
-    store.session.user.set({ waiver: true } as never);
+    store.session.user.set({ waiver: true });
     store.auth.logout();
     expect([store.session.claims.data.value, store.session.user.data.value]).toEqual([undefined, undefined]);
   });

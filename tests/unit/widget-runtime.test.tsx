@@ -116,7 +116,7 @@ describe("goober bound to each shadow root", () => {
     await flush();
     const style = el.shadowRoot!.querySelector("style")!;
     const p = el.shadowRoot!.querySelector("p")!;
-    expect(style.textContent!.trimStart().startsWith(":host")).toBe(true);
+    expect(style.textContent.trimStart().startsWith(":host")).toBe(true);
     expect(style.textContent).toContain(`.${p.className}{padding:4px;}`);
     expect(document.head.querySelectorAll("style")).toHaveLength(0);
   });

@@ -37,6 +37,7 @@ const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 export const localZone = (zone: Zone): Zone => ({ locale: zone.locale, timeZone: browserZone });
 /** The zone's calendar day of an instant, as the local midnight of that date (what the week's day buttons hold). */
 export const zoneDate = (zone: Zone, t: number) => {
-  const [y, m, d] = dayKey(zone, t).split("-").map(Number);
-  return new Date(y!, m! - 1, d!);
+  // A day key is "YYYY-MM-DD": three numbers.
+  const [y, m, d] = dayKey(zone, t).split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
 };

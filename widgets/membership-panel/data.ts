@@ -21,7 +21,7 @@ export function useMembership() {
   const store = useStore(membershipSlice);
   const m = store.membership;
   const signedIn = store.session.signedIn.value;
-  const sub = m.subscription.data.value as SubscriptionView | null | undefined;
+  const sub: SubscriptionView | null | undefined = m.subscription.data.value;
   const provider = sub?.provider ?? "stripe";
   const skus = (["annual", "monthly"] as PlanPeriod[]).map((p) => planSku(p, provider));
 

@@ -217,7 +217,7 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
         inputMode={name === "phone" ? "tel" : undefined}
         required={required}
         maxLength={ADDRESS_LIMITS[name]}
-        defaultValue={(current?.[name] as string | undefined) ?? ""}
+        defaultValue={current?.[name] ?? ""}
         aria-invalid={!!errors[name]}
         aria-describedby={errors[name] ? `a-${name}-error` : undefined}
       />

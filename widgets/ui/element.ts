@@ -56,16 +56,18 @@ const MOUNT = Symbol("mount");
  * unmount on disconnect so hooks clean up every listener and timer.
  * Importing this module registers nothing; see `defineWidget`.
  */
-export function createWidgetElement<P extends object>(Component: ComponentType<P>, spec: ElementSpec = {}) {
+export function createWidgetElement<P extends object>(
+  Component: ComponentType<P>,
+  spec: ElementSpec = {},
+): CustomElementConstructor {
   const attrTypes: Record<string, AttrType> = { ...COMMON_ATTRS };
   for (const a of spec.attributes ?? [])
-    attrTypes[a.name] = (
+    attrTypes[a.name] =
       a.type === "number" || a.type === "boolean"
         ? a.type
         : a.type?.includes("{") || a.type?.includes("[]")
           ? "json"
-          : "string"
-    ) as AttrType;
+          : "string";
   const propNames = [
     ...new Set([
       ...Object.keys(attrTypes).map(camelCase),
@@ -112,7 +114,7 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
         };
         this[MOUNT] = { container, context, queued: false, connected: true };
       }
-      this[MOUNT]!.connected = true;
+      this[MOUNT].connected = true;
       this.#render();
     }
 
@@ -125,7 +127,8 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null) {
-      this[VALUES][camelCase(name)] = parse(attrTypes[name], value);
+      // Only observedAttributes reach here, and they are attrTypes' keys.
+      this[VALUES][camelCase(name)] = parse(attrTypes[name]!, value);
       this.#schedule();
     }
 

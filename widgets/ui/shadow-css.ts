@@ -19,5 +19,5 @@ export function createShadowCss(root: ShadowRoot, baseCss: string, nonce: string
   // goober appends to the style's first text node; the base theme comes first.
   style.textContent = baseCss || " ";
   root.prepend(style);
-  return goober.bind({ target: root as unknown as Element }) as Css;
+  return goober.bind({ target: root as unknown as Element });
 }

@@ -47,7 +47,7 @@ export function useWorkoutSearch() {
         sameFilters(current.filters, next.filters);
       if (unchanged && catalogue.results.data.peek() && catalogue.current()) return;
       // The slice spreads its state into the search request, so the page size rides along as `hits`.
-      void catalogue.update({ ...next, hits: pageSize } as Partial<SearchState>);
+      void catalogue.update({ ...next, hits: pageSize });
     },
     loadMore: () => void catalogue.loadMore(),
     retry: () => void catalogue.update({}),

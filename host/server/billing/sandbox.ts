@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { badRequest, notFound } from "../errors.js";
+import { badRequest, notFound, oneOrList } from "../errors.js";
 import {
   paymentDeclined,
   PAYMENT_ERROR,
@@ -72,7 +72,7 @@ export class SandboxBilling implements BillingProvider {
     if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.exp_month < now.getUTCMonth() + 1))
       problems.push("Your card has expired.");
     if (!/^\d{3,4}$/.test(input.cvc)) problems.push("Your card's security code is invalid.");
-    if (problems.length) throw badRequest(problems.length === 1 ? problems[0] : problems);
+    if (problems.length) throw badRequest(oneOrList(problems));
     const pmId = id("pm");
     await db.transaction().execute(async (trx) => {
       // A setup secret saves one card, as with a real provider: claimed here, so a second use (even a concurrent

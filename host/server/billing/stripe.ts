@@ -122,7 +122,7 @@ export class StripeBilling implements BillingProvider {
       );
     } catch (err) {
       if (!isCardError(err)) throw err;
-      intent = (err as Stripe.errors.StripeCardError).payment_intent;
+      intent = err.payment_intent;
     }
     const ok = intent?.status === "succeeded";
     const paymentId = intent?.id ?? null;

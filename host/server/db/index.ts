@@ -37,7 +37,7 @@ export async function connectPglite(options: { dataDir?: string; loadDataDir?: B
   const { createPgConfig } = await import("@electric-sql/pglite/node-postgres");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const pool = new pg.Pool(createPgConfig(pglite));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -23,7 +23,7 @@ export function jobLock(database: DatabaseHandle): JobLock {
         "select pg_try_advisory_lock($1, hashtext($2)) as locked",
         [JOB_LOCK_CLASS, job],
       );
-      if (!rows[0].locked) return undefined;
+      if (!rows[0]?.locked) return undefined;
       try {
         return await run();
       } finally {

@@ -1,5 +1,5 @@
 /** What the demo trainer "says", per clip style: captions cycle through these for the length of the workout. */
-const LINES: Record<string, string[]> = {
+const LINES: Record<string, string[]> & { flow: string[] } = {
   flow: [
     "Breathe in through the nose and lengthen through the spine.",
     "Exhale slowly and let the shoulders drop away from the ears.",
@@ -51,7 +51,7 @@ export function webVtt(workoutName: string, clipName: string, seconds: number): 
   const closingAt = Math.max(0, seconds - CUE_SECONDS);
   cues.push([0, Math.min(CUE_SECONDS, seconds), `Welcome to ${workoutName}. Let's get started.`]);
   for (let at = CUE_EVERY, k = 0; at + CUE_SECONDS <= closingAt; at += CUE_EVERY, k++)
-    cues.push([at, at + CUE_SECONDS, lines[k % lines.length]]);
+    cues.push([at, at + CUE_SECONDS, lines[k % lines.length]!]); // every style has lines
   if (closingAt >= CUE_SECONDS) cues.push([closingAt, seconds, "Great work today. That's a wrap!"]);
   const body = cues.map(
     ([from, to, text], i) => `${i + 1}\n${timestamp(from)} --> ${timestamp(to)}\n${escapeCue(text)}\n`,

@@ -66,10 +66,11 @@ export class ClipLibrary {
    */
   forWorkout(workout: { id: string; type: string }): Clip {
     const byType = ({ walk: "stride", rest: "flow" } as Record<string, string>)[workout.type];
-    if (byType) return this.byName(byType) ?? this.clips[0];
+    // The constructor refuses an empty library: index 0, and any index modulo its length, hold a clip.
+    if (byType) return this.byName(byType) ?? this.clips[0]!;
     let hash = 2166136261;
     for (let i = 0; i < workout.id.length; i++) hash = Math.imul(hash ^ workout.id.charCodeAt(i), 16777619);
-    return this.clips[(hash >>> 0) % this.clips.length];
+    return this.clips[(hash >>> 0) % this.clips.length]!;
   }
 
   /** Which of the clip's stills (0, 1, …) is showing `time` seconds into the looping video. */

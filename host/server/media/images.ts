@@ -111,7 +111,7 @@ export class ArtRenderer {
     this.sharp ??= import("sharp").then((module) => {
       const sharp = module.default;
       sharp.cache(false); // this class keeps the results worth keeping
-      return sharp as unknown as SharpFactory;
+      return sharp;
     });
     return this.sharp;
   }

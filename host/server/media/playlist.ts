@@ -24,18 +24,19 @@ export function hlsPlaylist(pieces: Piece[], seconds: number, segmentUri: string
   for (let loop = 0; remaining > 0; loop++) {
     if (loop > 0) lines.push("#EXT-X-DISCONTINUITY");
     for (let i = 0; i < pieces.length && remaining > 0;) {
-      const group: Piece[] = [pieces[i++]];
-      let duration = group[0].duration;
-      while (
-        group.length < PIECES_PER_SEGMENT &&
-        i < pieces.length &&
-        duration + pieces[i].duration <= remaining + 1e-6
+      const first = pieces[i++]!; // the loop runs while i < pieces.length
+      const group: Piece[] = [first];
+      let last = first;
+      let duration = first.duration;
+      for (
+        let next = pieces[i];
+        next && group.length < PIECES_PER_SEGMENT && duration + next.duration <= remaining + 1e-6;
+        next = pieces[++i]
       ) {
-        duration += pieces[i].duration;
-        group.push(pieces[i++]);
+        duration += next.duration;
+        group.push(next);
+        last = next;
       }
-      const first = group[0];
-      const last = group[group.length - 1];
       lines.push(
         `#EXTINF:${duration.toFixed(3)},`,
         `#EXT-X-BYTERANGE:${last.offset + last.length - first.offset}@${first.offset}`,

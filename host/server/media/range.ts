@@ -21,9 +21,9 @@ export type ByteRange = { start: number; end: number };
 export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | undefined {
   if (header === undefined) return undefined;
   const spec = /^\s*bytes\s*=\s*(.*)$/i.exec(header);
-  if (!spec) return undefined;
-  if (spec[1].includes(",")) return undefined;
-  const match = /^\s*(\d*)\s*-\s*(\d*)\s*$/.exec(spec[1]);
+  const ranges = spec?.[1];
+  if (ranges === undefined || ranges.includes(",")) return undefined;
+  const match = /^\s*(\d*)\s*-\s*(\d*)\s*$/.exec(ranges);
   if (!match || (match[1] === "" && match[2] === "")) return "unsatisfiable";
   if (match[1] === "") {
     const suffix = Number(match[2]);

@@ -23,11 +23,11 @@ export function createUrlSigner(serverSecret: Buffer): UrlSigner {
       return `${exp}.${mac(scope, exp)}`;
     },
     check(scope, token, now) {
-      const match = TOKEN.exec(token);
-      if (!match) return "invalid";
-      const exp = Number(match[1]);
+      const [, expiry, signature] = TOKEN.exec(token) ?? [];
+      if (expiry === undefined || signature === undefined) return "invalid";
+      const exp = Number(expiry);
       const expected = Buffer.from(mac(scope, exp));
-      const given = Buffer.from(match[2]);
+      const given = Buffer.from(signature);
       if (!timingSafeEqual(expected, given)) return "invalid";
       return now.getTime() >= exp * 1000 ? "expired" : "valid";
     },

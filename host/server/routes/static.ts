@@ -47,7 +47,7 @@ export async function staticRoutes(app: FastifyInstance, _ctx: AppContext) {
   if (appIndex) await serve(appDir, "/");
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0];
+    const path = request.url.split("?")[0]!; // a split has a first part
     // The router reports an over-long parameter itself only on some paths (a static sibling such as
     // /subs/quote beside /subs/:id changes its walk): say the same 414 whichever path it is.
     if (path.split("/").some((segment) => segment.length > MAX_PARAM_LENGTH))

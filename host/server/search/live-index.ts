@@ -120,7 +120,7 @@ export function createLiveIndex(
     };
     await connect();
     stopListening = async () => {
-      const c = client as pg.PoolClient | null;
+      const c = client;
       client = null;
       if (c) {
         await c.query(`unlisten ${CATALOGUE_CHANNEL}`).catch(() => {});

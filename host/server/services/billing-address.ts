@@ -1,5 +1,5 @@
 import type { Db } from "../db/index.js";
-import { badRequest } from "../errors.js";
+import { badRequest, oneOrList } from "../errors.js";
 import type { Clock } from "../clock.js";
 import { isBilled, ownSubscription } from "./subscription-store.js";
 import {
@@ -31,7 +31,6 @@ const COUNTRIES: Partial<Record<string, AddressCountry>> = {
   ca: "Canada",
 };
 
-
 /** Validates and saves the billing address of one of the member's subscriptions. */
 export async function saveBillingAddress(
   db: Db,
@@ -54,7 +53,7 @@ export async function saveBillingAddress(
     const problem = found[field];
     if (problem) problems.push(addressProblemMessage(field, problem));
   }
-  if (problems.length) throw badRequest(problems.length === 1 ? problems[0] : problems);
+  if (problems.length) throw badRequest(oneOrList(problems));
   const address = {
     address1: input.address1.trim(),
     address2: (input.address2 ?? "").trim(),

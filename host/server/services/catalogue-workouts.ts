@@ -1,14 +1,14 @@
 import type { Db } from "../db/index.js";
 import type { WorkoutType } from "../db/tables/catalogue.js";
 
-interface TrainerRef {
+export interface TrainerRef {
   id: string;
   slug: string;
   name: string;
   image_url: string;
 }
 
-interface CollectionRef {
+export interface CollectionRef {
   id: string;
   slug: string;
   name: string;

@@ -57,8 +57,9 @@ async function progressOf(
             or (c.type = 'on_demand' and c.workout_id in (select workout_id from challenge_workouts where challenge_id = ${challenge.id})))`.execute(
     db,
   );
-  const onDemand = Number(rows[0].on_demand);
-  const live = Number(rows[0].live);
+  const counts = rows[0]!; // an aggregate without group by is one row
+  const onDemand = Number(counts.on_demand);
+  const live = Number(counts.live);
   return {
     on_demand: onDemand,
     live,

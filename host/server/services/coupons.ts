@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../db/index.js";
 import type { CouponsTable } from "../db/tables/membership.js";
-import { badRequest, HttpError, notFound } from "../errors.js";
+import { badRequest, HttpError, notFound, oneOrList } from "../errors.js";
 import type { CouponTerms } from "./membership-rules.js";
 import { isBilled, type Subscription } from "./subscription-store.js";
 
@@ -145,7 +145,7 @@ export async function applyCoupons(db: Db, userId: string, entries: CouponEntry[
       if (failure) failures.push(failure);
       else applied.push({ entry, sub });
     }
-    if (failures.length) throw new HttpError(400, failures.length === 1 ? failures[0] : failures);
+    if (failures.length) throw new HttpError(400, oneOrList(failures));
     return applied;
   });
 }

@@ -82,7 +82,7 @@ export async function workoutHistory(
     workout: (r.type === "live" ? classes.get(r.workout_id) : workouts.get(r.workout_id)) ?? null,
   }));
   // A page past the end has no rows to carry the window count: count separately only then.
-  const total = rows.length
+  const total = rows[0]
     ? Number(rows[0].total)
     : q.skip
       ? (await workoutHistory(db, userId, { ...q, skip: 0, limit: 1 })).total

@@ -40,7 +40,7 @@ export async function statsTotals(db: Db, userId: string, q: StatsQuery = { tz: 
            coalesce(sum(c.minutes), 0) as minutes
       from ${completionsOf(userId)} c
      where true ${rangeFilter(q)}`.execute(db);
-  const r = rows[0];
+  const r = rows[0]!; // an aggregate without group by is one row
   const onDemand = Number(r.on_demand);
   const lvs = Number(r.lvs);
   return {

@@ -400,7 +400,8 @@ export class SubscriptionService {
   }
 
   #assertBilled(sub: Subscription) {
-    if (MANAGED_ELSEWHERE[sub.provider]) throw badRequest(MANAGED_ELSEWHERE[sub.provider]);
+    const managed = MANAGED_ELSEWHERE[sub.provider];
+    if (managed) throw badRequest(managed);
     if (sub.state === "vip") throw badRequest("VIP memberships are managed by member support");
     if (sub.state === "prepaid") throw badRequest("A prepaid membership ends on its date and cannot be changed");
   }

@@ -29,7 +29,8 @@ export function isoInZone(instant: Date, timeZone: string): string {
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
   // longOffset is "GMT-06:00", or plain "GMT" at offset zero.
-  const offset = parts.timeZoneName === "GMT" ? "+00:00" : parts.timeZoneName.slice(3);
+  const zone = parts.timeZoneName!; // the formatter asks for it
+  const offset = zone === "GMT" ? "+00:00" : zone.slice(3);
   const ms = String(instant.getUTCMilliseconds()).padStart(3, "0");
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}.${ms}${offset}`;
 }

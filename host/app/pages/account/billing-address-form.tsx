@@ -32,8 +32,9 @@ const FIELDS: [AddressField, MessageKey, string][] = [
  */
 export function BillingAddressForm() {
   const store = useStore();
-  const sub = useSignal(store.membership.subscription.data) as
-    (Subscription & { billing_address?: BillingAddress | null }) | null | undefined;
+  const sub = useSignal<(Subscription & { billing_address?: BillingAddress | null }) | null | undefined>(
+    store.membership.subscription.data,
+  );
   const saving = useSignal(store.membership.updateBillingAddress.loading);
   const [draft, setDraft] = useState<BillingAddress | undefined>();
   const [errors, setErrors] = useState<AddressErrors>({});

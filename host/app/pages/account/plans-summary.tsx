@@ -28,7 +28,7 @@ const PERIODS: PlanPeriod[] = ["annual", "monthly"];
  */
 export function PlansSummary() {
   const store = useStore();
-  const sub = useSignal(store.membership.subscription.data) as Subscription | null | undefined;
+  const sub = useSignal<Subscription | null | undefined>(store.membership.subscription.data);
   const products = useSignal(store.membership.products.data);
   const provider = sub?.provider ?? "stripe";
   const skus = PERIODS.map((p) => planSku(p, provider));

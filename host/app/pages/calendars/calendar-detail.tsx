@@ -37,7 +37,7 @@ const weekTitle = css`font-size: ${text.md}px; font-weight: 800; margin-bottom: 
 export default function CalendarDetailPage() {
   const store = useStore();
   const session = useSession();
-  const { slug } = useParams();
+  const { slug } = useParams<"slug">();
   const calendar = useSignal(store.calendars.detail.data);
   const loadError = useSignal(store.calendars.detail.error);
   const enrollments = useSignal(store.calendars.enrollments.data);

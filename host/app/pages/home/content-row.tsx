@@ -30,7 +30,7 @@ export function distinctRows(
   return rows.map((row, i) => {
     // A row waits for the rows above it, or it could show what they are about to show.
     if (waiting || !results[i]) return ((waiting = true), undefined);
-    const shown = results[i]!.filter((w) => !seen.has(w.id)).slice(0, limitOf(row));
+    const shown = results[i].filter((w) => !seen.has(w.id)).slice(0, limitOf(row));
     for (const w of shown) seen.add(w.id);
     return shown;
   });

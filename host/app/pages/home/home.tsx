@@ -274,7 +274,7 @@ function MemberHome() {
         <ChallengeLink />
         <WeekStrip history={history?.items ?? []} />
         {firstTime ? <FirstTimeWelcome /> : null}
-        {enrolled.length ? <SeriesBlock enrollment={enrolled[0]} /> : null}
+        {enrolled[0] ? <SeriesBlock enrollment={enrolled[0]} /> : null}
         <Favourites />
         <Carousels />
         <HomeRows />

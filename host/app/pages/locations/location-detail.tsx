@@ -19,7 +19,7 @@ import { EmptyState, Page, PageHeader, Spinner, sectionTitle, stack } from "../.
 export default function LocationDetailPage() {
   const store = useStore();
   const { signedIn } = useSession();
-  const { slug } = useParams();
+  const { slug } = useParams<"slug">();
   const location = useSignal(store.live.location.data);
   const loadError = useSignal(store.live.location.error);
   useEffect(() => void store.live.location.load(slug), [slug, store]);

@@ -27,7 +27,7 @@ type Access =
 /** /classes/video/{slug}: checks the member may watch, then loads the player. */
 export default function PlayerPage() {
   const store = useStore();
-  const { slug } = useParams();
+  const { slug } = useParams<"slug">();
   const workout = useSignal(store.catalogue.workout.data);
   const workoutStatus = useSignal(store.catalogue.workout.status);
   const user = useSignal(store.session.user.data);

@@ -56,8 +56,8 @@ export default function SeriesDetailPage() {
   const store = useStore();
   const session = useSession();
   const [, navigate] = useLocation();
-  const { slug } = useParams();
-  const series = useSignal(store.series.detail.data) as SeriesView | undefined;
+  const { slug } = useParams<"slug">();
+  const series = useSignal<SeriesView | undefined>(store.series.detail.data);
   const loadError = useSignal(store.series.detail.error);
   const categories = useSignal(store.catalogue.categories.data);
   const joining = useSignal(store.series.join.loading);

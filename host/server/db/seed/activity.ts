@@ -22,7 +22,8 @@ async function workoutPool(trx: Db) {
 
 /** Takes every `step`-th item starting at `offset`, `count` of them (a deterministic spread over the pool). */
 const spread = <T>(pool: T[], count: number, step: number, offset = 0) =>
-  Array.from({ length: Math.min(count, pool.length) }, (_, i) => pool[(offset + i * step) % pool.length]);
+  // Only a non-empty pool is read, at an index modulo its length.
+  Array.from({ length: Math.min(count, pool.length) }, (_, i) => pool[(offset + i * step) % pool.length]!);
 
 /**
  * The fall 2022 challenge exactly as spec sections 5 and 9 describe it: 12 workouts over five weeks, 19 September to
@@ -184,7 +185,7 @@ export const demoActivity: SeedStep = {
         device: "web",
       };
     });
-    const unfinished = spread(pool, 1, 1, 40)[0];
+    const unfinished = spread(pool, 1, 1, 40)[0]!; // the pool has 12 workouts or more (above)
     sessions.push({
       user_id: userId,
       workout_id: unfinished.id,
@@ -207,7 +208,7 @@ export const demoActivity: SeedStep = {
         user_id: userId,
         series_id: series.id,
         workout_id,
-        completed_at: at(seriesDays[i]),
+        completed_at: at(seriesDays[i]!), // i < seriesDays.length (the slice)
       }));
       if (done.length) await trx.insertInto("series_progress").values(done).execute();
     }

@@ -103,7 +103,7 @@ const DEMO_VIDEO_CALL_URL = "https://live.demo.fitkit.dev/rooms/{class_id}";
 const HISTORY_DAYS = 21;
 
 function shifted(time: string, minutes: number): string {
-  const [h, m] = time.split(":").map(Number);
+  const [h, m] = time.split(":").map(Number) as [number, number]; // "HH:MM"
   const total = h * 60 + m + minutes;
   return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
 }

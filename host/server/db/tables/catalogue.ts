@@ -10,7 +10,7 @@ export type WorkoutType = "workout" | "walk" | "rest";
 type CalendarDayKind = "workout" | "walk" | "rest";
 type LocationKind = "studio" | "virtual";
 
-interface TrainersTable {
+export interface TrainersTable {
   id: string;
   slug: string;
   name: string;
@@ -144,7 +144,7 @@ interface WorkoutCalendarDaysTable {
   workout_id: string | null;
 }
 
-interface LocationsTable {
+export interface LocationsTable {
   id: string;
   slug: string;
   name: string;

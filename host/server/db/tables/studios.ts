@@ -24,7 +24,7 @@ interface ScheduleTemplatesTable {
   created_at: DefaultedTimestamp;
 }
 
-interface LiveClassesTable {
+export interface LiveClassesTable {
   id: string;
   location_id: string;
   template_id: string | null;
