@@ -142,6 +142,6 @@ export function keyedResource<T>(
   let family = families.get(store);
   if (!family) families.set(store, (family = new Map()));
   let resource = family.get(key) as Resource<T, []> | undefined;
-  if (!resource) family.set(key, (resource = createResource(fetcher) as Resource<T, []>) as Resource<unknown, []>);
+  if (!resource) family.set(key, (resource = createResource<T>(fetcher)));
   return resource;
 }

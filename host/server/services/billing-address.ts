@@ -5,8 +5,6 @@ import { isBilled, ownSubscription } from "./subscription-store.js";
 import {
   addressProblemMessage,
   addressProblems,
-  WRONG_CITY,
-  WRONG_ZIP,
   type AddressCountry,
   type AddressField,
 } from "../../../src/domain/billing-address.js";
