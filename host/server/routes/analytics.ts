@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { tooManyRequests } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import {
@@ -35,9 +35,9 @@ const deviceOf = (request: FastifyRequest) => {
  * The first-party analytics collector (the web clients' default sink): public, because visitors are tracked too once
  * they consent; a valid bearer token attributes the batch to that member.
  */
-export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function analyticsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   app.post<{ Body: { events: AnalyticsEventInput[] } }>(
-    "/v2/analytics/events",
+    "/events",
     {
       onRequest: app.optionalMember,
       schema: {

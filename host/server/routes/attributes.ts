@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { badRequest } from "../errors.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
@@ -46,12 +46,12 @@ const preferencesSchema = {
   additionalProperties: true,
 } as const;
 
-export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function attributeRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const tags = ["member attributes"];
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
 
   app.get(
-    "/v2/user/attributes/favorites",
+    "/favorites",
     {
       ...member,
       schema: {
@@ -65,7 +65,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.put<{ Body: { object: FavoritesChange } }>(
-    "/v2/user/attributes/favorites",
+    "/favorites",
     {
       ...member,
       schema: {
@@ -88,7 +88,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/v2/user/attributes/collections_hidden",
+    "/collections_hidden",
     {
       ...member,
       schema: {
@@ -102,7 +102,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.put<{ Body: { add?: string[]; remove?: string[] } }>(
-    "/v2/user/attributes/collections_hidden",
+    "/collections_hidden",
     {
       ...member,
       schema: {
@@ -117,7 +117,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/v2/user/attributes/user",
+    "/user",
     {
       ...member,
       schema: {
@@ -131,7 +131,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.put<{ Body: UserSettingsChange }>(
-    "/v2/user/attributes/user",
+    "/user",
     {
       ...member,
       schema: {
@@ -150,13 +150,13 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/v2/user/attributes/preferences",
+    "/preferences",
     { ...member, schema: { tags, summary: "The member's free-form preferences", security: memberSecurity } },
     async (request) => readPreferences(ctx.db, memberOf(request).id),
   );
 
   app.put<{ Body: Preferences }>(
-    "/v2/user/attributes/preferences",
+    "/preferences",
     {
       ...member,
       schema: {
@@ -175,7 +175,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/v2/user/attributes/email",
+    "/email",
     {
       ...member,
       schema: {
@@ -189,7 +189,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.put<{ Body: { opt_out?: boolean } }>(
-    "/v2/user/attributes/email",
+    "/email",
     {
       ...member,
       schema: {
@@ -204,7 +204,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/v2/user/attributes/onboarding_results",
+    "/onboarding_results",
     {
       ...member,
       schema: {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { tooManyRequests } from "../errors.js";
 import { normalizeEmail } from "../services/auth.js";
@@ -36,7 +36,7 @@ async function trimEmail(request: FastifyRequest) {
   if (body && typeof body === "object" && typeof body.email === "string") body.email = body.email.trim();
 }
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const limits = ctx.config.rateLimits;
   const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
   const limit = async (rules: [string, number][]) => {
@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       waiver_accepted: true;
     };
   }>(
-    "/api/auth/sign-up/email",
+    "/sign-up/email",
     {
       preValidation: trimEmail,
       schema: {
@@ -83,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post<{ Body: { email: string; password: string } }>(
-    "/api/auth/sign-in/email",
+    "/sign-in/email",
     {
       preValidation: trimEmail,
       schema: {
@@ -117,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post<{ Body: { refreshToken: string } }>(
-    "/api/auth/refresh-token",
+    "/refresh-token",
     {
       schema: {
         tags: ["auth"],
@@ -130,7 +130,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post<{ Body: { email: string } }>(
-    "/api/auth/check-email",
+    "/check-email",
     {
       preValidation: trimEmail,
       schema: {
@@ -147,7 +147,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post<{ Body: { email: string } }>(
-    "/api/auth/forgot-password",
+    "/forgot-password",
     {
       preValidation: trimEmail,
       schema: {
@@ -168,7 +168,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post<{ Body: { token: string; password: string } }>(
-    "/api/auth/reset-password",
+    "/reset-password",
     {
       schema: {
         tags: ["auth"],
@@ -188,7 +188,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post<{ Body: { currentPassword: string; newPassword: string } }>(
-    "/api/auth/change-password",
+    "/change-password",
     {
       onRequest: app.requireMember,
       schema: {
@@ -218,7 +218,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post<{ Body: { refreshToken: string } }>(
-    "/api/auth/sign-out",
+    "/sign-out",
     { schema: { tags: ["auth"], summary: "Revoke this login", body: refreshBody, response: { 200: successSchema } } },
     async (request) => {
       await ctx.auth.signOut(request.body.refreshToken);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, noBody, strictObject } from "../schemas.js";
@@ -16,7 +16,7 @@ const enrollmentAnswer = strictObject(
 );
 
 /** The member side of calendars: the list with status, enrolment, mine. Calendar content is the catalogue's. */
-export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function calendarRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
   const tags = ["calendars"];
 

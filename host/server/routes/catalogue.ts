@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import { AnswerCache } from "../search/answer-cache.js";
@@ -75,7 +75,7 @@ function runSearch(index: CatalogueIndex, request: SearchRequest): string {
   }
 }
 
-export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function catalogueRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const live = catalogueIndex(ctx);
   const cacheBytes = answerCacheBytes(process.env);
   const caches = new WeakMap<CatalogueIndex, AnswerCache>();
@@ -86,7 +86,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   app.post<{ Body: Omit<SearchRequest, "facets"> & { facets: SearchRequest["facets"] | "" } }>(
-    "/tsapi/workouts/search",
+    "/workouts/search",
     {
       onRequest: app.optionalMember,
       schema: {
@@ -119,7 +119,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendJson(reply, `{"items":[${hits.map((n) => index.json(n)).join(",")}],"total":${hits.length}}`);
   };
   app.get<{ Querystring: { ids?: string } }>(
-    "/tsapi/workouts/",
+    "/workouts/",
     {
       schema: {
         tags: ["workouts"],
@@ -131,7 +131,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get<{ Params: { slug: string } }>(
-    "/tsapi/workouts/:slug",
+    "/workouts/:slug",
     { schema: { tags: ["workouts"], summary: "One workout by slug (or id)", params: slugParams } },
     async (request, reply) => {
       const index = await live.get();
@@ -142,7 +142,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get<{ Querystring: { category?: string } }>(
-    "/tsapi/v2/workout/filters",
+    "/v2/workout/filters",
     {
       schema: {
         tags: ["workouts"],
@@ -158,7 +158,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/tsapi/workout_categories",
+    "/workout_categories",
     { schema: { tags: ["catalogue"], summary: "Workout categories, all-classes first, then by order" } },
     async () => {
       const items = await listCategories(ctx.db);
@@ -167,7 +167,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/tsapi/collections",
+    "/collections",
     { schema: { tags: ["catalogue"], summary: "Collections with their workout counts" } },
     async () => {
       const items = await listCollections(ctx.db, await live.get());
@@ -176,7 +176,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get<{ Params: { id: string } }>(
-    "/tsapi/collections/:id",
+    "/collections/:id",
     {
       schema: {
         tags: ["catalogue"],
@@ -200,7 +200,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/tsapi/locations",
+    "/locations",
     { schema: { tags: ["catalogue"], summary: "Studio locations and the live virtual studio" } },
     async () => {
       const items = await listLocations(ctx.db);
@@ -209,7 +209,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get<{ Params: { id: string } }>(
-    "/tsapi/locations/:id",
+    "/locations/:id",
     { schema: { tags: ["catalogue"], summary: "One location by id or slug", params: idParams } },
     async (request) => {
       const location = (await listLocations(ctx.db)).find(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject } from "../schemas.js";
@@ -9,7 +9,7 @@ import { queryObject } from "./query.js";
 
 const joinedAnswer = strictObject({ challenges: { type: "array", items: { type: "string" } } }, ["challenges"]);
 
-export async function challengeRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function challengeRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
   const tags = ["challenges"];
 

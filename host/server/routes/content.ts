@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import type { DynamicContentKey } from "../db/tables/catalogue.js";
 import { notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
@@ -28,12 +28,12 @@ const pageQuery = strictObject({ slug: { type: "string", minLength: 1, maxLength
 const assetsQuery = strictObject({ tags: { type: "string", maxLength: 1000 } });
 
 /** Public site content: home page, carousels, banners, keyed copy, pages and assets. */
-export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function contentRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const live = catalogueIndex(ctx);
   const tags = ["content"];
 
   app.get<{ Querystring: { id?: string; slug?: string; include: number } }>(
-    "/tsapi/home_page",
+    "/home_page",
     {
       schema: {
         tags,
@@ -48,16 +48,16 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get("/tsapi/carousels", { schema: { tags, summary: "Carousels with their items" } }, async () =>
+  app.get("/carousels", { schema: { tags, summary: "Carousels with their items" } }, async () =>
     carousels(ctx.db, await live.get()),
   );
 
-  app.get("/tsapi/announcementBanner", { schema: { tags, summary: "Announcement banners active now" } }, async () =>
+  app.get("/announcementBanner", { schema: { tags, summary: "Announcement banners active now" } }, async () =>
     activeBanners(ctx.db, ctx.clock.now()),
   );
 
   app.get<{ Querystring: { filter?: DynamicContentKey; contains?: string } }>(
-    "/tsapi/dynamic_content",
+    "/dynamic_content",
     {
       schema: {
         tags,
@@ -69,7 +69,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get<{ Querystring: { slug?: string } }>(
-    "/tsapi/content/page",
+    "/content/page",
     { schema: { tags, summary: "A content page by slug (every page without one)", querystring: pageQuery } },
     async (request) => {
       if (request.query.slug === undefined) return pagesList(ctx.db);
@@ -80,7 +80,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get<{ Querystring: { tags?: string } }>(
-    "/tsapi/assets",
+    "/assets",
     { schema: { tags, summary: "Assets carrying every listed tag (comma-separated)", querystring: assetsQuery } },
     async (request) => assetsTagged(ctx.db, splitIds(request.query.tags)),
   );

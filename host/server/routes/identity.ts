@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { unauthorized } from "../errors.js";
 import { claimsOf } from "../services/entitlements.js";
@@ -29,9 +29,9 @@ const profileAnswer = strictObject(
   ["given_name", "family_name", "email", "birthday", "phone"],
 );
 
-export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function identityRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   app.get(
-    "/user/v1/attribute/claims",
+    "/v1/attribute/claims",
     {
       onRequest: app.requireMember,
       schema: { tags: ["identity"], summary: "The member's claims (spec section 3)", security: memberSecurity },
@@ -49,7 +49,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/user/v1/attribute/profile",
+    "/v1/attribute/profile",
     {
       onRequest: app.requireMember,
       schema: {
@@ -63,7 +63,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.put<{ Body: ProfileChange }>(
-    "/user/v1/attribute/profile",
+    "/v1/attribute/profile",
     {
       onRequest: app.requireMember,
       preValidation: rejectUnstorableText,
@@ -79,7 +79,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post(
-    "/user/v2/sso/deactivate",
+    "/v2/sso/deactivate",
     {
       onRequest: app.requireMember,
       schema: {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
 import {
@@ -46,7 +46,7 @@ const sizeQuery = { width: size, height: size, fit_mode: { type: "string", enum:
  * Workout video: signed playback for entitled members, public previews and poster images, and the local provider's
  * files (`/media/…`) with byte ranges.
  */
-export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function mediaRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const signer = createUrlSigner(ctx.keys.refreshSecret);
   const { active, local } = createMediaProviders(ctx.config.media, ctx.db, signer);
   // Links handed out come from configuration, never from the request's Host or X-Forwarded-Host: a forged header

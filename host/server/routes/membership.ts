@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { billingGuard } from "../billing/disabled.js";
 import { badRequest, notFound, tooManyRequests } from "../errors.js";
@@ -29,7 +29,7 @@ async function trimEmail(request: FastifyRequest) {
   if (body && typeof body === "object" && typeof body.email === "string") body.email = body.email.trim();
 }
 
-export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function membershipRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const membership = createMembership({
     db: ctx.db,
     clock: ctx.clock,

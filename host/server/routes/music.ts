@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
 import { createUrlSigner, sendPayload } from "../media/index.js";
@@ -24,7 +24,7 @@ const stationSchema = strictObject(
 const slug = { type: "string", pattern: "^[a-z0-9-]{1,40}$" } as const;
 
 /** Background music: the stations list with signed stream URLs, and the local provider's audio with byte ranges. */
-export async function musicRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function musicRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const signer = createUrlSigner(ctx.keys.refreshSecret);
   const local = new LocalMusicProvider(signer);
   const music = new MusicService({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { notFound } from "../errors.js";
 import { memberSecurity, noBody, strictObject } from "../schemas.js";
@@ -20,12 +20,12 @@ const cardSchema = {
 } as const;
 
 /** The card on file: setup intent, default payment method, and the sandbox's card form endpoint. */
-export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function paymentRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const { billing } = ctx;
   const member = { onRequest: [app.requireMember, ...billingGuard(billing)] };
 
   app.post(
-    "/commerce/v1/payment/setup",
+    "/payment/setup",
     {
       ...member,
       schema: {
@@ -42,7 +42,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post<{ Body: { payment_method_id: string } }>(
-    "/commerce/v1/payment/setdefault",
+    "/payment/setdefault",
     {
       ...member,
       schema: {
@@ -59,7 +59,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/commerce/v1/payment/default",
+    "/payment/default",
     {
       ...member,
       schema: {
@@ -81,7 +81,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   if (!(billing instanceof SandboxBilling)) return;
   const sandbox = billing;
   app.post<{ Body: CardInput }>(
-    "/commerce/v1/sandbox/payment-methods",
+    "/sandbox/payment-methods",
     {
       schema: {
         tags,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject } from "../schemas.js";
@@ -40,12 +40,12 @@ const enrollmentAnswer = strictObject({ success: { type: "boolean", const: true 
   "series",
 ]);
 
-export async function seriesActivityRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function seriesActivityRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
   const tags = ["series"];
 
   app.post<{ Body: { series_id: string } }>(
-    "/v2/workouts/series/enroll",
+    "/enroll",
     {
       ...member,
       schema: {
@@ -63,7 +63,7 @@ export async function seriesActivityRoutes(app: FastifyInstance, ctx: AppContext
   );
 
   app.post<{ Body: { series_id: string } }>(
-    "/v2/workouts/series/leave",
+    "/leave",
     {
       ...member,
       schema: {
@@ -81,7 +81,7 @@ export async function seriesActivityRoutes(app: FastifyInstance, ctx: AppContext
   );
 
   app.get<{ Querystring: { active_only: boolean } }>(
-    "/v2/workouts/series",
+    "/",
     {
       ...member,
       schema: {

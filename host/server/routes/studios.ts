@@ -1,18 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { ScheduleTopUpJob } from "../jobs/schedule-top-up.js";
 import { renderIcs } from "../services/ics.js";
 import { ReservationsService } from "../services/reservations.js";
 import { parseDateBound, ScheduleService } from "../services/schedule.js";
 import { errorSchema, memberSecurity, noBody, strictObject, uuidSchema } from "../schemas.js";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The live-class schedule top-up job (tests trigger it after moving the clock). */
-    scheduleTopUp: ScheduleTopUpJob;
-  }
-}
 
 const classIdSchema = { type: "string", minLength: 1, maxLength: 128, pattern: "^[a-z0-9][a-z0-9-]*$" } as const;
 /** A location id or slug; empty means every location, like an absent one. */
@@ -101,17 +93,12 @@ interface ClassQuerystring {
 
 const reservationParams = strictObject({ id: uuidSchema }, ["id"]);
 
-export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function studiosRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const schedule = new ScheduleService(ctx);
   const reservations = new ReservationsService({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
 
-  const job = new ScheduleTopUpJob(schedule, ctx.jobLock, (err) => app.log.error({ err }, "schedule top-up failed"));
-  app.decorate("scheduleTopUp", job);
-  job.start();
-  ctx.onClose(() => job.stop());
-
   app.get<{ Querystring: ClassQuerystring }>(
-    "/studios/class",
+    "/class",
     {
       onRequest: app.optionalMember,
       schema: {
@@ -153,7 +140,7 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get<{ Querystring: { location?: string; history?: boolean; limit: number; skip: number } }>(
-    "/studios/reservation",
+    "/reservation",
     {
       onRequest: app.requireMember,
       schema: {
@@ -185,7 +172,7 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post<{ Body: { class_id: string } }>(
-    "/studios/reservation/",
+    "/reservation/",
     {
       onRequest: app.requireMember,
       schema: {
@@ -200,7 +187,7 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post<{ Params: { id: string } }>(
-    "/studios/reservation/:id/cancel",
+    "/reservation/:id/cancel",
     {
       onRequest: app.requireMember,
       schema: {
@@ -216,7 +203,7 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post<{ Params: { id: string } }>(
-    "/studios/reservation/:id/checkin/",
+    "/reservation/:id/checkin/",
     {
       onRequest: app.requireMember,
       schema: {
@@ -232,7 +219,7 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get<{ Params: { id: string } }>(
-    "/studios/reservation/:id/calendar.ics",
+    "/reservation/:id/calendar.ics",
     {
       onRequest: app.requireMember,
       schema: {

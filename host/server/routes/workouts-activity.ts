@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject, uuidSchema } from "../schemas.js";
@@ -52,7 +52,7 @@ const historyItem = {
   },
 } as const;
 
-export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function workoutActivityRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
 
   app.get<{ Params: { workoutId: string } }>(
