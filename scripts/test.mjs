@@ -30,6 +30,9 @@ const mainTiers = [
   // ESLint (eslint.config.js: typed rules, the project's own rules, 120 columns), then the formatter's check.
   { name: "lint", command: bin("eslint"), args: [".", "--cache", "--cache-location", "node_modules/.cache/eslint"] },
   { name: "format", command: bin("prettier"), args: ["--check", "."] },
+  // src/api/contract.gen.ts is what scripts/api-types.mjs makes of the route schemas now (before typecheck, which
+  // then checks the app and widgets against it).
+  { name: "generated types current", command: process.execPath, args: ["scripts/api-types.mjs", "--check"] },
   { name: "typecheck", command: bin("tsc"), args: ["-p", "tsconfig.json", "--noEmit"] },
   { name: "build", command: process.execPath, args: ["scripts/build.mjs"] },
   { name: "bundle sizes", command: process.execPath, args: ["scripts/size.mjs"] },
