@@ -7,8 +7,8 @@ import {
   CONSENT_CATEGORIES,
   ingestAnalyticsEvents,
   MAX_ANALYTICS_BATCH,
-  type AnalyticsEventInput,
 } from "../services/analytics.js";
+import { typed } from "./typed.js";
 
 const eventSchema = strictObject(
   {
@@ -35,8 +35,9 @@ const deviceOf = (request: FastifyRequest) => {
  * The first-party analytics collector (the web clients' default sink): public, because visitors are tracked too once
  * they consent; a valid bearer token attributes the batch to that member.
  */
-export async function analyticsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  app.post<{ Body: { events: AnalyticsEventInput[] } }>(
+export async function analyticsRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
+  app.post(
     "/events",
     {
       onRequest: app.optionalMember,

@@ -4,7 +4,7 @@ import { memberOf } from "../context.js";
 import { badRequest } from "../errors.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject } from "../schemas.js";
-import { changeFavorites, readFavorites, type FavoritesChange } from "../services/favorites.js";
+import { changeFavorites, readFavorites } from "../services/favorites.js";
 import { changeHiddenCollections, readHiddenCollections } from "../services/hidden-collections.js";
 import {
   changeEmailSettings,
@@ -13,10 +13,9 @@ import {
   readEmailSettings,
   readPreferences,
   readUserSettings,
-  type Preferences,
-  type UserSettingsChange,
 } from "../services/member-settings.js";
 import { readOnboardingResults } from "../services/onboarding.js";
+import { typed } from "./typed.js";
 
 /** Catalogue ids as clients send them. */
 export const idList = {
@@ -46,7 +45,8 @@ const preferencesSchema = {
   additionalProperties: true,
 } as const;
 
-export async function attributeRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const tags = ["member attributes"];
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
 
@@ -64,7 +64,7 @@ export async function attributeRoutes(app: FastifyInstance, { ctx }: RouteOption
     async (request) => readFavorites(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: { object: FavoritesChange } }>(
+  app.put(
     "/favorites",
     {
       ...member,
@@ -101,7 +101,7 @@ export async function attributeRoutes(app: FastifyInstance, { ctx }: RouteOption
     async (request) => readHiddenCollections(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: { add?: string[]; remove?: string[] } }>(
+  app.put(
     "/collections_hidden",
     {
       ...member,
@@ -130,7 +130,7 @@ export async function attributeRoutes(app: FastifyInstance, { ctx }: RouteOption
     async (request) => readUserSettings(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: UserSettingsChange }>(
+  app.put(
     "/user",
     {
       ...member,
@@ -155,7 +155,7 @@ export async function attributeRoutes(app: FastifyInstance, { ctx }: RouteOption
     async (request) => readPreferences(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: Preferences }>(
+  app.put(
     "/preferences",
     {
       ...member,
@@ -188,7 +188,7 @@ export async function attributeRoutes(app: FastifyInstance, { ctx }: RouteOption
     async (request) => readEmailSettings(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: { opt_out?: boolean } }>(
+  app.put(
     "/email",
     {
       ...member,

@@ -4,6 +4,7 @@ import { memberOf } from "../context.js";
 import { tooManyRequests } from "../errors.js";
 import { normalizeEmail } from "../services/auth.js";
 import { emailSchema, memberSecurity, nameSchema, passwordSchema, strictObject, successSchema } from "../schemas.js";
+import { typed } from "./typed.js";
 
 const tokenPair = {
   type: "object",
@@ -36,7 +37,8 @@ async function trimEmail(request: FastifyRequest) {
   if (body && typeof body === "object" && typeof body.email === "string") body.email = body.email.trim();
 }
 
-export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const limits = ctx.config.rateLimits;
   const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
   const limit = async (rules: [string, number][]) => {
@@ -46,16 +48,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     }
   };
 
-  app.post<{
-    Body: {
-      email: string;
-      password: string;
-      given_name: string;
-      family_name: string;
-      opt_in?: boolean;
-      waiver_accepted: true;
-    };
-  }>(
+  app.post(
     "/sign-up/email",
     {
       preValidation: trimEmail,
@@ -82,7 +75,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     },
   );
 
-  app.post<{ Body: { email: string; password: string } }>(
+  app.post(
     "/sign-in/email",
     {
       preValidation: trimEmail,
@@ -116,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     },
   );
 
-  app.post<{ Body: { refreshToken: string } }>(
+  app.post(
     "/refresh-token",
     {
       schema: {
@@ -129,7 +122,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     async (request) => ctx.auth.refresh(request.body.refreshToken),
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     "/check-email",
     {
       preValidation: trimEmail,
@@ -146,7 +139,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     },
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     "/forgot-password",
     {
       preValidation: trimEmail,
@@ -167,7 +160,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     },
   );
 
-  app.post<{ Body: { token: string; password: string } }>(
+  app.post(
     "/reset-password",
     {
       schema: {
@@ -187,7 +180,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     },
   );
 
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+  app.post(
     "/change-password",
     {
       onRequest: app.requireMember,
@@ -217,7 +210,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     },
   );
 
-  app.post<{ Body: { refreshToken: string } }>(
+  app.post(
     "/sign-out",
     { schema: { tags: ["auth"], summary: "Revoke this login", body: refreshBody, response: { 200: successSchema } } },
     async (request) => {

@@ -12,6 +12,7 @@ import {
   seriesOverview,
 } from "../services/catalogue-series.js";
 import { splitIds } from "./catalogue.js";
+import { typed } from "./typed.js";
 
 const seriesQuery = strictObject({
   limit: { type: "integer", minimum: 1, maximum: 100, default: 100 },
@@ -24,7 +25,8 @@ const includeQuery = strictObject({ include: { type: "integer", minimum: 0, maxi
 const idsQuery = strictObject({ ids: { type: "string", maxLength: 20_000 } });
 
 /** The public, read-only series and calendar calls; enrolment lives with member activity. */
-export async function catalogueSeriesRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function catalogueSeriesRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const live = catalogueIndex(ctx);
 
   app.get(
@@ -33,7 +35,7 @@ export async function catalogueSeriesRoutes(app: FastifyInstance, { ctx }: Route
     async () => seriesOverview(ctx.db, await live.get()),
   );
 
-  app.get<{ Querystring: { limit: number; skip: number; sortField: "name" | "created_at"; ids?: string } }>(
+  app.get(
     "/series",
     {
       schema: {
@@ -49,7 +51,7 @@ export async function catalogueSeriesRoutes(app: FastifyInstance, { ctx }: Route
     },
   );
 
-  app.get<{ Params: { slug: string }; Querystring: { include: number } }>(
+  app.get(
     "/series/:slug",
     {
       schema: {
@@ -66,7 +68,7 @@ export async function catalogueSeriesRoutes(app: FastifyInstance, { ctx }: Route
     },
   );
 
-  app.get<{ Querystring: { ids?: string } }>(
+  app.get(
     "/workout_calendars/ids",
     {
       schema: {
@@ -83,7 +85,7 @@ export async function catalogueSeriesRoutes(app: FastifyInstance, { ctx }: Route
       ),
   );
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     "/workout_calendars/:slug",
     { schema: { tags: ["calendars"], summary: "One workout calendar (slug or id) with its days", params: slugParams } },
     async (request) => {

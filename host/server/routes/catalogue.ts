@@ -20,6 +20,7 @@ import {
   LIBRARY_FILTER,
   defaultRequest,
 } from "../services/catalogue.js";
+import { typed } from "./typed.js";
 
 const searchBody = strictObject({
   facets: {
@@ -75,7 +76,8 @@ function runSearch(index: CatalogueIndex, request: SearchRequest): string {
   }
 }
 
-export async function catalogueRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const live = catalogueIndex(ctx);
   const cacheBytes = answerCacheBytes(process.env);
   const caches = new WeakMap<CatalogueIndex, AnswerCache>();
@@ -85,7 +87,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: RouteOption
     return cache;
   };
 
-  app.post<{ Body: Omit<SearchRequest, "facets"> & { facets: SearchRequest["facets"] | "" } }>(
+  app.post(
     "/workouts/search",
     {
       onRequest: app.optionalMember,
@@ -118,7 +120,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: RouteOption
     });
     return sendJson(reply, `{"items":[${hits.map((n) => index.json(n)).join(",")}],"total":${hits.length}}`);
   };
-  app.get<{ Querystring: { ids?: string } }>(
+  app.get(
     "/workouts/",
     {
       schema: {
@@ -130,7 +132,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: RouteOption
     byIds,
   );
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     "/workouts/:slug",
     { schema: { tags: ["workouts"], summary: "One workout by slug (or id)", params: slugParams } },
     async (request, reply) => {
@@ -141,7 +143,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: RouteOption
     },
   );
 
-  app.get<{ Querystring: { category?: string } }>(
+  app.get(
     "/v2/workout/filters",
     {
       schema: {
@@ -175,7 +177,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: RouteOption
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/collections/:id",
     {
       schema: {
@@ -208,7 +210,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: RouteOption
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/locations/:id",
     { schema: { tags: ["catalogue"], summary: "One location by id or slug", params: idParams } },
     async (request) => {

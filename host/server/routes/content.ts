@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
-import type { DynamicContentKey } from "../db/tables/catalogue.js";
 import { notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import { catalogueIndex } from "../search/index.js";
@@ -14,6 +13,7 @@ import {
   pagesList,
 } from "../services/content.js";
 import { splitIds } from "./catalogue.js";
+import { typed } from "./typed.js";
 
 const homeQuery = strictObject({
   id: { type: "string", minLength: 1, maxLength: 200 },
@@ -28,11 +28,12 @@ const pageQuery = strictObject({ slug: { type: "string", minLength: 1, maxLength
 const assetsQuery = strictObject({ tags: { type: "string", maxLength: 1000 } });
 
 /** Public site content: home page, carousels, banners, keyed copy, pages and assets. */
-export async function contentRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function contentRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const live = catalogueIndex(ctx);
   const tags = ["content"];
 
-  app.get<{ Querystring: { id?: string; slug?: string; include: number } }>(
+  app.get(
     "/home_page",
     {
       schema: {
@@ -56,7 +57,7 @@ export async function contentRoutes(app: FastifyInstance, { ctx }: RouteOptions)
     activeBanners(ctx.db, ctx.clock.now()),
   );
 
-  app.get<{ Querystring: { filter?: DynamicContentKey; contains?: string } }>(
+  app.get(
     "/dynamic_content",
     {
       schema: {
@@ -68,7 +69,7 @@ export async function contentRoutes(app: FastifyInstance, { ctx }: RouteOptions)
     async (request) => dynamicContent(ctx.db, request.query.filter, request.query.contains),
   );
 
-  app.get<{ Querystring: { slug?: string } }>(
+  app.get(
     "/content/page",
     { schema: { tags, summary: "A content page by slug (every page without one)", querystring: pageQuery } },
     async (request) => {
@@ -79,7 +80,7 @@ export async function contentRoutes(app: FastifyInstance, { ctx }: RouteOptions)
     },
   );
 
-  app.get<{ Querystring: { tags?: string } }>(
+  app.get(
     "/assets",
     { schema: { tags, summary: "Assets carrying every listed tag (comma-separated)", querystring: assetsQuery } },
     async (request) => assetsTagged(ctx.db, splitIds(request.query.tags)),

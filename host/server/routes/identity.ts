@@ -3,9 +3,10 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { unauthorized } from "../errors.js";
 import { claimsOf } from "../services/entitlements.js";
-import { changeProfile, readProfile, type ProfileChange } from "../services/profile.js";
+import { changeProfile, readProfile } from "../services/profile.js";
 import { memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
+import { typed } from "./typed.js";
 
 const phoneSchema = strictObject(
   { country: { type: "string", enum: ["US", "CA"] }, number: { type: "string", maxLength: 40 } },
@@ -29,7 +30,8 @@ const profileAnswer = strictObject(
   ["given_name", "family_name", "email", "birthday", "phone"],
 );
 
-export async function identityRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function identityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   app.get(
     "/v1/attribute/claims",
     {
@@ -62,7 +64,7 @@ export async function identityRoutes(app: FastifyInstance, { ctx }: RouteOptions
     async (request) => readProfile(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: ProfileChange }>(
+  app.put(
     "/v1/attribute/profile",
     {
       onRequest: app.requireMember,

@@ -5,7 +5,7 @@ import { notFound } from "../errors.js";
 import { memberSecurity, noBody, strictObject } from "../schemas.js";
 import { billingGuard } from "../billing/disabled.js";
 import { SandboxBilling } from "../billing/sandbox.js";
-import type { CardInput } from "../billing/sandbox.js";
+import { typed } from "./typed.js";
 
 const tags = ["payment"];
 const cardSchema = {
@@ -20,7 +20,8 @@ const cardSchema = {
 } as const;
 
 /** The card on file: setup intent, default payment method, and the sandbox's card form endpoint. */
-export async function paymentRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function paymentRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const { billing } = ctx;
   const member = { onRequest: [app.requireMember, ...billingGuard(billing)] };
 
@@ -41,7 +42,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: RouteOptions)
     async (request) => ({ client_secret: (await billing.createSetup(ctx.db, memberOf(request).id)).clientSecret }),
   );
 
-  app.post<{ Body: { payment_method_id: string } }>(
+  app.post(
     "/payment/setdefault",
     {
       ...member,
@@ -80,7 +81,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: RouteOptions)
   // and gets a payment method id; the number itself is never stored. With Stripe, Stripe.js does this.
   if (!(billing instanceof SandboxBilling)) return;
   const sandbox = billing;
-  app.post<{ Body: CardInput }>(
+  app.post(
     "/sandbox/payment-methods",
     {
       schema: {

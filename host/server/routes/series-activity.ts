@@ -5,6 +5,7 @@ import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject } from "../schemas.js";
 import { enrollInSeries, leaveSeries, memberSeries } from "../services/series-progress.js";
 import { queryObject } from "./query.js";
+import { typed } from "./typed.js";
 
 const seriesBody = strictObject({ series_id: { type: "string", minLength: 1, maxLength: 200 } }, ["series_id"]);
 const progressSchema = { type: "object", additionalProperties: true } as const;
@@ -40,11 +41,12 @@ const enrollmentAnswer = strictObject({ success: { type: "boolean", const: true 
   "series",
 ]);
 
-export async function seriesActivityRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
   const tags = ["series"];
 
-  app.post<{ Body: { series_id: string } }>(
+  app.post(
     "/enroll",
     {
       ...member,
@@ -62,7 +64,7 @@ export async function seriesActivityRoutes(app: FastifyInstance, { ctx }: RouteO
     }),
   );
 
-  app.post<{ Body: { series_id: string } }>(
+  app.post(
     "/leave",
     {
       ...member,
@@ -80,7 +82,7 @@ export async function seriesActivityRoutes(app: FastifyInstance, { ctx }: RouteO
     }),
   );
 
-  app.get<{ Querystring: { active_only: boolean } }>(
+  app.get(
     "/",
     {
       ...member,

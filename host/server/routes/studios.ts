@@ -5,6 +5,7 @@ import { renderIcs } from "../services/ics.js";
 import { ReservationsService } from "../services/reservations.js";
 import { parseDateBound, ScheduleService } from "../services/schedule.js";
 import { errorSchema, memberSecurity, noBody, strictObject, uuidSchema } from "../schemas.js";
+import { typed } from "./typed.js";
 
 const classIdSchema = { type: "string", minLength: 1, maxLength: 128, pattern: "^[a-z0-9][a-z0-9-]*$" } as const;
 /** A location id or slug; empty means every location, like an absent one. */
@@ -82,22 +83,14 @@ const pageOf = (item: object) =>
     required: ["items", "total"],
   }) as const;
 
-interface ClassQuerystring {
-  min_date?: string;
-  max_date?: string;
-  location?: string;
-  public?: boolean;
-  limit: number;
-  skip: number;
-}
-
 const reservationParams = strictObject({ id: uuidSchema }, ["id"]);
 
-export async function studiosRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const schedule = new ScheduleService(ctx);
   const reservations = new ReservationsService({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
 
-  app.get<{ Querystring: ClassQuerystring }>(
+  app.get(
     "/class",
     {
       onRequest: app.optionalMember,
@@ -139,7 +132,7 @@ export async function studiosRoutes(app: FastifyInstance, { ctx }: RouteOptions)
     },
   );
 
-  app.get<{ Querystring: { location?: string; history?: boolean; limit: number; skip: number } }>(
+  app.get(
     "/reservation",
     {
       onRequest: app.requireMember,
@@ -171,7 +164,7 @@ export async function studiosRoutes(app: FastifyInstance, { ctx }: RouteOptions)
     },
   );
 
-  app.post<{ Body: { class_id: string } }>(
+  app.post(
     "/reservation/",
     {
       onRequest: app.requireMember,
@@ -186,7 +179,7 @@ export async function studiosRoutes(app: FastifyInstance, { ctx }: RouteOptions)
     async (request) => reservations.book(memberOf(request).id, request.body.class_id),
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     "/reservation/:id/cancel",
     {
       onRequest: app.requireMember,
@@ -202,7 +195,7 @@ export async function studiosRoutes(app: FastifyInstance, { ctx }: RouteOptions)
     async (request) => reservations.cancel(memberOf(request).id, request.params.id),
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     "/reservation/:id/checkin/",
     {
       onRequest: app.requireMember,
@@ -218,7 +211,7 @@ export async function studiosRoutes(app: FastifyInstance, { ctx }: RouteOptions)
     async (request) => reservations.checkIn(memberOf(request).id, request.params.id),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/reservation/:id/calendar.ics",
     {
       onRequest: app.requireMember,
