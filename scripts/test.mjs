@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, stopping at the first that fails, then each tier's wall time.
-//   changesets → docs current → lint → unused code → format → typecheck → layers → build → bundle sizes →
-//   shipped types → publint → every vitest project → the unit and API suites again on a shifted clock.
+//   changesets → docs current → lint → unused code → format → generated types current → typecheck → layers →
+//   build → bundle sizes → shipped types → publint → every vitest project → the unit and API suites again on a
+//   shifted clock.
 // Arguments after `npm test --` go to the main vitest run (CI adds its JSON reporter there); `--clock-only`
 // (`npm run test:clock`) runs only the shifted-clock tiers.
 // The shifted-clock runs start every process's wall clock at an awkward instant (FITKIT_TEST_NOW, see
@@ -34,6 +35,9 @@ const mainTiers = [
   // knip (knip.jsonc): no file, export or dependency that no entry point reaches.
   { name: "unused code", command: bin("knip"), args: ["--no-progress", "--cache"] },
   { name: "format", command: bin("prettier"), args: ["--check", "."] },
+  // src/api/contract.gen.ts is what scripts/api-types.mjs makes of the route schemas now (before typecheck, which
+  // then checks the app and widgets against it).
+  { name: "generated types current", command: process.execPath, args: ["scripts/api-types.mjs", "--check"] },
   { name: "typecheck", command: bin("tsc"), args: ["-b"] },
   // An import against the layering (src <- widgets <- host/app, src/domain <- host/server) is a type error.
   { name: "layers", command: process.execPath, args: ["scripts/check-layers.mjs"] },

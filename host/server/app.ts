@@ -29,6 +29,7 @@ import { createMembership } from "./services/membership.js";
 import { createBillingProvider } from "./billing/index.js";
 import { registerRoutes } from "./routes/index.js";
 import { jobLock } from "./jobs/job-lock.js";
+import { jobsPlugin, type JobsOptions } from "./jobs/plugin.js";
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -37,6 +38,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   entitlements?: EntitlementResolver;
   logger?: boolean;
+  /** Background jobs started when the app is ready: the schedule top-up unless turned off, renewals when asked. */
+  jobs?: Omit<JobsOptions, "ctx">;
   /** Close the database when the app closes, after everything that uses it (the server's own; tests close theirs). */
   closeDatabase?: boolean;
 }
@@ -239,6 +242,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
 
+  await app.register(jobsPlugin, { ...options.jobs, ctx });
   await registerRoutes(app, ctx);
   return app;
 }

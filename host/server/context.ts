@@ -57,3 +57,8 @@ export function memberOf(request: FastifyRequest): Member {
   if (!request.member) throw new Error("route is missing the requireMember hook");
   return request.member;
 }
+
+/** The options every route plugin is registered with (besides its prefix). */
+export interface RouteOptions {
+  ctx: AppContext;
+}

@@ -7,7 +7,10 @@ export const passwordSchema = { type: "string", minLength: 6, maxLength: 256 } a
 export const nameSchema = { type: "string", minLength: 1, maxLength: NAME_MAX_LENGTH } as const;
 export const uuidSchema = { type: "string", format: "uuid" } as const;
 
-export function strictObject<P extends Record<string, object>>(properties: P, required: (keyof P & string)[] = []) {
+export function strictObject<
+  const P extends Record<string, object>,
+  const R extends readonly (keyof P & string)[] = readonly [],
+>(properties: P, required: R = [] as unknown as R) {
   return { type: "object", additionalProperties: false, properties, required } as const;
 }
 

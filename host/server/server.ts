@@ -7,7 +7,6 @@ import { connectPglite, connectPostgres, type DatabaseHandle } from "./db/index.
 import { lockDataDir } from "./db/data-dir-lock.js";
 import { migrate } from "./db/migrate.js";
 import { refuseDemoMembers, seed, seedSteps } from "./db/seed/index.js";
-import { scheduleRenewals } from "./jobs/renewals.js";
 
 /**
  * Connects the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR, locked to this
@@ -50,19 +49,7 @@ async function openDataDir(dataDir: string): Promise<DatabaseHandle> {
 export async function createServer(config: ServerConfig, clock: Clock = systemClock): Promise<FastifyInstance> {
   const database = await openDatabase(config, clock);
   try {
-    const app = await buildApp({ config, database, clock, closeDatabase: true });
-    const stopRenewals = scheduleRenewals(
-      {
-        db: database.db,
-        clock,
-        billing: app.ctx.billing,
-        lock: app.ctx.jobLock,
-        log: (err) => app.log.error({ err }, "renewals failed"),
-      },
-      config.renewalsIntervalMs,
-    );
-    app.ctx.onClose(stopRenewals);
-    return app;
+    return await buildApp({ config, database, clock, closeDatabase: true, jobs: { renewals: true } });
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

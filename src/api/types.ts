@@ -1,5 +1,8 @@
 // Shapes of every call in the API contract (shared/design/api-contract.md) and the spec's entities (section 3).
 // Field names are the wire names; timestamps are ISO-8601 strings.
+// The aliases onto RequestBody / ResponseBody are the generated contract (contract.gen.ts, from the route schemas);
+// the interfaces are still written by hand where the route schemas do not yet describe the shape as exactly.
+import type { RequestBody, ResponseBody } from "./contract.js";
 
 /** The contract's error body. */
 export interface ErrorBody {
@@ -18,22 +21,12 @@ export interface Success {
 }
 
 // ---- auth and identity ----
-export interface TokenPair {
-  token: string;
-  refreshToken: string;
-}
+export type TokenPair = ResponseBody<"/api/auth/refresh-token", "post">;
 export interface SessionAnswer extends TokenPair {
   success: true;
   user: { id: string; email: string; createdAt: string };
 }
-export interface SignUpRequest {
-  email: string;
-  password: string;
-  given_name: string;
-  family_name: string;
-  opt_in?: boolean;
-  waiver_accepted: true;
-}
+export type SignUpRequest = RequestBody<"/api/auth/sign-up/email", "post">;
 export interface Claims {
   sub: string;
   given_name: string;
@@ -47,20 +40,9 @@ export interface Claims {
   is_paused?: "true";
 }
 /** GET/PUT /user/v1/attribute/profile. */
-export interface Phone {
-  country: "US" | "CA";
-  /** 10 digits as the server stores them. */
-  number: string;
-}
-export interface Profile {
-  given_name: string;
-  family_name: string;
-  email: string;
-  /** `YYYY-MM-DD` or null. */
-  birthday: string | null;
-  phone: Phone | null;
-}
-export type ProfileChange = Partial<Pick<Profile, "given_name" | "family_name" | "birthday" | "phone">>;
+export type Profile = ResponseBody<"/user/v1/attribute/profile", "get">;
+export type ProfileChange = RequestBody<"/user/v1/attribute/profile", "put">;
+export type Phone = NonNullable<Profile["phone"]>;
 
 // ---- config and content ----
 export interface AppConfig {
@@ -173,30 +155,10 @@ export interface FilterGroup {
   [key: string]: unknown;
 }
 export type WorkoutFilters = { groups: FilterGroup[] } | FilterGroup[] | Record<string, unknown>;
-export interface PlaybackAnswer {
-  uri: string;
-  expires_at: string;
-  captions: { lang: string; uri: string }[];
-}
-export interface MusicTrack {
-  id: string;
-  title: string;
-  artist: string;
-  /** Seconds. */
-  duration: number;
-  /** Signed and expiring: ask for the stations again after `expires_at`. */
-  stream_url: string;
-}
-export interface MusicStation {
-  id: string;
-  name: string;
-  tracks: MusicTrack[];
-}
-export interface MusicStations {
-  items: MusicStation[];
-  total: number;
-  expires_at: string;
-}
+export type PlaybackAnswer = ResponseBody<"/tsapi/content/workout/{id}/video", "get">;
+export type MusicTrack = MusicStation["tracks"][number];
+export type MusicStation = MusicStations["items"][number];
+export type MusicStations = ResponseBody<"/v2/music/stations", "get">;
 export interface ImageOptions {
   width?: number;
   height?: number;
@@ -205,19 +167,13 @@ export interface ImageOptions {
 }
 
 // ---- member activity ----
-export interface Favourites {
-  workouts: string[];
-}
-export interface FavouritesUpdate {
-  object: { add?: { workouts: string[] }; remove?: { workouts: string[] } };
-}
+export type Favourites = ResponseBody<"/v2/user/attributes/favorites", "get">;
+export type FavouritesUpdate = RequestBody<"/v2/user/attributes/favorites", "put">;
 export interface HiddenCollectionsUpdate {
   add: string[];
   remove: string[];
 }
-export interface HiddenCollections {
-  collections_hidden: string[];
-}
+export type HiddenCollections = ResponseBody<"/v2/user/attributes/collections_hidden", "get">;
 export interface UserAttribute {
   waiver?: unknown;
   feed_fm_disabled?: boolean;
@@ -229,9 +185,7 @@ export interface EmailAttribute {
   [key: string]: unknown;
 }
 export type Preferences = Record<string, unknown>;
-export interface OnboardingResults {
-  results_url: string;
-}
+export type OnboardingResults = ResponseBody<"/v2/user/attributes/onboarding_results", "get">;
 export interface WorkoutSession {
   session_id: string;
   status: "started" | "ended";
@@ -282,9 +236,7 @@ export interface WorkoutStats {
   total_minutes: number;
   by_day: unknown[];
 }
-export interface LegacyStats {
-  data: { stats: { total_completed: number; total_minutes: number; total_on_demand: number; total_lvs: number } };
-}
+export type LegacyStats = ResponseBody<"/stats/v2/workouts", "get">;
 export interface Challenge {
   id?: string;
   slug?: string;
@@ -501,9 +453,4 @@ export interface CouponResults {
   items?: CouponResult[];
   [key: string]: unknown;
 }
-export interface PaymentCard {
-  brand: string;
-  exp_month: number;
-  exp_year: number;
-  last4: string;
-}
+export type PaymentCard = ResponseBody<"/commerce/v1/payment/default", "get">;

@@ -9,7 +9,7 @@ import type { UrlSigner } from "./signing.js";
 export { createUrlSigner, type UrlSigner } from "./signing.js";
 export { sendPayload } from "./range.js";
 export { FIT_MODES, IMAGE_FORMATS, imageBox, type ImageRequest } from "./images.js";
-export { LocalMediaProvider, WORKOUT_FILES, workoutScope, type WorkoutFile } from "./local-provider.js";
+export { LocalMediaProvider, WORKOUT_FILES, workoutScope } from "./local-provider.js";
 export type { MediaProvider, MediaWorkout, Playback, ImageAnswer } from "./provider.js";
 export type { MediaSettings } from "./settings.js";
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { tooManyRequests } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import {
@@ -7,8 +7,8 @@ import {
   CONSENT_CATEGORIES,
   ingestAnalyticsEvents,
   MAX_ANALYTICS_BATCH,
-  type AnalyticsEventInput,
 } from "../services/analytics.js";
+import { typed } from "./typed.js";
 
 const eventSchema = strictObject(
   {
@@ -35,9 +35,10 @@ const deviceOf = (request: FastifyRequest) => {
  * The first-party analytics collector (the web clients' default sink): public, because visitors are tracked too once
  * they consent; a valid bearer token attributes the batch to that member.
  */
-export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post<{ Body: { events: AnalyticsEventInput[] } }>(
-    "/v2/analytics/events",
+export async function analyticsRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
+  app.post(
+    "/events",
     {
       onRequest: app.optionalMember,
       schema: {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { badRequest } from "../errors.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject } from "../schemas.js";
-import { changeFavorites, readFavorites, type FavoritesChange } from "../services/favorites.js";
+import { changeFavorites, readFavorites } from "../services/favorites.js";
 import { changeHiddenCollections, readHiddenCollections } from "../services/hidden-collections.js";
 import {
   changeEmailSettings,
@@ -13,10 +13,9 @@ import {
   readEmailSettings,
   readPreferences,
   readUserSettings,
-  type Preferences,
-  type UserSettingsChange,
 } from "../services/member-settings.js";
 import { readOnboardingResults } from "../services/onboarding.js";
+import { typed } from "./typed.js";
 
 /** Catalogue ids as clients send them. */
 export const idList = {
@@ -46,12 +45,13 @@ const preferencesSchema = {
   additionalProperties: true,
 } as const;
 
-export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const tags = ["member attributes"];
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
 
   app.get(
-    "/v2/user/attributes/favorites",
+    "/favorites",
     {
       ...member,
       schema: {
@@ -64,8 +64,8 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => readFavorites(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: { object: FavoritesChange } }>(
-    "/v2/user/attributes/favorites",
+  app.put(
+    "/favorites",
     {
       ...member,
       schema: {
@@ -88,7 +88,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/v2/user/attributes/collections_hidden",
+    "/collections_hidden",
     {
       ...member,
       schema: {
@@ -101,8 +101,8 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => readHiddenCollections(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: { add?: string[]; remove?: string[] } }>(
-    "/v2/user/attributes/collections_hidden",
+  app.put(
+    "/collections_hidden",
     {
       ...member,
       schema: {
@@ -117,7 +117,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/v2/user/attributes/user",
+    "/user",
     {
       ...member,
       schema: {
@@ -130,8 +130,8 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => readUserSettings(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: UserSettingsChange }>(
-    "/v2/user/attributes/user",
+  app.put(
+    "/user",
     {
       ...member,
       schema: {
@@ -150,13 +150,13 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/v2/user/attributes/preferences",
+    "/preferences",
     { ...member, schema: { tags, summary: "The member's free-form preferences", security: memberSecurity } },
     async (request) => readPreferences(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: Preferences }>(
-    "/v2/user/attributes/preferences",
+  app.put(
+    "/preferences",
     {
       ...member,
       schema: {
@@ -175,7 +175,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/v2/user/attributes/email",
+    "/email",
     {
       ...member,
       schema: {
@@ -188,8 +188,8 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => readEmailSettings(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: { opt_out?: boolean } }>(
-    "/v2/user/attributes/email",
+  app.put(
+    "/email",
     {
       ...member,
       schema: {
@@ -204,7 +204,7 @@ export async function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/v2/user/attributes/onboarding_results",
+    "/onboarding_results",
     {
       ...member,
       schema: {

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { tooManyRequests } from "../errors.js";
 import { normalizeEmail } from "../services/auth.js";
 import { emailSchema, memberSecurity, nameSchema, passwordSchema, strictObject, successSchema } from "../schemas.js";
+import { typed } from "./typed.js";
 
 const tokenPair = {
   type: "object",
@@ -36,7 +37,8 @@ async function trimEmail(request: FastifyRequest) {
   if (body && typeof body === "object" && typeof body.email === "string") body.email = body.email.trim();
 }
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const limits = ctx.config.rateLimits;
   const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
   const limit = async (rules: [string, number][]) => {
@@ -46,17 +48,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   };
 
-  app.post<{
-    Body: {
-      email: string;
-      password: string;
-      given_name: string;
-      family_name: string;
-      opt_in?: boolean;
-      waiver_accepted: true;
-    };
-  }>(
-    "/api/auth/sign-up/email",
+  app.post(
+    "/sign-up/email",
     {
       preValidation: trimEmail,
       schema: {
@@ -82,8 +75,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Body: { email: string; password: string } }>(
-    "/api/auth/sign-in/email",
+  app.post(
+    "/sign-in/email",
     {
       preValidation: trimEmail,
       schema: {
@@ -116,8 +109,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Body: { refreshToken: string } }>(
-    "/api/auth/refresh-token",
+  app.post(
+    "/refresh-token",
     {
       schema: {
         tags: ["auth"],
@@ -129,8 +122,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => ctx.auth.refresh(request.body.refreshToken),
   );
 
-  app.post<{ Body: { email: string } }>(
-    "/api/auth/check-email",
+  app.post(
+    "/check-email",
     {
       preValidation: trimEmail,
       schema: {
@@ -146,8 +139,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Body: { email: string } }>(
-    "/api/auth/forgot-password",
+  app.post(
+    "/forgot-password",
     {
       preValidation: trimEmail,
       schema: {
@@ -167,8 +160,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Body: { token: string; password: string } }>(
-    "/api/auth/reset-password",
+  app.post(
+    "/reset-password",
     {
       schema: {
         tags: ["auth"],
@@ -187,8 +180,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
-    "/api/auth/change-password",
+  app.post(
+    "/change-password",
     {
       onRequest: app.requireMember,
       schema: {
@@ -217,8 +210,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Body: { refreshToken: string } }>(
-    "/api/auth/sign-out",
+  app.post(
+    "/sign-out",
     { schema: { tags: ["auth"], summary: "Revoke this login", body: refreshBody, response: { 200: successSchema } } },
     async (request) => {
       await ctx.auth.signOut(request.body.refreshToken);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, noBody, strictObject } from "../schemas.js";
 import { calendarsWithStatus, enrollInCalendar, myCalendars, unenrollFromCalendar } from "../services/calendars.js";
+import { typed } from "./typed.js";
 
 const calendarParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 200 } }, ["id"]);
 const enrollmentAnswer = strictObject(
@@ -16,7 +17,8 @@ const enrollmentAnswer = strictObject(
 );
 
 /** The member side of calendars: the list with status, enrolment, mine. Calendar content is the catalogue's. */
-export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function calendarRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
   const tags = ["calendars"];
 
@@ -29,7 +31,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => ({ data: await calendarsWithStatus(ctx.db, memberOf(request).id) }),
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     "/v2/workouts/calendars/:id/enroll",
     {
       ...member,
@@ -45,7 +47,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => enrollInCalendar(ctx.db, ctx.clock, memberOf(request).id, request.params.id),
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     "/v2/workouts/calendars/:id/unenroll",
     {
       ...member,

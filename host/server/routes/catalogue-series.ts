@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import { catalogueIndex } from "../search/index.js";
@@ -12,6 +12,7 @@ import {
   seriesOverview,
 } from "../services/catalogue-series.js";
 import { splitIds } from "./catalogue.js";
+import { typed } from "./typed.js";
 
 const seriesQuery = strictObject({
   limit: { type: "integer", minimum: 1, maximum: 100, default: 100 },
@@ -24,17 +25,18 @@ const includeQuery = strictObject({ include: { type: "integer", minimum: 0, maxi
 const idsQuery = strictObject({ ids: { type: "string", maxLength: 20_000 } });
 
 /** The public, read-only series and calendar calls; enrolment lives with member activity. */
-export async function catalogueSeriesRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function catalogueSeriesRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const live = catalogueIndex(ctx);
 
   app.get(
-    "/tsapi/series_overview_page",
+    "/series_overview_page",
     { schema: { tags: ["series"], summary: "Series overview: copy, featured banner and categories of series" } },
     async () => seriesOverview(ctx.db, await live.get()),
   );
 
-  app.get<{ Querystring: { limit: number; skip: number; sortField: "name" | "created_at"; ids?: string } }>(
-    "/tsapi/series",
+  app.get(
+    "/series",
     {
       schema: {
         tags: ["series"],
@@ -49,8 +51,8 @@ export async function catalogueSeriesRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.get<{ Params: { slug: string }; Querystring: { include: number } }>(
-    "/tsapi/series/:slug",
+  app.get(
+    "/series/:slug",
     {
       schema: {
         tags: ["series"],
@@ -66,8 +68,8 @@ export async function catalogueSeriesRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.get<{ Querystring: { ids?: string } }>(
-    "/tsapi/workout_calendars/ids",
+  app.get(
+    "/workout_calendars/ids",
     {
       schema: {
         tags: ["calendars"],
@@ -83,8 +85,8 @@ export async function catalogueSeriesRoutes(app: FastifyInstance, ctx: AppContex
       ),
   );
 
-  app.get<{ Params: { slug: string } }>(
-    "/tsapi/workout_calendars/:slug",
+  app.get(
+    "/workout_calendars/:slug",
     { schema: { tags: ["calendars"], summary: "One workout calendar (slug or id) with its days", params: slugParams } },
     async (request) => {
       const calendar = await calendarDetail(ctx.db, await live.get(), request.params.slug);

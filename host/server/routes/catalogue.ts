@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import type { LRUCache } from "lru-cache";
@@ -21,6 +21,7 @@ import {
   LIBRARY_FILTER,
   defaultRequest,
 } from "../services/catalogue.js";
+import { typed } from "./typed.js";
 
 const searchBody = strictObject({
   facets: {
@@ -76,7 +77,8 @@ function runSearch(index: CatalogueIndex, request: SearchRequest): string {
   }
 }
 
-export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const live = catalogueIndex(ctx);
   const cacheBytes = answerCacheBytes(process.env);
   // Finished answers, keyed by the normalised request, per index snapshot (a rebuild starts an empty cache): library
@@ -92,8 +94,8 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     return cache;
   };
 
-  app.post<{ Body: Omit<SearchRequest, "facets"> & { facets: SearchRequest["facets"] | "" } }>(
-    "/tsapi/workouts/search",
+  app.post(
+    "/workouts/search",
     {
       onRequest: app.optionalMember,
       schema: {
@@ -125,8 +127,8 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     return sendJson(reply, `{"items":[${hits.map((n) => index.json(n)).join(",")}],"total":${hits.length}}`);
   };
-  app.get<{ Querystring: { ids?: string } }>(
-    "/tsapi/workouts/",
+  app.get(
+    "/workouts/",
     {
       schema: {
         tags: ["workouts"],
@@ -137,8 +139,8 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     byIds,
   );
 
-  app.get<{ Params: { slug: string } }>(
-    "/tsapi/workouts/:slug",
+  app.get(
+    "/workouts/:slug",
     { schema: { tags: ["workouts"], summary: "One workout by slug (or id)", params: slugParams } },
     async (request, reply) => {
       const index = await live.get();
@@ -148,8 +150,8 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get<{ Querystring: { category?: string } }>(
-    "/tsapi/v2/workout/filters",
+  app.get(
+    "/v2/workout/filters",
     {
       schema: {
         tags: ["workouts"],
@@ -165,7 +167,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/tsapi/workout_categories",
+    "/workout_categories",
     { schema: { tags: ["catalogue"], summary: "Workout categories, all-classes first, then by order" } },
     async () => {
       const items = await listCategories(ctx.db);
@@ -174,7 +176,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/tsapi/collections",
+    "/collections",
     { schema: { tags: ["catalogue"], summary: "Collections with their workout counts" } },
     async () => {
       const items = await listCollections(ctx.db, await live.get());
@@ -182,8 +184,8 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
-    "/tsapi/collections/:id",
+  app.get(
+    "/collections/:id",
     {
       schema: {
         tags: ["catalogue"],
@@ -207,7 +209,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/tsapi/locations",
+    "/locations",
     { schema: { tags: ["catalogue"], summary: "Studio locations and the live virtual studio" } },
     async () => {
       const items = await listLocations(ctx.db);
@@ -215,8 +217,8 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
-    "/tsapi/locations/:id",
+  app.get(
+    "/locations/:id",
     { schema: { tags: ["catalogue"], summary: "One location by id or slug", params: idParams } },
     async (request) => {
       const location = (await listLocations(ctx.db)).find(

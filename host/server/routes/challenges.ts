@@ -1,19 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject } from "../schemas.js";
 import { listChallenges, readJoinedChallenges, setJoinedChallenges } from "../services/challenges.js";
 import { idList } from "./attributes.js";
 import { queryObject } from "./query.js";
+import { typed } from "./typed.js";
 
 const joinedAnswer = strictObject({ challenges: { type: "array", items: { type: "string" } } }, ["challenges"]);
 
-export async function challengeRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function challengeRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
   const tags = ["challenges"];
 
-  app.get<{ Querystring: { current: boolean } }>(
+  app.get(
     "/v2/workouts/challenges",
     {
       ...member,
@@ -52,7 +54,7 @@ export async function challengeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => readJoinedChallenges(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: { challenges: string[] } }>(
+  app.put(
     "/user/v1/attribute/challenges",
     {
       ...member,

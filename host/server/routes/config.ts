@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { loadFeatureFlags, siteConfig } from "../services/site-config.js";
 
-export async function configRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function configRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const features = loadFeatureFlags(process.env);
   app.get(
     "/config.json",

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
-import type { DynamicContentKey } from "../db/tables/catalogue.js";
+import type { RouteOptions } from "../context.js";
 import { notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
 import { catalogueIndex } from "../search/index.js";
@@ -14,6 +13,7 @@ import {
   pagesList,
 } from "../services/content.js";
 import { splitIds } from "./catalogue.js";
+import { typed } from "./typed.js";
 
 const homeQuery = strictObject({
   id: { type: "string", minLength: 1, maxLength: 200 },
@@ -28,12 +28,13 @@ const pageQuery = strictObject({ slug: { type: "string", minLength: 1, maxLength
 const assetsQuery = strictObject({ tags: { type: "string", maxLength: 1000 } });
 
 /** Public site content: home page, carousels, banners, keyed copy, pages and assets. */
-export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function contentRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const live = catalogueIndex(ctx);
   const tags = ["content"];
 
-  app.get<{ Querystring: { id?: string; slug?: string; include: number } }>(
-    "/tsapi/home_page",
+  app.get(
+    "/home_page",
     {
       schema: {
         tags,
@@ -48,16 +49,16 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get("/tsapi/carousels", { schema: { tags, summary: "Carousels with their items" } }, async () =>
+  app.get("/carousels", { schema: { tags, summary: "Carousels with their items" } }, async () =>
     carousels(ctx.db, await live.get()),
   );
 
-  app.get("/tsapi/announcementBanner", { schema: { tags, summary: "Announcement banners active now" } }, async () =>
+  app.get("/announcementBanner", { schema: { tags, summary: "Announcement banners active now" } }, async () =>
     activeBanners(ctx.db, ctx.clock.now()),
   );
 
-  app.get<{ Querystring: { filter?: DynamicContentKey; contains?: string } }>(
-    "/tsapi/dynamic_content",
+  app.get(
+    "/dynamic_content",
     {
       schema: {
         tags,
@@ -68,8 +69,8 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => dynamicContent(ctx.db, request.query.filter, request.query.contains),
   );
 
-  app.get<{ Querystring: { slug?: string } }>(
-    "/tsapi/content/page",
+  app.get(
+    "/content/page",
     { schema: { tags, summary: "A content page by slug (every page without one)", querystring: pageQuery } },
     async (request) => {
       if (request.query.slug === undefined) return pagesList(ctx.db);
@@ -79,8 +80,8 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get<{ Querystring: { tags?: string } }>(
-    "/tsapi/assets",
+  app.get(
+    "/assets",
     { schema: { tags, summary: "Assets carrying every listed tag (comma-separated)", querystring: assetsQuery } },
     async (request) => assetsTagged(ctx.db, splitIds(request.query.tags)),
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isIP } from "node:net";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { forbidden } from "../errors.js";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -18,7 +18,7 @@ export function isLoopback(address: string | undefined): boolean {
  * the machine the server runs on only. The socket's own peer address decides, never a forwarding header a client
  * can write. Registered outside production, or with FITKIT_DEV_MAIL=1.
  */
-export async function devMailRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function devMailRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const fromThisMachine = async (request: FastifyRequest) => {
     if (!isLoopback(request.raw.socket.remoteAddress))
       throw forbidden("The outbox can only be read on the machine the server runs on");
@@ -31,11 +31,11 @@ export async function devMailRoutes(app: FastifyInstance, ctx: AppContext) {
       .limit(100)
       .execute();
 
-  app.get("/dev/mail.json", { onRequest: fromThisMachine, schema: { hide: true } }, async () => ({
+  app.get("/mail.json", { onRequest: fromThisMachine, schema: { hide: true } }, async () => ({
     items: await latest(),
   }));
 
-  app.get("/dev/mail", { onRequest: fromThisMachine, schema: { hide: true } }, async (_request, reply) => {
+  app.get("/mail", { onRequest: fromThisMachine, schema: { hide: true } }, async (_request, reply) => {
     const rows = await latest();
     const items = rows
       .map(

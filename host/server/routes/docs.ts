@@ -4,9 +4,9 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /** OpenAPI 3.1 generated from the route schemas: JSON at /docs/openapi.json, a readable index at /docs. */
 export async function docsRoutes(app: FastifyInstance) {
-  app.get("/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
-  app.get("/docs", { schema: { hide: true } }, async (_request, reply) => {
+  app.get("/", { schema: { hide: true } }, async (_request, reply) => {
     const spec = app.swagger() as {
       paths?: Record<string, Record<string, { summary?: string; tags?: string[]; security?: unknown[] }>>;
     };

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { ping } from "../db/index.js";
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function healthRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   app.get(
     "/health",
     { schema: { tags: ["platform"], summary: "Database reachability and readiness" } },

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { unauthorized } from "../errors.js";
 import { claimsOf } from "../services/entitlements.js";
-import { changeProfile, readProfile, type ProfileChange } from "../services/profile.js";
+import { changeProfile, readProfile } from "../services/profile.js";
 import { memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
+import { typed } from "./typed.js";
 
 const phoneSchema = strictObject(
   { country: { type: "string", enum: ["US", "CA"] }, number: { type: "string", maxLength: 40 } },
@@ -29,9 +30,10 @@ const profileAnswer = strictObject(
   ["given_name", "family_name", "email", "birthday", "phone"],
 );
 
-export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function identityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   app.get(
-    "/user/v1/attribute/claims",
+    "/v1/attribute/claims",
     {
       onRequest: app.requireMember,
       schema: { tags: ["identity"], summary: "The member's claims (spec section 3)", security: memberSecurity },
@@ -49,7 +51,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/user/v1/attribute/profile",
+    "/v1/attribute/profile",
     {
       onRequest: app.requireMember,
       schema: {
@@ -62,8 +64,8 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => readProfile(ctx.db, memberOf(request).id),
   );
 
-  app.put<{ Body: ProfileChange }>(
-    "/user/v1/attribute/profile",
+  app.put(
+    "/v1/attribute/profile",
     {
       onRequest: app.requireMember,
       preValidation: rejectUnstorableText,
@@ -79,7 +81,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post(
-    "/user/v2/sso/deactivate",
+    "/v2/sso/deactivate",
     {
       onRequest: app.requireMember,
       schema: {

@@ -22,27 +22,31 @@ import { staticRoutes } from "./static.js";
 import { workoutActivityRoutes } from "./workouts-activity.js";
 import { studiosRoutes } from "./studios.js";
 
-/** Every route plugin, one per domain. */
+/**
+ * Every route module, each an encapsulated plugin under the path prefix its routes share (modules whose routes span
+ * several prefixes keep full paths). The hooks and decorators they rely on (member hooks, body parsing, error
+ * handling, `ctx`) are the root's, inherited.
+ */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
-  await healthRoutes(app, ctx);
-  await docsRoutes(app);
-  await authRoutes(app, ctx);
-  await identityRoutes(app, ctx);
-  await configRoutes(app, ctx);
-  await catalogueRoutes(app, ctx);
-  await catalogueSeriesRoutes(app, ctx);
-  await contentRoutes(app, ctx);
-  await attributeRoutes(app, ctx);
-  await workoutActivityRoutes(app, ctx);
-  await seriesActivityRoutes(app, ctx);
-  await calendarRoutes(app, ctx);
-  await challengeRoutes(app, ctx);
-  await studiosRoutes(app, ctx);
-  await membershipRoutes(app, ctx);
-  await paymentRoutes(app, ctx);
-  await mediaRoutes(app, ctx);
-  await musicRoutes(app, ctx);
-  await analyticsRoutes(app, ctx);
-  if (ctx.config.devMail) await devMailRoutes(app, ctx);
-  await staticRoutes(app, ctx);
+  await app.register(healthRoutes, { ctx });
+  await app.register(docsRoutes, { prefix: "/docs" });
+  await app.register(authRoutes, { prefix: "/api/auth", ctx });
+  await app.register(identityRoutes, { prefix: "/user", ctx });
+  await app.register(configRoutes, { ctx });
+  await app.register(catalogueRoutes, { prefix: "/tsapi", ctx });
+  await app.register(catalogueSeriesRoutes, { prefix: "/tsapi", ctx });
+  await app.register(contentRoutes, { prefix: "/tsapi", ctx });
+  await app.register(attributeRoutes, { prefix: "/v2/user/attributes", ctx });
+  await app.register(workoutActivityRoutes, { ctx });
+  await app.register(seriesActivityRoutes, { prefix: "/v2/workouts/series", ctx });
+  await app.register(calendarRoutes, { ctx });
+  await app.register(challengeRoutes, { ctx });
+  await app.register(studiosRoutes, { prefix: "/studios", ctx });
+  await app.register(membershipRoutes, { ctx });
+  await app.register(paymentRoutes, { prefix: "/commerce/v1", ctx });
+  await app.register(mediaRoutes, { ctx });
+  await app.register(musicRoutes, { ctx });
+  await app.register(analyticsRoutes, { prefix: "/v2/analytics", ctx });
+  if (ctx.config.devMail) await app.register(devMailRoutes, { prefix: "/dev", ctx });
+  await app.register(staticRoutes);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
 import {
@@ -11,8 +11,6 @@ import {
   sendPayload,
   WORKOUT_FILES,
   workoutScope,
-  type ImageRequest,
-  type WorkoutFile,
 } from "../media/index.js";
 import {
   ART_KINDS,
@@ -25,6 +23,7 @@ import {
 import { ArtworkService } from "../services/artwork.js";
 import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
 import { PlaybackService } from "../services/playback.js";
+import { typed } from "./typed.js";
 
 const workoutParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 128 } }, ["id"]);
 const uriSchema = { type: "string", format: "uri" } as const;
@@ -46,7 +45,8 @@ const sizeQuery = { width: size, height: size, fit_mode: { type: "string", enum:
  * Workout video: signed playback for entitled members, public previews and poster images, and the local provider's
  * files (`/media/…`) with byte ranges.
  */
-export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function mediaRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const signer = createUrlSigner(ctx.keys.refreshSecret);
   const { active, local } = createMediaProviders(ctx.config.media, ctx.db, signer);
   // Links handed out come from configuration, never from the request's Host or X-Forwarded-Host: a forged header
@@ -59,7 +59,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     provider: active,
   });
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/tsapi/content/workout/:id/video",
     {
       onRequest: app.requireMember,
@@ -74,7 +74,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => playback.video(request.params.id, memberOf(request).id, origin),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/tsapi/content/workout/:id/previewVideo",
     {
       schema: {
@@ -87,7 +87,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => playback.preview(request.params.id, origin),
   );
 
-  app.get<{ Params: { type: string; id: string; field: string } }>(
+  app.get(
     "/tsapi/content/:type/:id/:field",
     {
       schema: {
@@ -106,7 +106,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: ImageRequest }>(
+  app.get(
     "/tsapi/v2/workout/:id/video/image",
     {
       schema: {
@@ -135,7 +135,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get<{ Params: { id: string; token: string; file: WorkoutFile } }>(
+  app.get(
     "/media/w/:id/:token/:file",
     {
       schema: {
@@ -167,7 +167,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get<{ Params: { file: string } }>(
+  app.get(
     "/media/clips/:file",
     {
       schema: {
@@ -206,7 +206,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   };
 
-  app.get<{ Params: { kind: ArtKind; file: string }; Querystring: Omit<ImageRequest, "time"> }>(
+  app.get(
     "/media/art/:kind/:file",
     {
       schema: {

@@ -1,23 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { billingGuard } from "../billing/disabled.js";
 import { badRequest, notFound, tooManyRequests } from "../errors.js";
 import { emailSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
-import { saveBillingAddress, type BillingAddressInput } from "../services/billing-address.js";
+import { saveBillingAddress } from "../services/billing-address.js";
 import { ADDRESS_LIMITS } from "../../../src/domain/billing-address.js";
-import { applyCoupons, couponByCode, type CouponEntry } from "../services/coupons.js";
-import {
-  NOTIFICATION_TYPES,
-  sendCustomerNotification,
-  type NotificationType,
-} from "../services/customer-notifications.js";
+import { applyCoupons, couponByCode } from "../services/coupons.js";
+import { NOTIFICATION_TYPES, sendCustomerNotification } from "../services/customer-notifications.js";
 import { createMembership } from "../services/membership.js";
-import { CANCEL_REASONS, type CancelReason } from "../services/membership-rules.js";
+import { CANCEL_REASONS } from "../services/membership-rules.js";
 import { listProducts, presentProduct } from "../services/products.js";
 import { EMAIL_FAILED } from "../services/studio-link.js";
 import { listSubscriptions, ownSubscription } from "../services/subscription-store.js";
-import type { PlanChange } from "../services/subscriptions.js";
+import { typed } from "./typed.js";
 
 const tags = ["membership"];
 const idParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 100 } }, ["id"]);
@@ -29,7 +25,8 @@ async function trimEmail(request: FastifyRequest) {
   if (body && typeof body === "object" && typeof body.email === "string") body.email = body.email.trim();
 }
 
-export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function membershipRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const membership = createMembership({
     db: ctx.db,
     clock: ctx.clock,
@@ -46,7 +43,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     if (wait) throw tooManyRequests(message, wait);
   };
 
-  app.get<{ Querystring: { sku?: string[] } }>(
+  app.get(
     "/subscriptions/v1/products",
     {
       schema: {
@@ -88,7 +85,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const promoCodes = { type: "array", items: { type: "string", minLength: 1, maxLength: 64 }, maxItems: 10 } as const;
 
-  app.post<{ Body: { sku: string; promo_codes?: string[] } }>(
+  app.post(
     "/v2/subscriptions/subs",
     {
       ...purchase,
@@ -103,7 +100,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => subscriptions.start(memberOf(request).id, request.body.sku, request.body.promo_codes),
   );
 
-  app.get<{ Querystring: { sku: string; promo_code?: string[] } }>(
+  app.get(
     "/v2/subscriptions/subs/quote",
     {
       ...member,
@@ -120,7 +117,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => subscriptions.quote(memberOf(request).id, request.query.sku, request.query.promo_code),
   );
 
-  app.put<{ Body: PlanChange }>(
+  app.put(
     "/v2/subscriptions/subs/plan",
     {
       ...purchase,
@@ -152,7 +149,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       }),
   );
 
-  app.post<{ Params: { id: string }; Body: { reason: CancelReason; explanation?: string; subscription_id?: string } }>(
+  app.post(
     "/v2/subscriptions/subs/:id/cancel",
     {
       ...member,
@@ -183,7 +180,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     "/v2/subscriptions/subs/:id/reactivate",
     {
       ...purchase,
@@ -198,7 +195,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => subscriptions.reactivate(memberOf(request).id, request.params.id),
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     "/v2/subscriptions/subs/:id/recharge/unpause",
     {
       ...purchase,
@@ -213,7 +210,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => subscriptions.unpause(memberOf(request).id, request.params.id),
   );
 
-  app.put<{ Params: { id: string }; Body: BillingAddressInput }>(
+  app.put(
     "/v2/subscriptions/subs/billing-address/:id",
     {
       ...member,
@@ -241,7 +238,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => saveBillingAddress(ctx.db, ctx.clock, memberOf(request).id, request.params.id, request.body),
   );
 
-  app.get<{ Params: { code: string } }>(
+  app.get(
     "/v2/subscriptions/coupon-codes/:code",
     {
       ...member,
@@ -255,7 +252,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => couponByCode(ctx.db, request.params.code, ctx.clock.now()),
   );
 
-  app.post<{ Body: { coupons: CouponEntry[] } }>(
+  app.post(
     "/v2/subscriptions/subs/coupon-codes",
     {
       ...member,
@@ -303,7 +300,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     "/v2/subscriptions/subs/marianatek/email-request/",
     {
       ...member,
@@ -322,7 +319,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Body: { token: string } }>(
+  app.post(
     "/v2/subscriptions/subs/create-marianatek",
     {
       ...member,
@@ -336,7 +333,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => studioLink.confirm(memberOf(request).id, request.body.token),
   );
 
-  app.post<{ Params: { type: NotificationType } }>(
+  app.post(
     "/v2/subscriptions/customers/notifications/:type",
     {
       ...member,

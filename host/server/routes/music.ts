@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
 import { createUrlSigner, sendPayload } from "../media/index.js";
 import { LocalMusicProvider, stationScope } from "../music/index.js";
 import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
 import { MusicService } from "../services/music.js";
+import { typed } from "./typed.js";
 
 const trackSchema = strictObject(
   {
@@ -24,7 +25,8 @@ const stationSchema = strictObject(
 const slug = { type: "string", pattern: "^[a-z0-9-]{1,40}$" } as const;
 
 /** Background music: the stations list with signed stream URLs, and the local provider's audio with byte ranges. */
-export async function musicRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function musicRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const signer = createUrlSigner(ctx.keys.refreshSecret);
   const local = new LocalMusicProvider(signer);
   const music = new MusicService({
@@ -58,7 +60,7 @@ export async function musicRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => music.stations(memberOf(request).id, ctx.config.publicUrl),
   );
 
-  app.get<{ Params: { station: string; token: string; file: string } }>(
+  app.get(
     "/media/m/:station/:token/:file",
     {
       schema: {

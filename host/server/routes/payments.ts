@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { notFound } from "../errors.js";
 import { memberSecurity, noBody, strictObject } from "../schemas.js";
 import { billingGuard } from "../billing/disabled.js";
 import { SandboxBilling } from "../billing/sandbox.js";
-import type { CardInput } from "../billing/sandbox.js";
+import { typed } from "./typed.js";
 
 const tags = ["payment"];
 const cardSchema = {
@@ -20,12 +20,13 @@ const cardSchema = {
 } as const;
 
 /** The card on file: setup intent, default payment method, and the sandbox's card form endpoint. */
-export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function paymentRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const { billing } = ctx;
   const member = { onRequest: [app.requireMember, ...billingGuard(billing)] };
 
   app.post(
-    "/commerce/v1/payment/setup",
+    "/payment/setup",
     {
       ...member,
       schema: {
@@ -41,8 +42,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => ({ client_secret: (await billing.createSetup(ctx.db, memberOf(request).id)).clientSecret }),
   );
 
-  app.post<{ Body: { payment_method_id: string } }>(
-    "/commerce/v1/payment/setdefault",
+  app.post(
+    "/payment/setdefault",
     {
       ...member,
       schema: {
@@ -59,7 +60,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    "/commerce/v1/payment/default",
+    "/payment/default",
     {
       ...member,
       schema: {
@@ -80,8 +81,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   // and gets a payment method id; the number itself is never stored. With Stripe, Stripe.js does this.
   if (!(billing instanceof SandboxBilling)) return;
   const sandbox = billing;
-  app.post<{ Body: CardInput }>(
-    "/commerce/v1/sandbox/payment-methods",
+  app.post(
+    "/sandbox/payment-methods",
     {
       schema: {
         tags,

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject } from "../schemas.js";
 import { enrollInSeries, leaveSeries, memberSeries } from "../services/series-progress.js";
 import { queryObject } from "./query.js";
+import { typed } from "./typed.js";
 
 const seriesBody = strictObject({ series_id: { type: "string", minLength: 1, maxLength: 200 } }, ["series_id"]);
 const progressSchema = { type: "object", additionalProperties: true } as const;
@@ -40,12 +41,13 @@ const enrollmentAnswer = strictObject({ success: { type: "boolean", const: true 
   "series",
 ]);
 
-export async function seriesActivityRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
   const tags = ["series"];
 
-  app.post<{ Body: { series_id: string } }>(
-    "/v2/workouts/series/enroll",
+  app.post(
+    "/enroll",
     {
       ...member,
       schema: {
@@ -62,8 +64,8 @@ export async function seriesActivityRoutes(app: FastifyInstance, ctx: AppContext
     }),
   );
 
-  app.post<{ Body: { series_id: string } }>(
-    "/v2/workouts/series/leave",
+  app.post(
+    "/leave",
     {
       ...member,
       schema: {
@@ -80,8 +82,8 @@ export async function seriesActivityRoutes(app: FastifyInstance, ctx: AppContext
     }),
   );
 
-  app.get<{ Querystring: { active_only: boolean } }>(
-    "/v2/workouts/series",
+  app.get(
+    "/",
     {
       ...member,
       schema: {

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
-import type { AppContext } from "../context.js";
 import { errorBody, MAX_PARAM_LENGTH, paramTooLongMessage } from "../errors.js";
 import { fromRoot } from "../paths.js";
 
@@ -13,7 +12,7 @@ const API_PATH =
  * Static hosting: the built widgets at /widgets/, the example embed pages at /examples/, and the hosted app at /,
  * whose client-side routes all answer its index.html.
  */
-export async function staticRoutes(app: FastifyInstance, _ctx: AppContext) {
+export async function staticRoutes(app: FastifyInstance) {
   const widgetsDir = fromRoot("dist", "widgets");
   const appDir = fromRoot("dist", "app");
   const examplesDir = fromRoot("examples");

@@ -1,18 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { ScheduleTopUpJob } from "../jobs/schedule-top-up.js";
 import { renderIcs } from "../../../src/domain/ics.js";
 import { ReservationsService } from "../services/reservations.js";
 import { parseDateBound, ScheduleService } from "../services/schedule.js";
 import { errorSchema, memberSecurity, noBody, strictObject, uuidSchema } from "../schemas.js";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The live-class schedule top-up job (tests trigger it after moving the clock). */
-    scheduleTopUp: ScheduleTopUpJob;
-  }
-}
+import { typed } from "./typed.js";
 
 const classIdSchema = { type: "string", minLength: 1, maxLength: 128, pattern: "^[a-z0-9][a-z0-9-]*$" } as const;
 /** A location id or slug; empty means every location, like an absent one. */
@@ -90,28 +83,15 @@ const pageOf = (item: object) =>
     required: ["items", "total"],
   }) as const;
 
-interface ClassQuerystring {
-  min_date?: string;
-  max_date?: string;
-  location?: string;
-  public?: boolean;
-  limit: number;
-  skip: number;
-}
-
 const reservationParams = strictObject({ id: uuidSchema }, ["id"]);
 
-export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const schedule = new ScheduleService(ctx);
   const reservations = new ReservationsService({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
 
-  const job = new ScheduleTopUpJob(schedule, ctx.jobLock, (err) => app.log.error({ err }, "schedule top-up failed"));
-  app.decorate("scheduleTopUp", job);
-  job.start();
-  ctx.onClose(() => job.stop());
-
-  app.get<{ Querystring: ClassQuerystring }>(
-    "/studios/class",
+  app.get(
+    "/class",
     {
       onRequest: app.optionalMember,
       schema: {
@@ -152,8 +132,8 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get<{ Querystring: { location?: string; history?: boolean; limit: number; skip: number } }>(
-    "/studios/reservation",
+  app.get(
+    "/reservation",
     {
       onRequest: app.requireMember,
       schema: {
@@ -184,8 +164,8 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Body: { class_id: string } }>(
-    "/studios/reservation/",
+  app.post(
+    "/reservation/",
     {
       onRequest: app.requireMember,
       schema: {
@@ -199,8 +179,8 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => reservations.book(memberOf(request).id, request.body.class_id),
   );
 
-  app.post<{ Params: { id: string } }>(
-    "/studios/reservation/:id/cancel",
+  app.post(
+    "/reservation/:id/cancel",
     {
       onRequest: app.requireMember,
       schema: {
@@ -215,8 +195,8 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => reservations.cancel(memberOf(request).id, request.params.id),
   );
 
-  app.post<{ Params: { id: string } }>(
-    "/studios/reservation/:id/checkin/",
+  app.post(
+    "/reservation/:id/checkin/",
     {
       onRequest: app.requireMember,
       schema: {
@@ -231,8 +211,8 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => reservations.checkIn(memberOf(request).id, request.params.id),
   );
 
-  app.get<{ Params: { id: string } }>(
-    "/studios/reservation/:id/calendar.ics",
+  app.get(
+    "/reservation/:id/calendar.ics",
     {
       onRequest: app.requireMember,
       schema: {

@@ -1,20 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../context.js";
+import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { memberSecurity, strictObject, uuidSchema } from "../schemas.js";
 import { queryObject } from "./query.js";
 import { workoutHistory } from "../services/history.js";
-import { onboardingResult, submitOnboarding, type QuizAnswers } from "../services/onboarding.js";
+import { onboardingResult, submitOnboarding } from "../services/onboarding.js";
 import { endSession, startSession } from "../services/sessions.js";
 import { statsByDay, statsTotals } from "../services/stats.js";
 import { assertTimeZone } from "../services/time-range.js";
-import {
-  ingestVideoEvents,
-  MAX_EVENTS_PER_BATCH,
-  VIDEO_EVENT_TYPES,
-  type VideoEventInput,
-} from "../services/video-events.js";
+import { ingestVideoEvents, MAX_EVENTS_PER_BATCH, VIDEO_EVENT_TYPES } from "../services/video-events.js";
+import { typed } from "./typed.js";
 
 const workoutParams = strictObject({ workoutId: { type: "string", minLength: 1, maxLength: 200 } }, ["workoutId"]);
 const dateParam = { type: "string", minLength: 10, maxLength: 40 } as const;
@@ -52,10 +48,11 @@ const historyItem = {
   },
 } as const;
 
-export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
 
-  app.get<{ Params: { workoutId: string } }>(
+  app.get(
     "/v2/workouts/start_session/:workoutId",
     {
       ...member,
@@ -81,10 +78,7 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
       startSession(ctx.db, ctx.clock, memberOf(request).id, request.params.workoutId, deviceOf(request)),
   );
 
-  app.post<{
-    Params: { workoutId: string };
-    Body: { session_id: string; workout_completed_positions: number | number[] };
-  }>(
+  app.post(
     "/v2/workouts/end_session/:workoutId",
     {
       ...member,
@@ -127,7 +121,7 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.post<{ Body: { events: VideoEventInput[] } }>(
+  app.post(
     "/v2/workouts/video_events",
     {
       ...member,
@@ -146,17 +140,7 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
       ingestVideoEvents(ctx.db, ctx.clock, memberOf(request).id, deviceOf(request), request.body.events),
   );
 
-  app.get<{
-    Querystring: {
-      includeLvs: boolean;
-      starting_at?: string;
-      ending_at?: string;
-      is_completed?: boolean;
-      limit: number;
-      skip: number;
-      tz: string;
-    };
-  }>(
+  app.get(
     "/v2/workouts/history",
     {
       ...member,
@@ -187,7 +171,7 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.get<{ Querystring: { startDate?: string; endDate?: string; tz: string } }>(
+  app.get(
     "/v2/workouts/workout_stats",
     {
       ...member,
@@ -250,7 +234,7 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
     async (request) => ({ data: { stats: await statsTotals(ctx.db, memberOf(request).id) } }),
   );
 
-  app.post<{ Body: QuizAnswers }>(
+  app.post(
     "/v2/workouts/onboarding-results",
     {
       ...member,
@@ -278,7 +262,7 @@ export async function workoutActivityRoutes(app: FastifyInstance, ctx: AppContex
     async (request) => submitOnboarding(ctx.db, ctx.clock, memberOf(request).id, request.body),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/v2/workouts/onboarding-results/:id",
     {
       ...member,

@@ -92,9 +92,19 @@ export function createLiveIndex(
     }, DEBOUNCE_MS);
   };
 
+  // PGlite's own calls and the pool's queries share one session with no lock between them, and interleaved they can
+  // lose a reply (the pool's query then waits forever): (un)listen while holding the pool's one connection.
+  const outsidePool = async <T>(call: () => Promise<T>): Promise<T> => {
+    const client = await database.pool.connect();
+    try {
+      return await call();
+    } finally {
+      client.release();
+    }
+  };
   const listenPglite = async () => {
-    const unlisten = await database.pglite!.listen(CATALOGUE_CHANNEL, changed);
-    stopListening = unlisten;
+    const unlisten = await outsidePool(() => database.pglite!.listen(CATALOGUE_CHANNEL, changed));
+    stopListening = () => outsidePool(unlisten);
   };
 
   const listenPostgres = async () => {

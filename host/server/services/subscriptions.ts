@@ -34,7 +34,8 @@ export interface PlanChange {
   order_interval_frequency?: number;
   order_interval_unit?: string;
   product_id?: string;
-  shopify_variant_id?: string;
+  /** Accepted as the store sends it (a string or a number) and not used here. */
+  shopify_variant_id?: string | number;
   sku?: string;
   stripe_promo_code?: string;
 }

@@ -199,7 +199,8 @@ interface DynamicContentTable {
   id: string;
   key: DynamicContentKey;
   name: string;
-  value: Json;
+  /** JSON text on insert; no default, so every insert gives it. */
+  value: ColumnType<unknown, string, string>;
   sort_order: Defaulted<number>;
 }
 

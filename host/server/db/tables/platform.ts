@@ -17,7 +17,7 @@ interface UsersTable {
   /** A calendar date; read back as `YYYY-MM-DD` text (see services/profile.ts). */
   birthday: ColumnType<string | null, string | null | undefined, string | null>;
   /** `{country: "US" | "CA", number}` as the member saved it, or null. */
-  phone: ColumnType<unknown, string | null | undefined, string | null>;
+  phone: ColumnType<object | null, string | null | undefined, string | null>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

@@ -1,0 +1,54 @@
+import fp from "fastify-plugin";
+import type { AppContext } from "../context.js";
+import { ScheduleService } from "../services/schedule.js";
+import { scheduleRenewals } from "./renewals.js";
+import { ScheduleTopUpJob } from "./schedule-top-up.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The live-class schedule top-up job (tests trigger it after moving the clock). */
+    scheduleTopUp: ScheduleTopUpJob;
+  }
+}
+
+export interface JobsOptions {
+  ctx: AppContext;
+  /** Keep the live-class schedule generated ahead (default on). */
+  scheduleTopUp?: boolean;
+  /** Settle ended subscription periods every `config.renewalsIntervalMs` (the server's own; tests run them by hand). */
+  renewals?: boolean;
+}
+
+/**
+ * The background jobs, in one place: started once the app is ready (every plugin loaded, the database migrated by
+ * then) and stopped when it closes, each waiting for a run in progress so the database can close after it. Not
+ * encapsulated, so the top-up job is reachable on the app itself.
+ */
+export const jobsPlugin = fp<JobsOptions>(
+  async (app, { ctx, scheduleTopUp = true, renewals = false }) => {
+    const topUp = new ScheduleTopUpJob(new ScheduleService(ctx), ctx.jobLock, (err) =>
+      app.log.error({ err }, "schedule top-up failed"),
+    );
+    app.decorate("scheduleTopUp", topUp);
+    let stopRenewals: (() => Promise<void>) | undefined;
+
+    app.addHook("onReady", async () => {
+      if (scheduleTopUp) topUp.start();
+      if (renewals)
+        stopRenewals = scheduleRenewals(
+          {
+            db: ctx.db,
+            clock: ctx.clock,
+            billing: ctx.billing,
+            lock: ctx.jobLock,
+            log: (err) => app.log.error({ err }, "renewals failed"),
+          },
+          ctx.config.renewalsIntervalMs,
+        );
+    });
+    app.addHook("onClose", async () => {
+      await Promise.all([topUp.stop(), stopRenewals?.()]);
+    });
+  },
+  { name: "fitkit-jobs" },
+);
