@@ -25,15 +25,18 @@ import { chargeSentence, money } from "./charge.js";
 import type { Quote } from "../../src/api/index.js";
 import { planSku } from "../../src/domain/membership.js";
 import { CardForm } from "./card-form.js";
+import type { MembershipFlow, MembershipStep } from "./names.js";
 export { JoinMembership } from "./join.js";
 export { UnpauseMembership } from "./unpause.js";
 
 type Data = ReturnType<typeof useMembership>;
-interface FlowProps {
+export interface FlowProps {
   data: Data;
   supportEmail: string;
-  done(message: string, action: string): void;
+  done(message: string, action: MembershipFlow): void;
   close(): void;
+  /** Raises `fit-membership-step` for this flow. */
+  progress(step: MembershipStep): void;
 }
 
 /** Adds the flows' writes (plan, coupons, cancel, card, address, studio link) to the store's membership slice. */
@@ -42,7 +45,7 @@ export const withWrites = (data: Data) => void data.store.use(membershipWrites);
 /** The shape an email must have before the studio link is asked for (what the server's email format accepts). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
+export function ChangePlan({ data, supportEmail, done, close, progress }: FlowProps) {
   const s = flowStyles(useCss());
   const [period, setPeriod] = useState<PlanPeriod>(data.subscription?.interval === 12 ? "monthly" : "annual");
   const [code, setCode] = useState("");
@@ -66,6 +69,7 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
     if (!answer) return setFailure(say("error.planUpdate"));
     setQuote(answer);
     setConfirming(true);
+    progress("plan-chosen");
   }
 
   async function checkPromo() {
@@ -73,8 +77,10 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
     const outcome = await data.m.validateCoupons.run([code.trim()]);
     if (!outcome) return setFailure(say("error.unexpected"));
     setPromo(outcome.ok ? "valid" : "invalid");
+    if (outcome.ok) progress("promo-applied");
   }
   async function confirm() {
+    progress("confirmed");
     setBusy(true);
     setFailure("");
     const withCode = promo === "valid" && code.trim();
@@ -300,7 +306,7 @@ const REASONS: CancelReason[] = [
   "other",
 ];
 
-export function CancelMembership({ data, supportEmail, done, close }: FlowProps) {
+export function CancelMembership({ data, supportEmail, done, close, progress }: FlowProps) {
   const s = flowStyles(useCss());
   const [step, setStep] = useState<"offers" | "reasons">("offers");
   const [reason, setReason] = useState<CancelReason | "">("");
@@ -328,7 +334,13 @@ export function CancelMembership({ data, supportEmail, done, close }: FlowProps)
           <Button variant="primary" onClick={close}>
             {say("action.keepWorkingOut")}
           </Button>
-          <Button variant="link" onClick={() => setStep("reasons")}>
+          <Button
+            variant="link"
+            onClick={() => {
+              setStep("reasons");
+              progress("offers-declined");
+            }}
+          >
             {say("action.noThanksCancel")}
           </Button>
         </div>

@@ -11,6 +11,7 @@ import { say } from "./flow-copy.js";
 import { flowStyles } from "./flow-styles.js";
 import { CardForm } from "./card-form.js";
 import { Oops } from "./oops.js";
+import type { FlowProps } from "./flows.js";
 
 type Data = ReturnType<typeof useMembership>;
 type Step = "plan" | "card" | "confirm";
@@ -26,17 +27,7 @@ const messages = (e: unknown): string[] => {
  * free trial applies: only to members who never subscribed), an optional promo code, the card, then a confirmation
  * stating what will be charged and when. The checkout (`POST /v2/subscriptions/subs`) makes the member entitled.
  */
-export function JoinMembership({
-  data,
-  supportEmail,
-  done,
-  close,
-}: {
-  data: Data;
-  supportEmail: string;
-  done(message: string, action: string): void;
-  close(): void;
-}) {
+export function JoinMembership({ data, supportEmail, done, close, progress }: FlowProps) {
   const s = flowStyles(useCss());
   const config = useWidgetConfig();
   const api = data.store.api;
@@ -82,7 +73,9 @@ export function JoinMembership({
   }
   async function applyPromo() {
     const q = await quoteWith([code.trim()]);
-    if (q) setPromo({ state: "valid", message: `${say("membership.promoApplied")} ${chargeSentence(q, config)}` });
+    if (!q) return;
+    setPromo({ state: "valid", message: `${say("membership.promoApplied")} ${chargeSentence(q, config)}` });
+    progress("promo-applied");
   }
   async function toCard(e: Event) {
     e.preventDefault();
@@ -92,9 +85,11 @@ export function JoinMembership({
     if (!q) return;
     setQuote(q);
     setStep(card && !newCard ? "confirm" : "card");
+    progress("plan-chosen");
   }
   async function confirm() {
     if (!quote) return;
+    progress("confirmed");
     setBusy(true);
     setFailure("");
     const answer = await data.m.join.run(quote.sku, quote.discount_codes);
@@ -129,6 +124,7 @@ export function JoinMembership({
             setSaved(c);
             setNewCard(false);
             setStep("confirm");
+            progress("card-saved");
           }}
         />
         <div class={s.actions}>

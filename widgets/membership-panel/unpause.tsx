@@ -10,6 +10,7 @@ import type { useMembership } from "./data.js";
 import { say as flowSay } from "./flow-copy.js";
 import { flowStyles } from "./flow-styles.js";
 import { Oops } from "./oops.js";
+import type { FlowProps } from "./flows.js";
 
 type Data = ReturnType<typeof useMembership>;
 
@@ -25,17 +26,7 @@ const say = sayWith({
  * what will be charged and when (the plan's price after any promo codes waiting on it, today) and the card it goes
  * to; only "YES, UNPAUSE" charges.
  */
-export function UnpauseMembership({
-  data,
-  supportEmail,
-  done,
-  close,
-}: {
-  data: Data;
-  supportEmail: string;
-  done(message: string, action: string): void;
-  close(): void;
-}) {
+export function UnpauseMembership({ data, supportEmail, done, close, progress }: FlowProps) {
   const s = flowStyles(useCss());
   const config = useWidgetConfig();
   const sub = data.subscription;
@@ -55,6 +46,7 @@ export function UnpauseMembership({
   }, [data.store.api, sku]);
 
   async function confirm() {
+    progress("confirmed");
     setBusy(true);
     setFailure("");
     const answer = await data.m.unpause.run();
