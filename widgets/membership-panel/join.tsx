@@ -6,14 +6,12 @@ import { useCss } from "../ui/context.js";
 import { useWidgetConfig } from "../ui/config.js";
 import { Button } from "../ui/parts.js";
 import { chargeSentence, money } from "./charge.js";
-import type { useMembership } from "./data.js";
 import { say } from "./flow-copy.js";
 import { flowStyles } from "./flow-styles.js";
 import { CardForm } from "./card-form.js";
 import { Oops } from "./oops.js";
 import type { FlowProps } from "./flows.js";
 
-type Data = ReturnType<typeof useMembership>;
 type Step = "plan" | "card" | "confirm";
 const PERIODS: PlanPeriod[] = ["annual", "monthly"];
 

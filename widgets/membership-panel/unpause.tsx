@@ -6,13 +6,10 @@ import { useWidgetConfig } from "../ui/config.js";
 import { Button, Skeleton } from "../ui/parts.js";
 import { sayWith } from "../ui/copy.js";
 import { chargeSentence } from "./charge.js";
-import type { useMembership } from "./data.js";
 import { say as flowSay } from "./flow-copy.js";
 import { flowStyles } from "./flow-styles.js";
 import { Oops } from "./oops.js";
 import type { FlowProps } from "./flows.js";
-
-type Data = ReturnType<typeof useMembership>;
 
 const say = sayWith({
   "unpause.confirm": "Unpausing {plan} starts a new period today.",
