@@ -1,4 +1,4 @@
-// fitkit's own footguns as lint rules (issue 17). Each rule names the bug it prevents; see README "Commands".
+// fitkit's own footguns as lint rules (issue 17). Each rule names the bug it prevents; see docs/development.md.
 
 /**
  * A widget `.tsx` compiles against React's JSX runtime (tsconfig's default) unless it opts into Preact, and then

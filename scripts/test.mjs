@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, stopping at the first that fails, then each tier's wall time.
-//   changesets → lint → format → typecheck → build → bundle sizes → shipped types → publint → every vitest
-//   project → the unit and API suites again on a shifted clock.
+//   changesets → docs current → lint → unused code → format → typecheck → build → bundle sizes → shipped types →
+//   publint → every vitest project → the unit and API suites again on a shifted clock.
 // Arguments after `npm test --` go to the main vitest run (CI adds its JSON reporter there); `--clock-only`
 // (`npm run test:clock`) runs only the shifted-clock tiers.
 // The shifted-clock runs start every process's wall clock at an awkward instant (FITKIT_TEST_NOW, see
@@ -27,8 +27,12 @@ const SHIFTED_CLOCKS = [
 const mainTiers = [
   // Every changeset parses and names this package (a user-visible change ships with one: see .changeset/).
   { name: "changesets", command: bin("changeset"), args: ["status"] },
+  // docs/widgets.md is generated from the elements' metadata (npm run docs:widgets); a stale copy fails here.
+  { name: "docs current", command: process.execPath, args: ["scripts/widgets-doc.mjs", "--check"] },
   // ESLint (eslint.config.js: typed rules, the project's own rules, 120 columns), then the formatter's check.
   { name: "lint", command: bin("eslint"), args: [".", "--cache", "--cache-location", "node_modules/.cache/eslint"] },
+  // knip (knip.jsonc): no file, export or dependency that no entry point reaches.
+  { name: "unused code", command: bin("knip"), args: ["--no-progress", "--cache"] },
   { name: "format", command: bin("prettier"), args: ["--check", "."] },
   { name: "typecheck", command: bin("tsc"), args: ["-p", "tsconfig.json", "--noEmit"] },
   { name: "build", command: process.execPath, args: ["scripts/build.mjs"] },

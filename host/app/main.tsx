@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { setup } from "goober";
 import { getSharedStore } from "../../src/store/index.js";
 import { installGlobalStyles } from "./theme/global.js";
-import { removeLeftoverTokenCookies } from "./lib/cookies.js";
+import { removeLeftoverTokenCookies } from "../../src/auth/cookies.js";
 import { getSharedAnalytics } from "../../src/analytics/index.js";
 import { App } from "./app.js";
 

@@ -50,6 +50,11 @@ export interface ServerConfig {
    * join in the app (sign-up, then /account/membership/join).
    */
   storeUrl?: string;
+  /**
+   * When the search index is first built: "at-start" (a server: /health reports ready once it exists) or
+   * "on-first-use" (the first search builds it; the API tests' servers, most of which never search).
+   */
+  searchIndexBuild: "at-start" | "on-first-use";
 }
 
 export interface RateLimitConfig {
@@ -179,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     media,
     billing: loadBillingSettings(env, production),
     storeUrl: storeUrl(env.FITKIT_STORE_URL),
+    searchIndexBuild: "at-start",
   };
 }

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The package root, found from this file whether it runs from source (tsx) or from the esbuild bundle in dist/. */
-export const packageRoot: string = (() => {
+const packageRoot: string = (() => {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, "package.json");

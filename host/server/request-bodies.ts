@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "./errors.js";
 
 /** Deepest nesting of arrays and objects a JSON body may have: far beyond any call's shape, far below a stack. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * Whether JSON text nests arrays and objects deeper than `limit`, found by one flat scan: code that walks a parsed
  * value recursively (ours, Ajv, the database's jsonb) would exhaust its stack on input like 50,000 `[`.
  */
-export function nestsDeeperThan(text: string, limit: number): boolean {
+function nestsDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -3,7 +3,7 @@ import type { ConsentCategory } from "../api/calls/analytics.js";
 import type { KeyValueStorage } from "../store/context.js";
 
 export const CONSENT_CATEGORIES: readonly ConsentCategory[] = ["Essential", "Performance", "Functional", "Marketing"];
-export const CONSENT_KEY = "fitkit.consent";
+const CONSENT_KEY = "fitkit.consent";
 
 export interface Consent {
   readonly granted: ReadonlySignal<readonly ConsentCategory[]>;

@@ -7,10 +7,10 @@ import { readNavigation, recordNavigation } from "./navigation.js";
 import { collectorSink, segmentSink, type Sink } from "./sinks.js";
 
 /** Spec §9: the page view follows identify by 1000 ms. */
-export const PAGE_VIEW_DELAY_MS = 1000;
+const PAGE_VIEW_DELAY_MS = 1000;
 /** Spec §9: every event carries this. */
-export const SOURCE_APP = "Web app";
-export const ANONYMOUS_ID_KEY = "fitkit.anonymous-id";
+const SOURCE_APP = "Web app";
+const ANONYMOUS_ID_KEY = "fitkit.anonymous-id";
 
 export interface AnalyticsOptions {
   /** The API client whose host runs the first-party collector (the default sink). */

@@ -1,11 +1,11 @@
 import type { VideoEvent, VideoEventType } from "../api/types.js";
 
 /** Spec §9 video constants 5, 20000, 1000: flush at 5 buffered events or after 20 s; progress every 1000 ms. */
-export const VIDEO_BUFFER_SIZE = 5;
-export const VIDEO_FLUSH_MS = 20_000;
+const VIDEO_BUFFER_SIZE = 5;
+const VIDEO_FLUSH_MS = 20_000;
 export const VIDEO_PROGRESS_MS = 1000;
 /** Spec §4: these end tracking and are sent at once. */
-export const TERMINAL_VIDEO_EVENTS: readonly VideoEventType[] = ["close", "end", "error"];
+const TERMINAL_VIDEO_EVENTS: readonly VideoEventType[] = ["close", "end", "error"];
 
 export interface VideoEventBuffer {
   push(event: VideoEvent): void;

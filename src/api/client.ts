@@ -22,7 +22,7 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   query?: Record<string, string | number | boolean | string[] | undefined>;
   body?: unknown;
@@ -35,6 +35,8 @@ export interface RequestOptions {
   retryDelay?: (attempt: number) => number;
   /** Lets the request outlive the page (analytics sent while the page hides). */
   keepalive?: boolean;
+  /** "blob" for a file the member downloads (an iCalendar event); JSON otherwise. */
+  responseType?: "blob";
 }
 
 export interface ApiClient {
@@ -71,6 +73,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method,
         body: o.body as Record<string, unknown> | undefined,
         keepalive: o.keepalive,
+        // ofetch types the answer by its responseType; here the caller names the answer's type (Blob) itself.
+        responseType: o.responseType as "json" | undefined,
         headers: token ? { authorization: `Bearer ${token}`, "x-device": "web" } : undefined,
         retry: retries,
         // ofetch counts the retries left down; the spec's delays count the attempts made.

@@ -1,11 +1,5 @@
-export {
-  createApiClient,
-  type ApiClient,
-  type ApiClientOptions,
-  type RequestOptions,
-  type TokenSource,
-} from "./client.js";
-export { ApiError, isAbort, unauthorizedError } from "./error.js";
+export { createApiClient, type TokenSource } from "./client.js";
+export { ApiError, isAbort } from "./error.js";
 export * from "./calls/auth.js";
 export * from "./calls/profile.js";
 export * from "./calls/content.js";

@@ -10,9 +10,13 @@ export const CLASS_TIMER_SLACK_MS = 300;
 /** Spec §9: classes are listed up to 30 days ahead. */
 export const CLASS_HORIZON_DAYS = 30;
 
-type Timed = Pick<LiveClass, "start_date" | "end_date">;
+/** A class's start and end: ISO strings in answers, Dates in the server's rows. */
+type Timed = { start_date: string | Date; end_date: string | Date };
 
-/** Enterable from 15 minutes before start until the class ends. */
+/**
+ * Enterable from 15 minutes before start until the class ends: check-in is allowed and the video-call link shows. The
+ * server enforces it and the app and schedule widget show it, all through this one rule.
+ */
 export const canEnterClass = (c: Timed, now: number) =>
   now >= ms(c.start_date) - CLASS_ENTRY_MS && now < ms(c.end_date);
 /** Spec §5: in progress when the start is now or past (and it has not ended). */

@@ -1,18 +1,16 @@
 /**
- * Spec §9: the second host label selects the environment (`app.staging.fitkit.dev` → "staging"); the bare app host
- * and the www host are production (`app.fitkit.dev`, `www.fitkit.dev`); "dev" when there is no second label
- * (localhost, other hosts).
+ * Spec §9: the second host label selects the environment (`app.staging.fitkit.com` → staging); production uses the
+ * bare app host and the www host (`app.fitkit.com`, `www.fitkit.com`). Without an environment label (localhost, an
+ * address, a two-label host) the fallback applies: the server passes its own FITKIT_ENVIRONMENT, which defaults to dev.
  */
-export function environmentFromHost(host: string, productDomain: string): string {
-  const h = host.toLowerCase().replace(/:\d+$/, "");
-  const domain = productDomain.toLowerCase();
-  if (h === domain) return "production";
-  if (!h.endsWith(`.${domain}`)) return "dev";
-  const labels = h.slice(0, -domain.length - 1).split(".");
-  if (labels.length === 1) return "production";
-  return labels[1] || "dev";
+export function environmentFromHost(host: string, fallback = "dev"): string {
+  const name = host
+    .replace(/:\d+$/, "")
+    .replace(/^\[.*\]$/, "")
+    .toLowerCase();
+  if (!name || /^[\d.]+$/.test(name) || name.includes(":")) return fallback;
+  const labels = name.split(".").filter(Boolean);
+  if (labels.length >= 4) return labels[1]!;
+  if (labels.length === 3) return "production";
+  return fallback;
 }
-
-/** The hosted app's host for an environment: production uses the bare app host, others insert their name. */
-export const appHost = (environment: string, productDomain: string) =>
-  environment === "production" ? `app.${productDomain}` : `app.${environment}.${productDomain}`;

@@ -1,7 +1,15 @@
 import type { Provider, Subscription } from "../api/types.js";
 import { ms } from "./numbers.js";
 
-type Plan = Pick<Subscription, "provider" | "state" | "expiration_date">;
+/**
+ * What the membership rules read of a subscription: the contract's answer (ISO dates) on clients, a database row
+ * (Dates) on the server. One rule for both, so the server's `is_active`/`display_state` and the panel agree.
+ */
+export interface Plan {
+  provider: Subscription["provider"] | (string & {});
+  state: string;
+  expiration_date?: string | Date | null;
+}
 
 const isActiveOrTrial = (state: string) => state === "active" || state === "trial";
 const notExpired = (s: Plan, now: number) => ms(s.expiration_date) > now;
@@ -20,14 +28,15 @@ export function displayState(s: Plan | null | undefined, now: number): string {
 
 /**
  * Spec §4: Apple/Google only when active or trial; other providers need an expiration date and not paused; Recharge
- * (not cancelled) needs active or trial; everything else counts until it expires.
+ * (not cancelled) needs active or trial; everything else counts until it expires (an expired state has, whatever
+ * date it still carries).
  */
 export function isSubscriptionActive(s: Plan | null | undefined, now: number): boolean {
   if (!s) return false;
   if (s.provider === "apple" || s.provider === "google") return isActiveOrTrial(s.state);
   if (!s.expiration_date || s.state === "paused") return false;
   if (s.provider === "recharge" && s.state !== "canceled") return isActiveOrTrial(s.state);
-  return notExpired(s, now);
+  return s.state !== "expired" && notExpired(s, now);
 }
 
 /**
@@ -47,7 +56,7 @@ export const managedElsewhere = (provider: Provider): "apple" | "google" | "stud
 export type PlanPeriod = "monthly" | "annual";
 
 /** Spec §9 plan-change SKUs per provider. */
-export const planSku = (period: PlanPeriod, provider: Provider): string =>
+export const planSku = (period: PlanPeriod, provider: Plan["provider"]): string =>
   period === "monthly"
     ? provider === "stripe"
       ? "1month_trial0-R-SB"

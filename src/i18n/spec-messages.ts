@@ -26,5 +26,3 @@ export const specEn = {
   ...referralEn,
   ...accountEn,
 } as const;
-
-export type SpecMessageKey = keyof typeof specEn;

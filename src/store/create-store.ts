@@ -10,10 +10,10 @@ import { playerSlice } from "./slices/player.js";
 import { calendarsSlice, seriesSlice } from "./slices/series.js";
 import { sessionAccount } from "./slices/session.js";
 import { getPageStore } from "./shared-store.js";
-import { createStoreWith, type SliceDef, type Store, type StoreOptions } from "./store-core.js";
+import { createStoreWith, type ExtensionsOf, type SlicesOf, type Store, type StoreOptions } from "./store-core.js";
 
 /** Every slice: what the hosted app uses. Widgets register only theirs (`getPageStore`) to stay small. */
-export const ALL_SLICES: readonly SliceDef[] = [
+export const ALL_SLICES = [
   catalogueSlice,
   favouritesSlice,
   collectionsSlice,
@@ -25,10 +25,14 @@ export const ALL_SLICES: readonly SliceDef[] = [
   membershipSlice,
   contentSlice,
   playerSlice,
-];
+] as const;
 
 /** Every extension: the parts of the session and slices only the hosted app shows. */
-const ALL_EXTENSIONS = [sessionAccount, membershipWrites, favouriteWorkouts, activityStats, workoutDetail];
+const ALL_EXTENSIONS = [sessionAccount, membershipWrites, favouriteWorkouts, activityStats, workoutDetail] as const;
+
+/** The hosted app's slices and extensions: what `Store` (with no parameters) has. */
+export type AllSlices = SlicesOf<typeof ALL_SLICES>;
+export type AllExtensions = ExtensionsOf<typeof ALL_EXTENSIONS>;
 
 /**
  * A store with every slice: one API client, one token holder, the whole session (its account half included) and all

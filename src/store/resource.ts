@@ -1,4 +1,5 @@
 import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
+import type { Store } from "./store-core.js";
 
 export type Status = "idle" | "loading" | "success" | "error";
 
@@ -125,3 +126,22 @@ export function createResource<T, A extends unknown[] = []>(
 export const into =
   <T>(resource: Pick<Resource<T, never[]>, "set">) =>
   (value: T): T => (resource.set(value), value);
+
+const families = new WeakMap<object, Map<string, Resource<unknown, []>>>();
+
+/**
+ * One resource per key in a store, for data several widgets on a page show for different arguments (two series cards,
+ * two schedules of different studios): the store's slices hold one value per resource, so each key gets its own
+ * resource here, created once per store and shared by every widget asking for that key.
+ */
+export function keyedResource<T>(
+  store: Store<unknown, unknown>,
+  key: string,
+  fetcher: (signal: AbortSignal) => Promise<T>,
+): Resource<T, []> {
+  let family = families.get(store);
+  if (!family) families.set(store, (family = new Map()));
+  let resource = family.get(key) as Resource<T, []> | undefined;
+  if (!resource) family.set(key, (resource = createResource(fetcher) as Resource<T, []>) as Resource<unknown, []>);
+  return resource;
+}

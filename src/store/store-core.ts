@@ -4,15 +4,7 @@ import { refreshTokens } from "../api/calls/auth.js";
 import { createAuth, type Auth } from "../auth/auth.js";
 import type { RefreshLock } from "../auth/refresh-lock.js";
 import { memoryStorage, type KeyValueStorage, type StoreContext } from "./context.js";
-import type { ActivitySlice } from "./slices/activity.js";
-import type { CatalogueSlice } from "./slices/catalogue.js";
-import type { ChallengeSlice } from "./slices/challenge.js";
-import type { ContentSlice } from "./slices/content.js";
-import type { CollectionsSlice, FavouritesSlice } from "./slices/favourites.js";
-import type { LiveSlice } from "./slices/live.js";
-import type { MembershipSlice } from "./slices/membership.js";
-import type { PlayerSlice } from "./slices/player.js";
-import type { CalendarsSlice, SeriesSlice } from "./slices/series.js";
+import type { AllExtensions, AllSlices } from "./create-store.js";
 import { createSessionSlice, type SessionSlice } from "./slices/session.js";
 
 export interface StoreOptions {
@@ -31,51 +23,61 @@ export interface StoreOptions {
   events?: Pick<EventTarget, "addEventListener" | "removeEventListener">;
 }
 
-/** Every slice a store can hold besides the session. */
-export interface Slices {
-  catalogue: CatalogueSlice;
-  favourites: FavouritesSlice;
-  collections: CollectionsSlice;
-  activity: ActivitySlice;
-  challenge: ChallengeSlice;
-  series: SeriesSlice;
-  calendars: CalendarsSlice;
-  live: LiveSlice;
-  membership: MembershipSlice;
-  content: ContentSlice;
-  player: PlayerSlice;
-}
-export type SliceName = keyof Slices;
-
-/** How a slice is built; `needs` are the slices it reads (registered with it). */
-export interface SliceDef<K extends SliceName = SliceName> {
+/**
+ * How a slice is built: `name` is where it appears on the store, `T` what it holds, `Needs` the slices it reads
+ * (registered with it, from `needs`).
+ */
+export interface SliceDef<K extends SliceName = SliceName, T extends object = object, Needs = unknown> {
   readonly name: K;
   readonly needs?: readonly SliceDef[];
-  create(ctx: StoreContext, store: Store): Slices[K];
+  create(ctx: StoreContext, store: Store<Needs, unknown>): T;
 }
 
 /**
  * More members for `store.session` or a slice, registered with `use` like a slice: what only some bundles need (the
  * hosted app's account actions, the membership flows' writes) stays out of the others. The members appear on the
- * session or slice once registered (and once the slice is built).
+ * session or slice once registered (and once the slice is built); `Base` is what `create` reads from it.
  */
-export interface SliceExtension {
-  readonly extends: "session" | SliceName;
-  create(ctx: StoreContext, base: never): object;
+export interface SliceExtension<K extends "session" | SliceName = "session" | SliceName, Base = never, T = object> {
+  readonly extends: K;
+  create(ctx: StoreContext, base: Base): T;
 }
 
-export interface Store extends Slices {
+type AnyDef = SliceDef | SliceExtension;
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** The slices a list of definitions registers (with what they need), by name. */
+export type SlicesOf<D extends readonly AnyDef[]> = Intersection<
+  D[number] extends infer X ? (X extends SliceDef<infer K, infer T, infer N> ? { [P in K]: T } & N : never) : never
+>;
+/** The members a list of extensions adds, by the name of the session or slice they extend. */
+export type ExtensionsOf<D extends readonly AnyDef[]> = Intersection<
+  D[number] extends infer X ? (X extends SliceExtension<infer K, never, infer T> ? { [P in K]: T } : never) : never
+>;
+
+type Extended<E, K> = K extends keyof E ? E[K] : unknown;
+
+/**
+ * A store with the slices `S` and the extensions `E` registered: exactly what a bundle registered is on its type (a
+ * widget that did not register the session's account half cannot call `session.signIn`). `Store` alone is the hosted
+ * app's store, with every slice and extension (`createStore`).
+ */
+export type Store<S = AllSlices, E = AllExtensions> = StoreBase<S, E> & {
+  readonly [K in keyof S]: S[K] & Extended<E, K>;
+};
+
+interface StoreBase<S, E> {
   readonly apiBase: string;
   readonly api: ApiClient;
   readonly auth: Auth;
-  readonly session: SessionSlice;
+  readonly session: SessionSlice & Extended<E, "session">;
   /** Makes these slices available (each is built on first use, once per store) and adds these extensions. */
-  use(...defs: (SliceDef | SliceExtension)[]): Store;
+  use<D extends readonly AnyDef[]>(...defs: D): Store<S & SlicesOf<D>, E & ExtensionsOf<D>>;
   /** Stops listening to other tabs. */
   dispose(): void;
 }
 
-const NAMES: SliceName[] = [
+const NAMES = [
   "catalogue",
   "favourites",
   "collections",
@@ -87,13 +89,21 @@ const NAMES: SliceName[] = [
   "membership",
   "content",
   "player",
-];
+] as const;
+/** Where a slice can appear on the store. */
+type SliceName = (typeof NAMES)[number];
+
+/** The store as built here, before its type says which slices and extensions it has. */
+type Built = Omit<StoreBase<unknown, unknown>, "use"> & { use(...defs: readonly AnyDef[]): Built };
 
 /**
  * A store with its client, tokens and session, and the given slices. Slices are built lazily on first access, so a
  * bundle carries only the slices it registers; signing out (here or in another tab) resets every member-only slice.
  */
-export function createStoreWith(options: StoreOptions, defs: readonly (SliceDef | SliceExtension)[]): Store {
+export function createStoreWith<const D extends readonly AnyDef[]>(
+  options: StoreOptions,
+  defs: D,
+): Store<SlicesOf<D>, ExtensionsOf<D>> {
   const storage = options.storage ?? (typeof localStorage === "undefined" ? memoryStorage() : localStorage);
   const now = options.now ?? Date.now;
   const client = (tokens?: Auth) =>
@@ -118,7 +128,7 @@ export function createStoreWith(options: StoreOptions, defs: readonly (SliceDef 
   const session = createSessionSlice(ctx);
   const registry = new Map<SliceName, SliceDef>();
   const extensions = new Set<SliceExtension>();
-  const built = new Map<SliceName, Slices[SliceName]>();
+  const built = new Map<SliceName, object>();
 
   /**
    * Adds an extension's members to the session or a built slice; its reset joins the base's (signing out clears both).
@@ -139,12 +149,12 @@ export function createStoreWith(options: StoreOptions, defs: readonly (SliceDef 
     wasSignedIn = signedIn;
   });
 
-  const store = {
+  const store: Built = {
     apiBase: api.baseURL,
     api,
     auth,
     session,
-    use(...more: (SliceDef | SliceExtension)[]) {
+    use(...more) {
       for (const def of more) {
         if ("extends" in def) {
           if (extensions.has(def)) continue;
@@ -163,7 +173,7 @@ export function createStoreWith(options: StoreOptions, defs: readonly (SliceDef 
       stop();
       auth.dispose();
     },
-  } as Store;
+  };
   for (const name of NAMES) {
     // Not enumerable: inspecting or copying the store must not build (or trip over) slices.
     Object.defineProperty(store, name, {
@@ -175,12 +185,14 @@ export function createStoreWith(options: StoreOptions, defs: readonly (SliceDef 
             throw new Error(
               `fitkit: the store has no "${name}" slice; register ${name}Slice with getPageStore or store.use`,
             );
-          built.set(name, (slice = def.create(ctx, store)));
+          // A slice reads only the slices it needs, which `use` registered with it.
+          built.set(name, (slice = def.create(ctx, store as Store<unknown, unknown>)));
           for (const ext of extensions) if (ext.extends === name) extend(slice, ext);
         }
         return slice;
       },
     });
   }
-  return store.use(...defs);
+  // The one place the store gets its type: the slices and extensions `defs` registered (see SlicesOf, ExtensionsOf).
+  return store.use(...defs) as Store<SlicesOf<D>, ExtensionsOf<D>>;
 }

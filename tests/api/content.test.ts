@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { environmentFromHost } from "../../host/server/services/site-config.js";
+import { environmentFromHost } from "../../src/domain/environment.js";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;

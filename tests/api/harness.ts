@@ -104,6 +104,9 @@ export async function startTestApp(
     },
     // Used when a test sets redisUrl: parallel runs sharing one Redis never share counters.
     redisPrefix: `fitkit-test:${randomBytes(6).toString("hex")}:`,
+    // Most test servers never search: building the index at every file's start is CPU a loaded machine lacks. The
+    // tests of the index's start and readiness ask for "at-start", as a real server runs.
+    searchIndexBuild: "on-first-use",
     ...options.config,
   };
   const app = await buildApp({ config, database, clock, logger: false });

@@ -5,7 +5,8 @@ import { seed, seedSteps } from "../../host/server/db/seed/index.js";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ config: { allowedOrigins: ["https://studio.example"] } });
+  // As a real server starts: the index builds at start, which the readiness test below watches.
+  t = await startTestApp({ config: { allowedOrigins: ["https://studio.example"], searchIndexBuild: "at-start" } });
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
 import { at as atTime, createClass, DAY, HOUR, MINUTE } from "./studios-fixtures.js";
+import { icsHref } from "../../widgets/live-schedule/ics.js";
 
 let t: TestApp;
 let me: { email: string; password: string };
@@ -285,7 +286,12 @@ describe("add to calendar", () => {
         .replace(/\.\d{3}/, "");
     expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
     expect(ics).toContain("BEGIN:VEVENT\r\n");
-    expect(ics).toContain(`UID:${r.id}@fitkit\r\n`);
+    // The class's UID, the one the schedule widget's "Add to calendar" writes too: adding it again updates one event.
+    expect(ics).toContain(`UID:${cls.id}@fitkit\r\n`);
+    const schedule = await t.call("GET", "/studios/class?location=new-york");
+    const listed = schedule.json().items.find((c: { id: string }) => c.id === cls.id);
+    const fromWidget = decodeURIComponent(icsHref(listed, "Strength & Sculpt", "https://app.example/live"));
+    expect(fromWidget).toContain(`UID:${cls.id}@fitkit\r\n`);
     expect(ics).toContain(`DTSTART:${compact(cls.start)}\r\n`);
     expect(ics).toContain(`DTEND:${compact(cls.end)}\r\n`);
     expect(ics).toContain(`SUMMARY:Strength & Sculpt with ${cls.trainer.name}\r\n`);

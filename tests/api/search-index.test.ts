@@ -4,7 +4,8 @@ import { databaseKind, startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The index as a real server runs it: built at start (the harness's default builds on the first search).
+  t = await startTestApp({ config: { searchIndexBuild: "at-start" } });
 });
 afterAll(() => t.close());
 
@@ -65,6 +66,22 @@ describe("search index lifecycle", () => {
       ).json();
       return after.nbHits === before.nbHits + 1;
     });
+  });
+
+  it("built on first use: not ready until the first search, which sees the catalogue as it is then", async () => {
+    const lazy = await startTestApp({ config: { searchIndexBuild: "on-first-use" } });
+    try {
+      let health = await lazy.call("GET", "/health");
+      expect(health.statusCode).toBe(503);
+      expect(health.json().checks.searchIndex).toBe(false);
+      await lazy.db.updateTable("workouts").set({ name: "20 Min Okapi Flow" }).where("id", "=", "wk_0003").execute();
+      expect(await nbHits("okapi", lazy)).toBe(1);
+      health = await lazy.call("GET", "/health");
+      expect(health.statusCode).toBe(200);
+      expect(health.json().checks.searchIndex).toBe(true);
+    } finally {
+      await lazy.close();
+    }
   });
 
   it.runIf(databaseKind === "postgres")(

@@ -9,6 +9,7 @@ import {
   searchWorkouts,
   bookClass,
   getFavourites,
+  getReservationCalendar,
   type TokenSource,
 } from "../../src/api/index.js";
 import { createAuth, readTokens, TOKEN_KEYS, writeTokens } from "../../src/auth/index.js";
@@ -168,6 +169,17 @@ describe("authorised calls", () => {
     expect(server.seen[0]!.headers).toMatchObject({ authorization: `Bearer ${token}`, "x-device": "web" });
     expect(server.seen[1]!.headers.authorization).toBeUndefined();
     expect(server.seen[1]!.headers["x-device"]).toBeUndefined();
+  });
+
+  it("downloads a member's file (the reservation's iCalendar event) as a Blob, with the bearer token", async () => {
+    const token = fakeJwt(inSeconds(600));
+    server.on("GET", "/studios/reservation/r%201/calendar.ics", (_, res) => {
+      res.writeHead(200, { "content-type": "text/calendar; charset=utf-8" }).end("BEGIN:VCALENDAR\r\n");
+    });
+    const file = await getReservationCalendar(client({ tokens: authFor(signedIn(token)) }), "r 1");
+    expect(file).toBeInstanceOf(Blob);
+    expect(await file.text()).toBe("BEGIN:VCALENDAR\r\n");
+    expect(server.seen[0]!.headers).toMatchObject({ authorization: `Bearer ${token}`, "x-device": "web" });
   });
 
   it("fails with Unauthorized and makes no call when the member is signed out", async () => {

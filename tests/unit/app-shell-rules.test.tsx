@@ -3,8 +3,7 @@ import { Router } from "wouter";
 import { describe, expect, it } from "vitest";
 import { ROUTES, useRouteMatch, type RouteMatch } from "../../host/app/routes.js";
 import { afterSignIn, redirectTarget, signInFor, withReturn } from "../../host/app/lib/redirect.js";
-import { removeLeftoverTokenCookies } from "../../host/app/lib/cookies.js";
-import { cueAt, parseVtt } from "../../host/app/pages/player/captions.js";
+import { removeLeftoverTokenCookies } from "../../src/auth/cookies.js";
 
 /** Spec §2's route list, with an example for each parameter. */
 const SPEC_ROUTES = [
@@ -161,20 +160,5 @@ describe("leftover token cookies", () => {
     };
     removeLeftoverTokenCookies(doc);
     expect([...jar.keys()]).toEqual(["theme"]);
-  });
-});
-
-describe("captions", () => {
-  const vtt =
-    "WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500 line:90%\nWelcome <b>in</b>!\n\n00:01:02.000 --> 00:01:04.000\nTwo\nlines\n";
-  it("parses WebVTT cues and finds the one showing", () => {
-    const cues = parseVtt(vtt);
-    expect(cues).toEqual([
-      { start: 0, end: 2.5, text: "Welcome in!" },
-      { start: 62, end: 64, text: "Two\nlines" },
-    ]);
-    expect(cueAt(cues, 1)?.text).toBe("Welcome in!");
-    expect(cueAt(cues, 10)).toBeUndefined();
-    expect(cueAt(cues, 63)?.text).toBe("Two\nlines");
   });
 });

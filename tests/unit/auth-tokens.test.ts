@@ -4,7 +4,6 @@ import {
   createRefreshLock,
   isExpired,
   readTokens,
-  removeLeftoverCookies,
   TOKEN_KEYS,
   tokenExpiry,
   writeTokens,
@@ -165,18 +164,5 @@ describe("cross-tab refresh lock", () => {
 
   it("runs directly when neither is available", async () => {
     await expect(createRefreshLock({ channel: undefined })(async () => "ran")).resolves.toBe("ran");
-  });
-});
-
-describe("leftover cookies (spec §2)", () => {
-  it("removes refresh and id cookies on load", () => {
-    const doc = { cookie: "refresh=x; theme=dark; id=y" };
-    const written: string[] = [];
-    Object.defineProperty(doc, "cookie", {
-      get: () => "refresh=x; theme=dark; id=y",
-      set: (v: string) => void written.push(v),
-    });
-    removeLeftoverCookies(doc);
-    expect(written).toEqual(["refresh=; Max-Age=0; path=/", "id=; Max-Age=0; path=/"]);
   });
 });

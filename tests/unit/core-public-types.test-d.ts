@@ -3,7 +3,15 @@ import type { ApiError, SearchRequest } from "../../src/api/index.js";
 import { t } from "../../src/i18n/index.js";
 import { t as specT } from "../../src/i18n/spec.js";
 import { emptyFilters, searchRequest } from "../../src/domain/index.js";
-import type { Store } from "../../src/store/index.js";
+import {
+  catalogueSlice,
+  getPageStore,
+  liveSlice,
+  membershipSlice,
+  membershipWrites,
+  type Store,
+} from "../../src/store/index.js";
+import { sessionAccount } from "../../src/store/slices/session.js";
 
 declare const store: Store;
 declare const error: ApiError;
@@ -25,3 +33,24 @@ export const checks = [
 ];
 // @ts-expect-error an ApiError's fields are read-only
 error.status = 500;
+
+/** A page store's type has what its caller registered, and nothing else (never run: only type-checked). */
+export function pageStoreChecks() {
+  const widget = getPageStore({ apiBase: "https://api.fitkit.dev" }, liveSlice);
+  const account = getPageStore({ apiBase: "https://api.fitkit.dev" }, liveSlice, sessionAccount);
+  const panel = getPageStore({ apiBase: "https://api.fitkit.dev" }, membershipSlice);
+  return [
+    widget.live.book.run("class-id"),
+    widget.session.signedIn.value satisfies boolean,
+    // @ts-expect-error a widget that did not register the session's account half cannot sign in
+    widget.session.signIn,
+    // @ts-expect-error nor read a slice it did not register
+    widget.catalogue,
+    account.session.signIn.run({ email: "a@b.c", password: "x" }),
+    // A slice's needs come with it.
+    getPageStore({ apiBase: "https://api.fitkit.dev" }, catalogueSlice).favourites.ids.value satisfies string[],
+    // @ts-expect-error the membership flows' writes are there only once registered
+    panel.membership.cancel,
+    panel.use(membershipWrites).membership.cancel.run("other", "moving"),
+  ];
+}

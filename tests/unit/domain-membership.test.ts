@@ -46,6 +46,7 @@ describe("active per provider (spec §4)", () => {
     ["stripe", "active", future, true],
     ["stripe", "canceled", future, true],
     ["stripe", "canceled", past, false],
+    ["stripe", "expired", future, false],
     ["recharge", "active", future, true],
     ["recharge", "trial", future, true],
     ["recharge", "expired", future, false],

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  appHost,
   environmentFromHost,
   linkTarget,
   openLink,
@@ -76,15 +75,17 @@ describe("environment from the host name (spec §9)", () => {
   it.each([
     ["app.fitkit.dev", "production"],
     ["www.fitkit.dev", "production"],
-    ["fitkit.dev", "production"],
-    ["app.staging.fitkit.dev", "staging"],
+    ["App.Staging.Fitkit.dev", "staging"],
     ["app.qa.fitkit.dev:8443", "qa"],
+    ["fitkit.dev", "dev"],
     ["localhost:8080", "dev"],
     ["127.0.0.1", "dev"],
-  ])("%s → %s", (host, env) => expect(environmentFromHost(host, "fitkit.dev")).toBe(env));
-  it("builds the app host: bare in production, with the environment elsewhere", () => {
-    expect(appHost("production", "fitkit.dev")).toBe("app.fitkit.dev");
-    expect(appHost("staging", "fitkit.dev")).toBe("app.staging.fitkit.dev");
+    ["[::1]:8080", "dev"],
+    ["", "dev"],
+  ])("%s → %s", (host, env) => expect(environmentFromHost(host)).toBe(env));
+  it("falls back to the deployment's own environment when the host names none", () => {
+    expect(environmentFromHost("localhost:8080", "staging")).toBe("staging");
+    expect(environmentFromHost("app.qa.fitkit.dev", "staging")).toBe("qa");
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { webVtt } from "../../host/server/media/captions.js";
-import { LruCache } from "../../host/server/media/lru.js";
 import { hlsPlaylist } from "../../host/server/media/playlist.js";
 import { parseRange } from "../../host/server/media/range.js";
 import { createUrlSigner } from "../../host/server/media/signing.js";
@@ -95,20 +94,5 @@ describe("webVtt", () => {
     expect(webVtt("Short", "flow", 3)).toBe(
       "WEBVTT\n\n1\n00:00:00.000 --> 00:00:03.000\nWelcome to Short. Let's get started.\n",
     );
-  });
-});
-
-describe("LruCache", () => {
-  it("drops the least recently used entries beyond its size", () => {
-    const cache = new LruCache<string>(10, (v) => v.length);
-    cache.set("a", "aaaa");
-    cache.set("b", "bbbb");
-    cache.get("a");
-    cache.set("c", "cccc");
-    expect(cache.get("b")).toBeUndefined();
-    expect(cache.get("a")).toBe("aaaa");
-    expect(cache.get("c")).toBe("cccc");
-    cache.set("huge", "x".repeat(11));
-    expect(cache.get("huge")).toBeUndefined();
   });
 });

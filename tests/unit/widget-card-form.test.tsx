@@ -11,7 +11,7 @@ const settle = async () => {
 };
 
 /** A store whose API answers /config.json with this payment provider (and nothing else). */
-function storeWith(provider: string): Store {
+function storeWith(provider: string): Store<unknown, unknown> {
   const fetch = (async (input: RequestInfo | URL) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.endsWith("/config.json")) {

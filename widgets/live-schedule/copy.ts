@@ -29,4 +29,3 @@ export const say = sayWith(
   },
   liveEn,
 );
-export type Say = typeof say;

@@ -4,8 +4,8 @@ import type { LiveClass, Reservation } from "../../src/api/index.js";
 import { classWindow } from "../../src/domain/classes.js";
 import { startOfDay } from "../../src/domain/live-week.js";
 import { DAY_MS } from "../../src/domain/numbers.js";
-import { liveSlice } from "../../src/store/index.js";
-import { keyedResource, useStore } from "../ui/store.js";
+import { keyedResource, liveSlice } from "../../src/store/index.js";
+import { useStore } from "../ui/store.js";
 
 export interface LiveSchedule {
   signedIn: boolean;

@@ -13,7 +13,7 @@ const asked = new WeakMap<object, Promise<Provider | undefined>>();
  * would be refused, and a member should never read developer hints. Asked through the API client rather than the
  * content slice, which would carry the whole site-content loader into the panel for one field.
  */
-export function useBillingProvider(store: Store): Provider | undefined {
+export function useBillingProvider(store: Store<unknown, unknown>): Provider | undefined {
   const [provider, setProvider] = useState<Provider>();
   useEffect(() => {
     let answer = asked.get(store.api);

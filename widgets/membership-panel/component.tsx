@@ -102,7 +102,6 @@ export function MembershipPanel(props: MembershipPanelProps) {
       <Skeleton label={say("loading")} rows={rows} height={48} />
     );
   const m = flows.module;
-  if (m) m.withWrites(data);
   const Flow =
     flow &&
     m &&

@@ -48,4 +48,3 @@ export const say = sayWith(
   },
   { ...membershipStepsEn, ...errorDialogEn },
 );
-export type Say = typeof say;

@@ -5,7 +5,7 @@ import { membershipSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
 
 /** What the server adds to the contract's Subscription for display. */
-export type SubscriptionView = Subscription & {
+type SubscriptionView = Subscription & {
   display_state?: string;
   payment_method?: PaymentCard | null;
   billing_address?: BillingAddress | null;

@@ -11,7 +11,6 @@ import {
 } from "../../src/domain/billing-address.js";
 import { problemOfMessage } from "./address-refusal.js";
 import { messageOf } from "./refusal-messages.js";
-import { membershipWrites } from "../../src/store/slices/membership-writes.js";
 import type { PlanPeriod } from "../../src/domain/membership.js";
 import { useCss } from "../ui/context.js";
 import { say } from "./flow-copy.js";
@@ -19,7 +18,7 @@ import { Oops } from "./oops.js";
 import { Button } from "../ui/parts.js";
 import type { useMembership } from "./data.js";
 import { flowStyles } from "./flow-styles.js";
-import { updateAddress } from "./writes.js";
+import { updateAddress, withWrites } from "./writes.js";
 import { useWidgetConfig } from "../ui/config.js";
 import { chargeSentence, money } from "./charge.js";
 import type { Quote } from "../../src/api/index.js";
@@ -39,13 +38,11 @@ export interface FlowProps {
   progress(step: MembershipStep): void;
 }
 
-/** Adds the flows' writes (plan, coupons, cancel, card, address, studio link) to the store's membership slice. */
-export const withWrites = (data: Data) => void data.store.use(membershipWrites);
-
 /** The shape an email must have before the studio link is asked for (what the server's email format accepts). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function ChangePlan({ data, supportEmail, done, close, progress }: FlowProps) {
+  const w = withWrites(data);
   const s = flowStyles(useCss());
   const [period, setPeriod] = useState<PlanPeriod>(data.subscription?.interval === 12 ? "monthly" : "annual");
   const [code, setCode] = useState("");
@@ -65,7 +62,7 @@ export function ChangePlan({ data, supportEmail, done, close, progress }: FlowPr
   async function review() {
     setFailure("");
     const codes = promo === "valid" && code.trim() ? [code.trim()] : [];
-    const answer = await data.m.quote.run(sku(period), codes);
+    const answer = await w.quote.run(sku(period), codes);
     if (!answer) return setFailure(say("error.planUpdate"));
     setQuote(answer);
     setConfirming(true);
@@ -74,7 +71,7 @@ export function ChangePlan({ data, supportEmail, done, close, progress }: FlowPr
 
   async function checkPromo() {
     setFailure("");
-    const outcome = await data.m.validateCoupons.run([code.trim()]);
+    const outcome = await w.validateCoupons.run([code.trim()]);
     if (!outcome) return setFailure(say("error.unexpected"));
     setPromo(outcome.ok ? "valid" : "invalid");
     if (outcome.ok) progress("promo-applied");
@@ -84,10 +81,10 @@ export function ChangePlan({ data, supportEmail, done, close, progress }: FlowPr
     setBusy(true);
     setFailure("");
     const withCode = promo === "valid" && code.trim();
-    const answer = withCode ? await data.m.applyCoupon.run(code.trim(), period) : await data.m.changePlan.run(period);
+    const answer = withCode ? await w.applyCoupon.run(code.trim(), period) : await w.changePlan.run(period);
     setBusy(false);
     if (answer) return done(say("success.planUpdated"), "plan");
-    const error = withCode ? data.m.applyCoupon.error.peek() : data.m.changePlan.error.peek();
+    const error = withCode ? w.applyCoupon.error.peek() : w.changePlan.error.peek();
     setConfirming(false);
     setFailure(
       (error as { status?: number } | undefined)?.status === 404 && withCode
@@ -158,7 +155,7 @@ export function ChangePlan({ data, supportEmail, done, close, progress }: FlowPr
       </div>
       {failure && <Oops message={failure} email={supportEmail} />}
       <div class={s.actions}>
-        <Button variant="primary" type="submit" busy={data.m.quote.loading.value}>
+        <Button variant="primary" type="submit" busy={w.quote.loading.value}>
           {say("action.continue")}
         </Button>
         <Button onClick={close}>{say("action.takeMeBack")}</Button>
@@ -307,6 +304,7 @@ const REASONS: CancelReason[] = [
 ];
 
 export function CancelMembership({ data, supportEmail, done, close, progress }: FlowProps) {
+  const w = withWrites(data);
   const s = flowStyles(useCss());
   const [step, setStep] = useState<"offers" | "reasons">("offers");
   const [reason, setReason] = useState<CancelReason | "">("");
@@ -314,7 +312,7 @@ export function CancelMembership({ data, supportEmail, done, close, progress }: 
   const [missing, setMissing] = useState(false);
   const [unexplained, setUnexplained] = useState(false);
   const [failure, setFailure] = useState("");
-  const busy = data.m.cancel.loading.value;
+  const busy = w.cancel.loading.value;
 
   if (step === "offers") {
     return (
@@ -353,9 +351,9 @@ export function CancelMembership({ data, supportEmail, done, close, progress }: 
     setFailure("");
     // "Other" needs the member's words (the server refuses it without them): ask for them on the field.
     if (reason === "other" && !explanation.trim()) return setUnexplained(true);
-    const answer = await data.m.cancel.run(reason, reason === "other" ? explanation.trim() : undefined);
+    const answer = await w.cancel.run(reason, reason === "other" ? explanation.trim() : undefined);
     if (answer) return done(say("membership.cancelled"), "cancel");
-    if (messageOf(data.m.cancel.error.peek()).some((m) => m.startsWith("explanation "))) setUnexplained(true);
+    if (messageOf(w.cancel.error.peek()).some((m) => m.startsWith("explanation "))) setUnexplained(true);
     else setFailure(say("error.unexpected"));
   }
   return (
@@ -418,20 +416,21 @@ export function CancelMembership({ data, supportEmail, done, close, progress }: 
 }
 
 export function StudioLink({ data, supportEmail, done }: FlowProps) {
+  const w = withWrites(data);
   const s = flowStyles(useCss());
-  const [email, setEmail] = useState(data.m.mailRequestAddress.value ?? "");
+  const [email, setEmail] = useState(w.mailRequestAddress.value ?? "");
   const [failure, setFailure] = useState("");
-  const busy = data.m.requestStudioLink.loading.value;
+  const busy = w.requestStudioLink.loading.value;
   const [invalid, setInvalid] = useState(false);
   async function submit(e: Event) {
     e.preventDefault();
     setFailure("");
     if (!EMAIL.test(email.trim())) return setInvalid(true);
-    const answer = await data.m.requestStudioLink.run(email.trim());
+    const answer = await w.requestStudioLink.run(email.trim());
     if (answer !== undefined) return done(say("success.emailSent"), "studio-link");
     // Spec §4: the failure keeps the server's answer. An unknown studio address (404) and a malformed one (400) are
     // said where the email is typed; anything else is the spec's send-email failure.
-    const error = data.m.requestStudioLink.error.peek() as { status?: number } | undefined;
+    const error = w.requestStudioLink.error.peek() as { status?: number } | undefined;
     if (error?.status === 404) setFailure(messageOf(error)[0] ?? say("error.sendEmail"));
     else if (error?.status === 400) setInvalid(true);
     else setFailure(say("error.sendEmail"));

@@ -11,6 +11,7 @@ import { flowStyles } from "./flow-styles.js";
 import { CardForm } from "./card-form.js";
 import { Oops } from "./oops.js";
 import type { FlowProps } from "./flows.js";
+import { withWrites } from "./writes.js";
 
 type Step = "plan" | "card" | "confirm";
 const PERIODS: PlanPeriod[] = ["annual", "monthly"];
@@ -29,6 +30,7 @@ export function JoinMembership({ data, supportEmail, done, close, progress }: Fl
   const s = flowStyles(useCss());
   const config = useWidgetConfig();
   const api = data.store.api;
+  const w = withWrites(data);
   const [step, setStep] = useState<Step>("plan");
   const [period, setPeriod] = useState<PlanPeriod>("annual");
   const [plans, setPlans] = useState<Partial<Record<PlanPeriod, Quote>>>({});
@@ -90,10 +92,10 @@ export function JoinMembership({ data, supportEmail, done, close, progress }: Fl
     progress("confirmed");
     setBusy(true);
     setFailure("");
-    const answer = await data.m.join.run(quote.sku, quote.discount_codes);
+    const answer = await w.join.run(quote.sku, quote.discount_codes);
     setBusy(false);
     if (answer) return done(say("join.done"), "join");
-    const error = data.m.join.error.peek();
+    const error = w.join.error.peek();
     const status = (error as { status?: number } | undefined)?.status;
     setFailure(
       status === 402

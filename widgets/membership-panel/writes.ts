@@ -1,7 +1,14 @@
 import type { BillingAddress, PaymentCard } from "../../src/api/index.js";
+import { membershipWrites } from "../../src/store/slices/membership-writes.js";
 import type { useMembership } from "./data.js";
 
 type Data = ReturnType<typeof useMembership>;
+
+/**
+ * The membership slice with the flows' writes (plan, coupons, cancel, card, address, studio link), which the first
+ * flow to open adds to the panel's store: the panel itself, before any flow, does not download them.
+ */
+export const withWrites = ({ store }: Data) => store.use(membershipWrites).membership;
 
 export interface TestCard {
   number: string;
@@ -14,10 +21,11 @@ export interface TestCard {
  * Saves a card the way a payment provider's browser SDK does: a setup secret, the sandbox tokenizes the test card
  * (the number never reaches our database), then the token becomes the default card (declined cards fail here).
  */
-export async function updateCard({ store, m }: Data, card: TestCard): Promise<PaymentCard> {
+export async function updateCard(data: Data, card: TestCard): Promise<PaymentCard> {
+  const m = withWrites(data);
   const setup = await m.setupPayment.run();
   if (!setup) throw m.setupPayment.error.peek();
-  const token = await store.api.request<{ payment_method_id: string }>("/commerce/v1/sandbox/payment-methods", {
+  const token = await data.store.api.request<{ payment_method_id: string }>("/commerce/v1/sandbox/payment-methods", {
     method: "POST",
     body: { client_secret: setup.client_secret, ...card },
   });
@@ -28,7 +36,8 @@ export async function updateCard({ store, m }: Data, card: TestCard): Promise<Pa
 }
 
 /** Saves the billing address and reloads the subscription that shows it. */
-export async function updateAddress({ m }: Data, address: BillingAddress) {
+export async function updateAddress(data: Data, address: BillingAddress) {
+  const m = withWrites(data);
   const saved = await m.updateBillingAddress.run(address);
   if (!saved) throw m.updateBillingAddress.error.peek();
   void m.subscription.reload();

@@ -9,4 +9,3 @@ export const say = sayWith(
   },
   referralEn,
 );
-export type Say = typeof say;

@@ -13,4 +13,3 @@ export const say = sayWith(
   },
   seriesEn,
 );
-export type Say = typeof say;

@@ -1,8 +1,8 @@
 import { useEffect } from "preact/hooks";
 import * as api from "../../src/api/index.js";
 import type { Series, SeriesEnrollment } from "../../src/api/index.js";
-import { seriesSlice } from "../../src/store/index.js";
-import { keyedResource, useStore } from "../ui/store.js";
+import { keyedResource, seriesSlice } from "../../src/store/index.js";
+import { useStore } from "../ui/store.js";
 
 /** One series (its own resource per slug, so several cards on a page coexist) and the member's enrolments. */
 export function useSeriesCard(slugOrId: string | undefined) {

@@ -5,7 +5,7 @@ import { createShadowCss } from "./shadow-css.js";
 import { baseCss } from "./theme.js";
 import { Widget, type WidgetContext } from "./context.js";
 
-export type AttrType = "string" | "number" | "boolean" | "json";
+type AttrType = "string" | "number" | "boolean" | "json";
 
 /** The runtime description of an element: which attributes it observes (and their types), extra properties, events. */
 export interface ElementSpec {
@@ -27,7 +27,7 @@ const COMMON_ATTRS: Record<string, AttrType> = {
 };
 const COMMON_PROPS = ["store"];
 
-export const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 function parse(type: AttrType, value: string | null): unknown {
   if (type === "boolean") return value !== null;

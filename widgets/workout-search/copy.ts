@@ -18,4 +18,3 @@ export const say = sayWith(
   },
   libraryEn,
 );
-export type Say = typeof say;

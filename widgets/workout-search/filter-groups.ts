@@ -3,7 +3,7 @@ import { LENGTH_BUCKETS, type ListFilterKey } from "../../src/domain/filters.js"
 import { say } from "./dialog-copy.js";
 import { describedGroup, facetNames, optionLabel } from "./groups.js";
 
-export interface Option {
+interface Option {
   value: string;
   label: string;
   count?: number;

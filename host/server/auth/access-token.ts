@@ -2,7 +2,7 @@ import { SignJWT, jwtVerify, errors } from "jose";
 import type { Clock } from "../clock.js";
 import type { AuthKeys } from "./keys.js";
 
-export const ACCESS_TOKEN_SECONDS = 15 * 60;
+const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = "fitkit";
 
 export interface AccessClaims {

@@ -32,7 +32,7 @@ export interface Backoff {
 }
 
 /** Ms an attempt must still wait, given the attempts counted so far and when the last one was. */
-export function backoffWait(backoff: Backoff, count: number, lastAt: number, now: number): number {
+function backoffWait(backoff: Backoff, count: number, lastAt: number, now: number): number {
   if (count < backoff.free) return 0;
   const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (count - backoff.free));
   return Math.max(0, lastAt + delay - now);

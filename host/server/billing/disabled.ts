@@ -1,10 +1,10 @@
 import { HttpError } from "../errors.js";
 import type { BillingProvider, ChargeRequest, ChargeResult } from "./provider.js";
 
-export const BILLING_UNAVAILABLE = "Billing is not available";
+const BILLING_UNAVAILABLE = "Billing is not available";
 
 /** 503: this server sells nothing (FITKIT_BILLING_PROVIDER=off). */
-export const billingUnavailable = () => new HttpError(503, BILLING_UNAVAILABLE);
+const billingUnavailable = () => new HttpError(503, BILLING_UNAVAILABLE);
 
 /**
  * FITKIT_BILLING_PROVIDER=off: no card is saved and no money moves. Card and purchase routes answer 503 before

@@ -5,12 +5,8 @@ import { SandboxBilling } from "./sandbox.js";
 import type { BillingSettings } from "./settings.js";
 import { StripeBilling } from "./stripe.js";
 
-export type { BillingProvider, Card, ChargeRequest, ChargeResult } from "./provider.js";
-export { PAYMENT_ERROR, paymentDeclined } from "./provider.js";
-export { SandboxBilling } from "./sandbox.js";
-export { billingGuard, DisabledBilling } from "./disabled.js";
-export { StripeBilling } from "./stripe.js";
-export { loadBillingSettings, type BillingSettings } from "./settings.js";
+export type { BillingProvider } from "./provider.js";
+export type { BillingSettings } from "./settings.js";
 
 /** The configured payment provider (billing/settings.ts decides which; production never falls back to the sandbox). */
 export function createBillingProvider(options: {

@@ -5,7 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "./schema.js";
 
 export type Db = Kysely<Database>;
-export type DatabaseKind = "pglite" | "postgres";
+type DatabaseKind = "pglite" | "postgres";
 
 export interface DatabaseHandle {
   db: Db;

@@ -6,7 +6,7 @@ import type { Db } from "./index.js";
 const MIGRATIONS_DIR = fromRoot("host", "server", "db", "migrations");
 
 /** Numbered plain-SQL files, applied in name order, each once, each inside its own transaction. */
-export function listMigrations(): { name: string; sql: string }[] {
+function listMigrations(): { name: string; sql: string }[] {
   return readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{3}_.+\.sql$/.test(f))
     .sort()

@@ -8,7 +8,7 @@ import { chargePeriod } from "../services/subscription-billing.js";
 import { BILLED_PROVIDERS, transition, type Subscription } from "../services/subscription-store.js";
 
 /** A failed renewal is retried daily; after this many failed attempts the subscription expires. */
-export const RENEWAL_ATTEMPTS = 3;
+const RENEWAL_ATTEMPTS = 3;
 const RETRY_MS = 86_400_000;
 const ACTOR = "job:renewals" as const;
 /** Periods one run may bill for one subscription (a server that was down for months catches up, bounded). */

@@ -6,7 +6,7 @@ import type { JobLock } from "./job-lock.js";
  * midnight. Each run is one idempotent INSERT … ON CONFLICT DO NOTHING; the job lock keeps several processes from
  * repeating it at the same moment.
  */
-export const SCHEDULE_TOP_UP_INTERVAL_MS = 60 * 60_000;
+const SCHEDULE_TOP_UP_INTERVAL_MS = 60 * 60_000;
 
 /** Keeps the live-class schedule generated ahead: runs at start, then on an interval, until stopped. */
 export class ScheduleTopUpJob {

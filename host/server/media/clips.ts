@@ -26,7 +26,7 @@ export interface StoredFile {
   etag: string;
 }
 
-export const CLIPS_DIR = fromRoot("host", "server", "media", "assets", "clips");
+const CLIPS_DIR = fromRoot("host", "server", "media", "assets", "clips");
 
 /** The files a clip directory holds that are ever served. Anything else in a URL never reaches the disk. */
 export type ClipFile = "clip.mp4" | "clip.mpegts" | `poster-${number}.jpg`;

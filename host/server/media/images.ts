@@ -1,10 +1,10 @@
 import type { Sharp, SharpOptions } from "sharp";
-import { LruCache } from "./lru.js";
+import { byteCache } from "../byte-cache.js";
 import { etagOf } from "./range.js";
 
 /** The `fit_mode` values of the image call (Mux's thumbnail names). */
 export const FIT_MODES = ["preserve", "stretch", "crop", "smartcrop", "pad"] as const;
-export type FitMode = (typeof FIT_MODES)[number];
+type FitMode = (typeof FIT_MODES)[number];
 
 /** The encodings artwork is answered in. */
 export const IMAGE_FORMATS = { jpg: "jpeg", png: "png", webp: "webp" } as const;
@@ -61,7 +61,7 @@ export function imageBox(
  * never loads it.
  */
 export class ArtRenderer {
-  private readonly cache = new LruCache<Image>(32 * 1024 * 1024, (image) => image.body.length);
+  private readonly cache = byteCache<Image>(32 * 1024 * 1024, (image) => image.body.length);
   private readonly pending = new Map<string, Promise<Image>>();
   private sharp?: Promise<SharpFactory>;
 

@@ -7,10 +7,9 @@ import type { MediaSettings } from "./settings.js";
 import type { UrlSigner } from "./signing.js";
 
 export { createUrlSigner, type UrlSigner } from "./signing.js";
-export { sendPayload, parseRange, type Payload } from "./range.js";
-export { FIT_MODES, IMAGE_FORMATS, imageBox, ArtRenderer, type ImageRequest, type ImageFormat } from "./images.js";
+export { sendPayload } from "./range.js";
+export { FIT_MODES, IMAGE_FORMATS, imageBox, type ImageRequest } from "./images.js";
 export { LocalMediaProvider, WORKOUT_FILES, workoutScope, type WorkoutFile } from "./local-provider.js";
-export { MuxMediaProvider } from "./mux-provider.js";
 export type { MediaProvider, MediaWorkout, Playback, ImageAnswer } from "./provider.js";
 export type { MediaSettings } from "./settings.js";
 

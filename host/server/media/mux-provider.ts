@@ -12,7 +12,7 @@ const PREVIEW_LIFETIME_MS = 3600_000;
 const IMAGE_LIFETIME_MS = 24 * 3600_000;
 
 /** Mux hands out the private key base64-encoded; a PEM (with `\n` escapes, as env files hold it) works too. */
-export function muxPrivateKey(value: string): KeyObject {
+function muxPrivateKey(value: string): KeyObject {
   const pem = value.includes("-----BEGIN")
     ? value.replace(/\\n/g, "\n")
     : Buffer.from(value, "base64").toString("utf8");

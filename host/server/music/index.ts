@@ -1,3 +1,3 @@
 /** The music layer's public surface. */
 export { LocalMusicProvider, stationScope } from "./local-provider.js";
-export type { MusicProvider, Station, StationList, Track } from "./provider.js";
+export type { MusicProvider, StationList } from "./provider.js";

@@ -13,7 +13,7 @@ interface ShippedStation {
   tracks: { id: string; title: string; artist: string; duration: number; file: string }[];
 }
 
-export const MUSIC_DIR = fromRoot("host", "server", "music", "assets");
+const MUSIC_DIR = fromRoot("host", "server", "music", "assets");
 
 /** How long stream URLs last: a long workout plus a margin. */
 const STREAM_LIFETIME_MS = 6 * 3600_000;

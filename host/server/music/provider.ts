@@ -1,5 +1,5 @@
 /** One loop or song a station plays. */
-export interface Track {
+interface Track {
   id: string;
   title: string;
   artist: string;
@@ -9,7 +9,7 @@ export interface Track {
   stream_url: string;
 }
 
-export interface Station {
+interface Station {
   id: string;
   name: string;
   tracks: Track[];

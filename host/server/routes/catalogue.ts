@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { strictObject } from "../schemas.js";
-import { AnswerCache } from "../search/answer-cache.js";
+import type { LRUCache } from "lru-cache";
+import { byteCache } from "../byte-cache.js";
 import {
   catalogueIndex,
   FilterSyntaxError,
@@ -34,7 +35,7 @@ const searchBody = strictObject({
   keywords: { type: "string", maxLength: 256, default: "" },
   sort: { type: "string", enum: [...SORTS], default: "newest" },
   page: { type: "integer", minimum: 0, maximum: 100_000, default: 0 },
-  /** Above MAX_HITS the page size is capped, not refused (README). */
+  /** Above MAX_HITS the page size is capped, not refused (docs/server.md). */
   hits: { type: "integer", minimum: 1, default: 50 },
   pagination: { type: "string", enum: ["on", "off"], default: "on" },
   equipmentFilter: { type: "string", enum: ["selected", "additional"], default: "additional" },
@@ -62,7 +63,7 @@ function sendJson(reply: FastifyReply, body: string | Buffer) {
 /** FITKIT_SEARCH_CACHE_MB: memory for finished search answers per server (default 32; 0 turns the cache off). */
 function answerCacheBytes(env: NodeJS.ProcessEnv): number {
   const mb = Number(env.FITKIT_SEARCH_CACHE_MB ?? 32);
-  return Number.isFinite(mb) && mb > 0 ? mb * 1_048_576 : 0;
+  return Number.isFinite(mb) && mb > 0 ? Math.floor(mb * 1_048_576) : 0;
 }
 
 function runSearch(index: CatalogueIndex, request: SearchRequest): string {
@@ -78,10 +79,16 @@ function runSearch(index: CatalogueIndex, request: SearchRequest): string {
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const live = catalogueIndex(ctx);
   const cacheBytes = answerCacheBytes(process.env);
-  const caches = new WeakMap<CatalogueIndex, AnswerCache>();
+  // Finished answers, keyed by the normalised request, per index snapshot (a rebuild starts an empty cache): library
+  // traffic repeats (each category's first page, the same filter chips) and an answer is a pure function of the two.
+  // Keys count towards the bytes (a filter can be 64 KB); no answer takes more than a quarter of the budget.
+  const caches = new WeakMap<CatalogueIndex, LRUCache<string, Buffer>>();
   const cacheFor = (index: CatalogueIndex) => {
     let cache = caches.get(index);
-    if (!cache) caches.set(index, (cache = new AnswerCache(cacheBytes)));
+    if (!cache) {
+      cache = byteCache<Buffer>(cacheBytes, (answer, key) => key.length * 2 + answer.length, cacheBytes / 4);
+      caches.set(index, cache);
+    }
     return cache;
   };
 

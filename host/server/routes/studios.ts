@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { memberOf } from "../context.js";
 import { ScheduleTopUpJob } from "../jobs/schedule-top-up.js";
-import { renderIcs } from "../services/ics.js";
+import { renderIcs } from "../../../src/domain/ics.js";
 import { ReservationsService } from "../services/reservations.js";
 import { parseDateBound, ScheduleService } from "../services/schedule.js";
 import { errorSchema, memberSecurity, noBody, strictObject, uuidSchema } from "../schemas.js";
@@ -245,7 +245,7 @@ export async function studiosRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const event = await reservations.calendarEvent(memberOf(request).id, request.params.id);
-      const day = event.start.toISOString().slice(0, 10);
+      const day = new Date(event.start).toISOString().slice(0, 10);
       return reply
         .type("text/calendar; charset=utf-8")
         .header("content-disposition", `attachment; filename="fitkit-class-${day}.ics"`)

@@ -15,7 +15,7 @@ export const SORTS = ["newest", "oldest", "shortest", "longest"] as const;
 export type Sort = (typeof SORTS)[number];
 
 /** Most hits one answer carries (per page, or in all with pagination off). */
-export const MAX_HITS = 1000;
+const MAX_HITS = 1000;
 
 export interface SearchRequest {
   facets: "*" | string[];

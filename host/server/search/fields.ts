@@ -11,7 +11,7 @@ export interface StringField {
   facet?(w: Workout): string[];
 }
 
-export interface NumberField {
+interface NumberField {
   kind: "number";
   name: string;
   number(w: Workout): number;

@@ -12,7 +12,7 @@
  * Errors carry the 1-based character position of the offending token.
  */
 
-export type CompareOp = "<" | "<=" | ">" | ">=" | "=" | "!=";
+type CompareOp = "<" | "<=" | ">" | ">=" | "=" | "!=";
 
 export type FilterNode =
   | { kind: "and"; children: FilterNode[] }
@@ -48,7 +48,7 @@ function describe(token: Token): string {
   return token.kind === "end" ? "end of filters" : `"${token.text}"`;
 }
 
-export function tokenize(input: string): Token[] {
+function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < input.length) {

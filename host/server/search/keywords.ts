@@ -15,16 +15,11 @@ export const KEYWORD_FIELDS = [
   { name: "focus", weight: 1 },
   { name: "equipment", weight: 1 },
 ] as const;
-export type KeywordField = (typeof KEYWORD_FIELDS)[number]["name"];
-export const FIELD_WEIGHT = Object.fromEntries(KEYWORD_FIELDS.map((f) => [f.name, f.weight])) as Record<
-  KeywordField,
-  number
->;
 
 /** At most this many terms count; the rest of a very long query is ignored. */
-export const MAX_TERMS = 12;
-export const MIN_PREFIX_LENGTH = 2;
-export const MIN_FUZZY_LENGTH = 4;
+const MAX_TERMS = 12;
+const MIN_PREFIX_LENGTH = 2;
+const MIN_FUZZY_LENGTH = 4;
 
 const EXACT = 4;
 const PREFIX = 2;

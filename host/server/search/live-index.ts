@@ -1,7 +1,8 @@
 /**
- * The current search index of a server process. Built from the database at start, rebuilt whenever the catalogue
- * changes: the catalogue tables' triggers `pg_notify('fitkit_catalogue')`, which reaches every process listening on
- * the same PostgreSQL (LISTEN on a dedicated connection) and, on PGlite, this process's own listener.
+ * The current search index of a server process. Built from the database at start (or on the first search, see
+ * `buildAtStart`), rebuilt whenever the catalogue changes: the catalogue tables' triggers
+ * `pg_notify('fitkit_catalogue')`, which reaches every process listening on the same PostgreSQL (LISTEN on a dedicated
+ * connection) and, on PGlite, this process's own listener.
  * Searches during a rebuild keep using the previous snapshot.
  */
 import type pg from "pg";
@@ -9,13 +10,13 @@ import type { DatabaseHandle, Db } from "../db/index.js";
 import { loadWorkouts } from "../services/catalogue-workouts.js";
 import { CatalogueIndex, type SeriesMembership } from "./catalogue-index.js";
 
-export const CATALOGUE_CHANNEL = "fitkit_catalogue";
+const CATALOGUE_CHANNEL = "fitkit_catalogue";
 /** Notifications arriving within this window share one rebuild (a seed or an import touches many rows). */
 const DEBOUNCE_MS = 30;
 const RECONNECT_MS = 1000;
 
 export interface LiveIndex {
-  /** The current snapshot, waiting for the first build if needed. */
+  /** The current snapshot, waiting for (or starting) the first build if needed. */
   get(): Promise<CatalogueIndex>;
   /** True once a snapshot exists (the /health readiness check). */
   ready(): boolean;
@@ -41,14 +42,18 @@ async function loadSeries(db: Db): Promise<SeriesMembership[]> {
   return [...out.values()];
 }
 
-export async function buildIndex(db: Db): Promise<CatalogueIndex> {
+async function buildIndex(db: Db): Promise<CatalogueIndex> {
   const [workouts, series] = await Promise.all([loadWorkouts(db), loadSeries(db)]);
   return new CatalogueIndex(workouts, series);
 }
 
 export function createLiveIndex(
   database: DatabaseHandle,
-  options: { onError?: (error: unknown) => void } = {},
+  options: {
+    /** Build the first snapshot now (a server's start) rather than on the first `get()`. */
+    buildAtStart: boolean;
+    onError?: (error: unknown) => void;
+  },
 ): LiveIndex {
   let current: CatalogueIndex | null = null;
   let building: Promise<CatalogueIndex> | null = null;
@@ -78,7 +83,8 @@ export function createLiveIndex(
   };
 
   const changed = () => {
-    if (closed) return;
+    // Built on first use and not used yet: nothing to refresh, the first get() reads the catalogue as it is then.
+    if (closed || (!options.buildAtStart && !current && !building)) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
@@ -124,8 +130,7 @@ export function createLiveIndex(
   };
 
   const listening = (database.kind === "pglite" ? listenPglite() : listenPostgres()).catch((e) => options.onError?.(e));
-  const first = rebuild();
-  first.catch((e) => options.onError?.(e));
+  if (options.buildAtStart) rebuild().catch((e) => options.onError?.(e));
 
   return {
     async get() {

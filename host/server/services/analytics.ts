@@ -7,7 +7,7 @@ export const CONSENT_CATEGORIES: ConsentCategory[] = ["Essential", "Performance"
 export const ANALYTICS_EVENT_TYPES: AnalyticsEventType[] = ["identify", "track", "page"];
 export const MAX_ANALYTICS_BATCH = 100;
 /** One event's properties, serialised; larger ones are refused rather than truncated. */
-export const MAX_PROPERTIES_BYTES = 8192;
+const MAX_PROPERTIES_BYTES = 8192;
 /** Client clocks drift; an event stamped further ahead than this is refused. */
 const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
 

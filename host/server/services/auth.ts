@@ -16,7 +16,7 @@ import {
 import type { TokenVersions } from "../auth/token-versions.js";
 import type { Mailer } from "./mail.js";
 
-export const RESET_TOKEN_MINUTES = 60;
+const RESET_TOKEN_MINUTES = 60;
 const INVALID_CREDENTIALS = "Incorrect email or password.";
 const INVALID_REFRESH = "Invalid refresh token";
 const INVALID_RESET = "This password reset link is invalid or has expired.";

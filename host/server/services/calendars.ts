@@ -16,7 +16,7 @@ export interface CalendarSummary {
   enrolled_at: string | null;
 }
 
-export interface CalendarDayState {
+interface CalendarDayState {
   day: number;
   /** The calendar date of this day, counting the enrolment date as day 1 (UTC). */
   date: string;

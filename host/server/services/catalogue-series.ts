@@ -21,7 +21,7 @@ function workoutsOf(index: CatalogueIndex, ids: readonly string[]): Workout[] {
 const unique = (values: string[]) => [...new Set(values)];
 
 /** A series without its items: what lists, carousels and the overview show. */
-export function seriesSummary(s: SeriesRow, workouts: Workout[]) {
+function seriesSummary(s: SeriesRow, workouts: Workout[]) {
   return {
     id: s.id,
     slug: s.slug,

@@ -1,14 +1,14 @@
 import type { Db } from "../db/index.js";
 import type { WorkoutType } from "../db/tables/catalogue.js";
 
-export interface TrainerRef {
+interface TrainerRef {
   id: string;
   slug: string;
   name: string;
   image_url: string;
 }
 
-export interface CollectionRef {
+interface CollectionRef {
   id: string;
   slug: string;
   name: string;

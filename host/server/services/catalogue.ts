@@ -68,7 +68,7 @@ export function defaultRequest(): SearchRequest {
 }
 
 /** Length buckets of spec §9, in seconds of video (inclusive ranges, as the filter language's `TO`). */
-export const LENGTH_BUCKETS = [
+const LENGTH_BUCKETS = [
   { value: "5-15", label: "5-15 min", filter: "video.duration:300 TO 930" },
   { value: "16-25", label: "16-25 min", filter: "video.duration:930 TO 1530" },
   { value: "26-35", label: "26-35 min", filter: "video.duration:1530 TO 2130" },

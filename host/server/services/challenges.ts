@@ -5,7 +5,7 @@ import { badRequest, notFound } from "../errors.js";
 import { readAttribute, updateAttribute } from "./attributes.js";
 import { completionsOf } from "./completions.js";
 
-export interface ChallengeProgress {
+interface ChallengeProgress {
   on_demand: number;
   live: number;
   /** Workouts done that count: on_demand + live. */

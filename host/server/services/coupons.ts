@@ -8,22 +8,22 @@ import { isBilled, type Subscription } from "./subscription-store.js";
 export type Coupon = Selectable<CouponsTable>;
 
 /** The spec's coupon copy (section 8): alone, and followed by the code in a list. */
-export const INVALID_PROMO = "Invalid Promo Code";
+const INVALID_PROMO = "Invalid Promo Code";
 const invalid = (code: string) => `${INVALID_PROMO} ${code}`;
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
-export async function findCoupon(db: Db, code: string): Promise<Coupon | undefined> {
+async function findCoupon(db: Db, code: string): Promise<Coupon | undefined> {
   return db.selectFrom("coupons").selectAll().where("code", "=", normalizeCode(code)).executeTakeFirst();
 }
 
 /** Usable now: switched on and inside its validity dates. */
-export function couponUsable(c: Coupon, now: Date): boolean {
+function couponUsable(c: Coupon, now: Date): boolean {
   return c.is_active && (!c.valid_from || c.valid_from <= now) && (!c.valid_until || c.valid_until > now);
 }
 
 /** The Coupon of spec section 3. `amount` is a percent for percentage coupons and cents for amount coupons. */
-export function presentCoupon(c: Coupon, now: Date) {
+function presentCoupon(c: Coupon, now: Date) {
   return {
     code: c.code,
     amount: Number(c.type === "percentage" ? c.percent_off : c.amount_off),

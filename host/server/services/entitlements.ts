@@ -1,6 +1,6 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { isActiveSubscription } from "./membership-rules.js";
+import { isSubscriptionActive } from "../../../src/domain/membership.js";
 
 /** What a member may use, as the claims of spec section 3 express it. */
 export interface EntitlementStatus {
@@ -26,7 +26,7 @@ export function subscriptionEntitlements(clock: Clock): EntitlementResolver {
       .select(["provider", "state", "expiration_date", "entitlements"])
       .where("user_id", "=", userId)
       .execute();
-    const active = subs.filter((s) => isActiveSubscription(s, now));
+    const active = subs.filter((s) => isSubscriptionActive(s, now.getTime()));
     return {
       entitlements: [...new Set(active.flatMap((s) => s.entitlements))],
       isTrial: active.some((s) => s.state === "trial"),

@@ -1,12 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.js";
+import { canEnterClass } from "../../../src/domain/classes.js";
 import { isoInZone } from "./zoned-time.js";
-
-/** Classes are listed up to this many local days ahead (spec section 9); the top-up job keeps them generated. */
-export const SCHEDULE_DAYS_AHEAD = 30;
-/** Class entry (check-in and the video-call link) opens this long before start (spec sections 5 and 9). */
-export const CLASS_ENTRY_MINUTES = 15;
-const ENTRY_MS = CLASS_ENTRY_MINUTES * 60_000;
 
 /** The LiveClass of the contract. `zoom_link` is left out of public answers. */
 export interface LiveClass {
@@ -29,7 +24,7 @@ export interface LiveClass {
   location: ClassLocation;
 }
 
-export interface ClassLocation {
+interface ClassLocation {
   id: string;
   slug: string;
   name: string;
@@ -75,11 +70,9 @@ export type ClassRow = Awaited<ReturnType<ReturnType<typeof classRows>["executeT
 /** The class's local calendar date in its location's zone, for filters written as dates. */
 export const localDate = sql<string>`(c.start_at at time zone l.time_zone)::date`;
 
-/** True from 15 minutes before start until the class ends: check-in is allowed and the video-call link is shown. */
-export function isEnterable(row: Pick<ClassRow, "start_at" | "end_at">, now: Date): boolean {
-  const t = now.getTime();
-  return t >= row.start_at.getTime() - ENTRY_MS && t < row.end_at.getTime();
-}
+/** The class entry window (src/domain/classes.ts) read on a class row: check-in and the video-call link. */
+export const isEnterable = (row: Pick<ClassRow, "start_at" | "end_at">, now: Date) =>
+  canEnterClass({ start_date: row.start_at, end_date: row.end_at }, now.getTime());
 
 export interface Audience {
   /** A public answer (studio sites): member-only fields are left out. */

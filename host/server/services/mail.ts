@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/index.js";
 
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;

@@ -1,50 +1,8 @@
 /**
- * The spec's pure membership rules (sections 4, 5 and 9), free of I/O so the server and clients agree on them.
- * Amounts are integer cents.
+ * The server's own membership arithmetic (sections 5 and 9): coupon totals in integer cents, renewal dates, trial-free
+ * plan names, cancel reasons. The membership state rules (display state, active, studio linking, plan SKUs) are the
+ * clients' too and live in src/domain/membership.ts.
  */
-
-export interface SubscriptionFacts {
-  provider: string;
-  state: string;
-  expiration_date: Date | null;
-}
-
-const isPast = (date: Date | null, now: Date) => !!date && date.getTime() <= now.getTime();
-
-/**
- * Display state (spec section 4): active/trial → active; expired/canceled → canceled; empty → inactive; else by
- * expiration.
- */
-export function displayState(sub: SubscriptionFacts | undefined, now: Date): string {
-  if (!sub || !sub.state) return "inactive";
-  if (sub.state === "active" || sub.state === "trial") return "active";
-  if (sub.state === "expired" || sub.state === "canceled") return "canceled";
-  return sub.expiration_date && !isPast(sub.expiration_date, now) ? "active" : sub.state;
-}
-
-/**
- * Whether a subscription grants access now (spec section 4): Apple and Google only when active or trial; any other
- * provider needs an expiration date and not paused; a recharge subscription not cancelled needs active or trial;
- * otherwise it must not be expired.
- */
-export function isActiveSubscription(sub: SubscriptionFacts, now: Date): boolean {
-  if (sub.provider === "apple" || sub.provider === "google") return sub.state === "active" || sub.state === "trial";
-  if (!sub.expiration_date || sub.state === "paused") return false;
-  if (sub.provider === "recharge" && sub.state !== "canceled") return sub.state === "active" || sub.state === "trial";
-  return sub.state !== "expired" && !isPast(sub.expiration_date, now);
-}
-
-/**
- * Studio (marianatek) linking (spec section 4) is allowed unless the member's subscription is active, trial or
- * paused, or is expired/canceled but still valid.
- */
-export function studioLinkAllowed(sub: SubscriptionFacts | undefined, now: Date): boolean {
-  if (!sub) return true;
-  if (sub.state === "active" || sub.state === "trial" || sub.state === "paused") return false;
-  if ((sub.state === "expired" || sub.state === "canceled") && sub.expiration_date && !isPast(sub.expiration_date, now))
-    return false;
-  return true;
-}
 
 export interface CouponTerms {
   code: string;
@@ -68,15 +26,6 @@ export function couponTotals(
   let total = baseCents;
   for (const coupon of coupons) total -= couponDiscount(total, coupon);
   return { base: baseCents, discount: baseCents - total, total };
-}
-
-/** Yearly price per month (spec section 5): yearly / 12 rounded to two decimals, i.e. to whole cents. */
-export const yearlyPerMonth = (yearlyCents: number) => Math.round(yearlyCents / 12);
-
-/** The plan-change SKU per provider and period (spec section 9). */
-export function planSku(provider: string, period: "monthly" | "annual"): string {
-  if (period === "monthly") return provider === "stripe" ? "1month_trial0-R-SB" : "1month_trial7-R";
-  return provider === "stripe" ? "12month_trial7" : "12month_trial0";
 }
 
 /**

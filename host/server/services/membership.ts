@@ -11,5 +11,3 @@ export function createMembership(deps: MembershipDeps) {
     studioLink: new StudioLinkService(deps),
   };
 }
-
-export type Membership = ReturnType<typeof createMembership>;

@@ -4,7 +4,7 @@ import { forbidden } from "../errors.js";
 import type { MusicProvider, StationList } from "../music/index.js";
 import type { EntitlementResolver } from "./entitlements.js";
 
-export const MUSIC_NOT_ENTITLED = "An active membership is required to play music.";
+const MUSIC_NOT_ENTITLED = "An active membership is required to play music.";
 
 /** Background music belongs to the player, so it is for entitled members like the video it plays under. */
 export class MusicService {

@@ -19,7 +19,7 @@ export interface OnboardingResult {
 }
 
 /** Where the hosted app shows a result: a path on the app's own origin (relative, so redirect safety accepts it). */
-export const resultsUrl = (id: string) => `/onboarding?results=${id}`;
+const resultsUrl = (id: string) => `/onboarding?results=${id}`;
 
 const asList = (v: QuizAnswers[string] | undefined) =>
   (Array.isArray(v) ? v : typeof v === "string" ? [v] : []).map((s) => s.toLowerCase());

@@ -6,7 +6,7 @@ import { ArtworkService } from "./artwork.js";
 import { findWorkout } from "./catalogue-lookup.js";
 import type { EntitlementResolver } from "./entitlements.js";
 
-export const NOT_ENTITLED = "An active membership is required to watch this class.";
+const NOT_ENTITLED = "An active membership is required to watch this class.";
 const NO_VIDEO = "This workout has no video";
 
 /** Who may watch what: playback for entitled members, previews and images for anyone; the provider does the rest. */

@@ -4,8 +4,8 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { badRequest, notFound } from "../errors.js";
 
-export type PhoneCountry = "US" | "CA";
-export interface Phone {
+type PhoneCountry = "US" | "CA";
+interface Phone {
   country: PhoneCountry;
   /** The national number as 10 digits (formatting and a leading country code 1 are stripped). */
   number: string;

@@ -3,7 +3,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import type { ReservationStatus } from "../db/tables/studios.js";
 import { badRequest, notFound, unprocessable } from "../errors.js";
-import type { CalendarEvent } from "./ics.js";
+import type { CalendarEvent } from "../../../src/domain/ics.js";
 import { classRows, isEnterable, toLiveClass, type ClassRow, type LiveClass } from "./live-classes.js";
 
 export interface ReservationView {
@@ -15,8 +15,8 @@ export interface ReservationView {
   class_data: LiveClass;
 }
 
-export const RESERVATION_NOT_FOUND = "We couldn’t find your reservation.";
-export const CLASS_FULL = "Class full";
+const RESERVATION_NOT_FOUND = "We couldn’t find your reservation.";
+const CLASS_FULL = "Class full";
 
 const ACTIVE_RESERVATION_INDEX = "reservations_one_active";
 
@@ -173,7 +173,7 @@ export class ReservationsService {
     if (!found) throw notFound(RESERVATION_NOT_FOUND);
     const trainer = found.trainer_name ? ` with ${found.trainer_name}` : "";
     return {
-      uid: `${reservationId}@fitkit`,
+      classId: found.id,
       stamp: clock.now(),
       start: found.start_at,
       end: found.end_at,

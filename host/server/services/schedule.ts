@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { badRequest } from "../errors.js";
-import { classRows, localDate, SCHEDULE_DAYS_AHEAD, toLiveClass, type LiveClass } from "./live-classes.js";
+import { CLASS_HORIZON_DAYS } from "../../../src/domain/classes.js";
+import { classRows, localDate, toLiveClass, type LiveClass } from "./live-classes.js";
 
 /** A date filter bound: a local calendar date (in each class's own zone) or an exact instant. */
 export type DateBound = { date: string } | { instant: Date };
@@ -50,7 +51,7 @@ export class ScheduleService {
    * "<template>-<yyyymmdd>") is left as it is, bookings included. Answers how many classes were added.
    */
   async topUp(options: { fromDay?: number; toDay?: number } = {}): Promise<number> {
-    const { fromDay = 0, toDay = SCHEDULE_DAYS_AHEAD } = options;
+    const { fromDay = 0, toDay = CLASS_HORIZON_DAYS } = options;
     const { db } = this.deps;
     const now = this.deps.clock.now();
     const result = await sql<{ id: string }>`
@@ -88,7 +89,7 @@ export class ScheduleService {
       .where("c.cancelled_at", "is", null)
       // At most 30 days ahead: nothing past the 30th local day from today, whatever max_date asks for.
       .where(
-        sql<boolean>`${localDate} <= (${now}::timestamptz at time zone l.time_zone)::date + ${SCHEDULE_DAYS_AHEAD}::int`,
+        sql<boolean>`${localDate} <= (${now}::timestamptz at time zone l.time_zone)::date + ${CLASS_HORIZON_DAYS}::int`,
       )
       .$if(locationId !== undefined, (qb) => qb.where("c.location_id", "=", locationId!))
       .$if(query.min !== undefined, (qb) => {

@@ -3,7 +3,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { notFound } from "../errors.js";
 
-export type SeriesStatus = "not_started" | "enrolled" | "in_progress" | "completed";
+type SeriesStatus = "not_started" | "enrolled" | "in_progress" | "completed";
 
 interface ChapterProgress {
   chapter: number;
@@ -53,7 +53,7 @@ export interface SeriesEnrollment {
 const percent = (completed: number, total: number) => (total ? Math.round((completed / total) * 100) : 0);
 
 /** Finds a series by id or slug (clients hold either), or 404. */
-export async function findSeries(db: Db, idOrSlug: string) {
+async function findSeries(db: Db, idOrSlug: string) {
   const series = await db
     .selectFrom("series")
     .select(["id", "slug", "name", "description", "level", "image_url"])
@@ -67,12 +67,7 @@ export async function findSeries(db: Db, idOrSlug: string) {
  * A member's state in one series: an item is completed when the member completed its workout (from anywhere in the
  * app) while enrolled; leaving deletes the enrolment and its progress.
  */
-export async function seriesEnrollment(
-  db: Db,
-  clock: Clock,
-  userId: string,
-  seriesId: string,
-): Promise<SeriesEnrollment> {
+async function seriesEnrollment(db: Db, clock: Clock, userId: string, seriesId: string): Promise<SeriesEnrollment> {
   const series = await findSeries(db, seriesId);
   const [items, enrolment] = await Promise.all([
     db

@@ -6,7 +6,7 @@ import { findWorkout } from "./catalogue-lookup.js";
 import { recordSeriesProgress } from "./series-progress.js";
 
 /** A session is complete once the member reached this share of the video (the product's rule). */
-export const COMPLETION_SHARE = 0.9;
+const COMPLETION_SHARE = 0.9;
 /** Players report positions a hair past the end; anything further than this is refused. */
 const END_TOLERANCE_SECONDS = 1;
 

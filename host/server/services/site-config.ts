@@ -3,23 +3,7 @@
  * host (spec §9); the API base is a link clients call with members' tokens, so it comes from configuration.
  */
 import type { ServerConfig } from "../config.js";
-
-/**
- * Spec §9: the second host label selects the environment (`app.staging.fitkit.com` → staging); production uses the
- * bare app host and the www host (`app.fitkit.com`, `www.fitkit.com`). Without an environment label (localhost, an
- * address, a two-label host) the server's own FITKIT_ENVIRONMENT applies, which defaults to dev.
- */
-export function environmentFromHost(host: string, fallback: string): string {
-  const name = host
-    .replace(/:\d+$/, "")
-    .replace(/^\[.*\]$/, "")
-    .toLowerCase();
-  if (!name || /^[\d.]+$/.test(name) || name.includes(":")) return fallback;
-  const labels = name.split(".").filter(Boolean);
-  if (labels.length >= 4) return labels[1]!;
-  if (labels.length === 3) return "production";
-  return fallback;
-}
+import { environmentFromHost } from "../../../src/domain/environment.js";
 
 /** Feature flags: FITKIT_FEATURES="referral,-multiSubscription" switches flags on (name) or off (-name). */
 export function loadFeatureFlags(env: NodeJS.ProcessEnv): Record<string, boolean> {

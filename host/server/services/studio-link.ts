@@ -1,19 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/index.js";
 import { HttpError } from "../errors.js";
-import { studioLinkAllowed } from "./membership-rules.js";
+import { canLinkStudio } from "../../../src/domain/membership.js";
 import type { MembershipDeps } from "./membership-deps.js";
 import { audit, currentSubscription, listSubscriptions, type Subscription } from "./subscription-store.js";
 import { presentSubscription } from "./subscription-view.js";
 
 /** The spec's copy (section 8): the email request and the link itself. */
-export const EMAIL_SENT = "Email sent, please check your inbox";
+const EMAIL_SENT = "Email sent, please check your inbox";
 /** An address the studio directory does not know: said plainly, so the member checks it rather than retrying. */
-export const STUDIO_EMAIL_UNKNOWN =
+const STUDIO_EMAIL_UNKNOWN =
   "We couldn’t find a studio unlimited membership for that email. Use the address you gave your studio.";
 export const EMAIL_FAILED = "There was an error sending the email, please try again!";
-export const LINK_FAILED = "Unknown error occurred. Please try again in a few minutes.";
-export const STUDIO_ENTITLEMENTS = ["digital", "studio_unlimited"];
+const LINK_FAILED = "Unknown error occurred. Please try again in a few minutes.";
+const STUDIO_ENTITLEMENTS = ["digital", "studio_unlimited"];
 const LINK_HOURS = 24;
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -158,6 +158,6 @@ export class StudioLinkService {
     const linked = subs.some(
       (s) => s.provider === "marianatek" && s.state === "active" && s.expiration_date && s.expiration_date > now,
     );
-    if (linked || !studioLinkAllowed(digital, now)) throw new HttpError(409, message);
+    if (linked || !canLinkStudio(digital, now.getTime())) throw new HttpError(409, message);
   }
 }

@@ -2,7 +2,7 @@ import type { Selectable, Updateable } from "kysely";
 import type { Db } from "../db/index.js";
 import type { SubscriptionState, SubscriptionsTable } from "../db/tables/membership.js";
 import { notFound } from "../errors.js";
-import { isActiveSubscription } from "./membership-rules.js";
+import { isSubscriptionActive } from "../../../src/domain/membership.js";
 
 export type Subscription = Selectable<SubscriptionsTable>;
 
@@ -41,7 +41,7 @@ export async function ownSubscription(db: Db, userId: string, id: string): Promi
  * recent one.
  */
 export function currentSubscription(subs: Subscription[], now: Date): Subscription | undefined {
-  const rank = (s: Subscription) => (isActiveSubscription(s, now) ? (isBilled(s) ? 0 : 1) : 2);
+  const rank = (s: Subscription) => (isSubscriptionActive(s, now.getTime()) ? (isBilled(s) ? 0 : 1) : 2);
   return [...subs].sort((a, b) => rank(a) - rank(b) || b.created_at.getTime() - a.created_at.getTime())[0];
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from "../db/index.js";
 import type { BillingProvider } from "../billing/provider.js";
-import { addInterval, couponTotals, displayState, isActiveSubscription, nameWithoutTrial } from "./membership-rules.js";
+import { displayState, isSubscriptionActive } from "../../../src/domain/membership.js";
+import { addInterval, couponTotals, nameWithoutTrial } from "./membership-rules.js";
 import { pendingCoupons } from "./subscription-billing.js";
 import { isBilled, type Subscription } from "./subscription-store.js";
 import { findProduct, type Product } from "./products.js";
@@ -52,8 +53,8 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
     identifier: sub.identifier,
     provider: sub.provider,
     state: sub.state,
-    display_state: displayState(sub, now),
-    is_active: isActiveSubscription(sub, now),
+    display_state: displayState(sub, now.getTime()),
+    is_active: isSubscriptionActive(sub, now.getTime()),
     managed_by: MANAGED_BY[sub.provider],
     name: sub.name,
     sku: sub.sku,
@@ -115,5 +116,3 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
     billing_address: address ?? null,
   };
 }
-
-export type SubscriptionView = Awaited<ReturnType<typeof presentSubscription>>;

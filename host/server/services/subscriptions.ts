@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/index.js";
 import { paymentDeclined } from "../billing/provider.js";
 import { badRequest, conflict, notFound } from "../errors.js";
-import { addInterval, couponTotals, nameWithoutTrial, planSku, type CancelReason } from "./membership-rules.js";
+import { planSku } from "../../../src/domain/membership.js";
+import { addInterval, couponTotals, nameWithoutTrial, type CancelReason } from "./membership-rules.js";
 import type { MembershipDeps } from "./membership-deps.js";
 import { checkCodes, isPendingOn, normalizeCode, redeem } from "./coupons.js";
 import { findProduct, type Product } from "./products.js";
@@ -418,7 +419,7 @@ export class SubscriptionService {
       if (change.order_interval_unit && change.order_interval_unit !== "month")
         throw badRequest("order_interval_unit must be month");
       if (months !== 1 && months !== 12) throw badRequest("sku should not be empty");
-      sku = planSku(sub.provider, months === 1 ? "monthly" : "annual");
+      sku = planSku(months === 1 ? "monthly" : "annual", sub.provider);
     }
     const product = await findProduct(this.deps.db, sku);
     if (!product) throw badRequest(`Unknown SKU ${sku}`);

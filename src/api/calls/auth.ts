@@ -14,8 +14,6 @@ export const checkEmail = (c: ApiClient, email: string) =>
 export const forgotPassword = (c: ApiClient, email: string) => post<Success>(c, "/api/auth/forgot-password", { email });
 export const resetPassword = (c: ApiClient, body: { token: string; password: string }) =>
   post<Success>(c, "/api/auth/reset-password", body);
-export const changePassword = (c: ApiClient, body: { currentPassword: string; newPassword: string }) =>
-  post<Success>(c, "/api/auth/change-password", body, true);
 export const signOut = (c: ApiClient, refreshToken: string) => post<Success>(c, "/api/auth/sign-out", { refreshToken });
 export const deactivateAccount = (c: ApiClient) => post<Success>(c, "/user/v2/sso/deactivate", undefined, true);
 /** Claims are fetched once with no retry (spec §8: a claims failure is logged only). */

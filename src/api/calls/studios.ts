@@ -20,3 +20,6 @@ export const cancelReservation = (c: ApiClient, id: string) =>
   c.request<Reservation>(`/studios/reservation/${enc(id)}/cancel`, { method: "POST", auth: true });
 export const checkInReservation = (c: ApiClient, id: string) =>
   c.request<Reservation>(`/studios/reservation/${enc(id)}/checkin/`, { method: "POST", auth: true });
+/** One of the member's reservations as an iCalendar file (the class's one event; see src/domain/ics.ts). */
+export const getReservationCalendar = (c: ApiClient, id: string) =>
+  c.request<Blob>(`/studios/reservation/${enc(id)}/calendar.ics`, { auth: true, responseType: "blob" });

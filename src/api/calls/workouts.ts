@@ -33,8 +33,6 @@ export const getWorkoutCategories = (c: ApiClient, signal?: S) =>
   c.request<{ items: WorkoutCategory[] }>("/tsapi/workout_categories", { signal });
 export const getCollections = (c: ApiClient, signal?: S) =>
   c.request<Page<Collection>>("/tsapi/collections", { signal });
-export const getCollection = (c: ApiClient, id: string, signal?: S) =>
-  c.request<Collection>(`/tsapi/collections/${enc(id)}`, { signal });
 export const getPlayback = (c: ApiClient, workoutId: string, signal?: S) =>
   c.request<PlaybackAnswer>(`/tsapi/content/workout/${enc(workoutId)}/video`, { auth: true, signal });
 export const getPreview = (c: ApiClient, workoutId: string, signal?: S) =>

@@ -26,11 +26,10 @@ function createActivityStats(ctx: StoreContext) {
   const legacyStats = createResource((s) => api.getLegacyStats(ctx.api, s));
   return { stats, legacyStats, reset: () => (stats.reset(), legacyStats.reset()) };
 }
-export type ActivitySlice = ReturnType<typeof createActivityCore> & ReturnType<typeof createActivityStats>;
+export type ActivitySlice = ReturnType<typeof createActivityCore>;
 
-// Typed with the stats: they are on the slice once `activityStats` is registered (the hosted app does).
-export const activitySlice: SliceDef<"activity"> = {
-  name: "activity",
-  create: createActivityCore as (ctx: StoreContext) => ActivitySlice,
+export const activitySlice: SliceDef<"activity", ActivitySlice> = { name: "activity", create: createActivityCore };
+export const activityStats: SliceExtension<"activity", ActivitySlice, ReturnType<typeof createActivityStats>> = {
+  extends: "activity",
+  create: createActivityStats,
 };
-export const activityStats: SliceExtension = { extends: "activity", create: createActivityStats };

@@ -9,7 +9,7 @@ import {
   type WorkoutFilterState,
 } from "../../domain/filters.js";
 import type { StoreContext } from "../context.js";
-import type { SliceDef, SliceExtension } from "../store-core.js";
+import type { SliceDef, SliceExtension, SlicesOf } from "../store-core.js";
 import { activitySlice } from "./activity.js";
 import { collectionsSlice, favouritesSlice } from "./favourites.js";
 import { createResource } from "../resource.js";
@@ -38,7 +38,7 @@ const NOTHING: SearchResponse = {
  * The workout library: categories, filter groups, the search state and its results. A search runs only when the
  * request changes (spec §4: the list refetches only when filters changed, or the favourites id list on favourites).
  */
-export function createCatalogueSlice(
+function createCatalogueSlice(
   ctx: StoreContext,
   ids: {
     favourites(): Promise<string[]>;
@@ -113,12 +113,16 @@ const createWorkoutDetail = (ctx: StoreContext) => ({
   workout: createResource((s, slug: string) => api.getWorkout(ctx.api, slug, s)),
 });
 
-export type CatalogueSlice = ReturnType<typeof createCatalogueSlice> & ReturnType<typeof createWorkoutDetail>;
-export const workoutDetail: SliceExtension = { extends: "catalogue", create: createWorkoutDetail };
+export type CatalogueSlice = ReturnType<typeof createCatalogueSlice>;
+export const workoutDetail: SliceExtension<"catalogue", CatalogueSlice, ReturnType<typeof createWorkoutDetail>> = {
+  extends: "catalogue",
+  create: createWorkoutDetail,
+};
+
+type CatalogueNeeds = SlicesOf<[typeof favouritesSlice, typeof activitySlice, typeof collectionsSlice]>;
 
 /** Reads the favourite ids and the watched (completed) ids when those filters are on. */
-// Typed with the workout detail: it is on the slice once `workoutDetail` is registered (the hosted app does).
-export const catalogueSlice: SliceDef<"catalogue"> = {
+export const catalogueSlice: SliceDef<"catalogue", CatalogueSlice, CatalogueNeeds> = {
   name: "catalogue",
   needs: [favouritesSlice, activitySlice, collectionsSlice],
   create: (ctx, store) =>
@@ -127,5 +131,5 @@ export const catalogueSlice: SliceDef<"catalogue"> = {
       watched: async () => (await store.activity.history.load(), store.activity.watchedIds.peek()),
       hidden: async () => (await store.collections.hidden.load(), store.collections.hiddenIds.peek()),
       hiddenNow: () => store.collections.hiddenIds.peek(),
-    }) as CatalogueSlice,
+    }),
 };

@@ -4,11 +4,11 @@ import { challengeProgress } from "../../domain/challenge.js";
 import type { StoreContext } from "../context.js";
 import { createMutation } from "../mutation.js";
 import { createResource, into } from "../resource.js";
-import type { SliceDef, Store } from "../store-core.js";
+import type { SliceDef, SlicesOf, Store } from "../store-core.js";
 import { activitySlice } from "./activity.js";
 
 /** The current challenge, the member's challenges and joined ids, and progress from the history (spec §5). */
-export function createChallengeSlice(ctx: StoreContext, store: Store) {
+function createChallengeSlice(ctx: StoreContext, store: Store<ChallengeNeeds, unknown>) {
   const c = ctx.api;
   const current = createResource((s) =>
     api.getCurrentChallenge(c, s).then((r) => ("items" in r && Array.isArray(r.items) ? (r.items[0] ?? null) : r)),
@@ -28,9 +28,10 @@ export function createChallengeSlice(ctx: StoreContext, store: Store) {
     reset: () => [current, mine, joined].forEach((r) => r.reset()),
   };
 }
+type ChallengeNeeds = SlicesOf<[typeof activitySlice]>;
 export type ChallengeSlice = ReturnType<typeof createChallengeSlice>;
 
-export const challengeSlice: SliceDef<"challenge"> = {
+export const challengeSlice: SliceDef<"challenge", ChallengeSlice, ChallengeNeeds> = {
   name: "challenge",
   needs: [activitySlice],
   create: createChallengeSlice,

@@ -8,7 +8,7 @@ import { createResource } from "../resource.js";
  * Public content: dynamic content per key (coach marks, welcome, FAQ, dynamic), banners, carousels, home, pages,
  * config.
  */
-export function createContentSlice(ctx: StoreContext) {
+function createContentSlice(ctx: StoreContext) {
   const c = ctx.api;
   const dynamic = (key: ContentKey) =>
     createResource((s, contains?: string) => api.getDynamicContent(c, key, contains, s));
@@ -27,4 +27,4 @@ export function createContentSlice(ctx: StoreContext) {
 }
 export type ContentSlice = ReturnType<typeof createContentSlice>;
 
-export const contentSlice: SliceDef<"content"> = { name: "content", create: createContentSlice };
+export const contentSlice: SliceDef<"content", ContentSlice> = { name: "content", create: createContentSlice };

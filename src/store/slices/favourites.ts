@@ -21,10 +21,10 @@ function createFavouritesCore(ctx: StoreContext) {
     reset: () => favourites.reset(),
   };
 }
-type FavouritesCore = ReturnType<typeof createFavouritesCore>;
+export type FavouritesSlice = ReturnType<typeof createFavouritesCore>;
 
 /** The favourite workouts themselves (the favourites page and home's row), added by `favouriteWorkouts`. */
-function createFavouriteWorkouts(ctx: StoreContext, { favourites, ids }: FavouritesCore) {
+function createFavouriteWorkouts(ctx: StoreContext, { favourites, ids }: FavouritesSlice) {
   // Keyed by the id list: the page refetches only when the list changes.
   const workouts = createResource(
     (s, list: string[]) => api.getWorkoutsByIds(ctx.api, list, s).then((r) => r.items),
@@ -45,10 +45,9 @@ function createFavouriteWorkouts(ctx: StoreContext, { favourites, ids }: Favouri
     reset: () => workouts.reset(),
   };
 }
-export type FavouritesSlice = FavouritesCore & ReturnType<typeof createFavouriteWorkouts>;
 
 /** All collections and the member's hidden ones (manage-workouts page). */
-export function createCollectionsSlice(ctx: StoreContext) {
+function createCollectionsSlice(ctx: StoreContext) {
   const c = ctx.api;
   const hidden = createResource((s) => api.getHiddenCollections(c, s));
   const hiddenIds = computed(() => hidden.data.value?.collections_hidden ?? []);
@@ -65,11 +64,17 @@ export function createCollectionsSlice(ctx: StoreContext) {
 }
 export type CollectionsSlice = ReturnType<typeof createCollectionsSlice>;
 
-// Typed with the workouts: they are on the slice once `favouriteWorkouts` is registered (the hosted app does).
-export const favouritesSlice: SliceDef<"favourites"> = {
+export const favouritesSlice: SliceDef<"favourites", FavouritesSlice> = {
   name: "favourites",
-  create: createFavouritesCore as (ctx: StoreContext) => FavouritesSlice,
+  create: createFavouritesCore,
 };
-export const favouriteWorkouts: SliceExtension = { extends: "favourites", create: createFavouriteWorkouts };
+export const favouriteWorkouts: SliceExtension<
+  "favourites",
+  FavouritesSlice,
+  ReturnType<typeof createFavouriteWorkouts>
+> = { extends: "favourites", create: createFavouriteWorkouts };
 
-export const collectionsSlice: SliceDef<"collections"> = { name: "collections", create: createCollectionsSlice };
+export const collectionsSlice: SliceDef<"collections", CollectionsSlice> = {
+  name: "collections",
+  create: createCollectionsSlice,
+};

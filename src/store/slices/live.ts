@@ -10,7 +10,7 @@ import { createResource } from "../resource.js";
  * and checking in refresh the reservations unless told not to; a failure keeps the ApiError, whose `status` selects
  * the spec §8 copy (`src/i18n`).
  */
-export function createLiveSlice(ctx: StoreContext) {
+function createLiveSlice(ctx: StoreContext) {
   const c = ctx.api;
   const reservations = createResource((s, location?: string) =>
     api.getReservations(c, location, s).then((r) => r.items),
@@ -34,4 +34,4 @@ export function createLiveSlice(ctx: StoreContext) {
 }
 export type LiveSlice = ReturnType<typeof createLiveSlice>;
 
-export const liveSlice: SliceDef<"live"> = { name: "live", create: createLiveSlice };
+export const liveSlice: SliceDef<"live", LiveSlice> = { name: "live", create: createLiveSlice };

@@ -8,10 +8,10 @@ import type { StoreContext } from "../context.js";
 import type { SliceExtension } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
-import { currentOf, MAIL_REQUEST_KEY, type MembershipCore } from "./membership.js";
+import { currentOf, MAIL_REQUEST_KEY, type MembershipSlice } from "./membership.js";
 
 /** The flows' writes: plan change and coupons, cancel, card and billing address, studio link, notifications. */
-function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipCore) {
+function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipSlice) {
   const c = ctx.api;
   const subscriptions = createResource((s) => api.getSubscriptions(c, s).then((r) => r.items));
   const mailRequestAddress = signal(ctx.storage.getItem(MAIL_REQUEST_KEY));
@@ -119,6 +119,8 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipC
  * Adds the flows' writes to `store.membership` (createStore and getSharedStore always do; the membership panel when
  * its flows load), so a page showing the panel does not download them before a flow is opened.
  */
-export const membershipWrites: SliceExtension = { extends: "membership", create: createMembershipWrites };
-
+export const membershipWrites: SliceExtension<"membership", MembershipSlice, MembershipWrites> = {
+  extends: "membership",
+  create: createMembershipWrites,
+};
 export type MembershipWrites = ReturnType<typeof createMembershipWrites>;

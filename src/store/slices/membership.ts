@@ -5,7 +5,6 @@ import type { StoreContext } from "../context.js";
 import type { SliceDef } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
-import type { MembershipWrites } from "./membership-writes.js";
 
 /** Local-storage key of the address a studio-link email was requested for (spec §4: cleared on failure). */
 export const MAIL_REQUEST_KEY = "fitkit.mail-request";
@@ -15,7 +14,7 @@ export const MAIL_REQUEST_KEY = "fitkit.mail-request";
  * has its own loading / success / error flags (spec §4); the flows' writes are in `membershipWrites`
  * (membership-writes.ts).
  */
-export function createMembershipSlice(ctx: StoreContext) {
+function createMembershipSlice(ctx: StoreContext) {
   const c = ctx.api;
   // 404 means "no subscription": data null, not an error.
   const subscription = createResource((s) =>
@@ -39,7 +38,7 @@ export function createMembershipSlice(ctx: StoreContext) {
     },
   };
 }
-export type MembershipCore = ReturnType<typeof createMembershipSlice>;
+export type MembershipSlice = ReturnType<typeof createMembershipSlice>;
 
 /** The loaded subscription (the writes act on it). */
 export const currentOf = (subscription: { data: { peek(): Subscription | null | undefined } }): Subscription => {
@@ -48,10 +47,7 @@ export const currentOf = (subscription: { data: { peek(): Subscription | null | 
   return sub;
 };
 
-export type MembershipSlice = MembershipCore & MembershipWrites;
-
-// Typed with the writes: they are on the slice once `membershipWrites` is registered (a flow registers it first).
-export const membershipSlice: SliceDef<"membership"> = {
+export const membershipSlice: SliceDef<"membership", MembershipSlice> = {
   name: "membership",
-  create: createMembershipSlice as (ctx: StoreContext) => MembershipSlice,
+  create: createMembershipSlice,
 };

@@ -4,13 +4,13 @@ import type { StoreContext } from "../context.js";
 import type { SliceDef } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 
-export type MusicState = "idle" | "playing" | "paused";
+type MusicState = "idle" | "playing" | "paused";
 
 /**
  * The player's session and background music. Spec §4: opening the stations panel pauses the video; closing it
  * resumes the video if it was playing when the panel opened.
  */
-export function createPlayerSlice(ctx: StoreContext) {
+function createPlayerSlice(ctx: StoreContext) {
   const c = ctx.api;
   const music = signal<MusicState>("idle");
   const station = signal<string | null>(null);
@@ -58,4 +58,4 @@ export function createPlayerSlice(ctx: StoreContext) {
 }
 export type PlayerSlice = ReturnType<typeof createPlayerSlice>;
 
-export const playerSlice: SliceDef<"player"> = { name: "player", create: createPlayerSlice };
+export const playerSlice: SliceDef<"player", PlayerSlice> = { name: "player", create: createPlayerSlice };

@@ -6,7 +6,7 @@ import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
 
 /** Series pages, the member's enrolments, join and leave (spec §4). */
-export function createSeriesSlice(ctx: StoreContext) {
+function createSeriesSlice(ctx: StoreContext) {
   const c = ctx.api;
   const enrollments = createResource((s) => api.getSeriesEnrollments(c, s).then((r) => r.series));
   const afterWrite = <T>(answer: T) => (void enrollments.reload(), answer);
@@ -32,7 +32,7 @@ export function createSeriesSlice(ctx: StoreContext) {
 export type SeriesSlice = ReturnType<typeof createSeriesSlice>;
 
 /** Workout calendars; the enrolment list needs a member (spec §7). */
-export function createCalendarsSlice(ctx: StoreContext) {
+function createCalendarsSlice(ctx: StoreContext) {
   const c = ctx.api;
   const enrollments = createResource((s) => api.getCalendarEnrollments(c, s).then((r) => r.data));
   const mine = createResource((s) => api.getMyCalendars(c, s));
@@ -54,6 +54,9 @@ export function createCalendarsSlice(ctx: StoreContext) {
 }
 export type CalendarsSlice = ReturnType<typeof createCalendarsSlice>;
 
-export const seriesSlice: SliceDef<"series"> = { name: "series", create: createSeriesSlice };
+export const seriesSlice: SliceDef<"series", SeriesSlice> = { name: "series", create: createSeriesSlice };
 
-export const calendarsSlice: SliceDef<"calendars"> = { name: "calendars", create: createCalendarsSlice };
+export const calendarsSlice: SliceDef<"calendars", CalendarsSlice> = {
+  name: "calendars",
+  create: createCalendarsSlice,
+};

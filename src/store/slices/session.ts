@@ -20,10 +20,10 @@ export function createSessionSlice(ctx: StoreContext) {
     },
   };
 }
-type SessionCore = ReturnType<typeof createSessionSlice>;
+export type SessionSlice = ReturnType<typeof createSessionSlice>;
 
 /** The account half of the session: the member's attributes and profile, sign-in, sign-up, sign-out, onboarding. */
-function createSessionAccount(ctx: StoreContext, { claims }: SessionCore) {
+function createSessionAccount(ctx: StoreContext, { claims }: SessionSlice) {
   const { api: c, auth } = ctx;
   const user = createResource((s) => api.getUserAttribute(c, s));
   const email = createResource((s) => api.getEmailAttribute(c, s));
@@ -93,6 +93,8 @@ function createSessionAccount(ctx: StoreContext, { claims }: SessionCore) {
  * The account half on `store.session`, registered like a slice (createStore and getSharedStore always add it, so the
  * hosted app's store has it); widgets, which only ask whether someone is signed in and entitled, leave it out.
  */
-export const sessionAccount: SliceExtension = { extends: "session", create: createSessionAccount };
-
-export type SessionSlice = SessionCore & ReturnType<typeof createSessionAccount>;
+export const sessionAccount: SliceExtension<"session", SessionSlice, SessionAccount> = {
+  extends: "session",
+  create: createSessionAccount,
+};
+export type SessionAccount = ReturnType<typeof createSessionAccount>;

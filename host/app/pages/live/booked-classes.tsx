@@ -74,10 +74,10 @@ export default function BookedClassesPage() {
     const e = store.live.checkIn.error.peek();
     setFailure(reservationErrorMessage(e instanceof ApiError ? e.status : 500));
   }
-  async function addToCalendar(id: string) {
+  async function addToCalendar(reservation: Reservation) {
     setNotice("");
     try {
-      await downloadReservationEvent(store, id);
+      await downloadReservationEvent(store, reservation);
       setNotice(t("success.addedToCalendar"));
     } catch {
       setFailure(t("error.unexpected"));
@@ -145,7 +145,7 @@ export default function BookedClassesPage() {
                       {t("booked.checkIn")}
                     </Button>
                   ) : null}
-                  <Button variant="secondary" onClick={() => addToCalendar(r.id)}>
+                  <Button variant="secondary" onClick={() => addToCalendar(r)}>
                     {t("booked.addToCalendar")}
                   </Button>
                   {r.status === "pending" && !isClassInProgress(c, now) ? (

@@ -1,22 +1,16 @@
+import { getReservationCalendar } from "../../../../src/api/index.js";
+import type { Reservation } from "../../../../src/api/types.js";
 import type { Store } from "../../../../src/store/index.js";
 
 /**
- * Downloads a reservation's iCalendar event from the server (`/studios/reservation/{id}/calendar.ics`, a member
- * call, so fetched with the bearer token rather than linked) and hands it to the browser as a file.
+ * Downloads a reservation's iCalendar event from the server through the API client (a member call: bearer token,
+ * one refresh after a 401, retries) and hands it to the browser as a file named after the class's day.
  */
-export async function downloadReservationEvent(store: Store, reservationId: string): Promise<void> {
-  const token = await store.auth.accessToken();
-  // eslint-disable-next-line no-restricted-syntax -- a file download: the client answers JSON, this needs the blob
-  const response = await fetch(
-    `${store.apiBase}/studios/reservation/${encodeURIComponent(reservationId)}/calendar.ics`,
-    {
-      headers: token ? { authorization: `Bearer ${token}`, "x-device": "web" } : {},
-    },
-  );
-  if (!response.ok) throw new Error(`calendar event answered ${response.status}`);
-  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "fitkit-class.ics";
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+export async function downloadReservationEvent(store: Store, reservation: Reservation): Promise<void> {
+  const file = await getReservationCalendar(store.api, reservation.id);
+  const day = new Date(reservation.class_data.start_date).toISOString().slice(0, 10);
+  const url = URL.createObjectURL(file);
+  const link = Object.assign(document.createElement("a"), { href: url, download: `fitkit-class-${day}.ics` });
   document.body.append(link);
   link.click();
   link.remove();

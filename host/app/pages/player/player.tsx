@@ -9,7 +9,6 @@ import { useSignal } from "../../lib/use-signal.js";
 import { bp, color, radius, space, text, touch, up } from "../../theme/tokens.js";
 import { ButtonLink } from "../../ui/button.js";
 import { clock } from "../../ui/format.js";
-import { cueAt, parseVtt, type Cue } from "./captions.js";
 import { StationsPanel } from "./stations-panel.js";
 
 /** Spec §9 default volumes: the trainer (video) at 0.5, background music at 0.1. */
@@ -97,7 +96,9 @@ export default function Player({
   const [duration, setDuration] = useState(workout.video.duration || workout.duration * 60);
   const [trainerVolume, setTrainerVolume] = useState(TRAINER_VOLUME);
   const [musicVolume, setMusicVolume] = useState(MUSIC_VOLUME);
-  const [cues, setCues] = useState<Cue[]>([]);
+  const captionTrack = useRef<HTMLTrackElement>(null);
+  const [hasCues, setHasCues] = useState(false);
+  const [cueText, setCueText] = useState("");
   const [showCaptions, setShowCaptions] = useState(captionsOn);
   const [completed, setCompleted] = useState<boolean | null>(null);
   const playing = useSignal(store.player.videoPlaying);
@@ -161,20 +162,28 @@ export default function Player({
     };
   }, [workout.id, store, track, endSession, buffer]);
 
-  // Captions come as a separate signed WebVTT file; fitkit draws them so the setting can hide them completely.
+  // Captions come as a separate signed WebVTT file, loaded by the browser as the video's <track>. The track is
+  // "hidden": the browser parses it and reports the showing cues (cuechange) but draws nothing; fitkit draws them in
+  // its own box, so the CC button can hide them and the settings switch (no track at all) hides them completely.
+  const captions = captionsOn ? playback.captions[0] : undefined;
   useEffect(() => {
-    const uri = playback.captions[0]?.uri;
-    if (!captionsOn || !uri) return;
-    const controller = new AbortController();
-    // eslint-disable-next-line no-restricted-syntax -- a signed caption file on the media CDN, not the fitkit API
-    fetch(uri, { signal: controller.signal })
-      .then((r) => (r.ok ? r.text() : ""))
-      .then(
-        (text) => setCues(parseVtt(text)),
-        () => undefined,
-      );
-    return () => controller.abort();
-  }, [playback, captionsOn]);
+    const element = captionTrack.current;
+    if (!element) return;
+    const track = element.track;
+    track.mode = "hidden";
+    const loaded = () => setHasCues((track.cues?.length ?? 0) > 0);
+    const show = () =>
+      setCueText(Array.from(track.activeCues ?? [], (cue) => (cue as VTTCue).getCueAsHTML().textContent).join("\n"));
+    element.addEventListener("load", loaded);
+    track.addEventListener("cuechange", show);
+    if (element.readyState === HTMLTrackElement.LOADED) loaded();
+    return () => {
+      element.removeEventListener("load", loaded);
+      track.removeEventListener("cuechange", show);
+      setHasCues(false);
+      setCueText("");
+    };
+  }, [captions?.uri]);
 
   // The store's videoPlaying signal drives the element (the stations panel pauses and resumes through it).
   useEffect(() => {
@@ -271,7 +280,7 @@ export default function Player({
         arrowright: () => seekBy(SKIP_SECONDS),
         l: () => seekBy(SKIP_SECONDS),
         f: () => void toggleFullscreen(),
-        c: () => cues.length && setShowCaptions((v) => !v),
+        c: () => hasCues && setShowCaptions((v) => !v),
         m: () => media.current && (media.current.muted = !media.current.muted),
       };
       const action = actions[key];
@@ -283,7 +292,7 @@ export default function Player({
     return () => document.removeEventListener("keydown", onKey);
   });
 
-  const cue = showCaptions ? cueAt(cues, position) : undefined;
+  const cue = showCaptions ? cueText : "";
   return (
     <div ref={stageRef} className={stage} role="region" aria-label={`Video player: ${workout.name}`}>
       <div className={top}>
@@ -306,7 +315,11 @@ export default function Player({
             preload="auto"
             title={workout.name}
             data-testid="video"
-          />
+          >
+            {captions ? (
+              <track ref={captionTrack} kind="captions" src={captions.uri} srcLang={captions.lang} label="Captions" />
+            ) : null}
+          </video>
         )}
         {!playing && completed === null && !stationsOpen ? (
           <button type="button" className={bigPlay} aria-label="Start workout" onClick={togglePlay}>
@@ -337,7 +350,7 @@ export default function Player({
       <div className={bar}>
         {cue ? (
           <div className={captionBox} data-testid="captions">
-            {cue.text}
+            {cue}
           </div>
         ) : null}
         <input
@@ -370,7 +383,7 @@ export default function Player({
             {clock(position)} / {clock(duration)}
           </span>
           <span className={spacer} />
-          {captionsOn && cues.length ? (
+          {hasCues ? (
             <button
               type="button"
               className={iconBtn}

@@ -72,7 +72,7 @@ function breakdownFor(minutes: number): { title: string; minutes: number }[] {
  * Seconds of video for a class of `minutes`: a little over the round number, never crossing a length-bucket edge
  * (the buckets of spec §9 meet at 930, 1530, 2130, 2730 and 3630 s).
  */
-export function videoSeconds(minutes: number, random: Random): number {
+function videoSeconds(minutes: number, random: Random): number {
   return minutes * 60 + 5 + random.int(20);
 }
 

@@ -18,7 +18,7 @@ import { ALL_CATEGORY, CATEGORIES, COLLECTIONS, HIDDEN_CATEGORIES, TRAINERS } fr
 
 const DAY_MS = 86_400_000;
 /** The demo library: 45 classes per category, plus walks and rest days. */
-export const DEMO_WORKOUT_COUNT = 360;
+const DEMO_WORKOUT_COUNT = 360;
 
 async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));

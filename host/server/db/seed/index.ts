@@ -22,16 +22,10 @@ export interface SeedStep {
 /**
  * What every deployment serves: workouts and programs and their artwork, the studios' schedule, products, challenges.
  */
-export const contentSeedSteps: SeedStep[] = [
-  demoCatalogue,
-  demoArtwork,
-  studioSchedule,
-  membershipCatalogue,
-  demoChallenges,
-];
+const contentSeedSteps: SeedStep[] = [demoCatalogue, demoArtwork, studioSchedule, membershipCatalogue, demoChallenges];
 
 /** Demo members (published password) and everything that is theirs; content first, as they refer to it. */
-export const demoSeedSteps: SeedStep[] = [demoMembers, demoOffers, demoReservations, demoSubscriptions, demoActivity];
+const demoSeedSteps: SeedStep[] = [demoMembers, demoOffers, demoReservations, demoSubscriptions, demoActivity];
 
 /** The steps a server runs: the content, plus the demo data when asked for (outside production, or FITKIT_DEMO=1). */
 export const seedSteps = (options: { demo: boolean }): SeedStep[] =>

@@ -48,7 +48,7 @@ const prepaid = (
  * 6 and 12 months, a week, 2 days, the kit and lifetime. Plans cost $19.99 a month and $95.88 every 12 months;
  * prepaid months cost the monthly price each.
  */
-export const PRODUCTS: ProductRow[] = (
+const PRODUCTS: ProductRow[] = (
   [
     recurring("1month_trial0-R-SB", "1 Month Digital Membership", 1, 0, "stripe"),
     recurring("1month_trial7-R", "1 Month Digital Membership, 7-Day Free Trial", 1, 7, "recharge"),

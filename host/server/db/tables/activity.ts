@@ -17,7 +17,7 @@ export type VideoEventType =
   | "error"
   | "end"
   | "ready";
-export type ChallengeWorkoutType = "on_demand" | "live";
+type ChallengeWorkoutType = "on_demand" | "live";
 
 export interface WorkoutSessionsTable {
   id: Generated<string>;
@@ -35,7 +35,7 @@ export interface WorkoutSessionsTable {
   device: string | null;
 }
 
-export interface VideoEventsTable {
+interface VideoEventsTable {
   id: Generated<string>;
   user_id: string;
   session_id: string | null;
@@ -48,26 +48,26 @@ export interface VideoEventsTable {
   data: Json | null;
 }
 
-export interface SeriesEnrollmentsTable {
+interface SeriesEnrollmentsTable {
   user_id: string;
   series_id: string;
   started_at: Timestamp;
 }
 
-export interface SeriesProgressTable {
+interface SeriesProgressTable {
   user_id: string;
   series_id: string;
   workout_id: string;
   completed_at: Timestamp;
 }
 
-export interface CalendarEnrollmentsTable {
+interface CalendarEnrollmentsTable {
   user_id: string;
   calendar_id: string;
   enrolled_at: Timestamp;
 }
 
-export interface ChallengesTable {
+interface ChallengesTable {
   id: string;
   slug: string;
   name: string;
@@ -79,7 +79,7 @@ export interface ChallengesTable {
   substitute_minutes: Defaulted<number>;
 }
 
-export interface ChallengeWorkoutsTable {
+interface ChallengeWorkoutsTable {
   challenge_id: string;
   position: number;
   week: Defaulted<number>;
@@ -87,7 +87,7 @@ export interface ChallengeWorkoutsTable {
   workout_type: ChallengeWorkoutType;
 }
 
-export interface OnboardingResultsTable {
+interface OnboardingResultsTable {
   id: Generated<string>;
   user_id: string;
   answers: Json<Record<string, unknown>>;

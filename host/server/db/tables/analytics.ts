@@ -5,7 +5,7 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export type ConsentCategory = "Essential" | "Performance" | "Functional" | "Marketing";
 export type AnalyticsEventType = "identify" | "track" | "page";
 
-export interface AnalyticsEventsTable {
+interface AnalyticsEventsTable {
   id: Generated<string>;
   type: AnalyticsEventType;
   name: string | null;

@@ -7,10 +7,10 @@ type Json<T = unknown> = ColumnType<T, string | undefined, string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export type WorkoutType = "workout" | "walk" | "rest";
-export type CalendarDayKind = "workout" | "walk" | "rest";
-export type LocationKind = "studio" | "virtual";
+type CalendarDayKind = "workout" | "walk" | "rest";
+type LocationKind = "studio" | "virtual";
 
-export interface TrainersTable {
+interface TrainersTable {
   id: string;
   slug: string;
   name: string;
@@ -19,7 +19,7 @@ export interface TrainersTable {
   created_at: DefaultedTimestamp;
 }
 
-export interface WorkoutCategoriesTable {
+interface WorkoutCategoriesTable {
   id: string;
   slug: string;
   name: string;
@@ -30,7 +30,7 @@ export interface WorkoutCategoriesTable {
   seo: Json<Record<string, unknown>>;
 }
 
-export interface CollectionsTable {
+interface CollectionsTable {
   id: string;
   slug: string;
   name: string;
@@ -39,7 +39,7 @@ export interface CollectionsTable {
   sort_order: Defaulted<number>;
 }
 
-export interface WorkoutsTable {
+interface WorkoutsTable {
   id: string;
   slug: string;
   name: string;
@@ -62,18 +62,18 @@ export interface WorkoutsTable {
   updated_at: DefaultedTimestamp;
 }
 
-export interface WorkoutCategoryLinksTable {
+interface WorkoutCategoryLinksTable {
   workout_id: string;
   category_id: string;
 }
 
-export interface WorkoutTrainersTable {
+interface WorkoutTrainersTable {
   workout_id: string;
   trainer_id: string;
   position: Defaulted<number>;
 }
 
-export interface WorkoutCollectionsTable {
+interface WorkoutCollectionsTable {
   workout_id: string;
   collection_id: string;
 }
@@ -91,7 +91,7 @@ export interface SeriesTable {
   created_at: DefaultedTimestamp;
 }
 
-export interface SeriesItemsTable {
+interface SeriesItemsTable {
   series_id: string;
   workout_id: string;
   position: number;
@@ -99,7 +99,7 @@ export interface SeriesItemsTable {
   chapter_title: Defaulted<string>;
 }
 
-export interface SeriesRelatedContentTable {
+interface SeriesRelatedContentTable {
   series_id: string;
   position: number;
   title: string;
@@ -109,26 +109,26 @@ export interface SeriesRelatedContentTable {
   workout_ids: Defaulted<string[]>;
 }
 
-export interface SeriesOverviewTable {
+interface SeriesOverviewTable {
   id: string;
   page_description: Defaulted<string>;
   featured_banner: Json<Record<string, unknown>>;
 }
 
-export interface SeriesCategoriesTable {
+interface SeriesCategoriesTable {
   id: string;
   slug: string;
   name: string;
   sort_order: number;
 }
 
-export interface SeriesCategoryItemsTable {
+interface SeriesCategoryItemsTable {
   category_id: string;
   series_id: string;
   position: number;
 }
 
-export interface WorkoutCalendarsTable {
+interface WorkoutCalendarsTable {
   id: string;
   slug: string;
   name: string;
@@ -137,14 +137,14 @@ export interface WorkoutCalendarsTable {
   created_at: DefaultedTimestamp;
 }
 
-export interface WorkoutCalendarDaysTable {
+interface WorkoutCalendarDaysTable {
   calendar_id: string;
   day: number;
   kind: CalendarDayKind;
   workout_id: string | null;
 }
 
-export interface LocationsTable {
+interface LocationsTable {
   id: string;
   slug: string;
   name: string;
@@ -157,16 +157,16 @@ export interface LocationsTable {
   sort_order: Defaulted<number>;
 }
 
-export interface HomePagesTable {
+interface HomePagesTable {
   id: string;
   slug: string;
   title: string;
   is_default: Defaulted<boolean>;
 }
 
-export type HomePageRowKind = "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
+type HomePageRowKind = "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
 
-export interface HomePageRowsTable {
+interface HomePageRowsTable {
   home_page_id: string;
   position: number;
   title: string;
@@ -174,7 +174,7 @@ export interface HomePageRowsTable {
   source: Json<Record<string, unknown>>;
 }
 
-export interface CarouselsTable {
+interface CarouselsTable {
   id: string;
   slug: string;
   title: string;
@@ -183,7 +183,7 @@ export interface CarouselsTable {
   sort_order: Defaulted<number>;
 }
 
-export interface AnnouncementBannersTable {
+interface AnnouncementBannersTable {
   id: string;
   message: string;
   link_text: Defaulted<string>;
@@ -195,7 +195,7 @@ export interface AnnouncementBannersTable {
 
 export type DynamicContentKey = "coachMark" | "welcome" | "faq" | "dynamic";
 
-export interface DynamicContentTable {
+interface DynamicContentTable {
   id: string;
   key: DynamicContentKey;
   name: string;
@@ -203,7 +203,7 @@ export interface DynamicContentTable {
   sort_order: Defaulted<number>;
 }
 
-export interface PagesTable {
+interface PagesTable {
   id: string;
   slug: string;
   title: string;
@@ -211,7 +211,7 @@ export interface PagesTable {
   updated_at: DefaultedTimestamp;
 }
 
-export interface AssetsTable {
+interface AssetsTable {
   id: string;
   title: string;
   url: string;

@@ -1,6 +1,6 @@
 import type { ColumnType } from "kysely";
 
-export interface WorkoutVideosTable {
+interface WorkoutVideosTable {
   workout_id: string;
   mux_playback_id: string;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -6,11 +6,11 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 /** jsonb: read as parsed JSON, written as a JSON string. */
 type Json<T = unknown> = ColumnType<T, string | undefined, string>;
 
-export type ProductKind = "recurring" | "prepaid" | "item" | "lifetime";
-export type IntervalType = "day" | "week" | "month" | "once" | "lifetime";
-export type SubscriptionProvider = "stripe" | "recharge" | "apple" | "google" | "marianatek";
+type ProductKind = "recurring" | "prepaid" | "item" | "lifetime";
+type IntervalType = "day" | "week" | "month" | "once" | "lifetime";
+type SubscriptionProvider = "stripe" | "recharge" | "apple" | "google" | "marianatek";
 export type SubscriptionState = "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-export type CouponType = "percentage" | "amount";
+type CouponType = "percentage" | "amount";
 export type CardBehavior = "succeed" | "decline" | "decline_on_charge";
 
 export interface ProductsTable {
@@ -54,7 +54,7 @@ export interface SubscriptionsTable {
   updated_at: DefaultedTimestamp;
 }
 
-export interface SubscriptionEventsTable {
+interface SubscriptionEventsTable {
   id: Generated<string>;
   subscription_id: string;
   user_id: string;
@@ -77,7 +77,7 @@ export interface CouponsTable {
   valid_until: Timestamp | null;
 }
 
-export interface CouponRedemptionsTable {
+interface CouponRedemptionsTable {
   code: string;
   user_id: string;
   subscription_id: string;
@@ -86,7 +86,7 @@ export interface CouponRedemptionsTable {
   position: Defaulted<number>;
 }
 
-export interface InvoicesTable {
+interface InvoicesTable {
   id: Generated<string>;
   subscription_id: string;
   user_id: string;
@@ -103,7 +103,7 @@ export interface InvoicesTable {
   created_at: Timestamp;
 }
 
-export interface PaymentSetupsTable {
+interface PaymentSetupsTable {
   id: string;
   user_id: string;
   client_secret: string;
@@ -112,7 +112,7 @@ export interface PaymentSetupsTable {
   expires_at: Timestamp;
 }
 
-export interface PaymentMethodsTable {
+interface PaymentMethodsTable {
   id: string;
   user_id: string;
   brand: string;
@@ -123,13 +123,13 @@ export interface PaymentMethodsTable {
   created_at: Timestamp;
 }
 
-export interface BillingCustomersTable {
+interface BillingCustomersTable {
   user_id: string;
   default_payment_method_id: string | null;
   updated_at: Timestamp;
 }
 
-export interface PaymentsTable {
+interface PaymentsTable {
   id: string;
   user_id: string;
   payment_method_id: string | null;
@@ -140,7 +140,7 @@ export interface PaymentsTable {
   created_at: Timestamp;
 }
 
-export interface BillingAddressesTable {
+interface BillingAddressesTable {
   subscription_id: string;
   user_id: string;
   address1: string;
@@ -153,13 +153,13 @@ export interface BillingAddressesTable {
   updated_at: Timestamp;
 }
 
-export interface StudioMembershipsTable {
+interface StudioMembershipsTable {
   email: string;
   name: string;
   valid_until: Timestamp;
 }
 
-export interface StudioLinkRequestsTable {
+interface StudioLinkRequestsTable {
   id: Generated<string>;
   user_id: string;
   email: string;
@@ -169,7 +169,7 @@ export interface StudioLinkRequestsTable {
   confirmed_at: Timestamp | null;
 }
 
-export interface StripeCustomersTable {
+interface StripeCustomersTable {
   user_id: string;
   customer_id: string;
   default_payment_method_id: string | null;

@@ -3,7 +3,7 @@ import type { ColumnType, Generated } from "kysely";
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<string>;
   email: string;
   password_hash: string;
@@ -22,7 +22,7 @@ export interface UsersTable {
   updated_at: DefaultedTimestamp;
 }
 
-export interface RefreshTokensTable {
+interface RefreshTokensTable {
   id: Generated<string>;
   user_id: string;
   family_id: string;
@@ -33,7 +33,7 @@ export interface RefreshTokensTable {
   revoked_at: Timestamp | null;
 }
 
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   token_hash: string;
   user_id: string;
   created_at: Timestamp;
@@ -41,7 +41,7 @@ export interface PasswordResetsTable {
   used_at: Timestamp | null;
 }
 
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: Generated<string>;
   to_address: string;
   subject: string;
@@ -51,13 +51,13 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
-export interface ServerKeysTable {
+interface ServerKeysTable {
   name: string;
   value: string;
   created_at: DefaultedTimestamp;
 }
 
-export interface UserAttributesTable {
+interface UserAttributesTable {
   user_id: string;
   name: string;
   value: ColumnType<unknown, string, string>;

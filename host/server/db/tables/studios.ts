@@ -6,7 +6,7 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export type ReservationStatus = "pending" | "standard cancel" | "check in";
 
-export interface ScheduleTemplatesTable {
+interface ScheduleTemplatesTable {
   id: string;
   location_id: string;
   /** ISO weekdays, 1 = Monday … 7 = Sunday. */
@@ -24,7 +24,7 @@ export interface ScheduleTemplatesTable {
   created_at: DefaultedTimestamp;
 }
 
-export interface LiveClassesTable {
+interface LiveClassesTable {
   id: string;
   location_id: string;
   template_id: string | null;
@@ -43,7 +43,7 @@ export interface LiveClassesTable {
   created_at: DefaultedTimestamp;
 }
 
-export interface ReservationsTable {
+interface ReservationsTable {
   id: Generated<string>;
   user_id: string;
   class_id: string;

@@ -2,11 +2,9 @@
  * Generated artwork for the demo catalogue: deterministic SVG compositions (no text, no photos) for class stills,
  * series covers and trainer portraits, rendered to JPEG, PNG or WebP by `ArtRenderer` (../images.ts).
  */
-export { workoutArt, CLASS_TYPE_MOTIFS, type WorkoutArtSubject } from "./workout-art.js";
-export { seriesArt, motifIndex, SERIES_MOTIFS, type SeriesArtSubject } from "./series-art.js";
-export { trainerPortrait, featuresOf } from "./trainer-portrait.js";
-export { CLASS_TYPE_PALETTES, type Palette } from "./palettes.js";
-
+export { workoutArt } from "./workout-art.js";
+export { seriesArt } from "./series-art.js";
+export { trainerPortrait } from "./trainer-portrait.js";
 /** The size each kind of artwork is drawn at when a request names no size. */
 export const NATURAL_SIZE = {
   workouts: { width: 960, height: 540 },

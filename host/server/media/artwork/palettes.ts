@@ -9,7 +9,7 @@ export interface Palette {
   light: string;
 }
 
-export const CLASS_TYPE_PALETTES: Record<string, Palette> = {
+const CLASS_TYPE_PALETTES: Record<string, Palette> = {
   "get-started": { deep: "#2d3047", mid: "#93566f", accent: "#e8875b", light: "#f4c7a1" },
   "strength-and-sculpt": { deep: "#4a1230", mid: "#a12d45", accent: "#e2574c", light: "#f9b79f" },
   "progressive-weight-training": { deep: "#14263f", mid: "#2f5f8f", accent: "#f2a541", light: "#cfe1f2" },
@@ -23,7 +23,7 @@ export const CLASS_TYPE_PALETTES: Record<string, Palette> = {
 };
 
 /** Palettes for anything without a class type, picked by hash. */
-export const SPARE_PALETTES: Palette[] = [
+const SPARE_PALETTES: Palette[] = [
   { deep: "#3b1f2b", mid: "#8c2f39", accent: "#f28f3b", light: "#ffd5c2" },
   { deep: "#0f2b3a", mid: "#1d6a75", accent: "#f6ae2d", light: "#e6f4f1" },
   { deep: "#2b193d", mid: "#5c3c92", accent: "#ff6f91", light: "#ffe3ec" },

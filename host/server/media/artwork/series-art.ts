@@ -209,7 +209,7 @@ const blobs: Pattern = ({ x, y, w, h, u }, p, rnd) => {
 };
 
 /** Twelve motifs, one per series (see `motifIndex`). */
-export const SERIES_MOTIFS = [
+const SERIES_MOTIFS = [
   dots,
   stripes,
   arches,
@@ -228,8 +228,8 @@ export const SERIES_MOTIFS = [
  * The motif a series is drawn with, from its slug. The salt was chosen once so the eleven demo series each get a
  * motif of their own; a series added later still gets a stable one.
  */
-export const MOTIF_SALT = "motif-1350";
-export const motifIndex = (slug: string) => hashOf(`${MOTIF_SALT}:${slug}`) % SERIES_MOTIFS.length;
+const MOTIF_SALT = "motif-1350";
+const motifIndex = (slug: string) => hashOf(`${MOTIF_SALT}:${slug}`) % SERIES_MOTIFS.length;
 
 /**
  * A series cover as SVG: its class type's palette, its own motif on the right, and a dark, quiet left side where

@@ -6,9 +6,9 @@ const HAIR = ["#1f1a17", "#3b2a20", "#6b4226", "#a0522d", "#d8b26e", "#8e8e8e", 
 const BACKDROP = ["#fbe9e4", "#dcedc1", "#cfe1f2", "#f0dcef", "#ffe3b3", "#d9e2ec", "#e9edc9", "#ffd5c2"];
 const SHIRT = ["#b4402a", "#2f5f8f", "#0b6e6e", "#5f4b8b", "#3a5a40", "#16161d", "#d7263d", "#f2a541"];
 const HAIRSTYLES = ["short", "bun", "long", "curly", "buzz", "ponytail", "bob", "waves"] as const;
-export type Hairstyle = (typeof HAIRSTYLES)[number];
+type Hairstyle = (typeof HAIRSTYLES)[number];
 
-export interface Features {
+interface Features {
   skin: string;
   hair: string;
   hairstyle: Hairstyle;
@@ -23,8 +23,8 @@ export interface Features {
  * trainers spread over every skin tone and no hairstyle, hair colour or backdrop serves more than two or three of
  * them; any other trainer still gets a stable face.
  */
-export const FEATURE_SALT = "face-22529";
-export function featuresOf(slug: string): Features {
+const FEATURE_SALT = "face-22529";
+function featuresOf(slug: string): Features {
   const pick = <T>(feature: string, items: readonly T[]) =>
     items[hashOf(`${FEATURE_SALT}:${feature}:${slug}`) % items.length]!;
   const roll = (feature: string, n: number) => hashOf(`${FEATURE_SALT}:${feature}:${slug}`) % n === 0;

@@ -254,7 +254,7 @@ const horizon: Motif = ({ w, h, u, p, rnd, drift }) => {
 const BLEEDS = new Set<Motif>([pulse, waves, hills, horizon]);
 
 /** The motif each class type is drawn with; anything else gets the spheres. */
-export const CLASS_TYPE_MOTIFS: Record<string, Motif> = {
+const CLASS_TYPE_MOTIFS: Record<string, Motif> = {
   "get-started": steps,
   "strength-and-sculpt": spheres,
   "progressive-weight-training": plates,
