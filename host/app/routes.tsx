@@ -1,21 +1,31 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from "react";
+import { matchRoute, Route, Switch, useLocation, useRouter, type DefaultParams, type Parser } from "wouter";
+import { PageView } from "./layout/page-view.js";
 
 /**
- * Every route of the spec (§2) plus the sign-in family, in match order. One lazily loaded module per page so the
- * first paint only pays for the shell and the page it shows. Paths that open the workout detail pane
- * (`…/detail/{slug}`) render the page beneath with the same component, so it stays mounted (and scrolled) while the
- * pane is open; the shell draws the pane (see detail-pane.tsx).
- *
- * `access`: "member" pages send a signed-out visitor to /continue and back afterwards.
+ * Every route of the spec (§2) plus the sign-in family, in match order (wouter's patterns: `:name` is one segment).
+ * One lazily loaded module per page so the first paint only pays for the shell and the page it shows. Paths that open
+ * the workout detail pane (`…/detail/{slug}`) draw the page beneath with the same component, so it stays mounted (and
+ * scrolled) while the pane is open, and name the parameter holding the workout in `pane`.
  */
 export interface AppRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
   /** Document title (and page-view name where the spec has no fixed one). */
   title: string;
+  /** "member" pages send a signed-out visitor to /continue and back afterwards. */
   access?: "member";
   /** Query strings that make the page a member's own (the library's favorites and completed classes, spec §2). */
   memberQuery?: (query: URLSearchParams) => boolean;
+  /** The parameter naming the workout whose detail pane opens over the page. */
+  pane?: string;
+  /** false: the page draws its own full-bleed chrome (the player) or is a popup (booking): no header or footer. */
+  chrome?: false;
+  /**
+   * false: never sent to onboarding from here: the sign-in family (the "Account created" step must show) and the
+   * booking popup (a hand-off to another site that must finish); the member's next page in the app applies the rule.
+   */
+  onboarding?: false;
 }
 
 /** `/classes?favorites=true` and `?from=all_time_stats` are the member's own lists: visitors sign in first. */
@@ -53,26 +63,32 @@ const Join = lazy(() => import("./pages/account/join.js"));
 const Subscriptions = lazy(() => import("./pages/account/subscriptions.js"));
 const Root = lazy(() => import("./pages/misc/root.js"));
 
-export const NotFound = lazy(() => import("./pages/misc/not-found.js"));
+const NotFound = lazy(() => import("./pages/misc/not-found.js"));
 
 export const ROUTES: AppRoute[] = [
   { path: "/", page: Root, title: "fitkit" },
-  { path: "/continue", page: Continue, title: "Log in" },
-  { path: "/login", page: Continue, title: "Log in" },
-  { path: "/signup", page: Signup, title: "Sign up" },
-  { path: "/forgot-password", page: ForgotPassword, title: "Forgot password" },
-  { path: "/reset-password", page: ResetPassword, title: "Reset password" },
-  { path: "/logout", page: Logout, title: "Log out" },
+  { path: "/continue", page: Continue, title: "Log in", onboarding: false },
+  { path: "/login", page: Continue, title: "Log in", onboarding: false },
+  { path: "/signup", page: Signup, title: "Sign up", onboarding: false },
+  { path: "/forgot-password", page: ForgotPassword, title: "Forgot password", onboarding: false },
+  { path: "/reset-password", page: ResetPassword, title: "Reset password", onboarding: false },
+  { path: "/logout", page: Logout, title: "Log out", onboarding: false },
 
   { path: "/home", page: Home, title: "Home" },
-  { path: "/home/detail/:slug", page: Home, title: "Home" },
+  { path: "/home/detail/:slug", page: Home, title: "Home", pane: "slug" },
 
-  { path: "/classes/video/:slug", page: Player, title: "Video player", access: "member" },
+  { path: "/classes/video/:slug", page: Player, title: "Video player", access: "member", chrome: false },
   { path: "/classes/manage-workouts", page: ManageWorkouts, title: "Manage workouts", access: "member" },
   { path: "/classes", page: Classes, title: "Classes", memberQuery: personalLibrary },
-  { path: "/classes/detail/:slug", page: Classes, title: "Classes", memberQuery: personalLibrary },
+  { path: "/classes/detail/:slug", page: Classes, title: "Classes", memberQuery: personalLibrary, pane: "slug" },
   { path: "/classes/categories/:category", page: Classes, title: "Classes", memberQuery: personalLibrary },
-  { path: "/classes/categories/:category/detail/:slug", page: Classes, title: "Classes", memberQuery: personalLibrary },
+  {
+    path: "/classes/categories/:category/detail/:slug",
+    page: Classes,
+    title: "Classes",
+    memberQuery: personalLibrary,
+    pane: "slug",
+  },
 
   { path: "/workout-history", page: History, title: "Workout History", access: "member" },
   { path: "/workout-history/detail", page: HistoryDetail, title: "Workout History Details", access: "member" },
@@ -80,15 +96,27 @@ export const ROUTES: AppRoute[] = [
   { path: "/series", page: SeriesHome, title: "Series" },
   { path: "/series/all-series", page: AllSeries, title: "All Series" },
   { path: "/series/:slug", page: SeriesDetail, title: "Series" },
-  { path: "/series/:slug/detail/:workoutSlug", page: SeriesDetail, title: "Series" },
+  { path: "/series/:slug/detail/:workoutSlug", page: SeriesDetail, title: "Series", pane: "workoutSlug" },
 
   { path: "/calendars", page: Calendars, title: "Calendars" },
   { path: "/calendars/:slug", page: CalendarDetail, title: "Calendar Details" },
-  { path: "/calendars/:slug/detail/:workoutSlug", page: CalendarDetail, title: "Calendar Details" },
+  {
+    path: "/calendars/:slug/detail/:workoutSlug",
+    page: CalendarDetail,
+    title: "Calendar Details",
+    pane: "workoutSlug",
+  },
 
   { path: "/live", page: Live, title: "Live" },
   { path: "/live/booked-classes", page: BookedClasses, title: "Booked Classes", access: "member" },
-  { path: "/live/book", page: BookClass, title: "Book a class", access: "member" },
+  {
+    path: "/live/book",
+    page: BookClass,
+    title: "Book a class",
+    access: "member",
+    chrome: false,
+    onboarding: false,
+  },
   { path: "/locations", page: Locations, title: "Locations" },
   { path: "/locations/:slug", page: LocationDetail, title: "Locations" },
 
@@ -107,24 +135,58 @@ export const ROUTES: AppRoute[] = [
   { path: "/account/subscriptions", page: Subscriptions, title: "Account Subscription", access: "member" },
 ];
 
-/** The route of a path and its parameters (first match wins), or undefined for the not-found page. */
-export function matchRoute(pathname: string): { route: AppRoute; params: Record<string, string> } | undefined {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  for (const route of ROUTES) {
-    const names: string[] = [];
-    const pattern = new RegExp(`^${route.path.replace(/:(\w+)/g, (_, n: string) => (names.push(n), "([^/]+)"))}$`);
-    const m = pattern.exec(clean);
-    // Every name has its group, and a group with no `?` after it always matches.
-    if (m) return { route, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
-  }
-  return undefined;
+/** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */
+export interface RouteMatch {
+  /** Undefined on the not-found page. */
+  route?: AppRoute;
+  params: DefaultParams;
+  /** The workout of the detail pane open over the page, and the page's own path beneath it. */
+  pane?: { slug: string; base: string };
 }
 
-/** The workout a path's detail pane shows (`…/detail/{slug}`), and the path beneath it. */
-export function paneOf(pathname: string): { slug: string; base: string } | undefined {
-  const m = /^(\/home|\/classes(?:\/categories\/[^/]+)?|\/series\/[^/]+|\/calendars\/[^/]+)\/detail\/([^/]+)\/?$/.exec(
-    pathname,
+/** The route of a path by wouter's matching with the router's parser, as `PageRoutes` picks it. */
+function routeOf(path: string, parser: Parser): RouteMatch {
+  for (const route of ROUTES) {
+    const [matched, params] = matchRoute<DefaultParams>(parser, route.path, path);
+    if (!matched) continue;
+    const slug = route.pane && params[route.pane];
+    return { route, params, pane: slug ? { slug, base: path.slice(0, path.lastIndexOf("/detail/")) } : undefined };
+  }
+  return { params: {} };
+}
+
+/** The current path's route, for what sits around the page: the session gate, the chrome, the detail pane. */
+export function useRouteMatch(): RouteMatch {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  return useMemo(() => routeOf(location, parser), [location, parser]);
+}
+
+/**
+ * Routes drawing the same page share a key (the page's first path), so moving between them keeps that page mounted:
+ * the detail pane opening over it, /continue and /login, the membership tabs (`<Switch>` renders only the matched one,
+ * so the shared keys never meet).
+ */
+const pageKeys = new Map<AppRoute["page"], string>();
+for (const r of ROUTES) if (!pageKeys.has(r.page)) pageKeys.set(r.page, r.path);
+
+/**
+ * The route layer: the page of the current path (wouter's `<Switch>`: first match wins) with its title and page view,
+ * or the 404 page. Pages read their parameters with wouter's `useParams`.
+ */
+export function PageRoutes() {
+  return (
+    <Switch>
+      {ROUTES.map((r) => (
+        <Route key={pageKeys.get(r.page)} path={r.path}>
+          <PageView title={r.title} />
+          <r.page />
+        </Route>
+      ))}
+      <Route>
+        <PageView title="Page not found" />
+        <NotFound />
+      </Route>
+    </Switch>
   );
-  // Both groups are required: a match has them.
-  return m && m[1] !== "/series/all-series" ? { base: m[1]!, slug: decodeURIComponent(m[2]!) } : undefined;
 }

@@ -42,7 +42,6 @@ export interface Claims {
 /** GET/PUT /user/v1/attribute/profile. */
 export type Profile = ResponseBody<"/user/v1/attribute/profile", "get">;
 export type ProfileChange = RequestBody<"/user/v1/attribute/profile", "put">;
-export type Phone = NonNullable<Profile["phone"]>;
 
 // ---- config and content ----
 export interface AppConfig {
@@ -84,11 +83,6 @@ export interface Location {
   [key: string]: unknown;
 }
 export type ContentKey = "coachMark" | "welcome" | "faq" | "dynamic";
-export interface ContentEntry {
-  key: string;
-  value: unknown;
-  [key: string]: unknown;
-}
 /** Content lists answer `{items, total}`; single entries answer the object itself. */
 export type ContentAnswer<T = Record<string, unknown>> = Page<T> | T;
 
@@ -156,7 +150,6 @@ export interface FilterGroup {
 }
 export type WorkoutFilters = { groups: FilterGroup[] } | FilterGroup[] | Record<string, unknown>;
 export type PlaybackAnswer = ResponseBody<"/tsapi/content/workout/{id}/video", "get">;
-export type MusicTrack = MusicStation["tracks"][number];
 export type MusicStation = MusicStations["items"][number];
 export type MusicStations = ResponseBody<"/v2/music/stations", "get">;
 export interface ImageOptions {

@@ -86,6 +86,14 @@ describe("<fit-membership-panel>", () => {
       const page = await session.openWidgets(`<fit-membership-panel></fit-membership-panel>`);
       const panel = page.locator("fit-membership-panel");
       await panel.getByText("Current plan").waitFor();
+      // The steps an embedder's analytics see, named for what happened (fit-membership-step bubbles out of the shadow).
+      await page.evaluate(() => {
+        const steps: string[] = ((window as unknown as { steps: string[] }).steps = []);
+        document.addEventListener("fit-membership-step", (e) => {
+          const { flow, step } = (e as CustomEvent<{ flow: string; step: string }>).detail;
+          steps.push(`${flow}:${step}`);
+        });
+      });
       await panel.getByRole("button", { name: "Change Plan / Apply Promo" }).click();
       const plan = flow(panel);
       await plan.getByRole("radio", { name: /12 months \$95\.88 every 12 months/ }).check();
@@ -117,6 +125,17 @@ describe("<fit-membership-panel>", () => {
       await panel.getByRole("button", { name: "Reactivate" }).click();
       await panel.getByText("Your membership is active again.").first().waitFor();
       await panel.getByText(/^Changes to 12 Month Digital Membership on /).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { steps: string[] }).steps)).toEqual([
+        "plan:opened",
+        "plan:promo-applied",
+        "plan:plan-chosen",
+        "plan:confirmed",
+        "plan:completed",
+        "cancel:opened",
+        "cancel:offers-declined",
+        "cancel:completed",
+        "reactivate:completed",
+      ]);
       session.assertClean();
     }));
 

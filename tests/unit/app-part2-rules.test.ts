@@ -11,7 +11,6 @@ import {
 import { mondayOf, weeklyTotals, weeksWindow } from "../../host/app/pages/history/weekly.js";
 import { byWeek, dateRange, isOver, type ChallengeView } from "../../host/app/pages/challenge/challenge-data.js";
 import { chaptersOf, type SeriesView } from "../../host/app/pages/series/series-facts.js";
-import { serverAddressErrors, validateAddress } from "../../host/app/pages/account/address.js";
 
 const profile = (p: Partial<Profile> = {}): Profile => ({
   given_name: "Ada",
@@ -151,41 +150,5 @@ describe("challenge and series grouping", () => {
       [1, "One", ["1"]],
       [2, "Two", ["2", "3"]],
     ]);
-  });
-});
-
-describe("billing address checks (spec §5)", () => {
-  const address = { country: "USA", address1: "88 Greenwich Ave", city: "New York", state: "NY", zip: "10014" };
-
-  it("wants a zip of the country's format and a city", () => {
-    expect(validateAddress(address)).toEqual({});
-    expect(validateAddress({ ...address, zip: "10014-1234" })).toEqual({});
-    expect(validateAddress({ ...address, zip: "1OO14" })).toEqual({ zip: "zip" });
-    expect(validateAddress({ ...address, city: " " })).toEqual({ city: "city" });
-    expect(validateAddress({ ...address, country: "Canada", zip: "M5V 2T6" })).toEqual({});
-    expect(validateAddress({ ...address, country: "Canada", zip: "10014" })).toEqual({ zip: "zip" });
-    expect(validateAddress({ ...address, address1: "", state: "" })).toEqual({
-      address1: "required",
-      state: "required",
-    });
-  });
-
-  it("refuses a city that is not a name, a phone that is not a number, and over-long fields, by name", () => {
-    expect(validateAddress({ ...address, city: "12345!!" })).toEqual({ city: "city" });
-    expect(validateAddress({ ...address, city: "St. John's" })).toEqual({});
-    expect(validateAddress({ ...address, phone: "555" })).toEqual({ phone: "phone" });
-    expect(validateAddress({ ...address, phone: "+1 (312) 555-0100" })).toEqual({});
-    expect(validateAddress({ ...address, address1: "x".repeat(300) })).toEqual({ address1: "tooLong" });
-  });
-
-  it("reads which fields the server named", () => {
-    expect(serverAddressErrors(["Wrong Zip Code", "Wrong City"])).toEqual({ zip: "zip", city: "city" });
-    expect(serverAddressErrors("Wrong City")).toEqual({ city: "city" });
-    expect(serverAddressErrors("state should not be empty")).toEqual({ state: "required" });
-    expect(serverAddressErrors("address1 must be shorter than or equal to 100 characters")).toEqual({
-      address1: "tooLong",
-    });
-    expect(serverAddressErrors("phone must be a phone number of 10 to 15 digits")).toEqual({ phone: "phone" });
-    expect(serverAddressErrors("Something else")).toEqual({});
   });
 });

@@ -1,5 +1,7 @@
+import { renderToString } from "react-dom/server";
+import { Router } from "wouter";
 import { describe, expect, it } from "vitest";
-import { matchRoute, paneOf, ROUTES } from "../../host/app/routes.js";
+import { ROUTES, useRouteMatch, type RouteMatch } from "../../host/app/routes.js";
 import { afterSignIn, redirectTarget, signInFor, withReturn } from "../../host/app/lib/redirect.js";
 import { removeLeftoverTokenCookies } from "../../src/auth/cookies.js";
 
@@ -37,35 +39,52 @@ const SPEC_ROUTES = [
   "/account/subscriptions",
 ];
 
+/** What the app's router makes of a path (wouter's location and parser, as the shell and the route layer see it). */
+function matchRoute(path: string): RouteMatch {
+  let found: RouteMatch | undefined;
+  function Probe() {
+    found = useRouteMatch();
+    return null;
+  }
+  renderToString(
+    <Router ssrPath={path}>
+      <Probe />
+    </Router>,
+  );
+  return found!;
+}
+
 describe("hosted app routes", () => {
   it("has a page for every route of the spec", () => {
-    for (const path of SPEC_ROUTES) expect(matchRoute(path), path).toBeDefined();
+    for (const path of SPEC_ROUTES) expect(matchRoute(path).route, path).toBeDefined();
   });
 
   it("answers no route for unknown paths (the not-found page)", () => {
-    expect(matchRoute("/nope")).toBeUndefined();
-    expect(matchRoute("/classes/detail")).toBeUndefined();
+    expect(matchRoute("/nope").route).toBeUndefined();
+    expect(matchRoute("/classes/detail").route).toBeUndefined();
+    expect(matchRoute("/home/elsewhere").route).toBeUndefined();
   });
 
   it("reads route parameters, decoded", () => {
-    expect(matchRoute("/classes/categories/cardio%20burn")?.params).toEqual({ category: "cardio burn" });
-    expect(matchRoute("/series/s-1/detail/w-2")?.params).toEqual({ slug: "s-1", workoutSlug: "w-2" });
+    expect(matchRoute("/classes/categories/cardio%20burn").params).toMatchObject({ category: "cardio burn" });
+    expect(matchRoute("/series/s-1/detail/w-2").params).toMatchObject({ slug: "s-1", workoutSlug: "w-2" });
   });
 
   it("draws the pane over the same page component as the page beneath, so that page stays mounted", () => {
-    expect(matchRoute("/home/detail/w-1")!.route.page).toBe(matchRoute("/home")!.route.page);
-    expect(matchRoute("/classes/categories/x/detail/w-1")!.route.page).toBe(matchRoute("/classes")!.route.page);
+    expect(matchRoute("/home/detail/w-1").route!.page).toBe(matchRoute("/home").route!.page);
+    expect(matchRoute("/classes/categories/x/detail/w-1").route!.page).toBe(matchRoute("/classes").route!.page);
   });
 
   it("finds the detail pane and the path beneath it", () => {
-    expect(paneOf("/home/detail/w-1")).toEqual({ base: "/home", slug: "w-1" });
-    expect(paneOf("/classes/categories/cardio/detail/w-1")).toEqual({
+    expect(matchRoute("/home/detail/w-1").pane).toEqual({ base: "/home", slug: "w-1" });
+    expect(matchRoute("/classes/categories/cardio/detail/w-1").pane).toEqual({
       base: "/classes/categories/cardio",
       slug: "w-1",
     });
-    expect(paneOf("/calendars/c-1/detail/w-1")).toEqual({ base: "/calendars/c-1", slug: "w-1" });
-    expect(paneOf("/workout-history/detail")).toBeUndefined();
-    expect(paneOf("/classes")).toBeUndefined();
+    expect(matchRoute("/series/s-1/detail/w-2").pane).toEqual({ base: "/series/s-1", slug: "w-2" });
+    expect(matchRoute("/calendars/c-1/detail/w-1").pane).toEqual({ base: "/calendars/c-1", slug: "w-1" });
+    expect(matchRoute("/workout-history/detail").pane).toBeUndefined();
+    expect(matchRoute("/classes").pane).toBeUndefined();
   });
 
   it("asks for sign-in on member pages only", () => {
@@ -81,6 +100,19 @@ describe("hosted app routes", () => {
     );
     expect(member).not.toEqual(expect.arrayContaining(["/home"]));
     expect(member).not.toContain("/classes");
+  });
+
+  it("drops the header and footer only on the player and the booking popup", () => {
+    expect(ROUTES.filter((r) => r.chrome === false).map((r) => r.path)).toEqual(["/classes/video/:slug", "/live/book"]);
+    expect(matchRoute("/classes/video/w-1").route?.chrome).toBe(false);
+  });
+
+  it("never sends to onboarding from the sign-in family or the booking popup", () => {
+    expect(
+      ROUTES.filter((r) => r.onboarding === false)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(["/continue", "/forgot-password", "/live/book", "/login", "/logout", "/reset-password", "/signup"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateAddress } from "../../widgets/membership-panel/flows.js";
+import { problemOfMessage } from "../../widgets/membership-panel/address-refusal.js";
 
 const address = { country: "USA", address1: "1100 W Randolph St", city: "Chicago", state: "IL", zip: "60607" };
 
@@ -27,5 +28,36 @@ describe("billing address validation", () => {
     expect(validateAddress({ ...address, address1: "a".repeat(300) })).toEqual({
       address1: "Address can be at most 100 characters.",
     });
+  });
+});
+
+// The hosted app's billing address page is the panel's address flow (flow="address"): these were the page's checks.
+describe("billing address checks (spec §5)", () => {
+  const nyc = { country: "USA", address1: "88 Greenwich Ave", city: "New York", state: "NY", zip: "10014" };
+
+  it("wants a zip of the country's format, a city, and the required fields", () => {
+    expect(validateAddress(nyc)).toEqual({});
+    expect(validateAddress({ ...nyc, zip: "10014-1234" })).toEqual({});
+    expect(validateAddress({ ...nyc, zip: "1OO14" })).toEqual({ zip: "Wrong Zip Code" });
+    expect(validateAddress({ ...nyc, country: "Canada", zip: "M5V 2T6" })).toEqual({});
+    expect(validateAddress({ ...nyc, country: "Canada", zip: "10014" })).toEqual({ zip: "Wrong Zip Code" });
+    expect(validateAddress({ ...nyc, address1: "", state: "" })).toEqual({
+      address1: "Address is required",
+      state: "State is required",
+    });
+    expect(validateAddress({ ...nyc, city: "St. John's" })).toEqual({});
+    expect(validateAddress({ ...nyc, phone: "+1 (312) 555-0100" })).toEqual({});
+  });
+
+  it("reads which field the server named", () => {
+    expect(problemOfMessage("Wrong Zip Code")).toEqual(["zip", "zip"]);
+    expect(problemOfMessage("Wrong City")).toEqual(["city", "city"]);
+    expect(problemOfMessage("state should not be empty")).toEqual(["state", "required"]);
+    expect(problemOfMessage("address1 must be shorter than or equal to 100 characters")).toEqual([
+      "address1",
+      "tooLong",
+    ]);
+    expect(problemOfMessage("phone must be a phone number of 10 to 15 digits")).toEqual(["phone", "phone"]);
+    expect(problemOfMessage("Something else")).toBeUndefined();
   });
 });

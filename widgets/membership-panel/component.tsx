@@ -1,8 +1,8 @@
 /** @jsxImportSource preact */
-import { useCallback, useState } from "preact/hooks";
+import { useCallback, useEffect, useState } from "preact/hooks";
 import { canLinkStudio, managedElsewhere } from "../../src/domain/membership.js";
 import { formatPrice } from "../../src/domain/prices.js";
-import { EVENTS } from "./names.js";
+import { EVENTS, type MembershipFlow, type MembershipStep } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./copy.js";
 import { useWidgetConfig } from "../ui/config.js";
@@ -14,24 +14,34 @@ import { panelStyles } from "./styles.js";
 
 export interface MembershipPanelProps {
   supportEmail?: string;
-  /** "join": the panel shows the join (or resubscribe) funnel in place of the summary. */
+  /**
+   * "join": the join (or resubscribe) funnel in place of the summary; "address": the summary with the billing address
+   * form open in place of the address.
+   */
   flow?: string;
 }
 
 const STATES = ["active", "canceled", "inactive", "paused", "trial"] as const;
-type Flow = "plan" | "card" | "address" | "cancel" | "studio" | "join" | "unpause" | null;
+type Flow = Exclude<MembershipFlow, "reactivate"> | null;
 const TITLES: Record<Exclude<Flow, null>, Parameters<typeof say>[0]> = {
   join: "membership.join",
   plan: "membership.changePlan",
   card: "membership.updatePayment",
   address: "membership.address",
   cancel: "membership.cancelTitle",
-  studio: "membership.linkStudio",
+  "studio-link": "membership.linkStudio",
   unpause: "membership.unpause",
 };
 
 /** The flows (change plan, card, address, cancel, studio link) load when the member first opens one. */
 const flowsModule = lazy(() => import("./flows.js"));
+
+type Emit = (flow: MembershipFlow, step: MembershipStep) => void;
+/** Says once that a flow shows (`fit-membership-step` "opened"), in a dialog or in place. */
+function Opened({ flow, step }: { flow: MembershipFlow; step: Emit }) {
+  useEffect(() => step(flow, "opened"), []);
+  return null;
+}
 
 /** `<fit-membership-panel>`: the member's plan, payment and address, and every membership flow. */
 export function MembershipPanel(props: MembershipPanelProps) {
@@ -41,24 +51,28 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const data = useMembership();
   const s = panelStyles(css);
   const [flow, setFlow] = useState<Flow>(null);
-  // The hosted app's join page asks for the funnel in place (flow="join"); it leaves when the member backs out.
-  const [inline, setInline] = useState(props.flow === "join");
+  // The hosted app's join and billing address pages ask for that flow in place (flow="join", flow="address"); it
+  // leaves once done, or when the member backs out of joining.
+  const [inline, setInline] = useState(props.flow);
+  useEffect(() => setInline(props.flow), [props.flow]);
   const [notice, setNotice] = useState("");
   const [failure, setFailure] = useState("");
   const supportEmail = props.supportEmail || "support@fitkit.dev";
   const close = useCallback(() => setFlow(null), []);
-  const flows = flowsModule.use(!!flow || inline);
+  const flows = flowsModule.use(!!(flow || inline));
   const now = Date.now();
   const date = (iso: string | null | undefined) =>
     iso
       ? new Intl.DateTimeFormat(config.locale, { dateStyle: "long", timeZone: config.timeZone }).format(new Date(iso))
       : "";
 
-  const done = (message: string, action: string) => {
+  const step: Emit = (f, st) => emit(EVENTS.membershipStep, { flow: f, step: st });
+  const done = (message: string, action: MembershipFlow) => {
     setFlow(null);
-    setInline(false);
+    setInline("");
     setNotice(message);
     emit(EVENTS.membershipChange, { action });
+    step(action, "completed");
   };
 
   if (!data.signedIn) {
@@ -73,7 +87,20 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const sub = data.subscription;
   if (sub === undefined) return <Skeleton label={say("loading")} rows={3} height={88} />;
 
-  const flowProps = { data, supportEmail, done, close };
+  const flowProps = {
+    data,
+    supportEmail,
+    done,
+    close,
+    progress: (st: MembershipStep) => step((flow || inline) as MembershipFlow, st),
+  };
+  // While the flows load (or when they could not).
+  const pending = (rows: number) =>
+    flows.failed ? (
+      <ErrorState message={say("error.loading")} retry={flows.retry} retryLabel={say("retry")} />
+    ) : (
+      <Skeleton label={say("loading")} rows={rows} height={48} />
+    );
   const m = flows.module;
   const Flow =
     flow &&
@@ -83,20 +110,21 @@ export function MembershipPanel(props: MembershipPanelProps) {
       card: m.UpdateCard,
       address: m.BillingAddressForm,
       cancel: m.CancelMembership,
-      studio: m.StudioLink,
+      "studio-link": m.StudioLink,
       join: m.JoinMembership,
       unpause: m.UnpauseMembership,
     }[flow];
   const joinable = !sub || sub.state === "expired";
-  if (inline && joinable) {
+  if (inline === "join" && joinable) {
     return (
       <div class={s.root}>
         {m ? (
-          <m.JoinMembership {...flowProps} close={() => setInline(false)} />
-        ) : flows.failed ? (
-          <ErrorState message={say("error.loading")} retry={flows.retry} retryLabel={say("retry")} />
+          <>
+            <Opened flow="join" step={step} />
+            <m.JoinMembership {...flowProps} close={() => setInline("")} />
+          </>
         ) : (
-          <Skeleton label={say("loading")} rows={3} height={48} />
+          pending(3)
         )}
       </div>
     );
@@ -109,16 +137,17 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const modal = (
     <Modal open={!!flow} onClose={close} title={flow ? say(TITLES[flow]) : ""}>
       {Flow ? (
-        <Flow {...flowProps} />
-      ) : flows.failed ? (
-        <ErrorState message={say("error.loading")} retry={flows.retry} retryLabel={say("retry")} />
+        <>
+          <Opened flow={flow} step={step} key={flow} />
+          <Flow {...flowProps} />
+        </>
       ) : (
-        flow && <Skeleton label={say("loading")} rows={2} height={48} />
+        flow && pending(2)
       )}
     </Modal>
   );
   const studioLink = canLinkStudio(sub, now) && (
-    <Button part="link" variant="link" onClick={() => setFlow("studio")}>
+    <Button part="link" variant="link" onClick={() => setFlow("studio-link")}>
       {say("membership.linkStudio")}
     </Button>
   );
@@ -253,7 +282,16 @@ export function MembershipPanel(props: MembershipPanelProps) {
           </section>
           <section part="section" class={s.section} aria-labelledby="m-address">
             <h3 id="m-address">{say("membership.address")}</h3>
-            {sub.billing_address ? (
+            {inline === "address" ? (
+              m ? (
+                <>
+                  <Opened flow="address" step={step} />
+                  <m.BillingAddressForm {...flowProps} />
+                </>
+              ) : (
+                pending(2)
+              )
+            ) : sub.billing_address ? (
               <address>
                 {[
                   sub.billing_address.address1,
@@ -269,11 +307,13 @@ export function MembershipPanel(props: MembershipPanelProps) {
             ) : (
               <p>{say("membership.noAddress")}</p>
             )}
-            <div class={s.links}>
-              <Button part="link" variant="link" onClick={() => setFlow("address")}>
-                {say(sub.billing_address ? "membership.editAddress" : "membership.addAddress")}
-              </Button>
-            </div>
+            {inline !== "address" && (
+              <div class={s.links}>
+                <Button part="link" variant="link" onClick={() => setFlow("address")}>
+                  {say(sub.billing_address ? "membership.editAddress" : "membership.addAddress")}
+                </Button>
+              </div>
+            )}
           </section>
         </>
       )}

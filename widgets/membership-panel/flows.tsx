@@ -24,21 +24,24 @@ import { chargeSentence, money } from "./charge.js";
 import type { Quote } from "../../src/api/index.js";
 import { planSku } from "../../src/domain/membership.js";
 import { CardForm } from "./card-form.js";
+import type { MembershipFlow, MembershipStep } from "./names.js";
 export { JoinMembership } from "./join.js";
 export { UnpauseMembership } from "./unpause.js";
 
 type Data = ReturnType<typeof useMembership>;
-interface FlowProps {
+export interface FlowProps {
   data: Data;
   supportEmail: string;
-  done(message: string, action: string): void;
+  done(message: string, action: MembershipFlow): void;
   close(): void;
+  /** Raises `fit-membership-step` for this flow. */
+  progress(step: MembershipStep): void;
 }
 
 /** The shape an email must have before the studio link is asked for (what the server's email format accepts). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
+export function ChangePlan({ data, supportEmail, done, close, progress }: FlowProps) {
   const w = withWrites(data);
   const s = flowStyles(useCss());
   const [period, setPeriod] = useState<PlanPeriod>(data.subscription?.interval === 12 ? "monthly" : "annual");
@@ -63,6 +66,7 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
     if (!answer) return setFailure(say("error.planUpdate"));
     setQuote(answer);
     setConfirming(true);
+    progress("plan-chosen");
   }
 
   async function checkPromo() {
@@ -70,8 +74,10 @@ export function ChangePlan({ data, supportEmail, done, close }: FlowProps) {
     const outcome = await w.validateCoupons.run([code.trim()]);
     if (!outcome) return setFailure(say("error.unexpected"));
     setPromo(outcome.ok ? "valid" : "invalid");
+    if (outcome.ok) progress("promo-applied");
   }
   async function confirm() {
+    progress("confirmed");
     setBusy(true);
     setFailure("");
     const withCode = promo === "valid" && code.trim();
@@ -297,7 +303,7 @@ const REASONS: CancelReason[] = [
   "other",
 ];
 
-export function CancelMembership({ data, supportEmail, done, close }: FlowProps) {
+export function CancelMembership({ data, supportEmail, done, close, progress }: FlowProps) {
   const w = withWrites(data);
   const s = flowStyles(useCss());
   const [step, setStep] = useState<"offers" | "reasons">("offers");
@@ -326,7 +332,13 @@ export function CancelMembership({ data, supportEmail, done, close }: FlowProps)
           <Button variant="primary" onClick={close}>
             {say("action.keepWorkingOut")}
           </Button>
-          <Button variant="link" onClick={() => setStep("reasons")}>
+          <Button
+            variant="link"
+            onClick={() => {
+              setStep("reasons");
+              progress("offers-declined");
+            }}
+          >
             {say("action.noThanksCancel")}
           </Button>
         </div>

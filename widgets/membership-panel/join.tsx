@@ -6,14 +6,13 @@ import { useCss } from "../ui/context.js";
 import { useWidgetConfig } from "../ui/config.js";
 import { Button } from "../ui/parts.js";
 import { chargeSentence, money } from "./charge.js";
-import type { useMembership } from "./data.js";
 import { say } from "./flow-copy.js";
 import { flowStyles } from "./flow-styles.js";
 import { CardForm } from "./card-form.js";
 import { Oops } from "./oops.js";
+import type { FlowProps } from "./flows.js";
 import { withWrites } from "./writes.js";
 
-type Data = ReturnType<typeof useMembership>;
 type Step = "plan" | "card" | "confirm";
 const PERIODS: PlanPeriod[] = ["annual", "monthly"];
 
@@ -27,17 +26,7 @@ const messages = (e: unknown): string[] => {
  * free trial applies: only to members who never subscribed), an optional promo code, the card, then a confirmation
  * stating what will be charged and when. The checkout (`POST /v2/subscriptions/subs`) makes the member entitled.
  */
-export function JoinMembership({
-  data,
-  supportEmail,
-  done,
-  close,
-}: {
-  data: Data;
-  supportEmail: string;
-  done(message: string, action: string): void;
-  close(): void;
-}) {
+export function JoinMembership({ data, supportEmail, done, close, progress }: FlowProps) {
   const s = flowStyles(useCss());
   const config = useWidgetConfig();
   const api = data.store.api;
@@ -84,7 +73,9 @@ export function JoinMembership({
   }
   async function applyPromo() {
     const q = await quoteWith([code.trim()]);
-    if (q) setPromo({ state: "valid", message: `${say("membership.promoApplied")} ${chargeSentence(q, config)}` });
+    if (!q) return;
+    setPromo({ state: "valid", message: `${say("membership.promoApplied")} ${chargeSentence(q, config)}` });
+    progress("promo-applied");
   }
   async function toCard(e: Event) {
     e.preventDefault();
@@ -94,9 +85,11 @@ export function JoinMembership({
     if (!q) return;
     setQuote(q);
     setStep(card && !newCard ? "confirm" : "card");
+    progress("plan-chosen");
   }
   async function confirm() {
     if (!quote) return;
+    progress("confirmed");
     setBusy(true);
     setFailure("");
     const answer = await w.join.run(quote.sku, quote.discount_codes);
@@ -131,6 +124,7 @@ export function JoinMembership({
             setSaved(c);
             setNewCard(false);
             setStep("confirm");
+            progress("card-saved");
           }}
         />
         <div class={s.actions}>

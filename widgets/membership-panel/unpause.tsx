@@ -6,12 +6,10 @@ import { useWidgetConfig } from "../ui/config.js";
 import { Button, Skeleton } from "../ui/parts.js";
 import { sayWith } from "../ui/copy.js";
 import { chargeSentence } from "./charge.js";
-import type { useMembership } from "./data.js";
 import { say as flowSay } from "./flow-copy.js";
 import { flowStyles } from "./flow-styles.js";
 import { Oops } from "./oops.js";
-
-type Data = ReturnType<typeof useMembership>;
+import type { FlowProps } from "./flows.js";
 
 const say = sayWith({
   "unpause.confirm": "Unpausing {plan} starts a new period today.",
@@ -25,17 +23,7 @@ const say = sayWith({
  * what will be charged and when (the plan's price after any promo codes waiting on it, today) and the card it goes
  * to; only "YES, UNPAUSE" charges.
  */
-export function UnpauseMembership({
-  data,
-  supportEmail,
-  done,
-  close,
-}: {
-  data: Data;
-  supportEmail: string;
-  done(message: string, action: string): void;
-  close(): void;
-}) {
+export function UnpauseMembership({ data, supportEmail, done, close, progress }: FlowProps) {
   const s = flowStyles(useCss());
   const config = useWidgetConfig();
   const sub = data.subscription;
@@ -55,6 +43,7 @@ export function UnpauseMembership({
   }, [data.store.api, sku]);
 
   async function confirm() {
+    progress("confirmed");
     setBusy(true);
     setFailure("");
     const answer = await data.m.unpause.run();

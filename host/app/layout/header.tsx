@@ -61,7 +61,7 @@ const sheet = css`
   hr { border: 0; border-top: 1px solid rgba(255,255,255,.15); margin: ${space[3]}px 0; width: 100%; }
 `;
 
-export function Logo() {
+function Logo() {
   return (
     <Link href="/home" className={logo} aria-label="fitkit home">
       <svg viewBox="0 0 64 64" aria-hidden="true">

@@ -1,7 +1,7 @@
 import { safeRedirect } from "../../../src/domain/index.js";
 
 /** The product's own domain: the last two labels of this page's host ("app.fitkit.dev" → "fitkit.dev"). */
-export const ownDomain = () => location.hostname.split(".").slice(-2).join(".");
+const ownDomain = () => location.hostname.split(".").slice(-2).join(".");
 
 /** The `redirect` (or `returnTo`) parameter of a query string, made safe (spec §5); null when absent or empty. */
 export function redirectTarget(search: string): string | null {

@@ -10,7 +10,7 @@ const inline = css`display: grid; gap: ${space[1]}px; background: ${color.danger
   strong { letter-spacing: .08em; } a { color: inherit; font-weight: 700; }`;
 
 /** Spec §8 support line: "If the problem persists, contact us at {email}." with the address as a mailto link. */
-export function SupportLine({ email = EXTERNAL.support }: { email?: string }) {
+function SupportLine({ email = EXTERNAL.support }: { email?: string }) {
   const [before, after] = t("error.support", { email: "\u0000" }).split("\u0000");
   return (
     <p className={supportLine}>

@@ -3,8 +3,8 @@ import { useRef } from "react";
 import { useLocation } from "wouter";
 import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { TAGS, EVENTS } from "../../../../widgets/constants.js";
+import type { MembershipStepDetail } from "../../../../widgets/membership-panel/names.js";
 import { useStore } from "../../lib/store.js";
-import { useAnalytics } from "../../lib/analytics.js";
 import { Widget } from "../../lib/widget.js";
 import { EXTERNAL } from "../../lib/links.js";
 import { space } from "../../theme/tokens.js";
@@ -12,7 +12,6 @@ import { lead, stack } from "../../ui/page.js";
 import { AccountLayout } from "./account-layout.js";
 import { useMembershipAnalytics } from "./membership-analytics.js";
 import { MembershipLinks } from "./membership-links.js";
-import { BillingAddressForm } from "./billing-address-form.js";
 import { PlansSummary } from "./plans-summary.js";
 import { useStudioLinkConfirmation } from "./use-studio-link.js";
 import { SuccessNote } from "../../ui/notice.js";
@@ -29,26 +28,18 @@ const SECTIONS: Record<string, { title: MessageKey; lead?: MessageKey }> = {
 /**
  * /account/membership, /manage and /billing-address: the plan, card and billing address with every flow (change
  * plan and promo, card, address, two-step cancel, reactivate, unpause, studio link) on <fit-membership-panel>, whose
- * errors are its OOPS! dialogs. The page reports the product facts' membership analytics events.
+ * errors are its OOPS! dialogs; /billing-address opens the panel's own address flow in place (`flow="address"`). The
+ * page reports the product facts' membership analytics events from the panel's `fit-membership-step` events.
  */
 export default function MembershipPage() {
   const store = useStore();
-  const analytics = useAnalytics();
   const [location, navigate] = useLocation();
   const section = SECTIONS[location.replace(/\/+$/, "")] ?? SECTIONS["/account/membership"]!;
   const host = useRef<HTMLDivElement>(null);
-  useMembershipAnalytics(host, analytics, location);
+  const onStep = useMembershipAnalytics(host, location);
   const studioLink = useStudioLinkConfirmation();
   const onChange = async (e: CustomEvent) => {
-    const action = (e.detail as { action?: string } | undefined)?.action;
-    if (action === "plan") {
-      const sub = (await store.membership.subscription.reload()) as
-        { scheduled_change?: { sku?: string } | null; product_id?: string } | null | undefined;
-      analytics.track("App Subscription Plan Update Submitted", {
-        sku: sub?.scheduled_change?.sku ?? sub?.product_id ?? "",
-      });
-    } else if (action === "cancel") analytics.track("App Subscription Cancellation Submitted", {});
-    else if (action === "join") {
+    if ((e.detail as { action?: string } | undefined)?.action === "join") {
       // Resubscribed: entitled again, so the member goes where members start.
       await store.session.claims.reload();
       return navigate("/home");
@@ -61,14 +52,19 @@ export default function MembershipPage() {
         <MembershipLinks />
         <SuccessNote>{studioLink.notice}</SuccessNote>
         {section.lead ? <p className={lead}>{t(section.lead)}</p> : null}
-        {section === SECTIONS["/account/membership/billing-address"] ? <BillingAddressForm /> : null}
         {section === SECTIONS["/account/membership/manage"] ? <PlansSummary /> : null}
         <div ref={host}>
           <Widget
             tag={TAGS.membershipPanel}
             props={{ store }}
-            attrs={{ "support-email": EXTERNAL.support }}
-            on={{ [EVENTS.membershipChange]: (e: CustomEvent) => void onChange(e) }}
+            attrs={{
+              "support-email": EXTERNAL.support,
+              flow: section === SECTIONS["/account/membership/billing-address"] ? "address" : undefined,
+            }}
+            on={{
+              [EVENTS.membershipChange]: (e: CustomEvent) => void onChange(e),
+              [EVENTS.membershipStep]: (e: CustomEvent<MembershipStepDetail>) => void onStep(e),
+            }}
           />
         </div>
       </div>

@@ -6,10 +6,10 @@ import { displayState } from "../../../../src/domain/index.js";
 import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
-import { useAnalytics } from "../../lib/analytics.js";
 import { Widget } from "../../lib/widget.js";
 import { EXTERNAL } from "../../lib/links.js";
-import { TAGS } from "../../../../widgets/constants.js";
+import { EVENTS, TAGS } from "../../../../widgets/constants.js";
+import type { MembershipStepDetail } from "../../../../widgets/membership-panel/names.js";
 import { color, radius, space, text } from "../../theme/tokens.js";
 import { dateLabel } from "../../ui/format.js";
 import { EmptyState, Spinner, lead, stack } from "../../ui/page.js";
@@ -36,7 +36,7 @@ export default function SubscriptionsPage() {
   const subscriptions = useSignal(store.membership.subscriptions.data);
   const failed = useSignal(store.membership.subscriptions.error);
   const host = useRef<HTMLDivElement>(null);
-  useMembershipAnalytics(host, useAnalytics(), "/account/subscriptions");
+  const onStep = useMembershipAnalytics(host, "/account/subscriptions");
   useEffect(() => void store.membership.subscriptions.reload(), [store]);
   const now = Date.now();
   return (
@@ -75,7 +75,12 @@ export default function SubscriptionsPage() {
           </ul>
         )}
         <div ref={host}>
-          <Widget tag={TAGS.membershipPanel} props={{ store }} attrs={{ "support-email": EXTERNAL.support }} />
+          <Widget
+            tag={TAGS.membershipPanel}
+            props={{ store }}
+            attrs={{ "support-email": EXTERNAL.support }}
+            on={{ [EVENTS.membershipStep]: (e: CustomEvent<MembershipStepDetail>) => void onStep(e) }}
+          />
         </div>
       </div>
     </AccountLayout>

@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
-import { Link } from "wouter";
+import { Link, useParams } from "wouter";
 import { css } from "goober";
 import { ApiError } from "../../../../src/api/index.js";
 import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
-import { useParams } from "../../lib/route-context.js";
 import { useSession } from "../../lib/session.js";
 import { signInFor } from "../../lib/redirect.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
@@ -37,7 +36,7 @@ const weekTitle = css`font-size: ${text.md}px; font-weight: 800; margin-bottom: 
 export default function CalendarDetailPage() {
   const store = useStore();
   const session = useSession();
-  const { slug } = useParams<"slug">();
+  const { slug } = useParams<"/calendars/:slug">();
   const calendar = useSignal(store.calendars.detail.data);
   const loadError = useSignal(store.calendars.detail.error);
   const enrollments = useSignal(store.calendars.enrollments.data);

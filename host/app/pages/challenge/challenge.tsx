@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link } from "wouter";
+import { Link, useParams } from "wouter";
 import { css } from "goober";
 import { challengeStanding } from "../../../../src/domain/index.js";
 import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
-import { useParams } from "../../lib/route-context.js";
 import { itemsOf } from "../../lib/content.js";
 import { signInFor } from "../../lib/redirect.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
@@ -238,7 +237,7 @@ function ChallengeDetail({ challenge, join }: { challenge: ChallengeView; join: 
  */
 export default function ChallengePage() {
   const session = useSession();
-  const { slug } = useParams();
+  const { slug } = useParams<{ slug?: string }>(); // /challenge has none
   const { list, failed, join } = useChallenges(session.signedIn);
   const here = slug ? `/challenge/${slug}` : "/challenge";
 

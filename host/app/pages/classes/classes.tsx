@@ -1,12 +1,11 @@
 import "../../../../widgets/workout-search/define.js";
 import { useEffect } from "react";
-import { useLocation, useSearch } from "wouter";
+import { useLocation, useParams, useSearch } from "wouter";
 import { css } from "goober";
 import { TAGS, EVENTS } from "../../../../widgets/constants.js";
 import { filterPayload } from "../../../../src/domain/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
-import { useParams } from "../../lib/route-context.js";
 import { useSession } from "../../lib/session.js";
 import { useAnalytics } from "../../lib/analytics.js";
 import { Widget } from "../../lib/widget.js";
@@ -31,7 +30,7 @@ export default function ClassesPage() {
   const store = useStore();
   const analytics = useAnalytics();
   const session = useSession();
-  const params: { category?: string } = useParams(); // /classes has no category
+  const params = useParams<{ category?: string }>(); // /classes has no category
   const search = useSearch();
   const [, navigate] = useLocation();
   const categories = useSignal(store.catalogue.categories.data);

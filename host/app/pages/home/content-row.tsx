@@ -20,7 +20,7 @@ const limitOf = (row: HomeRow) => row.source?.limit ?? 12;
  * above it, so "New This Week", "New Classes" and "Quick Hits" (all newest first, and overlapping in the catalogue)
  * each open with classes of their own. Pure: the rows' search results in, what each row shows out.
  */
-export function distinctRows(
+function distinctRows(
   rows: HomeRow[],
   results: (Workout[] | undefined)[],
   shownAbove: Iterable<string>,

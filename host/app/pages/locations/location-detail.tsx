@@ -1,11 +1,11 @@
 import "../../../../widgets/live-schedule/define.js";
 import { useEffect } from "react";
+import { useParams } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
 import { t } from "../../../../src/i18n/index.js";
 import { TAGS, EVENTS } from "../../../../widgets/constants.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
-import { useParams } from "../../lib/route-context.js";
 import { useSession } from "../../lib/session.js";
 import { Widget } from "../../lib/widget.js";
 import { space } from "../../theme/tokens.js";
@@ -19,7 +19,7 @@ import { EmptyState, Page, PageHeader, Spinner, sectionTitle, stack } from "../.
 export default function LocationDetailPage() {
   const store = useStore();
   const { signedIn } = useSession();
-  const { slug } = useParams<"slug">();
+  const { slug } = useParams<"/locations/:slug">();
   const location = useSignal(store.live.location.data);
   const loadError = useSignal(store.live.location.error);
   useEffect(() => void store.live.location.load(slug), [slug, store]);

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useParams } from "wouter";
 import { css } from "goober";
 import { ApiError, getPlayback } from "../../../../src/api/index.js";
 import type { PlaybackAnswer } from "../../../../src/api/types.js";
 import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
-import { useParams } from "../../lib/route-context.js";
 import { space, text } from "../../theme/tokens.js";
 import { ButtonLink } from "../../ui/button.js";
 import { Spinner } from "../../ui/page.js";
@@ -27,7 +27,7 @@ type Access =
 /** /classes/video/{slug}: checks the member may watch, then loads the player. */
 export default function PlayerPage() {
   const store = useStore();
-  const { slug } = useParams<"slug">();
+  const { slug } = useParams<"/classes/video/:slug">();
   const workout = useSignal(store.catalogue.workout.data);
   const workoutStatus = useSignal(store.catalogue.workout.status);
   const user = useSignal(store.session.user.data);

@@ -12,8 +12,8 @@ import { clock } from "../../ui/format.js";
 import { StationsPanel } from "./stations-panel.js";
 
 /** Spec §9 default volumes: the trainer (video) at 0.5, background music at 0.1. */
-export const TRAINER_VOLUME = 0.5;
-export const MUSIC_VOLUME = 0.1;
+const TRAINER_VOLUME = 0.5;
+const MUSIC_VOLUME = 0.1;
 const SKIP_SECONDS = 10;
 
 const MuxSurface = lazy(() => import("./mux-surface.js"));

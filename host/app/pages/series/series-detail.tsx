@@ -1,12 +1,11 @@
 import { useEffect, useState } from "react";
-import { useLocation } from "wouter";
+import { useLocation, useParams } from "wouter";
 import { css } from "goober";
 import { ApiError } from "../../../../src/api/index.js";
 import { nextSeriesWorkout, seriesCompletion } from "../../../../src/domain/index.js";
 import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
-import { useParams } from "../../lib/route-context.js";
 import { useSession } from "../../lib/session.js";
 import { signInFor } from "../../lib/redirect.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
@@ -56,7 +55,7 @@ export default function SeriesDetailPage() {
   const store = useStore();
   const session = useSession();
   const [, navigate] = useLocation();
-  const { slug } = useParams<"slug">();
+  const { slug } = useParams<"/series/:slug">();
   const series = useSignal<SeriesView | undefined>(store.series.detail.data);
   const loadError = useSignal(store.series.detail.error);
   const categories = useSignal(store.catalogue.categories.data);
