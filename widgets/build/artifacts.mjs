@@ -7,7 +7,7 @@ import { join, relative } from "node:path";
 
 export const WIDGETS = ["workout-search", "series-card", "live-schedule", "referral", "membership-panel"];
 
-function readMetadata(root) {
+export function readMetadata(root) {
   const read = (path) => JSON.parse(readFileSync(join(root, "widgets", path), "utf8"));
   const common = read("common.json");
   return { common, widgets: WIDGETS.map((name) => ({ name, ...read(`${name}/element.json`) })) };
