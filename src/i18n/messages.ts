@@ -118,7 +118,7 @@ export const en = {
   "streaks.badgeReached": "{days}-day streak milestone, reached {date}",
   "streaks.badgeNext": "Next milestone: {days}-day streak, {remaining} to go",
   "streaks.noBadges": "No milestones yet: the first comes at a 7-day streak.",
-  "streaks.next": "{remaining} more to your {days}-day milestone.",
+  "streaks.next": "{remaining} to go to your {days}-day milestone.",
   "streaks.todayDone": "Today counts: you worked out.",
   "streaks.todayRest": "Today is a rest day in your calendar: your streak stays alive.",
   "streaks.todayOpen": "Work out today to keep your streak going.",
