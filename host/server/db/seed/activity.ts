@@ -103,8 +103,8 @@ export const demoChallenges: SeedStep = {
 /**
  * member@: 22+ completed workouts over the last five weeks (this week included, for the home week strip and stats),
  * an unfinished play to resume, Phase & Function five workouts in, favourites, onboarding done, the current challenge
- * joined and a calendar with its first workout days done. Its last ten days give a daily streak (the 7-day milestone
- * reached), with three days ago a rest day of the calendar keeping it alive. new@ stays empty (it triggers the
+ * joined and a calendar with its first workout days done. The last nine or ten days make a daily streak (the 7-day
+ * milestone reached), three days ago a rest day of the calendar keeping it alive. new@ stays empty (it triggers the
  * onboarding redirect).
  */
 export const demoActivity: SeedStep = {
