@@ -18,7 +18,10 @@ const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 const weeks = (n: number) => `${n} ${n === 1 ? "week" : "weeks"}`;
 /** The figure a streaks panel shows under a label (its `dt`). */
 const figure = (panel: Locator, label: string) =>
-  panel.locator("dl div").filter({ has: panel.page().getByText(label, { exact: true }) }).locator("dd");
+  panel
+    .locator("dl div")
+    .filter({ has: panel.page().getByText(label, { exact: true }) })
+    .locator("dd");
 
 describe("hosted app: challenge, history and onboarding", () => {
   it("shows the current challenge's progress going up after a completed workout, and the fall 2022 rules", () =>
@@ -122,7 +125,9 @@ describe("hosted app: challenge, history and onboarding", () => {
       const stripBadges = strip.getByRole("list", { name: "Milestones" });
       await visible(stripBadges.getByText(/^7-day streak milestone, reached [A-Z][a-z]{2} \d{1,2}, \d{4}$/));
       await visible(
-        stripBadges.getByText(`Next milestone: ${next.days}-day streak, ${days(next.remaining)} to go`, { exact: true }),
+        stripBadges.getByText(`Next milestone: ${next.days}-day streak, ${days(next.remaining)} to go`, {
+          exact: true,
+        }),
       );
       await visible(strip.getByText(`${days(next.remaining)} to go to your ${next.days}-day milestone.`));
       expect(await session.axe(page)).toEqual([]);
