@@ -87,52 +87,54 @@ export function StreakPanel({ compact = false }: { compact?: boolean }) {
       <h2 id={titleId} className={sectionTitle} style={compact ? { fontSize: text.md } : undefined}>
         {compact ? t("streaks.region") : t("streaks.title")}
       </h2>
-      {!streaks ? (
-        failed ? (
-          <p role="alert">{t("error.loading")}</p>
-        ) : (
-          <Spinner />
-        )
+      {streaks ? (
+        <StreakSummary streaks={streaks} compact={compact} />
+      ) : failed ? (
+        <p role="alert">{t("error.loading")}</p>
       ) : (
-        <>
-          <dl className={figures}>
-            <div>
-              <dt>{t("streaks.daily")}</dt>
-              <dd>{days(streaks.daily.current)}</dd>
-            </div>
-            <div>
-              <dt>{t("streaks.weekly")}</dt>
-              <dd>{weeks(streaks.weekly.current)}</dd>
-            </div>
-            <div>
-              <dt>{t("streaks.longestDaily")}</dt>
-              <dd>{days(streaks.daily.longest)}</dd>
-            </div>
-            {compact ? null : (
-              <div>
-                <dt>{t("streaks.longestWeekly")}</dt>
-                <dd>{weeks(streaks.weekly.longest)}</dd>
-              </div>
-            )}
-          </dl>
-          {compact || streaks.milestones.reached.length ? null : <p>{t("streaks.noBadges")}</p>}
-          <Badges streaks={streaks} compact={compact} />
-          <p>
-            {todayLine(streaks)}{" "}
-            {t("streaks.next", {
-              remaining: days(streaks.milestones.next.remaining),
-              days: streaks.milestones.next.days,
-            })}
-          </p>
-          {compact ? (
-            <Link href="/workout-history/detail" className={more}>
-              {t("streaks.seeAll")} →
-            </Link>
-          ) : (
-            <p className="rule">{t("streaks.rule", { timeZone: streaks.time_zone })}</p>
-          )}
-        </>
+        <Spinner />
       )}
     </section>
+  );
+}
+
+/** The figures, badges and hint of one streaks answer (the panel's body). */
+export function StreakSummary({ streaks, compact = false }: { streaks: Streaks; compact?: boolean }) {
+  const { next } = streaks.milestones;
+  return (
+    <>
+      <dl className={figures}>
+        <div>
+          <dt>{t("streaks.daily")}</dt>
+          <dd>{days(streaks.daily.current)}</dd>
+        </div>
+        <div>
+          <dt>{t("streaks.weekly")}</dt>
+          <dd>{weeks(streaks.weekly.current)}</dd>
+        </div>
+        <div>
+          <dt>{t("streaks.longestDaily")}</dt>
+          <dd>{days(streaks.daily.longest)}</dd>
+        </div>
+        {compact ? null : (
+          <div>
+            <dt>{t("streaks.longestWeekly")}</dt>
+            <dd>{weeks(streaks.weekly.longest)}</dd>
+          </div>
+        )}
+      </dl>
+      {compact || streaks.milestones.reached.length ? null : <p>{t("streaks.noBadges")}</p>}
+      <Badges streaks={streaks} compact={compact} />
+      <p>
+        {todayLine(streaks)} {t("streaks.next", { remaining: days(next.remaining), days: next.days })}
+      </p>
+      {compact ? (
+        <Link href="/workout-history/detail" className={more}>
+          {t("streaks.seeAll")} →
+        </Link>
+      ) : (
+        <p className="rule">{t("streaks.rule", { timeZone: streaks.time_zone })}</p>
+      )}
+    </>
   );
 }
