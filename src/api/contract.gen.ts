@@ -2136,6 +2136,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/stats/v2/streaks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's daily and weekly streaks (current, longest) and daily milestones (7, 30, 100, 365 days, then every year), counted in local days of tz (else the time_zone of their preferences, else UTC) */
+    get: {
+      parameters: {
+        query?: {
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              time_zone: string;
+              /** @description a local calendar date, YYYY-MM-DD */
+              today: string;
+              /** @enum {string} */
+              today_status: "done" | "rest" | "open";
+              daily: {
+                current: number;
+                longest: number;
+                current_since: string | null;
+              };
+              weekly: {
+                current: number;
+                longest: number;
+              };
+              milestones: {
+                reached: {
+                  days: number;
+                  /** @description a local calendar date, YYYY-MM-DD */
+                  reached_on: string;
+                }[];
+                next: {
+                  days: number;
+                  remaining: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v2/workouts/series/enroll": {
     parameters: {
       query?: never;

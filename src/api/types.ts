@@ -230,6 +230,8 @@ export interface WorkoutStats {
   by_day: unknown[];
 }
 export type LegacyStats = ResponseBody<"/stats/v2/workouts", "get">;
+/** Daily and weekly streaks and the daily milestones, counted in the member's local days. */
+export type Streaks = ResponseBody<"/stats/v2/streaks", "get">;
 export interface Challenge {
   id?: string;
   slug?: string;

@@ -19,6 +19,7 @@ import { membershipRoutes } from "./membership.js";
 import { paymentRoutes } from "./payments.js";
 import { seriesActivityRoutes } from "./series-activity.js";
 import { staticRoutes } from "./static.js";
+import { streakRoutes } from "./streaks.js";
 import { workoutActivityRoutes } from "./workouts-activity.js";
 import { studiosRoutes } from "./studios.js";
 
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(contentRoutes, { prefix: "/tsapi", ctx });
   await app.register(attributeRoutes, { prefix: "/v2/user/attributes", ctx });
   await app.register(workoutActivityRoutes, { ctx });
+  await app.register(streakRoutes, { ctx });
   await app.register(seriesActivityRoutes, { prefix: "/v2/workouts/series", ctx });
   await app.register(calendarRoutes, { ctx });
   await app.register(challengeRoutes, { ctx });
