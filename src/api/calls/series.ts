@@ -33,20 +33,6 @@ export const leaveSeries = (c: ApiClient, seriesId: string) =>
     body: { series_id: seriesId },
     auth: true,
   });
-/** Pauses a series the member is in ("vacation"); progress is kept. 404 when not enrolled, 409 when already paused. */
-export const pauseSeries = (c: ApiClient, seriesId: string) =>
-  c.request<SeriesEnrollAnswer>("/v2/workouts/series/pause", {
-    method: "POST",
-    body: { series_id: seriesId },
-    auth: true,
-  });
-/** Resumes a paused series where it stood. 409 when it is not paused. */
-export const resumeSeries = (c: ApiClient, seriesId: string) =>
-  c.request<SeriesEnrollAnswer>("/v2/workouts/series/resume", {
-    method: "POST",
-    body: { series_id: seriesId },
-    auth: true,
-  });
 export const getSeriesEnrollments = (c: ApiClient, signal?: S) =>
   c.request<{ series: SeriesEnrollment[] }>("/v2/workouts/series", {
     query: { active_only: true },
@@ -64,21 +50,10 @@ export const enrollCalendar = (c: ApiClient, id: string) =>
   c.request<Success | CalendarEnrollment>(`/v2/workouts/calendars/${enc(id)}/enroll`, { method: "POST", auth: true });
 export const unenrollCalendar = (c: ApiClient, id: string) =>
   c.request<Success | CalendarEnrollment>(`/v2/workouts/calendars/${enc(id)}/unenroll`, { method: "POST", auth: true });
-/** The browser's IANA zone: a calendar's plan days are the member's own dates. */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The member's calendars, dated in the browser's IANA zone (a plan's days are the member's own dates). */
 export const getMyCalendars = (c: ApiClient, signal?: S) =>
-  c.request<unknown>("/v2/workouts/calendars/mine", { query: { tz: browserZone() }, auth: true, signal });
-/** Pauses a calendar: today's day stops advancing. Answers the calendar as `getMyCalendars` lists it. */
-export const pauseCalendar = (c: ApiClient, id: string) =>
-  c.request<unknown>(`/v2/workouts/calendars/${enc(id)}/pause`, {
-    method: "POST",
-    body: { tz: browserZone() },
+  c.request<unknown>("/v2/workouts/calendars/mine", {
+    query: { tz: Intl.DateTimeFormat().resolvedOptions().timeZone },
     auth: true,
-  });
-/** Resumes a paused calendar: the paused day and every later one move by the days it was paused. */
-export const resumeCalendar = (c: ApiClient, id: string) =>
-  c.request<unknown>(`/v2/workouts/calendars/${enc(id)}/resume`, {
-    method: "POST",
-    body: { tz: browserZone() },
-    auth: true,
+    signal,
   });

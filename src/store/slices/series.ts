@@ -26,9 +26,6 @@ function createSeriesSlice(ctx: StoreContext) {
     join: createMutation((seriesId: string) => api.enrollSeries(c, seriesId).then(afterWrite)),
     /** Leaving does not keep progress. */
     leave: createMutation((seriesId: string) => api.leaveSeries(c, seriesId).then(afterWrite)),
-    /** Pausing keeps progress; resuming carries on from the same workout. */
-    pause: createMutation((seriesId: string) => api.pauseSeries(c, seriesId).then(afterWrite)),
-    resume: createMutation((seriesId: string) => api.resumeSeries(c, seriesId).then(afterWrite)),
     reset: () => enrollments.reset(),
   };
 }
@@ -40,7 +37,6 @@ function createCalendarsSlice(ctx: StoreContext) {
   const enrollments = createResource((s) => api.getCalendarEnrollments(c, s).then((r) => r.data));
   const mine = createResource((s) => api.getMyCalendars(c, s));
   const afterWrite = <T>(answer: T) => (void enrollments.reload(), answer);
-  const afterPause = <T>(answer: T) => (void enrollments.reload(), void mine.reload(), answer);
   return {
     enrollments,
     mine,
@@ -50,9 +46,6 @@ function createCalendarsSlice(ctx: StoreContext) {
       !!enrollments.data.value?.some((e) => e.calendar_id === calendarId && e.status === "enrolled"),
     enroll: createMutation((id: string) => api.enrollCalendar(c, id).then(afterWrite)),
     unenroll: createMutation((id: string) => api.unenrollCalendar(c, id).then(afterWrite)),
-    /** While paused, today's day does not advance; resuming moves the rest of the plan by the days paused. */
-    pause: createMutation((id: string) => api.pauseCalendar(c, id).then(afterPause)),
-    resume: createMutation((id: string) => api.resumeCalendar(c, id).then(afterPause)),
     reset() {
       enrollments.reset();
       mine.reset();
