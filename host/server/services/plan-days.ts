@@ -20,14 +20,14 @@ function dateFormatter(timeZone: string): Intl.DateTimeFormat {
  * The local calendar date of an instant in a zone, as a day number.
  * @example localDayNumber(new Date("2026-11-16T03:00:00Z"), "America/Chicago") // 20772 (2026-11-15)
  */
-export function localDayNumber(instant: Date, timeZone: string): number {
+function localDayNumber(instant: Date, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of dateFormatter(timeZone).formatToParts(instant)) parts[part.type] = Number(part.value);
   return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1) / DAY_MS;
 }
 
 /** `2026-11-16` for a day number. */
-export const isoDate = (dayNumber: number) => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+const isoDate = (dayNumber: number) => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
 
 /** One pause of a dated plan, as calendar_pauses stores it. */
 export interface PlanPause {
@@ -45,7 +45,7 @@ export function pausedDays(pause: Pick<PlanPause, "pausedAt" | "timeZone">, unti
   return Math.max(0, localDayNumber(until, pause.timeZone) - localDayNumber(pause.pausedAt, pause.timeZone));
 }
 
-export interface PlanSchedule {
+interface PlanSchedule {
   /** Today's plan day: while paused it stays the day that was today when the pause began. */
   currentDay: number;
   /** The date of a plan day: day 1 is the enrolment date, and a pause moves its from-day and every later day. */

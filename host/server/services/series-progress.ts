@@ -217,19 +217,15 @@ export async function pauseSeries(db: Db, clock: Clock, userId: string, seriesId
     await lockedEnrolment(trx, userId, series);
     const open = await openPause(trx, userId, series.id);
     if (open) throw conflict(`${series.name} is already paused`);
-    const [{ total }, { done }] = await Promise.all([
-      trx
-        .selectFrom("series_items")
-        .select((eb) => eb.fn.countAll<string>().as("total"))
-        .where("series_id", "=", series.id)
-        .executeTakeFirstOrThrow(),
-      trx
-        .selectFrom("series_progress")
-        .select((eb) => eb.fn.countAll<string>().as("done"))
-        .where("user_id", "=", userId)
-        .where("series_id", "=", series.id)
-        .executeTakeFirstOrThrow(),
-    ]);
+    // Completed: every item of the series done (as seriesEnrollment counts it).
+    const { total, done } = await trx
+      .selectFrom("series_items as i")
+      .leftJoin("series_progress as p", (j) =>
+        j.onRef("p.series_id", "=", "i.series_id").onRef("p.workout_id", "=", "i.workout_id").on("p.user_id", "=", userId),
+      )
+      .select((eb) => [eb.fn.countAll<string>().as("total"), eb.fn.count<string>("p.workout_id").as("done")])
+      .where("i.series_id", "=", series.id)
+      .executeTakeFirstOrThrow();
     if (Number(total) > 0 && Number(done) >= Number(total)) {
       throw conflict(`${series.name} is already completed: there is nothing to pause`);
     }
