@@ -33,7 +33,12 @@ afterAll(() => t.close());
 
 /** Plays a fixture workout to its end (video lengths of activity-fixtures.ts). */
 const complete = (token: string, workoutId: string) =>
-  playWorkout(t, token, workoutId, workoutId === fx.workouts.long ? 1800 : workoutId === fx.workouts.medium ? 1200 : 480);
+  playWorkout(
+    t,
+    token,
+    workoutId,
+    workoutId === fx.workouts.long ? 1800 : workoutId === fx.workouts.medium ? 1200 : 480,
+  );
 
 /** A new member whose token is fresh at the clock's current instant (re-sign in after moving the clock). */
 async function member() {

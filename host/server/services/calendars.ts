@@ -121,7 +121,13 @@ export async function enrollInCalendar(
   // A concurrent unenrol may have removed it already; answer what is true now.
   const [row] = await calendarsWithStatus(db, userId, true, calendar.id);
   return row
-    ? { calendar_id: calendar.id, status: "enrolled", enrolled_at: row.enrolled_at, paused: row.paused, paused_at: row.paused_at }
+    ? {
+        calendar_id: calendar.id,
+        status: "enrolled",
+        enrolled_at: row.enrolled_at,
+        paused: row.paused,
+        paused_at: row.paused_at,
+      }
     : notEnrolled(calendar.id);
 }
 

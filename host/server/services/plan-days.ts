@@ -69,8 +69,7 @@ export function planSchedule(enrolledAt: Date, pauses: PlanPause[], now: Date, t
   const currentDay = open ? open.fromDay : localDayNumber(now, timeZone) - first + 1 - finished;
   return {
     currentDay,
-    dateOf: (day) =>
-      isoDate(first + day - 1 + shifts.reduce((sum, s) => sum + (s.fromDay <= day ? s.days : 0), 0)),
+    dateOf: (day) => isoDate(first + day - 1 + shifts.reduce((sum, s) => sum + (s.fromDay <= day ? s.days : 0), 0)),
     pausedDays: finished,
   };
 }

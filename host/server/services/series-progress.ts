@@ -221,7 +221,10 @@ export async function pauseSeries(db: Db, clock: Clock, userId: string, seriesId
     const { total, done } = await trx
       .selectFrom("series_items as i")
       .leftJoin("series_progress as p", (j) =>
-        j.onRef("p.series_id", "=", "i.series_id").onRef("p.workout_id", "=", "i.workout_id").on("p.user_id", "=", userId),
+        j
+          .onRef("p.series_id", "=", "i.series_id")
+          .onRef("p.workout_id", "=", "i.workout_id")
+          .on("p.user_id", "=", userId),
       )
       .select((eb) => [eb.fn.countAll<string>().as("total"), eb.fn.count<string>("p.workout_id").as("done")])
       .where("i.series_id", "=", series.id)

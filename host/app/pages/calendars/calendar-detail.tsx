@@ -238,7 +238,10 @@ export default function CalendarDetailPage() {
           <Button variant="secondary" onClick={() => setConfirm(null)}>
             {t("action.goBack")}
           </Button>
-          <Button disabled={pausing || resuming} onClick={() => pauseOrResume(confirm === "resume" ? "resume" : "pause")}>
+          <Button
+            disabled={pausing || resuming}
+            onClick={() => pauseOrResume(confirm === "resume" ? "resume" : "pause")}
+          >
             {t(confirm === "resume" ? "action.yesResumeCalendar" : "action.yesPauseCalendar")}
           </Button>
         </div>
