@@ -43,7 +43,7 @@ const complete = (token: string, workoutId: string) =>
 /** A new member whose token is fresh at the clock's current instant (re-sign in after moving the clock). */
 async function member() {
   const { email, password, user } = await t.signUp();
-  const token = async () => (await t.signIn(email, password)).token as string;
+  const token = async () => (await t.signIn(email, password)).token;
   return { id: user.id, token };
 }
 const at = (iso: string) => t.clock.set(Date.parse(iso));

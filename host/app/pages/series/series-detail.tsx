@@ -102,7 +102,7 @@ export default function SeriesDetailPage() {
   const next = items.find((w) => w.id === nextId);
   const statusOf = new Map(enrollment?.series_state.workouts.map((w) => [w.workout_id, w.status]));
   const enrolled = !!enrollment && !finished;
-  const paused = enrolled && !!enrollment?.paused;
+  const paused = enrolled && !!enrollment.paused;
   const chapterProgress = (enrollment?.progress_summary.chapter_progress ?? []) as {
     chapter: number;
     title: string;
@@ -196,7 +196,7 @@ export default function SeriesDetailPage() {
           <div className={actions}>{action}</div>
           {paused ? (
             <p className={pausedNote}>
-              <strong>{t("pause.pausedSince", { date: dateLabel(enrollment?.paused_at) })}</strong>
+              <strong>{t("pause.pausedSince", { date: dateLabel(enrollment.paused_at) })}</strong>
               <span>{t("pause.seriesNote")}</span>
             </p>
           ) : null}
