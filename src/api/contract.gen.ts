@@ -2250,6 +2250,8 @@ export interface paths {
                 series_state: {
                   [key: string]: unknown;
                 };
+                paused: boolean;
+                paused_at: string | null;
                 next_workout?: {
                   [key: string]: unknown;
                 } | null;
@@ -2318,6 +2320,8 @@ export interface paths {
                 series_state: {
                   [key: string]: unknown;
                 };
+                paused: boolean;
+                paused_at: string | null;
                 next_workout?: {
                   [key: string]: unknown;
                 } | null;
@@ -2325,6 +2329,250 @@ export interface paths {
                   [key: string]: unknown;
                 };
               };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/series/pause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause a series the member is in (vacation): progress is kept. 404 when not enrolled, 409 when already paused or completed */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            series_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              series: {
+                user_id: string;
+                series_id: string;
+                started_at: string | null;
+                completed_at: string | null;
+                /** @enum {string} */
+                status: "not_started" | "enrolled" | "in_progress" | "completed";
+                series_detail: {
+                  [key: string]: unknown;
+                };
+                progress_summary: {
+                  [key: string]: unknown;
+                };
+                series_state: {
+                  [key: string]: unknown;
+                };
+                paused: boolean;
+                paused_at: string | null;
+                next_workout?: {
+                  [key: string]: unknown;
+                } | null;
+                fingerprint: {
+                  [key: string]: unknown;
+                };
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/series/resume": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused series where it stood. 404 when not enrolled, 409 when not paused */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            series_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              series: {
+                user_id: string;
+                series_id: string;
+                started_at: string | null;
+                completed_at: string | null;
+                /** @enum {string} */
+                status: "not_started" | "enrolled" | "in_progress" | "completed";
+                series_detail: {
+                  [key: string]: unknown;
+                };
+                progress_summary: {
+                  [key: string]: unknown;
+                };
+                series_state: {
+                  [key: string]: unknown;
+                };
+                paused: boolean;
+                paused_at: string | null;
+                next_workout?: {
+                  [key: string]: unknown;
+                } | null;
+                fingerprint: {
+                  [key: string]: unknown;
+                };
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
             };
           };
         };
@@ -2378,6 +2626,8 @@ export interface paths {
                 series_state: {
                   [key: string]: unknown;
                 };
+                paused: boolean;
+                paused_at: string | null;
                 next_workout?: {
                   [key: string]: unknown;
                 } | null;
@@ -2468,6 +2718,8 @@ export interface paths {
               /** @enum {string} */
               status: "enrolled" | "not_enrolled";
               enrolled_at: string | null;
+              paused: boolean;
+              paused_at: string | null;
             };
           };
         };
@@ -2515,6 +2767,242 @@ export interface paths {
               /** @enum {string} */
               status: "enrolled" | "not_enrolled";
               enrolled_at: string | null;
+              paused: boolean;
+              paused_at: string | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/calendars/{id}/pause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause a calendar the member is in (vacation): today's day stops advancing until resumed. Answers the calendar as mine does; 404 when not enrolled, 409 when already paused or over */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            tz?: string;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              calendar_id: string;
+              id?: string;
+              slug?: string;
+              name?: string;
+              /** @enum {string} */
+              status: "enrolled";
+              enrolled_at: string;
+              paused: boolean;
+              paused_at: string | null;
+              current_day: number;
+              paused_days: number;
+              total_days?: number;
+              progress: {
+                [key: string]: unknown;
+              };
+              days: {
+                [key: string]: unknown;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/calendars/{id}/resume": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused calendar: the paused day and every later one move by the whole days the pause lasted (in the zone it began in). Answers the calendar as mine does; 404 when not enrolled, 409 when not paused */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            tz?: string;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              calendar_id: string;
+              id?: string;
+              slug?: string;
+              name?: string;
+              /** @enum {string} */
+              status: "enrolled";
+              enrolled_at: string;
+              paused: boolean;
+              paused_at: string | null;
+              current_day: number;
+              paused_days: number;
+              total_days?: number;
+              progress: {
+                [key: string]: unknown;
+              };
+              days: {
+                [key: string]: unknown;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
             };
           };
         };
@@ -2533,10 +3021,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The member's calendars with today's day and each day's state */
+    /** The member's calendars with today's day and each day's state, dated in tz (default UTC) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          tz?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -2548,7 +3038,32 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              data: ({
+                calendar_id: string;
+                id?: string;
+                slug?: string;
+                name?: string;
+                /** @enum {string} */
+                status: "enrolled";
+                enrolled_at: string;
+                paused: boolean;
+                paused_at: string | null;
+                current_day: number;
+                paused_days: number;
+                total_days?: number;
+                progress: {
+                  [key: string]: unknown;
+                };
+                days: {
+                  [key: string]: unknown;
+                }[];
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
         };
       };
     };

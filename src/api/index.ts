@@ -6,6 +6,7 @@ export * from "./calls/content.js";
 export * from "./calls/workouts.js";
 export * from "./calls/activity.js";
 export * from "./calls/series.js";
+export * from "./calls/plan-pauses.js";
 export * from "./calls/studios.js";
 export * from "./calls/membership.js";
 export * from "./calls/analytics.js";

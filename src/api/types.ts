@@ -273,6 +273,9 @@ export interface SeriesEnrollment {
   series_detail?: Record<string, unknown>;
   progress_summary: { total_progress: number; chapter_progress: unknown };
   series_state: { workouts: { workout_id: string; status: SeriesWorkoutStatus }[] };
+  /** Paused by the member ("vacation"), since paused_at; progress is kept. */
+  paused?: boolean;
+  paused_at?: string | null;
   fingerprint?: { hashcode: string; calculated_at: string };
 }
 export interface SeriesEnrollAnswer {
@@ -282,6 +285,8 @@ export interface SeriesEnrollAnswer {
 export interface CalendarEnrollment {
   calendar_id: string;
   status: "enrolled" | string;
+  paused?: boolean;
+  paused_at?: string | null;
   [key: string]: unknown;
 }
 export interface WorkoutCalendar {

@@ -1,3 +1,4 @@
+import { planPauseEn } from "./plan-pause.js";
 import { specEn } from "./spec-messages.js";
 
 /**
@@ -6,6 +7,7 @@ import { specEn } from "./spec-messages.js";
  */
 export const en = {
   ...specEn,
+  ...planPauseEn,
   // hosted app part 2: series, calendars, live, locations, history, challenge, onboarding, account
   "series.kicker": "Series",
   "series.title": "Series",

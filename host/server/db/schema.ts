@@ -3,6 +3,7 @@ import type { AnalyticsTables } from "./tables/analytics.js";
 import type { CatalogueTables } from "./tables/catalogue.js";
 import type { MediaTables } from "./tables/media.js";
 import type { MembershipTables } from "./tables/membership.js";
+import type { PlanPausesTables } from "./tables/plan-pauses.js";
 import type { PlatformTables } from "./tables/platform.js";
 import type { StudiosTables } from "./tables/studios.js";
 
@@ -18,4 +19,5 @@ export interface Database
     StudiosTables,
     MembershipTables,
     MediaTables,
-    AnalyticsTables {}
+    AnalyticsTables,
+    PlanPausesTables {}
