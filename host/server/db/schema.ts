@@ -1,5 +1,6 @@
 import type { ActivityTables } from "./tables/activity.js";
 import type { AnalyticsTables } from "./tables/analytics.js";
+import type { CalendarFeedTables } from "./tables/calendar-feeds.js";
 import type { CatalogueTables } from "./tables/catalogue.js";
 import type { MediaTables } from "./tables/media.js";
 import type { MembershipTables } from "./tables/membership.js";
@@ -18,4 +19,5 @@ export interface Database
     StudiosTables,
     MembershipTables,
     MediaTables,
-    AnalyticsTables {}
+    AnalyticsTables,
+    CalendarFeedTables {}
