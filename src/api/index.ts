@@ -7,6 +7,7 @@ export * from "./calls/workouts.js";
 export * from "./calls/activity.js";
 export * from "./calls/series.js";
 export * from "./calls/studios.js";
+export * from "./calls/calendar-feed.js";
 export * from "./calls/membership.js";
 export * from "./calls/analytics.js";
 export type * from "./types.js";
