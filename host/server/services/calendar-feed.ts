@@ -289,10 +289,8 @@ export class CalendarFeedService {
     const today = localDay(now, timeZone);
     return enrolled.map((s): FeedEvent => {
       const started = new Date(s.started_at!);
-      const lastDone = s.series_state.workouts.reduce<Date | null>(
-        (latest, w) => (w.completed_at && (!latest || Date.parse(w.completed_at) > latest.getTime()) ? new Date(w.completed_at) : latest),
-        null,
-      );
+      const done = s.series_state.workouts.flatMap((w) => (w.completed_at ? [Date.parse(w.completed_at)] : []));
+      const lastDone = done.length ? new Date(Math.max(...done)) : null;
       const dueAfterLast = lastDone ? addDays(localDay(lastDone, timeZone), 1) : today;
       const day = dueAfterLast > today ? dueAfterLast : today;
       const dayStart = startOfLocalDay(day, timeZone);
