@@ -72,7 +72,7 @@ export const en = {
   "feed.title": "Calendar feed",
   "feed.lead":
     "Subscribe once and your calendar app keeps your booked classes, your calendar’s plan and the next workout of each series up to date by itself.",
-  "feed.subscribe": "Subscribe in your calendar app",
+  "feed.subscribe": "Subscribe in calendar app",
   "feed.address": "Your private feed link",
   "feed.addressHint":
     "Anyone with this link can see what you have booked and planned. Paste it into Google Calendar or Outlook (“From URL”) if the button does not open your calendar app.",

@@ -50,7 +50,7 @@ interface ParsedEvent {
   description: string;
   sequence: number;
   status: string;
-  /** A DATE value ("2026-03-06") for all-day events, the instant for timed ones. */
+  /** A DATE value ("2026-03-06") for all-day events, the instant (ISO) for timed ones; "" when absent. */
   start: string;
   end: string;
   allDay: boolean;
@@ -77,8 +77,8 @@ function parseFeed(body: string) {
     for (const required of ["uid", "dtstamp", "dtstart"]) expect(component.hasProperty(required)).toBe(true);
     const event = new ICAL.Event(component);
     const allDay = event.startDate.isDate;
-    const when = (time: InstanceType<typeof ICAL.Time>) =>
-      time.isDate ? time.toString() : time.toJSDate().toISOString();
+    const when = (time: InstanceType<typeof ICAL.Time> | null) =>
+      !time ? "" : time.isDate ? time.toString() : time.toJSDate().toISOString();
     expect(event.endDate.compare(event.startDate)).toBe(1);
     return {
       uid: event.uid,
@@ -90,7 +90,7 @@ function parseFeed(body: string) {
       end: when(event.endDate),
       allDay,
       stamp: when(component.getFirstPropertyValue("dtstamp") as InstanceType<typeof ICAL.Time>),
-      lastModified: when(component.getFirstPropertyValue("last-modified") as InstanceType<typeof ICAL.Time>),
+      lastModified: when(component.getFirstPropertyValue("last-modified") as InstanceType<typeof ICAL.Time> | null),
     };
   });
   const uids = events.map((e) => e.uid);

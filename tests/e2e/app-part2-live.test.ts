@@ -81,7 +81,7 @@ describe("hosted app: calendars, live classes and studios", () => {
       await visible(address);
       const url = await address.inputValue();
       expect(url).toMatch(/\/calendar\/[\w-]{43}\.ics$/);
-      expect(await feed.getByRole("link", { name: "Subscribe in your calendar app" }).getAttribute("href")).toBe(
+      expect(await feed.getByRole("link", { name: "Subscribe in calendar app" }).getAttribute("href")).toBe(
         url.replace(/^https?:/, "webcal:"),
       );
 

@@ -14,7 +14,8 @@ import { Spinner } from "../../ui/page.js";
 const section = css`display: grid; gap: ${space[3]}px; margin-top: ${space[6]}px; background: ${color.surface};
   border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[4]}px;
   h2 { font-size: ${text.lg}px; font-weight: 800; margin: 0; } p { margin: 0; }
-  .actions { display: flex; flex-wrap: wrap; gap: ${space[2]}px; }`;
+  .actions { display: flex; flex-wrap: wrap; gap: ${space[2]}px; }
+  .subscribe { white-space: normal; text-align: center; }`;
 
 /** The zone the device reports: the feed dates the plan's all-day events in it. */
 const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -80,7 +81,7 @@ export function CalendarFeedSection() {
       ) : (
         <>
           <div className="actions">
-            <a className={buttonClass("primary")} href={feed.webcal_url}>
+            <a className={buttonClass("primary", false, "subscribe")} href={feed.webcal_url}>
               {t("feed.subscribe")}
             </a>
           </div>
