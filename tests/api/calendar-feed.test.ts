@@ -156,7 +156,8 @@ describe("the feed", () => {
     expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
     const { calendar, events } = parseFeed(res.body);
     expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("fitkit");
-    const seconds = (name: string) => ICAL.Duration.fromString(String(calendar.getFirstPropertyValue(name))).toSeconds();
+    const seconds = (name: string) =>
+      ICAL.Duration.fromString(String(calendar.getFirstPropertyValue(name))).toSeconds();
     expect(seconds("refresh-interval")).toBe(3600);
     expect(seconds("x-published-ttl")).toBe(3600);
 

@@ -9,7 +9,10 @@ import { typed } from "./typed.js";
 const settingsSchema = strictObject(
   {
     https_url: { type: "string", description: "the private feed address: whoever has it reads the feed" },
-    webcal_url: { type: "string", description: "the same address as webcal://, which opens a calendar app to subscribe" },
+    webcal_url: {
+      type: "string",
+      description: "the same address as webcal://, which opens a calendar app to subscribe",
+    },
     time_zone: { type: "string", description: "IANA zone the plan's all-day events are dated in" },
     created_at: { type: "string", format: "date-time" },
     rotated_at: { type: ["string", "null"], format: "date-time" },
@@ -80,7 +83,8 @@ export async function calendarFeedRoutes(instance: FastifyInstance, { ctx }: Rou
     {
       schema: {
         tags,
-        summary: "The feed (iCalendar, RFC 5545) a calendar app subscribes to: public, the secret in the name is the key",
+        summary:
+          "The feed (iCalendar, RFC 5545) a calendar app subscribes to: public, the secret in the name is the key",
         params: strictObject({ file: { type: "string", description: "{secret}.ics" } }, ["file"]),
         response: { 200: { type: "string", description: "text/calendar" }, 404: errorSchema },
       },
