@@ -17,8 +17,15 @@ const section = css`display: grid; gap: ${space[3]}px; margin-top: ${space[6]}px
   .actions { display: flex; flex-wrap: wrap; gap: ${space[2]}px; }
   .subscribe { white-space: normal; text-align: center; }`;
 
-/** The zone the device reports: the feed dates the plan's all-day events in it. */
-const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+/** The zone the device reports (UTC when it reports none Intl can use): the feed dates the plan's days in it. */
+function deviceZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return "UTC";
+  }
+}
 
 /**
  * The member's calendar feed, on the booked-classes page where "Add to calendar" already is: a webcal link that opens
