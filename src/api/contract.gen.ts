@@ -2678,6 +2678,13 @@ export interface paths {
             "application/json": string;
           };
         };
+        /** @description unchanged since the ETag sent in If-None-Match */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
         /** @description Default Response */
         404: {
           headers: {

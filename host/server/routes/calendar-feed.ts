@@ -86,7 +86,11 @@ export async function calendarFeedRoutes(instance: FastifyInstance, { ctx }: Rou
         summary:
           "The feed (iCalendar, RFC 5545) a calendar app subscribes to: public, the secret in the name is the key",
         params: strictObject({ file: { type: "string", description: "{secret}.ics" } }, ["file"]),
-        response: { 200: { type: "string", description: "text/calendar" }, 404: errorSchema },
+        response: {
+          200: { type: "string", description: "text/calendar" },
+          304: { type: "null", description: "unchanged since the ETag sent in If-None-Match" },
+          404: errorSchema,
+        },
       },
     },
     async (request, reply) => {
