@@ -15,7 +15,7 @@ const section = css`display: grid; gap: ${space[3]}px; margin-top: ${space[6]}px
   border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[4]}px;
   h2 { font-size: ${text.lg}px; font-weight: 800; margin: 0; } p { margin: 0; }
   .actions { display: flex; flex-wrap: wrap; gap: ${space[2]}px; }
-  .subscribe { white-space: normal; text-align: center; }`;
+  .subscribe { white-space: normal; text-align: center; line-height: 1.3; padding-top: 8px; padding-bottom: 8px; }`;
 
 /** The zone the device reports (UTC when it reports none Intl can use): the feed dates the plan's days in it. */
 function deviceZone(): string {
