@@ -3075,6 +3075,218 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v2/user/calendar-feed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's private calendar feed URL (https and webcal), created on the first call */
+    get: {
+      parameters: {
+        query?: {
+          /** @description the device's IANA time zone: the plan's days are dated in it from now on */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description the private feed address: whoever has it reads the feed */
+              https_url: string;
+              /** @description the same address as webcal://, which opens a calendar app to subscribe */
+              webcal_url: string;
+              /** @description IANA zone the plan's all-day events are dated in */
+              time_zone: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              rotated_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/calendar-feed/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new feed URL; the old one answers 404 at once (subscriptions to it stop updating) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description the private feed address: whoever has it reads the feed */
+              https_url: string;
+              /** @description the same address as webcal://, which opens a calendar app to subscribe */
+              webcal_url: string;
+              /** @description IANA zone the plan's all-day events are dated in */
+              time_zone: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              rotated_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/calendar/{file}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The feed (iCalendar, RFC 5545) a calendar app subscribes to: public, the secret in the name is the key */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description {secret}.ics */
+          file: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/calendar */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": string;
+          };
+        };
+        /** @description unchanged since the ETag sent in If-None-Match */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v2/workouts/challenges": {
     parameters: {
       query?: never;

@@ -42,6 +42,8 @@ export interface Claims {
 /** GET/PUT /user/v1/attribute/profile. */
 export type Profile = ResponseBody<"/user/v1/attribute/profile", "get">;
 export type ProfileChange = RequestBody<"/user/v1/attribute/profile", "put">;
+/** GET /v2/user/calendar-feed: the member's private feed URLs. */
+export type CalendarFeed = ResponseBody<"/v2/user/calendar-feed", "get">;
 
 // ---- config and content ----
 export interface AppConfig {

@@ -71,6 +71,23 @@ export const en = {
   "booked.details": "{type} with {trainer} · {minutes} min",
   "booked.where.live": "Live Virtual Studio",
   "booked.where.studio": "Studio class",
+  "feed.title": "Calendar feed",
+  "feed.lead":
+    "Subscribe once and your calendar app keeps your booked classes, your calendar’s plan and the next workout of each series up to date by itself.",
+  "feed.subscribe": "Subscribe in calendar app",
+  "feed.address": "Your private feed link",
+  "feed.addressHint":
+    "Anyone with this link can see what you have booked and planned. Paste it into Google Calendar or Outlook (“From URL”) if the button does not open your calendar app.",
+  "feed.copy": "Copy link",
+  "feed.copied": "Feed link copied.",
+  "feed.copyManually": "The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.",
+  "feed.reset": "Reset link",
+  "feed.resetTitle": "Reset the feed link?",
+  "feed.resetBody":
+    "Your current link stops working at once: calendars subscribed to it stop updating and keep only what they already show. Subscribe again with the new link to keep your calendar up to date.",
+  "feed.keep": "Keep this link",
+  "feed.resetDone": "Your feed has a new link. The old one no longer works.",
+  "feed.loadError": "We couldn’t load your calendar feed. Please try again in a few minutes.",
   "locations.kicker": "Studios",
   "locations.title": "Locations",
   "locations.lead": "Train with us in person in Chicago, New York and Los Angeles, or live from anywhere.",

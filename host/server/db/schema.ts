@@ -1,5 +1,6 @@
 import type { ActivityTables } from "./tables/activity.js";
 import type { AnalyticsTables } from "./tables/analytics.js";
+import type { CalendarFeedTables } from "./tables/calendar-feeds.js";
 import type { CatalogueTables } from "./tables/catalogue.js";
 import type { MediaTables } from "./tables/media.js";
 import type { MembershipTables } from "./tables/membership.js";
@@ -20,4 +21,5 @@ export interface Database
     MembershipTables,
     MediaTables,
     AnalyticsTables,
-    PlanPausesTables {}
+    PlanPausesTables,
+    CalendarFeedTables {}
