@@ -265,6 +265,48 @@ describe("the feed", () => {
     expect((await settings(token, "?tz=Asia/Tokyo")).https_url).toBe(chicago.https_url);
     expect(await dayOne()).toMatchObject({ uid, start: "2026-03-07" });
   });
+  it("moves a paused calendar's days as the app dates them, and leaves a paused series' next workout out", async () => {
+    t.clock.set(START);
+    const member = await t.signUp();
+    await t.call("POST", `/v2/workouts/calendars/${fx.calendar.id}/enroll`, { token: member.token });
+    await t.call("POST", "/v2/workouts/series/enroll", { token: member.token, body: { series_id: fx.series.id } });
+    const { https_url } = await settings(member.token, "?tz=America/Chicago");
+    const events = async () => await feedEvents(https_url);
+    const plan = async () =>
+      (await events())
+        .filter((e) => e.uid.startsWith("calendar-"))
+        .map((e) => [e.uid.replace(/^calendar-[0-9a-f]{20}-/, ""), e.start, e.sequence]);
+    const signIn = async () => (await t.signIn(member.email, member.password)).token; // access tokens live 15 minutes
+    const post = async (token: string, url: string, body?: object) => {
+      const res = await t.call("POST", url, { token, body });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    // Saturday 11:30 in Chicago, day 2: both plans paused. The series has nothing due while paused.
+    t.clock.set(START + 12 * HOUR);
+    let token = await signIn();
+    await post(token, `/v2/workouts/calendars/${fx.calendar.id}/pause`, { tz: "America/Chicago" });
+    await post(token, "/v2/workouts/series/pause", { series_id: fx.series.id });
+    expect((await events()).filter((e) => e.uid.startsWith("series-"))).toEqual([]);
+
+    // Monday noon in Chicago, after the clocks went forward on Sunday: resumed after two dates. Day 1 stays; day 2
+    // and later move by two dates, each under its UID with a SEQUENCE two higher, as GET …/calendars/mine dates them.
+    t.clock.set(Date.parse("2026-03-09T17:00:00Z"));
+    token = await signIn();
+    await post(token, `/v2/workouts/calendars/${fx.calendar.id}/resume`, { tz: "America/Chicago" });
+    await post(token, "/v2/workouts/series/resume", { series_id: fx.series.id });
+    expect(await plan()).toEqual([
+      ["day-1@fitkit", "2026-03-06", 0],
+      ["day-2@fitkit", "2026-03-09", 2],
+      ["day-3@fitkit", "2026-03-10", 2],
+    ]);
+    const mine = await t.call("GET", "/v2/workouts/calendars/mine?tz=America/Chicago", { token });
+    const app = mine
+      .json<{ data: { calendar_id: string; days: { date: string }[] }[] }>()
+      .data.find((c) => c.calendar_id === fx.calendar.id);
+    expect(app?.days.map((d) => d.date)).toEqual(["2026-03-06", "2026-03-09", "2026-03-10"]);
+    expect((await events()).filter((e) => e.uid.startsWith("series-"))).toHaveLength(1);
+  });
 });
 
 describe("who can read a feed", () => {

@@ -6,6 +6,7 @@ import { notFound } from "../errors.js";
 import { classUid, renderFeed, type FeedEvent } from "../../../src/domain/ics.js";
 import { classRows } from "./live-classes.js";
 import { classEventText } from "./reservations.js";
+import { planSchedule, toPlanPause } from "./plan-days.js";
 import { memberSeries } from "./series-progress.js";
 import { addDays, daysBetween, localDay, startOfLocalDay } from "./zoned-time.js";
 
@@ -198,11 +199,13 @@ export class CalendarFeedService {
   }
 
   /**
-   * Each day of each calendar the member follows, as an all-day event: day 1 is the enrolment date in the member's
-   * zone. A workout day done since enrolling (as GET /v2/workouts/calendars/mine counts it) gains a ✓.
+   * Each day of each calendar the member follows, as an all-day event dated as GET /v2/workouts/calendars/mine dates
+   * it: day 1 is the enrolment date in the member's zone, and a pause moves the day it began on and every later day by
+   * the dates it lasted (while it lasts, as if resumed today). Each move raises the day's SEQUENCE by the dates moved,
+   * so calendar apps update the event in place. A workout day done since enrolling gains a ✓.
    */
   async #planEvents(userId: string, timeZone: string): Promise<FeedEvent[]> {
-    const { db, publicUrl } = this.deps;
+    const { db, clock, publicUrl } = this.deps;
     const enrolments = await db
       .selectFrom("calendar_enrollments as e")
       .innerJoin("workout_calendars as c", "c.id", "e.calendar_id")
@@ -212,19 +215,24 @@ export class CalendarFeedService {
       .orderBy("c.id")
       .execute();
     if (!enrolments.length) return [];
+    const ids = enrolments.map((e) => e.id);
     const earliest = new Date(Math.min(...enrolments.map((e) => new Date(e.enrolled_at).getTime())));
-    const [days, sessions] = await Promise.all([
+    const [days, pauses, sessions] = await Promise.all([
       db
         .selectFrom("workout_calendar_days as d")
         .leftJoin("workouts as w", "w.id", "d.workout_id")
         .select(["d.calendar_id", "d.day", "d.kind", "d.workout_id", "w.name", "w.slug", "w.duration"])
-        .where(
-          "d.calendar_id",
-          "in",
-          enrolments.map((e) => e.id),
-        )
+        .where("d.calendar_id", "in", ids)
         .orderBy("d.calendar_id")
         .orderBy("d.day")
+        .execute(),
+      db
+        .selectFrom("calendar_pauses")
+        .select(["calendar_id", "paused_at", "time_zone", "from_day", "resumed_at", "days"])
+        .where("user_id", "=", userId)
+        .where("calendar_id", "in", ids)
+        .orderBy("paused_at")
+        .orderBy("id")
         .execute(),
       db
         .selectFrom("workout_sessions")
@@ -235,13 +243,21 @@ export class CalendarFeedService {
         .orderBy("completed_at")
         .execute(),
     ]);
+    const now = clock.now();
+    const today = startOfLocalDay(localDay(now, timeZone), timeZone);
     return enrolments.flatMap((plan) => {
       const joined = new Date(plan.enrolled_at);
       const key = enrolmentKey("calendar", userId, plan.id, joined);
-      const first = localDay(joined, timeZone);
+      const ownPauses = pauses.filter((p) => p.calendar_id === plan.id).map(toPlanPause);
+      const schedule = planSchedule(joined, ownPauses, now, timeZone);
+      const unmoved = planSchedule(joined, [], now, timeZone);
       const own = days.filter((d) => d.calendar_id === plan.id);
       return own.map((d): FeedEvent => {
-        const day = addDays(first, d.day - 1);
+        const day = schedule.dateOf(d.day);
+        const moved = daysBetween(unmoved.dateOf(d.day), day);
+        const movedBy = ownPauses.filter((p) => p.fromDay <= d.day);
+        // A pause still open moves the day again each day it lasts: the event last changed when today began.
+        const lastMove = later(...movedBy.map((p) => p.resumedAt ?? (today > p.pausedAt ? today : p.pausedAt)));
         const done =
           d.kind !== "rest" && d.workout_id
             ? sessions.find((s) => s.workout_id === d.workout_id && s.completed_at && s.completed_at >= joined)
@@ -250,8 +266,8 @@ export class CalendarFeedService {
         const what = d.kind === "rest" ? "Rest day" : (d.name ?? (d.kind === "walk" ? "Walk" : "Workout"));
         return {
           uid: `calendar-${key}-day-${d.day}@fitkit`,
-          modified: later(joined, done),
-          sequence: 0,
+          modified: later(joined, done, movedBy.length ? lastMove : null),
+          sequence: moved,
           when: { day, endDay: addDays(day, 1) },
           summary: `${done ? "✓ " : ""}Day ${d.day}: ${what}`,
           description: [
@@ -270,12 +286,15 @@ export class CalendarFeedService {
   /**
    * The next workout of each series in progress, as an all-day event: on the day after the member's latest workout
    * of the series, or today when that day has passed, so it is always in front of them. It only moves forward, so
-   * its SEQUENCE is its day's distance from the enrolment date. A finished series has no next workout and leaves.
+   * its SEQUENCE is its day's distance from the enrolment date. A finished series has no next workout and leaves; so
+   * does a paused one until it is resumed (nothing is due during a holiday).
    */
   async #seriesEvents(userId: string, timeZone: string): Promise<FeedEvent[]> {
     const { db, clock, publicUrl } = this.deps;
     const now = clock.now();
-    const enrolled = (await memberSeries(db, clock, userId, true)).filter((s) => s.next_workout && s.started_at);
+    const enrolled = (await memberSeries(db, clock, userId, true)).filter(
+      (s) => s.next_workout && s.started_at && !s.paused,
+    );
     if (!enrolled.length) return [];
     const workouts = await db
       .selectFrom("workouts")

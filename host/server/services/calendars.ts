@@ -1,7 +1,7 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { conflict, notFound } from "../errors.js";
-import { planSchedule, pausedDays, type PlanPause } from "./plan-days.js";
+import { planSchedule, pausedDays, toPlanPause } from "./plan-days.js";
 
 /** Whether the member paused their plan, and since when (null when running or not enrolled). */
 interface PauseState {
@@ -221,20 +221,6 @@ export async function myCalendars(
     };
   });
 }
-
-const toPlanPause = (p: {
-  paused_at: Date;
-  time_zone: string;
-  from_day: number;
-  resumed_at: Date | null;
-  days: number | null;
-}): PlanPause => ({
-  pausedAt: new Date(p.paused_at),
-  timeZone: p.time_zone,
-  fromDay: p.from_day,
-  resumedAt: p.resumed_at ? new Date(p.resumed_at) : null,
-  days: p.days,
-});
 
 /**
  * Pauses the member's calendar: today's day stops advancing until they resume. The enrolment row is locked for the

@@ -40,6 +40,21 @@ export interface PlanPause {
   days: number | null;
 }
 
+/** A calendar_pauses row as the schedule reads it. */
+export const toPlanPause = (p: {
+  paused_at: Date;
+  time_zone: string;
+  from_day: number;
+  resumed_at: Date | null;
+  days: number | null;
+}): PlanPause => ({
+  pausedAt: new Date(p.paused_at),
+  timeZone: p.time_zone,
+  fromDay: p.from_day,
+  resumedAt: p.resumed_at ? new Date(p.resumed_at) : null,
+  days: p.days,
+});
+
 /** The whole dates between a pause and its resume (or now, while it lasts), counted in the zone it started in. */
 export function pausedDays(pause: Pick<PlanPause, "pausedAt" | "timeZone">, until: Date): number {
   return Math.max(0, localDayNumber(until, pause.timeZone) - localDayNumber(pause.pausedAt, pause.timeZone));
