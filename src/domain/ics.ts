@@ -43,13 +43,9 @@ export function foldLine(line: string): string {
   return out;
 }
 
-/** A one-event iCalendar document, CRLF line ends. */
-export function renderIcs(event: CalendarEvent): string {
+/** The lines of one VEVENT. */
+function eventLines(event: CalendarEvent): string[] {
   const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//fitkit//live classes//EN",
-    "METHOD:PUBLISH",
     "BEGIN:VEVENT",
     // The class's UID, the same for every writer: `{classId}@fitkit`.
     `UID:${event.classId}@fitkit`,
@@ -62,7 +58,22 @@ export function renderIcs(event: CalendarEvent): string {
     event.url && `URL:${event.url}`,
     `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
     "END:VEVENT",
+  ];
+  return lines.filter(Boolean) as string[];
+}
+
+/** An iCalendar document of any number of events (the data export writes every booking in one), CRLF line ends. */
+export function renderIcsCalendar(events: readonly CalendarEvent[]): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//fitkit//live classes//EN",
+    "METHOD:PUBLISH",
+    ...events.flatMap(eventLines),
     "END:VCALENDAR",
   ];
-  return `${(lines.filter(Boolean) as string[]).map(foldLine).join("\r\n")}\r\n`;
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }
+
+/** A one-event iCalendar document, CRLF line ends. */
+export const renderIcs = (event: CalendarEvent): string => renderIcsCalendar([event]);

@@ -1,3 +1,4 @@
+import type { AccountDeletionTables } from "./tables/account-deletion.js";
 import type { ActivityTables } from "./tables/activity.js";
 import type { AnalyticsTables } from "./tables/analytics.js";
 import type { CatalogueTables } from "./tables/catalogue.js";
@@ -18,4 +19,5 @@ export interface Database
     StudiosTables,
     MembershipTables,
     MediaTables,
-    AnalyticsTables {}
+    AnalyticsTables,
+    AccountDeletionTables {}

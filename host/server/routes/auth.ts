@@ -3,7 +3,7 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { tooManyRequests } from "../errors.js";
 import { normalizeEmail } from "../services/auth.js";
-import { emailSchema, memberSecurity, nameSchema, passwordSchema, strictObject, successSchema } from "../schemas.js";
+import { emailSchema, errorSchema, memberSecurity, nameSchema, passwordSchema, strictObject, successSchema } from "../schemas.js";
 import { typed } from "./typed.js";
 
 const tokenPair = {
@@ -48,6 +48,27 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
     }
   };
 
+  /**
+   * Guesses slow down per account and address (an attacker's address waits longer and longer) and, briefly, per
+   * account (many addresses at once): the owner, elsewhere, waits seconds at most, never the whole window.
+   */
+  async function guardedSignIn(ip: string, emailInput: string, password: string, options?: { cancelDeletion: true }) {
+    const email = normalizeEmail(emailInput);
+    const fromAddress = `sign-in:account:${email}:address:${ip}`;
+    const account = `sign-in:account:${email}`;
+    await limit([[`sign-in:address:${ip}`, limits.signInPerAddress]]);
+    for (const [key, backoff] of [
+      [fromAddress, limits.signInAccountPerAddress],
+      [account, limits.signInAccount],
+    ] as const) {
+      const wait = await ctx.rateLimiter.attempt(key, backoff);
+      if (wait) throw tooManyRequests("Too many failed sign-ins. Please wait and try again.", wait);
+    }
+    const session = await ctx.auth.signIn(email, password, options);
+    await Promise.all([ctx.rateLimiter.reset(fromAddress), ctx.rateLimiter.reset(account)]);
+    return session;
+  }
+
   app.post(
     "/sign-up/email",
     {
@@ -89,24 +110,25 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
         response: { 200: sessionAnswer },
       },
     },
-    async (request) => {
-      // Guesses slow down per account and address (an attacker's address waits longer and longer) and, briefly, per
-      // account (many addresses at once): the owner, elsewhere, waits seconds at most, never the whole window.
-      const email = normalizeEmail(request.body.email);
-      const fromAddress = `sign-in:account:${email}:address:${request.ip}`;
-      const account = `sign-in:account:${email}`;
-      await limit([[`sign-in:address:${request.ip}`, limits.signInPerAddress]]);
-      for (const [key, backoff] of [
-        [fromAddress, limits.signInAccountPerAddress],
-        [account, limits.signInAccount],
-      ] as const) {
-        const wait = await ctx.rateLimiter.attempt(key, backoff);
-        if (wait) throw tooManyRequests("Too many failed sign-ins. Please wait and try again.", wait);
-      }
-      const session = await ctx.auth.signIn(request.body.email, request.body.password);
-      await Promise.all([ctx.rateLimiter.reset(fromAddress), ctx.rateLimiter.reset(account)]);
-      return session;
+    async (request) => guardedSignIn(request.ip, request.body.email, request.body.password),
+  );
+
+  app.post(
+    "/deletion/cancel",
+    {
+      preValidation: trimEmail,
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Cancel the deletion of an account in its grace period (My data) and sign in; the sign-in's guards apply",
+        body: strictObject({ email: emailSchema, password: { type: "string", minLength: 1, maxLength: 256 } }, [
+          "email",
+          "password",
+        ]),
+        response: { 200: sessionAnswer, 401: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
     },
+    async (request) => guardedSignIn(request.ip, request.body.email, request.body.password, { cancelDeletion: true }),
   );
 
   app.post(
