@@ -24,6 +24,7 @@ export default function ContinuePage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const [deletionPending, setDeletionPending] = useState(false);
 
   async function submitEmail(e: FormEvent) {
     e.preventDefault();
@@ -45,13 +46,30 @@ export default function ContinuePage() {
     e.preventDefault();
     if (!password) return setError("Please enter your password");
     setError("");
+    setDeletionPending(false);
     setBusy(true);
     const answer = await store.session.signIn.run({ email: email.trim(), password });
     if (answer) {
       analytics.track("Account Logged In", {});
       navigate(afterSignIn(search), { replace: true });
     } else {
-      setError(messageOf(store.session.signIn.error.peek()));
+      const failed = store.session.signIn.error.peek();
+      // 403: the account is scheduled for deletion (My data); the message says when, and it can be cancelled here.
+      setDeletionPending(failed instanceof ApiError && failed.status === 403);
+      setError(messageOf(failed));
+      setBusy(false);
+    }
+  }
+
+  async function cancelDeletion() {
+    setBusy(true);
+    const answer = await store.session.cancelDeletion.run({ email: email.trim(), password });
+    if (answer) {
+      analytics.track("Account Logged In", {});
+      navigate(afterSignIn(search), { replace: true });
+    } else {
+      setDeletionPending(false);
+      setError(messageOf(store.session.cancelDeletion.error.peek()));
       setBusy(false);
     }
   }
@@ -73,11 +91,20 @@ export default function ContinuePage() {
             value={password}
             autoComplete="current-password"
             autoFocus
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setDeletionPending(false);
+            }}
           />
-          <Button type="submit" full disabled={busy}>
-            {busy ? "Signing in…" : "Log in"}
-          </Button>
+          {deletionPending ? (
+            <Button full disabled={busy} onClick={() => void cancelDeletion()}>
+              {t("myData.cancelDeletion")}
+            </Button>
+          ) : (
+            <Button type="submit" full disabled={busy}>
+              {busy ? "Signing in…" : "Log in"}
+            </Button>
+          )}
         </form>
         <p className={small}>
           <Link href={withReturn("/forgot-password", search, { email })}>Forgot password</Link>
