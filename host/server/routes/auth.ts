@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { tooManyRequests } from "../errors.js";
+import { HttpError, tooManyRequests } from "../errors.js";
 import { normalizeEmail } from "../services/auth.js";
 import { emailSchema, errorSchema, memberSecurity, nameSchema, passwordSchema, strictObject, successSchema } from "../schemas.js";
 import { typed } from "./typed.js";
@@ -64,9 +64,16 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
       const wait = await ctx.rateLimiter.attempt(key, backoff);
       if (wait) throw tooManyRequests("Too many failed sign-ins. Please wait and try again.", wait);
     }
-    const session = await ctx.auth.signIn(email, password, options);
-    await Promise.all([ctx.rateLimiter.reset(fromAddress), ctx.rateLimiter.reset(account)]);
-    return session;
+    const forget = () => Promise.all([ctx.rateLimiter.reset(fromAddress), ctx.rateLimiter.reset(account)]);
+    try {
+      const session = await ctx.auth.signIn(email, password, options);
+      await forget();
+      return session;
+    } catch (error) {
+      // 403 (scheduled for deletion) and 409 (no deletion to cancel) come after a right password: not a guess.
+      if (error instanceof HttpError && (error.statusCode === 403 || error.statusCode === 409)) await forget();
+      throw error;
+    }
   }
 
   app.post(
