@@ -128,15 +128,16 @@ async function stopBilling(trx: Db, userId: string, now: Date) {
   for (const sub of await listSubscriptions(trx, userId)) {
     if (!isBilled(sub)) continue;
     const fields = { cancel_reason: "other", cancel_explanation: "Account deleted", canceled_at: now };
-    (await transition(trx, sub, ["trial", "active"], { ...fields, state: "canceled" }, change, now)) ??
-      (await transition(
+    const cancelled = await transition(trx, sub, ["trial", "active"], { ...fields, state: "canceled" }, change, now);
+    if (!cancelled)
+      await transition(
         trx,
         sub,
         ["past_due", "paused"],
         { ...fields, state: "expired", expiration_date: now, next_attempt_at: null },
         change,
         now,
-      ));
+      );
   }
 }
 

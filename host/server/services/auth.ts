@@ -347,7 +347,7 @@ export class AuthService {
 }
 
 /** The refusal a sign-in meets during the grace period of a deletion; the app offers "Cancel deletion" with it. */
-export const scheduledForDeletion = (eraseAt: Date) =>
+const scheduledForDeletion = (eraseAt: Date) =>
   `This account is scheduled for deletion on ${eraseAt.toLocaleDateString("en-US", {
     dateStyle: "long",
     timeZone: "UTC",
