@@ -37,13 +37,6 @@ function createSessionAccount(ctx: StoreContext, { claims }: SessionSlice) {
     void claims.reload();
     return answer;
   });
-  /** Signing in to an account scheduled for deletion is refused (403); this cancels the deletion and signs in. */
-  const cancelDeletion = createMutation(async (credentials: { email: string; password: string }) => {
-    const answer = await api.cancelAccountDeletion(c, credentials);
-    auth.setTokens(answer);
-    void claims.reload();
-    return answer;
-  });
   const signUp = createMutation(async (body: SignUpRequest) => {
     const answer = await api.signUp(c, body);
     auth.setTokens(answer);
@@ -60,7 +53,6 @@ function createSessionAccount(ctx: StoreContext, { claims }: SessionSlice) {
     /** Spec §5: an absent waiver means the waiver is required. */
     waiverRequired: computed(() => user.status.value === "success" && !user.data.value?.waiver),
     signIn,
-    cancelDeletion,
     signUp,
     updateUser: createMutation((patch: Parameters<typeof api.updateUserAttribute>[1]) =>
       api.updateUserAttribute(c, patch).then(into(user)),

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { t } from "../../../../src/i18n/index.js";
-import { checkEmail, ApiError } from "../../../../src/api/index.js";
+import { cancelAccountDeletion, checkEmail, ApiError } from "../../../../src/api/index.js";
 import { AuthLayout, form, small } from "./auth-layout.js";
 import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
@@ -61,15 +61,18 @@ export default function ContinuePage() {
     }
   }
 
+  /** Cancels the pending deletion with the same credentials, which signs in (as a sign-in would). */
   async function cancelDeletion() {
     setBusy(true);
-    const answer = await store.session.cancelDeletion.run({ email: email.trim(), password });
-    if (answer) {
+    try {
+      const answer = await cancelAccountDeletion(store.api, { email: email.trim(), password });
+      store.auth.setTokens(answer);
+      void store.session.claims.reload();
       analytics.track("Account Logged In", {});
       navigate(afterSignIn(search), { replace: true });
-    } else {
+    } catch (err) {
       setDeletionPending(false);
-      setError(messageOf(store.session.cancelDeletion.error.peek()));
+      setError(messageOf(err));
       setBusy(false);
     }
   }
