@@ -222,7 +222,8 @@ export const en = {
   "myData.passwordMissing": "Please enter your password",
   "myData.deleteYes": "Yes, delete my account",
   "myData.deletedTitle": "Your account will be deleted",
-  "myData.deletedOn": "Your account and personal data will be erased on {date}. You have been logged out on every device.",
+  "myData.deletedOn":
+    "Your account and personal data will be erased on {date}. You have been logged out on every device.",
   "myData.deletedCancel": "Changed your mind? Log in before then and choose Cancel deletion.",
   "myData.cancelDeletion": "Cancel deletion",
   "join.title": "Become a member",

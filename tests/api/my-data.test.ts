@@ -217,8 +217,9 @@ describe("Delete my account", () => {
     expect(back.json()).toMatchObject({ success: true, token: expect.any(String), refreshToken: expect.any(String) });
     expect((await t.call("GET", "/user/v1/attribute/claims", { token: back.json().token })).statusCode).toBe(200);
     expect((await signIn(m.email, m.password)).statusCode).toBe(200);
-    expect(await t.db.selectFrom("account_deletions").select("user_id").where("user_id", "=", m.user.id).execute())
-      .toEqual([]);
+    expect(
+      await t.db.selectFrom("account_deletions").select("user_id").where("user_id", "=", m.user.id).execute(),
+    ).toEqual([]);
     expectError(await cancelDeletion(m.email, m.password), 409);
 
     // Past the grace period the job leaves a cancelled deletion alone.
@@ -306,9 +307,12 @@ describe("Delete my account", () => {
     // Two devices confirming at once: one request wins, the other is told it is already scheduled.
     const both = await Promise.all([requestDeletion(m.token, m.password), requestDeletion(m.token, m.password)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(expectError(both.find((r) => r.statusCode === 409)!, 409).text).toBe(
-      "Your account is already scheduled for deletion.",
-    );
+    expect(
+      expectError(
+        both.find((r) => r.statusCode === 409)!,
+        409,
+      ).text,
+    ).toBe("Your account is already scheduled for deletion.");
 
     const { rows } = await sql<{ table_name: string }>`select distinct table_name from information_schema.columns
       where column_name = 'user_id' and table_schema = current_schema() order by table_name`.execute(t.db);

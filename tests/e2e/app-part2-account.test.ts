@@ -280,7 +280,9 @@ describe("hosted app: account and membership", () => {
 
       await expectPath(page, /^\/account-deleted\?/);
       await visible(page.getByRole("heading", { name: "Your account will be deleted" }));
-      await visible(page.getByText(/will be erased on \w+ \d{1,2}, \d{4}\. You have been logged out on every device\./));
+      await visible(
+        page.getByText(/will be erased on \w+ \d{1,2}, \d{4}\. You have been logged out on every device\./),
+      );
       expect(await page.evaluate(() => localStorage.getItem("tokens"))).toBeNull();
       expect(await session.axe(page)).toEqual([]);
       // Every device is out: the token the member had is refused.

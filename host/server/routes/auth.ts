@@ -3,7 +3,15 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { HttpError, tooManyRequests } from "../errors.js";
 import { normalizeEmail } from "../services/auth.js";
-import { emailSchema, errorSchema, memberSecurity, nameSchema, passwordSchema, strictObject, successSchema } from "../schemas.js";
+import {
+  emailSchema,
+  errorSchema,
+  memberSecurity,
+  nameSchema,
+  passwordSchema,
+  strictObject,
+  successSchema,
+} from "../schemas.js";
 import { typed } from "./typed.js";
 
 const tokenPair = {

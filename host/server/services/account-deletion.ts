@@ -202,8 +202,7 @@ async function eraseAccount(trx: Db, userId: string, now: Date) {
     .execute();
   // Charges stay (billing law) without the card they were made with.
   await trx.updateTable("payments").set({ payment_method_id: null }).where("user_id", "=", userId).execute();
-  for (const table of ERASED_TABLES)
-    await sql`delete from ${sql.table(table)} where user_id = ${userId}`.execute(trx);
+  for (const table of ERASED_TABLES) await sql`delete from ${sql.table(table)} where user_id = ${userId}`.execute(trx);
   // Kept for billing, emptied of what the member wrote: free-text cancel reasons, a studio membership's email.
   await trx.updateTable("subscriptions").set({ cancel_explanation: null }).where("user_id", "=", userId).execute();
   await trx
