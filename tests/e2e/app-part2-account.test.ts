@@ -256,7 +256,7 @@ describe("hosted app: account and membership", () => {
         yourData.getByRole("button", { name: "Download my data" }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^fitkit-data-\d{4}-\d{2}-\d{2}\.zip$/);
-      const bytes = await readFile((await download.path())!);
+      const bytes = await readFile(await download.path());
       expect(bytes.subarray(0, 4).toString("latin1")).toBe("PK\x03\x04"); // a ZIP's local file header
       expect(bytes.includes(Buffer.from("bookings.ics"))).toBe(true);
       await visible(yourData.getByText("Your archive was downloaded."));

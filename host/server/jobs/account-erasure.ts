@@ -22,7 +22,9 @@ export class AccountErasureJob {
 
   start(): void {
     if (this.#timer) return;
-    this.#timer = setInterval(() => this.run().catch(this.deps.onError), this.intervalMs);
+    this.#timer = setInterval(() => {
+      this.run().catch(this.deps.onError);
+    }, this.intervalMs);
     this.#timer.unref();
   }
 
