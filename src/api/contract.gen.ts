@@ -2393,6 +2393,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/stats/v2/streaks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's daily and weekly streaks (current, longest) and daily milestones (7, 30, 100, 365 days, then every year), counted in local days of tz (else the time_zone of their preferences, else UTC) */
+    get: {
+      parameters: {
+        query?: {
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              time_zone: string;
+              /** @description a local calendar date, YYYY-MM-DD */
+              today: string;
+              /** @enum {string} */
+              today_status: "done" | "rest" | "open";
+              daily: {
+                current: number;
+                longest: number;
+                current_since: string | null;
+              };
+              weekly: {
+                current: number;
+                longest: number;
+              };
+              milestones: {
+                reached: {
+                  days: number;
+                  /** @description a local calendar date, YYYY-MM-DD */
+                  reached_on: string;
+                }[];
+                next: {
+                  days: number;
+                  remaining: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v2/workouts/series/enroll": {
     parameters: {
       query?: never;
@@ -2443,6 +2507,8 @@ export interface paths {
                 series_state: {
                   [key: string]: unknown;
                 };
+                paused: boolean;
+                paused_at: string | null;
                 next_workout?: {
                   [key: string]: unknown;
                 } | null;
@@ -2511,6 +2577,8 @@ export interface paths {
                 series_state: {
                   [key: string]: unknown;
                 };
+                paused: boolean;
+                paused_at: string | null;
                 next_workout?: {
                   [key: string]: unknown;
                 } | null;
@@ -2518,6 +2586,250 @@ export interface paths {
                   [key: string]: unknown;
                 };
               };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/series/pause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause a series the member is in (vacation): progress is kept. 404 when not enrolled, 409 when already paused or completed */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            series_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              series: {
+                user_id: string;
+                series_id: string;
+                started_at: string | null;
+                completed_at: string | null;
+                /** @enum {string} */
+                status: "not_started" | "enrolled" | "in_progress" | "completed";
+                series_detail: {
+                  [key: string]: unknown;
+                };
+                progress_summary: {
+                  [key: string]: unknown;
+                };
+                series_state: {
+                  [key: string]: unknown;
+                };
+                paused: boolean;
+                paused_at: string | null;
+                next_workout?: {
+                  [key: string]: unknown;
+                } | null;
+                fingerprint: {
+                  [key: string]: unknown;
+                };
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/series/resume": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused series where it stood. 404 when not enrolled, 409 when not paused */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            series_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              series: {
+                user_id: string;
+                series_id: string;
+                started_at: string | null;
+                completed_at: string | null;
+                /** @enum {string} */
+                status: "not_started" | "enrolled" | "in_progress" | "completed";
+                series_detail: {
+                  [key: string]: unknown;
+                };
+                progress_summary: {
+                  [key: string]: unknown;
+                };
+                series_state: {
+                  [key: string]: unknown;
+                };
+                paused: boolean;
+                paused_at: string | null;
+                next_workout?: {
+                  [key: string]: unknown;
+                } | null;
+                fingerprint: {
+                  [key: string]: unknown;
+                };
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
             };
           };
         };
@@ -2571,6 +2883,8 @@ export interface paths {
                 series_state: {
                   [key: string]: unknown;
                 };
+                paused: boolean;
+                paused_at: string | null;
                 next_workout?: {
                   [key: string]: unknown;
                 } | null;
@@ -2661,6 +2975,8 @@ export interface paths {
               /** @enum {string} */
               status: "enrolled" | "not_enrolled";
               enrolled_at: string | null;
+              paused: boolean;
+              paused_at: string | null;
             };
           };
         };
@@ -2708,6 +3024,242 @@ export interface paths {
               /** @enum {string} */
               status: "enrolled" | "not_enrolled";
               enrolled_at: string | null;
+              paused: boolean;
+              paused_at: string | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/calendars/{id}/pause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause a calendar the member is in (vacation): today's day stops advancing until resumed. Answers the calendar as mine does; 404 when not enrolled, 409 when already paused or over */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            tz?: string;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              calendar_id: string;
+              id?: string;
+              slug?: string;
+              name?: string;
+              /** @enum {string} */
+              status: "enrolled";
+              enrolled_at: string;
+              paused: boolean;
+              paused_at: string | null;
+              current_day: number;
+              paused_days: number;
+              total_days?: number;
+              progress: {
+                [key: string]: unknown;
+              };
+              days: {
+                [key: string]: unknown;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/calendars/{id}/resume": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused calendar: the paused day and every later one move by the whole days the pause lasted (in the zone it began in). Answers the calendar as mine does; 404 when not enrolled, 409 when not paused */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            tz?: string;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              calendar_id: string;
+              id?: string;
+              slug?: string;
+              name?: string;
+              /** @enum {string} */
+              status: "enrolled";
+              enrolled_at: string;
+              paused: boolean;
+              paused_at: string | null;
+              current_day: number;
+              paused_days: number;
+              total_days?: number;
+              progress: {
+                [key: string]: unknown;
+              };
+              days: {
+                [key: string]: unknown;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
             };
           };
         };
@@ -2726,10 +3278,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The member's calendars with today's day and each day's state */
+    /** The member's calendars with today's day and each day's state, dated in tz (default UTC) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          tz?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -2741,7 +3295,244 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
+          content: {
+            "application/json": {
+              data: ({
+                calendar_id: string;
+                id?: string;
+                slug?: string;
+                name?: string;
+                /** @enum {string} */
+                status: "enrolled";
+                enrolled_at: string;
+                paused: boolean;
+                paused_at: string | null;
+                current_day: number;
+                paused_days: number;
+                total_days?: number;
+                progress: {
+                  [key: string]: unknown;
+                };
+                days: {
+                  [key: string]: unknown;
+                }[];
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/calendar-feed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's private calendar feed URL (https and webcal), created on the first call */
+    get: {
+      parameters: {
+        query?: {
+          /** @description the device's IANA time zone: the plan's days are dated in it from now on */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description the private feed address: whoever has it reads the feed */
+              https_url: string;
+              /** @description the same address as webcal://, which opens a calendar app to subscribe */
+              webcal_url: string;
+              /** @description IANA zone the plan's all-day events are dated in */
+              time_zone: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              rotated_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/calendar-feed/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new feed URL; the old one answers 404 at once (subscriptions to it stop updating) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description the private feed address: whoever has it reads the feed */
+              https_url: string;
+              /** @description the same address as webcal://, which opens a calendar app to subscribe */
+              webcal_url: string;
+              /** @description IANA zone the plan's all-day events are dated in */
+              time_zone: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              rotated_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/calendar/{file}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The feed (iCalendar, RFC 5545) a calendar app subscribes to: public, the secret in the name is the key */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description {secret}.ics */
+          file: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/calendar */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": string;
+          };
+        };
+        /** @description unchanged since the ETag sent in If-None-Match */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
           content?: never;
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
         };
       };
     };

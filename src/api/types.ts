@@ -42,6 +42,8 @@ export interface Claims {
 /** GET/PUT /user/v1/attribute/profile. */
 export type Profile = ResponseBody<"/user/v1/attribute/profile", "get">;
 export type ProfileChange = RequestBody<"/user/v1/attribute/profile", "put">;
+/** GET /v2/user/calendar-feed: the member's private feed URLs. */
+export type CalendarFeed = ResponseBody<"/v2/user/calendar-feed", "get">;
 
 // ---- config and content ----
 export interface AppConfig {
@@ -230,6 +232,8 @@ export interface WorkoutStats {
   by_day: unknown[];
 }
 export type LegacyStats = ResponseBody<"/stats/v2/workouts", "get">;
+/** Daily and weekly streaks and the daily milestones, counted in the member's local days. */
+export type Streaks = ResponseBody<"/stats/v2/streaks", "get">;
 export interface Challenge {
   id?: string;
   slug?: string;
@@ -271,6 +275,9 @@ export interface SeriesEnrollment {
   series_detail?: Record<string, unknown>;
   progress_summary: { total_progress: number; chapter_progress: unknown };
   series_state: { workouts: { workout_id: string; status: SeriesWorkoutStatus }[] };
+  /** Paused by the member ("vacation"), since paused_at; progress is kept. */
+  paused?: boolean;
+  paused_at?: string | null;
   fingerprint?: { hashcode: string; calculated_at: string };
 }
 export interface SeriesEnrollAnswer {
@@ -280,6 +287,8 @@ export interface SeriesEnrollAnswer {
 export interface CalendarEnrollment {
   calendar_id: string;
   status: "enrolled" | string;
+  paused?: boolean;
+  paused_at?: string | null;
   [key: string]: unknown;
 }
 export interface WorkoutCalendar {

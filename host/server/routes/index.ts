@@ -3,6 +3,7 @@ import type { AppContext } from "../context.js";
 import { analyticsRoutes } from "./analytics.js";
 import { attributeRoutes } from "./attributes.js";
 import { authRoutes } from "./auth.js";
+import { calendarFeedRoutes } from "./calendar-feed.js";
 import { calendarRoutes } from "./calendars.js";
 import { catalogueRoutes } from "./catalogue.js";
 import { catalogueSeriesRoutes } from "./catalogue-series.js";
@@ -20,6 +21,7 @@ import { membershipRoutes } from "./membership.js";
 import { paymentRoutes } from "./payments.js";
 import { seriesActivityRoutes } from "./series-activity.js";
 import { staticRoutes } from "./static.js";
+import { streakRoutes } from "./streaks.js";
 import { workoutActivityRoutes } from "./workouts-activity.js";
 import { studiosRoutes } from "./studios.js";
 
@@ -40,8 +42,10 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(contentRoutes, { prefix: "/tsapi", ctx });
   await app.register(attributeRoutes, { prefix: "/v2/user/attributes", ctx });
   await app.register(workoutActivityRoutes, { ctx });
+  await app.register(streakRoutes, { ctx });
   await app.register(seriesActivityRoutes, { prefix: "/v2/workouts/series", ctx });
   await app.register(calendarRoutes, { ctx });
+  await app.register(calendarFeedRoutes, { ctx });
   await app.register(challengeRoutes, { ctx });
   await app.register(studiosRoutes, { prefix: "/studios", ctx });
   await app.register(membershipRoutes, { ctx });

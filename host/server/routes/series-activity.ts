@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { memberSecurity, strictObject } from "../schemas.js";
-import { enrollInSeries, leaveSeries, memberSeries } from "../services/series-progress.js";
+import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { enrollInSeries, leaveSeries, memberSeries, pauseSeries, resumeSeries } from "../services/series-progress.js";
 import { queryObject } from "./query.js";
 import { typed } from "./typed.js";
 
@@ -21,6 +21,8 @@ const enrollmentSchema = {
     series_detail: progressSchema,
     progress_summary: progressSchema,
     series_state: progressSchema,
+    paused: { type: "boolean" },
+    paused_at: { type: ["string", "null"] },
     next_workout: { type: ["object", "null"], additionalProperties: true },
     fingerprint: progressSchema,
   },
@@ -33,6 +35,8 @@ const enrollmentSchema = {
     "series_detail",
     "progress_summary",
     "series_state",
+    "paused",
+    "paused_at",
     "fingerprint",
   ],
 } as const;
@@ -40,6 +44,9 @@ const enrollmentAnswer = strictObject({ success: { type: "boolean", const: true 
   "success",
   "series",
 ]);
+
+/** Pause and resume answer the contract's error body: not enrolled 404, already (or not) paused 409. */
+const pauseErrors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
@@ -79,6 +86,44 @@ export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: R
     async (request) => ({
       success: true,
       series: await leaveSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
+    }),
+  );
+
+  app.post(
+    "/pause",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary:
+          "Pause a series the member is in (vacation): progress is kept. 404 when not enrolled, 409 when already " +
+          "paused or completed",
+        security: memberSecurity,
+        body: seriesBody,
+        response: { 200: enrollmentAnswer, ...pauseErrors },
+      },
+    },
+    async (request) => ({
+      success: true,
+      series: await pauseSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
+    }),
+  );
+
+  app.post(
+    "/resume",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Resume a paused series where it stood. 404 when not enrolled, 409 when not paused",
+        security: memberSecurity,
+        body: seriesBody,
+        response: { 200: enrollmentAnswer, ...pauseErrors },
+      },
+    },
+    async (request) => ({
+      success: true,
+      series: await resumeSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
     }),
   );
 

@@ -23,10 +23,14 @@ const STORE_MANAGED: Record<string, string> = {
  * (analytics_events, whose user_id is the client's text, goes by its member_id too; see eraseAccount.)
  */
 export const ERASED_TABLES = [
-  // In an order the foreign keys allow: progress before enrolments, the default card before the cards.
+  // In an order the foreign keys allow: progress and pauses before enrolments, the default card before the cards.
   "series_progress",
+  "series_pauses",
   "series_enrollments",
+  "calendar_pauses",
   "calendar_enrollments",
+  // The calendar feed's secret: its URL answers 404 from then on.
+  "calendar_feeds",
   "workout_sessions",
   "video_events",
   "onboarding_results",

@@ -31,8 +31,20 @@ export async function exportMemberData(
   const { db, clock } = deps;
   const now = clock.now();
   const reservations = new ReservationsService(deps);
-  const [profile, attributes, onboarding, series, calendars, challenges, subscriptions, cards, addresses, studioLinks] =
-    await Promise.all([
+  const [
+    profile,
+    attributes,
+    onboarding,
+    series,
+    calendars,
+    challenges,
+    subscriptions,
+    cards,
+    addresses,
+    studioLinks,
+    feed,
+    pauses,
+  ] = await Promise.all([
       db
         .selectFrom("users")
         .select([
@@ -115,6 +127,26 @@ export async function exportMemberData(
         .where("user_id", "=", userId)
         .orderBy("created_at")
         .execute(),
+      // The feed's settings, not its secret: an archive left lying around must not open the member's calendar.
+      db
+        .selectFrom("calendar_feeds")
+        .select(["time_zone", "created_at", "rotated_at"])
+        .where("user_id", "=", userId)
+        .executeTakeFirst(),
+      Promise.all([
+        db
+          .selectFrom("series_pauses")
+          .select(["series_id", "paused_at", "resumed_at"])
+          .where("user_id", "=", userId)
+          .orderBy("paused_at")
+          .execute(),
+        db
+          .selectFrom("calendar_pauses")
+          .select(["calendar_id", "paused_at", "resumed_at", "days"])
+          .where("user_id", "=", userId)
+          .orderBy("paused_at")
+          .execute(),
+      ]),
     ]);
   if (!profile) throw notFound();
 
@@ -217,6 +249,18 @@ export async function exportMemberData(
     })),
     cards: cards.map((c) => ({ ...c, created_at: iso(c.created_at) })),
     billing_addresses: addresses.map((a) => ({ ...a, updated_at: iso(a.updated_at) })),
+    calendar_feed: feed
+      ? { time_zone: feed.time_zone, created_at: iso(feed.created_at), rotated_at: iso(feed.rotated_at) }
+      : null,
+    plan_pauses: [
+      ...pauses[0].map((p) => ({ series_id: p.series_id, paused_at: iso(p.paused_at), resumed_at: iso(p.resumed_at) })),
+      ...pauses[1].map((p) => ({
+        calendar_id: p.calendar_id,
+        paused_at: iso(p.paused_at),
+        resumed_at: iso(p.resumed_at),
+        days: p.days,
+      })),
+    ],
     studio_link_requests: studioLinks.map((l) => ({
       email: l.email,
       created_at: iso(l.created_at),

@@ -191,23 +191,12 @@ export class ReservationsService {
 
   #event(found: ClassRow & { status: ReservationStatus }, stamp: Date): CalendarEvent {
     const { publicUrl } = this.deps;
-    const trainer = found.trainer_name ? ` with ${found.trainer_name}` : "";
     return {
       classId: found.id,
       stamp,
       start: found.start_at,
       end: found.end_at,
-      summary: `${found.class_type}${trainer}`,
-      description: [
-        found.description,
-        `${found.duration} min · ${found.location_name}`,
-        found.equipment.length ? `Equipment: ${found.equipment.join(", ")}` : "",
-        "The video-call link appears in your booked classes 15 minutes before class.",
-      ]
-        .filter(Boolean)
-        .join("\n"),
-      location: found.location_name,
-      url: `${publicUrl}/live/booked-classes`,
+      ...classEventText(found, publicUrl),
       cancelled: found.status === "standard cancel" || !!found.cancelled_at,
     };
   }
@@ -251,4 +240,22 @@ export class ReservationsService {
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string } | null;
   return !!e && e.code === "23505" && e.constraint === constraint;
+}
+
+/** What a booked class's calendar event says, whoever writes it: the one-class download and the member's feed. */
+export function classEventText(row: ClassRow, publicUrl: string) {
+  const trainer = row.trainer_name ? ` with ${row.trainer_name}` : "";
+  return {
+    summary: `${row.class_type}${trainer}`,
+    description: [
+      row.description,
+      `${row.duration} min · ${row.location_name}`,
+      row.equipment.length ? `Equipment: ${row.equipment.join(", ")}` : "",
+      "The video-call link appears in your booked classes 15 minutes before class.",
+    ]
+      .filter(Boolean)
+      .join("\n"),
+    location: row.location_name,
+    url: `${publicUrl}/live/booked-classes`,
+  };
 }

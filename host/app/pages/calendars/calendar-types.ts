@@ -12,7 +12,12 @@ export interface CalendarSummary {
 
 /** The member's own calendar state (`GET /v2/workouts/calendars/mine`): today's day and each day's state. */
 export interface MyCalendar extends CalendarSummary {
+  /** Today's day; it stays put while the calendar is paused. */
   current_day: number;
+  /** Paused by the member since paused_at; paused_days: how many days finished pauses moved the plan. */
+  paused?: boolean;
+  paused_at?: string | null;
+  paused_days?: number;
   progress: { completed_days: number; total_days: number };
   days: {
     day: number;
