@@ -45,109 +45,109 @@ export async function exportMemberData(
     feed,
     pauses,
   ] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select([
+        "id",
+        "email",
+        "given_name",
+        "family_name",
+        sql<string | null>`to_char(birthday, 'YYYY-MM-DD')`.as("birthday"),
+        "phone",
+        "opt_in",
+        "waiver_accepted_at",
+        "created_at",
+        "updated_at",
+      ])
+      .where("id", "=", userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("user_attributes")
+      .select(["name", "value", "updated_at"])
+      .where("user_id", "=", userId)
+      .orderBy("name")
+      .execute(),
+    db
+      .selectFrom("onboarding_results")
+      .select(["answers", "workout_ids", "series_id", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("series_enrollments as e")
+      .innerJoin("series as s", "s.id", "e.series_id")
+      .select(["e.series_id", "s.name", "e.started_at"])
+      .where("e.user_id", "=", userId)
+      .orderBy("e.started_at")
+      .execute(),
+    db
+      .selectFrom("calendar_enrollments as e")
+      .innerJoin("workout_calendars as c", "c.id", "e.calendar_id")
+      .select(["e.calendar_id", "c.name", "e.enrolled_at"])
+      .where("e.user_id", "=", userId)
+      .orderBy("e.enrolled_at")
+      .execute(),
+    listChallenges(db, clock, userId, { mine: true }),
+    db
+      .selectFrom("subscriptions")
+      .select([
+        "id",
+        "provider",
+        "state",
+        "name",
+        "sku",
+        "base_price",
+        "currency",
+        "original_purchase_date",
+        "trial_end",
+        "current_period_start",
+        "expiration_date",
+        "cancel_reason",
+        "cancel_explanation",
+        "canceled_at",
+        "paused_at",
+      ])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("payment_methods")
+      .select(["brand", "last4", "exp_month", "exp_year", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("billing_addresses")
+      .select(["subscription_id", "address1", "address2", "city", "state", "zip", "country", "phone", "updated_at"])
+      .where("user_id", "=", userId)
+      .execute(),
+    db
+      .selectFrom("studio_link_requests")
+      .select(["email", "created_at", "confirmed_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    // The feed's settings, not its secret: an archive left lying around must not open the member's calendar.
+    db
+      .selectFrom("calendar_feeds")
+      .select(["time_zone", "created_at", "rotated_at"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst(),
+    Promise.all([
       db
-        .selectFrom("users")
-        .select([
-          "id",
-          "email",
-          "given_name",
-          "family_name",
-          sql<string | null>`to_char(birthday, 'YYYY-MM-DD')`.as("birthday"),
-          "phone",
-          "opt_in",
-          "waiver_accepted_at",
-          "created_at",
-          "updated_at",
-        ])
-        .where("id", "=", userId)
-        .executeTakeFirst(),
-      db
-        .selectFrom("user_attributes")
-        .select(["name", "value", "updated_at"])
+        .selectFrom("series_pauses")
+        .select(["series_id", "paused_at", "resumed_at"])
         .where("user_id", "=", userId)
-        .orderBy("name")
+        .orderBy("paused_at")
         .execute(),
       db
-        .selectFrom("onboarding_results")
-        .select(["answers", "workout_ids", "series_id", "created_at"])
+        .selectFrom("calendar_pauses")
+        .select(["calendar_id", "paused_at", "resumed_at", "days"])
         .where("user_id", "=", userId)
-        .orderBy("created_at")
+        .orderBy("paused_at")
         .execute(),
-      db
-        .selectFrom("series_enrollments as e")
-        .innerJoin("series as s", "s.id", "e.series_id")
-        .select(["e.series_id", "s.name", "e.started_at"])
-        .where("e.user_id", "=", userId)
-        .orderBy("e.started_at")
-        .execute(),
-      db
-        .selectFrom("calendar_enrollments as e")
-        .innerJoin("workout_calendars as c", "c.id", "e.calendar_id")
-        .select(["e.calendar_id", "c.name", "e.enrolled_at"])
-        .where("e.user_id", "=", userId)
-        .orderBy("e.enrolled_at")
-        .execute(),
-      listChallenges(db, clock, userId, { mine: true }),
-      db
-        .selectFrom("subscriptions")
-        .select([
-          "id",
-          "provider",
-          "state",
-          "name",
-          "sku",
-          "base_price",
-          "currency",
-          "original_purchase_date",
-          "trial_end",
-          "current_period_start",
-          "expiration_date",
-          "cancel_reason",
-          "cancel_explanation",
-          "canceled_at",
-          "paused_at",
-        ])
-        .where("user_id", "=", userId)
-        .orderBy("created_at")
-        .execute(),
-      db
-        .selectFrom("payment_methods")
-        .select(["brand", "last4", "exp_month", "exp_year", "created_at"])
-        .where("user_id", "=", userId)
-        .orderBy("created_at")
-        .execute(),
-      db
-        .selectFrom("billing_addresses")
-        .select(["subscription_id", "address1", "address2", "city", "state", "zip", "country", "phone", "updated_at"])
-        .where("user_id", "=", userId)
-        .execute(),
-      db
-        .selectFrom("studio_link_requests")
-        .select(["email", "created_at", "confirmed_at"])
-        .where("user_id", "=", userId)
-        .orderBy("created_at")
-        .execute(),
-      // The feed's settings, not its secret: an archive left lying around must not open the member's calendar.
-      db
-        .selectFrom("calendar_feeds")
-        .select(["time_zone", "created_at", "rotated_at"])
-        .where("user_id", "=", userId)
-        .executeTakeFirst(),
-      Promise.all([
-        db
-          .selectFrom("series_pauses")
-          .select(["series_id", "paused_at", "resumed_at"])
-          .where("user_id", "=", userId)
-          .orderBy("paused_at")
-          .execute(),
-        db
-          .selectFrom("calendar_pauses")
-          .select(["calendar_id", "paused_at", "resumed_at", "days"])
-          .where("user_id", "=", userId)
-          .orderBy("paused_at")
-          .execute(),
-      ]),
-    ]);
+    ]),
+  ]);
   if (!profile) throw notFound();
 
   const [sessions, bookings, invoices, events] = await Promise.all([
