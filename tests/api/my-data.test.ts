@@ -91,6 +91,8 @@ describe("Download my data", () => {
     expect(Array.isArray(profile.calendar_enrollments)).toBe(true);
     expect(Array.isArray(profile.challenges)).toBe(true);
     expect(profile.memberships.length).toBeGreaterThan(0);
+    expect(Array.isArray(profile.plan_pauses)).toBe(true);
+    expect(profile).toHaveProperty("calendar_feed");
 
     const workouts = strFromU8(files["workouts.csv"]!);
     expect(workouts.split("\r\n")[0]).toBe(
@@ -253,6 +255,11 @@ describe("Delete my account", () => {
       .executeTakeFirstOrThrow();
     const booked = await t.call("POST", "/studios/reservation/", { token: m.token, body: { class_id: target.id } });
     expect(booked.statusCode, booked.body).toBe(200);
+    // A calendar feed, whose secret URL must die with the account.
+    const feed = await t.call("GET", "/v2/user/calendar-feed", { token: m.token });
+    expect(feed.statusCode, feed.body).toBe(200);
+    const feedPath = new URL(feed.json<{ https_url: string }>().https_url).pathname;
+    expect((await t.call("GET", feedPath)).statusCode).toBe(200);
 
     const res = await requestDeletion(m.token, m.password);
     expect(res.statusCode, res.body).toBe(200);
@@ -285,6 +292,7 @@ describe("Delete my account", () => {
         where user_id = ${m.user.id}`.execute(t.db);
       expect({ table, n: Number(rows[0]!.n) }).toEqual({ table, n: 0 });
     }
+    expectError(await t.call("GET", feedPath), 404);
     // The spot the member held is given back.
     const after = await t.db.selectFrom("live_classes").select("booked").where("id", "=", target.id).executeTakeFirst();
     expect(after?.booked).toBe(target.booked);
