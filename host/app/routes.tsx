@@ -37,6 +37,7 @@ const Signup = lazy(() => import("./pages/auth/signup.js"));
 const ForgotPassword = lazy(() => import("./pages/auth/forgot-password.js"));
 const ResetPassword = lazy(() => import("./pages/auth/reset-password.js"));
 const Logout = lazy(() => import("./pages/auth/logout.js"));
+const AccountDeleted = lazy(() => import("./pages/auth/account-deleted.js"));
 const Home = lazy(() => import("./pages/home/home.js"));
 const Classes = lazy(() => import("./pages/classes/classes.js"));
 const ManageWorkouts = lazy(() => import("./pages/classes/manage-workouts.js"));
@@ -73,6 +74,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/forgot-password", page: ForgotPassword, title: "Forgot password", onboarding: false },
   { path: "/reset-password", page: ResetPassword, title: "Reset password", onboarding: false },
   { path: "/logout", page: Logout, title: "Log out", onboarding: false },
+  { path: "/account-deleted", page: AccountDeleted, title: "Account deleted", onboarding: false },
 
   { path: "/home", page: Home, title: "Home" },
   { path: "/home/detail/:slug", page: Home, title: "Home", pane: "slug" },

@@ -11,4 +11,5 @@ export * from "./calls/studios.js";
 export * from "./calls/calendar-feed.js";
 export * from "./calls/membership.js";
 export * from "./calls/analytics.js";
+export * from "./calls/my-data.js";
 export type * from "./types.js";

@@ -47,13 +47,9 @@ export function foldLine(line: string): string {
   return out;
 }
 
-/** A one-event iCalendar document, CRLF line ends. */
-export function renderIcs(event: CalendarEvent): string {
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//fitkit//live classes//EN",
-    "METHOD:PUBLISH",
+/** The lines of one class's VEVENT. */
+function eventLines(event: CalendarEvent): (string | undefined | false)[] {
+  return [
     "BEGIN:VEVENT",
     // The class's UID, the same for every writer: `{classId}@fitkit`.
     `UID:${classUid(event.classId)}`,
@@ -66,10 +62,23 @@ export function renderIcs(event: CalendarEvent): string {
     event.url && `URL:${event.url}`,
     `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
     "END:VEVENT",
-    "END:VCALENDAR",
   ];
-  return calendarText(lines);
 }
+
+/** An iCalendar document of any number of classes (the data export writes every booking in one), CRLF line ends. */
+export function renderIcsCalendar(events: readonly CalendarEvent[]): string {
+  return calendarText([
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//fitkit//live classes//EN",
+    "METHOD:PUBLISH",
+    ...events.flatMap(eventLines),
+    "END:VCALENDAR",
+  ]);
+}
+
+/** A one-event iCalendar document, CRLF line ends. */
+export const renderIcs = (event: CalendarEvent): string => renderIcsCalendar([event]);
 
 /** Content lines folded and joined with CRLF, the last one ended too. */
 const calendarText = (lines: (string | undefined | false)[]) =>

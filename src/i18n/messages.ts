@@ -249,6 +249,27 @@ export const en = {
     "Are you sure you want to deactivate your account? You will not be able to log in again.",
   "settings.deactivateYes": "Yes, deactivate",
   "settings.deactivated": "Your account was deactivated.",
+  "myData.title": "Your data",
+  "myData.downloadNote":
+    "One archive of everything we keep about you: your profile and preferences, workouts, live classes, payments, and your bookings as a calendar file.",
+  "myData.download": "Download my data",
+  "myData.downloading": "Preparing your archive…",
+  "myData.downloaded": "Your archive was downloaded.",
+  "myData.deleteTitle": "Delete my account",
+  "myData.deleteNote":
+    "Deleting (unlike deactivating) erases your personal data {days} days after you ask, signs you out on every device and stops your membership's renewal. Invoices and payments are kept as billing law requires, with nothing that names you.",
+  "myData.delete": "Delete my account",
+  "myData.deleteConfirm":
+    "Are you sure you want to delete your account? Your profile, history, favourites and bookings will be erased in {days} days. Until then, log in again to cancel the deletion.",
+  "myData.deleteStores": "A membership bought in the App Store or Google Play is not cancelled here: cancel it there.",
+  "myData.password": "Enter your password to confirm",
+  "myData.passwordMissing": "Please enter your password",
+  "myData.deleteYes": "Yes, delete my account",
+  "myData.deletedTitle": "Your account will be deleted",
+  "myData.deletedOn":
+    "Your account and personal data will be erased on {date}. You have been logged out on every device.",
+  "myData.deletedCancel": "Changed your mind? Log in before then and choose Cancel deletion.",
+  "myData.cancelDeletion": "Cancel deletion",
   "join.title": "Become a member",
   "join.lead":
     "Every on-demand class, series and live studio, on any device. Choose a plan; you see exactly what you will be charged, and when, before you agree.",

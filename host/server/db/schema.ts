@@ -1,3 +1,4 @@
+import type { AccountDeletionTables } from "./tables/account-deletion.js";
 import type { ActivityTables } from "./tables/activity.js";
 import type { AnalyticsTables } from "./tables/analytics.js";
 import type { CalendarFeedTables } from "./tables/calendar-feeds.js";
@@ -22,4 +23,5 @@ export interface Database
     MediaTables,
     AnalyticsTables,
     PlanPausesTables,
-    CalendarFeedTables {}
+    CalendarFeedTables,
+    AccountDeletionTables {}

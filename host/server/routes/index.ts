@@ -16,6 +16,7 @@ import { healthRoutes } from "./health.js";
 import { identityRoutes } from "./identity.js";
 import { mediaRoutes } from "./media.js";
 import { musicRoutes } from "./music.js";
+import { myDataRoutes } from "./my-data.js";
 import { membershipRoutes } from "./membership.js";
 import { paymentRoutes } from "./payments.js";
 import { seriesActivityRoutes } from "./series-activity.js";
@@ -34,6 +35,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(docsRoutes, { prefix: "/docs" });
   await app.register(authRoutes, { prefix: "/api/auth", ctx });
   await app.register(identityRoutes, { prefix: "/user", ctx });
+  await app.register(myDataRoutes, { prefix: "/user", ctx });
   await app.register(configRoutes, { ctx });
   await app.register(catalogueRoutes, { prefix: "/tsapi", ctx });
   await app.register(catalogueSeriesRoutes, { prefix: "/tsapi", ctx });

@@ -163,7 +163,7 @@ export class ReservationsService {
 
   /** The iCalendar event of one of the member's reservations. */
   async calendarEvent(userId: string, reservationId: string): Promise<CalendarEvent> {
-    const { db, clock, publicUrl } = this.deps;
+    const { db, clock } = this.deps;
     const found = await classRows(db)
       .innerJoin("reservations as r", "r.class_id", "c.id")
       .select(["r.status"])
@@ -171,9 +171,29 @@ export class ReservationsService {
       .where("r.user_id", "=", userId)
       .executeTakeFirst();
     if (!found) throw notFound(RESERVATION_NOT_FOUND);
+    return this.#event(found, clock.now());
+  }
+
+  /** Every one of the member's reservations as iCalendar events, by class start (the data export's bookings). */
+  async calendarEvents(userId: string): Promise<CalendarEvent[]> {
+    const { db, clock } = this.deps;
+    const rows = await classRows(db)
+      .innerJoin("reservations as r", "r.class_id", "c.id")
+      .select(["r.status"])
+      .where("r.user_id", "=", userId)
+      .orderBy("c.start_at")
+      .orderBy("r.created_at")
+      .execute();
+    // A class booked again after a cancel has two reservations and one UID: the later reservation is the event.
+    const byClass = new Map(rows.map((row) => [row.id, row]));
+    return [...byClass.values()].map((row) => this.#event(row, clock.now()));
+  }
+
+  #event(found: ClassRow & { status: ReservationStatus }, stamp: Date): CalendarEvent {
+    const { publicUrl } = this.deps;
     return {
       classId: found.id,
-      stamp: clock.now(),
+      stamp,
       start: found.start_at,
       end: found.end_at,
       ...classEventText(found, publicUrl),

@@ -13,6 +13,7 @@ import { SuccessNote } from "../../ui/notice.js";
 import { OopsInline } from "../../ui/oops.js";
 import { Spinner, card, sectionTitle, stack } from "../../ui/page.js";
 import { AccountLayout } from "./account-layout.js";
+import { YourData } from "./my-data.js";
 import {
   changeOf,
   formOf,
@@ -207,6 +208,7 @@ export default function AccountPage() {
           </ButtonLink>
         </div>
       </section>
+      <YourData />
     </AccountLayout>
   );
 }
