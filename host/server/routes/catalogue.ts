@@ -22,6 +22,7 @@ import {
   defaultRequest,
 } from "../services/catalogue.js";
 import { typed } from "./typed.js";
+import { AVOID_KEYS, avoidList, MAX_AVOID } from "../../../src/domain/avoid.js";
 
 const searchBody = strictObject({
   facets: {
@@ -41,6 +42,8 @@ const searchBody = strictObject({
   pagination: { type: "string", enum: ["on", "off"], default: "on" },
   equipmentFilter: { type: "string", enum: ["selected", "additional"], default: "additional" },
   seriesWorkoutsParam: { type: "string", maxLength: 200, default: "" },
+  /** Avoid filters (docs/members.md): leaves out workouts with any of these strains or equipment. */
+  avoid: { type: "array", maxItems: MAX_AVOID, items: { type: "string", enum: AVOID_KEYS }, default: [] },
 });
 
 const idsQuery = strictObject({ ids: { type: "string", maxLength: 20_000 } });
@@ -108,7 +111,8 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
     async (request, reply) => {
       const body = request.body;
       const index = await live.get();
-      const search = { ...body, facets: body.facets === "" ? [] : body.facets };
+      // The avoid list once each in a fixed order: equal requests share one cached answer.
+      const search = { ...body, facets: body.facets === "" ? [] : body.facets, avoid: avoidList(body.avoid) };
       if (!cacheBytes) return sendJson(reply, runSearch(index, search));
       // Validation filled every default, so equal requests serialise equally.
       const key = JSON.stringify(search);

@@ -64,6 +64,7 @@ export function defaultRequest(): SearchRequest {
     pagination: "on",
     equipmentFilter: "additional",
     seriesWorkoutsParam: "",
+    avoid: [],
   };
 }
 
