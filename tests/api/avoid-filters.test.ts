@@ -149,6 +149,26 @@ describe("avoid filters: search", () => {
     expect(avoiding.hits.some((w) => w.strain.includes("jumping") || w.strain.includes("wrists"))).toBe(false);
   });
 
+  it("counts the filter dialog's options without the avoided workouts, and refuses unknown keys there too", async () => {
+    type Groups = { groups: { key: string; options: { value: string; count: number }[] }[] };
+    const countOf = (g: Groups, key: string, value: string) =>
+      g.groups.find((x) => x.key === key)!.options.find((o) => o.value === value)?.count ?? 0;
+    const plain = (await t.call("GET", "/tsapi/v2/workout/filters")).json<Groups>();
+    const res = await t.call("GET", "/tsapi/v2/workout/filters?avoid=jumping,weights");
+    expect(res.statusCode, res.body).toBe(200);
+    const avoiding = res.json<Groups>();
+    const left = library().filter(
+      (w) => !w.strain.includes("jumping") && !w.equipment.some((e) => WEIGHTS.includes(e)),
+    );
+    expect(countOf(avoiding, "equipment", "Light Weights")).toBe(0);
+    expect(countOf(avoiding, "equipment", "Mat")).toBe(left.filter((w) => w.equipment.includes("Mat")).length);
+    expect(countOf(avoiding, "length", "16-25")).toBeLessThan(countOf(plain, "length", "16-25"));
+    const inCardio = (await t.call("GET", "/tsapi/v2/workout/filters?category=cardio-burn&avoid=jumping")).json<Groups>();
+    expect(countOf(inCardio, "live", "all")).toBe(0);
+    const err = expectError(await t.call("GET", "/tsapi/v2/workout/filters?avoid=jumping,somersaults"), 400);
+    expect(err.text).toContain('avoid: unknown value "somersaults"');
+  });
+
   it.each([
     [{ avoid: ["cartwheels"] }, "avoid.0 must be one of the following values: jumping, wrists, shoulders"],
     [{ avoid: "jumping" }, "avoid must be an array"],

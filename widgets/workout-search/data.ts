@@ -17,9 +17,10 @@ export function useWorkoutSearch() {
   useEffect(() => {
     void catalogue.categories.load();
   }, [store]);
-  // The dialog's counts follow the category tab (the filters endpoint counts within it).
+  // The dialog's counts follow the category tab and the avoid list (the filters endpoint counts within them).
   const category = catalogue.state.value.category;
-  useEffect(() => void catalogue.filterGroups.load(category), [store, category]);
+  const avoid = catalogue.state.value.filters.avoid;
+  useEffect(() => void catalogue.filterGroups.load(category, avoid), [store, category, avoid.join()]);
   useEffect(() => {
     if (!signedIn) return;
     void favourites.favourites.load();

@@ -159,14 +159,26 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
     {
       schema: {
         tags: ["workouts"],
-        summary: "Filter dialog groups and options with counts, within a category when one is named",
-        querystring: strictObject({ category: { type: "string", maxLength: 100 } }, []),
+        summary:
+          "Filter dialog groups and options with counts, within a category when one is named, without the avoided workouts",
+        querystring: strictObject(
+          {
+            category: { type: "string", maxLength: 100 },
+            /** Avoid keys, comma-separated: counts without the workouts they leave out. */
+            avoid: { type: "string", maxLength: 200 },
+          },
+          [],
+        ),
       },
     },
     async (request) => {
+      const avoid = splitIds(request.query.avoid);
+      const unknown = avoid.find((key) => !(AVOID_KEYS as readonly string[]).includes(key));
+      if (unknown !== undefined)
+        throw badRequest(`avoid: unknown value "${unknown}"; expected any of ${AVOID_KEYS.join(", ")}`);
       const scope = await categoryScope(ctx.db, request.query.category);
       if (scope === null) throw notFound("Category not found");
-      return filterGroups(ctx.db, await live.get(), scope);
+      return filterGroups(ctx.db, await live.get(), scope, avoidList(avoid));
     },
   );
 

@@ -90,8 +90,13 @@ function createCatalogueSlice(
     hits,
     results,
     categories: createResource((s) => api.getWorkoutCategories(c, s).then((r) => r.items)),
-    /** The filter dialog's groups, counted within a category (`all` or none: the whole library). */
-    filterGroups: createResource((s, category?: string) => api.getWorkoutFilters(c, s, category)),
+    /**
+     * The filter dialog's groups, counted within a category (`all` or none: the whole library) and without what the
+     * avoid list leaves out.
+     */
+    filterGroups: createResource((s, category?: string, avoid: AvoidKey[] = []) =>
+      api.getWorkoutFilters(c, s, category, avoid),
+    ),
     preferences,
     /** The member's saved avoid list (known keys only), once the preferences are read; [] when they cannot be. */
     savedAvoid: (): AvoidKey[] | undefined =>
