@@ -51,15 +51,16 @@ export function strainOf(w: StrainInput): StrainTag[] {
   if (strength && equipment(...WEIGHTS) && focus("Upper Body", "Full Body")) tags.add("shoulders");
   if (has("power lift", "compound", "heavy weights")) tags.add("shoulders");
 
-  // Deep knee flexion: squats and lunges (lower body strength, all weight training, jumping), knee rehab.
-  if (tags.has("jumping") || category("progressive-weight-training")) tags.add("knees");
-  if (strength && focus("Lower Body")) tags.add("knees");
+  // Deep knee flexion: squats and lunges (lower and full body strength, all weight training, jumping, sliding lunges on
+  // gliders), knee rehab.
+  if (tags.has("jumping") || category("progressive-weight-training") || equipment("Gliders")) tags.add("knees");
+  if (strength && focus("Lower Body", "Full Body")) tags.add("knees");
   if (has("lower body", "knee", "glute & core sculpt")) tags.add("knees");
 
   // Spinal flexion and load: crunches and roll-ups (core and mat classes), deadlifts with heavy weights, back care.
   if (category("mat-definition") || has("abs", "core", "back care")) tags.add("lower-back");
   if (strength && focus("Core")) tags.add("lower-back");
-  if (equipment("Heavy Weights")) tags.add("lower-back");
+  if (equipment("Heavy Weights") || has("heavy weights", "power lift", "compound")) tags.add("lower-back");
 
   // Getting down to the floor: the mat, stretching and recovery, lying meditations.
   if (equipment("Mat") || category("mat-definition", "recover-and-stretch")) tags.add("floor");
