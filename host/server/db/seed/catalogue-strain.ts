@@ -29,11 +29,8 @@ export function strainOf(w: StrainInput): StrainTag[] {
   const category = (...slugs: string[]) => slugs.some((s) => w.categories.includes(s));
   const focus = (...areas: string[]) => areas.some((a) => w.focus.includes(a));
   const equipment = (...names: string[]) => names.some((n) => w.equipment.includes(n));
-  // Walks and rest days are what a calendar fills idle days with: nothing to avoid.
-  if (w.type !== "workout") {
-    if (has("stretch")) tags.add("floor");
-    return [...tags];
-  }
+  // Walks and rest days fill a calendar's idle days: nothing to avoid but the floor of a rest day's stretch.
+  if (w.type !== "workout") return has("stretch") ? ["floor"] : [];
   const strength = category("get-started", "strength-and-sculpt", "progressive-weight-training", "cardio-burn");
 
   // High impact: every cardio class, and the fast functional lifting flows.
