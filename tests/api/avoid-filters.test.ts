@@ -46,7 +46,8 @@ describe("avoid filters: the catalogue's strain tags", () => {
     for (const w of all.filter((x) => x.type === "walk")) expect(w.strain, w.name).toEqual([]);
     for (const w of all.filter((x) => /Shoulder Rehab|Upper Body/.test(x.name)))
       expect(w.strain, w.name).toContain("shoulders");
-    for (const w of all.filter((x) => /Knee Strength|Lower Body/.test(x.name))) expect(w.strain, w.name).toContain("knees");
+    for (const w of all.filter((x) => /Knee Strength|Lower Body/.test(x.name)))
+      expect(w.strain, w.name).toContain("knees");
     // Nobody's whole library disappears: each tag leaves plenty to do.
     for (const tag of ["jumping", "wrists", "shoulders", "knees", "lower-back", "floor"]) {
       const tagged = library().filter((w) => w.strain.includes(tag)).length;
@@ -163,7 +164,9 @@ describe("avoid filters: search", () => {
     expect(countOf(avoiding, "equipment", "Light Weights")).toBe(0);
     expect(countOf(avoiding, "equipment", "Mat")).toBe(left.filter((w) => w.equipment.includes("Mat")).length);
     expect(countOf(avoiding, "length", "16-25")).toBeLessThan(countOf(plain, "length", "16-25"));
-    const inCardio = (await t.call("GET", "/tsapi/v2/workout/filters?category=cardio-burn&avoid=jumping")).json<Groups>();
+    const inCardio = (
+      await t.call("GET", "/tsapi/v2/workout/filters?category=cardio-burn&avoid=jumping")
+    ).json<Groups>();
     expect(countOf(inCardio, "live", "all")).toBe(0);
     const err = expectError(await t.call("GET", "/tsapi/v2/workout/filters?avoid=jumping,somersaults"), 400);
     expect(err.text).toContain('avoid: unknown value "somersaults"');
@@ -233,11 +236,7 @@ describe("avoid filters: a catalogue from before the tags", () => {
         sample.map((w) => w.id),
       )
       .execute();
-    const untagged = await t.db
-      .selectFrom("workouts")
-      .select("id")
-      .where("strain", "is", null)
-      .execute();
+    const untagged = await t.db.selectFrom("workouts").select("id").where("strain", "is", null).execute();
     expect(untagged.map((r) => r.id).sort()).toEqual([...before.keys()].sort());
     // Not assessed yet: nothing known to avoid, so the index (rebuilt on the change) keeps it in.
     const jumper = sample[0]!;

@@ -29,7 +29,18 @@ function respell(r: Random, value: string): string {
   return value;
 }
 
-const AVOID_KEYS = ["jumping", "wrists", "shoulders", "knees", "lower-back", "floor", "weights", "ball", "band", "gliders"];
+const AVOID_KEYS = [
+  "jumping",
+  "wrists",
+  "shoulders",
+  "knees",
+  "lower-back",
+  "floor",
+  "weights",
+  "ball",
+  "band",
+  "gliders",
+];
 
 const quote = (v: string) => `"${v.replace(/["\\]/g, "\\$&")}"`;
 

@@ -103,7 +103,13 @@ export function queryMix(): Record<string, unknown>[] {
 }
 
 /** Avoid lists a member keeps, cycled over the mix: body areas, equipment, both. */
-const AVOID_LISTS = [["jumping"], ["wrists", "shoulders"], ["knees", "lower-back", "floor"], ["weights"], ["jumping", "ball", "band"]];
+const AVOID_LISTS = [
+  ["jumping"],
+  ["wrists", "shoulders"],
+  ["knees", "lower-back", "floor"],
+  ["weights"],
+  ["jumping", "ball", "band"],
+];
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;

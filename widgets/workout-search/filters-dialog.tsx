@@ -51,7 +51,10 @@ export function FiltersDialog({
   };
   const toggleAvoid = (key: AvoidKey) => {
     const list = state.filters.avoid;
-    setFilters({ ...state.filters, avoid: avoidList(list.includes(key) ? list.filter((k) => k !== key) : [...list, key]) });
+    setFilters({
+      ...state.filters,
+      avoid: avoidList(list.includes(key) ? list.filter((k) => k !== key) : [...list, key]),
+    });
   };
   return (
     <>

@@ -166,7 +166,8 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
       ...member,
       schema: {
         tags,
-        summary: "Merge preferences (a key set to null is removed; `avoid` must list known avoid keys); answers the whole attribute",
+        summary:
+          "Merge preferences (a key set to null is removed; `avoid` must list known avoid keys); answers the whole attribute",
         security: memberSecurity,
         body: preferencesSchema,
       },

@@ -82,7 +82,9 @@ export const catalogueStrain: SeedStep = {
         "w.equipment",
         "w.focus",
         "w.pacing",
-        sql<string[]>`coalesce(array(select c.slug from workout_category_links l join workout_categories c on c.id = l.category_id where l.workout_id = w.id), '{}')`.as(
+        sql<
+          string[]
+        >`coalesce(array(select c.slug from workout_category_links l join workout_categories c on c.id = l.category_id where l.workout_id = w.id), '{}')`.as(
           "categories",
         ),
       ])
