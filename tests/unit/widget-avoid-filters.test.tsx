@@ -105,8 +105,8 @@ function mount(store: Store<unknown, unknown>, filters = "") {
   const root = el.shadowRoot!;
   const buttons = () => [...root.querySelectorAll("button")];
   const button = (name: string) =>
-    buttons().find((b) => (b.getAttribute("aria-label") ?? b.textContent)?.trim() === name);
-  const cards = () => [...root.querySelectorAll("[part=card]")].map((c) => c.textContent ?? "");
+    buttons().find((b) => (b.getAttribute("aria-label") ?? b.textContent).trim() === name);
+  const cards = () => [...root.querySelectorAll("[part=card]")].map((c) => c.textContent);
   return { el, root, events, button, cards };
 }
 
