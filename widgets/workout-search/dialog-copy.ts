@@ -10,9 +10,7 @@ export const say = sayWith(
     "search.equipmentMode": "Equipment match",
     "search.membersOnly": "Sign in to filter by favorites and watched workouts.",
     "filter.avoid": "Avoid",
-    "search.avoidHint": "Leave out classes that load a body area or use equipment.",
-    "search.avoidSaved": "Kept for your next visit.",
-    "search.avoidNotSaved": "Your avoid choices apply now but could not be saved for your next visit.",
+    "search.avoidNotSaved": "Applied, but not saved for your next visit.",
   },
   { ...libraryEn, ...libraryFiltersEn },
 );

@@ -94,11 +94,8 @@ export function FiltersDialog({
             )}
           </fieldset>
         ))}
-        <fieldset class={s.group} aria-describedby="fit-avoid-hint">
+        <fieldset class={s.group}>
           <legend>{say("filter.avoid")}</legend>
-          <p id="fit-avoid-hint" class={s.optionCount}>
-            {say("search.avoidHint")} {signedIn && !avoidNotSaved ? say("search.avoidSaved") : ""}
-          </p>
           <div class={s.options}>
             {AVOID_KEYS.map((key) => (
               <button
@@ -113,7 +110,7 @@ export function FiltersDialog({
               </button>
             ))}
           </div>
-          <p role="status" class={s.optionCount}>
+          <p role="status" class={s.optionCount} style={{ margin: 0 }}>
             {avoidNotSaved ? say("search.avoidNotSaved") : ""}
           </p>
         </fieldset>
