@@ -283,7 +283,7 @@ describe("hosted app: library, detail pane and player", () => {
 
       // The chip, by keyboard: Tab to it in the Filters dialog and press it.
       await search.getByRole("button", { name: /^Filters/ }).click();
-      const chip = search.getByRole("button", { name: "No jumping" });
+      const chip = search.getByRole("button", { name: "No jumping", exact: true });
       await visible(chip);
       expect(await chip.getAttribute("aria-pressed")).toBe("false");
       await chip.focus();
