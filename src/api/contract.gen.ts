@@ -930,6 +930,19 @@ export interface paths {
             equipmentFilter?: "selected" | "additional";
             /** @default  */
             seriesWorkoutsParam?: string;
+            /** @default [] */
+            avoid?: (
+              | "jumping"
+              | "wrists"
+              | "shoulders"
+              | "knees"
+              | "lower-back"
+              | "floor"
+              | "weights"
+              | "ball"
+              | "band"
+              | "gliders"
+            )[];
           };
         };
       };
@@ -1028,11 +1041,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Filter dialog groups and options with counts, within a category when one is named */
+    /** Filter dialog groups and options with counts, within a category when one is named, without the avoided workouts */
     get: {
       parameters: {
         query?: {
           category?: string;
+          avoid?: string;
         };
         header?: never;
         path?: never;
@@ -1874,7 +1888,7 @@ export interface paths {
         };
       };
     };
-    /** Merge preferences (a key set to null is removed); answers the whole attribute */
+    /** Merge preferences (a key set to null is removed; `avoid` must list known avoid keys); answers the whole attribute */
     put: {
       parameters: {
         query?: never;
@@ -1885,6 +1899,21 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
+            avoid?:
+              | (
+                  | "jumping"
+                  | "wrists"
+                  | "shoulders"
+                  | "knees"
+                  | "lower-back"
+                  | "floor"
+                  | "weights"
+                  | "ball"
+                  | "band"
+                  | "gliders"
+                )[]
+              | null;
+          } & {
             [key: string]: unknown;
           };
         };

@@ -3,6 +3,7 @@
 // The aliases onto RequestBody / ResponseBody are the generated contract (contract.gen.ts, from the route schemas);
 // the interfaces are still written by hand where the route schemas do not yet describe the shape as exactly.
 import type { RequestBody, ResponseBody } from "./contract.js";
+import type { AvoidKey, StrainTag } from "../domain/avoid.js";
 
 /** The contract's error body. */
 export interface ErrorBody {
@@ -106,6 +107,8 @@ export interface Workout {
   pacing: string;
   trainers: Trainer[];
   equipment: string[];
+  /** What the workout loads or involves (avoid filters); absent from servers before them. */
+  strain?: StrainTag[];
   focusMember: string[];
   benefits: string[];
   collections: { id: string; slug: string; name: string }[];
@@ -128,6 +131,8 @@ export interface SearchRequest {
   pagination: "on" | "off";
   equipmentFilter: EquipmentMode;
   seriesWorkoutsParam: string;
+  /** Leaves out workouts with any of these strains or equipment (avoid filters). */
+  avoid?: AvoidKey[];
 }
 export interface SearchResponse {
   hits: Workout[];

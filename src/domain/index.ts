@@ -1,4 +1,5 @@
 export * from "./analytics-payloads.js";
+export * from "./avoid.js";
 export * from "./billing-address.js";
 export * from "./challenge.js";
 export * from "./classes.js";
