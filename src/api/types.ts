@@ -365,6 +365,8 @@ export interface Subscription {
   trial_days: number | null;
   next_renewal: Invoice | null;
   last_invoice: Invoice | null;
+  /** A self-serve pause: scheduled (state still active until `starts_at`) or running (state paused). */
+  pause?: { months: number; starts_at: string; resumes_at: string } | null;
   [key: string]: unknown;
 }
 export interface PlanChange {

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { canLinkStudio, managedElsewhere } from "../../src/domain/membership.js";
+import { pauseRefusal } from "../../src/domain/membership-pause.js";
 import { formatPrice } from "../../src/domain/prices.js";
 import { EVENTS, type MembershipFlow, type MembershipStep } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
@@ -16,7 +17,7 @@ export interface MembershipPanelProps {
   supportEmail?: string;
   /**
    * "join": the join (or resubscribe) funnel in place of the summary; "address": the summary with the billing address
-   * form open in place of the address.
+   * form open in place of the address; "pause": the pause flow in place, above the summary.
    */
   flow?: string;
 }
@@ -30,10 +31,11 @@ const TITLES: Record<Exclude<Flow, null>, Parameters<typeof say>[0]> = {
   address: "membership.address",
   cancel: "membership.cancelTitle",
   "studio-link": "membership.linkStudio",
+  pause: "membership.pauseTitle",
   unpause: "membership.unpause",
 };
 
-/** The flows (change plan, card, address, cancel, studio link) load when the member first opens one. */
+/** The flows (change plan, card, address, cancel, pause, studio link) load when the member first opens one. */
 const flowsModule = lazy(() => import("./flows.js"));
 
 type Emit = (flow: MembershipFlow, step: MembershipStep) => void;
@@ -51,8 +53,8 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const data = useMembership();
   const s = panelStyles(css);
   const [flow, setFlow] = useState<Flow>(null);
-  // The hosted app's join and billing address pages ask for that flow in place (flow="join", flow="address"); it
-  // leaves once done, or when the member backs out of joining.
+  // The hosted app's join, billing address and pause pages ask for that flow in place (flow="join", flow="address",
+  // flow="pause"); it leaves once done, or when the member backs out of joining or pausing.
   const [inline, setInline] = useState(props.flow);
   useEffect(() => setInline(props.flow), [props.flow]);
   const [notice, setNotice] = useState("");
@@ -112,6 +114,7 @@ export function MembershipPanel(props: MembershipPanelProps) {
       cancel: m.CancelMembership,
       "studio-link": m.StudioLink,
       join: m.JoinMembership,
+      pause: m.PauseMembership,
       unpause: m.UnpauseMembership,
     }[flow];
   const joinable = !sub || sub.state === "expired";
@@ -184,6 +187,8 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const ended = sub.state === "expired";
   const stillValid = !!sub.expiration_date && new Date(sub.expiration_date).getTime() > now;
   const card = sub.payment_method;
+  const pause = sub.pause;
+  const pausable = !managed && !pauseRefusal(sub, now);
 
   async function reactivate() {
     setFailure("");
@@ -196,6 +201,19 @@ export function MembershipPanel(props: MembershipPanelProps) {
     <div class={s.root}>
       {status}
       {failure && <Oops message={failure} email={supportEmail} />}
+      {inline === "pause" && !managed && (
+        <section part="section" class={s.section} aria-labelledby="m-pause">
+          <h3 id="m-pause">{say("membership.pauseTitle")}</h3>
+          {m ? (
+            <>
+              <Opened flow="pause" step={step} />
+              <m.PauseMembership {...flowProps} close={() => setInline("")} />
+            </>
+          ) : (
+            pending(2)
+          )}
+        </section>
+      )}
       <section part="section" class={s.section} aria-labelledby="m-plan">
         <h3 id="m-plan">{say("membership.plan")}</h3>
         <p class={s.big}>{sub.name}</p>
@@ -214,6 +232,18 @@ export function MembershipPanel(props: MembershipPanelProps) {
             <>
               <dt>{say("membership.accessUntil")}</dt>
               <dd>{date(sub.expiration_date)}</dd>
+            </>
+          )}
+          {pause && sub.state !== "paused" && (
+            <>
+              <dt>{say("membership.pauseStarts")}</dt>
+              <dd>{date(pause.starts_at)}</dd>
+            </>
+          )}
+          {pause && (
+            <>
+              <dt>{say("membership.pauseResumes")}</dt>
+              <dd>{date(pause.resumes_at)}</dd>
             </>
           )}
         </dl>
@@ -240,6 +270,16 @@ export function MembershipPanel(props: MembershipPanelProps) {
             {canceled && stillValid && (
               <Button part="link" variant="primary" busy={data.m.reactivate.loading.value} onClick={reactivate}>
                 {say("membership.reactivate")}
+              </Button>
+            )}
+            {pausable && inline !== "pause" && (
+              <Button part="link" variant="link" aria-haspopup="dialog" onClick={() => setFlow("pause")}>
+                {say("membership.pause")}
+              </Button>
+            )}
+            {pause && sub.state !== "paused" && inline !== "pause" && (
+              <Button part="link" variant="link" aria-haspopup="dialog" onClick={() => setFlow("pause")}>
+                {say("membership.changePause")}
               </Button>
             )}
             {sub.state === "paused" && (

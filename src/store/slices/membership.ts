@@ -32,7 +32,12 @@ function createMembershipSlice(ctx: StoreContext) {
       (skus) => [...skus].sort().join(","),
     ),
     reactivate: createMutation(() => api.reactivateSubscription(c, id()).then(refreshed)),
-    unpause: createMutation(() => api.unpauseRecharge(c, id()).then(refreshed)),
+    // Spec §7: a recharge subscription unpauses through its own call; a self-serve pause ends early through ours.
+    unpause: createMutation(() => {
+      const sub = currentOf(subscription);
+      const call = sub.provider === "recharge" ? api.unpauseRecharge : api.unpauseSubscription;
+      return call(c, sub.subscription_id).then(refreshed);
+    }),
     reset() {
       subscription.reset();
     },
