@@ -6,16 +6,6 @@ import { ms } from "./numbers.js";
 /** How long a pause may last, in months: the member chooses 1, 2 or 3. */
 export const PAUSE_MONTHS = [1, 2, 3] as const;
 export type PauseMonths = (typeof PAUSE_MONTHS)[number];
-export const MAX_PAUSE_MONTHS = 3;
-
-/** A pause as the subscription answer carries it (ISO dates). */
-export interface MembershipPause {
-  months: number;
-  /** When access ends: the end of the paid period in which the pause was asked for. */
-  starts_at: string;
-  /** When access comes back and the next period is charged. */
-  resumes_at: string;
-}
 
 /** What the rule reads of a subscription: the contract's answer on clients, a database row on the server. */
 export interface PausablePlan {
@@ -41,8 +31,6 @@ export function addMonths(from: Date | string, months: number): Date {
 export function pauseWindow(periodEnd: Date | string, months: number): { starts_at: Date; resumes_at: Date } {
   return { starts_at: new Date(ms(periodEnd)), resumes_at: addMonths(periodEnd, months) };
 }
-
-export const isPauseMonths = (n: unknown): n is PauseMonths => PAUSE_MONTHS.includes(n as PauseMonths);
 
 /**
  * Why this membership cannot be paused now, in the words the member reads (the server answers them as 400s), or
