@@ -43,8 +43,9 @@ function isDue(sub: Subscription, now: Date): boolean {
  * Settles every subscription whose period has ended: trials convert, active ones renew (switching to a scheduled
  * plan and using pending promo codes) by charging the default card, or pause without a charge when the member
  * scheduled a pause, paused ones resume on their date by charging the next period, cancelled and prepaid ones
- * expire, failed renewals are retried, and linked studio memberships follow the studio directory. Each subscription is settled in
- * its own transaction under a row lock that other runs skip, so several processes may run the job at once.
+ * expire, failed renewals are retried, and linked studio memberships follow the studio directory. Each subscription
+ * is settled in its own transaction under a row lock that other runs skip, so several processes may run the job at
+ * once.
  */
 export async function runRenewals(deps: RenewalDeps): Promise<RenewalReport> {
   const { db, clock } = deps;

@@ -309,19 +309,26 @@ export class SubscriptionService {
     this.#assertBilled(sub);
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
+      // Locked, so a pause scheduled meanwhile is seen (and dropped) here.
+      const locked = await trx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", sub.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       // A scheduled plan change is kept: it applies if the member reactivates before the period ends. A scheduled
       // pause is dropped: a cancelled membership ends at the period end, where the pause would have started.
       const fields = {
         cancel_reason: reason,
         cancel_explanation: note,
         canceled_at: now,
-        ...(sub.pause_starts_at ? NO_PAUSE : {}),
+        ...(locked.pause_starts_at ? NO_PAUSE : {}),
       };
       // A renewal that keeps failing has no paid period left to run out: it ends now.
       const updated =
         (await transition(
           trx,
-          sub,
+          locked,
           ["trial", "active"],
           { ...fields, state: "canceled" },
           { actor, action: "canceled", details: { reason, explanation: note } },
@@ -329,7 +336,7 @@ export class SubscriptionService {
         )) ??
         (await transition(
           trx,
-          sub,
+          locked,
           ["past_due"],
           { ...fields, state: "expired", expiration_date: now },
           { actor, action: "canceled", details: { reason, explanation: note } },
@@ -338,18 +345,18 @@ export class SubscriptionService {
         // A paused membership has no access to run out: cancelling means it never resumes.
         (await transition(
           trx,
-          sub,
+          locked,
           ["paused"],
           { ...fields, ...NO_PAUSE, state: "expired" },
           { actor, action: "canceled", details: { reason, explanation: note } },
           now,
         ));
-      if (updated && sub.pause_starts_at) await billing.resumeCollection(trx, userId, sub.id);
+      if (updated && locked.pause_starts_at) await billing.resumeCollection(trx, userId, locked.id);
       if (!updated)
         throw badRequest(
-          sub.state === "canceled"
+          locked.state === "canceled"
             ? "The membership is already cancelled"
-            : `A ${sub.state} membership cannot be cancelled`,
+            : `A ${locked.state} membership cannot be cancelled`,
         );
       return this.present(updated, trx);
     });
