@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, pauseRefusal, pauseWindow } from "../../src/domain/membership-pause.js";
+import { addMonths, pauseRefusal, pauseWindow, type PausablePlan } from "../../src/domain/membership-pause.js";
 
 const NOW = Date.parse("2031-01-10T12:00:00.000Z");
 const END = "2031-01-31T12:00:00.000Z";
-const running = { provider: "stripe", state: "active", expiration_date: END, pause: null };
+const running: PausablePlan = { provider: "stripe", state: "active", expiration_date: END, pause: null };
 
 describe("a membership's pause (src/domain/membership-pause.ts)", () => {
   it("starts at the period end and lasts calendar months, keeping the day where the month has it", () => {
@@ -16,7 +16,7 @@ describe("a membership's pause (src/domain/membership-pause.ts)", () => {
   it("lets a running membership billed here pause once, and says why anything else cannot", () => {
     expect(pauseRefusal(running, NOW)).toBeNull();
     expect(pauseRefusal({ ...running, provider: "recharge" }, NOW)).toBeNull();
-    const refusals: [Partial<typeof running> & Record<string, unknown>, string][] = [
+    const refusals: [Partial<PausablePlan>, string][] = [
       [{ pause: { months: 1 } }, "A pause is already scheduled for this membership"],
       [{ state: "paused" }, "The membership is already paused"],
       [{ state: "trial" }, "A free trial cannot be paused"],
