@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import "../../widgets/membership-panel/define.js";
 import { writeTokens } from "../../src/auth/index.js";
 import { createStore, memoryStorage, type Store } from "../../src/store/index.js";
 import type { MembershipStepDetail } from "../../widgets/membership-panel/names.js";
-import { contractError, fakeJwt, json, startTestServer, type TestServer } from "./core-http-server.js";
+import type { ServerResponse } from "node:http";
+import { fakeJwt, startTestServer, type Seen, type TestServer } from "./core-http-server.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,11 +14,35 @@ afterEach(() => {
   server.reset();
   document.body.innerHTML = "";
 });
+
+// The panel runs in a page of another origin than the test server: answers carry CORS headers, preflights pass.
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-headers": "authorization, content-type, x-device",
+  "access-control-allow-methods": "GET, POST, PUT, DELETE",
+};
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { ...CORS, "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+};
+const contractError = (res: ServerResponse, status: number, message: string) =>
+  json(res, status, { statusCode: status, message, error: "Bad Request" });
+/** Answers `method path` (and its preflight). */
+const route = (method: string, path: string, handler: (req: Seen, res: ServerResponse) => void) => {
+  server.on("OPTIONS", path, (_req, res) => {
+    res.writeHead(204, CORS);
+    res.end();
+  });
+  server.on(method, path, handler);
+};
 afterAll(() => server.close());
 
 const settle = async () => {
   for (let i = 0; i < 8; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 };
+/** Waits (bounded) until the panel shows this text: its reads go over HTTP to the test server. */
+const shows = (text: () => string, expected: string) =>
+  vi.waitFor(() => expect(text()).toContain(expected), { timeout: 5000, interval: 20 });
 
 // The period ends on January 31 at noon UTC (the same day in any zone the suite runs in), years ahead: one month on
 // is February 28, the month's last day.
@@ -75,9 +100,14 @@ async function pausePanel() {
   });
   el.addEventListener("fit-membership-change", (e) => changes.push((e as CustomEvent).detail));
   document.body.append(el);
-  await settle();
   const root = el.shadowRoot!;
   const text = () => root.textContent.replace(/\s+/g, " ");
+  // The pause section's flow has loaded (its heading and the flow's own first words).
+  await shows(text, "Current plan");
+  await vi.waitFor(() => expect(root.querySelector("section[aria-labelledby=m-pause] button")).not.toBeNull(), {
+    timeout: 5000,
+    interval: 20,
+  });
   const button = (name: string) => {
     const found = [...root.querySelectorAll("button")].find((b) => b.textContent.trim() === name);
     if (!found) throw new Error(`no button "${name}" in: ${text()}`);
@@ -89,9 +119,9 @@ async function pausePanel() {
 describe("the membership panel's pause flow", () => {
   it("offers 1 to 3 months with their dates, confirms in the spec's style, then shows the pause", async () => {
     let current = subscription(null);
-    server.on("GET", "/v2/subscriptions/subs", (_req, res) => json(res, 200, current));
-    server.on("GET", "/subscriptions/v1/products", (_req, res) => json(res, 200, { items: [] }));
-    server.on("POST", "/v2/subscriptions/subs/sub1/pause", (req, res) => {
+    route("GET", "/v2/subscriptions/subs", (_req, res) => json(res, 200, current));
+    route("GET", "/subscriptions/v1/products", (_req, res) => json(res, 200, { items: [] }));
+    route("POST", "/v2/subscriptions/subs/sub1/pause", (req, res) => {
       const { months } = req.body as { months: number };
       current = subscription({ months, starts_at: END, resumes_at: "2031-03-31T12:00:00.000Z" });
       json(res, 200, current);
@@ -129,9 +159,9 @@ describe("the membership panel's pause flow", () => {
     p.button("Continue").click();
     await settle();
     p.button("YES, I AGREE").click();
-    await settle();
+    await shows(p.text, "Your membership will pause on January 31, 2031 and resume on March 31, 2031.");
     expect(server.seen.filter((s) => s.method === "POST").map((s) => s.body)).toEqual([{ months: 2 }]);
-    expect(p.text()).toContain("Your membership will pause on January 31, 2031 and resume on March 31, 2031.");
+    await shows(p.text, "Pauses onJanuary 31, 2031");
     // The summary shows the pause in the membership's state: when it starts and when it ends.
     expect(p.text()).toContain("Pauses onJanuary 31, 2031");
     expect(p.text()).toContain("Resumes onMarch 31, 2031");
@@ -152,8 +182,8 @@ describe("the membership panel's pause flow", () => {
       { months: 3, starts_at: "2030-10-31T12:00:00.000Z", resumes_at: END },
       "paused",
     );
-    server.on("GET", "/v2/subscriptions/subs", (_req, res) => json(res, 200, paused));
-    server.on("GET", "/subscriptions/v1/products", (_req, res) => json(res, 200, { items: [] }));
+    route("GET", "/v2/subscriptions/subs", (_req, res) => json(res, 200, paused));
+    route("GET", "/subscriptions/v1/products", (_req, res) => json(res, 200, { items: [] }));
     const p = await pausePanel();
     expect(p.text()).toContain("The membership is already paused");
     expect(p.text()).toContain("Resumes onJanuary 31, 2031");
@@ -162,16 +192,16 @@ describe("the membership panel's pause flow", () => {
   });
 
   it("shows the server's refusal in an OOPS! dialog when the pause is refused meanwhile", async () => {
-    server.on("GET", "/v2/subscriptions/subs", (_req, res) => json(res, 200, subscription(null)));
-    server.on("GET", "/subscriptions/v1/products", (_req, res) => json(res, 200, { items: [] }));
-    server.on("POST", "/v2/subscriptions/subs/sub1/pause", (_req, res) =>
+    route("GET", "/v2/subscriptions/subs", (_req, res) => json(res, 200, subscription(null)));
+    route("GET", "/subscriptions/v1/products", (_req, res) => json(res, 200, { items: [] }));
+    route("POST", "/v2/subscriptions/subs/sub1/pause", (_req, res) =>
       contractError(res, 400, "A pause is already scheduled for this membership"),
     );
     const p = await pausePanel();
     p.button("Continue").click();
     await settle();
     p.button("YES, I AGREE").click();
-    await settle();
+    await shows(p.text, "OOPS!");
     const alert = p.root.querySelector("[role=alert]");
     expect(alert?.textContent).toContain("OOPS!");
     expect(alert?.textContent).toContain("A pause is already scheduled for this membership");
