@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../src/domain/membership-pause.js";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
-import { addCard, claims, current, DAY, events, renewals, subscribedMember, VISA_CHARGE_FAILS } from "./membership-helpers.js";
+import {
+  addCard,
+  claims,
+  current,
+  DAY,
+  events,
+  renewals,
+  subscribedMember,
+  VISA_CHARGE_FAILS,
+} from "./membership-helpers.js";
 import { startStripeDouble } from "./stripe-api-double.js";
 
 const MONTHLY = "1month_trial0-R-SB";
@@ -16,7 +25,12 @@ const withdraw = (t: TestApp, token: string, id: string) =>
   t.call("POST", `/v2/subscriptions/subs/${id}/pause/cancel`, { token });
 
 const payments = (t: TestApp, userId: string) =>
-  t.db.selectFrom("payments").select(["amount", "status"]).where("user_id", "=", userId).orderBy("created_at").execute();
+  t.db
+    .selectFrom("payments")
+    .select(["amount", "status"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
 
 describe("pausing a membership (sandbox provider)", () => {
   let t: TestApp;
@@ -261,9 +275,9 @@ describe("pausing a membership (sandbox provider)", () => {
   it("resuming early charges a new period today, after the confirmation's quote", async () => {
     const m = await subscribedMember(t, MONTHLY);
     const id = m.sub.subscription_id as string;
-    expect(expectError(await t.call("POST", `/v2/subscriptions/subs/${id}/unpause`, { token: m.token }), 400).message).toBe(
-      "Only a paused membership can be resumed",
-    );
+    expect(
+      expectError(await t.call("POST", `/v2/subscriptions/subs/${id}/unpause`, { token: m.token }), 400).message,
+    ).toBe("Only a paused membership can be resumed");
     await pause(t, m.token, id, { months: 3 });
     t.clock.set(new Date(m.sub.expiration_date as string).getTime() + 10 * DAY);
     await renewals(t);
@@ -327,7 +341,8 @@ describe("pausing a membership (Stripe provider)", () => {
     });
     const sub = (await t.call("POST", "/v2/subscriptions/subs", { token: m.token, body: { sku: MONTHLY } })).json();
     const id = sub.subscription_id as string;
-    const customer = () => [...stripe.customers.values()].find((c) => c.default_payment_method === "pm_card_mastercard")!;
+    const customer = () =>
+      [...stripe.customers.values()].find((c) => c.default_payment_method === "pm_card_mastercard")!;
     const intents = () => stripe.requests.filter((r) => r.path === "/v1/payment_intents").length;
 
     const scheduled = await pause(t, m.token, id, { months: 2 });
@@ -355,7 +370,10 @@ describe("pausing a membership (Stripe provider)", () => {
     await renewals(t);
     expect(intents()).toBe(charged + 1);
     const resumeCharge = stripe.requests.filter((r) => r.path === "/v1/payment_intents").at(-1)!;
-    expect(Object.fromEntries(resumeCharge.form)).toMatchObject({ amount: "1999", payment_method: "pm_card_mastercard" });
+    expect(Object.fromEntries(resumeCharge.form)).toMatchObject({
+      amount: "1999",
+      payment_method: "pm_card_mastercard",
+    });
     token = await again(t, m);
     expect(await current(t, token)).toMatchObject({
       state: "active",

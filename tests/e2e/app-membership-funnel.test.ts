@@ -319,7 +319,9 @@ describe("hosted app: pausing a membership", () => {
         .toContain("You are pausing your membership for 2 months.");
       const confirmation = await panelText(page);
       expect(confirmation).toMatch(new RegExp(`Access ends on ${date} and comes back on ${date}\\.`));
-      expect(confirmation).toMatch(new RegExp(`Your card will be charged \\$19\\.99 on ${date}, when your membership resumes\\.`));
+      expect(confirmation).toMatch(
+        new RegExp(`Your card will be charged \\$19\\.99 on ${date}, when your membership resumes\\.`),
+      );
       await cleanAxe(session, page, "confirmation");
       await panel.getByRole("button", { name: "YES, I AGREE" }).click();
 
@@ -340,9 +342,11 @@ describe("hosted app: pausing a membership", () => {
 
       // The account page's membership card says it too.
       await page.goto(`${fitkit.url}/account`);
-      await page.getByText(new RegExp(`^Pauses [A-Z][a-z]{2} \\d{1,2}, \\d{4}, back [A-Z][a-z]{2} \\d{1,2}, \\d{4}$`)).waitFor({
-        timeout: STEP_TIMEOUT,
-      });
+      await page
+        .getByText(new RegExp(`^Pauses [A-Z][a-z]{2} \\d{1,2}, \\d{4}, back [A-Z][a-z]{2} \\d{1,2}, \\d{4}$`))
+        .waitFor({
+          timeout: STEP_TIMEOUT,
+        });
       expect(await page.getByRole("link", { name: "Pause membership" }).count()).toBe(0);
       session.assertClean();
     }));

@@ -71,7 +71,13 @@ const subscription = (pause: { months: number; starts_at: string; resumes_at: st
   trial_days: 0,
   cancel_at_period_end: false,
   pause,
-  next_renewal: { amount: 1999, period_start: pause?.resumes_at ?? END, period_end: END, sku: "x", discount_code: null },
+  next_renewal: {
+    amount: 1999,
+    period_start: pause?.resumes_at ?? END,
+    period_end: END,
+    sku: "x",
+    discount_code: null,
+  },
   last_invoice: null,
   payment_method: { brand: "visa", exp_month: 4, exp_year: 2034, last4: "4242" },
   billing_address: null,
@@ -178,10 +184,7 @@ describe("the membership panel's pause flow", () => {
   });
 
   it("says why a paused membership cannot pause again, and shows when it resumes", async () => {
-    const paused = subscription(
-      { months: 3, starts_at: "2030-10-31T12:00:00.000Z", resumes_at: END },
-      "paused",
-    );
+    const paused = subscription({ months: 3, starts_at: "2030-10-31T12:00:00.000Z", resumes_at: END }, "paused");
     route("GET", "/v2/subscriptions/subs", (_req, res) => json(res, 200, paused));
     route("GET", "/subscriptions/v1/products", (_req, res) => json(res, 200, { items: [] }));
     const p = await pausePanel();
