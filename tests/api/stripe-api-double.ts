@@ -19,8 +19,9 @@ export interface RecordedRequest {
 
 /**
  * A stand-in for the few Stripe API calls the Stripe billing provider makes (customers and their metadata,
- * SetupIntents, payment methods, PaymentIntents), answering Stripe's shapes and card errors, on 127.0.0.1. It knows Stripe's documented test
- * payment methods `pm_card_visa`, `pm_card_mastercard`, `pm_card_chargeDeclined` and `pm_card_visa_chargeDeclined`.
+ * SetupIntents, payment methods, PaymentIntents), answering Stripe's shapes and card errors, on 127.0.0.1. It knows
+ * Stripe's documented test payment methods `pm_card_visa`, `pm_card_mastercard`, `pm_card_chargeDeclined` and
+ * `pm_card_visa_chargeDeclined`.
  */
 export async function startStripeDouble() {
   const cards: Record<string, Card & { customer: string | null }> = {

@@ -87,10 +87,7 @@ const subscription = (pause: { months: number; starts_at: string; resumes_at: st
 function memberStore(): Store<unknown, unknown> {
   const storage = memoryStorage();
   writeTokens(storage, { access: fakeJwt(Math.floor(Date.now() / 1000) + 600), id: "", refresh: "r" });
-  return createStore({ apiBase: server.url, storage, lock: (t) => t(), retryDelay: () => 5 }) as Store<
-    unknown,
-    unknown
-  >;
+  return createStore({ apiBase: server.url, storage, lock: (t) => t(), retryDelay: () => 5 });
 }
 
 /** `<fit-membership-panel flow="pause">` as the hosted app's pause page shows it, with the events it raised. */

@@ -213,7 +213,7 @@ export default function AccountPage() {
             <p style={{ fontSize: text.lg, fontWeight: 800 }}>{t(statusKey(status))}</p>
             {pause ? (
               <p>
-                {subscription?.state === "paused"
+                {subscription.state === "paused"
                   ? t("accountMembership.pausedUntil", { date: dateLabel(pause.resumes_at) })
                   : t("accountMembership.pausesOn", {
                       start: dateLabel(pause.starts_at),
