@@ -367,6 +367,8 @@ export interface Subscription {
   last_invoice: Invoice | null;
   /** A self-serve pause: scheduled (state still active until `starts_at`) or running (state paused). */
   pause?: { months: number; starts_at: string; resumes_at: string } | null;
+  /** Why it cannot pause now, in the member's words; null when it can (src/domain/membership-pause.ts decides). */
+  pause_refusal?: string | null;
   [key: string]: unknown;
 }
 export interface PlanChange {

@@ -124,6 +124,8 @@ describe("pausing a membership (sandbox provider)", () => {
     const m = await subscribedMember(t, MONTHLY);
     const id = m.sub.subscription_id as string;
     const end = m.sub.expiration_date as string;
+    // The answer says whether it may pause, so clients offer it by the server's rule.
+    expect(m.sub).toMatchObject({ pause: null, pause_refusal: null });
     const res = await pause(t, m.token, id, { months: 2 });
     expect(res.statusCode, res.body).toBe(200);
     const resumes = iso(addMonths(end, 2));
@@ -133,6 +135,7 @@ describe("pausing a membership (sandbox provider)", () => {
       is_active: true,
       expiration_date: end,
       pause: { months: 2, starts_at: end, resumes_at: resumes },
+      pause_refusal: "A pause is already scheduled for this membership",
       // Nothing is charged at the period end: the next payment is when it resumes, on the same plan.
       next_renewal: { amount: 1999, period_start: resumes, period_end: iso(addMonths(resumes, 1)) },
     });

@@ -71,6 +71,12 @@ const subscription = (pause: { months: number; starts_at: string; resumes_at: st
   trial_days: 0,
   cancel_at_period_end: false,
   pause,
+  pause_refusal:
+    state === "paused"
+      ? "The membership is already paused"
+      : pause
+        ? "A pause is already scheduled for this membership"
+        : null,
   next_renewal: {
     amount: 1999,
     period_start: pause?.resumes_at ?? END,

@@ -1,7 +1,6 @@
 /** @jsxImportSource preact */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { canLinkStudio, managedElsewhere } from "../../src/domain/membership.js";
-import { pauseRefusal } from "../../src/domain/membership-pause.js";
 import { formatPrice } from "../../src/domain/prices.js";
 import { EVENTS, type MembershipFlow, type MembershipStep } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
@@ -188,7 +187,8 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const stillValid = !!sub.expiration_date && new Date(sub.expiration_date).getTime() > now;
   const card = sub.payment_method;
   const pause = sub.pause;
-  const pausable = !managed && !pauseRefusal(sub, now);
+  // The server says whether it may pause (src/domain/membership-pause.ts), so the rule's words stay out of the panel.
+  const pausable = !managed && sub.pause_refusal === null;
 
   async function reactivate() {
     setFailure("");

@@ -1,6 +1,7 @@
 import type { Db } from "../db/index.js";
 import type { BillingProvider } from "../billing/provider.js";
 import { displayState, isSubscriptionActive } from "../../../src/domain/membership.js";
+import { pauseRefusal } from "../../../src/domain/membership-pause.js";
 import { addInterval, couponTotals, nameWithoutTrial } from "./membership-rules.js";
 import { pendingCoupons } from "./subscription-billing.js";
 import { isBilled, type Subscription } from "./subscription-store.js";
@@ -92,6 +93,11 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
             resumes_at: sub.pause_resumes_at.toISOString(),
           }
         : null,
+    // Why it cannot pause now (the member's words), or null when it can: clients offer the pause by this.
+    pause_refusal: pauseRefusal(
+      { provider: sub.provider, state: sub.state, expiration_date: sub.expiration_date, pause: sub.pause_starts_at },
+      now.getTime(),
+    ),
     scheduled_change:
       scheduled && sub.expiration_date
         ? {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { css } from "goober";
-import { NAME_MAX_LENGTH, nameFieldOf, pauseRefusal, type MemberStatus } from "../../../../src/domain/index.js";
+import { NAME_MAX_LENGTH, nameFieldOf, type MemberStatus } from "../../../../src/domain/index.js";
 import { ApiError } from "../../../../src/api/index.js";
 import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
@@ -71,7 +71,7 @@ export default function AccountPage() {
     if (holdsOne) void store.membership.subscription.load();
   }, [store, holdsOne]);
   const pause = subscription?.pause;
-  const pausable = !!subscription && !pauseRefusal(subscription, Date.now());
+  const pausable = subscription?.pause_refusal === null;
 
   const saved = useMemo<Profile | undefined>(() => (profile ? formOf(profile) : undefined), [profile]);
   const [draft, setDraft] = useState<Profile | undefined>();
