@@ -3724,7 +3724,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** End a running pause early: a new period starts today, charged to the default card */
+    /** Resume a paused membership now (a self-serve pause ended early, or a recharge one): a new period starts today, charged to the default card */
     post: {
       parameters: {
         query?: never;

@@ -369,6 +369,8 @@ export interface Subscription {
   pause?: { months: number; starts_at: string; resumes_at: string } | null;
   /** Why it cannot pause now, in the member's words; null when it can (src/domain/membership-pause.ts decides). */
   pause_refusal?: string | null;
+  /** When it may pause: each length (1 to 3 months) with the dates it would pause and resume. */
+  pause_options?: { months: number; starts_at: string; resumes_at: string }[];
   [key: string]: unknown;
 }
 export interface PlanChange {

@@ -307,7 +307,7 @@ describe("hosted app: pausing a membership", () => {
       await page.getByRole("link", { name: "Pause membership" }).click();
       await page.waitForURL(/\/account\/membership\/pause$/, { timeout: STEP_TIMEOUT });
       const panel = page.locator("fit-membership-panel");
-      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("How long do you want to pause?");
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("then pause for");
       const date = /[A-Z][a-z]+ \d{1,2}, \d{4}/.source;
       expect(await panelText(page)).toMatch(new RegExp(`2 months, back on ${date}`));
       await cleanAxe(session, page, "months");
@@ -318,16 +318,14 @@ describe("hosted app: pausing a membership", () => {
         .poll(() => panelText(page), { timeout: STEP_TIMEOUT })
         .toContain("You are pausing your membership for 2 months.");
       const confirmation = await panelText(page);
-      expect(confirmation).toMatch(new RegExp(`Access ends on ${date} and comes back on ${date}\\.`));
-      expect(confirmation).toMatch(
-        new RegExp(`Your card will be charged \\$19\\.99 on ${date}, when your membership resumes\\.`),
-      );
+      expect(confirmation).toMatch(new RegExp(`Access ends on ${date}, back on ${date}\\.`));
+      expect(confirmation).toMatch(new RegExp(`Your card will be charged \\$19\\.99 on ${date}, when it resumes\\.`));
       await cleanAxe(session, page, "confirmation");
       await panel.getByRole("button", { name: "YES, I AGREE" }).click();
 
       await expect
         .poll(() => panelText(page), { timeout: STEP_TIMEOUT })
-        .toMatch(new RegExp(`Your membership will pause on ${date} and resume on ${date}\\.`));
+        .toMatch(new RegExp(`Your membership pauses on ${date} and resumes on ${date}\\.`));
       const sub = (await (
         await fetch(`${fitkit.url}/v2/subscriptions/subs`, { headers: { authorization: `Bearer ${token}` } })
       ).json()) as { state: string; pause: { months: number; starts_at: string; resumes_at: string } | null };

@@ -77,6 +77,14 @@ const subscription = (pause: { months: number; starts_at: string; resumes_at: st
       : pause
         ? "A pause is already scheduled for this membership"
         : null,
+  pause_options:
+    state === "active" && !pause
+      ? [1, 2, 3].map((months) => ({
+          months,
+          starts_at: END,
+          resumes_at: ["2031-02-28", "2031-03-31", "2031-04-30"][months - 1] + "T12:00:00.000Z",
+        }))
+      : [],
   next_renewal: {
     amount: 1999,
     period_start: pause?.resumes_at ?? END,
@@ -113,7 +121,7 @@ async function pausePanel() {
   const text = () => root.textContent.replace(/\s+/g, " ");
   // The pause section's flow has loaded (its heading and the flow's own first words).
   await shows(text, "Current plan");
-  await vi.waitFor(() => expect(root.querySelector("section[aria-labelledby=m-pause] button")).not.toBeNull(), {
+  await vi.waitFor(() => expect(root.querySelector("input[name=pause-months], section form button")).not.toBeNull(), {
     timeout: 5000,
     interval: 20,
   });
@@ -137,8 +145,8 @@ describe("the membership panel's pause flow", () => {
     });
     const p = await pausePanel();
 
-    expect(p.text()).toContain("How long do you want to pause?");
-    expect(p.text()).toContain("You keep access until January 31, 2031");
+    expect(p.text()).toContain("then pause for");
+    expect(p.text()).toContain("Access until January 31, 2031, then pause for");
     expect(p.text()).toContain("1 month, back on February 28, 2031");
     expect(p.text()).toContain("2 months, back on March 31, 2031");
     expect(p.text()).toContain("3 months, back on April 30, 2031");
@@ -152,8 +160,8 @@ describe("the membership panel's pause flow", () => {
     p.button("Continue").click();
     await settle();
     expect(p.text()).toContain("You are pausing your membership for 2 months.");
-    expect(p.text()).toContain("Access ends on January 31, 2031 and comes back on March 31, 2031.");
-    expect(p.text()).toContain("Your card will be charged $19.99 on March 31, 2031, when your membership resumes.");
+    expect(p.text()).toContain("Access ends on January 31, 2031, back on March 31, 2031.");
+    expect(p.text()).toContain("Your card will be charged $19.99 on March 31, 2031, when it resumes.");
 
     // Backing out sends nothing and keeps the choice.
     p.button("No, take me back").click();
@@ -168,13 +176,13 @@ describe("the membership panel's pause flow", () => {
     p.button("Continue").click();
     await settle();
     p.button("YES, I AGREE").click();
-    await shows(p.text, "Your membership will pause on January 31, 2031 and resume on March 31, 2031.");
+    await shows(p.text, "Your membership pauses on January 31, 2031 and resumes on March 31, 2031.");
     expect(server.seen.filter((s) => s.method === "POST").map((s) => s.body)).toEqual([{ months: 2 }]);
     await shows(p.text, "Pauses onJanuary 31, 2031");
     // The summary shows the pause in the membership's state: when it starts and when it ends.
     expect(p.text()).toContain("Pauses onJanuary 31, 2031");
     expect(p.text()).toContain("Resumes onMarch 31, 2031");
-    expect(p.text()).not.toContain("How long do you want to pause?");
+    expect(p.text()).not.toContain("then pause for");
     p.button("Keep my membership running");
     expect(p.steps).toEqual([
       "pause:opened",
@@ -193,7 +201,7 @@ describe("the membership panel's pause flow", () => {
     const p = await pausePanel();
     expect(p.text()).toContain("The membership is already paused");
     expect(p.text()).toContain("Resumes onJanuary 31, 2031");
-    expect(p.text()).not.toContain("How long do you want to pause?");
+    expect(p.text()).not.toContain("then pause for");
     p.button("Unpause");
   });
 

@@ -30,7 +30,7 @@ const TITLES: Record<Exclude<Flow, null>, Parameters<typeof say>[0]> = {
   address: "membership.address",
   cancel: "membership.cancelTitle",
   "studio-link": "membership.linkStudio",
-  pause: "membership.pauseTitle",
+  pause: "membership.pause",
   unpause: "membership.unpause",
 };
 
@@ -202,8 +202,7 @@ export function MembershipPanel(props: MembershipPanelProps) {
       {status}
       {failure && <Oops message={failure} email={supportEmail} />}
       {inline === "pause" && !managed && (
-        <section part="section" class={s.section} aria-labelledby="m-pause">
-          <h3 id="m-pause">{say("membership.pauseTitle")}</h3>
+        <section part="section" class={s.section}>
           {m ? (
             <>
               <Opened flow="pause" step={step} />
@@ -272,14 +271,10 @@ export function MembershipPanel(props: MembershipPanelProps) {
                 {say("membership.reactivate")}
               </Button>
             )}
-            {pausable && inline !== "pause" && (
-              <Button part="link" variant="link" aria-haspopup="dialog" onClick={() => setFlow("pause")}>
-                {say("membership.pause")}
-              </Button>
-            )}
-            {pause && sub.state !== "paused" && inline !== "pause" && (
-              <Button part="link" variant="link" aria-haspopup="dialog" onClick={() => setFlow("pause")}>
-                {say("membership.changePause")}
+            {(pausable || (pause && sub.state !== "paused")) && inline !== "pause" && (
+              // A scheduled pause can be withdrawn in the same flow.
+              <Button part="link" variant="link" onClick={() => setFlow("pause")}>
+                {say(pausable ? "membership.pause" : "membership.changePause")}
               </Button>
             )}
             {sub.state === "paused" && (

@@ -35,7 +35,6 @@ export const say = sayWith(
     "membership.reactivated": "Your membership is active again.",
     "membership.unpause": "Unpause",
     "membership.pause": "Pause membership",
-    "membership.pauseTitle": "Pause membership",
     "membership.pauseStarts": "Pauses on",
     "membership.pauseResumes": "Resumes on",
     "membership.changePause": "Keep my membership running",

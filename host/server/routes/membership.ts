@@ -248,7 +248,8 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
       ...purchase,
       schema: {
         tags,
-        summary: "End a running pause early: a new period starts today, charged to the default card",
+        summary:
+          "Resume a paused membership now (a self-serve pause ended early, or a recharge one): a new period starts today, charged to the default card",
         security: memberSecurity,
         body: noBody,
         params: idParams,

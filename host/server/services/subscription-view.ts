@@ -1,7 +1,7 @@
 import type { Db } from "../db/index.js";
 import type { BillingProvider } from "../billing/provider.js";
 import { displayState, isSubscriptionActive } from "../../../src/domain/membership.js";
-import { pauseRefusal } from "../../../src/domain/membership-pause.js";
+import { PAUSE_MONTHS, pauseRefusal, pauseWindow } from "../../../src/domain/membership-pause.js";
 import { addInterval, couponTotals, nameWithoutTrial } from "./membership-rules.js";
 import { pendingCoupons } from "./subscription-billing.js";
 import { isBilled, type Subscription } from "./subscription-store.js";
@@ -52,6 +52,10 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
   const discountCode = coupons.length ? coupons.map((c) => c.code).join(",") : null;
   // After a pause the next period starts when it resumes.
   const nextStart = sub.pause_resumes_at ?? sub.expiration_date;
+  const pauseRefused = pauseRefusal(
+    { provider: sub.provider, state: sub.state, expiration_date: sub.expiration_date, pause: sub.pause_starts_at },
+    now.getTime(),
+  );
 
   return {
     subscription_id: sub.id,
@@ -94,10 +98,15 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
           }
         : null,
     // Why it cannot pause now (the member's words), or null when it can: clients offer the pause by this.
-    pause_refusal: pauseRefusal(
-      { provider: sub.provider, state: sub.state, expiration_date: sub.expiration_date, pause: sub.pause_starts_at },
-      now.getTime(),
-    ),
+    pause_refusal: pauseRefused,
+    // What each length would do, when it may pause: the dates the flow states before the member confirms.
+    pause_options:
+      pauseRefused === null && sub.expiration_date
+        ? PAUSE_MONTHS.map((months) => {
+            const window = pauseWindow(sub.expiration_date!, months);
+            return { months, starts_at: iso(window.starts_at), resumes_at: iso(window.resumes_at) };
+          })
+        : [],
     scheduled_change:
       scheduled && sub.expiration_date
         ? {
