@@ -133,6 +133,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/account/membership", page: Membership, title: "Account Membership", access: "member" },
   { path: "/account/membership/manage", page: Membership, title: "Manage Membership", access: "member" },
   { path: "/account/membership/billing-address", page: Membership, title: "Billing Address", access: "member" },
+  { path: "/account/membership/pause", page: Membership, title: "Pause Membership", access: "member" },
   { path: "/account/membership/join", page: Join, title: "Become a member", access: "member" },
   { path: "/account/subscriptions", page: Subscriptions, title: "Account Subscription", access: "member" },
 ];

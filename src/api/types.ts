@@ -379,6 +379,12 @@ export interface Subscription {
   trial_days: number | null;
   next_renewal: Invoice | null;
   last_invoice: Invoice | null;
+  /** A self-serve pause: scheduled (state still active until `starts_at`) or running (state paused). */
+  pause?: { months: number; starts_at: string; resumes_at: string } | null;
+  /** Why it cannot pause now, in the member's words; null when it can (src/domain/membership-pause.ts decides). */
+  pause_refusal?: string | null;
+  /** When it may pause: each length (1 to 3 months) with the dates it would pause and resume. */
+  pause_options?: { months: number; starts_at: string; resumes_at: string }[];
   [key: string]: unknown;
 }
 export interface PlanChange {

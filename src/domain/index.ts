@@ -9,6 +9,7 @@ export * from "./filters.js";
 export * from "./links.js";
 export * from "./live-week.js";
 export * from "./membership.js";
+export * from "./membership-pause.js";
 export * from "./membership-start.js";
 export * from "./member-status.js";
 export * from "./names.js";

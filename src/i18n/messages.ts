@@ -278,6 +278,13 @@ export const en = {
   "accountMembership.manageLead": "Change your plan, apply a promo code, update your card or cancel.",
   "accountMembership.billingTitle": "Billing Address",
   "accountMembership.billingLead": "The address on your card, for your invoices.",
+  "accountMembership.pauseTitle": "Pause Membership",
+  "accountMembership.pauseLead":
+    "Take 1 to 3 months off from the end of your paid period. Nothing is charged while paused, and your membership resumes by itself.",
+  "accountMembership.pause": "Pause membership",
+  "accountMembership.pausesOn": "Pauses {start}, back {end}",
+  "accountMembership.pausedUntil": "Paused until {date}",
+  "accountMembership.state.paused": "Paused",
   "accountMembership.subscriptionsTitle": "Subscriptions",
   "accountMembership.subscriptionsLead": "Every membership on your account, wherever you bought it.",
   "accountMembership.manage": "Manage membership",

@@ -6,6 +6,7 @@ import { badRequest, notFound, tooManyRequests } from "../errors.js";
 import { emailSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { saveBillingAddress } from "../services/billing-address.js";
 import { ADDRESS_LIMITS } from "../../../src/domain/billing-address.js";
+import { PAUSE_MONTHS } from "../../../src/domain/membership-pause.js";
 import { applyCoupons, couponByCode } from "../services/coupons.js";
 import { NOTIFICATION_TYPES, sendCustomerNotification } from "../services/customer-notifications.js";
 import { createMembership } from "../services/membership.js";
@@ -208,6 +209,53 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
       },
     },
     async (request) => subscriptions.unpause(memberOf(request).id, request.params.id),
+  );
+
+  app.post(
+    "/v2/subscriptions/subs/:id/pause",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary:
+          "Pause for 1 to 3 months from the end of the current period: no charge during the pause, access and billing resume on their own at resumes_at",
+        security: memberSecurity,
+        params: idParams,
+        body: strictObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] } }, ["months"]),
+      },
+    },
+    async (request) => subscriptions.schedulePause(memberOf(request).id, request.params.id, request.body.months),
+  );
+
+  app.post(
+    "/v2/subscriptions/subs/:id/pause/cancel",
+    {
+      ...purchase,
+      schema: {
+        tags,
+        summary: "Withdraw a pause that has not started: the membership renews at the period end as before",
+        security: memberSecurity,
+        body: noBody,
+        params: idParams,
+      },
+    },
+    async (request) => subscriptions.cancelPause(memberOf(request).id, request.params.id),
+  );
+
+  app.post(
+    "/v2/subscriptions/subs/:id/unpause",
+    {
+      ...purchase,
+      schema: {
+        tags,
+        summary:
+          "Resume a paused membership now (a self-serve pause ended early, or a recharge one): a new period starts today, charged to the default card",
+        security: memberSecurity,
+        body: noBody,
+        params: idParams,
+      },
+    },
+    async (request) => subscriptions.unpause(memberOf(request).id, request.params.id, false),
   );
 
   app.put(
