@@ -340,6 +340,24 @@ describe("who can read a feed", () => {
     expectError(await fetchFeed(https_url), 404);
   });
 
+  it("stops answering while the member's account waits to be erased, and answers again if they cancel the deletion", async () => {
+    t.clock.set(START);
+    const member = await t.signUp();
+    const { https_url } = await settings(member.token);
+    expect((await fetchFeed(https_url)).statusCode).toBe(200);
+    const deletion = await t.call("POST", "/user/v1/deletion", {
+      token: member.token,
+      body: { password: member.password },
+    });
+    expect(deletion.statusCode, deletion.body).toBe(200);
+    expectError(await fetchFeed(https_url), 404);
+    const cancel = await t.call("POST", "/api/auth/deletion/cancel", {
+      body: { email: member.email, password: member.password },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await fetchFeed(https_url)).statusCode).toBe(200);
+  });
+
   it("never shows one member anything of another's, and one member's rotation leaves the other's feed alone", async () => {
     t.clock.set(START);
     const a = await t.signUp();

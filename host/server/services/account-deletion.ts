@@ -44,6 +44,8 @@ export const ERASED_TABLES = [
   "billing_addresses",
   "stripe_customers",
   "studio_link_requests",
+  // The sandbox provider's record of a paused collection (the subscription itself is kept for billing).
+  "sandbox_collection_pauses",
 ] as const;
 export const KEPT_FOR_BILLING = [
   "invoices",

@@ -129,16 +129,21 @@ export class CalendarFeedService {
     };
   }
 
-  /** The feed a file name (`{secret}.ics`) opens, or 404: unknown, rotated away, or its member deactivated. */
+  /**
+   * The feed a file name (`{secret}.ics`) opens, or 404: unknown, rotated away, its member deactivated, or their
+   * account waiting to be erased (deleting an account signs every device out, and a feed URL is one of them).
+   */
   async render(file: string): Promise<RenderedFeed> {
     const secret = FEED_FILE.exec(file)?.[1];
     if (!secret) throw notFound(NOT_FOUND);
     const feed = await this.deps.db
       .selectFrom("calendar_feeds as f")
       .innerJoin("users as u", "u.id", "f.user_id")
+      .leftJoin("account_deletions as d", "d.user_id", "f.user_id")
       .select(["f.user_id", "f.time_zone"])
       .where("f.secret_hash", "=", sha256(secret))
       .where("u.deactivated_at", "is", null)
+      .where("d.user_id", "is", null)
       .executeTakeFirst();
     if (!feed) throw notFound(NOT_FOUND);
     const events = await this.#events(feed.user_id, feed.time_zone);
