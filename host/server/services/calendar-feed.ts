@@ -6,7 +6,8 @@ import { notFound } from "../errors.js";
 import { classUid, renderFeed, type FeedEvent } from "../../../src/domain/ics.js";
 import { classRows } from "./live-classes.js";
 import { classEventText } from "./reservations.js";
-import { planSchedule, toPlanPause } from "./plan-days.js";
+import { planRows } from "./calendars.js";
+import { planSchedule } from "./plan-days.js";
 import { memberSeries } from "./series-progress.js";
 import { addDays, daysBetween, localDay, startOfLocalDay } from "./zoned-time.js";
 
@@ -220,40 +221,18 @@ export class CalendarFeedService {
       .orderBy("c.id")
       .execute();
     if (!enrolments.length) return [];
-    const ids = enrolments.map((e) => e.id);
-    const earliest = new Date(Math.min(...enrolments.map((e) => new Date(e.enrolled_at).getTime())));
-    const [days, pauses, sessions] = await Promise.all([
-      db
-        .selectFrom("workout_calendar_days as d")
-        .leftJoin("workouts as w", "w.id", "d.workout_id")
-        .select(["d.calendar_id", "d.day", "d.kind", "d.workout_id", "w.name", "w.slug", "w.duration"])
-        .where("d.calendar_id", "in", ids)
-        .orderBy("d.calendar_id")
-        .orderBy("d.day")
-        .execute(),
-      db
-        .selectFrom("calendar_pauses")
-        .select(["calendar_id", "paused_at", "time_zone", "from_day", "resumed_at", "days"])
-        .where("user_id", "=", userId)
-        .where("calendar_id", "in", ids)
-        .orderBy("paused_at")
-        .orderBy("id")
-        .execute(),
-      db
-        .selectFrom("workout_sessions")
-        .select(["workout_id", "completed_at"])
-        .where("user_id", "=", userId)
-        .where("is_complete", "=", true)
-        .where("completed_at", ">=", earliest)
-        .orderBy("completed_at")
-        .execute(),
-    ]);
+    const { days, pauses, sessions } = await planRows(
+      db,
+      userId,
+      enrolments.map((e) => e.id),
+      new Date(Math.min(...enrolments.map((e) => new Date(e.enrolled_at).getTime()))),
+    );
     const now = clock.now();
     const today = startOfLocalDay(localDay(now, timeZone), timeZone);
     return enrolments.flatMap((plan) => {
       const joined = new Date(plan.enrolled_at);
       const key = enrolmentKey("calendar", userId, plan.id, joined);
-      const ownPauses = pauses.filter((p) => p.calendar_id === plan.id).map(toPlanPause);
+      const ownPauses = pauses.filter((p) => p.calendarId === plan.id);
       const schedule = planSchedule(joined, ownPauses, now, timeZone);
       const unmoved = planSchedule(joined, [], now, timeZone);
       const own = days.filter((d) => d.calendar_id === plan.id);

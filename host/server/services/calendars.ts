@@ -151,6 +151,41 @@ export async function unenrollFromCalendar(db: Db, userId: string, idOrSlug: str
 }
 
 /**
+ * What dating and ticking off a member's plans reads: the days of the given calendars (with each day's workout), the
+ * member's pauses of them, and the workouts they completed since `since` (the earliest enrolment). The calendar page
+ * (myCalendars) and the calendar feed both read through here, so they date and tick the same days.
+ */
+export async function planRows(db: Db, userId: string, calendarIds: string[], since: Date) {
+  const [days, pauses, sessions] = await Promise.all([
+    db
+      .selectFrom("workout_calendar_days as d")
+      .leftJoin("workouts as w", "w.id", "d.workout_id")
+      .select(["d.calendar_id", "d.day", "d.kind", "d.workout_id", "w.name", "w.slug", "w.duration"])
+      .where("d.calendar_id", "in", calendarIds)
+      .orderBy("d.calendar_id")
+      .orderBy("d.day")
+      .execute(),
+    db
+      .selectFrom("calendar_pauses")
+      .select(["calendar_id", "paused_at", "time_zone", "from_day", "resumed_at", "days"])
+      .where("user_id", "=", userId)
+      .where("calendar_id", "in", calendarIds)
+      .orderBy("paused_at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("workout_sessions")
+      .select(["workout_id", "completed_at"])
+      .where("user_id", "=", userId)
+      .where("is_complete", "=", true)
+      .where("completed_at", ">=", since)
+      .orderBy("completed_at")
+      .execute(),
+  ]);
+  return { days, pauses: pauses.map((p) => ({ ...toPlanPause(p), calendarId: p.calendar_id })), sessions };
+}
+
+/**
  * The member's calendars with today's day number and each day's state, dated in `timeZone` (a workout day is done
  * once its workout is completed since enrolling, from the calendar or anywhere else in the app, paused or not).
  */
@@ -163,38 +198,19 @@ export async function myCalendars(
 ): Promise<MyCalendar[]> {
   const enrolled = await calendarsWithStatus(db, userId, true, calendarId);
   if (!enrolled.length) return [];
-  const ids = enrolled.map((c) => c.id);
-  const [days, pauses, sessions] = await Promise.all([
-    db
-      .selectFrom("workout_calendar_days")
-      .select(["calendar_id", "day", "kind", "workout_id"])
-      .where("calendar_id", "in", ids)
-      .orderBy("calendar_id")
-      .orderBy("day")
-      .execute(),
-    db
-      .selectFrom("calendar_pauses")
-      .select(["calendar_id", "paused_at", "time_zone", "from_day", "resumed_at", "days"])
-      .where("user_id", "=", userId)
-      .where("calendar_id", "in", ids)
-      .orderBy("paused_at")
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("workout_sessions")
-      .select(["workout_id", "completed_at"])
-      .where("user_id", "=", userId)
-      .where("is_complete", "=", true)
-      .where("completed_at", ">=", new Date(Math.min(...enrolled.map((c) => Date.parse(c.enrolled_at!)))))
-      .execute(),
-  ]);
+  const { days, pauses, sessions } = await planRows(
+    db,
+    userId,
+    enrolled.map((c) => c.id),
+    new Date(Math.min(...enrolled.map((c) => Date.parse(c.enrolled_at!)))),
+  );
   const now = clock.now();
 
   return enrolled.map((c) => {
     const since = Date.parse(c.enrolled_at!); // enrolled: the list above holds enrolments only
     const schedule = planSchedule(
       new Date(since),
-      pauses.filter((p) => p.calendar_id === c.id).map(toPlanPause),
+      pauses.filter((p) => p.calendarId === c.id),
       now,
       timeZone,
     );
