@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { ACCOUNT_DELETION_GRACE_DAYS } from "../../../src/domain/account-deletion.js";
+import { signOutEverywhere } from "../auth/sign-out-everywhere.js";
 import type { TokenVersions } from "../auth/token-versions.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
@@ -94,18 +95,7 @@ export class AccountDeletionService {
         .returning("user_id")
         .executeTakeFirst();
       if (!inserted) throw conflict(ALREADY_SCHEDULED);
-      // Every device signed out: access tokens carry the old version, refresh tokens are revoked.
-      await trx
-        .updateTable("users")
-        .set({ token_version: sql`token_version + 1`, updated_at: now })
-        .where("id", "=", userId)
-        .execute();
-      await trx
-        .updateTable("refresh_tokens")
-        .set({ revoked_at: now })
-        .where("user_id", "=", userId)
-        .where("revoked_at", "is", null)
-        .execute();
+      await signOutEverywhere(trx, userId, now);
       await stopBilling(trx, userId, now);
     });
     this.deps.tokenVersions.forget(userId);

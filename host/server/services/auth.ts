@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { badRequest, conflict, forbidden, unauthorized } from "../errors.js";
@@ -13,6 +12,7 @@ import {
   ROTATION_GRACE_MS,
   successorOf,
 } from "../auth/refresh-token.js";
+import { signOutEverywhere } from "../auth/sign-out-everywhere.js";
 import type { TokenVersions } from "../auth/token-versions.js";
 import type { Mailer } from "./mail.js";
 
@@ -277,38 +277,15 @@ export class AuthService {
   }
 
   async deactivate(userId: string): Promise<void> {
-    const { db, clock } = this.deps;
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("users")
-        .set({ deactivated_at: clock.now(), token_version: sql`token_version + 1`, updated_at: clock.now() })
-        .where("id", "=", userId)
-        .execute();
-      await trx
-        .updateTable("refresh_tokens")
-        .set({ revoked_at: clock.now() })
-        .where("user_id", "=", userId)
-        .where("revoked_at", "is", null)
-        .execute();
-    });
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction().execute((trx) => signOutEverywhere(trx, userId, now, { deactivated_at: now }));
     this.deps.tokenVersions.forget(userId);
     await this.deps.onDeactivated?.(userId);
   }
 
   async #replaceCredentials(trx: Db, userId: string, passwordHash: string): Promise<number> {
     const now = this.deps.clock.now();
-    const row = await trx
-      .updateTable("users")
-      .set({ password_hash: passwordHash, token_version: sql`token_version + 1`, updated_at: now })
-      .where("id", "=", userId)
-      .returning("token_version")
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable("refresh_tokens")
-      .set({ revoked_at: now })
-      .where("user_id", "=", userId)
-      .where("revoked_at", "is", null)
-      .execute();
+    const version = await signOutEverywhere(trx, userId, now, { password_hash: passwordHash });
     // Every other emailed reset link dies with the old password: a link read from an old mailbox must not undo this.
     await trx
       .updateTable("password_resets")
@@ -316,7 +293,7 @@ export class AuthService {
       .where("user_id", "=", userId)
       .where("used_at", "is", null)
       .execute();
-    return row.token_version;
+    return version;
   }
 
   async #revokeFamily(familyId: string) {

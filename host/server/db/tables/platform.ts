@@ -3,7 +3,7 @@ import type { ColumnType, Generated } from "kysely";
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-interface UsersTable {
+export interface UsersTable {
   id: Generated<string>;
   email: string;
   password_hash: string;
