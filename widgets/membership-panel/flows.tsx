@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from "preact/hooks";
-import type { BillingAddress, CancelReason } from "../../src/api/index.js";
+import type { BillingAddress } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
 import {
   ADDRESS_LIMITS,
@@ -22,7 +22,7 @@ import { updateAddress, withWrites } from "./writes.js";
 import { useWidgetConfig } from "../ui/config.js";
 import { chargeSentence, money } from "./charge.js";
 import type { Quote } from "../../src/api/index.js";
-import { planSku } from "../../src/domain/membership.js";
+import { CANCEL_REASONS, planSku, type CancelReason } from "../../src/domain/membership.js";
 import { CardForm } from "./card-form.js";
 import type { MembershipFlow, MembershipStep } from "./names.js";
 export { JoinMembership } from "./join.js";
@@ -295,14 +295,6 @@ export function validateAddress(a: BillingAddress): Partial<Record<AddressField,
   return out;
 }
 
-const REASONS: CancelReason[] = [
-  "method not as thought",
-  "too expensive",
-  "not seeing expected results",
-  "not using enough",
-  "other",
-];
-
 export function CancelMembership({ data, supportEmail, done, close, progress }: FlowProps) {
   const w = withWrites(data);
   const s = flowStyles(useCss());
@@ -360,7 +352,7 @@ export function CancelMembership({ data, supportEmail, done, close, progress }: 
     <form class={s.flow} onSubmit={submit} noValidate>
       <fieldset class={s.fieldset} aria-describedby={missing ? "reason-error" : undefined}>
         <legend>{say("membership.reasonQuestion")}</legend>
-        {REASONS.map((r) => (
+        {CANCEL_REASONS.map((r) => (
           <label key={r} class={s.choice}>
             <input
               type="radio"

@@ -1,9 +1,9 @@
 import { signal } from "@preact/signals-core";
 import * as api from "../../api/index.js";
 import { ApiError } from "../../api/error.js";
-import type { BillingAddress, CancelReason } from "../../api/types.js";
+import type { BillingAddress } from "../../api/types.js";
 import { couponOutcome, type CouponCheck } from "../../domain/prices.js";
-import { planInterval, planSku, type PlanPeriod } from "../../domain/membership.js";
+import { planInterval, planSku, type CancelReason, type PlanPeriod } from "../../domain/membership.js";
 import type { StoreContext } from "../context.js";
 import type { SliceExtension } from "../store-core.js";
 import { createMutation } from "../mutation.js";
