@@ -16,6 +16,46 @@ const enrollmentAnswer = strictObject(
   ["calendar_id", "status", "enrolled_at"],
 );
 
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+/** A calendar with the member's status in it (services/calendars.ts `calendarsWithStatus`). */
+const calendarStatusFields = {
+  calendar_id: string,
+  id: string,
+  slug: string,
+  name: string,
+  description: string,
+  image_url: string,
+  total_days: integer,
+  status: { type: "string", enum: ["enrolled", "not_enrolled"] },
+  enrolled_at: { type: ["string", "null"] },
+} as const;
+const calendarStatusRequired = Object.keys(calendarStatusFields) as (keyof typeof calendarStatusFields)[];
+const calendarStatusSchema = strictObject(calendarStatusFields, calendarStatusRequired);
+/** An enrolled calendar with today's day number and each day's state. */
+const myCalendarSchema = strictObject(
+  {
+    ...calendarStatusFields,
+    status: { type: "string", const: "enrolled" },
+    current_day: integer,
+    progress: strictObject({ completed_days: integer, total_days: integer }, ["completed_days", "total_days"]),
+    days: {
+      type: "array",
+      items: strictObject(
+        {
+          day: integer,
+          date: { type: "string", description: "YYYY-MM-DD" },
+          kind: { type: "string", enum: ["workout", "walk", "rest"] },
+          workout_id: { type: ["string", "null"] },
+          status: { type: "string", enum: ["rest", "completed", "not_started"] },
+        },
+        ["day", "date", "kind", "workout_id", "status"],
+      ),
+    },
+  },
+  [...calendarStatusRequired, "current_day", "progress", "days"],
+);
+
 /** The member side of calendars: the list with status, enrolment, mine. Calendar content is the catalogue's. */
 export async function calendarRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
@@ -26,7 +66,12 @@ export async function calendarRoutes(instance: FastifyInstance, { ctx }: RouteOp
     "/tsapi/workout_calendars",
     {
       ...member,
-      schema: { tags, summary: "Every workout calendar with the member's status in it", security: memberSecurity },
+      schema: {
+        tags,
+        summary: "Every workout calendar with the member's status in it",
+        security: memberSecurity,
+        response: { 200: strictObject({ data: { type: "array", items: calendarStatusSchema } }, ["data"]) },
+      },
     },
     async (request) => ({ data: await calendarsWithStatus(ctx.db, memberOf(request).id) }),
   );
@@ -71,6 +116,7 @@ export async function calendarRoutes(instance: FastifyInstance, { ctx }: RouteOp
         tags,
         summary: "The member's calendars with today's day and each day's state",
         security: memberSecurity,
+        response: { 200: strictObject({ data: { type: "array", items: myCalendarSchema } }, ["data"]) },
       },
     },
     async (request) => ({ data: await myCalendars(ctx.db, ctx.clock, memberOf(request).id) }),

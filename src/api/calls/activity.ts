@@ -2,6 +2,8 @@ import type { ApiClient } from "../client.js";
 import type {
   Challenge,
   EmailAttribute,
+  EmailAttributeChange,
+  EndedSession,
   EndSessionRequest,
   Favourites,
   FavouritesUpdate,
@@ -14,6 +16,7 @@ import type {
   Page,
   Preferences,
   UserAttribute,
+  UserAttributeChange,
   VideoEvent,
   WorkoutSession,
   WorkoutStats,
@@ -35,11 +38,11 @@ export const updateHiddenCollections = (c: ApiClient, body: HiddenCollectionsUpd
   write<HiddenCollections>(c, "PUT", "/v2/user/attributes/collections_hidden", body);
 export const getUserAttribute = (c: ApiClient, signal?: S) =>
   read<UserAttribute>(c, "/v2/user/attributes/user", signal);
-export const updateUserAttribute = (c: ApiClient, body: Partial<UserAttribute>) =>
+export const updateUserAttribute = (c: ApiClient, body: UserAttributeChange) =>
   write<UserAttribute>(c, "PUT", "/v2/user/attributes/user", body);
 export const getEmailAttribute = (c: ApiClient, signal?: S) =>
   read<EmailAttribute>(c, "/v2/user/attributes/email", signal);
-export const updateEmailAttribute = (c: ApiClient, body: Partial<EmailAttribute>) =>
+export const updateEmailAttribute = (c: ApiClient, body: EmailAttributeChange) =>
   write<EmailAttribute>(c, "PUT", "/v2/user/attributes/email", body);
 export const getPreferences = (c: ApiClient, signal?: S) =>
   read<Preferences>(c, "/v2/user/attributes/preferences", signal);
@@ -53,7 +56,7 @@ export const submitOnboardingResults = (c: ApiClient, answers: Record<string, un
 export const startSession = (c: ApiClient, workoutId: string) =>
   c.request<WorkoutSession>(`/v2/workouts/start_session/${enc(workoutId)}`, { auth: true, retries: 0 });
 export const endSession = (c: ApiClient, workoutId: string, body: EndSessionRequest) =>
-  write<WorkoutSession>(c, "POST", `/v2/workouts/end_session/${enc(workoutId)}`, body);
+  write<EndedSession>(c, "POST", `/v2/workouts/end_session/${enc(workoutId)}`, body);
 export const sendVideoEvents = (c: ApiClient, events: VideoEvent[]) =>
   write<{ accepted: number }>(c, "POST", "/v2/workouts/video_events", { events });
 export const getHistory = (c: ApiClient, q: HistoryQuery = {}, signal?: S) =>

@@ -1,6 +1,7 @@
 import type { ApiClient } from "../client.js";
 import type {
   BillingAddress,
+  BillingAddressChange,
   CancelRequest,
   Coupon,
   CouponEntry,
@@ -40,7 +41,7 @@ export const cancelSubscription = (c: ApiClient, id: string, body: CancelRequest
   write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/cancel`, body);
 export const reactivateSubscription = (c: ApiClient, id: string) =>
   write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/reactivate`);
-export const updateBillingAddress = (c: ApiClient, id: string, body: BillingAddress) =>
+export const updateBillingAddress = (c: ApiClient, id: string, body: BillingAddressChange) =>
   write<BillingAddress>(c, "PUT", `/v2/subscriptions/subs/billing-address/${enc(id)}`, body);
 export const requestStudioLinkEmail = (c: ApiClient, email: string) =>
   write<unknown>(c, "POST", "/v2/subscriptions/subs/marianatek/email-request/", { email });
