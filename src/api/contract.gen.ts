@@ -2498,7 +2498,9 @@ export interface paths {
               position?: number | null;
               /** Format: date-time */
               occurred_at?: string;
-              data?: Record<string, never>;
+              data?: {
+                [key: string]: unknown;
+              };
             }[];
           };
         };
@@ -5476,7 +5478,11 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              portalUrl: string;
+            };
+          };
         };
       };
     };
@@ -6460,7 +6466,9 @@ export interface paths {
               user_id?: string;
               /** @enum {string} */
               category: "Essential" | "Performance" | "Functional" | "Marketing";
-              properties: Record<string, never>;
+              properties: {
+                [key: string]: unknown;
+              };
               /** Format: date-time */
               occurred_at: string;
             }[];

@@ -602,7 +602,15 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
 
   app.get(
     "/v2/subscriptions/subs/recharge/customer-portal",
-    { ...member, schema: { tags, summary: "Where a recharge subscription is managed", security: memberSecurity } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Where a recharge subscription is managed",
+        security: memberSecurity,
+        response: { 200: strictObject({ portalUrl: string }, ["portalUrl"]) },
+      },
+    },
     async (request) => {
       const { id } = memberOf(request);
       const subs = await listSubscriptions(ctx.db, id);

@@ -30,7 +30,7 @@ const videoEventSchema = strictObject(
     session_id: { anyOf: [uuidSchema, { type: "null" }] },
     position: { anyOf: [{ type: "number", minimum: 0, maximum: 86_400 }, { type: "null" }] },
     occurred_at: { type: "string", format: "date-time" },
-    data: { type: "object", maxProperties: 20 },
+    data: { type: "object", maxProperties: 20, additionalProperties: true },
   },
   ["event_type", "workout_id"],
 );

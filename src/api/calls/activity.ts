@@ -1,4 +1,5 @@
 import type { ApiClient } from "../client.js";
+import type { ResponseBody } from "../contract.js";
 import type {
   Challenge,
   EmailAttribute,
@@ -58,7 +59,7 @@ export const startSession = (c: ApiClient, workoutId: string) =>
 export const endSession = (c: ApiClient, workoutId: string, body: EndSessionRequest) =>
   write<EndedSession>(c, "POST", `/v2/workouts/end_session/${enc(workoutId)}`, body);
 export const sendVideoEvents = (c: ApiClient, events: VideoEvent[]) =>
-  write<{ accepted: number }>(c, "POST", "/v2/workouts/video_events", { events });
+  write<ResponseBody<"/v2/workouts/video_events", "post">>(c, "POST", "/v2/workouts/video_events", { events });
 export const getHistory = (c: ApiClient, q: HistoryQuery = {}, signal?: S) =>
   read<Page<HistoryEntry>>(c, "/v2/workouts/history", signal, { includeLvs: true, ...q });
 export const getWorkoutStats = (c: ApiClient, q: { startDate?: string; endDate?: string } = {}, signal?: S) =>

@@ -1,4 +1,5 @@
 import type { ApiClient } from "../client.js";
+import type { ResponseBody } from "../contract.js";
 import type {
   BillingAddress,
   BillingAddressChange,
@@ -50,9 +51,10 @@ export const createStudioLink = (c: ApiClient, body: Record<string, unknown> = {
 export const sendCustomerNotification = (c: ApiClient, type: string, body: Record<string, unknown> = {}) =>
   write<unknown>(c, "POST", `/v2/subscriptions/customers/notifications/${enc(type)}`, body);
 export const getRechargePortal = (c: ApiClient, signal?: S) =>
-  c.request<{ portalUrl: string }>("/v2/subscriptions/subs/recharge/customer-portal", { auth: true, signal });
+  c.request<ResponseBody<"/v2/subscriptions/subs/recharge/customer-portal", "get">>(
+    "/v2/subscriptions/subs/recharge/customer-portal", { auth: true, signal });
 export const unpauseRecharge = (c: ApiClient, id: string) =>
   write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/recharge/unpause`);
-export const setupPayment = (c: ApiClient) => write<{ client_secret: string }>(c, "POST", "/commerce/v1/payment/setup");
+export const setupPayment = (c: ApiClient) => write<ResponseBody<"/commerce/v1/payment/setup", "post">>(c, "POST", "/commerce/v1/payment/setup");
 export const setDefaultPayment = (c: ApiClient, paymentMethodId: string) =>
   write<PaymentCard>(c, "POST", "/commerce/v1/payment/setdefault", { payment_method_id: paymentMethodId });
