@@ -45,15 +45,17 @@ export const openObject = { type: "object", additionalProperties: true } as cons
 export const pageOf = <const T extends object>(item: T) =>
   strictObject({ items: { type: "array", items: item }, total: { type: "integer" } }, ["items", "total"]);
 
-export const trainerRefSchema = strictObject(
-  { id: string, slug: string, name: string, image_url: string },
-  ["id", "slug", "name", "image_url"],
-);
+export const trainerRefSchema = strictObject({ id: string, slug: string, name: string, image_url: string }, [
+  "id",
+  "slug",
+  "name",
+  "image_url",
+]);
 
-const workoutVideoSchema = strictObject(
-  { duration: { type: "number", description: "Seconds." }, poster_url: string },
-  ["duration", "poster_url"],
-);
+const workoutVideoSchema = strictObject({ duration: { type: "number", description: "Seconds." }, poster_url: string }, [
+  "duration",
+  "poster_url",
+]);
 
 /** A workout (api-contract.md "Workouts"), with the class breakdown the detail pane lists. */
 export const workoutSchema = strictObject(
@@ -70,7 +72,10 @@ export const workoutSchema = strictObject(
     equipment: strings,
     focusMember: strings,
     benefits: strings,
-    collections: { type: "array", items: strictObject({ id: string, slug: string, name: string }, ["id", "slug", "name"]) },
+    collections: {
+      type: "array",
+      items: strictObject({ id: string, slug: string, name: string }, ["id", "slug", "name"]),
+    },
     live: { type: "boolean" },
     start_date: string,
     created_at: string,

@@ -58,10 +58,12 @@ const seriesDetailSchema = strictObject(
     ...seriesFields,
     items: {
       type: "array",
-      items: strictObject(
-        { ...workoutSchema.properties, position: integer, chapter: integer, chapter_title: string },
-        [...workoutSchema.required, "position", "chapter", "chapter_title"],
-      ),
+      items: strictObject({ ...workoutSchema.properties, position: integer, chapter: integer, chapter_title: string }, [
+        ...workoutSchema.required,
+        "position",
+        "chapter",
+        "chapter_title",
+      ]),
     },
     chapters: {
       type: "array",

@@ -61,7 +61,12 @@ const searchAnswer = strictObject(
 );
 
 const filterOptionSchema = strictObject(
-  { label: string, value: string, filter: { type: "string", description: "The filter-language term it adds" }, count: integer },
+  {
+    label: string,
+    value: string,
+    filter: { type: "string", description: "The filter-language term it adds" },
+    count: integer,
+  },
   ["label", "value", "filter", "count"],
 );
 const filterGroupSchema = strictObject(
@@ -75,7 +80,15 @@ const filterGroupSchema = strictObject(
 );
 
 const categorySchema = strictObject(
-  { id: string, slug: string, name: string, description: string, order: integer, is_all: { type: "boolean" }, seo: openObject },
+  {
+    id: string,
+    slug: string,
+    name: string,
+    description: string,
+    order: integer,
+    is_all: { type: "boolean" },
+    seo: openObject,
+  },
   ["id", "slug", "name", "description", "order", "is_all", "seo"],
 );
 const collectionFields = {

@@ -38,7 +38,10 @@ const claimsAnswer = strictObject(
     given_name: string,
     family_name: string,
     email: string,
-    is_trial: { type: ["boolean", "string"], description: 'A boolean here; "true"/"false" text from older identity providers' },
+    is_trial: {
+      type: ["boolean", "string"],
+      description: 'A boolean here; "true"/"false" text from older identity providers',
+    },
     "custom:is_vip": { type: "string", const: "true" },
     entitlements: { type: "string", description: 'A JSON text list, e.g. ["digital"]' },
     unentitled_status: { type: "string", const: "previously_entitled" },

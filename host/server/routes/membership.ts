@@ -54,7 +54,8 @@ const invoiceFields = {
   discount_code: { type: ["string", "null"], description: "Promo codes it applies, comma-separated" },
 } as const;
 const invoiceRequired = ["amount", "currency", "period_start", "period_end", "sku", "discount_code"] as const;
-const nullableObject = <const T extends { type: "object" }>(schema: T) => ({ ...schema, type: ["object", "null"] }) as const;
+const nullableObject = <const T extends { type: "object" }>(schema: T) =>
+  ({ ...schema, type: ["object", "null"] }) as const;
 
 /** The member's saved billing address of a subscription (services/billing-address.ts). */
 const billingAddressSchema = strictObject(
@@ -103,7 +104,14 @@ const subscriptionSchema = strictObject(
     paused_at: nullableString,
     scheduled_change: nullableObject(
       strictObject(
-        { sku: string, name: string, interval: integer, interval_type: string, base_price: cents, effective_at: nullableString },
+        {
+          sku: string,
+          name: string,
+          interval: integer,
+          interval_type: string,
+          base_price: cents,
+          effective_at: nullableString,
+        },
         ["sku", "name", "interval", "interval_type", "base_price", "effective_at"],
       ),
     ),

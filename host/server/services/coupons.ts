@@ -88,8 +88,7 @@ export async function checkCodes(
       .executeTakeFirst();
     if (!coupon || !couponUsable(coupon, now) || coupon.currency !== currency || used || seen.has(code))
       failures.push(invalid(raw.trim()));
-    else
-      terms.push(couponTerms(coupon));
+    else terms.push(couponTerms(coupon));
     seen.add(code);
   }
   if (failures.length) throw new HttpError(400, failures.length === 1 ? failures[0]! : failures);

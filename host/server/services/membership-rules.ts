@@ -21,7 +21,11 @@ export function couponTerms(row: {
   percent_off: number | string | null;
   amount_off: number | string | null;
 }): CouponTerms {
-  return { code: row.code, type: row.type, amount: Number(row.type === "percentage" ? row.percent_off : row.amount_off) };
+  return {
+    code: row.code,
+    type: row.type,
+    amount: Number(row.type === "percentage" ? row.percent_off : row.amount_off),
+  };
 }
 
 /** Cents off `cents` for one coupon: percentages round to two decimals of the currency, i.e. to whole cents. */

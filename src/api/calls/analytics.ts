@@ -8,4 +8,8 @@ export type ConsentCategory = AnalyticsEvent["category"];
 
 /** The first-party collector (anonymous: events carry their own ids, so it works before and after sign-in). */
 export const sendAnalyticsEvents = (c: ApiClient, events: AnalyticsEvent[]) =>
-  c.request<ResponseBody<"/v2/analytics/events", "post">>("/v2/analytics/events", { method: "POST", body: { events }, keepalive: true });
+  c.request<ResponseBody<"/v2/analytics/events", "post">>("/v2/analytics/events", {
+    method: "POST",
+    body: { events },
+    keepalive: true,
+  });

@@ -52,9 +52,12 @@ export const sendCustomerNotification = (c: ApiClient, type: string, body: Recor
   write<unknown>(c, "POST", `/v2/subscriptions/customers/notifications/${enc(type)}`, body);
 export const getRechargePortal = (c: ApiClient, signal?: S) =>
   c.request<ResponseBody<"/v2/subscriptions/subs/recharge/customer-portal", "get">>(
-    "/v2/subscriptions/subs/recharge/customer-portal", { auth: true, signal });
+    "/v2/subscriptions/subs/recharge/customer-portal",
+    { auth: true, signal },
+  );
 export const unpauseRecharge = (c: ApiClient, id: string) =>
   write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/recharge/unpause`);
-export const setupPayment = (c: ApiClient) => write<ResponseBody<"/commerce/v1/payment/setup", "post">>(c, "POST", "/commerce/v1/payment/setup");
+export const setupPayment = (c: ApiClient) =>
+  write<ResponseBody<"/commerce/v1/payment/setup", "post">>(c, "POST", "/commerce/v1/payment/setup");
 export const setDefaultPayment = (c: ApiClient, paymentMethodId: string) =>
   write<PaymentCard>(c, "POST", "/commerce/v1/payment/setdefault", { payment_method_id: paymentMethodId });
