@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from "preact/hooks";
-import type { BillingAddress } from "../../src/api/index.js";
+import type { BillingAddressChange } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
 import {
   ADDRESS_LIMITS,
@@ -184,7 +184,7 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
   async function submit(e: Event) {
     e.preventDefault();
     const form = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as Partial<Record<string, string>>;
-    const address: BillingAddress = {
+    const address: BillingAddressChange = {
       country: form.country!,
       address1: form.address1!.trim(),
       address2: form.address2?.trim() || undefined,
@@ -287,7 +287,7 @@ function addressMessage(field: AddressField, problem: AddressProblem): string {
 }
 
 /** The address rule (the one the server applies), checked before sending: field → message. */
-export function validateAddress(a: BillingAddress): Partial<Record<AddressField, string>> {
+export function validateAddress(a: BillingAddressChange): Partial<Record<AddressField, string>> {
   const found = addressProblems(a, a.country === "Canada" ? "Canada" : "USA");
   const out: Partial<Record<AddressField, string>> = {};
   for (const [field, problem] of Object.entries(found) as [AddressField, AddressProblem][])

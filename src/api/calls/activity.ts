@@ -1,7 +1,7 @@
 import type { ApiClient } from "../client.js";
 import type { ResponseBody } from "../contract.js";
 import type {
-  Challenge,
+  Challenges,
   EmailAttribute,
   EmailAttributeChange,
   EndedSession,
@@ -66,9 +66,9 @@ export const getWorkoutStats = (c: ApiClient, q: { startDate?: string; endDate?:
   read<WorkoutStats>(c, "/v2/workouts/workout_stats", signal, q);
 export const getLegacyStats = (c: ApiClient, signal?: S) => read<LegacyStats>(c, "/stats/v2/workouts", signal);
 export const getCurrentChallenge = (c: ApiClient, signal?: S) =>
-  read<Challenge | { items: Challenge[] }>(c, "/v2/workouts/challenges", signal, { current: true });
+  read<Challenges>(c, "/v2/workouts/challenges", signal, { current: true });
 export const getMyChallenges = (c: ApiClient, signal?: S) =>
-  read<Challenge | { items: Challenge[] }>(c, "/v2/workouts/challenges/mine", signal);
+  read<Challenges>(c, "/v2/workouts/challenges/mine", signal);
 export const getChallengeAttribute = (c: ApiClient, signal?: S) =>
   read<Record<string, unknown>>(c, "/user/v1/attribute/challenges", signal);
 export const updateChallengeAttribute = (c: ApiClient, body: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
 import { signal } from "@preact/signals-core";
 import * as api from "../../api/index.js";
 import { ApiError } from "../../api/error.js";
-import type { BillingAddress } from "../../api/types.js";
+import type { BillingAddressChange } from "../../api/types.js";
 import { couponOutcome, type CouponCheck } from "../../domain/prices.js";
 import { planInterval, planSku, type CancelReason, type PlanPeriod } from "../../domain/membership.js";
 import type { StoreContext } from "../context.js";
@@ -85,7 +85,7 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipS
         .cancelSubscription(c, current().subscription_id, explanation ? { reason, explanation } : { reason })
         .then(refreshed);
     }),
-    updateBillingAddress: createMutation((address: BillingAddress) =>
+    updateBillingAddress: createMutation((address: BillingAddressChange) =>
       api.updateBillingAddress(c, current().subscription_id, address),
     ),
     setupPayment: createMutation(() => api.setupPayment(c)),
