@@ -31,7 +31,7 @@ const profileAnswer = strictObject(
 );
 
 const string = { type: "string" } as const;
-/** The claims of spec section 3; flags are the text "true" when set and absent otherwise, as identity providers send. */
+/** The claims of spec section 3: flags are the text "true" when set and absent otherwise, as identity providers send */
 const claimsAnswer = strictObject(
   {
     sub: { type: "string", description: "The member's id" },

@@ -67,7 +67,7 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
         </div>
         {nextWorkout ? (
           <Link href={`/home/detail/${encodeURIComponent(nextWorkout.slug)}`} className={next}>
-            <img src={nextWorkout.video.poster_url ?? ""} alt="" width={120} height={68} />
+            <img src={nextWorkout.video.poster_url} alt="" width={120} height={68} />
             <span style={{ display: "grid", gap: 4 }}>
               <span style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".14em", color: color.accent }}>
                 UP NEXT<span className="visually-hidden">: your next workout</span>
