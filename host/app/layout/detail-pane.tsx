@@ -157,9 +157,7 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
           <div className={meta}>
             <span>{t("workout.minutes", { minutes: workout.duration })}</span>
             {workout.level ? <span>{label(workout.level)}</span> : null}
-            {workout.start_date || workout.created_at ? (
-              <span>Released {dateLabel(workout.start_date)}</span>
-            ) : null}
+            {workout.start_date || workout.created_at ? <span>Released {dateLabel(workout.start_date)}</span> : null}
           </div>
           <h2 style={{ fontSize: text.xxl, fontWeight: 800 }}>{workout.name}</h2>
           {lead ? (

@@ -28,7 +28,7 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
     detail && (detail.id === enrollment.series_id || detail.slug === enrollment.series_id) ? detail : undefined;
   const { completed, total } = seriesCompletion(enrollment);
   const nextId = nextSeriesWorkout(enrollment);
-  const nextWorkout = series?.items?.find((w) => w.id === nextId);
+  const nextWorkout = series?.items.find((w) => w.id === nextId);
   const name = series?.name ?? "Your series";
 
   return (

@@ -225,7 +225,7 @@ export default function SeriesDetailPage() {
               <h2 id="related-title" className={sectionTitle}>
                 {t("series.additionalContent")}
               </h2>
-              {related.map((r, i) => (
+              {related.map((r) => (
                 <div key={r.name} className={stack(space[3])}>
                   {r.title && r.title.toLowerCase() !== t("series.additionalContent").toLowerCase() ? (
                     <h3 className={chapterTitle}>{r.title}</h3>

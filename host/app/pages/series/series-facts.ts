@@ -1,4 +1,4 @@
-import type { Series, Workout } from "../../../../src/api/types.js";
+import type { Series } from "../../../../src/api/types.js";
 
 /** A series as the series page shows it: from a list first, then from its own call (items, chapters, related). */
 export type SeriesView = Series;
