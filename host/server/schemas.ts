@@ -45,7 +45,7 @@ export const openObject = { type: "object", additionalProperties: true } as cons
 export const pageOf = <const T extends object>(item: T) =>
   strictObject({ items: { type: "array", items: item }, total: { type: "integer" } }, ["items", "total"]);
 
-export const trainerRefSchema = strictObject({ id: string, slug: string, name: string, image_url: string }, [
+const trainerRefSchema = strictObject({ id: string, slug: string, name: string, image_url: string }, [
   "id",
   "slug",
   "name",

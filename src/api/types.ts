@@ -35,20 +35,16 @@ export type ProfileChange = RequestBody<"/user/v1/attribute/profile", "put">;
 export type AppConfig = ResponseBody<"/config.json", "get">;
 export type WorkoutCategory = ItemOf<ResponseBody<"/tsapi/workout_categories", "get">["items"]>;
 export type Collection = ItemOf<ResponseBody<"/tsapi/collections", "get">["items"]>;
-/** A collection with its workouts, newest first. */
-export type CollectionDetail = ResponseBody<"/tsapi/collections/{id}", "get">;
 export type Location = ResponseBody<"/tsapi/locations/{id}", "get">;
 
 // ---- workouts ----
 export type Workout = ResponseBody<"/tsapi/workouts/{slug}", "get">;
-export type Trainer = ItemOf<Workout["trainers"]>;
 export type SearchRequest = RequestBody<"/tsapi/workouts/search", "post">;
 export type SearchResponse = ResponseBody<"/tsapi/workouts/search", "post">;
 export type SortValue = NonNullable<SearchRequest["sort"]>;
 export type EquipmentMode = NonNullable<SearchRequest["equipmentFilter"]>;
 export type WorkoutFilters = ResponseBody<"/tsapi/v2/workout/filters", "get">;
 export type FilterGroup = ItemOf<WorkoutFilters["groups"]>;
-export type FilterOption = ItemOf<FilterGroup["options"]>;
 export type PlaybackAnswer = ResponseBody<"/tsapi/content/workout/{id}/video", "get">;
 export type MusicStations = ResponseBody<"/v2/music/stations", "get">;
 export type MusicStation = ItemOf<MusicStations["items"]>;
@@ -77,7 +73,6 @@ export type WorkoutStats = ResponseBody<"/v2/workouts/workout_stats", "get">;
 export type LegacyStats = ResponseBody<"/stats/v2/workouts", "get">;
 export type Challenges = ResponseBody<"/v2/workouts/challenges", "get">;
 export type Challenge = ItemOf<Challenges["items"]>;
-export type JoinedChallenges = ResponseBody<"/user/v1/attribute/challenges", "get">;
 
 // ---- series and calendars ----
 /** A series as lists, carousels and the overview show it. */
@@ -89,7 +84,6 @@ export type Series = SeriesSummary & Partial<Omit<SeriesDetail, keyof SeriesSumm
 export type SeriesOverview = ResponseBody<"/tsapi/series_overview_page", "get">;
 export type SeriesEnrollAnswer = ResponseBody<"/v2/workouts/series/enroll", "post">;
 export type SeriesEnrollment = SeriesEnrollAnswer["series"];
-export type SeriesWorkoutStatus = ItemOf<SeriesEnrollment["series_state"]["workouts"]>["status"];
 /** A calendar with the member's status in it (`GET /tsapi/workout_calendars`). */
 export type CalendarEnrollment = ItemOf<ResponseBody<"/tsapi/workout_calendars", "get">["data"]>;
 export type CalendarEnrollAnswer = ResponseBody<"/v2/workouts/calendars/{id}/enroll", "post">;
@@ -100,16 +94,11 @@ export type MyCalendars = ResponseBody<"/v2/workouts/calendars/mine", "get">;
 
 // ---- studios ----
 export type LiveClass = ItemOf<ResponseBody<"/studios/class", "get">["items"]>;
-/** Where a class happens (the studio and its address, or the live virtual studio). */
-export type ClassLocation = NonNullable<LiveClass["location"]>;
 export type Reservation = ResponseBody<"/studios/reservation/", "post">;
-export type ReservationStatus = Reservation["status"];
 
 // ---- membership and billing ----
 export type Subscription = ResponseBody<"/v2/subscriptions/subs", "get">;
 export type Provider = Subscription["provider"];
-/** The next renewal's invoice (what it will charge). */
-export type Invoice = NonNullable<Subscription["next_renewal"]>;
 export type PlanChange = RequestBody<"/v2/subscriptions/subs/plan", "put">;
 export type CancelRequest = RequestBody<"/v2/subscriptions/subs/{id}/cancel", "post">;
 /** A saved billing address (the answer); `BillingAddressChange` is what a save sends. */
@@ -124,7 +113,6 @@ export type Quote = ResponseBody<"/v2/subscriptions/subs/quote", "get">;
 export type Coupon = ResponseBody<"/v2/subscriptions/coupon-codes/{code}", "get">;
 export type CouponEntry = ItemOf<RequestBody<"/v2/subscriptions/subs/coupon-codes", "post">["coupons"]>;
 export type CouponResults = ResponseBody<"/v2/subscriptions/subs/coupon-codes", "post">;
-export type CouponResult = ItemOf<CouponResults["items"]>;
 export type PaymentCard = ResponseBody<"/commerce/v1/payment/default", "get">;
 
 // ---- client-side only ----
