@@ -67,8 +67,9 @@ const iife = join(root, "dist", "widgets", "fitkit.iife.js");
 // asks 42 KB for it; with the design's packages it was 43.1 KB (ofetch and ufo add 3.8 KB where the removed copy cost
 // 0.4), and ARCHITECTURE.md forbids buying that back with a copy (it names no budget for this build). Issue 16's one
 // iCalendar writer (RFC 5545 folding), the panel's address flow and its typed step events took it past 44 KB to 44.2:
-// the collision is reported and this budget is 45 KB (the ESM page of all five holds 42 KB).
-if (existsSync(iife)) check("fitkit.iife.js (all five, every part, gzip)", gz(iife), 45);
+// then issue 19's two widget features (the library's Avoid chips, the panel's pause flow) to 45.8: the collision is
+// reported and this budget is 46 KB (the ESM page of all five holds 42 KB; docs/decisions/bundle-budgets.md).
+if (existsSync(iife)) check("fitkit.iife.js (all five, every part, gzip)", gz(iife), 46);
 // The shared core's own code inside each widget (from the sources, so it shows before a build too).
 for (const [w, bytes] of await coreSizes(root, widgets)) check(`core in <fit-${w}> (gzip)`, bytes, 6);
 const app = graphOf("app");

@@ -37,6 +37,7 @@ const Signup = lazy(() => import("./pages/auth/signup.js"));
 const ForgotPassword = lazy(() => import("./pages/auth/forgot-password.js"));
 const ResetPassword = lazy(() => import("./pages/auth/reset-password.js"));
 const Logout = lazy(() => import("./pages/auth/logout.js"));
+const AccountDeleted = lazy(() => import("./pages/auth/account-deleted.js"));
 const Home = lazy(() => import("./pages/home/home.js"));
 const Classes = lazy(() => import("./pages/classes/classes.js"));
 const ManageWorkouts = lazy(() => import("./pages/classes/manage-workouts.js"));
@@ -73,6 +74,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/forgot-password", page: ForgotPassword, title: "Forgot password", onboarding: false },
   { path: "/reset-password", page: ResetPassword, title: "Reset password", onboarding: false },
   { path: "/logout", page: Logout, title: "Log out", onboarding: false },
+  { path: "/account-deleted", page: AccountDeleted, title: "Account deleted", onboarding: false },
 
   { path: "/home", page: Home, title: "Home" },
   { path: "/home/detail/:slug", page: Home, title: "Home", pane: "slug" },
@@ -131,6 +133,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/account/membership", page: Membership, title: "Account Membership", access: "member" },
   { path: "/account/membership/manage", page: Membership, title: "Manage Membership", access: "member" },
   { path: "/account/membership/billing-address", page: Membership, title: "Billing Address", access: "member" },
+  { path: "/account/membership/pause", page: Membership, title: "Pause Membership", access: "member" },
   { path: "/account/membership/join", page: Join, title: "Become a member", access: "member" },
   { path: "/account/subscriptions", page: Subscriptions, title: "Account Subscription", access: "member" },
 ];

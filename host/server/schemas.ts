@@ -1,3 +1,4 @@
+import { STRAIN_TAGS } from "../../src/domain/avoid.js";
 import { NAME_MAX_LENGTH } from "../../src/domain/names.js";
 /** JSON-schema building blocks shared by route plugins. Bodies are strict: unknown properties are rejected. */
 
@@ -70,6 +71,11 @@ export const workoutSchema = strictObject(
     pacing: string,
     trainers: { type: "array", items: trainerRefSchema },
     equipment: strings,
+    strain: {
+      type: "array",
+      items: { type: "string", enum: STRAIN_TAGS },
+      description: "What the workout loads or involves (avoid filters)",
+    },
     focusMember: strings,
     benefits: strings,
     collections: {
@@ -97,6 +103,7 @@ export const workoutSchema = strictObject(
     "pacing",
     "trainers",
     "equipment",
+    "strain",
     "focusMember",
     "benefits",
     "collections",

@@ -49,7 +49,13 @@ async function openDataDir(dataDir: string): Promise<DatabaseHandle> {
 export async function createServer(config: ServerConfig, clock: Clock = systemClock): Promise<FastifyInstance> {
   const database = await openDatabase(config, clock);
   try {
-    return await buildApp({ config, database, clock, closeDatabase: true, jobs: { renewals: true } });
+    return await buildApp({
+      config,
+      database,
+      clock,
+      closeDatabase: true,
+      jobs: { renewals: true, accountErasure: true },
+    });
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -151,6 +151,100 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/auth/deletion/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel the deletion of an account in its grace period (My data) and sign in; the sign-in's guards apply */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: email */
+            email: string;
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              token: string;
+              refreshToken: string;
+              user: {
+                id: string;
+                email: string;
+                /** Format: date-time */
+                createdAt: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/auth/refresh-token": {
     parameters: {
       query?: never;
@@ -609,6 +703,170 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/user/v1/members/{memberId}/data-export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download my data: a ZIP of profile.json, workouts.csv, live-classes.csv, payments.csv and bookings.ics (only the member's own: another member's answers 404) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          memberId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description application/zip */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/v1/deletion": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete my account: confirmed with the password, signs every device out, stops the web membership's renewal and erases the account after the grace period unless a sign-in cancels it */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              /** Format: date-time */
+              erase_at: string;
+              notices: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/config.json": {
     parameters: {
       query?: never;
@@ -730,6 +988,19 @@ export interface paths {
             equipmentFilter?: "selected" | "additional";
             /** @default  */
             seriesWorkoutsParam?: string;
+            /** @default [] */
+            avoid?: (
+              | "jumping"
+              | "wrists"
+              | "shoulders"
+              | "knees"
+              | "lower-back"
+              | "floor"
+              | "weights"
+              | "ball"
+              | "band"
+              | "gliders"
+            )[];
           };
         };
       };
@@ -758,6 +1029,8 @@ export interface paths {
                   image_url: string;
                 }[];
                 equipment: string[];
+                /** @description What the workout loads or involves (avoid filters) */
+                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
                 focusMember: string[];
                 benefits: string[];
                 collections: {
@@ -844,6 +1117,8 @@ export interface paths {
                   image_url: string;
                 }[];
                 equipment: string[];
+                /** @description What the workout loads or involves (avoid filters) */
+                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
                 focusMember: string[];
                 benefits: string[];
                 collections: {
@@ -922,6 +1197,8 @@ export interface paths {
                 image_url: string;
               }[];
               equipment: string[];
+              /** @description What the workout loads or involves (avoid filters) */
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
               focusMember: string[];
               benefits: string[];
               collections: {
@@ -963,11 +1240,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Filter dialog groups and options with counts, within a category when one is named */
+    /** Filter dialog groups and options with counts, within a category when one is named, without the avoided workouts */
     get: {
       parameters: {
         query?: {
           category?: string;
+          avoid?: string;
         };
         header?: never;
         path?: never;
@@ -1152,6 +1430,8 @@ export interface paths {
                   image_url: string;
                 }[];
                 equipment: string[];
+                /** @description What the workout loads or involves (avoid filters) */
+                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
                 focusMember: string[];
                 benefits: string[];
                 collections: {
@@ -1486,6 +1766,8 @@ export interface paths {
                   image_url: string;
                 }[];
                 equipment: string[];
+                /** @description What the workout loads or involves (avoid filters) */
+                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
                 focusMember: string[];
                 benefits: string[];
                 collections: {
@@ -1538,6 +1820,8 @@ export interface paths {
                     image_url: string;
                   }[];
                   equipment: string[];
+                  /** @description What the workout loads or involves (avoid filters) */
+                  strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
                   focusMember: string[];
                   benefits: string[];
                   collections: {
@@ -1629,6 +1913,8 @@ export interface paths {
                       image_url: string;
                     }[];
                     equipment: string[];
+                    /** @description What the workout loads or involves (avoid filters) */
+                    strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
                     focusMember: string[];
                     benefits: string[];
                     collections: {
@@ -1721,6 +2007,8 @@ export interface paths {
                     image_url: string;
                   }[];
                   equipment: string[];
+                  /** @description What the workout loads or involves (avoid filters) */
+                  strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
                   focusMember: string[];
                   benefits: string[];
                   collections: {
@@ -2221,7 +2509,7 @@ export interface paths {
         };
       };
     };
-    /** Merge preferences (a key set to null is removed); answers the whole attribute */
+    /** Merge preferences (a key set to null is removed; `avoid` must list known avoid keys); answers the whole attribute */
     put: {
       parameters: {
         query?: never;
@@ -2232,6 +2520,21 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
+            avoid?:
+              | (
+                  | "jumping"
+                  | "wrists"
+                  | "shoulders"
+                  | "knees"
+                  | "lower-back"
+                  | "floor"
+                  | "weights"
+                  | "ball"
+                  | "band"
+                  | "gliders"
+                )[]
+              | null;
+          } & {
             [key: string]: unknown;
           };
         };
@@ -2818,6 +3121,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/stats/v2/streaks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's daily and weekly streaks (current, longest) and daily milestones (7, 30, 100, 365 days, then every year), counted in local days of tz (else the time_zone of their preferences, else UTC) */
+    get: {
+      parameters: {
+        query?: {
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              time_zone: string;
+              /** @description a local calendar date, YYYY-MM-DD */
+              today: string;
+              /** @enum {string} */
+              today_status: "done" | "rest" | "open";
+              daily: {
+                current: number;
+                longest: number;
+                current_since: string | null;
+              };
+              weekly: {
+                current: number;
+                longest: number;
+              };
+              milestones: {
+                reached: {
+                  days: number;
+                  /** @description a local calendar date, YYYY-MM-DD */
+                  reached_on: string;
+                }[];
+                next: {
+                  days: number;
+                  remaining: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v2/workouts/series/enroll": {
     parameters: {
       query?: never;
@@ -2892,6 +3259,8 @@ export interface paths {
                     completed_at: string | null;
                   }[];
                 };
+                paused: boolean;
+                paused_at: string | null;
                 /** @description The first item not started yet; null when all are done or the member is not enrolled */
                 next_workout: {
                   workout_id: string;
@@ -2988,6 +3357,8 @@ export interface paths {
                     completed_at: string | null;
                   }[];
                 };
+                paused: boolean;
+                paused_at: string | null;
                 /** @description The first item not started yet; null when all are done or the member is not enrolled */
                 next_workout: {
                   workout_id: string;
@@ -2999,6 +3370,306 @@ export interface paths {
                   calculated_at: string;
                 };
               };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/series/pause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause a series the member is in (vacation): progress is kept. 404 when not enrolled, 409 when already paused or completed */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            series_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              series: {
+                user_id: string;
+                series_id: string;
+                started_at: string | null;
+                completed_at: string | null;
+                /** @enum {string} */
+                status: "not_started" | "enrolled" | "in_progress" | "completed";
+                series_detail: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  description: string;
+                  level: string;
+                  image_url: string;
+                  total: number;
+                };
+                progress_summary: {
+                  /** @description Percent done, 0-100 */
+                  total_progress: number;
+                  completed: number;
+                  total: number;
+                  chapter_progress: {
+                    chapter: number;
+                    title: string;
+                    completed: number;
+                    total: number;
+                    /** @description Percent done, 0-100 */
+                    progress: number;
+                  }[];
+                };
+                series_state: {
+                  workouts: {
+                    workout_id: string;
+                    position: number;
+                    chapter: number;
+                    /** @enum {string} */
+                    status: "completed" | "not_started";
+                    completed_at: string | null;
+                  }[];
+                };
+                paused: boolean;
+                paused_at: string | null;
+                /** @description The first item not started yet; null when all are done or the member is not enrolled */
+                next_workout: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
+                } | null;
+                fingerprint: {
+                  hashcode: string;
+                  calculated_at: string;
+                };
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/series/resume": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused series where it stood. 404 when not enrolled, 409 when not paused */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            series_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              series: {
+                user_id: string;
+                series_id: string;
+                started_at: string | null;
+                completed_at: string | null;
+                /** @enum {string} */
+                status: "not_started" | "enrolled" | "in_progress" | "completed";
+                series_detail: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  description: string;
+                  level: string;
+                  image_url: string;
+                  total: number;
+                };
+                progress_summary: {
+                  /** @description Percent done, 0-100 */
+                  total_progress: number;
+                  completed: number;
+                  total: number;
+                  chapter_progress: {
+                    chapter: number;
+                    title: string;
+                    completed: number;
+                    total: number;
+                    /** @description Percent done, 0-100 */
+                    progress: number;
+                  }[];
+                };
+                series_state: {
+                  workouts: {
+                    workout_id: string;
+                    position: number;
+                    chapter: number;
+                    /** @enum {string} */
+                    status: "completed" | "not_started";
+                    completed_at: string | null;
+                  }[];
+                };
+                paused: boolean;
+                paused_at: string | null;
+                /** @description The first item not started yet; null when all are done or the member is not enrolled */
+                next_workout: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
+                } | null;
+                fingerprint: {
+                  hashcode: string;
+                  calculated_at: string;
+                };
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
             };
           };
         };
@@ -3076,6 +3747,8 @@ export interface paths {
                     completed_at: string | null;
                   }[];
                 };
+                paused: boolean;
+                paused_at: string | null;
                 /** @description The first item not started yet; null when all are done or the member is not enrolled */
                 next_workout: {
                   workout_id: string;
@@ -3135,6 +3808,8 @@ export interface paths {
                 /** @enum {string} */
                 status: "enrolled" | "not_enrolled";
                 enrolled_at: string | null;
+                paused: boolean;
+                paused_at: string | null;
               }[];
             };
           };
@@ -3185,6 +3860,8 @@ export interface paths {
               /** @enum {string} */
               status: "enrolled" | "not_enrolled";
               enrolled_at: string | null;
+              paused: boolean;
+              paused_at: string | null;
             };
           };
         };
@@ -3232,6 +3909,258 @@ export interface paths {
               /** @enum {string} */
               status: "enrolled" | "not_enrolled";
               enrolled_at: string | null;
+              paused: boolean;
+              paused_at: string | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/calendars/{id}/pause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause a calendar the member is in (vacation): today's day stops advancing until resumed. Answers the calendar as mine does; 404 when not enrolled, 409 when already paused or over */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            tz?: string;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              calendar_id: string;
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              image_url: string;
+              total_days: number;
+              /** @enum {string} */
+              status: "enrolled";
+              enrolled_at: string | null;
+              paused: boolean;
+              paused_at: string | null;
+              current_day: number;
+              paused_days: number;
+              progress: {
+                completed_days: number;
+                total_days: number;
+              };
+              days: {
+                day: number;
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @enum {string} */
+                kind: "workout" | "walk" | "rest";
+                workout_id: string | null;
+                /** @enum {string} */
+                status: "rest" | "completed" | "not_started";
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/calendars/{id}/resume": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused calendar: the paused day and every later one move by the whole days the pause lasted (in the zone it began in). Answers the calendar as mine does; 404 when not enrolled, 409 when not paused */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            tz?: string;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              calendar_id: string;
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              image_url: string;
+              total_days: number;
+              /** @enum {string} */
+              status: "enrolled";
+              enrolled_at: string | null;
+              paused: boolean;
+              paused_at: string | null;
+              current_day: number;
+              paused_days: number;
+              progress: {
+                completed_days: number;
+                total_days: number;
+              };
+              days: {
+                day: number;
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @enum {string} */
+                kind: "workout" | "walk" | "rest";
+                workout_id: string | null;
+                /** @enum {string} */
+                status: "rest" | "completed" | "not_started";
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
             };
           };
         };
@@ -3250,10 +4179,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The member's calendars with today's day and each day's state */
+    /** The member's calendars with today's day and each day's state, dated in tz (default UTC) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          tz?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -3278,7 +4209,10 @@ export interface paths {
                 /** @enum {string} */
                 status: "enrolled";
                 enrolled_at: string | null;
+                paused: boolean;
+                paused_at: string | null;
                 current_day: number;
+                paused_days: number;
                 progress: {
                   completed_days: number;
                   total_days: number;
@@ -3294,6 +4228,218 @@ export interface paths {
                   status: "rest" | "completed" | "not_started";
                 }[];
               }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/calendar-feed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's private calendar feed URL (https and webcal), created on the first call */
+    get: {
+      parameters: {
+        query?: {
+          /** @description the device's IANA time zone: the plan's days are dated in it from now on */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description the private feed address: whoever has it reads the feed */
+              https_url: string;
+              /** @description the same address as webcal://, which opens a calendar app to subscribe */
+              webcal_url: string;
+              /** @description IANA zone the plan's all-day events are dated in */
+              time_zone: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              rotated_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/calendar-feed/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new feed URL; the old one answers 404 at once (subscriptions to it stop updating) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description the private feed address: whoever has it reads the feed */
+              https_url: string;
+              /** @description the same address as webcal://, which opens a calendar app to subscribe */
+              webcal_url: string;
+              /** @description IANA zone the plan's all-day events are dated in */
+              time_zone: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              rotated_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/calendar/{file}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The feed (iCalendar, RFC 5545) a calendar app subscribes to: public, the secret in the name is the key */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description {secret}.ics */
+          file: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/calendar */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": string;
+          };
+        };
+        /** @description unchanged since the ETag sent in If-None-Match */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
             };
           };
         };
@@ -4290,6 +5436,21 @@ export interface paths {
               cancel_explanation: string | null;
               canceled_at: string | null;
               paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
               scheduled_change: {
                 sku: string;
                 name: string;
@@ -4403,6 +5564,21 @@ export interface paths {
               cancel_explanation: string | null;
               canceled_at: string | null;
               paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
               scheduled_change: {
                 sku: string;
                 name: string;
@@ -4522,6 +5698,21 @@ export interface paths {
                 cancel_explanation: string | null;
                 canceled_at: string | null;
                 paused_at: string | null;
+                pause: {
+                  /** @enum {integer} */
+                  months: 1 | 2 | 3;
+                  starts_at: string;
+                  resumes_at: string;
+                } | null;
+                /** @description Why it cannot pause now (the member's words); null when it can */
+                pause_refusal: string | null;
+                /** @description What each pause length would do, when it may pause (empty otherwise) */
+                pause_options: {
+                  /** @enum {integer} */
+                  months: 1 | 2 | 3;
+                  starts_at: string;
+                  resumes_at: string;
+                }[];
                 scheduled_change: {
                   sku: string;
                   name: string;
@@ -4720,6 +5911,21 @@ export interface paths {
               cancel_explanation: string | null;
               canceled_at: string | null;
               paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
               scheduled_change: {
                 sku: string;
                 name: string;
@@ -4853,6 +6059,21 @@ export interface paths {
               cancel_explanation: string | null;
               canceled_at: string | null;
               paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
               scheduled_change: {
                 sku: string;
                 name: string;
@@ -4979,6 +6200,21 @@ export interface paths {
               cancel_explanation: string | null;
               canceled_at: string | null;
               paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
               scheduled_change: {
                 sku: string;
                 name: string;
@@ -5105,6 +6341,447 @@ export interface paths {
               cancel_explanation: string | null;
               canceled_at: string | null;
               paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/{id}/pause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause for 1 to 3 months from the end of the current period: no charge during the pause, access and billing resume on their own at resumes_at */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @enum {integer} */
+            months: 1 | 2 | 3;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/{id}/pause/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Withdraw a pause that has not started: the membership renews at the period end as before */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/{id}/unpause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused membership now (a self-serve pause ended early, or a recharge one): a new period starts today, charged to the default card */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
               scheduled_change: {
                 sku: string;
                 name: string;

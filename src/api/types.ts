@@ -30,6 +30,8 @@ export type Claims = ResponseBody<"/user/v1/attribute/claims", "get">;
 /** GET/PUT /user/v1/attribute/profile. */
 export type Profile = ResponseBody<"/user/v1/attribute/profile", "get">;
 export type ProfileChange = RequestBody<"/user/v1/attribute/profile", "put">;
+/** GET /v2/user/calendar-feed: the member's private feed URLs. */
+export type CalendarFeed = ResponseBody<"/v2/user/calendar-feed", "get">;
 
 // ---- config and content ----
 export type AppConfig = ResponseBody<"/config.json", "get">;
@@ -71,6 +73,8 @@ export type History = ResponseBody<"/v2/workouts/history", "get">;
 export type HistoryEntry = ItemOf<History["items"]>;
 export type WorkoutStats = ResponseBody<"/v2/workouts/workout_stats", "get">;
 export type LegacyStats = ResponseBody<"/stats/v2/workouts", "get">;
+/** Daily and weekly streaks and the daily milestones, counted in the member's local days. */
+export type Streaks = ResponseBody<"/stats/v2/streaks", "get">;
 export type Challenges = ResponseBody<"/v2/workouts/challenges", "get">;
 export type Challenge = ItemOf<Challenges["items"]>;
 

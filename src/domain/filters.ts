@@ -1,4 +1,5 @@
 import type { EquipmentMode, SearchRequest, SortValue } from "../api/types.js";
+import { avoidList, type AvoidKey } from "./avoid.js";
 
 /** Spec §9 length buckets in seconds of `video.duration`. */
 export const LENGTH_BUCKETS = [
@@ -50,6 +51,8 @@ export interface WorkoutFilterState {
   watched: boolean;
   /** Spec §9 live recordings filter: show all (default), only, or hide; query key `live` when not "all". */
   live: LiveRecordings;
+  /** Avoid filters (docs/members.md): workouts with any of these strains or equipment are left out; key `avoid`. */
+  avoid: AvoidKey[];
 }
 
 export const emptyFilters = (): WorkoutFilterState => ({
@@ -63,6 +66,7 @@ export const emptyFilters = (): WorkoutFilterState => ({
   favorites: false,
   watched: false,
   live: "all",
+  avoid: [],
 });
 
 /** Reads filters from a query string; accepts repeated keys and comma lists, and `collection` for `collections`. */
@@ -81,6 +85,7 @@ export function filtersFromQuery(query: string | URLSearchParams): WorkoutFilter
   for (const key of MEMBER_FILTER_KEYS) f[key] = ["true", "1", ""].includes(q.get(key) ?? "-");
   const live = q.get("live");
   f.live = live === "only" || live === "hide" ? live : "all";
+  f.avoid = avoidList(all("avoid"));
   return f;
 }
 
@@ -91,6 +96,7 @@ export function filtersToQuery(f: WorkoutFilterState, options: { singular?: bool
     if (f[key].length) q.set(key === "collections" && options.singular ? "collection" : key, f[key].join(","));
   for (const key of MEMBER_FILTER_KEYS) if (f[key]) q.set(key, "true");
   if (f.live !== "all") q.set("live", f.live);
+  if (f.avoid.length) q.set("avoid", avoidList(f.avoid).join(","));
   return q.toString();
 }
 
@@ -166,6 +172,8 @@ export function searchRequest(input: SearchInput): SearchRequest | null {
   return {
     facets: "*",
     filters: terms.join(" AND "),
+    // Only when set: a server from before avoid filters refuses the unknown property.
+    ...(f.avoid.length ? { avoid: avoidList(f.avoid) } : {}),
     keywords: input.keywords?.trim() ?? "",
     sort: input.sort ?? DEFAULT_SORT,
     page: input.page ?? 0,

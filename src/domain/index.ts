@@ -1,4 +1,5 @@
 export * from "./analytics-payloads.js";
+export * from "./avoid.js";
 export * from "./billing-address.js";
 export * from "./challenge.js";
 export * from "./classes.js";
@@ -8,6 +9,7 @@ export * from "./filters.js";
 export * from "./links.js";
 export * from "./live-week.js";
 export * from "./membership.js";
+export * from "./membership-pause.js";
 export * from "./membership-start.js";
 export * from "./member-status.js";
 export * from "./names.js";

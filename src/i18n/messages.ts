@@ -1,3 +1,4 @@
+import { planPauseEn } from "./plan-pause.js";
 import { specEn } from "./spec-messages.js";
 
 /**
@@ -6,6 +7,7 @@ import { specEn } from "./spec-messages.js";
  */
 export const en = {
   ...specEn,
+  ...planPauseEn,
   // hosted app part 2: series, calendars, live, locations, history, challenge, onboarding, account
   "series.kicker": "Series",
   "series.title": "Series",
@@ -69,6 +71,23 @@ export const en = {
   "booked.details": "{type} with {trainer} · {minutes} min",
   "booked.where.live": "Live Virtual Studio",
   "booked.where.studio": "Studio class",
+  "feed.title": "Calendar feed",
+  "feed.lead":
+    "Subscribe once and your calendar app keeps your booked classes, your calendar’s plan and the next workout of each series up to date by itself.",
+  "feed.subscribe": "Subscribe in calendar app",
+  "feed.address": "Your private feed link",
+  "feed.addressHint":
+    "Anyone with this link can see what you have booked and planned. Paste it into Google Calendar or Outlook (“From URL”) if the button does not open your calendar app.",
+  "feed.copy": "Copy link",
+  "feed.copied": "Feed link copied.",
+  "feed.copyManually": "The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.",
+  "feed.reset": "Reset link",
+  "feed.resetTitle": "Reset the feed link?",
+  "feed.resetBody":
+    "Your current link stops working at once: calendars subscribed to it stop updating and keep only what they already show. Subscribe again with the new link to keep your calendar up to date.",
+  "feed.keep": "Keep this link",
+  "feed.resetDone": "Your feed has a new link. The old one no longer works.",
+  "feed.loadError": "We couldn’t load your calendar feed. Please try again in a few minutes.",
   "locations.kicker": "Studios",
   "locations.title": "Locations",
   "locations.lead": "Train with us in person in Chicago, New York and Los Angeles, or live from anywhere.",
@@ -101,6 +120,31 @@ export const en = {
   "history.showTable": "Show as table",
   "history.showChart": "Show as chart",
   "history.backToList": "Back to Workout History",
+  // streaks (issue 19)
+  "streaks.title": "Streaks",
+  "streaks.region": "Your streaks",
+  "streaks.daily": "Daily streak",
+  "streaks.weekly": "Weekly streak",
+  "streaks.longestDaily": "Longest daily streak",
+  "streaks.longestWeekly": "Longest weekly streak",
+  "streaks.longest": "Longest {value}",
+  "streaks.day": "{count} day",
+  "streaks.days": "{count} days",
+  "streaks.week": "{count} week",
+  "streaks.weeks": "{count} weeks",
+  "streaks.milestones": "Milestones",
+  "streaks.badge": "{days}-day streak",
+  "streaks.badgeReached": "{days}-day streak milestone, reached {date}",
+  "streaks.badgeNext": "Next milestone: {days}-day streak, {remaining} to go",
+  "streaks.noBadges": "No milestones yet: the first comes at a 7-day streak.",
+  "streaks.next": "{remaining} to go to your {days}-day milestone.",
+  "streaks.todayDone": "Today counts: you worked out.",
+  "streaks.todayRest": "Today is a rest day in your calendar: your streak stays alive.",
+  "streaks.todayOpen": "Work out today to keep your streak going.",
+  "streaks.start": "Complete a workout or a live class to start a streak.",
+  "streaks.rule":
+    "Days and weeks count in your time zone ({timeZone}); a workout counts for the day it started, and a rest day of your calendar keeps a daily streak alive.",
+  "streaks.seeAll": "Streaks and milestones",
   "challenge.kicker": "Challenge",
   "challenge.title": "Challenges",
   "challenge.lead": "Complete the workouts within the challenge window to earn your reward.",
@@ -205,6 +249,27 @@ export const en = {
     "Are you sure you want to deactivate your account? You will not be able to log in again.",
   "settings.deactivateYes": "Yes, deactivate",
   "settings.deactivated": "Your account was deactivated.",
+  "myData.title": "Your data",
+  "myData.downloadNote":
+    "One archive of everything we keep about you: your profile and preferences, workouts, live classes, payments, and your bookings as a calendar file.",
+  "myData.download": "Download my data",
+  "myData.downloading": "Preparing your archive…",
+  "myData.downloaded": "Your archive was downloaded.",
+  "myData.deleteTitle": "Delete my account",
+  "myData.deleteNote":
+    "Deleting (unlike deactivating) erases your personal data {days} days after you ask, signs you out on every device and stops your membership's renewal. Invoices and payments are kept as billing law requires, with nothing that names you.",
+  "myData.delete": "Delete my account",
+  "myData.deleteConfirm":
+    "Are you sure you want to delete your account? Your profile, history, favourites and bookings will be erased in {days} days. Until then, log in again to cancel the deletion.",
+  "myData.deleteStores": "A membership bought in the App Store or Google Play is not cancelled here: cancel it there.",
+  "myData.password": "Enter your password to confirm",
+  "myData.passwordMissing": "Please enter your password",
+  "myData.deleteYes": "Yes, delete my account",
+  "myData.deletedTitle": "Your account will be deleted",
+  "myData.deletedOn":
+    "Your account and personal data will be erased on {date}. You have been logged out on every device.",
+  "myData.deletedCancel": "Changed your mind? Log in before then and choose Cancel deletion.",
+  "myData.cancelDeletion": "Cancel deletion",
   "join.title": "Become a member",
   "join.lead":
     "Every on-demand class, series and live studio, on any device. Choose a plan; you see exactly what you will be charged, and when, before you agree.",
@@ -213,6 +278,13 @@ export const en = {
   "accountMembership.manageLead": "Change your plan, apply a promo code, update your card or cancel.",
   "accountMembership.billingTitle": "Billing Address",
   "accountMembership.billingLead": "The address on your card, for your invoices.",
+  "accountMembership.pauseTitle": "Pause Membership",
+  "accountMembership.pauseLead":
+    "Take 1 to 3 months off from the end of your paid period. Nothing is charged while paused, and your membership resumes by itself.",
+  "accountMembership.pause": "Pause membership",
+  "accountMembership.pausesOn": "Pauses {start}, back {end}",
+  "accountMembership.pausedUntil": "Paused until {date}",
+  "accountMembership.state.paused": "Paused",
   "accountMembership.subscriptionsTitle": "Subscriptions",
   "accountMembership.subscriptionsLead": "Every membership on your account, wherever you bought it.",
   "accountMembership.manage": "Manage membership",

@@ -7,6 +7,7 @@ import { liveSlice } from "./slices/live.js";
 import { membershipSlice } from "./slices/membership.js";
 import { membershipWrites } from "./slices/membership-writes.js";
 import { playerSlice } from "./slices/player.js";
+import { calendarPauses, seriesPauses } from "./slices/plan-pauses.js";
 import { calendarsSlice, seriesSlice } from "./slices/series.js";
 import { sessionAccount } from "./slices/session.js";
 import { getPageStore } from "./shared-store.js";
@@ -28,7 +29,15 @@ export const ALL_SLICES = [
 ] as const;
 
 /** Every extension: the parts of the session and slices only the hosted app shows. */
-const ALL_EXTENSIONS = [sessionAccount, membershipWrites, favouriteWorkouts, activityStats, workoutDetail] as const;
+const ALL_EXTENSIONS = [
+  sessionAccount,
+  membershipWrites,
+  favouriteWorkouts,
+  activityStats,
+  workoutDetail,
+  seriesPauses,
+  calendarPauses,
+] as const;
 
 /** The hosted app's slices and extensions: what `Store` (with no parameters) has. */
 export type AllSlices = SlicesOf<typeof ALL_SLICES>;

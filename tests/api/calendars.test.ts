@@ -46,6 +46,8 @@ describe("calendars", () => {
       calendar_id: fx.calendar.id,
       status: "enrolled",
       enrolled_at: t.clock.now().toISOString(),
+      paused: false,
+      paused_at: null,
     });
     t.clock.advance(60_000);
     expect((await enroll(token, fx.calendar.slug)).json()).toEqual(first.json());
@@ -53,6 +55,8 @@ describe("calendars", () => {
       calendar_id: fx.calendar.id,
       status: "not_enrolled",
       enrolled_at: null,
+      paused: false,
+      paused_at: null,
     });
     const again = await unenroll(token, fx.calendar.slug);
     expect(again.statusCode).toBe(200);

@@ -29,6 +29,19 @@ function respell(r: Random, value: string): string {
   return value;
 }
 
+const AVOID_KEYS = [
+  "jumping",
+  "wrists",
+  "shoulders",
+  "knees",
+  "lower-back",
+  "floor",
+  "weights",
+  "ball",
+  "band",
+  "gliders",
+];
+
 const quote = (v: string) => `"${v.replace(/["\\]/g, "\\$&")}"`;
 
 function leaf(r: Random): string {
@@ -137,6 +150,8 @@ function request(r: Random): RefRequest {
     pagination,
     equipmentFilter: r.pick(["selected", "additional"] as const),
     seriesWorkoutsParam: r.int(8) === 0 ? r.pick([...series.keys(), "no-such-series"]) : "",
+    // Avoid filters on a quarter of the queries, one to three keys (strains and equipment).
+    ...(r.int(4) === 0 ? { avoid: Array.from({ length: 1 + r.int(3) }, () => r.pick(AVOID_KEYS)) } : {}),
   };
 }
 

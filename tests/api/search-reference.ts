@@ -17,6 +17,7 @@ export interface RefWorkout {
   pacing: string;
   trainers: { id: string; slug: string; name: string }[];
   equipment: string[];
+  strain: string[];
   focusMember: string[];
   benefits: string[];
   collections: { id: string; slug: string; name: string }[];
@@ -36,6 +37,7 @@ export interface RefRequest {
   pagination?: "on" | "off";
   equipmentFilter?: "selected" | "additional";
   seriesWorkoutsParam?: string;
+  avoid?: string[];
 }
 
 const ALIAS: Record<string, string> = {
@@ -104,6 +106,20 @@ function facetValues(w: RefWorkout, field: string): string[] {
   if (field === "collections") return w.collections.map((c) => c.name);
   return filterValues(w, field);
 }
+
+/** Avoid keys: a strain tag the workout must not have, or equipment it must not use (docs/members.md). */
+const AVOID: Record<string, (w: RefWorkout) => boolean> = {
+  jumping: (w) => w.strain.includes("jumping"),
+  wrists: (w) => w.strain.includes("wrists"),
+  shoulders: (w) => w.strain.includes("shoulders"),
+  knees: (w) => w.strain.includes("knees"),
+  "lower-back": (w) => w.strain.includes("lower-back"),
+  floor: (w) => w.strain.includes("floor"),
+  weights: (w) => w.equipment.some((e) => ["light weights", "heavy weights", "ankle weights"].includes(norm(e))),
+  ball: (w) => w.equipment.some((e) => norm(e) === "p.ball"),
+  band: (w) => w.equipment.some((e) => norm(e) === "p.band"),
+  gliders: (w) => w.equipment.some((e) => norm(e) === "gliders"),
+};
 
 const numberOf = (w: RefWorkout, field: string) =>
   field === "video.duration" ? w.video.duration : field === "duration" ? w.duration : NaN;
@@ -220,6 +236,7 @@ export function referenceSearch(all: RefWorkout[], series: Map<string, string[]>
     pagination: "on",
     equipmentFilter: "additional",
     seriesWorkoutsParam: "",
+    avoid: [] as string[],
     ...request,
   };
   const ast = parseFilters(r.filters);
@@ -230,6 +247,7 @@ export function referenceSearch(all: RefWorkout[], series: Map<string, string[]>
   const inSeries = r.seriesWorkoutsParam ? new Set(series.get(r.seriesWorkoutsParam) ?? []) : null;
   const base = all.filter((w) => {
     if (inSeries && !inSeries.has(w.id)) return false;
+    if (r.avoid.some((key) => AVOID[key]!(w))) return false;
     if (!query.length) return true;
     const s = keywordScore(w, query);
     scores.set(w.id, s);

@@ -18,9 +18,10 @@ export interface RecordedRequest {
 }
 
 /**
- * A stand-in for the few Stripe API calls the Stripe billing provider makes (customers, SetupIntents, payment methods,
- * PaymentIntents), answering Stripe's shapes and card errors, on 127.0.0.1. It knows Stripe's documented test
- * payment methods `pm_card_visa`, `pm_card_mastercard`, `pm_card_chargeDeclined` and `pm_card_visa_chargeDeclined`.
+ * A stand-in for the few Stripe API calls the Stripe billing provider makes (customers and their metadata,
+ * SetupIntents, payment methods, PaymentIntents), answering Stripe's shapes and card errors, on 127.0.0.1. It knows
+ * Stripe's documented test payment methods `pm_card_visa`, `pm_card_mastercard`, `pm_card_chargeDeclined` and
+ * `pm_card_visa_chargeDeclined`.
  */
 export async function startStripeDouble() {
   const cards: Record<string, Card & { customer: string | null }> = {
@@ -43,7 +44,10 @@ export async function startStripeDouble() {
       customer: null,
     },
   };
-  const customers = new Map<string, { id: string; default_payment_method: string | null }>();
+  const customers = new Map<
+    string,
+    { id: string; default_payment_method: string | null; metadata: Record<string, string> }
+  >();
   const byIdempotencyKey = new Map<string, string>();
   const requests: RecordedRequest[] = [];
   let n = 0;
@@ -84,17 +88,29 @@ export async function startStripeDouble() {
       const known = key && byIdempotencyKey.get(key);
       const id = known || `cus_${++n}`;
       if (key) byIdempotencyKey.set(key, id);
-      if (!customers.has(id)) customers.set(id, { id, default_payment_method: null });
+      if (!customers.has(id)) customers.set(id, { id, default_payment_method: null, metadata: {} });
       return { status: 200, body: { id, object: "customer", email: form.get("email") } };
     }
     const customerId = /^\/v1\/customers\/(\w+)$/.exec(path)?.[1];
     if (method === "POST" && customerId) {
       const c = customers.get(customerId);
       if (!c) return missing(customerId);
-      c.default_payment_method = form.get("invoice_settings[default_payment_method]");
+      // As Stripe does: only the fields sent change; a metadata key sent empty is removed.
+      const card = form.get("invoice_settings[default_payment_method]");
+      if (card !== null) c.default_payment_method = card;
+      for (const [field, value] of form) {
+        const key = /^metadata\[(.+)\]$/.exec(field)?.[1];
+        if (key && value) c.metadata[key] = value;
+        else if (key) delete c.metadata[key];
+      }
       return {
         status: 200,
-        body: { id: c.id, object: "customer", invoice_settings: { default_payment_method: c.default_payment_method } },
+        body: {
+          id: c.id,
+          object: "customer",
+          invoice_settings: { default_payment_method: c.default_payment_method },
+          metadata: c.metadata,
+        },
       };
     }
     if (method === "POST" && path === "/v1/setup_intents") {

@@ -3,8 +3,8 @@
  * PGlite): server time of POST /tsapi/workouts/search over a fixed mix of 200 queries (facets only, keywords with
  * typos, deep pages, every sort), measured by Fastify from request to response with the answer cache off, so every
  * request really searches; then HTTP throughput of the same mix at 50 keep-alive connections, with the answer cache
- * on (the default) and off. The client always runs in a worker thread, so neither its work nor its garbage lands in
- * the server's event loop.
+ * on (the default) and off. The same mix again with avoid filters (docs/members.md) gives their server time. The client
+ * always runs in a worker thread, so neither its work nor its garbage lands in the server's event loop.
  */
 import { Worker } from "node:worker_threads";
 import { buildApp } from "../../host/server/app.js";
@@ -102,6 +102,15 @@ export function queryMix(): Record<string, unknown>[] {
   return mix;
 }
 
+/** Avoid lists a member keeps, cycled over the mix: body areas, equipment, both. */
+const AVOID_LISTS = [
+  ["jumping"],
+  ["wrists", "shoulders"],
+  ["knees", "lower-back", "floor"],
+  ["weights"],
+  ["jumping", "ball", "band"],
+];
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
@@ -163,9 +172,10 @@ async function run(): Promise<BenchResult[]> {
   delete process.env.FITKIT_SEARCH_CACHE_MB;
   const cached = await buildApp({ config, database, logger: false });
   const serverMs: number[] = [];
-  let recording = false;
+  const avoidMs: number[] = [];
+  let recording: number[] | null = null;
   uncached.addHook("onResponse", async (request, reply) => {
-    if (recording && request.url === "/tsapi/workouts/search") serverMs.push(reply.elapsedTime);
+    if (recording && request.url === "/tsapi/workouts/search") recording.push(reply.elapsedTime);
   });
   const uncachedUrl = await uncached.listen({ port: 0, host: "127.0.0.1" });
   const cachedUrl = await cached.listen({ port: 0, host: "127.0.0.1" });
@@ -180,11 +190,17 @@ async function run(): Promise<BenchResult[]> {
     if (nbHits !== BENCH_WORKOUTS) throw new Error(`expected ${BENCH_WORKOUTS} workouts, found ${nbHits}`);
     const uncachedPort = Number(new URL(uncachedUrl).port);
     const warm = await client({ port: uncachedPort, bodies, connections: 1, rounds: 1 }); // JIT warm-up
-    recording = true;
+    recording = serverMs;
     const timed = await client({ port: uncachedPort, bodies, connections: 1, rounds: PASSES });
-    recording = false;
+    recording = null;
     if (warm.errors || timed.errors) throw new Error("a search of the mix failed");
     serverMs.sort((a, b) => a - b);
+    const avoidBodies = queryMix().map((q, i) => JSON.stringify({ ...q, avoid: AVOID_LISTS[i % AVOID_LISTS.length] }));
+    recording = avoidMs;
+    const avoiding = await client({ port: uncachedPort, bodies: avoidBodies, connections: 1, rounds: PASSES });
+    recording = null;
+    if (avoiding.errors) throw new Error("a search of the mix with avoid filters failed");
+    avoidMs.sort((a, b) => a - b);
 
     const withCache = await client({
       port: Number(new URL(cachedUrl).port),
@@ -203,6 +219,18 @@ async function run(): Promise<BenchResult[]> {
       {
         metric: "search server time p99",
         value: percentile(serverMs, 99),
+        unit: "ms",
+        budget: { limit: 10, better: "lower" },
+      },
+      {
+        metric: `search server time median, avoid filters (${avoidMs.length})`,
+        value: percentile(avoidMs, 50),
+        unit: "ms",
+        budget: { limit: 2, better: "lower" },
+      },
+      {
+        metric: "search server time p99, avoid filters",
+        value: percentile(avoidMs, 99),
         unit: "ms",
         budget: { limit: 10, better: "lower" },
       },

@@ -258,6 +258,73 @@ describe("hosted app: library, detail pane and player", () => {
     await session.close();
   });
 
+  it("avoid filters: No jumping leaves the jumping classes out, the URL and a reload keep it, and so does the next visit", async () => {
+    const session = await openSession();
+    await signInAs(session, "member@demo.fitkit.dev");
+    const page = await session.open("/classes");
+    try {
+      await dismissConsent(page);
+      const search = page.locator("fit-workout-search");
+      await search.locator("[part=card]").first().waitFor();
+      const library = { filters: "NOT type:walk AND NOT type:rest", pagination: "off" };
+      type Hits = { hits: { slug: string; strain: string[] }[]; nbHits: number };
+      const all = await apiAs<Hits>(page, "/tsapi/workouts/search", { method: "POST", body: library });
+      const jumping = new Set(all.hits.filter((w) => w.strain.includes("jumping")).map((w) => w.slug));
+      const left = all.nbHits - jumping.size;
+      expect(jumping.size).toBeGreaterThan(0);
+      const shownSlugs = () =>
+        search
+          .locator("[part=card] a")
+          .evaluateAll((links) =>
+            links.map((a) => decodeURIComponent((a as HTMLAnchorElement).pathname.split("/detail/")[1] ?? "")),
+          );
+      const count = search.locator("[part=toolbar] p").first();
+      await eventually(() => count.textContent(), new RegExp(`^${all.nbHits} results$`));
+
+      // The chip, by keyboard: Tab to it in the Filters dialog and press it.
+      await search.getByRole("button", { name: /^Filters/ }).click();
+      const chip = search.getByRole("button", { name: "No jumping", exact: true });
+      await visible(chip);
+      expect(await chip.getAttribute("aria-pressed")).toBe("false");
+      await chip.focus();
+      await page.keyboard.press("Enter");
+      await eventually(() => chip.getAttribute("aria-pressed"), /^true$/);
+      expect(await session.axe(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await expectPath(page, /^\/classes\?avoid=jumping$/);
+
+      // The results drop every jumping class; the summary names the filter with a remove button.
+      await eventually(() => count.textContent(), new RegExp(`^${left} results$`));
+      const shown = await shownSlugs();
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.filter((slug) => jumping.has(slug))).toEqual([]);
+      const remove = search.getByRole("button", { name: "Remove filter No jumping" });
+      await visible(remove);
+
+      // A reload keeps it (the URL), and so does the next visit to the bare library (the member's preferences).
+      await page.reload();
+      await expectPath(page, /^\/classes\?avoid=jumping$/);
+      await eventually(() => count.textContent(), new RegExp(`^${left} results$`));
+      await page.goto(`${appUrl()}/classes`);
+      await visible(remove);
+      await eventually(() => count.textContent(), new RegExp(`^${left} results$`));
+      expect((await shownSlugs()).filter((slug) => jumping.has(slug))).toEqual([]);
+      expect(pathOf(page)).toBe("/classes");
+
+      // Removing it brings them back, here and for the next visit.
+      await remove.click();
+      await eventually(() => count.textContent(), new RegExp(`^${all.nbHits} results$`));
+      await expect
+        .poll(async () => (await apiAs<{ avoid?: string[] }>(page, "/v2/user/attributes/preferences")).avoid)
+        .toEqual([]);
+      session.assertClean();
+    } finally {
+      // Other journeys of this member start from a library that avoids nothing.
+      await apiAs(page, "/v2/user/attributes/preferences", { method: "PUT", body: { avoid: null } }).catch(() => {});
+      await session.close();
+    }
+  });
+
   it("tells a member without a membership clearly why the class does not play", async () => {
     const session = await openSession();
     await signInAs(session, "unentitled@demo.fitkit.dev");

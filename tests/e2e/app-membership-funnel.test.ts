@@ -294,3 +294,58 @@ describe("hosted app: unpausing a paused membership", () => {
       session.assertClean();
     }));
 });
+
+describe("hosted app: pausing a membership", () => {
+  it("member@ pauses for 2 months from the account page: the dates, the confirmation, then the pause in every view", () =>
+    withSession(async (session) => {
+      // member@ (monthly, renewing) is used by no other journey of this file's own server.
+      const { token } = await signedIn(session, "member@demo.fitkit.dev");
+      const before = (await (
+        await fetch(`${fitkit.url}/v2/subscriptions/subs`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { expiration_date: string };
+      const page = await session.open(`${fitkit.url}/account`);
+      await page.getByRole("link", { name: "Pause membership" }).click();
+      await page.waitForURL(/\/account\/membership\/pause$/, { timeout: STEP_TIMEOUT });
+      const panel = page.locator("fit-membership-panel");
+      await expect.poll(() => panelText(page), { timeout: STEP_TIMEOUT }).toContain("then pause for");
+      const date = /[A-Z][a-z]+ \d{1,2}, \d{4}/.source;
+      expect(await panelText(page)).toMatch(new RegExp(`2 months, back on ${date}`));
+      await cleanAxe(session, page, "months");
+
+      await panel.getByRole("radio", { name: /^2 months/ }).check();
+      await panel.getByRole("button", { name: "Continue" }).click();
+      await expect
+        .poll(() => panelText(page), { timeout: STEP_TIMEOUT })
+        .toContain("You are pausing your membership for 2 months.");
+      const confirmation = await panelText(page);
+      expect(confirmation).toMatch(new RegExp(`Access ends on ${date}, back on ${date}\\.`));
+      expect(confirmation).toMatch(new RegExp(`Your card will be charged \\$19\\.99 on ${date}, when it resumes\\.`));
+      await cleanAxe(session, page, "confirmation");
+      await panel.getByRole("button", { name: "YES, I AGREE" }).click();
+
+      await expect
+        .poll(() => panelText(page), { timeout: STEP_TIMEOUT })
+        .toMatch(new RegExp(`Your membership pauses on ${date} and resumes on ${date}\\.`));
+      const sub = (await (
+        await fetch(`${fitkit.url}/v2/subscriptions/subs`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { state: string; pause: { months: number; starts_at: string; resumes_at: string } | null };
+      expect(sub).toMatchObject({ state: "active", pause: { months: 2, starts_at: before.expiration_date } });
+      const text = await panelText(page);
+      expect(text).toMatch(new RegExp(`Pauses on\\s+${date}`));
+      expect(text).toMatch(new RegExp(`Resumes on\\s+${date}`));
+      // Pausing again is not offered; withdrawing is.
+      expect(await panel.getByRole("button", { name: "Pause membership" }).count()).toBe(0);
+      await panel.getByRole("button", { name: "Keep my membership running" }).waitFor({ timeout: STEP_TIMEOUT });
+      await cleanAxe(session, page, "paused state");
+
+      // The account page's membership card says it too.
+      await page.goto(`${fitkit.url}/account`);
+      await page
+        .getByText(new RegExp(`^Pauses [A-Z][a-z]{2} \\d{1,2}, \\d{4}, back [A-Z][a-z]{2} \\d{1,2}, \\d{4}$`))
+        .waitFor({
+          timeout: STEP_TIMEOUT,
+        });
+      expect(await page.getByRole("link", { name: "Pause membership" }).count()).toBe(0);
+      session.assertClean();
+    }));
+});

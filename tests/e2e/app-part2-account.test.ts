@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { appUrl, closeBrowser, STEP_TIMEOUT, withSession } from "./browser.js";
+import { readFile } from "node:fs/promises";
+import { appUrl, closeBrowser, keepTokens, signInTokens, STEP_TIMEOUT, withSession } from "./browser.js";
 import { expectPath, visible } from "./app-helpers.js";
 import { callApi, checkWidths, newMember, sees } from "./app-part2-helpers.js";
 
@@ -241,5 +242,62 @@ describe("hosted app: account and membership", () => {
         }),
       ).rejects.toThrow(/401/);
       session.assertClean({ allowConsole: /401/ });
+    }));
+
+  it("My data: the demo member downloads the archive; a new member deletes the account and is signed out", () =>
+    withSession(async (session) => {
+      // The download, as the demo member (only read: the shared demo members stay as seeded).
+      await keepTokens(session, await signInTokens("member@demo.fitkit.dev"), ["Essential"]);
+      let page = await session.open("/account");
+      const yourData = page.getByRole("region", { name: "Your data" });
+      await visible(yourData.getByRole("button", { name: "Download my data" }));
+      const [download] = await Promise.all([
+        page.waitForEvent("download", { timeout: STEP_TIMEOUT }),
+        yourData.getByRole("button", { name: "Download my data" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^fitkit-data-\d{4}-\d{2}-\d{2}\.zip$/);
+      const bytes = await readFile(await download.path());
+      expect(bytes.subarray(0, 4).toString("latin1")).toBe("PK\x03\x04"); // a ZIP's local file header
+      expect(bytes.includes(Buffer.from("bookings.ics"))).toBe(true);
+      await visible(yourData.getByText("Your archive was downloaded."));
+      expect(await session.axe(page)).toEqual([]);
+      await page.close();
+
+      // The deletion, as a member signed up for it, with a renewing web membership.
+      const member = await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      page = await session.open("/account");
+      await page.getByRole("region", { name: "Your data" }).getByRole("button", { name: "Delete my account" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete my account" });
+      await visible(dialog.getByText(/Are you sure you want to delete your account\?.* erased in 14 days/));
+      expect(await session.axe(page)).toEqual([]);
+      await dialog.getByRole("button", { name: "Yes, delete my account" }).click();
+      await visible(dialog.getByText("Please enter your password"));
+      await dialog.getByLabel("Enter your password to confirm").fill("not-my-password");
+      await dialog.getByRole("button", { name: "Yes, delete my account" }).click();
+      await visible(dialog.getByText("password is incorrect"));
+      await dialog.getByLabel("Enter your password to confirm").fill(member.password);
+      await dialog.getByRole("button", { name: "Yes, delete my account" }).click();
+
+      await expectPath(page, /^\/account-deleted\?/);
+      await visible(page.getByRole("heading", { name: "Your account will be deleted" }));
+      await visible(
+        page.getByText(/will be erased on \w+ \d{1,2}, \d{4}\. You have been logged out on every device\./),
+      );
+      expect(await page.evaluate(() => localStorage.getItem("tokens"))).toBeNull();
+      expect(await session.axe(page)).toEqual([]);
+      // Every device is out: the token the member had is refused.
+      await expect(member.api("/user/v1/attribute/claims")).rejects.toThrow(/401/);
+
+      // Signing in again offers Cancel deletion.
+      await page.getByRole("link", { name: "Log in" }).click();
+      await page.getByLabel("Email").fill(member.email);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByLabel("Password", { exact: true }).fill(member.password);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await visible(page.getByText(/This account is scheduled for deletion on/));
+      await page.getByRole("button", { name: "Cancel deletion" }).click();
+      await expectPath(page, /^\/(?!continue)/);
+      // 400: the wrong password on purpose; 401: calls with the tokens the deletion revoked; 403: the refused sign-in.
+      session.assertClean({ allowConsole: /40[013]/ });
     }));
 });

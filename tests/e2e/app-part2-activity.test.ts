@@ -1,11 +1,27 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, withSession } from "./browser.js";
-import { expectPath, visible } from "./app-helpers.js";
-import { checkWidths, completeWorkout, newMember, reloadUntilVisible, sees } from "./app-part2-helpers.js";
+import type { Locator } from "playwright-core";
+import { closeBrowser, signInAs, STEP_TIMEOUT, withSession } from "./browser.js";
+import { dismissConsent, expectPath, visible } from "./app-helpers.js";
+import { callApi, checkWidths, completeWorkout, newMember, reloadUntilVisible, sees } from "./app-part2-helpers.js";
 
 afterAll(closeBrowser);
 
 type Challenge = { id: string; slug: string; name: string; workouts: { workout_id: string }[] };
+type Streaks = {
+  time_zone: string;
+  daily: { current: number; longest: number };
+  weekly: { current: number; longest: number };
+  milestones: { reached: { days: number }[]; next: { days: number; remaining: number } };
+};
+
+const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+const weeks = (n: number) => `${n} ${n === 1 ? "week" : "weeks"}`;
+/** The figure a streaks panel shows under a label (its `dt`). */
+const figure = (panel: Locator, label: string) =>
+  panel
+    .locator("dl div")
+    .filter({ has: panel.page().getByText(label, { exact: true }) })
+    .locator("dd");
 
 describe("hosted app: challenge, history and onboarding", () => {
   it("shows the current challenge's progress going up after a completed workout, and the fall 2022 rules", () =>
@@ -85,6 +101,52 @@ describe("hosted app: challenge, history and onboarding", () => {
       await expect.poll(() => rows.count()).toBe(12);
       expect(await rows.first().locator("td").first().textContent()).toBe("2");
       await checkWidths(session, page, "stats-table");
+      session.assertClean();
+    }));
+
+  it("shows the demo member's daily and weekly streaks and milestone badges on the home strip and the stats page", () =>
+    withSession(async (session) => {
+      const { token } = await signInAs(session, "member@demo.fitkit.dev");
+      const page = await session.open("/home");
+      await dismissConsent(page);
+      // The app counts days in the browser's zone: ask the API the same, for the numbers to expect.
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      const s = await callApi<Streaks>(token, `/stats/v2/streaks?tz=${encodeURIComponent(zone)}`);
+      expect(s.time_zone).toBe(zone);
+      expect(s.daily.current).toBeGreaterThanOrEqual(7); // the seeded history's streak, at any hour of seeding
+      const next = s.milestones.next;
+
+      const strip = page.getByRole("region", { name: "Your streaks" });
+      await expect
+        .poll(() => figure(strip, "Daily streak").textContent(), { timeout: STEP_TIMEOUT })
+        .toBe(days(s.daily.current));
+      expect(await figure(strip, "Weekly streak").textContent()).toBe(weeks(s.weekly.current));
+      expect(await figure(strip, "Longest daily streak").textContent()).toBe(days(s.daily.longest));
+      const stripBadges = strip.getByRole("list", { name: "Milestones" });
+      await visible(stripBadges.getByText(/^7-day streak milestone, reached [A-Z][a-z]{2} \d{1,2}, \d{4}$/));
+      await visible(
+        stripBadges.getByText(`Next milestone: ${next.days}-day streak, ${days(next.remaining)} to go`, {
+          exact: true,
+        }),
+      );
+      await visible(strip.getByText(`${days(next.remaining)} to go to your ${next.days}-day milestone.`));
+      expect(await session.axe(page)).toEqual([]);
+
+      await strip.getByRole("link", { name: /Streaks and milestones/ }).click();
+      await expectPath(page, /^\/workout-history\/detail$/);
+      const panel = page.getByRole("region", { name: "Streaks", exact: true });
+      await expect
+        .poll(() => figure(panel, "Daily streak").textContent(), { timeout: STEP_TIMEOUT })
+        .toBe(days(s.daily.current));
+      expect(await figure(panel, "Weekly streak").textContent()).toBe(weeks(s.weekly.current));
+      expect(await figure(panel, "Longest daily streak").textContent()).toBe(days(s.daily.longest));
+      expect(await figure(panel, "Longest weekly streak").textContent()).toBe(weeks(s.weekly.longest));
+      const badges = panel.getByRole("list", { name: "Milestones" });
+      for (const m of s.milestones.reached)
+        await visible(badges.getByText(new RegExp(`^${m.days}-day streak milestone, reached `)));
+      await visible(badges.getByText(`${next.days}-day streak`, { exact: true }).first());
+      await visible(panel.getByText(`Days and weeks count in your time zone (${zone})`));
+      await checkWidths(session, page, "stats-streaks");
       session.assertClean();
     }));
 

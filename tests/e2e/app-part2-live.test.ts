@@ -1,7 +1,8 @@
+import ICAL from "ical.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, STEP_TIMEOUT, withSession } from "./browser.js";
+import { appUrl, closeBrowser, STEP_TIMEOUT, withSession } from "./browser.js";
 import { expectPath, visible } from "./app-helpers.js";
-import { checkWidths, newMember, sees } from "./app-part2-helpers.js";
+import { checkWidths, newMember, sees, type Member } from "./app-part2-helpers.js";
 
 afterAll(closeBrowser);
 
@@ -69,6 +70,47 @@ describe("hosted app: calendars, live classes and studios", () => {
       session.assertClean();
     }));
 
+  it("subscribes to the calendar feed from booked classes, copies its link, finds the class in it, and resets it", () =>
+    withSession(async (session) => {
+      const member = await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const classId = await bookAnyClass(member);
+      await session.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
+      const page = await session.open("/live/booked-classes");
+      const feed = page.getByRole("region", { name: "Calendar feed" });
+      const address = feed.getByLabel("Your private feed link");
+      await visible(address);
+      const url = await address.inputValue();
+      expect(url).toMatch(/\/calendar\/[\w-]{43}\.ics$/);
+      expect(await feed.getByRole("link", { name: "Subscribe in calendar app" }).getAttribute("href")).toBe(
+        url.replace(/^https?:/, "webcal:"),
+      );
+
+      await feed.getByRole("button", { name: "Copy link" }).click();
+      await visible(feed.getByRole("status").getByText("Feed link copied."));
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+      expect(await session.axe(page)).toEqual([]);
+
+      // What a calendar app fetching the link gets: the booked class, under the UID the one-class download uses.
+      const before = await fetch(url);
+      expect(before.status).toBe(200);
+      expect(before.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+      const calendar = new ICAL.Component(ICAL.parse(await before.text()));
+      expect(calendar.getAllSubcomponents("vevent").map((e) => e.getFirstPropertyValue("uid"))).toContain(
+        `${classId}@fitkit`,
+      );
+
+      await feed.getByRole("button", { name: "Reset link" }).click();
+      const dialog = page.getByRole("dialog", { name: "Reset the feed link?" });
+      await visible(dialog.getByText(/stops working at once: calendars subscribed to it stop updating/));
+      expect(await session.axe(page)).toEqual([]);
+      await dialog.getByRole("button", { name: "Reset link" }).click();
+      await visible(feed.getByText("Your feed has a new link. The old one no longer works."));
+      await expect.poll(() => address.inputValue(), { timeout: STEP_TIMEOUT }).not.toBe(url);
+      expect((await fetch(url)).status).toBe(404);
+      expect((await fetch(await address.inputValue())).status).toBe(200);
+      session.assertClean();
+    }));
+
   it("shows the studios and a studio's schedule", () =>
     withSession(async (session) => {
       const page = await session.open("/locations");
@@ -97,3 +139,18 @@ describe("hosted app: calendars, live classes and studios", () => {
       session.assertClean();
     }));
 });
+
+/** Books the first class of the live studio's schedule that can still be booked; answers its id. */
+async function bookAnyClass(member: Member): Promise<string> {
+  const { items } = await member.api<{ items: { id: string; class_full: boolean; completed: boolean }[] }>(
+    "/studios/class?location=live",
+  );
+  for (const c of items.filter((i) => !i.class_full && !i.completed)) {
+    const booked = await member.api("/studios/reservation/", { method: "POST", body: { class_id: c.id } }).then(
+      () => true,
+      () => false, // started already (400): try the next one
+    );
+    if (booked) return c.id;
+  }
+  throw new Error("no class of the live studio could be booked");
+}

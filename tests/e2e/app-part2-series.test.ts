@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, withSession } from "./browser.js";
+import { closeBrowser, signInAs, withSession } from "./browser.js";
 import { expectPath, visible } from "./app-helpers.js";
 import { callApi, checkWidths, completeWorkout, newMember, sees } from "./app-part2-helpers.js";
 
@@ -115,6 +115,53 @@ describe("hosted app: series", () => {
       await tabTo("Yes, Leave Series");
       await page.keyboard.press("Enter");
       await visible(page.getByRole("button", { name: "Join Series" }));
+      session.assertClean();
+    }));
+
+  it("the demo member pauses their series after the confirmation, sees it paused, and resumes with progress kept", () =>
+    withSession(async (session) => {
+      const { token } = await signInAs(session, "member@demo.fitkit.dev");
+      const series = await seriesOf("phase-and-function-PHF0921");
+      const page = await session.open(`/series/${series.slug}`);
+      await visible(page.getByRole("heading", { name: series.name, level: 1 }));
+      const progress = page.getByText(new RegExp(`^\\d+ of ${series.items.length} completed$`)).first();
+      await visible(progress);
+      const before = await progress.textContent();
+
+      await page.getByRole("button", { name: "Pause Series" }).click();
+      await visible(page.getByText(`Are you sure you want to pause ${series.name}? Your progress will be kept.`));
+      await page.getByRole("button", { name: "Go Back" }).click();
+      await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+      await page.getByRole("button", { name: "Pause Series" }).click();
+      await page.getByRole("button", { name: "Yes, Pause Series" }).click();
+
+      await visible(page.getByRole("button", { name: "Resume Series" }));
+      const { series: mine } = await callApi<{ series: { series_id: string; paused_at: string | null }[] }>(
+        token,
+        "/v2/workouts/series?active_only=true",
+      );
+      const pausedAt = mine.find((s) => s.series_id === series.id)?.paused_at;
+      expect(pausedAt).toEqual(expect.any(String));
+      // The date as the member's browser shows it (its own zone), from the server's instant: no clock read here.
+      const since = await page.evaluate(
+        (iso) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" }),
+        pausedAt!,
+      );
+      await visible(page.getByText(`Paused since ${since}`));
+      await visible(page.getByText(`${series.name} is paused.`));
+      expect(await progress.textContent()).toBe(before);
+      expect(await page.getByRole("link", { name: "Continue" }).count()).toBe(0);
+      expect(await session.axe(page)).toEqual([]);
+
+      await page.reload();
+      await visible(page.getByText(`Paused since ${since}`));
+      await page.getByRole("button", { name: "Resume Series" }).click();
+      await visible(page.getByText(`Are you sure you want to resume ${series.name}?`, { exact: false }));
+      await page.getByRole("button", { name: "Yes, Resume Series" }).click();
+      await visible(page.getByRole("button", { name: "Pause Series" }));
+      await visible(page.getByRole("link", { name: "Continue" }).first());
+      expect(await page.getByText(/^Paused since/).count()).toBe(0);
+      expect(await progress.textContent()).toBe(before);
       session.assertClean();
     }));
 

@@ -112,7 +112,16 @@ describe("hosted app routes", () => {
       ROUTES.filter((r) => r.onboarding === false)
         .map((r) => r.path)
         .sort(),
-    ).toEqual(["/continue", "/forgot-password", "/live/book", "/login", "/logout", "/reset-password", "/signup"]);
+    ).toEqual([
+      "/account-deleted",
+      "/continue",
+      "/forgot-password",
+      "/live/book",
+      "/login",
+      "/logout",
+      "/reset-password",
+      "/signup",
+    ]);
   });
 });
 

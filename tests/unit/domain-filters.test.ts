@@ -34,7 +34,7 @@ describe("length buckets ↔ filter expressions (spec §9, seconds)", () => {
 describe("filter query keys (spec §2)", () => {
   it("reads every key, repeated or comma-separated", () => {
     const f = filtersFromQuery(
-      "length=5-15,60%2B&benefits=Tone&trainer=Anna%20Lee&trainer=Bo&focus=Core&equipment=Mat&pacing=Fast%20Paced&collections=basic&favorites=true&watched=1",
+      "length=5-15,60%2B&benefits=Tone&trainer=Anna%20Lee&trainer=Bo&focus=Core&equipment=Mat&pacing=Fast%20Paced&collections=basic&favorites=true&watched=1&avoid=knees,bogus&avoid=jumping",
     );
     expect(f).toEqual({
       length: ["5-15", "60+"],
@@ -47,6 +47,8 @@ describe("filter query keys (spec §2)", () => {
       favorites: true,
       watched: true,
       live: "all",
+      // Known avoid keys only, once each, in chip order.
+      avoid: ["jumping", "knees"],
     });
   });
   it("accepts the singular `collection` alternate set", () => {
@@ -127,6 +129,14 @@ describe("search request from filters (spec §3)", () => {
     expect(
       searchRequest({ filters: { ...emptyFilters(), favorites: true }, signedIn: true, favouriteIds: [] }),
     ).toBeNull();
+  });
+  it("sends the avoid list only when there is one (a server from before avoid filters refuses the property)", () => {
+    expect(searchRequest({ filters: { ...emptyFilters(), avoid: ["wrists", "jumping"] } })!.avoid).toEqual([
+      "jumping",
+      "wrists",
+    ]);
+    expect(searchRequest({ filters: emptyFilters() })).not.toHaveProperty("avoid");
+    expect(filtersToQuery({ ...emptyFilters(), avoid: ["floor", "knees"] })).toBe("avoid=knees%2Cfloor");
   });
   it("carries keywords, sort, page, size and equipment mode", () => {
     expect(

@@ -5,6 +5,10 @@ import { say } from "./flow-copy.js";
 
 export const money = (cents: number, currency = "USD") => formatPrice(cents / 100, currency);
 
+/** "January 31, 2031" in the widget's locale and time zone. */
+export const longDate = (iso: string, config: Pick<WidgetConfig, "locale" | "timeZone">) =>
+  new Intl.DateTimeFormat(config.locale, { dateStyle: "long", timeZone: config.timeZone }).format(new Date(iso));
+
 /** "$95.88 every 12 months" / "$19.99 a month" (spec §9 plan copy), or the interval spelled out for other plans. */
 const recurring = (q: Quote) =>
   q.renewal_price === null
@@ -18,11 +22,7 @@ const recurring = (q: Quote) =>
  * after the free trial, today, or at the end of the current period for a plan change — then what renewals cost.
  */
 export function chargeSentence(q: Quote, config: Pick<WidgetConfig, "locale" | "timeZone">): string {
-  const date = q.charge_date
-    ? new Intl.DateTimeFormat(config.locale, { dateStyle: "long", timeZone: config.timeZone }).format(
-        new Date(q.charge_date),
-      )
-    : "";
+  const date = q.charge_date ? longDate(q.charge_date, config) : "";
   const then = recurring(q);
   const first = money(q.total_price, q.currency);
   const sentence =

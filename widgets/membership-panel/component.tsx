@@ -16,7 +16,7 @@ export interface MembershipPanelProps {
   supportEmail?: string;
   /**
    * "join": the join (or resubscribe) funnel in place of the summary; "address": the summary with the billing address
-   * form open in place of the address.
+   * form open in place of the address; "pause": the pause flow in place, above the summary.
    */
   flow?: string;
 }
@@ -30,10 +30,11 @@ const TITLES: Record<Exclude<Flow, null>, Parameters<typeof say>[0]> = {
   address: "membership.address",
   cancel: "membership.cancelTitle",
   "studio-link": "membership.linkStudio",
+  pause: "membership.pause",
   unpause: "membership.unpause",
 };
 
-/** The flows (change plan, card, address, cancel, studio link) load when the member first opens one. */
+/** The flows (change plan, card, address, cancel, pause, studio link) load when the member first opens one. */
 const flowsModule = lazy(() => import("./flows.js"));
 
 type Emit = (flow: MembershipFlow, step: MembershipStep) => void;
@@ -51,8 +52,8 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const data = useMembership();
   const s = panelStyles(css);
   const [flow, setFlow] = useState<Flow>(null);
-  // The hosted app's join and billing address pages ask for that flow in place (flow="join", flow="address"); it
-  // leaves once done, or when the member backs out of joining.
+  // The hosted app's join, billing address and pause pages ask for that flow in place (flow="join", flow="address",
+  // flow="pause"); it leaves once done, or when the member backs out of joining or pausing.
   const [inline, setInline] = useState(props.flow);
   useEffect(() => setInline(props.flow), [props.flow]);
   const [notice, setNotice] = useState("");
@@ -112,6 +113,7 @@ export function MembershipPanel(props: MembershipPanelProps) {
       cancel: m.CancelMembership,
       "studio-link": m.StudioLink,
       join: m.JoinMembership,
+      pause: m.PauseMembership,
       unpause: m.UnpauseMembership,
     }[flow];
   const joinable = !sub || sub.state === "expired";
@@ -184,6 +186,9 @@ export function MembershipPanel(props: MembershipPanelProps) {
   const ended = sub.state === "expired";
   const stillValid = !!sub.expiration_date && new Date(sub.expiration_date).getTime() > now;
   const card = sub.payment_method;
+  const pause = sub.pause;
+  // The server says whether it may pause (src/domain/membership-pause.ts), so the rule's words stay out of the panel.
+  const pausable = !managed && sub.pause_refusal === null;
 
   async function reactivate() {
     setFailure("");
@@ -196,6 +201,18 @@ export function MembershipPanel(props: MembershipPanelProps) {
     <div class={s.root}>
       {status}
       {failure && <Oops message={failure} email={supportEmail} />}
+      {inline === "pause" && !managed && (
+        <section part="section" class={s.section}>
+          {m ? (
+            <>
+              <Opened flow="pause" step={step} />
+              <m.PauseMembership {...flowProps} close={() => setInline("")} />
+            </>
+          ) : (
+            pending(2)
+          )}
+        </section>
+      )}
       <section part="section" class={s.section} aria-labelledby="m-plan">
         <h3 id="m-plan">{say("membership.plan")}</h3>
         <p class={s.big}>{sub.name}</p>
@@ -214,6 +231,18 @@ export function MembershipPanel(props: MembershipPanelProps) {
             <>
               <dt>{say("membership.accessUntil")}</dt>
               <dd>{date(sub.expiration_date)}</dd>
+            </>
+          )}
+          {pause && sub.state !== "paused" && (
+            <>
+              <dt>{say("membership.pauseStarts")}</dt>
+              <dd>{date(pause.starts_at)}</dd>
+            </>
+          )}
+          {pause && (
+            <>
+              <dt>{say("membership.pauseResumes")}</dt>
+              <dd>{date(pause.resumes_at)}</dd>
             </>
           )}
         </dl>
@@ -240,6 +269,12 @@ export function MembershipPanel(props: MembershipPanelProps) {
             {canceled && stillValid && (
               <Button part="link" variant="primary" busy={data.m.reactivate.loading.value} onClick={reactivate}>
                 {say("membership.reactivate")}
+              </Button>
+            )}
+            {(pausable || (pause && sub.state !== "paused")) && inline !== "pause" && (
+              // A scheduled pause can be withdrawn in the same flow.
+              <Button part="link" variant="link" onClick={() => setFlow("pause")}>
+                {say(pausable ? "membership.pause" : "membership.changePause")}
               </Button>
             )}
             {sub.state === "paused" && (

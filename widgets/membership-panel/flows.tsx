@@ -27,6 +27,7 @@ import { CardForm } from "./card-form.js";
 import type { MembershipFlow, MembershipStep } from "./names.js";
 export { JoinMembership } from "./join.js";
 export { UnpauseMembership } from "./unpause.js";
+export { PauseMembership } from "./pause.js";
 
 type Data = ReturnType<typeof useMembership>;
 export interface FlowProps {

@@ -55,26 +55,35 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   // wipe what the member has typed meanwhile.
   useEffect(() => setTyped(props.keywords ?? ""), [props.keywords]);
 
+  // Avoid filters: the page's own when it names some, else the member's saved ones, read before the first search so
+  // the workouts they avoid never flash by.
+  const savedAvoid = data.savedAvoid;
+  const readingSaved = savedAvoid === undefined;
+
   // Attributes are the starting point (and win again whenever the page changes them).
   useEffect(() => {
     const query = new URLSearchParams(props.filters);
+    if (!query.has("avoid") && readingSaved) return;
+    const filters = filtersFromQuery(query);
+    if (!query.has("avoid")) filters.avoid = savedAvoid ?? [];
     const keywords = props.keywords ?? "";
     data.apply(
       {
         category: !props.category || props.category === data.categories?.[0]?.slug ? "all" : props.category,
-        filters: filtersFromQuery(query),
+        filters,
         keywords,
         sort: props.sort && SORT_OPTIONS.includes(props.sort) ? props.sort : DEFAULT_SORT,
         equipmentMode: query.get("equipment-mode") === "additional" ? "additional" : "selected",
       },
       pageSize,
     );
-  }, [props.category, props.filters, props.keywords, props.sort, pageSize, data.categories?.[0]?.slug]);
+  }, [props.category, props.filters, props.keywords, props.sort, pageSize, data.categories?.[0]?.slug, readingSaved]);
 
   const state = data.state;
   const change = (patch: Partial<typeof state>) => {
     const next = { ...state, ...patch };
     data.apply(next, pageSize);
+    if (next.filters.avoid.join() !== state.filters.avoid.join()) data.saveAvoid(next.filters.avoid);
     const query = [filtersToQuery(next.filters), next.equipmentMode === "additional" ? "equipment-mode=additional" : ""]
       .filter(Boolean)
       .join("&");
@@ -114,6 +123,11 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
             remove: { live: "all" as const },
           },
         ]),
+    ...f.avoid.map((key) => ({
+      id: `avoid:${key}`,
+      label: say(`avoid.${key}`),
+      remove: { avoid: f.avoid.filter((k) => k !== key) },
+    })),
   ];
   const keywords = state.keywords.trim();
   const searching = keywords !== "" || chips.length > 0;
@@ -292,7 +306,9 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
         ) : (
           <ul class={s.grid}>{data.hits.map(card)}</ul>
         )}
-        {empty && Dialog && <Dialog.Suggestions card={card} grid={s.grid} category={state.category} />}
+        {empty && Dialog && (
+          <Dialog.Suggestions card={card} grid={s.grid} category={state.category} avoid={state.filters.avoid} />
+        )}
         {hasMore && <InfiniteSentinel onVisible={data.loadMore} />}
         <div class={s.paging}>
           {hasMore && (
@@ -318,6 +334,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
               results,
               state,
               signedIn: data.signedIn,
+              avoidNotSaved: data.avoidNotSaved,
               change,
               setFilters,
               close: () => setDialogOpen(false),

@@ -15,6 +15,17 @@ export const say = sayWith(
     "search.noExactHint": "Try fewer filters or a different search.",
     "search.more": "Show more",
     "search.removeFilter": "Remove filter {label}",
+    // Avoid filters: the chips' own words, in the dialog and in the active-filter summary.
+    "avoid.jumping": "No jumping",
+    "avoid.wrists": "No wrist load",
+    "avoid.shoulders": "No shoulder load",
+    "avoid.knees": "No deep knee bends",
+    "avoid.lower-back": "No lower-back strain",
+    "avoid.floor": "No floor work",
+    "avoid.weights": "No weights",
+    "avoid.ball": "No P.ball",
+    "avoid.band": "No P.band",
+    "avoid.gliders": "No gliders",
   },
   libraryEn,
 );

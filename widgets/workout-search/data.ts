@@ -1,6 +1,7 @@
 import { useEffect } from "preact/hooks";
 import type { SearchState } from "../../src/store/index.js";
 import { sameFilters } from "../../src/domain/filters.js";
+import type { AvoidKey } from "../../src/domain/avoid.js";
 import { catalogueSlice, favouritesSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
 
@@ -16,11 +17,14 @@ export function useWorkoutSearch() {
   useEffect(() => {
     void catalogue.categories.load();
   }, [store]);
-  // The dialog's counts follow the category tab (the filters endpoint counts within it).
+  // The dialog's counts follow the category tab and the avoid list (the filters endpoint counts within them).
   const category = catalogue.state.value.category;
-  useEffect(() => void catalogue.filterGroups.load(category), [store, category]);
+  const avoid = catalogue.state.value.filters.avoid;
+  useEffect(() => void catalogue.filterGroups.load(category, avoid), [store, category, avoid.join()]);
   useEffect(() => {
-    if (signedIn) void favourites.favourites.load();
+    if (!signedIn) return;
+    void favourites.favourites.load();
+    void catalogue.preferences.load();
   }, [signedIn]);
 
   const state = catalogue.state.value;
@@ -35,6 +39,11 @@ export function useWorkoutSearch() {
     categories: catalogue.categories.data.value,
     filterGroups: catalogue.filterGroups.data.value,
     favouriteIds: signedIn ? favourites.ids.value : [],
+    /** A member's saved avoid list (undefined while it is read); a visitor has none. */
+    savedAvoid: signedIn ? catalogue.savedAvoid() : [],
+    /** Keeps a member's avoid list for their next visit. */
+    saveAvoid: (avoid: AvoidKey[]) => signedIn && void catalogue.saveAvoid.run(avoid),
+    avoidNotSaved: signedIn && catalogue.saveAvoid.status.value === "error",
     /** Sets the search state (page size included) and loads the first page unless it is what is shown already. */
     apply(next: Applied, pageSize: number) {
       const current = catalogue.state.peek() as SearchState & { hits?: number };

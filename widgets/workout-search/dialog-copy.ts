@@ -9,6 +9,8 @@ export const say = sayWith(
     "search.applyPlain": "Apply",
     "search.equipmentMode": "Equipment match",
     "search.membersOnly": "Sign in to filter by favorites and watched workouts.",
+    "filter.avoid": "Avoid",
+    "search.avoidNotSaved": "Applied, but not saved for your next visit.",
   },
   { ...libraryEn, ...libraryFiltersEn },
 );

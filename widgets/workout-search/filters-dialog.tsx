@@ -1,7 +1,9 @@
 /** @jsxImportSource preact */
 import type { SearchResponse, WorkoutFilters } from "../../src/api/index.js";
 import { emptyFilters, type ListFilterKey, type WorkoutFilterState } from "../../src/domain/filters.js";
+import { AVOID_KEYS, avoidList, type AvoidKey } from "../../src/domain/avoid.js";
 import { Button } from "../ui/parts.js";
+import { say as sayLabel } from "./copy.js";
 import { say } from "./dialog-copy.js";
 import type { Css } from "../ui/shadow-css.js";
 import { dialogStyles } from "./dialog-styles.js";
@@ -20,18 +22,24 @@ export interface FiltersDialogProps {
   results: SearchResponse | undefined;
   state: State;
   signedIn: boolean;
+  /** Saving a member's avoid list for their next visit failed. */
+  avoidNotSaved: boolean;
   change(patch: Partial<State>): void;
   setFilters(filters: WorkoutFilterState): void;
   close(): void;
 }
 
-/** The filters dialog's body (every group of the spec, equipment mode, live recordings, favourites and watched). */
+/**
+ * The filters dialog's body (every group of the spec, equipment mode, the avoid chips, live recordings, favourites and
+ * watched).
+ */
 export function FiltersDialog({
   css,
   described,
   results,
   state,
   signedIn,
+  avoidNotSaved,
   change,
   setFilters,
   close,
@@ -40,6 +48,13 @@ export function FiltersDialog({
   const toggleValue = (key: ListFilterKey, value: string) => {
     const list = state.filters[key];
     setFilters({ ...state.filters, [key]: list.includes(value) ? list.filter((v) => v !== value) : [...list, value] });
+  };
+  const toggleAvoid = (key: AvoidKey) => {
+    const list = state.filters.avoid;
+    setFilters({
+      ...state.filters,
+      avoid: avoidList(list.includes(key) ? list.filter((k) => k !== key) : [...list, key]),
+    });
   };
   return (
     <>
@@ -79,6 +94,26 @@ export function FiltersDialog({
             )}
           </fieldset>
         ))}
+        <fieldset class={s.group}>
+          <legend>{say("filter.avoid")}</legend>
+          <div class={s.options}>
+            {AVOID_KEYS.map((key) => (
+              <button
+                key={key}
+                type="button"
+                part="avoid"
+                class={s.avoid}
+                aria-pressed={state.filters.avoid.includes(key)}
+                onClick={() => toggleAvoid(key)}
+              >
+                {sayLabel(`avoid.${key}`)}
+              </button>
+            ))}
+          </div>
+          <p role="status" class={s.optionCount} style={{ margin: 0 }}>
+            {avoidNotSaved ? say("search.avoidNotSaved") : ""}
+          </p>
+        </fieldset>
         <fieldset class={s.group}>
           <legend>{say("filter.live")}</legend>
           <div class={s.options}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { isAbort, searchWorkouts, type Workout } from "../../src/api/index.js";
 import { DEFAULT_SORT, emptyFilters, searchRequest } from "../../src/domain/filters.js";
+import type { AvoidKey } from "../../src/domain/avoid.js";
 import { catalogueSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
 
@@ -16,14 +17,17 @@ export interface SuggestionsProps {
   card(workout: Workout): JSX.Element;
   /** The class of the library's card grid. */
   grid: string;
+  /** The member's avoid filters: they stand, so nothing they avoid is suggested either. */
+  avoid: AvoidKey[];
 }
 
 /**
  * "Other workouts you might like" under "No exact matches": the newest workouts of the same category without the
  * keywords and filters that matched nothing (then of the whole library), through the same search call the library
- * makes, so hidden collections stay hidden. Nothing is shown, and nothing promised, when there are none.
+ * makes, so hidden collections stay hidden and avoided workouts left out. Nothing is shown, and nothing promised, when
+ * there are none.
  */
-export function Suggestions({ category, card, grid }: SuggestionsProps) {
+export function Suggestions({ category, card, grid, avoid }: SuggestionsProps) {
   const store = useStore(catalogueSlice);
   const [hits, setHits] = useState<Workout[]>([]);
 
@@ -36,7 +40,7 @@ export function Suggestions({ category, card, grid }: SuggestionsProps) {
         : undefined;
       for (const c of category === "all" ? ["all"] : [category, "all"]) {
         const request = searchRequest({
-          filters: emptyFilters(),
+          filters: { ...emptyFilters(), avoid },
           keywords: "",
           sort: DEFAULT_SORT,
           category: c,
@@ -55,7 +59,7 @@ export function Suggestions({ category, card, grid }: SuggestionsProps) {
       if (!isAbort(error)) setHits([]);
     });
     return () => controller.abort();
-  }, [store, category]);
+  }, [store, category, avoid.join()]);
 
   if (!hits.length) return null;
   return (

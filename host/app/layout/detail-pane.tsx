@@ -31,6 +31,15 @@ const meta = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px ${space[4]}p
 const trainer = css`display: flex; align-items: center; gap: ${space[3]}px; font-weight: 700; img, span.avatar { width: 48px; height: 48px; border-radius: 50%; object-fit: cover; background: ${color.accentSoft}; display: grid; place-items: center; color: ${color.accent}; }`;
 const section = css`display: grid; gap: ${space[2]}px; h3 { font-size: ${text.xs}px; letter-spacing: .16em; text-transform: uppercase; color: ${color.muted}; }`;
 const chips = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px; list-style: none; margin: 0; padding: 0; li { background: ${color.sunken}; border-radius: ${radius.pill}px; padding: 6px 12px; font-size: ${text.sm}px; font-weight: 600; }`;
+/** What a class loads or involves (its strain tags, which the library's Avoid chips leave out: docs/members.md). */
+const INVOLVES: Record<string, string> = {
+  jumping: "Jumping",
+  wrists: "Wrist load",
+  shoulders: "Shoulder load",
+  knees: "Deep knee bends",
+  "lower-back": "Lower-back strain",
+  floor: "Floor work",
+};
 const steps = css`list-style: none; margin: 0; padding: 0; display: grid; gap: 1px; background: ${color.line}; border-radius: ${radius.md}px; overflow: hidden;
   li { display: flex; justify-content: space-between; gap: ${space[3]}px; padding: ${space[2]}px ${space[3]}px; background: ${color.surface}; font-size: ${text.sm}px; }
   li span:last-child { color: ${color.muted}; font-weight: 600; }`;
@@ -139,6 +148,7 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
     ["Pacing", workout.pacing ? [label(workout.pacing)] : []],
     ["Benefits", workout.benefits.map(label)],
     ["Equipment", workout.equipment.map(label)],
+    ["Involves", workout.strain.map((tag) => INVOLVES[tag] ?? label(tag))],
     ["Body Focus", workout.focusMember.map(label)],
     ["Collections", workout.collections.map((c) => c.name)],
   ];

@@ -32,6 +32,11 @@ export class DisabledBilling implements BillingProvider {
       : { ok: false, paymentId: null, message: BILLING_UNAVAILABLE };
   }
 
+  /** Nothing is collected with billing off, so there is nothing to pause or resume at a provider. */
+  async pauseCollection() {}
+
+  async resumeCollection() {}
+
   customerPortalUrl(): string {
     return `${this.publicUrl}/account/subscriptions`;
   }

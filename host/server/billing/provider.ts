@@ -24,6 +24,14 @@ export interface ChargeRequest {
   idempotencyKey: string;
 }
 
+/** A member's paused collection: no period is charged from `startsAt` until `resumesAt`. */
+export interface CollectionPause {
+  userId: string;
+  subscriptionId: string;
+  startsAt: Date;
+  resumesAt: Date;
+}
+
 export type ChargeResult =
   { ok: true; paymentId: string | null } | { ok: false; paymentId: string | null; message: string };
 
@@ -40,6 +48,14 @@ export interface BillingProvider {
   defaultCard(db: Db, userId: string): Promise<Card | undefined>;
   /** Charges the member's default card; a zero amount succeeds without a card. */
   charge(db: Db, request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Tells the provider that collection for this subscription pauses from `startsAt` until `resumesAt` (scheduled
+   * or changed). The renewal job is what stops charging; the provider records it (and the sandbox refuses charges
+   * inside the window), so a pause is visible where the money moves.
+   */
+  pauseCollection(db: Db, pause: CollectionPause): Promise<void>;
+  /** The pause is over or was withdrawn: collection runs normally again. */
+  resumeCollection(db: Db, userId: string, subscriptionId: string): Promise<void>;
   /** Where a recharge customer manages pause, skip and address details. */
   customerPortalUrl(userId: string): string;
 }

@@ -8,11 +8,13 @@ import {
   type BillingProvider,
   type Card,
   type ChargeRequest,
+  type CollectionPause,
   type ChargeResult,
 } from "./provider.js";
 import { cardBehavior, cardBrand, normalizeCardNumber } from "./test-cards.js";
 
 const SETUP_MINUTES = 60;
+const COLLECTION_PAUSED = "Collection is paused for this membership";
 const SECRET_USED = "client_secret has already been used: start a new card setup";
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
@@ -132,6 +134,15 @@ export class SandboxBilling implements BillingProvider {
   async charge(db: Db, request: ChargeRequest): Promise<ChargeResult> {
     if (request.amount === 0) return { ok: true, paymentId: null };
     const now = this.clock.now();
+    // As with Stripe's pause_collection: inside a paused window nothing of the member's is collected.
+    const paused = await db
+      .selectFrom("sandbox_collection_pauses")
+      .select("subscription_id")
+      .where("user_id", "=", request.userId)
+      .where("starts_at", "<=", now)
+      .where("resumes_at", ">", now)
+      .executeTakeFirst();
+    if (paused) return { ok: false, paymentId: null, message: COLLECTION_PAUSED };
     const pm = await db
       .selectFrom("billing_customers as c")
       .innerJoin("payment_methods as pm", "pm.id", "c.default_payment_method_id")
@@ -158,6 +169,28 @@ export class SandboxBilling implements BillingProvider {
       })
       .execute();
     return ok ? { ok: true, paymentId } : { ok: false, paymentId, message: PAYMENT_ERROR };
+  }
+
+  async pauseCollection(db: Db, pause: CollectionPause): Promise<void> {
+    const window = { starts_at: pause.startsAt, resumes_at: pause.resumesAt };
+    await db
+      .insertInto("sandbox_collection_pauses")
+      .values({
+        subscription_id: pause.subscriptionId,
+        user_id: pause.userId,
+        ...window,
+        created_at: this.clock.now(),
+      })
+      .onConflict((oc) => oc.column("subscription_id").doUpdateSet(window))
+      .execute();
+  }
+
+  async resumeCollection(db: Db, userId: string, subscriptionId: string): Promise<void> {
+    await db
+      .deleteFrom("sandbox_collection_pauses")
+      .where("subscription_id", "=", subscriptionId)
+      .where("user_id", "=", userId)
+      .execute();
   }
 
   customerPortalUrl(): string {

@@ -8,6 +8,7 @@ import {
   type Card,
   type ChargeRequest,
   type ChargeResult,
+  type CollectionPause,
 } from "./provider.js";
 
 const TIMEOUT_MS = 8000;
@@ -143,6 +144,36 @@ export class StripeBilling implements BillingProvider {
         .execute();
     }
     return ok ? { ok: true, paymentId } : { ok: false, paymentId, message: PAYMENT_ERROR };
+  }
+
+  /**
+   * Stripe's `pause_collection` belongs to Stripe Subscription objects, and fitkit keeps no subscription at Stripe (it
+   * charges each period with a PaymentIntent from the renewal job, which is what skips the paused months). So the
+   * pause is written where Stripe shows it for this flow: on the customer, as metadata support staff read in the
+   * dashboard and Stripe-side tooling can act on (`fitkit_pause_starts_at`, `fitkit_pause_resumes_at`, ISO dates).
+   */
+  async pauseCollection(db: Db, pause: CollectionPause): Promise<void> {
+    const customer = await this.#customer(db, pause.userId);
+    await this.#stripe.customers.update(customer, {
+      metadata: {
+        fitkit_pause_subscription: pause.subscriptionId,
+        fitkit_pause_starts_at: pause.startsAt.toISOString(),
+        fitkit_pause_resumes_at: pause.resumesAt.toISOString(),
+      },
+    });
+  }
+
+  async resumeCollection(db: Db, userId: string): Promise<void> {
+    const known = await db
+      .selectFrom("stripe_customers")
+      .select("customer_id")
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (!known) return;
+    // An empty value removes a metadata key at Stripe.
+    await this.#stripe.customers.update(known.customer_id, {
+      metadata: { fitkit_pause_subscription: "", fitkit_pause_starts_at: "", fitkit_pause_resumes_at: "" },
+    });
   }
 
   customerPortalUrl(): string {

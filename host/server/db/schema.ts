@@ -1,8 +1,11 @@
+import type { AccountDeletionTables } from "./tables/account-deletion.js";
 import type { ActivityTables } from "./tables/activity.js";
 import type { AnalyticsTables } from "./tables/analytics.js";
+import type { CalendarFeedTables } from "./tables/calendar-feeds.js";
 import type { CatalogueTables } from "./tables/catalogue.js";
 import type { MediaTables } from "./tables/media.js";
 import type { MembershipTables } from "./tables/membership.js";
+import type { PlanPausesTables } from "./tables/plan-pauses.js";
 import type { PlatformTables } from "./tables/platform.js";
 import type { StudiosTables } from "./tables/studios.js";
 
@@ -18,4 +21,7 @@ export interface Database
     StudiosTables,
     MembershipTables,
     MediaTables,
-    AnalyticsTables {}
+    AnalyticsTables,
+    PlanPausesTables,
+    CalendarFeedTables,
+    AccountDeletionTables {}

@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import type { AppContext } from "../context.js";
 import { ScheduleService } from "../services/schedule.js";
+import { AccountErasureJob } from "./account-erasure.js";
 import { scheduleRenewals } from "./renewals.js";
 import { ScheduleTopUpJob } from "./schedule-top-up.js";
 
@@ -8,6 +9,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The live-class schedule top-up job (tests trigger it after moving the clock). */
     scheduleTopUp: ScheduleTopUpJob;
+    /** The erasure of deleted accounts after their grace period (tests run it after moving the clock). */
+    accountErasure: AccountErasureJob;
   }
 }
 
@@ -17,6 +20,8 @@ export interface JobsOptions {
   scheduleTopUp?: boolean;
   /** Settle ended subscription periods every `config.renewalsIntervalMs` (the server's own; tests run them by hand). */
   renewals?: boolean;
+  /** Erase deleted accounts hourly once their grace period ends (the server's own; tests run it by hand). */
+  accountErasure?: boolean;
 }
 
 /**
@@ -25,15 +30,23 @@ export interface JobsOptions {
  * encapsulated, so the top-up job is reachable on the app itself.
  */
 export const jobsPlugin = fp<JobsOptions>(
-  async (app, { ctx, scheduleTopUp = true, renewals = false }) => {
+  async (app, { ctx, scheduleTopUp = true, renewals = false, accountErasure = false }) => {
     const topUp = new ScheduleTopUpJob(new ScheduleService(ctx), ctx.jobLock, (err) =>
       app.log.error({ err }, "schedule top-up failed"),
     );
     app.decorate("scheduleTopUp", topUp);
+    const erasure = new AccountErasureJob({
+      db: ctx.db,
+      clock: ctx.clock,
+      lock: ctx.jobLock,
+      onError: (err) => app.log.error({ err }, "account erasure failed"),
+    });
+    app.decorate("accountErasure", erasure);
     let stopRenewals: (() => Promise<void>) | undefined;
 
     app.addHook("onReady", async () => {
       if (scheduleTopUp) topUp.start();
+      if (accountErasure) erasure.start();
       if (renewals)
         stopRenewals = scheduleRenewals(
           {
@@ -47,7 +60,7 @@ export const jobsPlugin = fp<JobsOptions>(
         );
     });
     app.addHook("onClose", async () => {
-      await Promise.all([topUp.stop(), stopRenewals?.()]);
+      await Promise.all([topUp.stop(), stopRenewals?.(), erasure.stop()]);
     });
   },
   { name: "fitkit-jobs" },

@@ -24,10 +24,14 @@ export interface RenewalReport {
   renewed: number;
   failed: number;
   expired: number;
+  /** Memberships whose scheduled pause started (nothing charged). */
+  paused: number;
 }
 
 function isDue(sub: Subscription, now: Date): boolean {
   if (sub.state === "past_due") return !!sub.next_attempt_at && sub.next_attempt_at <= now;
+  // A self-serve pause resumes on its date; one from the Recharge portal (no date) waits for an unpause.
+  if (sub.state === "paused") return !!sub.pause_resumes_at && sub.pause_resumes_at <= now;
   return (
     ["trial", "active", "canceled", "prepaid"].includes(sub.state) &&
     !!sub.expiration_date &&
@@ -37,14 +41,16 @@ function isDue(sub: Subscription, now: Date): boolean {
 
 /**
  * Settles every subscription whose period has ended: trials convert, active ones renew (switching to a scheduled
- * plan and using pending promo codes) by charging the default card, cancelled and prepaid ones expire, failed
- * renewals are retried, and linked studio memberships follow the studio directory. Each subscription is settled in
- * its own transaction under a row lock that other runs skip, so several processes may run the job at once.
+ * plan and using pending promo codes) by charging the default card, or pause without a charge when the member
+ * scheduled a pause, paused ones resume on their date by charging the next period, cancelled and prepaid ones
+ * expire, failed renewals are retried, and linked studio memberships follow the studio directory. Each subscription
+ * is settled in its own transaction under a row lock that other runs skip, so several processes may run the job at
+ * once.
  */
 export async function runRenewals(deps: RenewalDeps): Promise<RenewalReport> {
   const { db, clock } = deps;
   const now = clock.now();
-  const report: RenewalReport = { renewed: 0, failed: 0, expired: 0 };
+  const report: RenewalReport = { renewed: 0, failed: 0, expired: 0, paused: 0 };
   const due = await db
     .selectFrom("subscriptions")
     .select("id")
@@ -53,6 +59,7 @@ export async function runRenewals(deps: RenewalDeps): Promise<RenewalReport> {
       eb.or([
         eb.and([eb("state", "in", ["trial", "active", "canceled", "prepaid"]), eb("expiration_date", "<=", now)]),
         eb.and([eb("state", "=", "past_due"), eb("next_attempt_at", "<=", now)]),
+        eb.and([eb("state", "=", "paused"), eb("pause_resumes_at", "<=", now)]),
       ]),
     )
     .orderBy("expiration_date")
@@ -139,20 +146,45 @@ async function settle(
     report.expired++;
     return transition(trx, sub, [sub.state], { state: "expired" }, { actor: ACTOR, action: "expired" }, now);
   }
+  // The member scheduled a pause from this period's end: access ends, nothing is charged until it resumes.
+  if (sub.state === "active" && sub.pause_starts_at && sub.pause_resumes_at && sub.pause_starts_at <= now) {
+    report.paused++;
+    return transition(
+      trx,
+      sub,
+      ["active"],
+      { state: "paused", paused_at: sub.pause_starts_at },
+      { actor: ACTOR, action: "paused", details: { resumes_at: sub.pause_resumes_at.toISOString() } },
+      now,
+    );
+  }
+  const resuming = sub.state === "paused" ? sub.pause_resumes_at : null;
   const product = await findProduct(trx, sub.scheduled_sku ?? sub.sku ?? "");
   if (!product || !sub.expiration_date) return undefined;
-  const start = sub.expiration_date;
+  // A resumed membership's next period starts on its resume date, not where the last paid one ended.
+  const start = resuming ?? sub.expiration_date;
   const end = addInterval(start, product.interval, product.interval_type);
+  if (resuming) await billing.resumeCollection(trx, sub.user_id, sub.id);
   const paid = await chargePeriod(trx, billing, sub, product, { start, end }, now);
+  const leavesPause = resuming
+    ? { paused_at: null, pause_months: null, pause_starts_at: null, pause_resumes_at: null }
+    : {};
   if (paid.ok) {
     report.renewed++;
     const action =
-      sub.state === "trial" ? "trial_converted" : sub.state === "past_due" ? "payment_recovered" : "renewed";
+      sub.state === "trial"
+        ? "trial_converted"
+        : sub.state === "past_due"
+          ? "payment_recovered"
+          : resuming
+            ? "resumed"
+            : "renewed";
     return transition(
       trx,
       sub,
       [sub.state],
       {
+        ...leavesPause,
         state: "active",
         sku: product.sku,
         name: nameWithoutTrial(product.name),
@@ -184,7 +216,7 @@ async function settle(
       trx,
       sub,
       [sub.state],
-      { state: "expired", renewal_attempts: attempts, next_attempt_at: null },
+      { ...leavesPause, state: "expired", renewal_attempts: attempts, next_attempt_at: null },
       { actor: ACTOR, action: "expired_unpaid", details },
       now,
     );
@@ -195,7 +227,13 @@ async function settle(
     trx,
     sub,
     [sub.state],
-    { state: "past_due", renewal_attempts: attempts, next_attempt_at: new Date(now.getTime() + RETRY_MS) },
+    {
+      // A resume that could not be charged retries the period from the resume date.
+      ...(resuming ? { ...leavesPause, expiration_date: resuming } : {}),
+      state: "past_due",
+      renewal_attempts: attempts,
+      next_attempt_at: new Date(now.getTime() + RETRY_MS),
+    },
     { actor: ACTOR, action: "payment_failed", details },
     now,
   );

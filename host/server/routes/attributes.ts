@@ -16,6 +16,7 @@ import {
 } from "../services/member-settings.js";
 import { readOnboardingResults } from "../services/onboarding.js";
 import { typed } from "./typed.js";
+import { AVOID_KEYS, avoidList, MAX_AVOID } from "../../../src/domain/avoid.js";
 
 /** Catalogue ids as clients send them. */
 export const idList = {
@@ -42,6 +43,10 @@ const preferencesSchema = {
   type: "object",
   maxProperties: 100,
   propertyNames: { type: "string", minLength: 1, maxLength: 64 },
+  properties: {
+    /** Avoid filters: what the library leaves out on the member's next visit (docs/members.md); null forgets it. */
+    avoid: { type: ["array", "null"], maxItems: MAX_AVOID, items: { type: "string", enum: AVOID_KEYS } },
+  },
   additionalProperties: true,
 } as const;
 
@@ -172,7 +177,8 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
       ...member,
       schema: {
         tags,
-        summary: "Merge preferences (a key set to null is removed); answers the whole attribute",
+        summary:
+          "Merge preferences (a key set to null is removed; `avoid` must list known avoid keys); answers the whole attribute",
         security: memberSecurity,
         body: preferencesSchema,
         response: { 200: preferencesAnswer },
@@ -181,7 +187,10 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
     async (request) => {
       if (JSON.stringify(request.body).length > MAX_PREFERENCES_BYTES)
         throw badRequest(`preferences must be shorter than ${MAX_PREFERENCES_BYTES} characters`);
-      const next = await changePreferences(ctx.db, ctx.clock, memberOf(request).id, request.body);
+      const change = request.body;
+      // Stored once each in chip order, so every client reads the same list back.
+      if (Array.isArray(change.avoid)) change.avoid = avoidList(change.avoid);
+      const next = await changePreferences(ctx.db, ctx.clock, memberOf(request).id, change);
       return next;
     },
   );

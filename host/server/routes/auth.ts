@@ -1,9 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { tooManyRequests } from "../errors.js";
+import { HttpError, tooManyRequests } from "../errors.js";
 import { normalizeEmail } from "../services/auth.js";
-import { emailSchema, memberSecurity, nameSchema, passwordSchema, strictObject, successSchema } from "../schemas.js";
+import {
+  emailSchema,
+  errorSchema,
+  memberSecurity,
+  nameSchema,
+  passwordSchema,
+  strictObject,
+  successSchema,
+} from "../schemas.js";
 import { typed } from "./typed.js";
 
 const tokenPair = {
@@ -44,6 +52,34 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
       if (wait) throw tooManyRequests(TOO_MANY, wait);
     }
   };
+
+  /**
+   * Guesses slow down per account and address (an attacker's address waits longer and longer) and, briefly, per
+   * account (many addresses at once): the owner, elsewhere, waits seconds at most, never the whole window.
+   */
+  async function guardedSignIn(ip: string, emailInput: string, password: string, options?: { cancelDeletion: true }) {
+    const email = normalizeEmail(emailInput);
+    const fromAddress = `sign-in:account:${email}:address:${ip}`;
+    const account = `sign-in:account:${email}`;
+    await limit([[`sign-in:address:${ip}`, limits.signInPerAddress]]);
+    for (const [key, backoff] of [
+      [fromAddress, limits.signInAccountPerAddress],
+      [account, limits.signInAccount],
+    ] as const) {
+      const wait = await ctx.rateLimiter.attempt(key, backoff);
+      if (wait) throw tooManyRequests("Too many failed sign-ins. Please wait and try again.", wait);
+    }
+    const forget = () => Promise.all([ctx.rateLimiter.reset(fromAddress), ctx.rateLimiter.reset(account)]);
+    try {
+      const session = await ctx.auth.signIn(email, password, options);
+      await forget();
+      return session;
+    } catch (error) {
+      // 403 (scheduled for deletion) and 409 (no deletion to cancel) come after a right password: not a guess.
+      if (error instanceof HttpError && (error.statusCode === 403 || error.statusCode === 409)) await forget();
+      throw error;
+    }
+  }
 
   app.post(
     "/sign-up/email",
@@ -86,24 +122,25 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
         response: { 200: sessionAnswer },
       },
     },
-    async (request) => {
-      // Guesses slow down per account and address (an attacker's address waits longer and longer) and, briefly, per
-      // account (many addresses at once): the owner, elsewhere, waits seconds at most, never the whole window.
-      const email = normalizeEmail(request.body.email);
-      const fromAddress = `sign-in:account:${email}:address:${request.ip}`;
-      const account = `sign-in:account:${email}`;
-      await limit([[`sign-in:address:${request.ip}`, limits.signInPerAddress]]);
-      for (const [key, backoff] of [
-        [fromAddress, limits.signInAccountPerAddress],
-        [account, limits.signInAccount],
-      ] as const) {
-        const wait = await ctx.rateLimiter.attempt(key, backoff);
-        if (wait) throw tooManyRequests("Too many failed sign-ins. Please wait and try again.", wait);
-      }
-      const session = await ctx.auth.signIn(request.body.email, request.body.password);
-      await Promise.all([ctx.rateLimiter.reset(fromAddress), ctx.rateLimiter.reset(account)]);
-      return session;
+    async (request) => guardedSignIn(request.ip, request.body.email, request.body.password),
+  );
+
+  app.post(
+    "/deletion/cancel",
+    {
+      preValidation: trimEmail,
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Cancel the deletion of an account in its grace period (My data) and sign in; the sign-in's guards apply",
+        body: strictObject({ email: emailSchema, password: { type: "string", minLength: 1, maxLength: 256 } }, [
+          "email",
+          "password",
+        ]),
+        response: { 200: sessionAnswer, 401: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
     },
+    async (request) => guardedSignIn(request.ip, request.body.email, request.body.password, { cancelDeletion: true }),
   );
 
   app.post(

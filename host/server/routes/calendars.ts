@@ -2,20 +2,35 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { memberSecurity, noBody, strictObject } from "../schemas.js";
-import { calendarsWithStatus, enrollInCalendar, myCalendars, unenrollFromCalendar } from "../services/calendars.js";
+import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import {
+  calendarsWithStatus,
+  enrollInCalendar,
+  myCalendars,
+  pauseCalendar,
+  resumeCalendar,
+  unenrollFromCalendar,
+} from "../services/calendars.js";
+import { assertTimeZone } from "../services/time-range.js";
+import { queryObject } from "./query.js";
 import { typed } from "./typed.js";
 
 const calendarParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 200 } }, ["id"]);
+/** The member's IANA time zone: plan days are its calendar dates (UTC when not sent). */
+const tzSchema = { type: "string", minLength: 1, maxLength: 64 } as const;
+const pauseState = {
+  paused: { type: "boolean" },
+  paused_at: { type: ["string", "null"] },
+} as const;
 const enrollmentAnswer = strictObject(
   {
     calendar_id: { type: "string" },
     status: { type: "string", enum: ["enrolled", "not_enrolled"] },
     enrolled_at: { type: ["string", "null"] },
+    ...pauseState,
   },
-  ["calendar_id", "status", "enrolled_at"],
+  ["calendar_id", "status", "enrolled_at", "paused", "paused_at"],
 );
-
 const string = { type: "string" } as const;
 const integer = { type: "integer" } as const;
 /** A calendar with the member's status in it (services/calendars.ts `calendarsWithStatus`). */
@@ -29,15 +44,17 @@ const calendarStatusFields = {
   total_days: integer,
   status: { type: "string", enum: ["enrolled", "not_enrolled"] },
   enrolled_at: { type: ["string", "null"] },
+  ...pauseState,
 } as const;
 const calendarStatusRequired = Object.keys(calendarStatusFields) as (keyof typeof calendarStatusFields)[];
 const calendarStatusSchema = strictObject(calendarStatusFields, calendarStatusRequired);
-/** An enrolled calendar with today's day number and each day's state. */
+/** An enrolled calendar with today's day number, the days finished pauses moved it, and each day's state. */
 const myCalendarSchema = strictObject(
   {
     ...calendarStatusFields,
     status: { type: "string", const: "enrolled" },
     current_day: integer,
+    paused_days: integer,
     progress: strictObject({ completed_days: integer, total_days: integer }, ["completed_days", "total_days"]),
     days: {
       type: "array",
@@ -53,10 +70,13 @@ const myCalendarSchema = strictObject(
       ),
     },
   },
-  [...calendarStatusRequired, "current_day", "progress", "days"],
+  [...calendarStatusRequired, "current_day", "paused_days", "progress", "days"],
 );
+/** Pause and resume take the member's zone (optional) and answer the contract's error body: 404, 409. */
+const pauseBody = { type: ["object", "null"], additionalProperties: false, properties: { tz: tzSchema } } as const;
+const pauseErrors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
-/** The member side of calendars: the list with status, enrolment, mine. Calendar content is the catalogue's. */
+/** The member side of calendars: the list with status, enrolment, pausing, mine. Content is the catalogue's. */
 export async function calendarRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
@@ -108,17 +128,65 @@ export async function calendarRoutes(instance: FastifyInstance, { ctx }: RouteOp
     async (request) => unenrollFromCalendar(ctx.db, memberOf(request).id, request.params.id),
   );
 
+  app.post(
+    "/v2/workouts/calendars/:id/pause",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary:
+          "Pause a calendar the member is in (vacation): today's day stops advancing until resumed. Answers the " +
+          "calendar as mine does; 404 when not enrolled, 409 when already paused or over",
+        security: memberSecurity,
+        body: pauseBody,
+        params: calendarParams,
+        response: { 200: myCalendarSchema, ...pauseErrors },
+      },
+    },
+    async (request) => {
+      const tz = request.body?.tz ?? "UTC";
+      assertTimeZone(tz);
+      return pauseCalendar(ctx.db, ctx.clock, memberOf(request).id, request.params.id, tz);
+    },
+  );
+
+  app.post(
+    "/v2/workouts/calendars/:id/resume",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary:
+          "Resume a paused calendar: the paused day and every later one move by the whole days the pause lasted " +
+          "(in the zone it began in). Answers the calendar as mine does; 404 when not enrolled, 409 when not paused",
+        security: memberSecurity,
+        body: pauseBody,
+        params: calendarParams,
+        response: { 200: myCalendarSchema, ...pauseErrors },
+      },
+    },
+    async (request) => {
+      const tz = request.body?.tz ?? "UTC";
+      assertTimeZone(tz);
+      return resumeCalendar(ctx.db, ctx.clock, memberOf(request).id, request.params.id, tz);
+    },
+  );
+
   app.get(
     "/v2/workouts/calendars/mine",
     {
       ...member,
       schema: {
         tags,
-        summary: "The member's calendars with today's day and each day's state",
+        summary: "The member's calendars with today's day and each day's state, dated in tz (default UTC)",
         security: memberSecurity,
+        querystring: queryObject({ tz: { ...tzSchema, default: "UTC" } }),
         response: { 200: strictObject({ data: { type: "array", items: myCalendarSchema } }, ["data"]) },
       },
     },
-    async (request) => ({ data: await myCalendars(ctx.db, ctx.clock, memberOf(request).id) }),
+    async (request) => {
+      assertTimeZone(request.query.tz);
+      return { data: await myCalendars(ctx.db, ctx.clock, memberOf(request).id, request.query.tz) };
+    },
   );
 }

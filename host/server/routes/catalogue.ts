@@ -22,6 +22,7 @@ import {
   defaultRequest,
 } from "../services/catalogue.js";
 import { typed } from "./typed.js";
+import { AVOID_KEYS, avoidList, MAX_AVOID } from "../../../src/domain/avoid.js";
 
 const searchBody = strictObject({
   facets: {
@@ -41,6 +42,8 @@ const searchBody = strictObject({
   pagination: { type: "string", enum: ["on", "off"], default: "on" },
   equipmentFilter: { type: "string", enum: ["selected", "additional"], default: "additional" },
   seriesWorkoutsParam: { type: "string", maxLength: 200, default: "" },
+  /** Avoid filters (docs/members.md): leaves out workouts with any of these strains or equipment. */
+  avoid: { type: "array", maxItems: MAX_AVOID, items: { type: "string", enum: AVOID_KEYS }, default: [] },
 });
 
 const string = { type: "string" } as const;
@@ -182,7 +185,8 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
     async (request, reply) => {
       const body = request.body;
       const index = await live.get();
-      const search = { ...body, facets: body.facets === "" ? [] : body.facets };
+      // The avoid list once each in a fixed order: equal requests share one cached answer.
+      const search = { ...body, facets: body.facets === "" ? [] : body.facets, avoid: avoidList(body.avoid) };
       if (!cacheBytes) return sendJson(reply, runSearch(index, search));
       // Validation filled every default, so equal requests serialise equally.
       const key = JSON.stringify(search);
@@ -237,17 +241,29 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
     {
       schema: {
         tags: ["workouts"],
-        summary: "Filter dialog groups and options with counts, within a category when one is named",
-        querystring: strictObject({ category: { type: "string", maxLength: 100 } }, []),
+        summary:
+          "Filter dialog groups and options with counts, within a category when one is named, without the avoided workouts",
+        querystring: strictObject(
+          {
+            category: { type: "string", maxLength: 100 },
+            /** Avoid keys, comma-separated: counts without the workouts they leave out. */
+            avoid: { type: "string", maxLength: 200 },
+          },
+          [],
+        ),
         response: {
           200: strictObject({ groups: { type: "array", items: filterGroupSchema } }, ["groups"]),
         },
       },
     },
     async (request) => {
+      const avoid = splitIds(request.query.avoid);
+      const unknown = avoid.find((key) => !(AVOID_KEYS as readonly string[]).includes(key));
+      if (unknown !== undefined)
+        throw badRequest(`avoid: unknown value "${unknown}"; expected any of ${AVOID_KEYS.join(", ")}`);
       const scope = await categoryScope(ctx.db, request.query.category);
       if (scope === null) throw notFound("Category not found");
-      return filterGroups(ctx.db, await live.get(), scope);
+      return filterGroups(ctx.db, await live.get(), scope, avoidList(avoid));
     },
   );
 

@@ -7,6 +7,7 @@ import { cardSchema, emailSchema, memberSecurity, noBody, strictObject } from ".
 import { saveBillingAddress } from "../services/billing-address.js";
 import { ADDRESS_LIMITS } from "../../../src/domain/billing-address.js";
 import { CANCEL_REASONS } from "../../../src/domain/membership.js";
+import { PAUSE_MONTHS } from "../../../src/domain/membership-pause.js";
 import { applyCoupons, couponByCode } from "../services/coupons.js";
 import { NOTIFICATION_TYPES, sendCustomerNotification } from "../services/customer-notifications.js";
 import { createMembership } from "../services/membership.js";
@@ -102,6 +103,22 @@ const subscriptionSchema = strictObject(
     cancel_explanation: nullableString,
     canceled_at: nullableString,
     paused_at: nullableString,
+    pause: nullableObject(
+      strictObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] }, starts_at: string, resumes_at: string }, [
+        "months",
+        "starts_at",
+        "resumes_at",
+      ]),
+    ),
+    pause_refusal: { ...nullableString, description: "Why it cannot pause now (the member's words); null when it can" },
+    pause_options: {
+      type: "array",
+      description: "What each pause length would do, when it may pause (empty otherwise)",
+      items: strictObject(
+        { months: { type: "integer", enum: [...PAUSE_MONTHS] }, starts_at: string, resumes_at: string },
+        ["months", "starts_at", "resumes_at"],
+      ),
+    },
     scheduled_change: nullableObject(
       strictObject(
         {
@@ -156,6 +173,9 @@ const subscriptionSchema = strictObject(
     "cancel_explanation",
     "canceled_at",
     "paused_at",
+    "pause",
+    "pause_refusal",
+    "pause_options",
     "scheduled_change",
     "next_renewal",
     "last_invoice",
@@ -435,6 +455,56 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
       },
     },
     async (request) => subscriptions.unpause(memberOf(request).id, request.params.id),
+  );
+
+  app.post(
+    "/v2/subscriptions/subs/:id/pause",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary:
+          "Pause for 1 to 3 months from the end of the current period: no charge during the pause, access and billing resume on their own at resumes_at",
+        security: memberSecurity,
+        params: idParams,
+        body: strictObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] } }, ["months"]),
+        response: subscriptionAnswer,
+      },
+    },
+    async (request) => subscriptions.schedulePause(memberOf(request).id, request.params.id, request.body.months),
+  );
+
+  app.post(
+    "/v2/subscriptions/subs/:id/pause/cancel",
+    {
+      ...purchase,
+      schema: {
+        tags,
+        summary: "Withdraw a pause that has not started: the membership renews at the period end as before",
+        security: memberSecurity,
+        body: noBody,
+        params: idParams,
+        response: subscriptionAnswer,
+      },
+    },
+    async (request) => subscriptions.cancelPause(memberOf(request).id, request.params.id),
+  );
+
+  app.post(
+    "/v2/subscriptions/subs/:id/unpause",
+    {
+      ...purchase,
+      schema: {
+        tags,
+        summary:
+          "Resume a paused membership now (a self-serve pause ended early, or a recharge one): a new period starts today, charged to the default card",
+        security: memberSecurity,
+        body: noBody,
+        params: idParams,
+        response: subscriptionAnswer,
+      },
+    },
+    async (request) => subscriptions.unpause(memberOf(request).id, request.params.id, false),
   );
 
   app.put(

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { memberSecurity, strictObject } from "../schemas.js";
-import { enrollInSeries, leaveSeries, memberSeries } from "../services/series-progress.js";
+import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { enrollInSeries, leaveSeries, memberSeries, pauseSeries, resumeSeries } from "../services/series-progress.js";
 import { queryObject } from "./query.js";
 import { typed } from "./typed.js";
 
@@ -56,6 +56,8 @@ const enrollmentSchema = strictObject(
       },
       ["workouts"],
     ),
+    paused: { type: "boolean" },
+    paused_at: { type: ["string", "null"] },
     next_workout: {
       ...strictObject({ workout_id: string, position: integer, chapter: integer }, [
         "workout_id",
@@ -76,6 +78,8 @@ const enrollmentSchema = strictObject(
     "series_detail",
     "progress_summary",
     "series_state",
+    "paused",
+    "paused_at",
     "next_workout",
     "fingerprint",
   ],
@@ -84,6 +88,9 @@ const enrollmentAnswer = strictObject({ success: { type: "boolean", const: true 
   "success",
   "series",
 ]);
+
+/** Pause and resume answer the contract's error body: not enrolled 404, already (or not) paused 409. */
+const pauseErrors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
@@ -123,6 +130,44 @@ export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: R
     async (request) => ({
       success: true,
       series: await leaveSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
+    }),
+  );
+
+  app.post(
+    "/pause",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary:
+          "Pause a series the member is in (vacation): progress is kept. 404 when not enrolled, 409 when already " +
+          "paused or completed",
+        security: memberSecurity,
+        body: seriesBody,
+        response: { 200: enrollmentAnswer, ...pauseErrors },
+      },
+    },
+    async (request) => ({
+      success: true,
+      series: await pauseSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
+    }),
+  );
+
+  app.post(
+    "/resume",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Resume a paused series where it stood. 404 when not enrolled, 409 when not paused",
+        security: memberSecurity,
+        body: seriesBody,
+        response: { 200: enrollmentAnswer, ...pauseErrors },
+      },
+    },
+    async (request) => ({
+      success: true,
+      series: await resumeSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
     }),
   );
 

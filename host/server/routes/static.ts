@@ -6,7 +6,7 @@ import { fromRoot } from "../paths.js";
 
 /** API prefixes never answered with the app's HTML, so a wrong API path stays a JSON 404. */
 const API_PATH =
-  /^\/(api|tsapi|v2|user|stats|studios|subscriptions|commerce|docs|dev|health|media|widgets|examples)(\/|$)/;
+  /^\/(api|tsapi|v2|user|stats|studios|calendar|subscriptions|commerce|docs|dev|health|media|widgets|examples)(\/|$)/;
 
 /**
  * Static hosting: the built widgets at /widgets/, the example embed pages at /examples/, and the hosted app at /,

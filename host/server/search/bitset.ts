@@ -36,6 +36,13 @@ export class Bitset {
     return new Bitset(this.size, out);
   }
 
+  /** Members of this set not in `other`. */
+  andNot(other: Bitset): Bitset {
+    const out = new Uint32Array(this.words.length);
+    for (let i = 0; i < out.length; i++) out[i] = this.words[i]! & ~other.words[i]!;
+    return new Bitset(this.size, out);
+  }
+
   /** Members of `universe` not in this set. */
   not(universe: Bitset): Bitset {
     const out = new Uint32Array(this.words.length);

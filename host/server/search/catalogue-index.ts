@@ -3,6 +3,7 @@
  * precomputed orders for the four sorts, and a keyword index (minisearch's radix tree over our own postings).
  * Immutable once built; a catalogue change builds a new one (live-index.ts).
  */
+import { AVOID_EQUIPMENT, AVOID_KEYS, type AvoidKey } from "../../../src/domain/avoid.js";
 import type { Workout } from "../services/catalogue-workouts.js";
 import { Bitset } from "./bitset.js";
 import { FACET_FIELDS, FIELDS, fieldNamed, resolveFields, type Field } from "./fields.js";
@@ -28,6 +29,8 @@ export interface SearchRequest {
   equipmentFilter: "selected" | "additional";
   /** Restricts the search to one series' workouts (its id or slug). */
   seriesWorkoutsParam: string;
+  /** Leaves out the workouts with any of these strains or equipment (avoid filters). */
+  avoid: readonly AvoidKey[];
 }
 
 export interface SearchResult {
@@ -66,6 +69,8 @@ export class CatalogueIndex {
   readonly #numbers = new Map<string, { docs: Int32Array; values: Float64Array }>();
   readonly #orders = {} as Record<Sort, Int32Array>;
   readonly #series = new Map<string, Bitset>();
+  /** Per avoid key, the workouts it leaves out: an avoid filter is one pass of word-wise AND NOT. */
+  readonly #avoid = new Map<AvoidKey, Bitset>();
   readonly #keywords: KeywordIndex;
 
   constructor(workouts: Workout[], series: SeriesMembership[] = []) {
@@ -89,6 +94,33 @@ export class CatalogueIndex {
       this.#series.set(s.slug, bits);
     }
     this.#keywords = new KeywordIndex(workouts);
+    this.#indexAvoid();
+  }
+
+  #indexAvoid() {
+    for (const key of AVOID_KEYS) this.#avoid.set(key, new Bitset(this.size));
+    this.#workouts.forEach((w, n) => {
+      for (const tag of w.strain) this.#avoid.get(tag)?.set(n);
+    });
+    const equipment = this.#values.get("equipment")!;
+    for (const [key, names] of Object.entries(AVOID_EQUIPMENT) as [AvoidKey, readonly string[]][]) {
+      const bits = this.#avoid.get(key)!;
+      for (const name of names) {
+        const list = equipment.get(normalizeValue(name));
+        if (list) for (let i = 0; i < list.length; i++) bits.set(list[i]!);
+      }
+    }
+  }
+
+  /** The documents any of `avoid` leaves out. */
+  #avoided(avoid: readonly AvoidKey[]): Bitset {
+    let out: Bitset | null = null;
+    for (const key of avoid) {
+      const bits = this.#avoid.get(key);
+      if (!bits) throw new SearchInputError(`avoid: unknown value "${key}"; expected any of ${AVOID_KEYS.join(", ")}`);
+      out = out ? out.or(bits) : bits;
+    }
+    return out ?? new Bitset(this.size);
   }
 
   #indexField(field: Field) {
@@ -169,6 +201,8 @@ export class CatalogueIndex {
 
     let base = this.#universe;
     if (request.seriesWorkoutsParam) base = this.#series.get(request.seriesWorkoutsParam) ?? new Bitset(this.size);
+    // Avoided workouts leave the base: hits and every facet's counts alike.
+    if (request.avoid.length) base = base.andNot(this.#avoided(request.avoid));
     const terms = queryTerms(request.keywords);
     const keywordHits = terms.length ? this.#keywords.search(terms) : null;
     if (keywordHits) base = base.and(keywordHits.bits);

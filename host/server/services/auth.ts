@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { badRequest, unauthorized } from "../errors.js";
+import { badRequest, conflict, forbidden, unauthorized } from "../errors.js";
 import { signAccessToken } from "../auth/access-token.js";
 import type { AuthKeys } from "../auth/keys.js";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/passwords.js";
@@ -80,7 +80,11 @@ export class AuthService {
     return { success: true as const, ...session, user: { id: user.id, email: user.email, createdAt: user.created_at } };
   }
 
-  async signIn(emailInput: string, password: string) {
+  /**
+   * Signs in. An account scheduled for deletion (My data) is refused with 403 and its erasure date, unless the member
+   * asks, with the same credentials, to cancel the deletion: then the deletion is cancelled and the member signed in.
+   */
+  async signIn(emailInput: string, password: string, options: { cancelDeletion?: boolean } = {}) {
     const email = normalizeEmail(emailInput);
     const user = await this.deps.db
       .selectFrom("users")
@@ -89,6 +93,25 @@ export class AuthService {
       .executeTakeFirst();
     const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
     if (!user || !ok || user.deactivated_at) throw unauthorized(INVALID_CREDENTIALS);
+    const deletion = await this.deps.db
+      .selectFrom("account_deletions")
+      .select("erase_at")
+      .where("user_id", "=", user.id)
+      .where("erased_at", "is", null)
+      .executeTakeFirst();
+    if (options.cancelDeletion) {
+      const cancelled =
+        deletion &&
+        (await this.deps.db
+          .deleteFrom("account_deletions")
+          .where("user_id", "=", user.id)
+          .where("erased_at", "is", null)
+          .returning("user_id")
+          .executeTakeFirst());
+      if (!cancelled) throw conflict("This account is not scheduled for deletion.");
+    } else if (deletion) {
+      throw forbidden(scheduledForDeletion(deletion.erase_at));
+    }
     const session = await this.#issue(user.id, user.email, user.token_version, randomUUID());
     return { success: true as const, ...session, user: { id: user.id, email: user.email, createdAt: user.created_at } };
   }
@@ -322,5 +345,12 @@ export class AuthService {
     return { token: await signAccessToken(keys, clock, { sub: userId, email, ver: version }), refreshToken };
   }
 }
+
+/** The refusal a sign-in meets during the grace period of a deletion; the app offers "Cancel deletion" with it. */
+const scheduledForDeletion = (eraseAt: Date) =>
+  `This account is scheduled for deletion on ${eraseAt.toLocaleDateString("en-US", {
+    dateStyle: "long",
+    timeZone: "UTC",
+  })}. Cancel the deletion to sign in again.`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,10 +1,15 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { notFound } from "../errors.js";
+import { conflict, notFound } from "../errors.js";
+import { planSchedule, pausedDays, toPlanPause } from "./plan-days.js";
 
-const DAY_MS = 86_400_000;
+/** Whether the member paused their plan, and since when (null when running or not enrolled). */
+interface PauseState {
+  paused: boolean;
+  paused_at: string | null;
+}
 
-export interface CalendarSummary {
+export interface CalendarSummary extends PauseState {
   calendar_id: string;
   id: string;
   slug: string;
@@ -18,7 +23,7 @@ export interface CalendarSummary {
 
 interface CalendarDayState {
   day: number;
-  /** The calendar date of this day, counting the enrolment date as day 1 (UTC). */
+  /** The calendar date of this day in the member's zone: the enrolment date is day 1, and pauses move later days. */
   date: string;
   kind: "workout" | "walk" | "rest";
   workout_id: string | null;
@@ -27,7 +32,10 @@ interface CalendarDayState {
 
 export interface MyCalendar extends CalendarSummary {
   status: "enrolled";
+  /** Today's day; it does not advance while the calendar is paused. */
   current_day: number;
+  /** Whole days of the finished pauses: how much later than planned the calendar now ends. */
+  paused_days: number;
   progress: { completed_days: number; total_days: number };
   days: CalendarDayState[];
 }
@@ -43,10 +51,18 @@ async function findCalendar(db: Db, idOrSlug: string) {
 }
 
 /** Every calendar with the member's status in it (GET /tsapi/workout_calendars). */
-export async function calendarsWithStatus(db: Db, userId: string, onlyEnrolled = false): Promise<CalendarSummary[]> {
+export async function calendarsWithStatus(
+  db: Db,
+  userId: string,
+  onlyEnrolled = false,
+  calendarId?: string,
+): Promise<CalendarSummary[]> {
   let query = db
     .selectFrom("workout_calendars as c")
     .leftJoin("calendar_enrollments as e", (j) => j.onRef("e.calendar_id", "=", "c.id").on("e.user_id", "=", userId))
+    .leftJoin("calendar_pauses as p", (j) =>
+      j.onRef("p.calendar_id", "=", "c.id").on("p.user_id", "=", userId).on("p.resumed_at", "is", null),
+    )
     .select((eb) => [
       "c.id",
       "c.slug",
@@ -54,6 +70,7 @@ export async function calendarsWithStatus(db: Db, userId: string, onlyEnrolled =
       "c.description",
       "c.image_url",
       "e.enrolled_at",
+      "p.paused_at",
       eb
         .selectFrom("workout_calendar_days as d")
         .select((d) => d.fn.countAll<number>().as("n"))
@@ -63,6 +80,7 @@ export async function calendarsWithStatus(db: Db, userId: string, onlyEnrolled =
     .orderBy("c.name")
     .orderBy("c.id");
   if (onlyEnrolled) query = query.where("e.user_id", "is not", null);
+  if (calendarId) query = query.where("c.id", "=", calendarId);
   const rows = await query.execute();
   return rows.map((r) => ({
     calendar_id: r.id,
@@ -74,17 +92,20 @@ export async function calendarsWithStatus(db: Db, userId: string, onlyEnrolled =
     total_days: Number(r.total_days ?? 0),
     status: r.enrolled_at ? "enrolled" : "not_enrolled",
     enrolled_at: r.enrolled_at ? new Date(r.enrolled_at).toISOString() : null,
+    // A pause row only exists under an enrolment (its foreign key), so an unenrolled calendar is never paused.
+    paused: !!r.paused_at,
+    paused_at: r.paused_at ? new Date(r.paused_at).toISOString() : null,
   }));
 }
 
-/** Enrolment answer: `{calendar_id, status, enrolled_at}`. */
-export interface CalendarEnrollment {
+/** Enrolment answer: `{calendar_id, status, enrolled_at, paused, paused_at}`. */
+export interface CalendarEnrollment extends PauseState {
   calendar_id: string;
   status: "enrolled" | "not_enrolled";
   enrolled_at: string | null;
 }
 
-/** Enrols in a calendar; enrolling again keeps the first enrolment date (and so the day count). */
+/** Enrols in a calendar; enrolling again keeps the first enrolment date (and so the day count, and any pause). */
 export async function enrollInCalendar(
   db: Db,
   clock: Clock,
@@ -97,20 +118,28 @@ export async function enrollInCalendar(
     .values({ user_id: userId, calendar_id: calendar.id, enrolled_at: clock.now() })
     .onConflict((oc) => oc.columns(["user_id", "calendar_id"]).doNothing())
     .execute();
-  const row = await db
-    .selectFrom("calendar_enrollments")
-    .select("enrolled_at")
-    .where("user_id", "=", userId)
-    .where("calendar_id", "=", calendar.id)
-    .executeTakeFirst();
   // A concurrent unenrol may have removed it already; answer what is true now.
-  return {
-    calendar_id: calendar.id,
-    status: row ? "enrolled" : "not_enrolled",
-    enrolled_at: row ? new Date(row.enrolled_at).toISOString() : null,
-  };
+  const [row] = await calendarsWithStatus(db, userId, true, calendar.id);
+  return row
+    ? {
+        calendar_id: calendar.id,
+        status: "enrolled",
+        enrolled_at: row.enrolled_at,
+        paused: row.paused,
+        paused_at: row.paused_at,
+      }
+    : notEnrolled(calendar.id);
 }
 
+const notEnrolled = (calendarId: string): CalendarEnrollment => ({
+  calendar_id: calendarId,
+  status: "not_enrolled",
+  enrolled_at: null,
+  paused: false,
+  paused_at: null,
+});
+
+/** Leaves a calendar (a no-op when not enrolled); its pauses go with the enrolment. */
 export async function unenrollFromCalendar(db: Db, userId: string, idOrSlug: string): Promise<CalendarEnrollment> {
   const calendar = await findCalendar(db, idOrSlug);
   await db
@@ -118,39 +147,73 @@ export async function unenrollFromCalendar(db: Db, userId: string, idOrSlug: str
     .where("user_id", "=", userId)
     .where("calendar_id", "=", calendar.id)
     .execute();
-  return { calendar_id: calendar.id, status: "not_enrolled", enrolled_at: null };
+  return notEnrolled(calendar.id);
 }
 
 /**
- * The member's calendars with today's day number and each day's state (a workout day is done once its workout is
- * completed since enrolling).
+ * What dating and ticking off a member's plans reads: the days of the given calendars (with each day's workout), the
+ * member's pauses of them, and the workouts they completed since `since` (the earliest enrolment). The calendar page
+ * (myCalendars) and the calendar feed both read through here, so they date and tick the same days.
  */
-export async function myCalendars(db: Db, clock: Clock, userId: string): Promise<MyCalendar[]> {
-  const enrolled = await calendarsWithStatus(db, userId, true);
+export async function planRows(db: Db, userId: string, calendarIds: string[], since: Date) {
+  const [days, pauses, sessions] = await Promise.all([
+    db
+      .selectFrom("workout_calendar_days as d")
+      .leftJoin("workouts as w", "w.id", "d.workout_id")
+      .select(["d.calendar_id", "d.day", "d.kind", "d.workout_id", "w.name", "w.slug", "w.duration"])
+      .where("d.calendar_id", "in", calendarIds)
+      .orderBy("d.calendar_id")
+      .orderBy("d.day")
+      .execute(),
+    db
+      .selectFrom("calendar_pauses")
+      .select(["calendar_id", "paused_at", "time_zone", "from_day", "resumed_at", "days"])
+      .where("user_id", "=", userId)
+      .where("calendar_id", "in", calendarIds)
+      .orderBy("paused_at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("workout_sessions")
+      .select(["workout_id", "completed_at"])
+      .where("user_id", "=", userId)
+      .where("is_complete", "=", true)
+      .where("completed_at", ">=", since)
+      .orderBy("completed_at")
+      .execute(),
+  ]);
+  return { days, pauses: pauses.map((p) => ({ ...toPlanPause(p), calendarId: p.calendar_id })), sessions };
+}
+
+/**
+ * The member's calendars with today's day number and each day's state, dated in `timeZone` (a workout day is done
+ * once its workout is completed since enrolling, from the calendar or anywhere else in the app, paused or not).
+ */
+export async function myCalendars(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  timeZone = "UTC",
+  calendarId?: string,
+): Promise<MyCalendar[]> {
+  const enrolled = await calendarsWithStatus(db, userId, true, calendarId);
   if (!enrolled.length) return [];
-  const days = await db
-    .selectFrom("workout_calendar_days")
-    .select(["calendar_id", "day", "kind", "workout_id"])
-    .where(
-      "calendar_id",
-      "in",
-      enrolled.map((c) => c.id),
-    )
-    .orderBy("calendar_id")
-    .orderBy("day")
-    .execute();
-  const sessions = await db
-    .selectFrom("workout_sessions")
-    .select(["workout_id", "completed_at"])
-    .where("user_id", "=", userId)
-    .where("is_complete", "=", true)
-    .where("completed_at", ">=", new Date(Math.min(...enrolled.map((c) => Date.parse(c.enrolled_at!)))))
-    .execute();
-  const today = Date.UTC(clock.now().getUTCFullYear(), clock.now().getUTCMonth(), clock.now().getUTCDate());
+  const { days, pauses, sessions } = await planRows(
+    db,
+    userId,
+    enrolled.map((c) => c.id),
+    new Date(Math.min(...enrolled.map((c) => Date.parse(c.enrolled_at!)))),
+  );
+  const now = clock.now();
 
   return enrolled.map((c) => {
-    const since = Date.parse(c.enrolled_at!);
-    const start = since - (since % DAY_MS);
+    const since = Date.parse(c.enrolled_at!); // enrolled: the list above holds enrolments only
+    const schedule = planSchedule(
+      new Date(since),
+      pauses.filter((p) => p.calendarId === c.id),
+      now,
+      timeZone,
+    );
     const doneWorkouts = new Set(
       sessions.filter((s) => new Date(s.completed_at!).getTime() >= since).map((s) => s.workout_id),
     );
@@ -158,7 +221,7 @@ export async function myCalendars(db: Db, clock: Clock, userId: string): Promise
       .filter((d) => d.calendar_id === c.id)
       .map((d) => ({
         day: d.day,
-        date: new Date(start + (d.day - 1) * DAY_MS).toISOString().slice(0, 10),
+        date: schedule.dateOf(d.day),
         kind: d.kind,
         workout_id: d.workout_id,
         status:
@@ -167,9 +230,117 @@ export async function myCalendars(db: Db, clock: Clock, userId: string): Promise
     return {
       ...c,
       status: "enrolled" as const,
-      current_day: Math.floor((today - start) / DAY_MS) + 1,
+      current_day: schedule.currentDay,
+      paused_days: schedule.pausedDays,
       progress: { completed_days: own.filter((d) => d.status === "completed").length, total_days: own.length },
       days: own,
     };
   });
+}
+
+/**
+ * Pauses the member's calendar: today's day stops advancing until they resume. The enrolment row is locked for the
+ * read-decide-write, so a pause racing a pause or a resume of the same calendar is decided one at a time (and the
+ * open-pause unique index backs that up).
+ */
+export async function pauseCalendar(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  idOrSlug: string,
+  timeZone: string,
+): Promise<MyCalendar> {
+  const calendar = await findCalendar(db, idOrSlug);
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    const enrolment = await lockedEnrolment(trx, userId, calendar);
+    const pauses = await trx
+      .selectFrom("calendar_pauses")
+      .select(["paused_at", "time_zone", "from_day", "resumed_at", "days"])
+      .where("user_id", "=", userId)
+      .where("calendar_id", "=", calendar.id)
+      .orderBy("paused_at")
+      .orderBy("id")
+      .execute();
+    if (pauses.some((p) => !p.resumed_at)) throw conflict(`${calendar.name} is already paused`);
+    const total = await trx
+      .selectFrom("workout_calendar_days")
+      .select((eb) => eb.fn.max("day").as("last"))
+      .where("calendar_id", "=", calendar.id)
+      .executeTakeFirst();
+    const today = planSchedule(new Date(enrolment.enrolled_at), pauses.map(toPlanPause), now, timeZone).currentDay;
+    if (today > Number(total?.last ?? 0)) throw conflict(`${calendar.name} is already over: there is nothing to pause`);
+    await trx
+      .insertInto("calendar_pauses")
+      .values({
+        user_id: userId,
+        calendar_id: calendar.id,
+        paused_at: now,
+        time_zone: timeZone,
+        from_day: Math.max(1, today),
+      })
+      .execute();
+  });
+  return myCalendarOrThrow(db, clock, userId, calendar, timeZone);
+}
+
+/**
+ * Resumes the member's paused calendar: the paused day and every later one move by the whole dates the pause lasted,
+ * counted in the zone it started in, and recorded on the pause.
+ */
+export async function resumeCalendar(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  idOrSlug: string,
+  timeZone: string,
+): Promise<MyCalendar> {
+  const calendar = await findCalendar(db, idOrSlug);
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    await lockedEnrolment(trx, userId, calendar);
+    const open = await trx
+      .selectFrom("calendar_pauses")
+      .select(["id", "paused_at", "time_zone"])
+      .where("user_id", "=", userId)
+      .where("calendar_id", "=", calendar.id)
+      .where("resumed_at", "is", null)
+      .executeTakeFirst();
+    if (!open) throw conflict(`${calendar.name} is not paused`);
+    await trx
+      .updateTable("calendar_pauses")
+      .set({
+        resumed_at: now,
+        days: pausedDays({ pausedAt: new Date(open.paused_at), timeZone: open.time_zone }, now),
+      })
+      .where("id", "=", open.id)
+      .execute();
+  });
+  return myCalendarOrThrow(db, clock, userId, calendar, timeZone);
+}
+
+async function lockedEnrolment(trx: Db, userId: string, calendar: { id: string; name: string }) {
+  const enrolment = await trx
+    .selectFrom("calendar_enrollments")
+    .select("enrolled_at")
+    .where("user_id", "=", userId)
+    .where("calendar_id", "=", calendar.id)
+    .forUpdate()
+    .executeTakeFirst();
+  // Another member's enrolment is not the caller's: the same 404 as none at all.
+  if (!enrolment) throw notFound(`You are not enrolled in ${calendar.name}`);
+  return enrolment;
+}
+
+async function myCalendarOrThrow(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  calendar: { id: string; name: string },
+  timeZone: string,
+): Promise<MyCalendar> {
+  const [mine] = await myCalendars(db, clock, userId, timeZone, calendar.id);
+  // An unenrol committing right after the write: answer as for any calendar the member is not in.
+  if (!mine) throw notFound(`You are not enrolled in ${calendar.name}`);
+  return mine;
 }

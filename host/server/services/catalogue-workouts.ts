@@ -1,5 +1,6 @@
 import type { Db } from "../db/index.js";
 import type { WorkoutType } from "../db/tables/catalogue.js";
+import type { StrainTag } from "../../../src/domain/avoid.js";
 
 export interface TrainerRef {
   id: string;
@@ -26,6 +27,8 @@ export interface Workout {
   pacing: string;
   trainers: TrainerRef[];
   equipment: string[];
+  /** What the workout loads or involves (avoid filters); none until the catalogue/strain seed step assessed it. */
+  strain: StrainTag[];
   focusMember: string[];
   benefits: string[];
   collections: CollectionRef[];
@@ -104,6 +107,7 @@ export async function loadWorkouts(db: Db, ids?: readonly string[]): Promise<Wor
       image_url: t.image_url,
     })),
     equipment: w.equipment,
+    strain: (w.strain ?? []) as StrainTag[],
     focusMember: w.focus,
     benefits: w.benefits,
     collections: (collectionsOf.get(w.id) ?? []).map((c) => ({ id: c.id, slug: c.slug, name: c.name })),

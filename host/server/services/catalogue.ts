@@ -2,6 +2,7 @@
 import type { Db } from "../db/index.js";
 import { EQUIPMENT, FOCUS, PACING } from "../db/seed/catalogue-vocabulary.js";
 import type { CatalogueIndex, SearchRequest } from "../search/index.js";
+import type { AvoidKey } from "../../../src/domain/avoid.js";
 
 /** What the library shows unless a filter says otherwise (spec §9: walk and rest are hidden by default). */
 export const LIBRARY_FILTER = "NOT type:walk AND NOT type:rest";
@@ -64,6 +65,7 @@ export function defaultRequest(): SearchRequest {
     pagination: "on",
     equipmentFilter: "additional",
     seriesWorkoutsParam: "",
+    avoid: [],
   };
 }
 
@@ -109,10 +111,16 @@ export async function categoryScope(db: Db, slug: string | undefined): Promise<s
 
 /**
  * The filter dialog: each group with its options, the filter expression each adds and how many classes match within
- * `scope` (the category tab the member is on, see categoryScope), so the counts are what choosing an option shows.
+ * `scope` (the category tab the member is on, see categoryScope) and without what `avoid` leaves out, so the counts
+ * are what choosing an option shows.
  */
-export async function filterGroups(db: Db, index: CatalogueIndex, scope: string = LIBRARY_FILTER) {
-  const base = { ...defaultRequest(), filters: scope };
+export async function filterGroups(
+  db: Db,
+  index: CatalogueIndex,
+  scope: string = LIBRARY_FILTER,
+  avoid: readonly AvoidKey[] = [],
+) {
+  const base = { ...defaultRequest(), filters: scope, avoid };
   const all = index.search({ ...base, facets: "*", hits: 1 });
   const count = (filter: string) => index.search({ ...base, filters: `${scope} AND ${filter}`, hits: 1 }).nbHits;
   const facet = (key: string, field: string, label: string, values: string[]) => ({

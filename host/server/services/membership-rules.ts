@@ -1,3 +1,5 @@
+import { addMonths } from "../../../src/domain/membership-pause.js";
+
 /**
  * The server's own membership arithmetic (sections 5 and 9): coupon totals in integer cents, renewal dates, trial-free
  * plan names. The membership state rules (display state, active, studio linking, plan SKUs) and the cancel reasons are
@@ -53,14 +55,8 @@ export const nameWithoutTrial = (name: string) => name.replace(/,?\s*\d+-Day Fre
 
 /** Adds a plan interval to a date, keeping the day of month where it exists (Jan 31 + 1 month → Feb 28). */
 export function addInterval(from: Date, interval: number, type: string): Date {
-  const d = new Date(from.getTime());
-  if (type === "day") return new Date(d.getTime() + interval * 86_400_000);
-  if (type === "week") return new Date(d.getTime() + interval * 7 * 86_400_000);
+  if (type === "day") return new Date(from.getTime() + interval * 86_400_000);
+  if (type === "week") return new Date(from.getTime() + interval * 7 * 86_400_000);
   if (type !== "month") throw new Error(`not a renewing interval: ${type}`);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + interval);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
+  return addMonths(from, interval);
 }

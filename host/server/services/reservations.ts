@@ -163,7 +163,7 @@ export class ReservationsService {
 
   /** The iCalendar event of one of the member's reservations. */
   async calendarEvent(userId: string, reservationId: string): Promise<CalendarEvent> {
-    const { db, clock, publicUrl } = this.deps;
+    const { db, clock } = this.deps;
     const found = await classRows(db)
       .innerJoin("reservations as r", "r.class_id", "c.id")
       .select(["r.status"])
@@ -171,23 +171,32 @@ export class ReservationsService {
       .where("r.user_id", "=", userId)
       .executeTakeFirst();
     if (!found) throw notFound(RESERVATION_NOT_FOUND);
-    const trainer = found.trainer_name ? ` with ${found.trainer_name}` : "";
+    return this.#event(found, clock.now());
+  }
+
+  /** Every one of the member's reservations as iCalendar events, by class start (the data export's bookings). */
+  async calendarEvents(userId: string): Promise<CalendarEvent[]> {
+    const { db, clock } = this.deps;
+    const rows = await classRows(db)
+      .innerJoin("reservations as r", "r.class_id", "c.id")
+      .select(["r.status"])
+      .where("r.user_id", "=", userId)
+      .orderBy("c.start_at")
+      .orderBy("r.created_at")
+      .execute();
+    // A class booked again after a cancel has two reservations and one UID: the later reservation is the event.
+    const byClass = new Map(rows.map((row) => [row.id, row]));
+    return [...byClass.values()].map((row) => this.#event(row, clock.now()));
+  }
+
+  #event(found: ClassRow & { status: ReservationStatus }, stamp: Date): CalendarEvent {
+    const { publicUrl } = this.deps;
     return {
       classId: found.id,
-      stamp: clock.now(),
+      stamp,
       start: found.start_at,
       end: found.end_at,
-      summary: `${found.class_type}${trainer}`,
-      description: [
-        found.description,
-        `${found.duration} min · ${found.location_name}`,
-        found.equipment.length ? `Equipment: ${found.equipment.join(", ")}` : "",
-        "The video-call link appears in your booked classes 15 minutes before class.",
-      ]
-        .filter(Boolean)
-        .join("\n"),
-      location: found.location_name,
-      url: `${publicUrl}/live/booked-classes`,
+      ...classEventText(found, publicUrl),
       cancelled: found.status === "standard cancel" || !!found.cancelled_at,
     };
   }
@@ -231,4 +240,22 @@ export class ReservationsService {
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string } | null;
   return !!e && e.code === "23505" && e.constraint === constraint;
+}
+
+/** What a booked class's calendar event says, whoever writes it: the one-class download and the member's feed. */
+export function classEventText(row: ClassRow, publicUrl: string) {
+  const trainer = row.trainer_name ? ` with ${row.trainer_name}` : "";
+  return {
+    summary: `${row.class_type}${trainer}`,
+    description: [
+      row.description,
+      `${row.duration} min · ${row.location_name}`,
+      row.equipment.length ? `Equipment: ${row.equipment.join(", ")}` : "",
+      "The video-call link appears in your booked classes 15 minutes before class.",
+    ]
+      .filter(Boolean)
+      .join("\n"),
+    location: row.location_name,
+    url: `${publicUrl}/live/booked-classes`,
+  };
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { notFound } from "../errors.js";
+import { conflict, notFound } from "../errors.js";
 
 type SeriesStatus = "not_started" | "enrolled" | "in_progress" | "completed";
 
@@ -45,6 +45,9 @@ export interface SeriesEnrollment {
       completed_at: string | null;
     }[];
   };
+  /** Whether the member paused the series, and since when; progress is kept and still advances while paused. */
+  paused: boolean;
+  paused_at: string | null;
   /** The first item not started yet (spec section 4), null when all are done or the member is not enrolled. */
   next_workout: { workout_id: string; position: number; chapter: number } | null;
   fingerprint: { hashcode: string; calculated_at: string };
@@ -69,7 +72,7 @@ async function findSeries(db: Db, idOrSlug: string) {
  */
 async function seriesEnrollment(db: Db, clock: Clock, userId: string, seriesId: string): Promise<SeriesEnrollment> {
   const series = await findSeries(db, seriesId);
-  const [items, enrolment] = await Promise.all([
+  const [items, enrolment, pause] = await Promise.all([
     db
       .selectFrom("series_items")
       .select(["workout_id", "position", "chapter", "chapter_title"])
@@ -81,6 +84,13 @@ async function seriesEnrollment(db: Db, clock: Clock, userId: string, seriesId: 
       .select("started_at")
       .where("user_id", "=", userId)
       .where("series_id", "=", series.id)
+      .executeTakeFirst(),
+    db
+      .selectFrom("series_pauses")
+      .select("paused_at")
+      .where("user_id", "=", userId)
+      .where("series_id", "=", series.id)
+      .where("resumed_at", "is", null)
       .executeTakeFirst(),
   ]);
   const done = new Map<string, Date>();
@@ -119,6 +129,8 @@ async function seriesEnrollment(db: Db, clock: Clock, userId: string, seriesId: 
     : null;
   const next = enrolment ? workouts.find((w) => w.status === "not_started") : undefined;
   const state = { workouts };
+  // Read apart from the enrolment: a pause row of a just-deleted enrolment is gone with it (its foreign key).
+  const pausedAt = enrolment && pause ? new Date(pause.paused_at).toISOString() : null;
 
   return {
     user_id: userId,
@@ -138,11 +150,13 @@ async function seriesEnrollment(db: Db, clock: Clock, userId: string, seriesId: 
       }),
     },
     series_state: state,
+    paused: !!pausedAt,
+    paused_at: pausedAt,
     next_workout: next ? { workout_id: next.workout_id, position: next.position, chapter: next.chapter } : null,
     // Lets a client tell whether its cached copy of this state is stale.
     fingerprint: {
       hashcode: createHash("sha1")
-        .update(JSON.stringify([status, enrolment?.started_at, state]))
+        .update(JSON.stringify([status, enrolment?.started_at, pausedAt, state]))
         .digest("hex"),
       calculated_at: clock.now().toISOString(),
     },
@@ -191,7 +205,75 @@ export async function enrollInSeries(
   return seriesEnrollment(db, clock, userId, series.id);
 }
 
-/** Leaves a series (a no-op when not enrolled); progress is discarded. */
+/**
+ * Pauses the member's series ("vacation"): progress is kept, the series shows as paused until resumed. The enrolment
+ * row is locked for the read-decide-write, so racing pauses and resumes of one series are decided one at a time
+ * (the open-pause unique index backs that up). Not enrolled (another member's enrolment included) → 404; already
+ * paused or already completed → 409.
+ */
+export async function pauseSeries(db: Db, clock: Clock, userId: string, seriesId: string): Promise<SeriesEnrollment> {
+  const series = await findSeries(db, seriesId);
+  await db.transaction().execute(async (trx) => {
+    await lockedEnrolment(trx, userId, series);
+    const open = await openPause(trx, userId, series.id);
+    if (open) throw conflict(`${series.name} is already paused`);
+    // Completed: every item of the series done (as seriesEnrollment counts it).
+    const { total, done } = await trx
+      .selectFrom("series_items as i")
+      .leftJoin("series_progress as p", (j) =>
+        j
+          .onRef("p.series_id", "=", "i.series_id")
+          .onRef("p.workout_id", "=", "i.workout_id")
+          .on("p.user_id", "=", userId),
+      )
+      .select((eb) => [eb.fn.countAll<string>().as("total"), eb.fn.count<string>("p.workout_id").as("done")])
+      .where("i.series_id", "=", series.id)
+      .executeTakeFirstOrThrow();
+    if (Number(total) > 0 && Number(done) >= Number(total)) {
+      throw conflict(`${series.name} is already completed: there is nothing to pause`);
+    }
+    await trx
+      .insertInto("series_pauses")
+      .values({ user_id: userId, series_id: series.id, paused_at: clock.now() })
+      .execute();
+  });
+  return seriesEnrollment(db, clock, userId, series.id);
+}
+
+/** Resumes the member's paused series where it stood. Not enrolled → 404; not paused → 409. */
+export async function resumeSeries(db: Db, clock: Clock, userId: string, seriesId: string): Promise<SeriesEnrollment> {
+  const series = await findSeries(db, seriesId);
+  await db.transaction().execute(async (trx) => {
+    await lockedEnrolment(trx, userId, series);
+    const open = await openPause(trx, userId, series.id);
+    if (!open) throw conflict(`${series.name} is not paused`);
+    await trx.updateTable("series_pauses").set({ resumed_at: clock.now() }).where("id", "=", open.id).execute();
+  });
+  return seriesEnrollment(db, clock, userId, series.id);
+}
+
+async function lockedEnrolment(trx: Db, userId: string, series: { id: string; name: string }) {
+  const enrolment = await trx
+    .selectFrom("series_enrollments")
+    .select("started_at")
+    .where("user_id", "=", userId)
+    .where("series_id", "=", series.id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!enrolment) throw notFound(`You are not enrolled in ${series.name}`);
+  return enrolment;
+}
+
+const openPause = (trx: Db, userId: string, seriesId: string) =>
+  trx
+    .selectFrom("series_pauses")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("series_id", "=", seriesId)
+    .where("resumed_at", "is", null)
+    .executeTakeFirst();
+
+/** Leaves a series (a no-op when not enrolled); progress and pauses are discarded. */
 export async function leaveSeries(db: Db, clock: Clock, userId: string, seriesId: string): Promise<SeriesEnrollment> {
   const series = await findSeries(db, seriesId);
   await db.deleteFrom("series_enrollments").where("user_id", "=", userId).where("series_id", "=", series.id).execute();

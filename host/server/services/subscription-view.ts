@@ -1,6 +1,7 @@
 import type { Db } from "../db/index.js";
 import type { BillingProvider } from "../billing/provider.js";
 import { displayState, isSubscriptionActive } from "../../../src/domain/membership.js";
+import { PAUSE_MONTHS, pauseRefusal, pauseWindow } from "../../../src/domain/membership-pause.js";
 import { addInterval, couponTotals, nameWithoutTrial } from "./membership-rules.js";
 import { pendingCoupons } from "./subscription-billing.js";
 import { isBilled, type Subscription } from "./subscription-store.js";
@@ -16,9 +17,13 @@ const MANAGED_BY: Record<string, string> = {
   marianatek: "studio",
 };
 
-/** Whether the subscription will bill another period (so it has a next renewal). */
+/** Whether the subscription will bill another period (so it has a next renewal): a self-serve pause resumes. */
 const renews = (sub: Subscription) =>
-  isBilled(sub) && (sub.state === "trial" || sub.state === "active" || sub.state === "past_due");
+  isBilled(sub) &&
+  (sub.state === "trial" ||
+    sub.state === "active" ||
+    sub.state === "past_due" ||
+    (sub.state === "paused" && !!sub.pause_resumes_at));
 
 /**
  * The Subscription plan of spec section 3. Money is integer cents in `currency`; `base_price`, `discount` and
@@ -45,7 +50,12 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
     .executeTakeFirst();
   const card = isBilled(sub) ? await billing.defaultCard(db, sub.user_id) : undefined;
   const discountCode = coupons.length ? coupons.map((c) => c.code).join(",") : null;
-  const nextStart = sub.expiration_date;
+  // After a pause the next period starts when it resumes.
+  const nextStart = sub.pause_resumes_at ?? sub.expiration_date;
+  const pauseRefused = pauseRefusal(
+    { provider: sub.provider, state: sub.state, expiration_date: sub.expiration_date, pause: sub.pause_starts_at },
+    now.getTime(),
+  );
 
   return {
     subscription_id: sub.id,
@@ -78,6 +88,25 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
     cancel_explanation: sub.cancel_explanation,
     canceled_at: iso(sub.canceled_at),
     paused_at: iso(sub.paused_at),
+    // A self-serve pause, scheduled (state still active: access until starts_at) or running (state paused).
+    pause:
+      sub.pause_months && sub.pause_starts_at && sub.pause_resumes_at
+        ? {
+            months: sub.pause_months,
+            starts_at: sub.pause_starts_at.toISOString(),
+            resumes_at: sub.pause_resumes_at.toISOString(),
+          }
+        : null,
+    // Why it cannot pause now (the member's words), or null when it can: clients offer the pause by this.
+    pause_refusal: pauseRefused,
+    // What each length would do, when it may pause: the dates the flow states before the member confirms.
+    pause_options:
+      pauseRefused === null && sub.expiration_date
+        ? PAUSE_MONTHS.map((months) => {
+            const window = pauseWindow(sub.expiration_date!, months);
+            return { months, starts_at: iso(window.starts_at), resumes_at: iso(window.resumes_at) };
+          })
+        : [],
     scheduled_change:
       scheduled && sub.expiration_date
         ? {
@@ -87,7 +116,8 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
             interval: scheduled.interval,
             interval_type: scheduled.interval_type,
             base_price: scheduled.unit_amount,
-            effective_at: iso(sub.expiration_date),
+            // A plan change waits out a pause: it applies with the first period charged after it.
+            effective_at: iso(nextStart),
           }
         : null,
     next_renewal:

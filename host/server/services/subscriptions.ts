@@ -3,6 +3,7 @@ import type { Db } from "../db/index.js";
 import { paymentDeclined } from "../billing/provider.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import { planSku, type CancelReason } from "../../../src/domain/membership.js";
+import { pauseRefusal, pauseWindow, type PauseMonths } from "../../../src/domain/membership-pause.js";
 import { addInterval, couponTotals, nameWithoutTrial } from "./membership-rules.js";
 import type { MembershipDeps } from "./membership-deps.js";
 import { checkCodes, isPendingOn, normalizeCode, redeem } from "./coupons.js";
@@ -25,6 +26,17 @@ const MANAGED_ELSEWHERE: Record<string, string> = {
   google: "This membership is managed in Google Play.",
   marianatek: "Unlimited studio memberships are managed in the studio app.",
 };
+
+/** The columns of a self-serve pause, cleared. */
+const NO_PAUSE = { pause_months: null, pause_starts_at: null, pause_resumes_at: null } as const;
+
+/** What the pause rule reads of a row: the pause as the answer carries it. */
+const presentable = (sub: Subscription) => ({
+  provider: sub.provider,
+  state: sub.state,
+  expiration_date: sub.expiration_date,
+  pause: sub.pause_starts_at,
+});
 
 export interface PlanChange {
   subscription_id: string;
@@ -165,7 +177,7 @@ export class SubscriptionService {
     }
     // A paused membership resumes on its own plan (or the change waiting on it): unpausing starts a new period now
     // and charges it at once, with the promo codes already waiting on the subscription (exactly what unpause charges).
-    const paused = history.find((s) => s.provider === "recharge" && s.state === "paused");
+    const paused = history.find((s) => isBilled(s) && s.state === "paused");
     if (paused && promoCodes.length === 0 && sku === (paused.scheduled_sku ?? paused.sku)) {
       const product = await this.#product(sku);
       const pending = await pendingCoupons(db, paused.id);
@@ -290,20 +302,33 @@ export class SubscriptionService {
     explanation: string | undefined,
     actor: Actor = `member:${userId}`,
   ) {
-    const { db, clock } = this.deps;
+    const { db, clock, billing } = this.deps;
     const note = explanation?.trim() || null;
     if (reason === "other" && !note) throw badRequest("explanation should not be empty");
     const sub = await ownSubscription(db, userId, id);
     this.#assertBilled(sub);
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
-      // A scheduled plan change is kept: it applies if the member reactivates before the period ends.
-      const fields = { cancel_reason: reason, cancel_explanation: note, canceled_at: now };
+      // Locked, so a pause scheduled meanwhile is seen (and dropped) here.
+      const locked = await trx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", sub.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      // A scheduled plan change is kept: it applies if the member reactivates before the period ends. A scheduled
+      // pause is dropped: a cancelled membership ends at the period end, where the pause would have started.
+      const fields = {
+        cancel_reason: reason,
+        cancel_explanation: note,
+        canceled_at: now,
+        ...(locked.pause_starts_at ? NO_PAUSE : {}),
+      };
       // A renewal that keeps failing has no paid period left to run out: it ends now.
       const updated =
         (await transition(
           trx,
-          sub,
+          locked,
           ["trial", "active"],
           { ...fields, state: "canceled" },
           { actor, action: "canceled", details: { reason, explanation: note } },
@@ -311,17 +336,27 @@ export class SubscriptionService {
         )) ??
         (await transition(
           trx,
-          sub,
+          locked,
           ["past_due"],
           { ...fields, state: "expired", expiration_date: now },
           { actor, action: "canceled", details: { reason, explanation: note } },
           now,
+        )) ??
+        // A paused membership has no access to run out: cancelling means it never resumes.
+        (await transition(
+          trx,
+          locked,
+          ["paused"],
+          { ...fields, ...NO_PAUSE, state: "expired" },
+          { actor, action: "canceled", details: { reason, explanation: note } },
+          now,
         ));
+      if (updated && locked.pause_starts_at) await billing.resumeCollection(trx, userId, locked.id);
       if (!updated)
         throw badRequest(
-          sub.state === "canceled"
+          locked.state === "canceled"
             ? "The membership is already cancelled"
-            : `A ${sub.state} membership cannot be cancelled`,
+            : `A ${locked.state} membership cannot be cancelled`,
         );
       return this.present(updated, trx);
     });
@@ -350,12 +385,18 @@ export class SubscriptionService {
     });
   }
 
-  /** Resumes a paused recharge subscription: a new period starts now and is charged to the default card. */
-  async unpause(userId: string, id: string) {
+  /**
+   * Resumes a paused subscription now: a new period starts today and is charged to the default card. For a recharge
+   * subscription paused in its portal that is the spec's unpause; for a self-serve pause it ends the pause early.
+   */
+  async unpause(userId: string, id: string, rechargeOnly = true) {
     const { db, clock, billing } = this.deps;
     const sub = await ownSubscription(db, userId, id);
-    if (sub.provider !== "recharge" || sub.state !== "paused")
-      throw badRequest("Only a paused recharge subscription can be unpaused");
+    const refusal = rechargeOnly
+      ? "Only a paused recharge subscription can be unpaused"
+      : "Only a paused membership can be resumed";
+    if (!isBilled(sub) || (rechargeOnly && sub.provider !== "recharge") || sub.state !== "paused")
+      throw badRequest(refusal);
     const product = await this.#product(sub.scheduled_sku ?? sub.sku);
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
@@ -365,7 +406,9 @@ export class SubscriptionService {
         .where("id", "=", sub.id)
         .forUpdate()
         .executeTakeFirstOrThrow();
-      if (locked.state !== "paused") throw badRequest("Only a paused recharge subscription can be unpaused");
+      if (locked.state !== "paused") throw badRequest(refusal);
+      // Collection runs again before the charge (the sandbox refuses charges inside a paused window).
+      if (locked.pause_resumes_at) await billing.resumeCollection(trx, userId, locked.id);
       const end = addInterval(now, product.interval, product.interval_type);
       const paid = await chargePeriod(trx, billing, locked, product, { start: now, end }, now);
       if (!paid.ok) throw paymentDeclined();
@@ -376,6 +419,7 @@ export class SubscriptionService {
         {
           state: "active",
           paused_at: null,
+          ...NO_PAUSE,
           current_period_start: now,
           expiration_date: end,
           sku: product.sku,
@@ -384,9 +428,104 @@ export class SubscriptionService {
           entitlements: product.entitlements,
           scheduled_sku: null,
         },
-        { actor: `member:${userId}`, action: "unpaused", details: { invoice_id: paid.invoiceId } },
+        {
+          actor: `member:${userId}`,
+          action: "unpaused",
+          details: {
+            invoice_id: paid.invoiceId,
+            ...(locked.pause_resumes_at ? { was_resuming_at: locked.pause_resumes_at.toISOString() } : {}),
+          },
+        },
         now,
       );
+      return this.present(updated!, trx);
+    });
+  }
+
+  /**
+   * Schedules a pause of 1 to 3 months from the end of the current period: access runs until then, the renewal job
+   * charges nothing during the pause and resumes the membership (charging the next period) at `resumes_at`. Only a
+   * running membership billed here may pause, and only once (src/domain/membership-pause.ts says which).
+   */
+  async schedulePause(userId: string, id: string, months: PauseMonths) {
+    const { db, clock, billing } = this.deps;
+    const now = clock.now();
+    const sub = await ownSubscription(db, userId, id);
+    const refusal = pauseRefusal(presentable(sub), now.getTime());
+    if (refusal) throw badRequest(refusal);
+    return db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", sub.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      // Two requests at once: the row lock makes the second see the first's pause and refuse.
+      const again = pauseRefusal(presentable(locked), now.getTime());
+      if (again) throw badRequest(again);
+      const window = pauseWindow(locked.expiration_date!, months);
+      const updated = await transition(
+        trx,
+        locked,
+        ["active"],
+        { pause_months: months, pause_starts_at: window.starts_at, pause_resumes_at: window.resumes_at },
+        {
+          actor: `member:${userId}`,
+          action: "pause_scheduled",
+          details: {
+            months,
+            starts_at: window.starts_at.toISOString(),
+            resumes_at: window.resumes_at.toISOString(),
+          },
+        },
+        now,
+      );
+      await billing.pauseCollection(trx, {
+        userId,
+        subscriptionId: locked.id,
+        startsAt: window.starts_at,
+        resumesAt: window.resumes_at,
+      });
+      return this.present(updated!, trx);
+    });
+  }
+
+  /** Withdraws a pause that has not started yet: the membership renews at the period end as before. */
+  async cancelPause(userId: string, id: string) {
+    const { db, clock, billing } = this.deps;
+    const now = clock.now();
+    const sub = await ownSubscription(db, userId, id);
+    this.#assertBilled(sub);
+    const refusal = (s: Subscription) =>
+      !s.pause_starts_at
+        ? "No pause is scheduled for this membership"
+        : s.state === "paused"
+          ? "The pause has started: resume the membership instead"
+          : null;
+    const first = refusal(sub);
+    if (first) throw badRequest(first);
+    return db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", sub.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const again = refusal(locked);
+      if (again) throw badRequest(again);
+      const updated = await transition(
+        trx,
+        locked,
+        [locked.state],
+        NO_PAUSE,
+        {
+          actor: `member:${userId}`,
+          action: "pause_withdrawn",
+          details: { starts_at: locked.pause_starts_at?.toISOString() },
+        },
+        now,
+      );
+      await billing.resumeCollection(trx, userId, locked.id);
       return this.present(updated!, trx);
     });
   }
@@ -394,7 +533,7 @@ export class SubscriptionService {
   /** After an account is deactivated its renewing subscriptions are cancelled at period end. */
   async cancelAllForDeactivation(userId: string) {
     for (const sub of await listSubscriptions(this.deps.db, userId)) {
-      if (isBilled(sub) && ["trial", "active", "past_due"].includes(sub.state)) {
+      if (isBilled(sub) && ["trial", "active", "past_due", "paused"].includes(sub.state)) {
         await this.cancel(userId, sub.id, "other", "Account deactivated", "system:deactivation");
       }
     }

@@ -13,6 +13,7 @@ import type {
   HistoryEntry,
   HistoryQuery,
   LegacyStats,
+  Streaks,
   OnboardingResults,
   Page,
   Preferences,
@@ -65,6 +66,9 @@ export const getHistory = (c: ApiClient, q: HistoryQuery = {}, signal?: S) =>
 export const getWorkoutStats = (c: ApiClient, q: { startDate?: string; endDate?: string } = {}, signal?: S) =>
   read<WorkoutStats>(c, "/v2/workouts/workout_stats", signal, q);
 export const getLegacyStats = (c: ApiClient, signal?: S) => read<LegacyStats>(c, "/stats/v2/workouts", signal);
+/** The member's streaks, counted in the local days of `tz` (an IANA zone; the browser's own by default). */
+export const getStreaks = (c: ApiClient, q: { tz?: string } = {}, signal?: S) =>
+  read<Streaks>(c, "/stats/v2/streaks", signal, q);
 export const getCurrentChallenge = (c: ApiClient, signal?: S) =>
   read<Challenges>(c, "/v2/workouts/challenges", signal, { current: true });
 export const getMyChallenges = (c: ApiClient, signal?: S) =>

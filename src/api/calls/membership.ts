@@ -55,8 +55,15 @@ export const getRechargePortal = (c: ApiClient, signal?: S) =>
     "/v2/subscriptions/subs/recharge/customer-portal",
     { auth: true, signal },
   );
-export const unpauseRecharge = (c: ApiClient, id: string) =>
-  write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/recharge/unpause`);
+/** Pauses for 1 to 3 months from the end of the current period; access and billing resume on their own. */
+export const pauseSubscription = (c: ApiClient, id: string, months: number) =>
+  write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/pause`, { months });
+/** Withdraws a pause that has not started. */
+export const cancelPause = (c: ApiClient, id: string) =>
+  write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/pause/cancel`);
+/** Resumes a paused membership now (recharge or self-serve): a new period starts today and is charged. */
+export const unpauseSubscription = (c: ApiClient, id: string) =>
+  write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/unpause`);
 export const setupPayment = (c: ApiClient) =>
   write<ResponseBody<"/commerce/v1/payment/setup", "post">>(c, "POST", "/commerce/v1/payment/setup");
 export const setDefaultPayment = (c: ApiClient, paymentMethodId: string) =>

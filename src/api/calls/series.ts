@@ -53,5 +53,10 @@ export const enrollCalendar = (c: ApiClient, id: string) =>
   c.request<CalendarEnrollAnswer>(`/v2/workouts/calendars/${enc(id)}/enroll`, { method: "POST", auth: true });
 export const unenrollCalendar = (c: ApiClient, id: string) =>
   c.request<CalendarEnrollAnswer>(`/v2/workouts/calendars/${enc(id)}/unenroll`, { method: "POST", auth: true });
+/** The member's calendars, dated in the browser's IANA zone (a plan's days are the member's own dates). */
 export const getMyCalendars = (c: ApiClient, signal?: S) =>
-  c.request<MyCalendars>("/v2/workouts/calendars/mine", { auth: true, signal });
+  c.request<MyCalendars>("/v2/workouts/calendars/mine", {
+    query: { tz: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    auth: true,
+    signal,
+  });

@@ -25,10 +25,14 @@ export const getWorkout = (c: ApiClient, slug: string, signal?: S) =>
 export const getWorkoutsByIds = async (c: ApiClient, ids: string[], signal?: S): Promise<{ items: Workout[] }> =>
   ids.length ? c.request("/tsapi/workouts/", { query: { ids: ids.join(",") }, signal }) : { items: [] };
 /**
- * The filter dialog's groups; with a category, the counts are those within it (what choosing an option shows there).
+ * The filter dialog's groups; with a category, the counts are those within it (what choosing an option shows there),
+ * and with an avoid list, without the workouts it leaves out.
  */
-export const getWorkoutFilters = (c: ApiClient, signal?: S, category?: string) =>
-  c.request<WorkoutFilters>("/tsapi/v2/workout/filters", { query: category ? { category } : undefined, signal });
+export const getWorkoutFilters = (c: ApiClient, signal?: S, category?: string, avoid: readonly string[] = []) =>
+  c.request<WorkoutFilters>("/tsapi/v2/workout/filters", {
+    query: { ...(category ? { category } : {}), ...(avoid.length ? { avoid: avoid.join(",") } : {}) },
+    signal,
+  });
 /** The library's category tabs and its curated collections (catalogue reference data, beside the search). */
 export const getWorkoutCategories = (c: ApiClient, signal?: S) =>
   c.request<{ items: WorkoutCategory[] }>("/tsapi/workout_categories", { signal });

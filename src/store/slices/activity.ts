@@ -18,13 +18,17 @@ function createActivityCore(ctx: StoreContext) {
   };
 }
 
-/** The member's stats (home, history, onboarding), added by `activityStats`. */
+/** The member's stats and streaks (home, history, onboarding), added by `activityStats`. */
 function createActivityStats(ctx: StoreContext) {
   const stats = createResource((s, q: { startDate?: string; endDate?: string } = {}) =>
     api.getWorkoutStats(ctx.api, q, s),
   );
   const legacyStats = createResource((s) => api.getLegacyStats(ctx.api, s));
-  return { stats, legacyStats, reset: () => (stats.reset(), legacyStats.reset()) };
+  /** Streaks in the member's local days: the zone this browser runs in unless one is given. */
+  const streaks = createResource((s, tz: string = Intl.DateTimeFormat().resolvedOptions().timeZone) =>
+    api.getStreaks(ctx.api, { tz }, s),
+  );
+  return { stats, legacyStats, streaks, reset: () => (stats.reset(), legacyStats.reset(), streaks.reset()) };
 }
 export type ActivitySlice = ReturnType<typeof createActivityCore>;
 

@@ -8,11 +8,13 @@ import {
   searchRequest,
   type WorkoutFilterState,
 } from "../../domain/filters.js";
+import { avoidList, type AvoidKey } from "../../domain/avoid.js";
 import type { StoreContext } from "../context.js";
+import { createMutation } from "../mutation.js";
 import type { SliceDef, SliceExtension, SlicesOf } from "../store-core.js";
 import { activitySlice } from "./activity.js";
 import { collectionsSlice, favouritesSlice } from "./favourites.js";
-import { createResource } from "../resource.js";
+import { createResource, into } from "../resource.js";
 
 export interface SearchState {
   filters: WorkoutFilterState;
@@ -58,6 +60,8 @@ function createCatalogueSlice(
   const hits = signal<Workout[]>([]);
   /** The hidden collections the shown results left out, to know when managing workouts made them stale. */
   let usedHidden = "";
+  /** The member's preferences attribute: its `avoid` list applies when the page's filters name none. */
+  const preferences = createResource((s) => api.getPreferences(c, s));
   const results = createResource((s, request: SearchRequest | null) =>
     request ? api.searchWorkouts(c, request, s, ctx.signedIn.peek()) : Promise.resolve({ ...NOTHING }),
   );
@@ -86,8 +90,25 @@ function createCatalogueSlice(
     hits,
     results,
     categories: createResource((s) => api.getWorkoutCategories(c, s).then((r) => r.items)),
-    /** The filter dialog's groups, counted within a category (`all` or none: the whole library). */
-    filterGroups: createResource((s, category?: string) => api.getWorkoutFilters(c, s, category)),
+    /**
+     * The filter dialog's groups, counted within a category (`all` or none: the whole library) and without what the
+     * avoid list leaves out.
+     */
+    filterGroups: createResource((s, category?: string, avoid: AvoidKey[] = []) =>
+      api.getWorkoutFilters(c, s, category, avoid),
+    ),
+    preferences,
+    /** The member's saved avoid list (known keys only), once the preferences are read; [] when they cannot be. */
+    savedAvoid: (): AvoidKey[] | undefined =>
+      preferences.fulfilled.value ? avoidList(preferences.data.value?.avoid) : undefined,
+    /**
+     * Saves the avoid list for the member's next visit (preferences `avoid`). Kept here at once: a page whose URL then
+     * names no avoid list reads this one, not the one before the save.
+     */
+    saveAvoid: createMutation((avoid: AvoidKey[]) => {
+      preferences.set({ ...preferences.data.peek(), avoid });
+      return api.updatePreferences(c, { avoid }).then(into(preferences));
+    }),
     /** False once the member hid or showed a collection since the results shown were asked for. */
     current: () => usedHidden === (ctx.signedIn.peek() ? ids.hiddenNow().join(",") : ""),
     /** Runs the first page of the current request (skipped when it is the one already shown). */
@@ -104,6 +125,7 @@ function createCatalogueSlice(
     },
     reset() {
       results.reset();
+      preferences.reset();
       hits.value = [];
     },
   };

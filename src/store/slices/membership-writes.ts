@@ -10,7 +10,9 @@ import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
 import { currentOf, MAIL_REQUEST_KEY, type MembershipSlice } from "./membership.js";
 
-/** The flows' writes: plan change and coupons, cancel, card and billing address, studio link, notifications. */
+/**
+ * The flows' writes: plan change and coupons, cancel, pause, card and billing address, studio link, notifications.
+ */
 function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipSlice) {
   const c = ctx.api;
   const subscriptions = createResource((s) => api.getSubscriptions(c, s).then((r) => r.items));
@@ -85,6 +87,12 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipS
         .cancelSubscription(c, current().subscription_id, explanation ? { reason, explanation } : { reason })
         .then(refreshed);
     }),
+    /** Pauses for 1 to 3 months from the end of the current period. */
+    pause: createMutation((months: number) =>
+      api.pauseSubscription(c, current().subscription_id, months).then(refreshed),
+    ),
+    /** Withdraws a pause that has not started. */
+    cancelPause: createMutation(() => api.cancelPause(c, current().subscription_id).then(refreshed)),
     updateBillingAddress: createMutation((address: BillingAddressChange) =>
       api.updateBillingAddress(c, current().subscription_id, address),
     ),

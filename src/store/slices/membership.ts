@@ -32,7 +32,9 @@ function createMembershipSlice(ctx: StoreContext) {
       (skus) => [...skus].sort().join(","),
     ),
     reactivate: createMutation(() => api.reactivateSubscription(c, id()).then(refreshed)),
-    unpause: createMutation(() => api.unpauseRecharge(c, id()).then(refreshed)),
+    // Resumes a paused membership (a recharge one paused in its portal, or a self-serve pause ended early) through
+    // one call; the spec's recharge-only call stays on the server for the clients that use it.
+    unpause: createMutation(() => api.unpauseSubscription(c, id()).then(refreshed)),
     reset() {
       subscription.reset();
     },

@@ -12,7 +12,9 @@ import { Field } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { OopsInline } from "../../ui/oops.js";
 import { Spinner, card, sectionTitle, stack } from "../../ui/page.js";
+import { dateLabel } from "../../ui/format.js";
 import { AccountLayout } from "./account-layout.js";
+import { YourData } from "./my-data.js";
 import {
   changeOf,
   formOf,
@@ -62,6 +64,15 @@ export default function AccountPage() {
   const loadFailed = useSignal(store.session.profile.status) === "error";
   const saving = useSignal(store.session.updateProfile.loading);
   useEffect(() => void store.session.profile.load(), [store]);
+  // The membership card says when a pause starts and ends, and offers one when the membership may pause.
+  // Only members who hold one ask for it (a member who never subscribed would get a 404).
+  const holdsOne = status.entitled || status.paused;
+  const subscription = useSignal(store.membership.subscription.data);
+  useEffect(() => {
+    if (holdsOne) void store.membership.subscription.load();
+  }, [store, holdsOne]);
+  const pause = subscription?.pause;
+  const pausable = subscription?.pause_refusal === null;
 
   const saved = useMemo<Profile | undefined>(() => (profile ? formOf(profile) : undefined), [profile]);
   const [draft, setDraft] = useState<Profile | undefined>();
@@ -201,12 +212,31 @@ export default function AccountPage() {
               {t("account.membership")}
             </h2>
             <p style={{ fontSize: text.lg, fontWeight: 800 }}>{t(statusKey(status))}</p>
+            {pause ? (
+              <p>
+                {subscription.state === "paused"
+                  ? t("accountMembership.pausedUntil", { date: dateLabel(pause.resumes_at) })
+                  : t("accountMembership.pausesOn", {
+                      start: dateLabel(pause.starts_at),
+                      end: dateLabel(pause.resumes_at),
+                    })}
+              </p>
+            ) : null}
           </div>
-          <ButtonLink href="/account/membership" variant="secondary">
-            {t("accountMembership.manage")}
-          </ButtonLink>
+          <div style={{ display: "flex", flexWrap: "wrap", gap: space[3] }}>
+            {pausable ? (
+              // Self-serve pause (issue 19): the panel's pause flow, in place on its own page.
+              <ButtonLink href="/account/membership/pause" variant="secondary">
+                {t("accountMembership.pause")}
+              </ButtonLink>
+            ) : null}
+            <ButtonLink href="/account/membership" variant="secondary">
+              {t("accountMembership.manage")}
+            </ButtonLink>
+          </div>
         </div>
       </section>
+      <YourData />
     </AccountLayout>
   );
 }

@@ -24,17 +24,25 @@ const SECTIONS: Record<string, { title: MessageKey; lead?: MessageKey }> = {
     title: "accountMembership.billingTitle",
     lead: "accountMembership.billingLead",
   },
+  "/account/membership/pause": { title: "accountMembership.pauseTitle", lead: "accountMembership.pauseLead" },
+};
+/** The panel flow a sub-page opens in place. */
+const FLOWS: Record<string, string> = {
+  "/account/membership/billing-address": "address",
+  "/account/membership/pause": "pause",
 };
 /**
- * /account/membership, /manage and /billing-address: the plan, card and billing address with every flow (change
- * plan and promo, card, address, two-step cancel, reactivate, unpause, studio link) on <fit-membership-panel>, whose
- * errors are its OOPS! dialogs; /billing-address opens the panel's own address flow in place (`flow="address"`). The
+ * /account/membership, /manage, /billing-address and /pause: the plan, card and billing address with every flow
+ * (change plan and promo, card, address, two-step cancel, reactivate, pause, unpause, studio link) on
+ * <fit-membership-panel>, whose errors are its OOPS! dialogs; /billing-address and /pause open the panel's own
+ * address and pause flows in place (`flow="address"`, `flow="pause"`). The
  * page reports the product facts' membership analytics events from the panel's `fit-membership-step` events.
  */
 export default function MembershipPage() {
   const store = useStore();
   const [location, navigate] = useLocation();
-  const section = SECTIONS[location.replace(/\/+$/, "")] ?? SECTIONS["/account/membership"]!;
+  const path = location.replace(/\/+$/, "");
+  const section = SECTIONS[path] ?? SECTIONS["/account/membership"]!;
   const host = useRef<HTMLDivElement>(null);
   const onStep = useMembershipAnalytics(host, location);
   const studioLink = useStudioLinkConfirmation();
@@ -59,7 +67,7 @@ export default function MembershipPage() {
             props={{ store }}
             attrs={{
               "support-email": EXTERNAL.support,
-              flow: section === SECTIONS["/account/membership/billing-address"] ? "address" : undefined,
+              flow: FLOWS[path],
             }}
             on={{
               [EVENTS.membershipChange]: (e: CustomEvent) => void onChange(e),

@@ -24,7 +24,7 @@ const list = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${
   .state[data-state="active"] { background: ${color.successSoft}; color: ${color.success}; }`;
 
 const stateKey = (s: string): MessageKey =>
-  s === "active" || s === "canceled" || s === "inactive"
+  s === "active" || s === "canceled" || s === "inactive" || s === "paused"
     ? `accountMembership.state.${s}`
     : "accountMembership.state.inactive";
 
@@ -67,6 +67,16 @@ export default function SubscriptionsPage() {
                       : null}
                     {s.expiration_date
                       ? ` · ${t(state === "active" && s.next_renewal ? "accountMembership.renews" : "accountMembership.until", { date: dateLabel(s.expiration_date) })}`
+                      : null}
+                    {s.pause
+                      ? ` · ${
+                          s.state === "paused"
+                            ? t("accountMembership.pausedUntil", { date: dateLabel(s.pause.resumes_at) })
+                            : t("accountMembership.pausesOn", {
+                                start: dateLabel(s.pause.starts_at),
+                                end: dateLabel(s.pause.resumes_at),
+                              })
+                        }`
                       : null}
                   </span>
                 </li>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { t } from "../../../../src/i18n/index.js";
-import { checkEmail, ApiError } from "../../../../src/api/index.js";
+import { cancelAccountDeletion, checkEmail, ApiError } from "../../../../src/api/index.js";
 import { AuthLayout, form, small } from "./auth-layout.js";
 import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
@@ -24,6 +24,7 @@ export default function ContinuePage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const [deletionPending, setDeletionPending] = useState(false);
 
   async function submitEmail(e: FormEvent) {
     e.preventDefault();
@@ -45,13 +46,33 @@ export default function ContinuePage() {
     e.preventDefault();
     if (!password) return setError("Please enter your password");
     setError("");
+    setDeletionPending(false);
     setBusy(true);
     const answer = await store.session.signIn.run({ email: email.trim(), password });
     if (answer) {
       analytics.track("Account Logged In", {});
       navigate(afterSignIn(search), { replace: true });
     } else {
-      setError(messageOf(store.session.signIn.error.peek()));
+      const failed = store.session.signIn.error.peek();
+      // 403: the account is scheduled for deletion (My data); the message says when, and it can be cancelled here.
+      setDeletionPending(failed instanceof ApiError && failed.status === 403);
+      setError(messageOf(failed));
+      setBusy(false);
+    }
+  }
+
+  /** Cancels the pending deletion with the same credentials, which signs in (as a sign-in would). */
+  async function cancelDeletion() {
+    setBusy(true);
+    try {
+      const answer = await cancelAccountDeletion(store.api, { email: email.trim(), password });
+      store.auth.setTokens(answer);
+      void store.session.claims.reload();
+      analytics.track("Account Logged In", {});
+      navigate(afterSignIn(search), { replace: true });
+    } catch (err) {
+      setDeletionPending(false);
+      setError(messageOf(err));
       setBusy(false);
     }
   }
@@ -73,11 +94,20 @@ export default function ContinuePage() {
             value={password}
             autoComplete="current-password"
             autoFocus
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setDeletionPending(false);
+            }}
           />
-          <Button type="submit" full disabled={busy}>
-            {busy ? "Signing in…" : "Log in"}
-          </Button>
+          {deletionPending ? (
+            <Button full disabled={busy} onClick={() => void cancelDeletion()}>
+              {t("myData.cancelDeletion")}
+            </Button>
+          ) : (
+            <Button type="submit" full disabled={busy}>
+              {busy ? "Signing in…" : "Log in"}
+            </Button>
+          )}
         </form>
         <p className={small}>
           <Link href={withReturn("/forgot-password", search, { email })}>Forgot password</Link>

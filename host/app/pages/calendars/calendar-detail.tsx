@@ -9,6 +9,8 @@ import { useSession } from "../../lib/session.js";
 import { signInFor } from "../../lib/redirect.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
 import { Button, ButtonLink } from "../../ui/button.js";
+import { dateLabel } from "../../ui/format.js";
+import { Modal, modalActions } from "../../ui/modal.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { OopsModal } from "../../ui/oops.js";
 import { EmptyState, Page, PageHeader, Spinner, card, sectionTitle, stack } from "../../ui/page.js";
@@ -25,12 +27,16 @@ const day = css`display: grid; gap: 4px; align-content: start; min-height: 120px
   .kind { font-weight: 800; } .note { color: ${color.muted}; font-size: ${text.sm}px; }`;
 const todayRow = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; align-items: center; justify-content: space-between;
   background: ${color.accentSoft}; border-radius: ${radius.md}px; padding: ${space[3]}px ${space[4]}px;`;
+const pausedNote = css`display: grid; gap: 4px; padding: ${space[3]}px ${space[4]}px; border-radius: ${radius.md}px; background: ${color.sunken};
+  strong { font-weight: 800; } span { color: ${color.muted}; font-size: ${text.sm}px; }`;
 const weekTitle = css`font-size: ${text.md}px; font-weight: 800; margin-bottom: ${space[2]}px;`;
 
 /**
  * /calendars/{slug}: the plan day by day, in weeks (workout, walk and rest days), enrol and unenrol; an enrolled
  * member also sees today's day, each day's date and completion, and their progress. Workouts open in the detail
- * pane (`/calendars/{slug}/detail/{workoutSlug}`) drawn by the shell.
+ * pane (`/calendars/{slug}/detail/{workoutSlug}`) drawn by the shell. An enrolled member can pause the calendar
+ * ("vacation": today's day stays put, "Paused since …") and resume it, when the paused day and every later one move
+ * by the days paused; both after a confirmation in the spec's style. Dates are the member's own (the browser's zone).
  */
 export default function CalendarDetailPage() {
   const store = useStore();
@@ -42,6 +48,9 @@ export default function CalendarDetailPage() {
   const mineData = useSignal(store.calendars.mine.data);
   const enrolling = useSignal(store.calendars.enroll.loading);
   const unenrolling = useSignal(store.calendars.unenroll.loading);
+  const pausing = useSignal(store.calendars.pause.loading);
+  const resuming = useSignal(store.calendars.resume.loading);
+  const [confirm, setConfirm] = useState<"pause" | "resume" | null>(null);
   const [notice, setNotice] = useState("");
   const [failure, setFailure] = useState("");
   useEffect(() => void store.calendars.detail.load(slug), [slug, store]);
@@ -76,6 +85,9 @@ export default function CalendarDetailPage() {
   const weeks = Array.from({ length: Math.ceil(days.length / 7) }, (_, i) => days.slice(i * 7, i * 7 + 7));
   const base = `/calendars/${current.slug}`;
   const today = mine ? days.find((d) => d.day === mine.current_day) : undefined;
+  const paused = !!mine?.paused;
+  // A plan past its last day has nothing left to pause.
+  const canPause = !!mine && !paused && mine.current_day <= days.length;
 
   async function change(kind: "enroll" | "unenroll") {
     setNotice("");
@@ -85,6 +97,13 @@ export default function CalendarDetailPage() {
     setNotice(
       t(kind === "enroll" ? "calendars.enrolledSuccess" : "calendars.unenrolledSuccess", { calendar: current!.name }),
     );
+  }
+  async function pauseOrResume(kind: "pause" | "resume") {
+    setNotice("");
+    const answer = await store.calendars[kind].run(current!.id);
+    setConfirm(null);
+    if (!answer) return setFailure(t("error.unexpected"));
+    setNotice(t(kind === "pause" ? "pause.pausedSuccess" : "pause.resumedSuccess", { name: current!.name }));
   }
 
   return (
@@ -98,9 +117,18 @@ export default function CalendarDetailPage() {
           {!session.signedIn ? (
             <ButtonLink href={signInFor(base)}>{t("calendars.enroll")}</ButtonLink>
           ) : enrolled ? (
-            <Button variant="secondary" disabled={enrolling || unenrolling} onClick={() => change("unenroll")}>
-              {t("calendars.unenroll")}
-            </Button>
+            <>
+              {paused ? (
+                <Button onClick={() => setConfirm("resume")}>{t("pause.resumeCalendar")}</Button>
+              ) : canPause ? (
+                <Button variant="secondary" onClick={() => setConfirm("pause")}>
+                  {t("pause.calendar")}
+                </Button>
+              ) : null}
+              <Button variant="secondary" disabled={enrolling || unenrolling} onClick={() => change("unenroll")}>
+                {t("calendars.unenroll")}
+              </Button>
+            </>
           ) : (
             <Button disabled={enrolling || unenrolling || !enrollments} onClick={() => change("enroll")}>
               {t("calendars.enroll")}
@@ -115,6 +143,14 @@ export default function CalendarDetailPage() {
                 {t("calendars.enrolled")}
               </h2>
               <p>{t("calendars.enrolledNote", { day: Math.min(mine.current_day, days.length), total: days.length })}</p>
+              {paused ? (
+                <p className={pausedNote}>
+                  <strong>{t("pause.pausedSince", { date: dateLabel(mine.paused_at) })}</strong>
+                  <span>{t("pause.calendarNote", { day: mine.current_day })}</span>
+                </p>
+              ) : mine.paused_days ? (
+                <p>{t("pause.shiftedDays", { days: mine.paused_days })}</p>
+              ) : null}
               <ProgressBar
                 value={mine.progress.completed_days}
                 max={mine.progress.total_days}
@@ -186,6 +222,29 @@ export default function CalendarDetailPage() {
           </section>
         ))}
       </div>
+      <Modal
+        open={confirm !== null}
+        title={t(confirm === "resume" ? "pause.resumeCalendar" : "pause.calendar")}
+        onClose={() => setConfirm(null)}
+      >
+        <p>
+          {t(confirm === "resume" ? "confirm.resumeCalendar" : "confirm.pauseCalendar", {
+            calendar: current.name,
+            day: mine?.current_day ?? 1,
+          })}
+        </p>
+        <div className={modalActions}>
+          <Button variant="secondary" onClick={() => setConfirm(null)}>
+            {t("action.goBack")}
+          </Button>
+          <Button
+            disabled={pausing || resuming}
+            onClick={() => pauseOrResume(confirm === "resume" ? "resume" : "pause")}
+          >
+            {t(confirm === "resume" ? "action.yesResumeCalendar" : "action.yesPauseCalendar")}
+          </Button>
+        </div>
+      </Modal>
       <OopsModal message={failure} onClose={() => setFailure("")} />
     </Page>
   );

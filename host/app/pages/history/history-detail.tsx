@@ -8,6 +8,7 @@ import { useSignal } from "../../lib/use-signal.js";
 import { color, radius, space, text } from "../../theme/tokens.js";
 import { Button, ButtonLink } from "../../ui/button.js";
 import { Page, PageHeader, Spinner, card, sectionTitle, stack } from "../../ui/page.js";
+import { StreakPanel } from "../../ui/streaks.js";
 import { WeekChart } from "./week-chart.js";
 import { weekLabel, weeklyTotals, weeksWindow } from "./weekly.js";
 
@@ -23,8 +24,9 @@ const table = css`width: 100%; border-collapse: collapse; background: ${color.su
 const head = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; align-items: center; justify-content: space-between;`;
 
 /**
- * /workout-history/detail: all-time stats (on demand, live, hours, total) and workouts and minutes per week for the
- * last 12 weeks, as an accessible SVG chart or, at the member's choice, a table with the same numbers.
+ * /workout-history/detail: all-time stats (on demand, live, hours, total), streaks and milestones, and workouts and
+ * minutes per week for the last 12 weeks, as an accessible SVG chart or, at the member's choice, a table with the
+ * same numbers.
  */
 export default function HistoryDetailPage() {
   const store = useStore();
@@ -83,6 +85,7 @@ export default function HistoryDetailPage() {
             </div>
           </dl>
         )}
+        <StreakPanel />
         <section className={card} aria-labelledby="weekly-title">
           <div className={stack(space[4])}>
             <div className={head}>

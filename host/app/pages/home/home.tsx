@@ -13,6 +13,7 @@ import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
 import { ButtonLink, buttonClass } from "../../ui/button.js";
 import { EmptyState, Page, card, eyebrow, pageTitle, sectionTitle, stack } from "../../ui/page.js";
 import { Row } from "../../ui/row.js";
+import { StreakPanel } from "../../ui/streaks.js";
 import { WorkoutCard } from "../../ui/workout-card.js";
 import { ContentRow, useHomeRows, type HomeRow } from "./content-row.js";
 import { SeriesBlock } from "./series-block.js";
@@ -273,6 +274,7 @@ function MemberHome() {
         <Stats />
         <ChallengeLink />
         <WeekStrip history={history?.items ?? []} />
+        <StreakPanel compact />
         {firstTime ? <FirstTimeWelcome /> : null}
         {enrolled[0] ? <SeriesBlock enrollment={enrolled[0]} /> : null}
         <Favourites />

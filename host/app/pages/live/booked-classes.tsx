@@ -18,6 +18,7 @@ import { Modal, modalActions } from "../../ui/modal.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { OopsModal } from "../../ui/oops.js";
 import { EmptyState, Page, PageHeader, Spinner } from "../../ui/page.js";
+import { CalendarFeedSection } from "./calendar-feed.js";
 import { downloadReservationEvent } from "./calendar-file.js";
 import { useClassTimer } from "./use-class-timer.js";
 
@@ -46,7 +47,8 @@ const whenLabel = (iso: string) =>
 /**
  * /live/booked-classes: the member's upcoming reservations, soonest first, with Cancel (confirmed), Check in and
  * Add to calendar (the server's ICS file). From 15 minutes before a class "You're in!" shows with its video-call
- * link; the list refreshes exactly when the next class becomes enterable or ends (the class timer).
+ * link; the list refreshes exactly when the next class becomes enterable or ends (the class timer). Below it, the
+ * member's calendar feed: every booking, plan day and next series workout in their own calendar app.
  */
 export default function BookedClassesPage() {
   const store = useStore();
@@ -159,6 +161,7 @@ export default function BookedClassesPage() {
           })}
         </ul>
       )}
+      <CalendarFeedSection />
       <Modal open={!!confirm} title={t("action.cancelBooking")} onClose={() => setConfirm(null)}>
         <p>{t("confirm.cancelClass")}</p>
         <div className={modalActions}>

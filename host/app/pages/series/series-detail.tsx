@@ -11,8 +11,9 @@ import { signInFor } from "../../lib/redirect.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
 import { Button, ButtonLink } from "../../ui/button.js";
 import { Facts } from "../../ui/facts.js";
-import { label } from "../../ui/format.js";
+import { dateLabel, label } from "../../ui/format.js";
 import { Modal, modalActions } from "../../ui/modal.js";
+import { SuccessNote } from "../../ui/notice.js";
 import { OopsModal } from "../../ui/oops.js";
 import { EmptyState, Page, Spinner, card, eyebrow, pageTitle, sectionTitle, stack } from "../../ui/page.js";
 import { ProgressBar } from "../../ui/progress.js";
@@ -28,6 +29,10 @@ const actions = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; align-it
 const enrolledBadge = css`display: inline-flex; align-items: center; gap: 6px; min-height: 44px; padding: 0 16px; border-radius: ${radius.pill}px;
   background: ${color.successSoft}; color: ${color.success}; font-weight: 800; font-size: ${text.sm}px; letter-spacing: .08em; text-transform: uppercase;
   &::before { content: "✓"; }`;
+const pausedBadge = css`display: inline-flex; align-items: center; min-height: 44px; padding: 0 16px; border-radius: ${radius.pill}px;
+  background: ${color.sunken}; color: ${color.ink}; font-weight: 800; font-size: ${text.sm}px; letter-spacing: .08em; text-transform: uppercase;`;
+const pausedNote = css`display: grid; gap: 4px; padding: ${space[3]}px ${space[4]}px; border-radius: ${radius.md}px; background: ${color.sunken};
+  strong { font-weight: 800; } span { color: ${color.muted}; font-size: ${text.sm}px; }`;
 const layout = css`display: grid; gap: ${space[6]}px; ${up(bp.md)} { grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); align-items: start; }`;
 const grid = css`display: grid; gap: ${space[3]}px; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); list-style: none; margin: 0; padding: 0; ${up(bp.sm)} { gap: ${space[4]}px; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); }`;
 // On phones the member's next workout and progress come before the long schedule.
@@ -49,7 +54,8 @@ const imageOf = (series: SeriesView) =>
  * Before You Start, the suggested schedule by chapter and Additional content. Visitors get Join Now; members not
  * enrolled get Join Series and the Trainers, Equipment Used, Class Types and Focus facts; enrolled members get
  * Enrolled, Start Series (nothing done yet) or Continue, Leave Series (with the spec's confirmation), Your Next
- * Workout and Overall Progress; a finished series shows "YOU DID IT!".
+ * Workout and Overall Progress; a finished series shows "YOU DID IT!". An enrolled member can pause the series
+ * ("vacation": progress kept, "Paused since …") and resume it, each after a confirmation in the spec's style.
  */
 export default function SeriesDetailPage() {
   const store = useStore();
@@ -61,8 +67,11 @@ export default function SeriesDetailPage() {
   const categories = useSignal(store.catalogue.categories.data);
   const joining = useSignal(store.series.join.loading);
   const leaving = useSignal(store.series.leave.loading);
-  const [confirm, setConfirm] = useState(false);
+  const pausing = useSignal(store.series.pause.loading);
+  const resuming = useSignal(store.series.resume.loading);
+  const [confirm, setConfirm] = useState<"leave" | "pause" | "resume" | null>(null);
   const [failure, setFailure] = useState("");
+  const [notice, setNotice] = useState("");
   useEffect(() => void store.series.detail.load(slug), [slug, store]);
   useEffect(() => void store.catalogue.categories.load(), [store]);
   const current = series?.slug === slug || series?.id === slug ? series : undefined;
@@ -93,6 +102,7 @@ export default function SeriesDetailPage() {
   const next = items.find((w) => w.id === nextId);
   const statusOf = new Map(enrollment?.series_state.workouts.map((w) => [w.workout_id, w.status]));
   const enrolled = !!enrollment && !finished;
+  const paused = enrolled && !!enrollment.paused;
   const chapterProgress = (enrollment?.progress_summary.chapter_progress ?? []) as {
     chapter: number;
     title: string;
@@ -109,8 +119,15 @@ export default function SeriesDetailPage() {
   }
   async function leave() {
     const answer = await store.series.leave.run(current!.id);
-    setConfirm(false);
+    setConfirm(null);
     if (!answer) setFailure(t("error.unexpected"));
+  }
+  async function pauseOrResume(kind: "pause" | "resume") {
+    setNotice("");
+    const answer = await store.series[kind].run(current!.id);
+    setConfirm(null);
+    if (!answer) return setFailure(t("error.unexpected"));
+    setNotice(t(kind === "pause" ? "pause.pausedSuccess" : "pause.resumedSuccess", { name: current!.name }));
   }
 
   const action = !session.signedIn ? (
@@ -118,12 +135,24 @@ export default function SeriesDetailPage() {
   ) : !ready ? null : enrolled ? (
     <>
       <span className={enrolledBadge}>{t("series.enrolled")}</span>
-      {next ? (
-        <ButtonLink href={`/classes/video/${encodeURIComponent(next.slug)}`}>
-          {t(completed ? "series.continue" : "series.start")}
-        </ButtonLink>
-      ) : null}
-      <Button variant="ghost" onClick={() => setConfirm(true)}>
+      {paused ? (
+        <>
+          <span className={pausedBadge}>{t("pause.paused")}</span>
+          <Button onClick={() => setConfirm("resume")}>{t("pause.resumeSeries")}</Button>
+        </>
+      ) : (
+        <>
+          {next ? (
+            <ButtonLink href={`/classes/video/${encodeURIComponent(next.slug)}`}>
+              {t(completed ? "series.continue" : "series.start")}
+            </ButtonLink>
+          ) : null}
+          <Button variant="secondary" onClick={() => setConfirm("pause")}>
+            {t("pause.series")}
+          </Button>
+        </>
+      )}
+      <Button variant="ghost" onClick={() => setConfirm("leave")}>
         {t("series.leave")}
       </Button>
     </>
@@ -165,6 +194,13 @@ export default function SeriesDetailPage() {
           </p>
           {current.description ? <ReadMore>{current.description}</ReadMore> : null}
           <div className={actions}>{action}</div>
+          {paused ? (
+            <p className={pausedNote}>
+              <strong>{t("pause.pausedSince", { date: dateLabel(enrollment.paused_at) })}</strong>
+              <span>{t("pause.seriesNote")}</span>
+            </p>
+          ) : null}
+          <SuccessNote>{notice}</SuccessNote>
           {!session.signedIn ? (
             <p style={{ color: color.muted, fontSize: text.sm }}>{t("series.signInToJoin")}</p>
           ) : null}
@@ -255,9 +291,11 @@ export default function SeriesDetailPage() {
                     {t("series.nextWorkout")}
                   </h2>
                   <WorkoutCard workout={next} base={base} />
-                  <ButtonLink href={`/classes/video/${encodeURIComponent(next.slug)}`} full>
-                    {t(completed ? "series.continue" : "series.start")}
-                  </ButtonLink>
+                  {paused ? null : (
+                    <ButtonLink href={`/classes/video/${encodeURIComponent(next.slug)}`} full>
+                      {t(completed ? "series.continue" : "series.start")}
+                    </ButtonLink>
+                  )}
                 </section>
               ) : null}
               <section className={sideCard} aria-labelledby="progress-title">
@@ -299,14 +337,36 @@ export default function SeriesDetailPage() {
         </aside>
       </div>
 
-      <Modal open={confirm} title={t("series.leave")} onClose={() => setConfirm(false)}>
+      <Modal open={confirm === "leave"} title={t("series.leave")} onClose={() => setConfirm(null)}>
         <p>{t("confirm.leaveSeries", { series: current.name })}</p>
         <div className={modalActions}>
-          <Button variant="secondary" onClick={() => setConfirm(false)}>
+          <Button variant="secondary" onClick={() => setConfirm(null)}>
             {t("action.goBack")}
           </Button>
           <Button disabled={leaving} onClick={leave}>
             {t("action.yesLeaveSeries")}
+          </Button>
+        </div>
+      </Modal>
+      <Modal open={confirm === "pause"} title={t("pause.series")} onClose={() => setConfirm(null)}>
+        <p>{t("confirm.pauseSeries", { series: current.name })}</p>
+        <div className={modalActions}>
+          <Button variant="secondary" onClick={() => setConfirm(null)}>
+            {t("action.goBack")}
+          </Button>
+          <Button disabled={pausing} onClick={() => pauseOrResume("pause")}>
+            {t("action.yesPauseSeries")}
+          </Button>
+        </div>
+      </Modal>
+      <Modal open={confirm === "resume"} title={t("pause.resumeSeries")} onClose={() => setConfirm(null)}>
+        <p>{t("confirm.resumeSeries", { series: current.name })}</p>
+        <div className={modalActions}>
+          <Button variant="secondary" onClick={() => setConfirm(null)}>
+            {t("action.goBack")}
+          </Button>
+          <Button disabled={resuming} onClick={() => pauseOrResume("resume")}>
+            {t("action.yesResumeSeries")}
           </Button>
         </div>
       </Modal>

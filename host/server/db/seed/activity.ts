@@ -103,7 +103,9 @@ export const demoChallenges: SeedStep = {
 /**
  * member@: 22+ completed workouts over the last five weeks (this week included, for the home week strip and stats),
  * an unfinished play to resume, Phase & Function five workouts in, favourites, onboarding done, the current challenge
- * joined and a calendar with its first workout days done. new@ stays empty (it triggers the onboarding redirect).
+ * joined and a calendar with its first workout days done. The last nine or ten days make a daily streak (the 7-day
+ * milestone reached), three days ago a rest day of the calendar keeping it alive. new@ stays empty (it triggers the
+ * onboarding redirect).
  */
 export const demoActivity: SeedStep = {
   name: "activity/demo-member",
@@ -118,6 +120,10 @@ export const demoActivity: SeedStep = {
     const userId = member.id;
     const now = clock.now().getTime();
     const at = (daysAgo: number, hour = 0) => new Date(now - daysAgo * DAY_MS - (2 + hour) * HOUR_MS);
+    // Completions end at noon UTC of their day (today: two hours ago at the latest), so each lands on the same local
+    // date in every zone from UTC-10 to UTC+11 and the demo's daily streak does not depend on the hour it was seeded.
+    const today = now - (now % DAY_MS);
+    const onDay = (daysAgo: number) => new Date(Math.min(today - daysAgo * DAY_MS + 12 * HOUR_MS, now - 2 * HOUR_MS));
     const byId = new Map(pool.map((w) => [w.id, w]));
 
     const series = await trx
@@ -172,7 +178,7 @@ export const demoActivity: SeedStep = {
     }
 
     const sessions: Insertable<WorkoutSessionsTable>[] = completions.map(({ workout, day }) => {
-      const end = at(day);
+      const end = onDay(day);
       return {
         user_id: userId,
         workout_id: workout.id,
@@ -208,7 +214,7 @@ export const demoActivity: SeedStep = {
         user_id: userId,
         series_id: series.id,
         workout_id,
-        completed_at: at(seriesDays[i]!), // i < seriesDays.length (the slice)
+        completed_at: onDay(seriesDays[i]!), // i < seriesDays.length (the slice)
       }));
       if (done.length) await trx.insertInto("series_progress").values(done).execute();
     }
@@ -217,7 +223,12 @@ export const demoActivity: SeedStep = {
     if (calendar)
       await trx
         .insertInto("calendar_enrollments")
-        .values({ user_id: userId, calendar_id: calendar.id, enrolled_at: at(CALENDAR_DAYS_AGO, 3) })
+        // Before its first workout that day (which ends at noon UTC, an hour long at most): day 1 is that date.
+        .values({
+          user_id: userId,
+          calendar_id: calendar.id,
+          enrolled_at: new Date(onDay(CALENDAR_DAYS_AGO).getTime() - 90 * 60_000),
+        })
         .execute();
 
     const currentChallenge = await trx

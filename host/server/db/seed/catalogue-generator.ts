@@ -3,6 +3,7 @@
  * so tests and screenshots are stable. Used by the demo seed (a few hundred) and `npm run seed:bench` (20,000).
  */
 import { createRandom, type Random } from "../../random.js";
+import { strainOf } from "./catalogue-strain.js";
 import {
   CATEGORIES,
   COLLECTIONS,
@@ -28,6 +29,8 @@ export interface GeneratedWorkout {
   video_duration: number;
   live: boolean;
   equipment: string[];
+  /** What the class loads or involves (avoid filters): derived from the rest by strainOf. */
+  strain: string[];
   focus: string[];
   benefits: string[];
   breakdown: { title: string; minutes: number }[];
@@ -126,7 +129,7 @@ export function generateWorkouts(options: GenerateOptions): GeneratedWorkout[] {
     const collections = new Set<string>(random.next() < 0.55 ? random.some(COLLECTIONS, 1, 2).map((c) => c.slug) : []);
     if (minutes <= 15) collections.add("quick-hits");
     if (normalizedEquipment.includes("No Equipment")) collections.delete("sculpt-and-mobility");
-    out.push({
+    const workout: GeneratedWorkout = {
       id,
       slug: `${slugify(name)}-${code}`,
       name,
@@ -138,6 +141,7 @@ export function generateWorkouts(options: GenerateOptions): GeneratedWorkout[] {
       video_duration: videoSeconds(minutes, random),
       live,
       equipment: normalizedEquipment,
+      strain: [],
       focus,
       benefits: random.some(category.benefits, 1, 3),
       breakdown: breakdownFor(minutes),
@@ -146,7 +150,10 @@ export function generateWorkouts(options: GenerateOptions): GeneratedWorkout[] {
       categoryIds: [categoryId(category.slug)],
       trainerIds: trainers.map(trainerId),
       collectionIds: [...collections].map(collectionId),
-    });
+    };
+    // Derived from the rest, after it: the random draws (and so the demo catalogue) stay what they were.
+    workout.strain = strainOf({ ...workout, categories: [category.slug] });
+    out.push(workout);
   }
   return out;
 }
@@ -182,6 +189,14 @@ export function generateWalksAndRests(newest: Date, idPrefix: string): Generated
       video_duration: videoSeconds(minutes, random),
       live: false,
       equipment: ["No Equipment"],
+      strain: strainOf({
+        categories: [kind],
+        type: kind,
+        name,
+        equipment: ["No Equipment"],
+        focus: ["Full Body"],
+        pacing: "Slow & Steady",
+      }),
       focus: ["Full Body"],
       benefits: kind === "walk" ? ["Endurance"] : ["Stress Relief"],
       breakdown: breakdownFor(minutes),

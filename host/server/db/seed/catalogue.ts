@@ -42,6 +42,7 @@ export async function insertWorkouts(db: Db, workouts: GeneratedWorkout[]) {
           video_duration: w.video_duration,
           live: w.live,
           equipment: w.equipment,
+          strain: w.strain,
           focus: w.focus,
           benefits: w.benefits,
           breakdown: JSON.stringify(w.breakdown),
@@ -81,6 +82,7 @@ function signatureWorkout(now: Date): GeneratedWorkout {
     video_duration: 25 * 60 + 12,
     live: false,
     equipment: ["Mat"],
+    strain: ["floor"],
     focus: ["Full Body"],
     benefits: ["Flexibility", "Mobility", "Stress Relief"],
     breakdown: [

@@ -4,6 +4,7 @@ import type { Db } from "../index.js";
 import { demoActivity, demoChallenges } from "./activity.js";
 import { demoCatalogue } from "./catalogue.js";
 import { demoArtwork } from "./catalogue-artwork.js";
+import { catalogueStrain } from "./catalogue-strain.js";
 import { demoMembers, DEMO_DOMAIN } from "./members.js";
 import { demoOffers, demoSubscriptions, membershipCatalogue } from "./membership.js";
 import { demoReservations, studioSchedule } from "./studios.js";
@@ -22,7 +23,14 @@ export interface SeedStep {
 /**
  * What every deployment serves: workouts and programs and their artwork, the studios' schedule, products, challenges.
  */
-const contentSeedSteps: SeedStep[] = [demoCatalogue, demoArtwork, studioSchedule, membershipCatalogue, demoChallenges];
+const contentSeedSteps: SeedStep[] = [
+  demoCatalogue,
+  catalogueStrain,
+  demoArtwork,
+  studioSchedule,
+  membershipCatalogue,
+  demoChallenges,
+];
 
 /** Demo members (published password) and everything that is theirs; content first, as they refer to it. */
 const demoSeedSteps: SeedStep[] = [demoMembers, demoOffers, demoReservations, demoSubscriptions, demoActivity];

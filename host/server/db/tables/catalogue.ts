@@ -53,6 +53,8 @@ interface WorkoutsTable {
   video_duration: number;
   live: Defaulted<boolean>;
   equipment: Defaulted<string[]>;
+  /** What the workout loads or involves (src/domain/avoid.ts STRAIN_TAGS); null until assessed (migration 074). */
+  strain: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
   focus: Defaulted<string[]>;
   benefits: Defaulted<string[]>;
   breakdown: Json<{ title: string; minutes: number }[]>;

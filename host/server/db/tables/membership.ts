@@ -48,6 +48,10 @@ export interface SubscriptionsTable {
   cancel_explanation: string | null;
   canceled_at: Timestamp | null;
   paused_at: Timestamp | null;
+  /** A self-serve pause (migration 073): all three set, or none. */
+  pause_months: number | null;
+  pause_starts_at: Timestamp | null;
+  pause_resumes_at: Timestamp | null;
   renewal_attempts: Defaulted<number>;
   next_attempt_at: Timestamp | null;
   created_at: DefaultedTimestamp;
@@ -180,6 +184,15 @@ interface StripeCustomersTable {
   updated_at: Timestamp;
 }
 
+/** The sandbox provider's paused collection windows (its stand-in for Stripe's pause_collection). */
+interface SandboxCollectionPausesTable {
+  subscription_id: string;
+  user_id: string;
+  starts_at: Timestamp;
+  resumes_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface MembershipTables {
   products: ProductsTable;
   subscriptions: SubscriptionsTable;
@@ -195,4 +208,5 @@ export interface MembershipTables {
   studio_memberships: StudioMembershipsTable;
   studio_link_requests: StudioLinkRequestsTable;
   stripe_customers: StripeCustomersTable;
+  sandbox_collection_pauses: SandboxCollectionPausesTable;
 }

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from "fastify";
+import type { RouteOptions } from "../context.js";
+import { memberOf } from "../context.js";
+import { notFound } from "../errors.js";
+import { AccountDeletionService } from "../services/account-deletion.js";
+import { exportMemberData } from "../services/my-data.js";
+import { errorSchema, memberSecurity, strictObject, uuidSchema } from "../schemas.js";
+import { typed } from "./typed.js";
+
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+
+/**
+ * My data (registered under /user): the member's data export, and the request to delete the account. Cancelling a
+ * deletion is a sign-in (POST /api/auth/deletion/cancel, routes/auth.ts): the request signs every device out.
+ */
+export async function myDataRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
+  const deletions = new AccountDeletionService({ db: ctx.db, clock: ctx.clock, tokenVersions: ctx.tokenVersions });
+
+  app.get(
+    "/v1/members/:memberId/data-export",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["identity"],
+        summary:
+          "Download my data: a ZIP of profile.json, workouts.csv, live-classes.csv, payments.csv and bookings.ics " +
+          "(only the member's own: another member's answers 404)",
+        security: memberSecurity,
+        params: strictObject({ memberId: uuidSchema }, ["memberId"]),
+        response: { 200: { type: "string", format: "binary", description: "application/zip" }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = memberOf(request);
+      // Someone else's export is answered exactly like one that does not exist.
+      if (request.params.memberId !== id) throw notFound();
+      const { filename, archive } = await exportMemberData(
+        { db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl },
+        id,
+      );
+      return reply
+        .type("application/zip")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("cache-control", "no-store")
+        .send(Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength));
+    },
+  );
+
+  app.post(
+    "/v1/deletion",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["identity"],
+        summary:
+          "Delete my account: confirmed with the password, signs every device out, stops the web membership's " +
+          "renewal and erases the account after the grace period unless a sign-in cancels it",
+        security: memberSecurity,
+        body: strictObject({ password: { type: "string", minLength: 1, maxLength: 256 } }, ["password"]),
+        response: {
+          200: strictObject(
+            {
+              success: { type: "boolean", const: true },
+              erase_at: { type: "string", format: "date-time" },
+              notices: { type: "array", items: { type: "string" } },
+            },
+            ["success", "erase_at", "notices"],
+          ),
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const answer = await deletions.request(memberOf(request).id, request.body.password);
+      return { success: true as const, erase_at: answer.erase_at.toISOString(), notices: answer.notices };
+    },
+  );
+}

@@ -1,0 +1,248 @@
+import { sql } from "kysely";
+import { ACCOUNT_DELETION_GRACE_DAYS } from "../../../src/domain/account-deletion.js";
+import type { TokenVersions } from "../auth/token-versions.js";
+import type { Clock } from "../clock.js";
+import type { Db } from "../db/index.js";
+import { badRequest, conflict, unauthorized } from "../errors.js";
+import { verifyPassword } from "../auth/passwords.js";
+import { isBilled, listSubscriptions, transition } from "./subscription-store.js";
+
+const DAY_MS = 86_400_000;
+const ALREADY_SCHEDULED = "Your account is already scheduled for deletion.";
+
+/** What the member is told about memberships bought in an app store: deleting here does not stop those charges. */
+const STORE_MANAGED: Record<string, string> = {
+  apple: "Your membership is managed in the App Store: cancel it there, or Apple keeps charging you.",
+  google: "Your membership is managed in Google Play: cancel it there, or Google keeps charging you.",
+};
+
+/**
+ * Every table with a member's `user_id`, and what erasure does with it: erased (rows deleted or emptied of personal
+ * data) or kept for billing law (invoices, charges, the subscriptions they belong to and their audit trail, with the
+ * now anonymous member). A test compares this with the database, so a new member table must be placed here.
+ * (analytics_events, whose user_id is the client's text, goes by its member_id too; see eraseAccount.)
+ */
+export const ERASED_TABLES = [
+  // In an order the foreign keys allow: progress and pauses before enrolments, the default card before the cards.
+  "series_progress",
+  "series_pauses",
+  "series_enrollments",
+  "calendar_pauses",
+  "calendar_enrollments",
+  // The calendar feed's secret: its URL answers 404 from then on.
+  "calendar_feeds",
+  "workout_sessions",
+  "video_events",
+  "onboarding_results",
+  "reservations",
+  "user_attributes",
+  "refresh_tokens",
+  "password_resets",
+  "payment_setups",
+  "billing_customers",
+  "payment_methods",
+  "billing_addresses",
+  "stripe_customers",
+  "studio_link_requests",
+  // The sandbox provider's record of a paused collection (the subscription itself is kept for billing).
+  "sandbox_collection_pauses",
+] as const;
+export const KEPT_FOR_BILLING = [
+  "invoices",
+  "payments",
+  "subscriptions",
+  "subscription_events",
+  "coupon_redemptions",
+  "account_deletions",
+] as const;
+
+/** The email an erased account keeps: unique, not deliverable (.invalid), and free for the old address to sign up. */
+export const tombstoneEmail = (userId: string) => `erased-${userId}@deleted.fitkit.invalid`;
+
+export interface DeletionRequested {
+  erase_at: Date;
+  /** Memberships from an app store the member must cancel there. */
+  notices: string[];
+}
+
+/**
+ * Deleting an account (My data), distinct from deactivation: a request confirmed with the password signs every device
+ * out, stops the renewal of the web membership and schedules the erasure after the grace period; signing in again
+ * before then can cancel it; the erasure job then removes the member's personal data and keeps what billing law needs.
+ */
+export class AccountDeletionService {
+  constructor(private readonly deps: { db: Db; clock: Clock; tokenVersions: TokenVersions }) {}
+
+  async request(userId: string, password: string): Promise<DeletionRequested> {
+    const { db, clock } = this.deps;
+    const user = await db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", userId)
+      .where("deactivated_at", "is", null)
+      .executeTakeFirst();
+    if (!user) throw unauthorized();
+    if (!(await verifyPassword(user.password_hash, password))) throw badRequest("password is incorrect");
+    const now = clock.now();
+    const eraseAt = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
+    await db.transaction().execute(async (trx) => {
+      // The primary key keeps one request per member: of two racing, one inserts and the other is told.
+      const inserted = await trx
+        .insertInto("account_deletions")
+        .values({ user_id: userId, requested_at: now, erase_at: eraseAt })
+        .onConflict((oc) => oc.column("user_id").doNothing())
+        .returning("user_id")
+        .executeTakeFirst();
+      if (!inserted) throw conflict(ALREADY_SCHEDULED);
+      // Every device signed out: access tokens carry the old version, refresh tokens are revoked.
+      await trx
+        .updateTable("users")
+        .set({ token_version: sql`token_version + 1`, updated_at: now })
+        .where("id", "=", userId)
+        .execute();
+      await trx
+        .updateTable("refresh_tokens")
+        .set({ revoked_at: now })
+        .where("user_id", "=", userId)
+        .where("revoked_at", "is", null)
+        .execute();
+      await stopBilling(trx, userId, now);
+    });
+    this.deps.tokenVersions.forget(userId);
+    const subs = await listSubscriptions(db, userId);
+    const notices = [
+      ...new Set(
+        subs
+          .filter((s) => STORE_MANAGED[s.provider] && ["trial", "active", "past_due"].includes(s.state))
+          .map((s) => STORE_MANAGED[s.provider]!),
+      ),
+    ];
+    return { erase_at: eraseAt, notices };
+  }
+}
+
+/**
+ * Stops every charge we would make: a renewing web membership is cancelled (it runs to the end of the period already
+ * paid and is not renewed), one that is paused or failing to renew ends now. Store memberships are not ours to stop.
+ */
+async function stopBilling(trx: Db, userId: string, now: Date) {
+  const change = {
+    actor: "system:account-deletion" as const,
+    action: "canceled",
+    details: { reason: "account deletion" },
+  };
+  for (const sub of await listSubscriptions(trx, userId)) {
+    if (!isBilled(sub)) continue;
+    const fields = { cancel_reason: "other", cancel_explanation: "Account deleted", canceled_at: now };
+    const cancelled = await transition(trx, sub, ["trial", "active"], { ...fields, state: "canceled" }, change, now);
+    if (!cancelled)
+      await transition(
+        trx,
+        sub,
+        ["past_due", "paused"],
+        { ...fields, state: "expired", expiration_date: now, next_attempt_at: null },
+        change,
+        now,
+      );
+  }
+}
+
+export interface ErasureReport {
+  erased: number;
+}
+
+/**
+ * Erases every account whose grace period has ended: each in its own transaction, holding its deletion row (locked,
+ * skipped by a concurrent run; a concurrent cancel waits and then finds it erased). Personal data goes; the invoices,
+ * charges and subscriptions billing law requires stay, owned by a tombstone that says nothing about the member.
+ */
+export async function eraseDueAccounts(deps: { db: Db; clock: Clock }): Promise<ErasureReport> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const due = await db
+    .selectFrom("account_deletions")
+    .select("user_id")
+    .where("erased_at", "is", null)
+    .where("erase_at", "<=", now)
+    .orderBy("erase_at")
+    .execute();
+  let erased = 0;
+  for (const { user_id: userId } of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .selectFrom("account_deletions")
+        .select("user_id")
+        .where("user_id", "=", userId)
+        .where("erased_at", "is", null)
+        .where("erase_at", "<=", now)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!claimed) return false;
+      await eraseAccount(trx, userId, now);
+      await trx.updateTable("account_deletions").set({ erased_at: now }).where("user_id", "=", userId).execute();
+      return true;
+    });
+    if (done) erased++;
+  }
+  return { erased };
+}
+
+async function eraseAccount(trx: Db, userId: string, now: Date) {
+  const user = await trx.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
+  await stopBilling(trx, userId, now);
+  // Spots the member still held in classes to come are given back before the reservations go.
+  await trx
+    .updateTable("live_classes")
+    .set({ booked: sql`greatest(booked - 1, 0)` })
+    .where(
+      "id",
+      "in",
+      trx
+        .selectFrom("reservations")
+        .select("class_id")
+        .where("user_id", "=", userId)
+        .where("status", "<>", "standard cancel"),
+    )
+    .where("start_at", ">", now)
+    .execute();
+  // Charges stay (billing law) without the card they were made with.
+  await trx.updateTable("payments").set({ payment_method_id: null }).where("user_id", "=", userId).execute();
+  for (const table of ERASED_TABLES) await sql`delete from ${sql.table(table)} where user_id = ${userId}`.execute(trx);
+  // Kept for billing, emptied of what the member wrote: free-text cancel reasons, a studio membership's email.
+  await trx.updateTable("subscriptions").set({ cancel_explanation: null }).where("user_id", "=", userId).execute();
+  await trx
+    .updateTable("subscriptions")
+    .set({ identifier: sql`'erased:' || id` })
+    .where("user_id", "=", userId)
+    .where("provider", "=", "marianatek")
+    .execute();
+  await trx
+    .updateTable("subscription_events")
+    .set({ details: sql`details - 'explanation'` })
+    .where("user_id", "=", userId)
+    .execute();
+  await trx
+    .deleteFrom("analytics_events")
+    .where((eb) => eb.or([eb("member_id", "=", userId), eb("user_id", "=", userId)]))
+    .execute();
+  await trx.deleteFrom("mail_outbox").where("to_address", "=", user.email).execute();
+  await trx
+    .updateTable("users")
+    .set({
+      email: tombstoneEmail(userId),
+      // Not an argon2 hash: no password verifies against it.
+      password_hash: "!erased",
+      given_name: "Deleted",
+      family_name: "member",
+      birthday: null,
+      phone: null,
+      opt_in: false,
+      waiver_accepted_at: null,
+      deactivated_at: sql`coalesce(deactivated_at, ${now})`,
+      token_version: sql`token_version + 1`,
+      updated_at: now,
+    })
+    .where("id", "=", userId)
+    .execute();
+}
