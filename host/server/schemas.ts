@@ -1,3 +1,4 @@
+import { STRAIN_TAGS } from "../../src/domain/avoid.js";
 import { NAME_MAX_LENGTH } from "../../src/domain/names.js";
 /** JSON-schema building blocks shared by route plugins. Bodies are strict: unknown properties are rejected. */
 
@@ -31,3 +32,115 @@ export const errorSchema = {
 
 /** OpenAPI metadata for a member-only route. */
 export const memberSecurity = [{ bearer: [] }];
+
+// ---- answers shared by several domains (api-contract.md). Response schemas are serialised by fast-json-stringify,
+// which drops any property a schema does not list and coerces values to the listed type: every field a handler
+// answers is listed here, with its nullability, and open maps say `additionalProperties`.
+
+const string = { type: "string" } as const;
+const strings = { type: "array", items: string } as const;
+/** A JSON object whose keys are the data's own (SEO blocks, progress details): passed through as it is. */
+export const openObject = { type: "object", additionalProperties: true } as const;
+
+/** `{items, total}`: a page of a list, the total counting every item of the list. */
+export const pageOf = <const T extends object>(item: T) =>
+  strictObject({ items: { type: "array", items: item }, total: { type: "integer" } }, ["items", "total"]);
+
+const trainerRefSchema = strictObject({ id: string, slug: string, name: string, image_url: string }, [
+  "id",
+  "slug",
+  "name",
+  "image_url",
+]);
+
+const workoutVideoSchema = strictObject({ duration: { type: "number", description: "Seconds." }, poster_url: string }, [
+  "duration",
+  "poster_url",
+]);
+
+/** A workout (api-contract.md "Workouts"), with the class breakdown the detail pane lists. */
+export const workoutSchema = strictObject(
+  {
+    id: string,
+    slug: string,
+    name: string,
+    description: string,
+    category: strings,
+    type: { type: "string", enum: ["workout", "walk", "rest"] },
+    level: string,
+    pacing: string,
+    trainers: { type: "array", items: trainerRefSchema },
+    equipment: strings,
+    strain: {
+      type: "array",
+      items: { type: "string", enum: STRAIN_TAGS },
+      description: "What the workout loads or involves (avoid filters)",
+    },
+    focusMember: strings,
+    benefits: strings,
+    collections: {
+      type: "array",
+      items: strictObject({ id: string, slug: string, name: string }, ["id", "slug", "name"]),
+    },
+    live: { type: "boolean" },
+    start_date: string,
+    created_at: string,
+    duration: { type: "number", description: "Minutes." },
+    video: workoutVideoSchema,
+    breakdown: {
+      type: "array",
+      items: strictObject({ title: string, minutes: { type: "number" } }, ["title", "minutes"]),
+    },
+  },
+  [
+    "id",
+    "slug",
+    "name",
+    "description",
+    "category",
+    "type",
+    "level",
+    "pacing",
+    "trainers",
+    "equipment",
+    "strain",
+    "focusMember",
+    "benefits",
+    "collections",
+    "live",
+    "start_date",
+    "created_at",
+    "duration",
+    "video",
+    "breakdown",
+  ],
+);
+
+/** What activity answers show of a workout (history rows, challenge lists): services/catalogue-lookup.ts. */
+export const workoutSummarySchema = strictObject(
+  {
+    id: string,
+    slug: string,
+    name: string,
+    type: string,
+    level: string,
+    duration: { type: "number", description: "Minutes." },
+    live: { type: "boolean" },
+    start_date: string,
+    video: workoutVideoSchema,
+    trainers: { type: "array", items: trainerRefSchema },
+  },
+  ["id", "slug", "name", "type", "level", "duration", "live", "start_date", "video", "trainers"],
+);
+
+/** A saved card (the default payment method); the number itself never leaves the billing provider. */
+export const cardSchema = {
+  type: "object",
+  properties: {
+    brand: { type: "string" },
+    exp_month: { type: "integer" },
+    exp_year: { type: "integer" },
+    last4: { type: "string" },
+  },
+  required: ["brand", "exp_month", "exp_year", "last4"],
+} as const;

@@ -75,14 +75,15 @@ export interface paths {
           };
           content: {
             "application/json": {
-              success?: boolean;
-              token?: string;
-              refreshToken?: string;
-              user?: {
-                id?: string;
-                email?: string;
+              /** @enum {boolean} */
+              success: true;
+              token: string;
+              refreshToken: string;
+              user: {
+                id: string;
+                email: string;
                 /** Format: date-time */
-                createdAt?: string;
+                createdAt: string;
               };
             };
           };
@@ -129,14 +130,15 @@ export interface paths {
           };
           content: {
             "application/json": {
-              success?: boolean;
-              token?: string;
-              refreshToken?: string;
-              user?: {
-                id?: string;
-                email?: string;
+              /** @enum {boolean} */
+              success: true;
+              token: string;
+              refreshToken: string;
+              user: {
+                id: string;
+                email: string;
                 /** Format: date-time */
-                createdAt?: string;
+                createdAt: string;
               };
             };
           };
@@ -183,14 +185,15 @@ export interface paths {
           };
           content: {
             "application/json": {
-              success?: boolean;
-              token?: string;
-              refreshToken?: string;
-              user?: {
-                id?: string;
-                email?: string;
+              /** @enum {boolean} */
+              success: true;
+              token: string;
+              refreshToken: string;
+              user: {
+                id: string;
+                email: string;
                 /** Format: date-time */
-                createdAt?: string;
+                createdAt: string;
               };
             };
           };
@@ -538,7 +541,25 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              /** @description The member's id */
+              sub: string;
+              given_name: string;
+              family_name: string;
+              email: string;
+              /** @description A boolean here; "true"/"false" text from older identity providers */
+              is_trial: boolean | string;
+              /** @enum {string} */
+              "custom:is_vip"?: "true";
+              /** @description A JSON text list, e.g. ["digital"] */
+              entitlements: string;
+              /** @enum {string} */
+              unentitled_status?: "previously_entitled";
+              /** @enum {string} */
+              is_paused?: "true";
+            };
+          };
         };
       };
     };
@@ -868,7 +889,44 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              environment: string;
+              apiBase: string;
+              video: {
+                provider: string;
+                envKey?: string;
+              };
+              music: {
+                provider: string;
+              };
+              auth: {
+                [key: string]: unknown;
+              };
+              analytics: {
+                [key: string]: unknown;
+              };
+              /** @description Origins of the sites embedding the widgets (FITKIT_ALLOWED_ORIGINS), trusted by the booking popup */
+              embedOrigins: string[];
+              store: {
+                /** @description Where a visitor starts a membership: an external store, or null for the in-app funnel */
+                url: string | null;
+              };
+              billing: {
+                /**
+                 * @description Who takes cards
+                 * @enum {string}
+                 */
+                provider: "sandbox" | "stripe" | "off";
+              };
+              features: {
+                referral: boolean;
+                multiSubscription: boolean;
+              } & {
+                [key: string]: boolean;
+              };
+            };
+          };
         };
       };
     };
@@ -952,7 +1010,61 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              hits: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                category: string[];
+                /** @enum {string} */
+                type: "workout" | "walk" | "rest";
+                level: string;
+                pacing: string;
+                trainers: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  image_url: string;
+                }[];
+                equipment: string[];
+                /** @description What the workout loads or involves (avoid filters) */
+                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+                focusMember: string[];
+                benefits: string[];
+                collections: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                }[];
+                live: boolean;
+                start_date: string;
+                created_at: string;
+                /** @description Minutes. */
+                duration: number;
+                video: {
+                  /** @description Seconds. */
+                  duration: number;
+                  poster_url: string;
+                };
+                breakdown: {
+                  title: string;
+                  minutes: number;
+                }[];
+              }[];
+              nbHits: number;
+              page: number;
+              nbPages: number;
+              hitsPerPage: number;
+              facets: {
+                [key: string]: {
+                  [key: string]: number;
+                };
+              };
+              selected: string[];
+            };
+          };
         };
       };
     };
@@ -986,7 +1098,52 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                category: string[];
+                /** @enum {string} */
+                type: "workout" | "walk" | "rest";
+                level: string;
+                pacing: string;
+                trainers: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  image_url: string;
+                }[];
+                equipment: string[];
+                /** @description What the workout loads or involves (avoid filters) */
+                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+                focusMember: string[];
+                benefits: string[];
+                collections: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                }[];
+                live: boolean;
+                start_date: string;
+                created_at: string;
+                /** @description Minutes. */
+                duration: number;
+                video: {
+                  /** @description Seconds. */
+                  duration: number;
+                  poster_url: string;
+                };
+                breakdown: {
+                  title: string;
+                  minutes: number;
+                }[];
+              }[];
+              total: number;
+            };
+          };
         };
       };
     };
@@ -1022,7 +1179,49 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              category: string[];
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              trainers: {
+                id: string;
+                slug: string;
+                name: string;
+                image_url: string;
+              }[];
+              equipment: string[];
+              /** @description What the workout loads or involves (avoid filters) */
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              focusMember: string[];
+              benefits: string[];
+              collections: {
+                id: string;
+                slug: string;
+                name: string;
+              }[];
+              live: boolean;
+              start_date: string;
+              created_at: string;
+              /** @description Minutes. */
+              duration: number;
+              video: {
+                /** @description Seconds. */
+                duration: number;
+                poster_url: string;
+              };
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+            };
+          };
         };
       };
     };
@@ -1059,7 +1258,23 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              groups: {
+                key: string;
+                label: string;
+                /** @description Several options may be chosen at once */
+                multiple: boolean;
+                options: {
+                  label: string;
+                  value: string;
+                  /** @description The filter-language term it adds */
+                  filter: string;
+                  count: number;
+                }[];
+              }[];
+            };
+          };
         };
       };
     };
@@ -1093,7 +1308,22 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                order: number;
+                is_all: boolean;
+                seo: {
+                  [key: string]: unknown;
+                };
+              }[];
+              total: number;
+            };
+          };
         };
       };
     };
@@ -1127,7 +1357,19 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                image_url: string;
+                workoutsCount: number;
+              }[];
+              total: number;
+            };
+          };
         };
       };
     };
@@ -1163,7 +1405,57 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              image_url: string;
+              workoutsCount: number;
+              workouts: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                category: string[];
+                /** @enum {string} */
+                type: "workout" | "walk" | "rest";
+                level: string;
+                pacing: string;
+                trainers: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  image_url: string;
+                }[];
+                equipment: string[];
+                /** @description What the workout loads or involves (avoid filters) */
+                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+                focusMember: string[];
+                benefits: string[];
+                collections: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                }[];
+                live: boolean;
+                start_date: string;
+                created_at: string;
+                /** @description Minutes. */
+                duration: number;
+                video: {
+                  /** @description Seconds. */
+                  duration: number;
+                  poster_url: string;
+                };
+                breakdown: {
+                  title: string;
+                  minutes: number;
+                }[];
+              }[];
+            };
+          };
         };
       };
     };
@@ -1197,7 +1489,24 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                slug: string;
+                name: string;
+                /** @enum {string} */
+                kind: "studio" | "virtual";
+                /** @description IANA zone the studio keeps its class times in */
+                time_zone: string;
+                description: string;
+                address: string;
+                city: string;
+                image_url: string;
+              }[];
+              total: number;
+            };
+          };
         };
       };
     };
@@ -1233,7 +1542,21 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              id: string;
+              slug: string;
+              name: string;
+              /** @enum {string} */
+              kind: "studio" | "virtual";
+              /** @description IANA zone the studio keeps its class times in */
+              time_zone: string;
+              description: string;
+              address: string;
+              city: string;
+              image_url: string;
+            };
+          };
         };
       };
     };
@@ -1267,7 +1590,40 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              pageDescription: string;
+              newfeaturedSeriesBanner: {
+                [key: string]: unknown;
+              };
+              seriesCategoriesList: {
+                name: string;
+                slug: string;
+                series: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  description: string;
+                  level: string;
+                  image_url: string;
+                  featured: boolean;
+                  suggested_schedule: string;
+                  before_you_start: string;
+                  workoutsCount: number;
+                  /** @description The number of workouts, as workoutsCount */
+                  total: number;
+                  totalMinutes: number;
+                  equipment: string[];
+                  /** @description Trainer names */
+                  trainers: string[];
+                  /** @description Category slugs */
+                  classTypes: string[];
+                  focus: string[];
+                  created_at: string;
+                }[];
+              }[];
+            };
+          };
         };
       };
     };
@@ -1306,7 +1662,34 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                level: string;
+                image_url: string;
+                featured: boolean;
+                suggested_schedule: string;
+                before_you_start: string;
+                workoutsCount: number;
+                /** @description The number of workouts, as workoutsCount */
+                total: number;
+                totalMinutes: number;
+                equipment: string[];
+                /** @description Trainer names */
+                trainers: string[];
+                /** @description Category slugs */
+                classTypes: string[];
+                focus: string[];
+                created_at: string;
+              }[];
+              /** @description Every series; absent when asked by ids */
+              total?: number;
+            };
+          };
         };
       };
     };
@@ -1344,7 +1727,126 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              level: string;
+              image_url: string;
+              featured: boolean;
+              suggested_schedule: string;
+              before_you_start: string;
+              workoutsCount: number;
+              /** @description The number of workouts, as workoutsCount */
+              total: number;
+              totalMinutes: number;
+              equipment: string[];
+              /** @description Trainer names */
+              trainers: string[];
+              /** @description Category slugs */
+              classTypes: string[];
+              focus: string[];
+              created_at: string;
+              items: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                category: string[];
+                /** @enum {string} */
+                type: "workout" | "walk" | "rest";
+                level: string;
+                pacing: string;
+                trainers: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  image_url: string;
+                }[];
+                equipment: string[];
+                /** @description What the workout loads or involves (avoid filters) */
+                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+                focusMember: string[];
+                benefits: string[];
+                collections: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                }[];
+                live: boolean;
+                start_date: string;
+                created_at: string;
+                /** @description Minutes. */
+                duration: number;
+                video: {
+                  /** @description Seconds. */
+                  duration: number;
+                  poster_url: string;
+                };
+                breakdown: {
+                  title: string;
+                  minutes: number;
+                }[];
+                position: number;
+                chapter: number;
+                chapter_title: string;
+              }[];
+              chapters: {
+                chapter: number;
+                title: string;
+                workoutsCount: number;
+              }[];
+              relatedContent: {
+                title: string;
+                name: string;
+                description: string;
+                content: string;
+                workouts: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  description: string;
+                  category: string[];
+                  /** @enum {string} */
+                  type: "workout" | "walk" | "rest";
+                  level: string;
+                  pacing: string;
+                  trainers: {
+                    id: string;
+                    slug: string;
+                    name: string;
+                    image_url: string;
+                  }[];
+                  equipment: string[];
+                  /** @description What the workout loads or involves (avoid filters) */
+                  strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+                  focusMember: string[];
+                  benefits: string[];
+                  collections: {
+                    id: string;
+                    slug: string;
+                    name: string;
+                  }[];
+                  live: boolean;
+                  start_date: string;
+                  created_at: string;
+                  /** @description Minutes. */
+                  duration: number;
+                  video: {
+                    /** @description Seconds. */
+                    duration: number;
+                    poster_url: string;
+                  };
+                  breakdown: {
+                    title: string;
+                    minutes: number;
+                  }[];
+                }[];
+              }[];
+            };
+          };
         };
       };
     };
@@ -1380,7 +1882,66 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                image_url: string;
+                total_days: number;
+                days: {
+                  day: number;
+                  /** @enum {string} */
+                  kind: "workout" | "walk" | "rest";
+                  workout_id: string | null;
+                  workout: {
+                    id: string;
+                    slug: string;
+                    name: string;
+                    description: string;
+                    category: string[];
+                    /** @enum {string} */
+                    type: "workout" | "walk" | "rest";
+                    level: string;
+                    pacing: string;
+                    trainers: {
+                      id: string;
+                      slug: string;
+                      name: string;
+                      image_url: string;
+                    }[];
+                    equipment: string[];
+                    /** @description What the workout loads or involves (avoid filters) */
+                    strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+                    focusMember: string[];
+                    benefits: string[];
+                    collections: {
+                      id: string;
+                      slug: string;
+                      name: string;
+                    }[];
+                    live: boolean;
+                    start_date: string;
+                    created_at: string;
+                    /** @description Minutes. */
+                    duration: number;
+                    video: {
+                      /** @description Seconds. */
+                      duration: number;
+                      poster_url: string;
+                    };
+                    breakdown: {
+                      title: string;
+                      minutes: number;
+                    }[];
+                  } | null;
+                }[];
+              }[];
+              total: number;
+            };
+          };
         };
       };
     };
@@ -1416,7 +1977,63 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              image_url: string;
+              total_days: number;
+              days: {
+                day: number;
+                /** @enum {string} */
+                kind: "workout" | "walk" | "rest";
+                workout_id: string | null;
+                workout: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  description: string;
+                  category: string[];
+                  /** @enum {string} */
+                  type: "workout" | "walk" | "rest";
+                  level: string;
+                  pacing: string;
+                  trainers: {
+                    id: string;
+                    slug: string;
+                    name: string;
+                    image_url: string;
+                  }[];
+                  equipment: string[];
+                  /** @description What the workout loads or involves (avoid filters) */
+                  strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+                  focusMember: string[];
+                  benefits: string[];
+                  collections: {
+                    id: string;
+                    slug: string;
+                    name: string;
+                  }[];
+                  live: boolean;
+                  start_date: string;
+                  created_at: string;
+                  /** @description Minutes. */
+                  duration: number;
+                  video: {
+                    /** @description Seconds. */
+                    duration: number;
+                    poster_url: string;
+                  };
+                  breakdown: {
+                    title: string;
+                    minutes: number;
+                  }[];
+                } | null;
+              }[];
+            };
+          };
         };
       };
     };
@@ -1884,7 +2501,11 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              [key: string]: unknown;
+            };
+          };
         };
       };
     };
@@ -1924,7 +2545,11 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              [key: string]: unknown;
+            };
+          };
         };
       };
     };
@@ -2176,7 +2801,9 @@ export interface paths {
               position?: number | null;
               /** Format: date-time */
               occurred_at?: string;
-              data?: Record<string, never>;
+              data?: {
+                [key: string]: unknown;
+              };
             }[];
           };
         };
@@ -2233,18 +2860,65 @@ export interface paths {
           };
           content: {
             "application/json": {
-              items: {
-                id?: string;
-                workout_id?: string;
-                is_completed?: boolean;
-                completed_at?: string | null;
-                date?: string;
-                /** @enum {string} */
-                type?: "on_demand" | "live";
-                workout?: {
-                  [key: string]: unknown;
-                } | null;
-              }[];
+              items: (
+                | {
+                    id: string;
+                    workout_id: string;
+                    is_completed: boolean;
+                    completed_at: string | null;
+                    /** @description When it happened: completion, or the end of an unfinished play */
+                    date: string;
+                    /** @enum {string} */
+                    type: "on_demand";
+                    workout: {
+                      id: string;
+                      slug: string;
+                      name: string;
+                      type: string;
+                      level: string;
+                      /** @description Minutes. */
+                      duration: number;
+                      live: boolean;
+                      start_date: string;
+                      video: {
+                        /** @description Seconds. */
+                        duration: number;
+                        poster_url: string;
+                      };
+                      trainers: {
+                        id: string;
+                        slug: string;
+                        name: string;
+                        image_url: string;
+                      }[];
+                    } | null;
+                  }
+                | {
+                    id: string;
+                    workout_id: string;
+                    is_completed: boolean;
+                    completed_at: string | null;
+                    /** @description When it happened: completion, or the end of an unfinished play */
+                    date: string;
+                    /** @enum {string} */
+                    type: "live";
+                    workout: {
+                      id: string;
+                      name: string;
+                      type: string;
+                      description: string;
+                      /** @description Minutes. */
+                      duration: number;
+                      /** @enum {boolean} */
+                      live: true;
+                      start_date: string;
+                      end_date: string;
+                      location_id: string;
+                      trainer_name: string;
+                      trainer_image_url: string;
+                    } | null;
+                  }
+              )[];
               total: number;
             };
           };
@@ -2285,7 +2959,32 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              total_lvs: number;
+              total_on_demand: number;
+              /** @description total_on_demand, as older clients name it */
+              totalOnDemand: number;
+              total_completed: number;
+              total_minutes: number;
+              by_day: {
+                /** @description Local calendar day (YYYY-MM-DD) in the requested time zone */
+                date: string;
+                on_demand: number;
+                lvs: number;
+                total: number;
+                minutes: number;
+                workouts: {
+                  workout_id: string;
+                  name: string;
+                  /** @enum {string} */
+                  type: "on_demand" | "live";
+                  completed_at: string;
+                  minutes: number;
+                }[];
+              }[];
+            };
+          };
         };
       };
     };
@@ -2528,21 +3227,49 @@ export interface paths {
                 /** @enum {string} */
                 status: "not_started" | "enrolled" | "in_progress" | "completed";
                 series_detail: {
-                  [key: string]: unknown;
+                  id: string;
+                  slug: string;
+                  name: string;
+                  description: string;
+                  level: string;
+                  image_url: string;
+                  total: number;
                 };
                 progress_summary: {
-                  [key: string]: unknown;
+                  /** @description Percent done, 0-100 */
+                  total_progress: number;
+                  completed: number;
+                  total: number;
+                  chapter_progress: {
+                    chapter: number;
+                    title: string;
+                    completed: number;
+                    total: number;
+                    /** @description Percent done, 0-100 */
+                    progress: number;
+                  }[];
                 };
                 series_state: {
-                  [key: string]: unknown;
+                  workouts: {
+                    workout_id: string;
+                    position: number;
+                    chapter: number;
+                    /** @enum {string} */
+                    status: "completed" | "not_started";
+                    completed_at: string | null;
+                  }[];
                 };
                 paused: boolean;
                 paused_at: string | null;
-                next_workout?: {
-                  [key: string]: unknown;
+                /** @description The first item not started yet; null when all are done or the member is not enrolled */
+                next_workout: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
                 } | null;
                 fingerprint: {
-                  [key: string]: unknown;
+                  hashcode: string;
+                  calculated_at: string;
                 };
               };
             };
@@ -2598,21 +3325,49 @@ export interface paths {
                 /** @enum {string} */
                 status: "not_started" | "enrolled" | "in_progress" | "completed";
                 series_detail: {
-                  [key: string]: unknown;
+                  id: string;
+                  slug: string;
+                  name: string;
+                  description: string;
+                  level: string;
+                  image_url: string;
+                  total: number;
                 };
                 progress_summary: {
-                  [key: string]: unknown;
+                  /** @description Percent done, 0-100 */
+                  total_progress: number;
+                  completed: number;
+                  total: number;
+                  chapter_progress: {
+                    chapter: number;
+                    title: string;
+                    completed: number;
+                    total: number;
+                    /** @description Percent done, 0-100 */
+                    progress: number;
+                  }[];
                 };
                 series_state: {
-                  [key: string]: unknown;
+                  workouts: {
+                    workout_id: string;
+                    position: number;
+                    chapter: number;
+                    /** @enum {string} */
+                    status: "completed" | "not_started";
+                    completed_at: string | null;
+                  }[];
                 };
                 paused: boolean;
                 paused_at: string | null;
-                next_workout?: {
-                  [key: string]: unknown;
+                /** @description The first item not started yet; null when all are done or the member is not enrolled */
+                next_workout: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
                 } | null;
                 fingerprint: {
-                  [key: string]: unknown;
+                  hashcode: string;
+                  calculated_at: string;
                 };
               };
             };
@@ -2668,21 +3423,49 @@ export interface paths {
                 /** @enum {string} */
                 status: "not_started" | "enrolled" | "in_progress" | "completed";
                 series_detail: {
-                  [key: string]: unknown;
+                  id: string;
+                  slug: string;
+                  name: string;
+                  description: string;
+                  level: string;
+                  image_url: string;
+                  total: number;
                 };
                 progress_summary: {
-                  [key: string]: unknown;
+                  /** @description Percent done, 0-100 */
+                  total_progress: number;
+                  completed: number;
+                  total: number;
+                  chapter_progress: {
+                    chapter: number;
+                    title: string;
+                    completed: number;
+                    total: number;
+                    /** @description Percent done, 0-100 */
+                    progress: number;
+                  }[];
                 };
                 series_state: {
-                  [key: string]: unknown;
+                  workouts: {
+                    workout_id: string;
+                    position: number;
+                    chapter: number;
+                    /** @enum {string} */
+                    status: "completed" | "not_started";
+                    completed_at: string | null;
+                  }[];
                 };
                 paused: boolean;
                 paused_at: string | null;
-                next_workout?: {
-                  [key: string]: unknown;
+                /** @description The first item not started yet; null when all are done or the member is not enrolled */
+                next_workout: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
                 } | null;
                 fingerprint: {
-                  [key: string]: unknown;
+                  hashcode: string;
+                  calculated_at: string;
                 };
               };
             };
@@ -2790,21 +3573,49 @@ export interface paths {
                 /** @enum {string} */
                 status: "not_started" | "enrolled" | "in_progress" | "completed";
                 series_detail: {
-                  [key: string]: unknown;
+                  id: string;
+                  slug: string;
+                  name: string;
+                  description: string;
+                  level: string;
+                  image_url: string;
+                  total: number;
                 };
                 progress_summary: {
-                  [key: string]: unknown;
+                  /** @description Percent done, 0-100 */
+                  total_progress: number;
+                  completed: number;
+                  total: number;
+                  chapter_progress: {
+                    chapter: number;
+                    title: string;
+                    completed: number;
+                    total: number;
+                    /** @description Percent done, 0-100 */
+                    progress: number;
+                  }[];
                 };
                 series_state: {
-                  [key: string]: unknown;
+                  workouts: {
+                    workout_id: string;
+                    position: number;
+                    chapter: number;
+                    /** @enum {string} */
+                    status: "completed" | "not_started";
+                    completed_at: string | null;
+                  }[];
                 };
                 paused: boolean;
                 paused_at: string | null;
-                next_workout?: {
-                  [key: string]: unknown;
+                /** @description The first item not started yet; null when all are done or the member is not enrolled */
+                next_workout: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
                 } | null;
                 fingerprint: {
-                  [key: string]: unknown;
+                  hashcode: string;
+                  calculated_at: string;
                 };
               };
             };
@@ -2904,21 +3715,49 @@ export interface paths {
                 /** @enum {string} */
                 status: "not_started" | "enrolled" | "in_progress" | "completed";
                 series_detail: {
-                  [key: string]: unknown;
+                  id: string;
+                  slug: string;
+                  name: string;
+                  description: string;
+                  level: string;
+                  image_url: string;
+                  total: number;
                 };
                 progress_summary: {
-                  [key: string]: unknown;
+                  /** @description Percent done, 0-100 */
+                  total_progress: number;
+                  completed: number;
+                  total: number;
+                  chapter_progress: {
+                    chapter: number;
+                    title: string;
+                    completed: number;
+                    total: number;
+                    /** @description Percent done, 0-100 */
+                    progress: number;
+                  }[];
                 };
                 series_state: {
-                  [key: string]: unknown;
+                  workouts: {
+                    workout_id: string;
+                    position: number;
+                    chapter: number;
+                    /** @enum {string} */
+                    status: "completed" | "not_started";
+                    completed_at: string | null;
+                  }[];
                 };
                 paused: boolean;
                 paused_at: string | null;
-                next_workout?: {
-                  [key: string]: unknown;
+                /** @description The first item not started yet; null when all are done or the member is not enrolled */
+                next_workout: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
                 } | null;
                 fingerprint: {
-                  [key: string]: unknown;
+                  hashcode: string;
+                  calculated_at: string;
                 };
               }[];
             };
@@ -2956,7 +3795,24 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              data: {
+                calendar_id: string;
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                image_url: string;
+                total_days: number;
+                /** @enum {string} */
+                status: "enrolled" | "not_enrolled";
+                enrolled_at: string | null;
+                paused: boolean;
+                paused_at: string | null;
+              }[];
+            };
+          };
         };
       };
     };
@@ -3101,25 +3957,33 @@ export interface paths {
           content: {
             "application/json": {
               calendar_id: string;
-              id?: string;
-              slug?: string;
-              name?: string;
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              image_url: string;
+              total_days: number;
               /** @enum {string} */
               status: "enrolled";
-              enrolled_at: string;
+              enrolled_at: string | null;
               paused: boolean;
               paused_at: string | null;
               current_day: number;
               paused_days: number;
-              total_days?: number;
               progress: {
-                [key: string]: unknown;
+                completed_days: number;
+                total_days: number;
               };
               days: {
-                [key: string]: unknown;
+                day: number;
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @enum {string} */
+                kind: "workout" | "walk" | "rest";
+                workout_id: string | null;
+                /** @enum {string} */
+                status: "rest" | "completed" | "not_started";
               }[];
-            } & {
-              [key: string]: unknown;
             };
           };
         };
@@ -3218,25 +4082,33 @@ export interface paths {
           content: {
             "application/json": {
               calendar_id: string;
-              id?: string;
-              slug?: string;
-              name?: string;
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              image_url: string;
+              total_days: number;
               /** @enum {string} */
               status: "enrolled";
-              enrolled_at: string;
+              enrolled_at: string | null;
               paused: boolean;
               paused_at: string | null;
               current_day: number;
               paused_days: number;
-              total_days?: number;
               progress: {
-                [key: string]: unknown;
+                completed_days: number;
+                total_days: number;
               };
               days: {
-                [key: string]: unknown;
+                day: number;
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @enum {string} */
+                kind: "workout" | "walk" | "rest";
+                workout_id: string | null;
+                /** @enum {string} */
+                status: "rest" | "completed" | "not_started";
               }[];
-            } & {
-              [key: string]: unknown;
             };
           };
         };
@@ -3326,28 +4198,36 @@ export interface paths {
           };
           content: {
             "application/json": {
-              data: ({
+              data: {
                 calendar_id: string;
-                id?: string;
-                slug?: string;
-                name?: string;
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                image_url: string;
+                total_days: number;
                 /** @enum {string} */
                 status: "enrolled";
-                enrolled_at: string;
+                enrolled_at: string | null;
                 paused: boolean;
                 paused_at: string | null;
                 current_day: number;
                 paused_days: number;
-                total_days?: number;
                 progress: {
-                  [key: string]: unknown;
+                  completed_days: number;
+                  total_days: number;
                 };
                 days: {
-                  [key: string]: unknown;
+                  day: number;
+                  /** @description YYYY-MM-DD */
+                  date: string;
+                  /** @enum {string} */
+                  kind: "workout" | "walk" | "rest";
+                  workout_id: string | null;
+                  /** @enum {string} */
+                  status: "rest" | "completed" | "not_started";
                 }[];
-              } & {
-                [key: string]: unknown;
-              })[];
+              }[];
             };
           };
         };
@@ -3597,7 +4477,42 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                reward: string;
+                start_time: string;
+                end_time: string;
+                workout_target: number;
+                /** @description Any workout this long counts (minutes) */
+                substitute_minutes: number;
+                joined: boolean;
+                workouts: {
+                  workout_id: string;
+                  /** @enum {string} */
+                  workout_type: "on_demand" | "live";
+                  week: number;
+                  position: number;
+                  workout: {
+                    id: string;
+                    slug: string;
+                    name: string;
+                    duration: number;
+                  };
+                }[];
+                progress: {
+                  on_demand: number;
+                  live: number;
+                  completed: number;
+                  is_complete: boolean;
+                };
+              }[];
+            };
+          };
         };
       };
     };
@@ -3631,7 +4546,42 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                reward: string;
+                start_time: string;
+                end_time: string;
+                workout_target: number;
+                /** @description Any workout this long counts (minutes) */
+                substitute_minutes: number;
+                joined: boolean;
+                workouts: {
+                  workout_id: string;
+                  /** @enum {string} */
+                  workout_type: "on_demand" | "live";
+                  week: number;
+                  position: number;
+                  workout: {
+                    id: string;
+                    slug: string;
+                    name: string;
+                    duration: number;
+                  };
+                }[];
+                progress: {
+                  on_demand: number;
+                  live: number;
+                  completed: number;
+                  is_complete: boolean;
+                };
+              }[];
+            };
+          };
         };
       };
     };
@@ -4392,7 +5342,28 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              items: {
+                sku: string;
+                name: string;
+                cost: {
+                  /** @description Dollars, e.g. 19.99 */
+                  currency_amount: string;
+                  /** @description Cents, in `currency` */
+                  unit_amount: number;
+                  currency: string;
+                };
+                subscription_details: {
+                  interval: number;
+                  interval_type: string;
+                  trial_days: number;
+                };
+                /** @enum {string} */
+                kind: "recurring" | "prepaid" | "item" | "lifetime";
+              }[];
+            };
+          };
         };
       };
     };
@@ -4426,7 +5397,108 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
         };
       };
     };
@@ -4453,7 +5525,108 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
         };
       };
     };
@@ -4485,7 +5658,110 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              items: {
+                subscription_id: string;
+                user_id: string;
+                identifier: string;
+                /** @enum {string} */
+                provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+                /** @enum {string} */
+                state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+                /** @description What the app shows (src/domain/membership.ts displayState) */
+                display_state: string;
+                is_active: boolean;
+                /** @enum {string} */
+                managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+                name: string;
+                sku: string | null;
+                product_id: string | null;
+                currency: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                /** @description Cents, in `currency` */
+                discount: number;
+                /** @description Cents, in `currency` */
+                total_price: number;
+                discount_codes: string[];
+                entitlements: string[];
+                expiration_date: string | null;
+                original_purchase_date: string;
+                current_period_start: string | null;
+                interval: number | null;
+                interval_type: string | null;
+                trial_start: string | null;
+                trial_end: string | null;
+                trial_days: number;
+                cancel_at_period_end: boolean;
+                cancel_reason: string | null;
+                cancel_explanation: string | null;
+                canceled_at: string | null;
+                paused_at: string | null;
+                pause: {
+                  /** @enum {integer} */
+                  months: 1 | 2 | 3;
+                  starts_at: string;
+                  resumes_at: string;
+                } | null;
+                /** @description Why it cannot pause now (the member's words); null when it can */
+                pause_refusal: string | null;
+                /** @description What each pause length would do, when it may pause (empty otherwise) */
+                pause_options: {
+                  /** @enum {integer} */
+                  months: 1 | 2 | 3;
+                  starts_at: string;
+                  resumes_at: string;
+                }[];
+                scheduled_change: {
+                  sku: string;
+                  name: string;
+                  interval: number;
+                  interval_type: string;
+                  /** @description Cents, in `currency` */
+                  base_price: number;
+                  effective_at: string | null;
+                } | null;
+                next_renewal: {
+                  /** @description Cents, in `currency` */
+                  amount: number;
+                  currency: string;
+                  period_start: string | null;
+                  period_end: string | null;
+                  sku: string;
+                  /** @description Promo codes it applies, comma-separated */
+                  discount_code: string | null;
+                } | null;
+                last_invoice: {
+                  /** @description Cents, in `currency` */
+                  amount: number;
+                  currency: string;
+                  period_start: string | null;
+                  period_end: string | null;
+                  sku: string;
+                  /** @description Promo codes it applies, comma-separated */
+                  discount_code: string | null;
+                  /** @enum {string} */
+                  status: "paid" | "failed";
+                } | null;
+                payment_method: {
+                  brand: string;
+                  exp_month: number;
+                  exp_year: number;
+                  last4: string;
+                } | null;
+                billing_address: {
+                  address1: string;
+                  address2: string;
+                  city: string;
+                  country: string;
+                  phone: string;
+                  state: string;
+                  zip: string;
+                } | null;
+              }[];
+            };
+          };
         };
       };
     };
@@ -4522,7 +5798,31 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              kind: "checkout" | "plan_change" | "unpause";
+              subscription_id: string | null;
+              sku: string;
+              name: string;
+              currency: string;
+              trial_days: number;
+              /** @description Cents, in `currency` */
+              due_now: number;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              charge_date: string | null;
+              /** @description Cents; null when the plan does not renew */
+              renewal_price: number | null;
+              interval: number;
+              interval_type: string;
+            };
+          };
         };
       };
     };
@@ -4572,7 +5872,108 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
         };
       };
     };
@@ -4619,7 +6020,108 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
         };
       };
     };
@@ -4659,7 +6161,108 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
         };
       };
     };
@@ -4699,7 +6302,108 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
         };
       };
     };
@@ -4742,7 +6446,108 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
         };
       };
     };
@@ -4782,7 +6587,108 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
         };
       };
     };
@@ -4822,7 +6728,108 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              subscription_id: string;
+              user_id: string;
+              identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
+            };
+          };
         };
       };
     };
@@ -4870,7 +6877,17 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              address1: string;
+              address2: string;
+              city: string;
+              country: string;
+              phone: string;
+              state: string;
+              zip: string;
+            };
+          };
         };
       };
     };
@@ -4905,7 +6922,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              code: string;
+              amount: number;
+              /** @enum {string} */
+              type: "percentage" | "amount";
+              /** @description Usable now: switched on and inside its validity dates */
+              is_active: boolean;
+              valid_until: string | null;
+              currency: string;
+            };
+          };
         };
       };
     };
@@ -4952,7 +6980,29 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              /** @description Per coupon: the subscription's next invoice with it applied */
+              items: {
+                /** @enum {string} */
+                provider: "stripe" | "recharge";
+                coupon_code: string;
+                identifier: string;
+                subscription_id: string;
+                /** @enum {boolean} */
+                success: true;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                /** @description Cents, in `currency` */
+                discount: number;
+                /** @description Cents, in `currency` */
+                total_price: number;
+                currency: string;
+              }[];
+            };
+          };
         };
       };
     };
@@ -5105,7 +7155,11 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": {
+              portalUrl: string;
+            };
+          };
         };
       };
     };
@@ -6089,7 +8143,9 @@ export interface paths {
               user_id?: string;
               /** @enum {string} */
               category: "Essential" | "Performance" | "Functional" | "Marketing";
-              properties: Record<string, never>;
+              properties: {
+                [key: string]: unknown;
+              };
               /** Format: date-time */
               occurred_at: string;
             }[];

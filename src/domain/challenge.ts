@@ -4,6 +4,11 @@ import { ms } from "./numbers.js";
 /** Spec §5: any workout of 10+ minutes may stand in for one of the challenge's workouts. */
 const SUBSTITUTE_MIN_MINUTES = 10;
 
+/** What the rule reads of a history row (`HistoryEntry`): when, whether complete, and the workout's minutes. */
+export type ChallengeHistoryRow = Pick<HistoryEntry, "workout_id" | "is_completed" | "completed_at" | "type"> & {
+  workout?: { duration: number } | null;
+};
+
 export interface ChallengeProgress {
   done: number;
   onDemand: number;
@@ -17,8 +22,11 @@ export interface ChallengeProgress {
  * challenge's workouts or any workout of 10+ minutes; each workout counts once. Complete when done ≥ workout_target.
  */
 export function challengeProgress(
-  challenge: Pick<Challenge, "workout_target" | "end_time" | "workouts"> & { start_time?: string },
-  history: HistoryEntry[],
+  challenge: Pick<Challenge, "workout_target" | "end_time"> & {
+    start_time?: string;
+    workouts: readonly Pick<Challenge["workouts"][number], "workout_id">[];
+  },
+  history: readonly ChallengeHistoryRow[],
 ): ChallengeProgress {
   const start = ms(challenge.start_time ?? null);
   const end = ms(challenge.end_time);

@@ -67,3 +67,16 @@ export const planSku = (period: PlanPeriod, provider: Plan["provider"]): string 
 
 /** The plan-change interval: monthly or twelve months. */
 export const planInterval = (period: PlanPeriod) => ({ frequency: period === "monthly" ? 1 : 12, unit: "month" });
+
+/**
+ * The cancel reasons of spec section 3, in the order the membership panel offers them; "other" needs a free-text
+ * explanation. The cancel route's schema enum is built from this list, so the server accepts exactly these.
+ */
+export const CANCEL_REASONS = [
+  "method not as thought",
+  "too expensive",
+  "not seeing expected results",
+  "not using enough",
+  "other",
+] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];

@@ -1,11 +1,7 @@
-import type { Coupon } from "../api/types.js";
 import { round2 } from "./numbers.js";
 
-/** Spec §5: a coupon's total is never below zero; percentage discounts round to two decimals. */
-export function couponTotal(price: number, coupon: Pick<Coupon, "type" | "amount">): number {
-  const discount = coupon.type === "percentage" ? round2((price * coupon.amount) / 100) : coupon.amount;
-  return Math.max(0, round2(price - discount));
-}
+// Coupon arithmetic is the server's alone (host/server/services/membership-rules.ts, integer cents): clients show the
+// totals it quotes (`GET /v2/subscriptions/subs/quote`) rather than computing a second answer.
 
 /** Spec §5: yearly price per month = yearly / 12 rounded to two decimals ($95.88 → $7.99). */
 export const yearlyPerMonth = (yearly: number) => round2(yearly / 12);

@@ -9,8 +9,9 @@ import {
   type Profile,
 } from "../../host/app/pages/account/profile.js";
 import { mondayOf, weeklyTotals, weeksWindow } from "../../host/app/pages/history/weekly.js";
-import { byWeek, dateRange, isOver, type ChallengeView } from "../../host/app/pages/challenge/challenge-data.js";
+import { byWeek, dateRange, isOver } from "../../host/app/pages/challenge/challenge-data.js";
 import { chaptersOf, type SeriesView } from "../../host/app/pages/series/series-facts.js";
+import type { Challenge } from "../../src/api/types.js";
 
 const profile = (p: Partial<Profile> = {}): Profile => ({
   given_name: "Ada",
@@ -126,7 +127,7 @@ describe("challenge and series grouping", () => {
       { workout_id: "a", workout_type: "on_demand", week: 1, position: 1 },
       { workout_id: "b", workout_type: "live", week: 1, position: 2 },
     ],
-  } as unknown as ChallengeView;
+  } as unknown as Challenge;
 
   it("groups the challenge's workouts by week in order and reads the window's calendar dates", () => {
     expect(byWeek(challenge).map(([week, list]) => [week, list.map((w) => w.workout_id)])).toEqual([

@@ -60,7 +60,7 @@ describe("reservations (spec §4)", () => {
   const r = (id: string, status: Reservation["status"], offset: number): Reservation => ({
     id,
     status,
-    class_data: { id: `c${id}`, class_full: false, ...cls(offset) },
+    class_data: { id: `c${id}`, class_full: false, ...cls(offset) } as Reservation["class_data"],
   });
   const list = [
     r("1", "pending", 120),

@@ -12,10 +12,10 @@ import {
   seriesCompletion,
   shouldRedirectToOnboarding,
   workoutPayload,
+  type ChallengeHistoryRow,
   type OnboardingInput,
   type ReferralInput,
 } from "../../src/domain/index.js";
-import type { HistoryEntry, Workout } from "../../src/api/types.js";
 
 const H = 3_600_000;
 const now = Date.parse("2026-11-22T12:00:00Z");
@@ -92,12 +92,17 @@ describe("challenge completion (spec §5)", () => {
       { workout_id: "l1", workout_type: "live" as const },
     ],
   };
-  const entry = (workout_id: string, at: string, over: Partial<HistoryEntry> = {}, minutes = 5): HistoryEntry => ({
+  const entry = (
+    workout_id: string,
+    at: string,
+    over: Partial<ChallengeHistoryRow> = {},
+    minutes = 5,
+  ): ChallengeHistoryRow => ({
     workout_id,
     is_completed: true,
     completed_at: at,
     type: "on_demand",
-    workout: { duration: minutes } as Workout,
+    workout: { duration: minutes },
     ...over,
   });
   it("counts the challenge's workouts and 10+ minute substitutes in the window, each once", () => {
@@ -176,7 +181,7 @@ describe("analytics payloads (spec §3)", () => {
       description: "d",
       category: ["a", "b"],
       equipment: ["Mat"],
-      trainers: [{ id: "t", slug: "t", name: "Anna", image_url: null }],
+      trainers: [{ id: "t", slug: "t", name: "Anna", image_url: "" }],
     };
     expect(workoutPayload(w, { view_source: "search", position: 3, context_page_path: "/classes" })).toEqual({
       workout_name: "Core",

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { addInterval, couponDiscount, couponTotals } from "../../host/server/services/membership-rules.js";
+import { addInterval, couponDiscount, couponTerms, couponTotals } from "../../host/server/services/membership-rules.js";
 import { cardBehavior, cardBrand, normalizeCardNumber } from "../../host/server/billing/test-cards.js";
 
 describe("coupon totals and prices (spec section 5)", () => {
+  it("reads a coupon row's amount from its percent off or its cents off, numeric text included", () => {
+    const row = { code: "A", percent_off: "12.5", amount_off: null };
+    expect(couponTerms({ ...row, type: "percentage" })).toEqual({ code: "A", type: "percentage", amount: 12.5 });
+    expect(couponTerms({ code: "B", type: "amount", percent_off: null, amount_off: 500 })).toEqual({
+      code: "B",
+      type: "amount",
+      amount: 500,
+    });
+  });
   it("rounds percentage discounts to the cent", () => {
     expect(couponDiscount(1999, { code: "A", type: "percentage", amount: 15 })).toBe(300);
     expect(couponDiscount(1999, { code: "A", type: "percentage", amount: 12.5 })).toBe(250);

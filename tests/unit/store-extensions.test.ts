@@ -36,7 +36,11 @@ describe("the session's account half", () => {
     writeTokens(storage, { access: "a", id: "a", refresh: "r" });
     const store = createStore({ apiBase: "http://acct2.test", storage });
     store.session.claims.set({ entitlements: ["x"] } as never);
-    store.session.user.set({ waiver: true });
+    store.session.user.set({
+      waiver: { accepted_at: "2026-01-01T00:00:00.000Z" },
+      feed_fm_disabled: false,
+      closed_captions: false,
+    });
     store.auth.logout();
     expect([store.session.claims.data.value, store.session.user.data.value]).toEqual([undefined, undefined]);
   });

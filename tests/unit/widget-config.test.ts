@@ -66,12 +66,19 @@ describe("the library's filter groups", () => {
   });
 
   it("uses the filters endpoint's labels when it describes a group", () => {
-    const described: WorkoutFilters = [
-      { key: "pacing", label: "Pacing", options: [{ value: "slow", label: "Slow & Steady" }] },
-    ];
+    const described: WorkoutFilters = {
+      groups: [
+        {
+          key: "pacing",
+          label: "Pacing",
+          multiple: true,
+          options: [{ value: "slow", label: "Slow & Steady", filter: 'pacing:"slow"', count: 4 }],
+        },
+      ],
+    };
     const groups = filterGroups(described, results);
     expect(groups.find((g) => g.key === "pacing")!.options).toEqual([
-      { value: "slow", label: "Slow & Steady", count: undefined },
+      { value: "slow", label: "Slow & Steady", count: 4 },
     ]);
     expect(optionLabel(described, "pacing", "slow")).toBe("Slow & Steady");
     expect(optionLabel(described, "pacing", "unknown")).toBe("unknown");
@@ -79,7 +86,14 @@ describe("the library's filter groups", () => {
 
   it("labels a chip by its length bucket, the endpoint's option under any facet name, else its value", () => {
     const described: WorkoutFilters = {
-      groups: [{ key: "trainers", label: "Trainers", options: [{ value: "t1", label: "Ana Ruiz" }] }],
+      groups: [
+        {
+          key: "trainers",
+          label: "Trainers",
+          multiple: true,
+          options: [{ value: "t1", label: "Ana Ruiz", filter: 'trainer:"t1"', count: 1 }],
+        },
+      ],
     };
     expect(optionLabel(described, "length", "16-25")).toBe("16-25 min");
     expect(optionLabel(described, "trainer", "t1")).toBe("Ana Ruiz");

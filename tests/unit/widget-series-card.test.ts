@@ -10,7 +10,7 @@ const enrolment = (states: Record<string, string>) =>
     status: "enrolled",
     progress_summary: { total_progress: 0, chapter_progress: null },
     series_state: { workouts: Object.entries(states).map(([workout_id, status]) => ({ workout_id, status })) },
-  }) as SeriesEnrollment;
+  }) as unknown as SeriesEnrollment;
 
 describe("the series card's next workout", () => {
   it("is the first not_started workout in series order", () => {

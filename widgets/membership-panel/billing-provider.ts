@@ -21,7 +21,7 @@ export function useBillingProvider(store: Store<unknown, unknown>): Provider | u
       // The client's own request, not the content calls' getConfig: that module would join the chunk every widget
       // loads first, for a field only this lazily loaded form reads.
       answer = store.api.request<AppConfig>("/config.json").then(
-        (config) => config.billing?.provider,
+        (config) => config.billing.provider,
         () => (asked.delete(store.api), undefined),
       );
       asked.set(store.api, answer);

@@ -176,7 +176,7 @@ export function MembershipPanel(props: MembershipPanelProps) {
   }
 
   const managed = managedElsewhere(sub.provider);
-  const display = sub.display_state ?? sub.state;
+  const display = sub.display_state;
   const shown = sub.state === "paused" || sub.state === "trial" ? sub.state : display;
   const stateLabel = STATES.includes(shown as (typeof STATES)[number])
     ? say(`membership.state.${shown as (typeof STATES)[number]}`)
@@ -249,7 +249,7 @@ export function MembershipPanel(props: MembershipPanelProps) {
         {sub.scheduled_change?.effective_at && !ended && (
           <p>
             {say(canceled ? "membership.scheduledKept" : "membership.scheduled", {
-              plan: sub.scheduled_change.name ?? sub.scheduled_change.sku ?? "",
+              plan: sub.scheduled_change.name,
               date: date(sub.scheduled_change.effective_at),
             })}
           </p>

@@ -1,17 +1,8 @@
 import { useEffect } from "preact/hooks";
-import type { BillingAddress, PaymentCard, Product, Subscription } from "../../src/api/index.js";
+import type { Product, Subscription } from "../../src/api/index.js";
 import { planSku, type PlanPeriod } from "../../src/domain/membership.js";
 import { membershipSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
-
-/** What the server adds to the contract's Subscription for display. */
-type SubscriptionView = Subscription & {
-  display_state?: string;
-  payment_method?: PaymentCard | null;
-  billing_address?: BillingAddress | null;
-  cancel_at_period_end?: boolean;
-  scheduled_change?: { sku?: string; name?: string; effective_at?: string } | null;
-};
 
 /**
  * The membership slice for the panel: the subscription, plan prices, and each flow's write (the card and address
@@ -21,7 +12,7 @@ export function useMembership() {
   const store = useStore(membershipSlice);
   const m = store.membership;
   const signedIn = store.session.signedIn.value;
-  const sub: SubscriptionView | null | undefined = m.subscription.data.value;
+  const sub: Subscription | null | undefined = m.subscription.data.value;
   const provider = sub?.provider ?? "stripe";
   const skus = (["annual", "monthly"] as PlanPeriod[]).map((p) => planSku(p, provider));
 

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from "preact/hooks";
-import type { BillingAddress, CancelReason } from "../../src/api/index.js";
+import type { BillingAddressChange } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
 import {
   ADDRESS_LIMITS,
@@ -22,7 +22,7 @@ import { updateAddress, withWrites } from "./writes.js";
 import { useWidgetConfig } from "../ui/config.js";
 import { chargeSentence, money } from "./charge.js";
 import type { Quote } from "../../src/api/index.js";
-import { planSku } from "../../src/domain/membership.js";
+import { CANCEL_REASONS, planSku, type CancelReason } from "../../src/domain/membership.js";
 import { CardForm } from "./card-form.js";
 import type { MembershipFlow, MembershipStep } from "./names.js";
 export { JoinMembership } from "./join.js";
@@ -185,7 +185,7 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
   async function submit(e: Event) {
     e.preventDefault();
     const form = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as Partial<Record<string, string>>;
-    const address: BillingAddress = {
+    const address: BillingAddressChange = {
       country: form.country!,
       address1: form.address1!.trim(),
       address2: form.address2?.trim() || undefined,
@@ -288,21 +288,13 @@ function addressMessage(field: AddressField, problem: AddressProblem): string {
 }
 
 /** The address rule (the one the server applies), checked before sending: field → message. */
-export function validateAddress(a: BillingAddress): Partial<Record<AddressField, string>> {
+export function validateAddress(a: BillingAddressChange): Partial<Record<AddressField, string>> {
   const found = addressProblems(a, a.country === "Canada" ? "Canada" : "USA");
   const out: Partial<Record<AddressField, string>> = {};
   for (const [field, problem] of Object.entries(found) as [AddressField, AddressProblem][])
     out[field] = addressMessage(field, problem);
   return out;
 }
-
-const REASONS: CancelReason[] = [
-  "method not as thought",
-  "too expensive",
-  "not seeing expected results",
-  "not using enough",
-  "other",
-];
 
 export function CancelMembership({ data, supportEmail, done, close, progress }: FlowProps) {
   const w = withWrites(data);
@@ -361,7 +353,7 @@ export function CancelMembership({ data, supportEmail, done, close, progress }: 
     <form class={s.flow} onSubmit={submit} noValidate>
       <fieldset class={s.fieldset} aria-describedby={missing ? "reason-error" : undefined}>
         <legend>{say("membership.reasonQuestion")}</legend>
-        {REASONS.map((r) => (
+        {CANCEL_REASONS.map((r) => (
           <label key={r} class={s.choice}>
             <input
               type="radio"

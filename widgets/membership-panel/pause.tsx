@@ -39,7 +39,7 @@ export function PauseMembership({ data, supportEmail, done, close, progress }: F
   const sub = data.subscription;
   if (!sub) return null;
   const date = (iso: string) => longDate(iso, config);
-  const options = sub.pause_options ?? [];
+  const options = sub.pause_options;
   const scheduled = sub.state === "paused" ? null : sub.pause;
   const write = scheduled ? w.cancelPause : w.pause;
   const words = (n: number, window = scheduled ?? options.find((o) => o.months === n)) => ({
@@ -47,7 +47,7 @@ export function PauseMembership({ data, supportEmail, done, close, progress }: F
     s: n > 1 ? "s" : "",
     start: window ? date(window.starts_at) : "",
     end: window ? date(window.resumes_at) : "",
-    price: sub.next_renewal ? money(sub.next_renewal.amount, sub.currency as string | undefined) : "",
+    price: sub.next_renewal ? money(sub.next_renewal.amount, sub.currency) : "",
   });
   const p = words(months);
 

@@ -1,4 +1,4 @@
-import type { BillingAddress, PaymentCard } from "../../src/api/index.js";
+import type { BillingAddressChange, PaymentCard } from "../../src/api/index.js";
 import { membershipWrites } from "../../src/store/slices/membership-writes.js";
 import type { useMembership } from "./data.js";
 
@@ -36,7 +36,7 @@ export async function updateCard(data: Data, card: TestCard): Promise<PaymentCar
 }
 
 /** Saves the billing address and reloads the subscription that shows it. */
-export async function updateAddress(data: Data, address: BillingAddress) {
+export async function updateAddress(data: Data, address: BillingAddressChange) {
   const m = withWrites(data);
   const saved = await m.updateBillingAddress.run(address);
   if (!saved) throw m.updateBillingAddress.error.peek();

@@ -16,7 +16,7 @@ export function useReferralData() {
   return {
     enabled: config?.features.referral === true,
     /** The external store (config.json `store.url`), or null when visitors join in the app. */
-    storeUrl: config?.store?.url ?? null,
+    storeUrl: config?.store.url ?? null,
     appBase: config?.apiBase,
     signedIn,
     entitled: signedIn && store.session.status.value.entitled,

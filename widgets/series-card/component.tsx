@@ -40,14 +40,11 @@ export function SeriesCard(props: SeriesCardProps) {
     .replace("{slug}", encodeURIComponent(series.slug))
     .replace("{id}", encodeURIComponent(series.id));
   const enrollment = data.enrollment;
-  const total = series.items?.length ?? series.total ?? series.workoutsCount ?? 0;
+  const total = series.items?.length ?? series.total;
   const completed = enrollment ? enrollment.series_state.workouts.filter((w) => w.status === "completed").length : 0;
   const done = !!enrollment && (enrollment.status === "completed" || (total > 0 && completed >= total));
   const next = enrollment && nextWorkout(series, enrollment);
-  const image = mediaUrl(
-    (series.image_url as string | undefined) ?? series.items?.[0]?.video.poster_url,
-    config.apiBase,
-  );
+  const image = mediaUrl(series.image_url, config.apiBase);
 
   async function join() {
     setFailure("");
@@ -77,12 +74,12 @@ export function SeriesCard(props: SeriesCardProps) {
         <h2 part="title" id="series-title" class={s.title}>
           {series.name}
         </h2>
-        {!!series.trainers?.length && (
+        {!!series.trainers.length && (
           <p class={s.line}>
             <span class={s.label}>{say("series.trainers")}:</span> {series.trainers.join(", ")}
           </p>
         )}
-        {!!series.equipment?.length && (
+        {!!series.equipment.length && (
           <p class={s.line}>
             <span class={s.label}>{say("series.equipment")}:</span> {series.equipment.join(", ")}
           </p>

@@ -46,7 +46,7 @@ export function filterGroups(filters: WorkoutFilters | undefined, results: Searc
       ? group.options.map((o) => ({
           value: String(o.value),
           label: String(o.label),
-          count: o.count ?? facet[String(o.value)],
+          count: o.count,
         }))
       : Object.entries(facet)
           .sort(([a], [b]) => a.localeCompare(b))

@@ -139,17 +139,16 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
 
   const lead = workout.trainers.at(0); // a workout may list no trainer
   // The catalogue's segments of the class ("Warm Up", "Main Set", …) with their minutes.
-  const breakdown = ((workout as { breakdown?: { title: string; minutes: number }[] }).breakdown ?? []).filter(
-    (b) => b.title,
-  );
+  const breakdown = workout.breakdown.filter((b) => b.title);
+  // poster_url is "" for a workout without a poster: its video's still stands in.
   const poster =
-    workout.video.poster_url ?? workoutImageUrl(store.api, workout.id, { width: 1120, height: 630, fit_mode: "crop" });
+    workout.video.poster_url || workoutImageUrl(store.api, workout.id, { width: 1120, height: 630, fit_mode: "crop" });
   const playHref = `/classes/video/${encodeURIComponent(workout.slug)}`;
   const sections: [string, string[]][] = [
     ["Pacing", workout.pacing ? [label(workout.pacing)] : []],
     ["Benefits", workout.benefits.map(label)],
     ["Equipment", workout.equipment.map(label)],
-    ["Involves", (workout.strain ?? []).map((tag) => INVOLVES[tag] ?? label(tag))],
+    ["Involves", workout.strain.map((tag) => INVOLVES[tag] ?? label(tag))],
     ["Body Focus", workout.focusMember.map(label)],
     ["Collections", workout.collections.map((c) => c.name)],
   ];
@@ -168,9 +167,7 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
           <div className={meta}>
             <span>{t("workout.minutes", { minutes: workout.duration })}</span>
             {workout.level ? <span>{label(workout.level)}</span> : null}
-            {workout.start_date || workout.created_at ? (
-              <span>Released {dateLabel(workout.start_date ?? workout.created_at)}</span>
-            ) : null}
+            {workout.start_date || workout.created_at ? <span>Released {dateLabel(workout.start_date)}</span> : null}
           </div>
           <h2 style={{ fontSize: text.xxl, fontWeight: 800 }}>{workout.name}</h2>
           {lead ? (

@@ -12,6 +12,6 @@ export function useMembershipStartLink(): { href: string; target?: "_blank"; rel
   const store = useStore();
   const config = useSignal(store.content.config.data);
   useEffect(() => void store.content.config.load(), [store]);
-  const { href, newTab } = membershipStart(config?.store?.url, undefined, location.href);
+  const { href, newTab } = membershipStart(config?.store.url, undefined, location.href);
   return newTab ? { href, target: "_blank", rel: "noopener noreferrer" } : { href };
 }

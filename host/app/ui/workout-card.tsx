@@ -83,8 +83,9 @@ function useHoverPreview(workoutId: string) {
 export function WorkoutCard({ workout, base, highlight }: { workout: Workout; base: string; highlight?: string }) {
   const { api } = useStore();
   const preview = useHoverPreview(workout.id);
+  // poster_url is "" for a workout without a poster: its video's still stands in.
   const poster =
-    workout.video.poster_url ?? workoutImageUrl(api, workout.id, { width: 480, height: 270, fit_mode: "crop" });
+    workout.video.poster_url || workoutImageUrl(api, workout.id, { width: 480, height: 270, fit_mode: "crop" });
   return (
     <Link href={`${base}/detail/${encodeURIComponent(workout.slug)}`} className={card} {...preview.handlers}>
       <div className={frame}>

@@ -17,7 +17,7 @@ const eventSchema = strictObject(
     anonymous_id: { type: "string", minLength: 1, maxLength: 100 },
     user_id: { type: "string", minLength: 1, maxLength: 100 },
     category: { type: "string", enum: CONSENT_CATEGORIES },
-    properties: { type: "object", maxProperties: 100 },
+    properties: { type: "object", maxProperties: 100, additionalProperties: true },
     occurred_at: { type: "string", format: "date-time" },
   },
   ["type", "anonymous_id", "category", "properties", "occurred_at"],

@@ -50,6 +50,9 @@ const preferencesSchema = {
   additionalProperties: true,
 } as const;
 
+/** Preferences are the member's own keys and values, answered as stored. */
+const preferencesAnswer = { type: "object", additionalProperties: true } as const;
+
 export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
   const tags = ["member attributes"];
@@ -156,7 +159,15 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
 
   app.get(
     "/preferences",
-    { ...member, schema: { tags, summary: "The member's free-form preferences", security: memberSecurity } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The member's free-form preferences",
+        security: memberSecurity,
+        response: { 200: preferencesAnswer },
+      },
+    },
     async (request) => readPreferences(ctx.db, memberOf(request).id),
   );
 
@@ -170,6 +181,7 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
           "Merge preferences (a key set to null is removed; `avoid` must list known avoid keys); answers the whole attribute",
         security: memberSecurity,
         body: preferencesSchema,
+        response: { 200: preferencesAnswer },
       },
     },
     async (request) => {

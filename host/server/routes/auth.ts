@@ -20,22 +20,19 @@ const tokenPair = {
   required: ["token", "refreshToken"],
 } as const;
 
-const sessionAnswer = {
-  type: "object",
-  properties: {
-    success: { type: "boolean" },
+/** The signed-in session: the token pair and who signed in. */
+const sessionAnswer = strictObject(
+  {
+    success: { type: "boolean", const: true },
     token: { type: "string" },
     refreshToken: { type: "string" },
-    user: {
-      type: "object",
-      properties: {
-        id: { type: "string" },
-        email: { type: "string" },
-        createdAt: { type: "string", format: "date-time" },
-      },
-    },
+    user: strictObject(
+      { id: { type: "string" }, email: { type: "string" }, createdAt: { type: "string", format: "date-time" } },
+      ["id", "email", "createdAt"],
+    ),
   },
-} as const;
+  ["success", "token", "refreshToken", "user"],
+);
 
 const refreshBody = strictObject({ refreshToken: { type: "string", minLength: 1, maxLength: 512 } }, ["refreshToken"]);
 

@@ -31,36 +31,47 @@ const enrollmentAnswer = strictObject(
   },
   ["calendar_id", "status", "enrolled_at", "paused", "paused_at"],
 );
-/** One of the member's calendars; days stay open so every field reaches the client. */
-const myCalendarSchema = {
-  type: "object",
-  additionalProperties: true,
-  properties: {
-    calendar_id: { type: "string" },
-    id: { type: "string" },
-    slug: { type: "string" },
-    name: { type: "string" },
-    status: { type: "string", enum: ["enrolled"] },
-    enrolled_at: { type: "string" },
-    ...pauseState,
-    current_day: { type: "integer" },
-    paused_days: { type: "integer" },
-    total_days: { type: "integer" },
-    progress: { type: "object", additionalProperties: true },
-    days: { type: "array", items: { type: "object", additionalProperties: true } },
-  },
-  required: [
-    "calendar_id",
-    "status",
-    "enrolled_at",
-    "paused",
-    "paused_at",
-    "current_day",
-    "paused_days",
-    "progress",
-    "days",
-  ],
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+/** A calendar with the member's status in it (services/calendars.ts `calendarsWithStatus`). */
+const calendarStatusFields = {
+  calendar_id: string,
+  id: string,
+  slug: string,
+  name: string,
+  description: string,
+  image_url: string,
+  total_days: integer,
+  status: { type: "string", enum: ["enrolled", "not_enrolled"] },
+  enrolled_at: { type: ["string", "null"] },
+  ...pauseState,
 } as const;
+const calendarStatusRequired = Object.keys(calendarStatusFields) as (keyof typeof calendarStatusFields)[];
+const calendarStatusSchema = strictObject(calendarStatusFields, calendarStatusRequired);
+/** An enrolled calendar with today's day number, the days finished pauses moved it, and each day's state. */
+const myCalendarSchema = strictObject(
+  {
+    ...calendarStatusFields,
+    status: { type: "string", const: "enrolled" },
+    current_day: integer,
+    paused_days: integer,
+    progress: strictObject({ completed_days: integer, total_days: integer }, ["completed_days", "total_days"]),
+    days: {
+      type: "array",
+      items: strictObject(
+        {
+          day: integer,
+          date: { type: "string", description: "YYYY-MM-DD" },
+          kind: { type: "string", enum: ["workout", "walk", "rest"] },
+          workout_id: { type: ["string", "null"] },
+          status: { type: "string", enum: ["rest", "completed", "not_started"] },
+        },
+        ["day", "date", "kind", "workout_id", "status"],
+      ),
+    },
+  },
+  [...calendarStatusRequired, "current_day", "paused_days", "progress", "days"],
+);
 /** Pause and resume take the member's zone (optional) and answer the contract's error body: 404, 409. */
 const pauseBody = { type: ["object", "null"], additionalProperties: false, properties: { tz: tzSchema } } as const;
 const pauseErrors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -75,7 +86,12 @@ export async function calendarRoutes(instance: FastifyInstance, { ctx }: RouteOp
     "/tsapi/workout_calendars",
     {
       ...member,
-      schema: { tags, summary: "Every workout calendar with the member's status in it", security: memberSecurity },
+      schema: {
+        tags,
+        summary: "Every workout calendar with the member's status in it",
+        security: memberSecurity,
+        response: { 200: strictObject({ data: { type: "array", items: calendarStatusSchema } }, ["data"]) },
+      },
     },
     async (request) => ({ data: await calendarsWithStatus(ctx.db, memberOf(request).id) }),
   );

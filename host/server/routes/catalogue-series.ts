@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { notFound } from "../errors.js";
-import { strictObject } from "../schemas.js";
+import { openObject, pageOf, strictObject, workoutSchema } from "../schemas.js";
 import { catalogueIndex } from "../search/index.js";
 import {
   calendarDetail,
@@ -24,6 +24,110 @@ const slugParams = strictObject({ slug: { type: "string", minLength: 1, maxLengt
 const includeQuery = strictObject({ include: { type: "integer", minimum: 0, maximum: 10, default: 4 } });
 const idsQuery = strictObject({ ids: { type: "string", maxLength: 20_000 } });
 
+const string = { type: "string" } as const;
+const strings = { type: "array", items: string } as const;
+const integer = { type: "integer" } as const;
+const workouts = { type: "array", items: workoutSchema } as const;
+
+/** A series as lists, carousels and the overview show it (services/catalogue-series.ts `seriesSummary`). */
+const seriesFields = {
+  id: string,
+  slug: string,
+  name: string,
+  description: string,
+  level: string,
+  image_url: string,
+  featured: { type: "boolean" },
+  suggested_schedule: string,
+  before_you_start: string,
+  workoutsCount: integer,
+  total: { type: "integer", description: "The number of workouts, as workoutsCount" },
+  totalMinutes: { type: "number" },
+  equipment: strings,
+  trainers: { type: "array", items: string, description: "Trainer names" },
+  classTypes: { type: "array", items: string, description: "Category slugs" },
+  focus: strings,
+  created_at: string,
+} as const;
+const seriesRequired = Object.keys(seriesFields) as (keyof typeof seriesFields)[];
+const seriesSchema = strictObject(seriesFields, seriesRequired);
+
+/** One series with its workouts in order (each with its chapter) and related content. */
+const seriesDetailSchema = strictObject(
+  {
+    ...seriesFields,
+    items: {
+      type: "array",
+      items: strictObject({ ...workoutSchema.properties, position: integer, chapter: integer, chapter_title: string }, [
+        ...workoutSchema.required,
+        "position",
+        "chapter",
+        "chapter_title",
+      ]),
+    },
+    chapters: {
+      type: "array",
+      items: strictObject({ chapter: integer, title: string, workoutsCount: integer }, [
+        "chapter",
+        "title",
+        "workoutsCount",
+      ]),
+    },
+    relatedContent: {
+      type: "array",
+      items: strictObject({ title: string, name: string, description: string, content: string, workouts }, [
+        "title",
+        "name",
+        "description",
+        "content",
+        "workouts",
+      ]),
+    },
+  },
+  [...seriesRequired, "items", "chapters", "relatedContent"],
+);
+
+const overviewSchema = strictObject(
+  {
+    pageDescription: string,
+    newfeaturedSeriesBanner: openObject,
+    seriesCategoriesList: {
+      type: "array",
+      items: strictObject({ name: string, slug: string, series: { type: "array", items: seriesSchema } }, [
+        "name",
+        "slug",
+        "series",
+      ]),
+    },
+  },
+  ["pageDescription", "newfeaturedSeriesBanner", "seriesCategoriesList"],
+);
+
+/** A workout calendar with its days; rest and walk days have no workout. */
+const calendarSchema = strictObject(
+  {
+    id: string,
+    slug: string,
+    name: string,
+    description: string,
+    image_url: string,
+    total_days: integer,
+    days: {
+      type: "array",
+      items: strictObject(
+        {
+          day: integer,
+          kind: { type: "string", enum: ["workout", "walk", "rest"] },
+          workout_id: { type: ["string", "null"] },
+          workout: { ...workoutSchema, type: ["object", "null"] },
+        },
+        ["day", "kind", "workout_id", "workout"],
+      ),
+    },
+  },
+  ["id", "slug", "name", "description", "image_url", "total_days", "days"],
+);
+
 /** The public, read-only series and calendar calls; enrolment lives with member activity. */
 export async function catalogueSeriesRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
@@ -31,7 +135,13 @@ export async function catalogueSeriesRoutes(instance: FastifyInstance, { ctx }: 
 
   app.get(
     "/series_overview_page",
-    { schema: { tags: ["series"], summary: "Series overview: copy, featured banner and categories of series" } },
+    {
+      schema: {
+        tags: ["series"],
+        summary: "Series overview: copy, featured banner and categories of series",
+        response: { 200: overviewSchema },
+      },
+    },
     async () => seriesOverview(ctx.db, await live.get()),
   );
 
@@ -42,6 +152,15 @@ export async function catalogueSeriesRoutes(instance: FastifyInstance, { ctx }: 
         tags: ["series"],
         summary: "Series, paged (limit/skip, sorted by name) or by ids",
         querystring: seriesQuery,
+        response: {
+          200: strictObject(
+            {
+              items: { type: "array", items: seriesSchema },
+              total: { type: "integer", description: "Every series; absent when asked by ids" },
+            },
+            ["items"],
+          ),
+        },
       },
     },
     async (request) => {
@@ -59,6 +178,7 @@ export async function catalogueSeriesRoutes(instance: FastifyInstance, { ctx }: 
         summary: "One series (slug or id) with its workouts in order and related content",
         params: slugParams,
         querystring: includeQuery,
+        response: { 200: seriesDetailSchema },
       },
     },
     async (request) => {
@@ -75,6 +195,7 @@ export async function catalogueSeriesRoutes(instance: FastifyInstance, { ctx }: 
         tags: ["calendars"],
         summary: "Calendars by ids or slugs (comma-separated), or all of them",
         querystring: idsQuery,
+        response: { 200: pageOf(calendarSchema) },
       },
     },
     async (request) =>
@@ -87,7 +208,14 @@ export async function catalogueSeriesRoutes(instance: FastifyInstance, { ctx }: 
 
   app.get(
     "/workout_calendars/:slug",
-    { schema: { tags: ["calendars"], summary: "One workout calendar (slug or id) with its days", params: slugParams } },
+    {
+      schema: {
+        tags: ["calendars"],
+        summary: "One workout calendar (slug or id) with its days",
+        params: slugParams,
+        response: { 200: calendarSchema },
+      },
+    },
     async (request) => {
       const calendar = await calendarDetail(ctx.db, await live.get(), request.params.slug);
       if (!calendar) throw notFound("Calendar not found");

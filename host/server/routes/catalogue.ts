@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
-import { strictObject } from "../schemas.js";
+import { openObject, pageOf, strictObject, workoutSchema } from "../schemas.js";
 import type { LRUCache } from "lru-cache";
 import { byteCache } from "../byte-cache.js";
 import {
@@ -45,6 +45,79 @@ const searchBody = strictObject({
   /** Avoid filters (docs/members.md): leaves out workouts with any of these strains or equipment. */
   avoid: { type: "array", maxItems: MAX_AVOID, items: { type: "string", enum: AVOID_KEYS }, default: [] },
 });
+
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+
+/** The answer of a search (api-contract.md "Workouts"); facets count workouts per value, per facet. */
+const searchAnswer = strictObject(
+  {
+    hits: { type: "array", items: workoutSchema },
+    nbHits: integer,
+    page: integer,
+    nbPages: integer,
+    hitsPerPage: integer,
+    facets: { type: "object", additionalProperties: { type: "object", additionalProperties: integer } },
+    selected: { type: "array", items: string },
+  },
+  ["hits", "nbHits", "page", "nbPages", "hitsPerPage", "facets", "selected"],
+);
+
+const filterOptionSchema = strictObject(
+  {
+    label: string,
+    value: string,
+    filter: { type: "string", description: "The filter-language term it adds" },
+    count: integer,
+  },
+  ["label", "value", "filter", "count"],
+);
+const filterGroupSchema = strictObject(
+  {
+    key: string,
+    label: string,
+    multiple: { type: "boolean", description: "Several options may be chosen at once" },
+    options: { type: "array", items: filterOptionSchema },
+  },
+  ["key", "label", "multiple", "options"],
+);
+
+const categorySchema = strictObject(
+  {
+    id: string,
+    slug: string,
+    name: string,
+    description: string,
+    order: integer,
+    is_all: { type: "boolean" },
+    seo: openObject,
+  },
+  ["id", "slug", "name", "description", "order", "is_all", "seo"],
+);
+const collectionFields = {
+  id: string,
+  slug: string,
+  name: string,
+  description: string,
+  image_url: string,
+  workoutsCount: integer,
+} as const;
+const collectionRequired = ["id", "slug", "name", "description", "image_url", "workoutsCount"] as const;
+const collectionSchema = strictObject(collectionFields, collectionRequired);
+const locationSchema = strictObject(
+  {
+    id: string,
+    slug: string,
+    name: string,
+    kind: { type: "string", enum: ["studio", "virtual"] },
+    time_zone: { type: "string", description: "IANA zone the studio keeps its class times in" },
+    description: string,
+    address: string,
+    city: string,
+    image_url: string,
+  },
+  ["id", "slug", "name", "kind", "time_zone", "description", "address", "city", "image_url"],
+);
 
 const idsQuery = strictObject({ ids: { type: "string", maxLength: 20_000 } });
 const slugParams = strictObject({ slug: { type: "string", minLength: 1, maxLength: 200 } }, ["slug"]);
@@ -106,6 +179,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
         summary: "Search workouts: filters, facets, keywords, sort and pages",
         description: `Filter language: field:value, field:"quoted", NOT/AND/OR, parentheses, numeric comparisons and "TO" ranges. Default filters exclude nothing; the library sends "${LIBRARY_FILTER}".`,
         body: searchBody,
+        response: { 200: searchAnswer },
       },
     },
     async (request, reply) => {
@@ -138,6 +212,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags: ["workouts"],
         summary: "Workouts by ids (comma-separated), in the order asked",
         querystring: idsQuery,
+        response: { 200: pageOf(workoutSchema) },
       },
     },
     byIds,
@@ -145,7 +220,14 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
 
   app.get(
     "/workouts/:slug",
-    { schema: { tags: ["workouts"], summary: "One workout by slug (or id)", params: slugParams } },
+    {
+      schema: {
+        tags: ["workouts"],
+        summary: "One workout by slug (or id)",
+        params: slugParams,
+        response: { 200: workoutSchema },
+      },
+    },
     async (request, reply) => {
       const index = await live.get();
       const n = index.bySlug(request.params.slug) ?? index.byId(request.params.slug);
@@ -169,6 +251,9 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
           },
           [],
         ),
+        response: {
+          200: strictObject({ groups: { type: "array", items: filterGroupSchema } }, ["groups"]),
+        },
       },
     },
     async (request) => {
@@ -184,7 +269,13 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
 
   app.get(
     "/workout_categories",
-    { schema: { tags: ["catalogue"], summary: "Workout categories, all-classes first, then by order" } },
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Workout categories, all-classes first, then by order",
+        response: { 200: pageOf(categorySchema) },
+      },
+    },
     async () => {
       const items = await listCategories(ctx.db);
       return { items, total: items.length };
@@ -193,7 +284,13 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
 
   app.get(
     "/collections",
-    { schema: { tags: ["catalogue"], summary: "Collections with their workout counts" } },
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Collections with their workout counts",
+        response: { 200: pageOf(collectionSchema) },
+      },
+    },
     async () => {
       const items = await listCollections(ctx.db, await live.get());
       return { items, total: items.length };
@@ -207,6 +304,12 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags: ["catalogue"],
         summary: "One collection (id or slug) with its workouts, newest first",
         params: idParams,
+        response: {
+          200: strictObject({ ...collectionFields, workouts: { type: "array", items: workoutSchema } }, [
+            ...collectionRequired,
+            "workouts",
+          ]),
+        },
       },
     },
     async (request) => {
@@ -226,7 +329,13 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
 
   app.get(
     "/locations",
-    { schema: { tags: ["catalogue"], summary: "Studio locations and the live virtual studio" } },
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Studio locations and the live virtual studio",
+        response: { 200: pageOf(locationSchema) },
+      },
+    },
     async () => {
       const items = await listLocations(ctx.db);
       return { items, total: items.length };
@@ -235,7 +344,14 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
 
   app.get(
     "/locations/:id",
-    { schema: { tags: ["catalogue"], summary: "One location by id or slug", params: idParams } },
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "One location by id or slug",
+        params: idParams,
+        response: { 200: locationSchema },
+      },
+    },
     async (request) => {
       const location = (await listLocations(ctx.db)).find(
         (l) => l.id === request.params.id || l.slug === request.params.id,

@@ -8,6 +8,60 @@ import { idList } from "./attributes.js";
 import { queryObject } from "./query.js";
 import { typed } from "./typed.js";
 
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+/** A challenge with the member's progress (services/challenges.ts `Challenge`). */
+const challengeSchema = strictObject(
+  {
+    id: string,
+    slug: string,
+    name: string,
+    description: string,
+    reward: string,
+    start_time: string,
+    end_time: string,
+    workout_target: integer,
+    substitute_minutes: { type: "integer", description: "Any workout this long counts (minutes)" },
+    joined: { type: "boolean" },
+    workouts: {
+      type: "array",
+      items: strictObject(
+        {
+          workout_id: string,
+          workout_type: { type: "string", enum: ["on_demand", "live"] },
+          week: integer,
+          position: integer,
+          workout: strictObject({ id: string, slug: string, name: string, duration: { type: "number" } }, [
+            "id",
+            "slug",
+            "name",
+            "duration",
+          ]),
+        },
+        ["workout_id", "workout_type", "week", "position", "workout"],
+      ),
+    },
+    progress: strictObject(
+      { on_demand: integer, live: integer, completed: integer, is_complete: { type: "boolean" } },
+      ["on_demand", "live", "completed", "is_complete"],
+    ),
+  },
+  [
+    "id",
+    "slug",
+    "name",
+    "description",
+    "reward",
+    "start_time",
+    "end_time",
+    "workout_target",
+    "substitute_minutes",
+    "joined",
+    "workouts",
+    "progress",
+  ],
+);
+const challengesAnswer = strictObject({ items: { type: "array", items: challengeSchema } }, ["items"]);
 const joinedAnswer = strictObject({ challenges: { type: "array", items: { type: "string" } } }, ["challenges"]);
 
 export async function challengeRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
@@ -24,6 +78,7 @@ export async function challengeRoutes(instance: FastifyInstance, { ctx }: RouteO
         summary: "Challenges (current=true: running now) with the member's progress, on-demand vs live",
         security: memberSecurity,
         querystring: queryObject({ current: { type: "boolean", default: false } }),
+        response: { 200: challengesAnswer },
       },
     },
     async (request) => ({
@@ -35,7 +90,12 @@ export async function challengeRoutes(instance: FastifyInstance, { ctx }: RouteO
     "/v2/workouts/challenges/mine",
     {
       ...member,
-      schema: { tags, summary: "The challenges the member joined, with progress", security: memberSecurity },
+      schema: {
+        tags,
+        summary: "The challenges the member joined, with progress",
+        security: memberSecurity,
+        response: { 200: challengesAnswer },
+      },
     },
     async (request) => ({ items: await listChallenges(ctx.db, ctx.clock, memberOf(request).id, { mine: true }) }),
   );

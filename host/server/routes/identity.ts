@@ -30,13 +30,38 @@ const profileAnswer = strictObject(
   ["given_name", "family_name", "email", "birthday", "phone"],
 );
 
+const string = { type: "string" } as const;
+/** The claims of spec section 3: flags are the text "true" when set and absent otherwise, as identity providers send */
+const claimsAnswer = strictObject(
+  {
+    sub: { type: "string", description: "The member's id" },
+    given_name: string,
+    family_name: string,
+    email: string,
+    is_trial: {
+      type: ["boolean", "string"],
+      description: 'A boolean here; "true"/"false" text from older identity providers',
+    },
+    "custom:is_vip": { type: "string", const: "true" },
+    entitlements: { type: "string", description: 'A JSON text list, e.g. ["digital"]' },
+    unentitled_status: { type: "string", const: "previously_entitled" },
+    is_paused: { type: "string", const: "true" },
+  },
+  ["sub", "given_name", "family_name", "email", "is_trial", "entitlements"],
+);
+
 export async function identityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
   app.get(
     "/v1/attribute/claims",
     {
       onRequest: app.requireMember,
-      schema: { tags: ["identity"], summary: "The member's claims (spec section 3)", security: memberSecurity },
+      schema: {
+        tags: ["identity"],
+        summary: "The member's claims (spec section 3)",
+        security: memberSecurity,
+        response: { 200: claimsAnswer },
+      },
     },
     async (request) => {
       const { id } = memberOf(request);

@@ -3,14 +3,14 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { billingGuard } from "../billing/disabled.js";
 import { badRequest, notFound, tooManyRequests } from "../errors.js";
-import { emailSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { cardSchema, emailSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { saveBillingAddress } from "../services/billing-address.js";
 import { ADDRESS_LIMITS } from "../../../src/domain/billing-address.js";
+import { CANCEL_REASONS } from "../../../src/domain/membership.js";
 import { PAUSE_MONTHS } from "../../../src/domain/membership-pause.js";
 import { applyCoupons, couponByCode } from "../services/coupons.js";
 import { NOTIFICATION_TYPES, sendCustomerNotification } from "../services/customer-notifications.js";
 import { createMembership } from "../services/membership.js";
-import { CANCEL_REASONS } from "../services/membership-rules.js";
 import { listProducts, presentProduct } from "../services/products.js";
 import { EMAIL_FAILED } from "../services/studio-link.js";
 import { listSubscriptions, ownSubscription } from "../services/subscription-store.js";
@@ -19,6 +19,232 @@ import { typed } from "./typed.js";
 const tags = ["membership"];
 const idParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 100 } }, ["id"]);
 const text = (max = 200) => ({ type: "string", maxLength: max }) as const;
+
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const nullableString = { type: ["string", "null"] } as const;
+const cents = { type: "integer", description: "Cents, in `currency`" } as const;
+const strings = { type: "array", items: string } as const;
+
+/** A product of the store (services/products.ts `presentProduct`). */
+const productSchema = strictObject(
+  {
+    sku: string,
+    name: string,
+    cost: strictObject(
+      { currency_amount: { type: "string", description: "Dollars, e.g. 19.99" }, unit_amount: cents, currency: string },
+      ["currency_amount", "unit_amount", "currency"],
+    ),
+    subscription_details: strictObject({ interval: integer, interval_type: string, trial_days: integer }, [
+      "interval",
+      "interval_type",
+      "trial_days",
+    ]),
+    kind: { type: "string", enum: ["recurring", "prepaid", "item", "lifetime"] },
+  },
+  ["sku", "name", "cost", "subscription_details", "kind"],
+);
+
+/** An invoice: the next renewal (what it will charge) or the last one (with its outcome). */
+const invoiceFields = {
+  amount: cents,
+  currency: string,
+  period_start: nullableString,
+  period_end: nullableString,
+  sku: string,
+  discount_code: { type: ["string", "null"], description: "Promo codes it applies, comma-separated" },
+} as const;
+const invoiceRequired = ["amount", "currency", "period_start", "period_end", "sku", "discount_code"] as const;
+const nullableObject = <const T extends { type: "object" }>(schema: T) =>
+  ({ ...schema, type: ["object", "null"] }) as const;
+
+/** The member's saved billing address of a subscription (services/billing-address.ts). */
+const billingAddressSchema = strictObject(
+  { address1: string, address2: string, city: string, country: string, phone: string, state: string, zip: string },
+  ["address1", "address2", "city", "country", "phone", "state", "zip"],
+);
+
+/**
+ * The Subscription plan of spec section 3 (services/subscription-view.ts): money in integer cents of `currency`;
+ * `base_price`, `discount` and `total_price` describe the next invoice.
+ */
+const subscriptionSchema = strictObject(
+  {
+    subscription_id: string,
+    user_id: string,
+    identifier: string,
+    provider: { type: "string", enum: ["stripe", "recharge", "apple", "google", "marianatek"] },
+    state: {
+      type: "string",
+      enum: ["trial", "active", "canceled", "past_due", "paused", "expired", "prepaid", "vip"],
+    },
+    display_state: { type: "string", description: "What the app shows (src/domain/membership.ts displayState)" },
+    is_active: { type: "boolean" },
+    managed_by: { type: "string", enum: ["fitkit", "recharge", "apple", "google", "studio"] },
+    name: string,
+    sku: nullableString,
+    product_id: nullableString,
+    currency: string,
+    base_price: cents,
+    discount: cents,
+    total_price: cents,
+    discount_codes: strings,
+    entitlements: strings,
+    expiration_date: nullableString,
+    original_purchase_date: string,
+    current_period_start: nullableString,
+    interval: { type: ["integer", "null"] },
+    interval_type: nullableString,
+    trial_start: nullableString,
+    trial_end: nullableString,
+    trial_days: integer,
+    cancel_at_period_end: { type: "boolean" },
+    cancel_reason: nullableString,
+    cancel_explanation: nullableString,
+    canceled_at: nullableString,
+    paused_at: nullableString,
+    pause: nullableObject(
+      strictObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] }, starts_at: string, resumes_at: string }, [
+        "months",
+        "starts_at",
+        "resumes_at",
+      ]),
+    ),
+    pause_refusal: { ...nullableString, description: "Why it cannot pause now (the member's words); null when it can" },
+    pause_options: {
+      type: "array",
+      description: "What each pause length would do, when it may pause (empty otherwise)",
+      items: strictObject(
+        { months: { type: "integer", enum: [...PAUSE_MONTHS] }, starts_at: string, resumes_at: string },
+        ["months", "starts_at", "resumes_at"],
+      ),
+    },
+    scheduled_change: nullableObject(
+      strictObject(
+        {
+          sku: string,
+          name: string,
+          interval: integer,
+          interval_type: string,
+          base_price: cents,
+          effective_at: nullableString,
+        },
+        ["sku", "name", "interval", "interval_type", "base_price", "effective_at"],
+      ),
+    ),
+    next_renewal: nullableObject(strictObject(invoiceFields, invoiceRequired)),
+    last_invoice: nullableObject(
+      strictObject({ ...invoiceFields, status: { type: "string", enum: ["paid", "failed"] } }, [
+        ...invoiceRequired,
+        "status",
+      ]),
+    ),
+    payment_method: nullableObject(cardSchema),
+    billing_address: nullableObject(billingAddressSchema),
+  },
+  [
+    "subscription_id",
+    "user_id",
+    "identifier",
+    "provider",
+    "state",
+    "display_state",
+    "is_active",
+    "managed_by",
+    "name",
+    "sku",
+    "product_id",
+    "currency",
+    "base_price",
+    "discount",
+    "total_price",
+    "discount_codes",
+    "entitlements",
+    "expiration_date",
+    "original_purchase_date",
+    "current_period_start",
+    "interval",
+    "interval_type",
+    "trial_start",
+    "trial_end",
+    "trial_days",
+    "cancel_at_period_end",
+    "cancel_reason",
+    "cancel_explanation",
+    "canceled_at",
+    "paused_at",
+    "pause",
+    "pause_refusal",
+    "pause_options",
+    "scheduled_change",
+    "next_renewal",
+    "last_invoice",
+    "payment_method",
+    "billing_address",
+  ],
+);
+const subscriptionAnswer = { 200: subscriptionSchema } as const;
+
+/**
+ * What choosing a plan would charge and when: a checkout (free until `charge_date` when the server grants a trial,
+ * else `due_now` today), the member's plan change (charged at the period end) or resuming a paused membership (a new
+ * period, charged at once). `total_price` is the first charge after promo codes, `renewal_price` later ones.
+ */
+const quoteSchema = strictObject(
+  {
+    kind: { type: "string", enum: ["checkout", "plan_change", "unpause"] },
+    subscription_id: nullableString,
+    sku: string,
+    name: string,
+    currency: string,
+    trial_days: integer,
+    due_now: cents,
+    base_price: cents,
+    discount: cents,
+    total_price: cents,
+    discount_codes: strings,
+    charge_date: nullableString,
+    renewal_price: { type: ["integer", "null"], description: "Cents; null when the plan does not renew" },
+    interval: integer,
+    interval_type: string,
+  },
+  [
+    "kind",
+    "subscription_id",
+    "sku",
+    "name",
+    "currency",
+    "trial_days",
+    "due_now",
+    "base_price",
+    "discount",
+    "total_price",
+    "discount_codes",
+    "charge_date",
+    "renewal_price",
+    "interval",
+    "interval_type",
+  ],
+);
+
+/** The Coupon of spec section 3: `amount` is a percent for percentage coupons and cents for amount coupons. */
+const couponSchema = strictObject(
+  {
+    code: string,
+    amount: { type: "number" },
+    type: { type: "string", enum: ["percentage", "amount"] },
+    is_active: { type: "boolean", description: "Usable now: switched on and inside its validity dates" },
+    valid_until: nullableString,
+    currency: string,
+  },
+  ["code", "amount", "type", "is_active", "valid_until", "currency"],
+);
+
+const couponEntryFields = {
+  provider: { type: "string", enum: ["stripe", "recharge"] },
+  coupon_code: { type: "string", minLength: 1, maxLength: 64 },
+  identifier: { type: "string", minLength: 1, maxLength: 200 },
+} as const;
 
 /** " Studio@Example.com " is the same address as "studio@example.com". */
 async function trimEmail(request: FastifyRequest) {
@@ -53,6 +279,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         querystring: strictObject({
           sku: { type: "array", items: { type: "string", minLength: 1, maxLength: 64 }, maxItems: 50 },
         }),
+        response: { 200: strictObject({ items: { type: "array", items: productSchema } }, ["items"]) },
       },
     },
     async (request) => {
@@ -71,14 +298,27 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
     "/v2/subscriptions/subs",
     {
       ...member,
-      schema: { tags, summary: "The member's current subscription (404 when none)", security: memberSecurity },
+      schema: {
+        tags,
+        summary: "The member's current subscription (404 when none)",
+        security: memberSecurity,
+        response: subscriptionAnswer,
+      },
     },
     async (request) => subscriptions.current(memberOf(request).id),
   );
 
   app.get(
     "/v2/subscriptions/subs/all",
-    { ...member, schema: { tags, summary: "Every subscription of the member", security: memberSecurity } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Every subscription of the member",
+        security: memberSecurity,
+        response: { 200: strictObject({ items: { type: "array", items: subscriptionSchema } }, ["items"]) },
+      },
+    },
     async (request) => ({
       items: await subscriptions.all(memberOf(request).id),
     }),
@@ -96,6 +336,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
           "Subscribe to a product (sandbox checkout): trials start free, otherwise the default card is charged; promo codes discount the first charged period",
         security: memberSecurity,
         body: strictObject({ sku: { type: "string", minLength: 1, maxLength: 64 }, promo_codes: promoCodes }, ["sku"]),
+        response: subscriptionAnswer,
       },
     },
     async (request) => subscriptions.start(memberOf(request).id, request.body.sku, request.body.promo_codes),
@@ -113,6 +354,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         querystring: strictObject({ sku: { type: "string", minLength: 1, maxLength: 64 }, promo_code: promoCodes }, [
           "sku",
         ]),
+        response: { 200: quoteSchema },
       },
     },
     async (request) => subscriptions.quote(memberOf(request).id, request.query.sku, request.query.promo_code),
@@ -141,6 +383,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
           },
           ["subscription_id"],
         ),
+        response: subscriptionAnswer,
       },
     },
     async (request) =>
@@ -167,6 +410,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
           },
           ["reason"],
         ),
+        response: subscriptionAnswer,
       },
     },
     async (request) => {
@@ -191,6 +435,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         security: memberSecurity,
         body: noBody,
         params: idParams,
+        response: subscriptionAnswer,
       },
     },
     async (request) => subscriptions.reactivate(memberOf(request).id, request.params.id),
@@ -206,6 +451,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         security: memberSecurity,
         body: noBody,
         params: idParams,
+        response: subscriptionAnswer,
       },
     },
     async (request) => subscriptions.unpause(memberOf(request).id, request.params.id),
@@ -222,6 +468,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         security: memberSecurity,
         params: idParams,
         body: strictObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] } }, ["months"]),
+        response: subscriptionAnswer,
       },
     },
     async (request) => subscriptions.schedulePause(memberOf(request).id, request.params.id, request.body.months),
@@ -237,6 +484,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         security: memberSecurity,
         body: noBody,
         params: idParams,
+        response: subscriptionAnswer,
       },
     },
     async (request) => subscriptions.cancelPause(memberOf(request).id, request.params.id),
@@ -253,6 +501,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         security: memberSecurity,
         body: noBody,
         params: idParams,
+        response: subscriptionAnswer,
       },
     },
     async (request) => subscriptions.unpause(memberOf(request).id, request.params.id, false),
@@ -281,6 +530,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
           },
           ["address1", "country", "state"],
         ),
+        response: { 200: billingAddressSchema },
       },
     },
     async (request) => saveBillingAddress(ctx.db, ctx.clock, memberOf(request).id, request.params.id, request.body),
@@ -295,6 +545,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         summary: "Look up a promo code (404 when unknown)",
         security: memberSecurity,
         params: strictObject({ code: { type: "string", minLength: 1, maxLength: 64 } }, ["code"]),
+        response: { 200: couponSchema },
       },
     },
     async (request) => couponByCode(ctx.db, request.params.code, ctx.clock.now()),
@@ -314,18 +565,45 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
               type: "array",
               minItems: 1,
               maxItems: 10,
-              items: strictObject(
-                {
-                  provider: { type: "string", enum: ["stripe", "recharge"] },
-                  coupon_code: { type: "string", minLength: 1, maxLength: 64 },
-                  identifier: { type: "string", minLength: 1, maxLength: 200 },
-                },
-                ["provider", "coupon_code", "identifier"],
-              ),
+              items: strictObject(couponEntryFields, ["provider", "coupon_code", "identifier"]),
             },
           },
           ["coupons"],
         ),
+        response: {
+          200: strictObject(
+            {
+              success: { type: "boolean", const: true },
+              items: {
+                type: "array",
+                description: "Per coupon: the subscription's next invoice with it applied",
+                items: strictObject(
+                  {
+                    ...couponEntryFields,
+                    subscription_id: string,
+                    success: { type: "boolean", const: true },
+                    base_price: cents,
+                    discount: cents,
+                    total_price: cents,
+                    currency: string,
+                  },
+                  [
+                    "provider",
+                    "coupon_code",
+                    "identifier",
+                    "subscription_id",
+                    "success",
+                    "base_price",
+                    "discount",
+                    "total_price",
+                    "currency",
+                  ],
+                ),
+              },
+            },
+            ["success", "items"],
+          ),
+        },
       },
     },
     async (request) => {
@@ -402,7 +680,15 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
 
   app.get(
     "/v2/subscriptions/subs/recharge/customer-portal",
-    { ...member, schema: { tags, summary: "Where a recharge subscription is managed", security: memberSecurity } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Where a recharge subscription is managed",
+        security: memberSecurity,
+        response: { 200: strictObject({ portalUrl: string }, ["portalUrl"]) },
+      },
+    },
     async (request) => {
       const { id } = memberOf(request);
       const subs = await listSubscriptions(ctx.db, id);

@@ -2,22 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { notFound } from "../errors.js";
-import { memberSecurity, noBody, strictObject } from "../schemas.js";
+import { cardSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { billingGuard } from "../billing/disabled.js";
 import { SandboxBilling } from "../billing/sandbox.js";
 import { typed } from "./typed.js";
 
 const tags = ["payment"];
-const cardSchema = {
-  type: "object",
-  properties: {
-    brand: { type: "string" },
-    exp_month: { type: "integer" },
-    exp_year: { type: "integer" },
-    last4: { type: "string" },
-  },
-  required: ["brand", "exp_month", "exp_year", "last4"],
-} as const;
 
 /** The card on file: setup intent, default payment method, and the sandbox's card form endpoint. */
 export async function paymentRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {

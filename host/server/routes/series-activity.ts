@@ -8,25 +8,68 @@ import { queryObject } from "./query.js";
 import { typed } from "./typed.js";
 
 const seriesBody = strictObject({ series_id: { type: "string", minLength: 1, maxLength: 200 } }, ["series_id"]);
-const progressSchema = { type: "object", additionalProperties: true } as const;
-/** One enrolment as the contract names it; nested parts stay open so every field reaches the client. */
-const enrollmentSchema = {
-  type: "object",
-  properties: {
-    user_id: { type: "string" },
-    series_id: { type: "string" },
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const percent = { type: "integer", minimum: 0, maximum: 100, description: "Percent done, 0-100" } as const;
+/** One enrolment as the contract names it (services/series-progress.ts `SeriesEnrollment`). */
+const enrollmentSchema = strictObject(
+  {
+    user_id: string,
+    series_id: string,
     started_at: { type: ["string", "null"] },
     completed_at: { type: ["string", "null"] },
     status: { type: "string", enum: ["not_started", "enrolled", "in_progress", "completed"] },
-    series_detail: progressSchema,
-    progress_summary: progressSchema,
-    series_state: progressSchema,
+    series_detail: strictObject(
+      { id: string, slug: string, name: string, description: string, level: string, image_url: string, total: integer },
+      ["id", "slug", "name", "description", "level", "image_url", "total"],
+    ),
+    progress_summary: strictObject(
+      {
+        total_progress: percent,
+        completed: integer,
+        total: integer,
+        chapter_progress: {
+          type: "array",
+          items: strictObject(
+            { chapter: integer, title: string, completed: integer, total: integer, progress: percent },
+            ["chapter", "title", "completed", "total", "progress"],
+          ),
+        },
+      },
+      ["total_progress", "completed", "total", "chapter_progress"],
+    ),
+    series_state: strictObject(
+      {
+        workouts: {
+          type: "array",
+          items: strictObject(
+            {
+              workout_id: string,
+              position: integer,
+              chapter: integer,
+              status: { type: "string", enum: ["completed", "not_started"] },
+              completed_at: { type: ["string", "null"] },
+            },
+            ["workout_id", "position", "chapter", "status", "completed_at"],
+          ),
+        },
+      },
+      ["workouts"],
+    ),
     paused: { type: "boolean" },
     paused_at: { type: ["string", "null"] },
-    next_workout: { type: ["object", "null"], additionalProperties: true },
-    fingerprint: progressSchema,
+    next_workout: {
+      ...strictObject({ workout_id: string, position: integer, chapter: integer }, [
+        "workout_id",
+        "position",
+        "chapter",
+      ]),
+      type: ["object", "null"],
+      description: "The first item not started yet; null when all are done or the member is not enrolled",
+    },
+    fingerprint: strictObject({ hashcode: string, calculated_at: string }, ["hashcode", "calculated_at"]),
   },
-  required: [
+  [
     "user_id",
     "series_id",
     "started_at",
@@ -37,9 +80,10 @@ const enrollmentSchema = {
     "series_state",
     "paused",
     "paused_at",
+    "next_workout",
     "fingerprint",
   ],
-} as const;
+);
 const enrollmentAnswer = strictObject({ success: { type: "boolean", const: true }, series: enrollmentSchema }, [
   "success",
   "series",

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { memberSecurity, strictObject, uuidSchema } from "../schemas.js";
+import { memberSecurity, strictObject, uuidSchema, workoutSummarySchema } from "../schemas.js";
 import { queryObject } from "./query.js";
 import { workoutHistory } from "../services/history.js";
 import { onboardingResult, submitOnboarding } from "../services/onboarding.js";
@@ -30,23 +30,84 @@ const videoEventSchema = strictObject(
     session_id: { anyOf: [uuidSchema, { type: "null" }] },
     position: { anyOf: [{ type: "number", minimum: 0, maximum: 86_400 }, { type: "null" }] },
     occurred_at: { type: "string", format: "date-time" },
-    data: { type: "object", maxProperties: 20 },
+    data: { type: "object", maxProperties: 20, additionalProperties: true },
   },
   ["event_type", "workout_id"],
 );
 
-const historyItem = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    workout_id: { type: "string" },
-    is_completed: { type: "boolean" },
-    completed_at: { type: ["string", "null"] },
-    date: { type: "string" },
-    type: { type: "string", enum: ["on_demand", "live"] },
-    workout: { type: ["object", "null"], additionalProperties: true },
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+/** What history shows of an attended live class (services/live-class-lookup.ts). */
+const liveClassSummarySchema = strictObject(
+  {
+    id: string,
+    name: string,
+    type: string,
+    description: string,
+    duration: { type: "number", description: "Minutes." },
+    live: { type: "boolean", const: true },
+    start_date: string,
+    end_date: string,
+    location_id: string,
+    trainer_name: string,
+    trainer_image_url: string,
   },
+  [
+    "id",
+    "name",
+    "type",
+    "description",
+    "duration",
+    "live",
+    "start_date",
+    "end_date",
+    "location_id",
+    "trainer_name",
+    "trainer_image_url",
+  ],
+);
+/** One history row: an on-demand play (its workout) or an attended live class (its class); null when since removed. */
+const historyRow = <const T extends string, const W extends object>(type: T, workout: W) =>
+  strictObject(
+    {
+      id: string,
+      workout_id: string,
+      is_completed: { type: "boolean" },
+      completed_at: { type: ["string", "null"] },
+      date: { type: "string", description: "When it happened: completion, or the end of an unfinished play" },
+      type: { type: "string", const: type },
+      workout: { anyOf: [workout, { type: "null" }] },
+    },
+    ["id", "workout_id", "is_completed", "completed_at", "date", "type", "workout"],
+  );
+const historyItem = {
+  anyOf: [historyRow("on_demand", workoutSummarySchema), historyRow("live", liveClassSummarySchema)],
 } as const;
+
+/** The days of a range with at least one completion, each listing its workouts (services/stats.ts `StatsDay`). */
+const statsDaySchema = strictObject(
+  {
+    date: { type: "string", description: "Local calendar day (YYYY-MM-DD) in the requested time zone" },
+    on_demand: integer,
+    lvs: integer,
+    total: integer,
+    minutes: { type: "number" },
+    workouts: {
+      type: "array",
+      items: strictObject(
+        {
+          workout_id: string,
+          name: string,
+          type: { type: "string", enum: ["on_demand", "live"] },
+          completed_at: string,
+          minutes: { type: "number" },
+        },
+        ["workout_id", "name", "type", "completed_at", "minutes"],
+      ),
+    },
+  },
+  ["date", "on_demand", "lvs", "total", "minutes", "workouts"],
+);
 
 export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
@@ -180,6 +241,19 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
         summary: "Completed live and on-demand workouts and minutes in a date range, with the days that had any",
         security: memberSecurity,
         querystring: queryObject({ startDate: dateParam, endDate: dateParam, tz: tzParam }),
+        response: {
+          200: strictObject(
+            {
+              total_lvs: integer,
+              total_on_demand: integer,
+              totalOnDemand: { type: "integer", description: "total_on_demand, as older clients name it" },
+              total_completed: integer,
+              total_minutes: { type: "number" },
+              by_day: { type: "array", items: statsDaySchema },
+            },
+            ["total_lvs", "total_on_demand", "totalOnDemand", "total_completed", "total_minutes", "by_day"],
+          ),
+        },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { Db } from "../db/index.js";
 import type { CouponsTable } from "../db/tables/membership.js";
 import { badRequest, HttpError, notFound, oneOrList } from "../errors.js";
-import type { CouponTerms } from "./membership-rules.js";
+import { couponTerms, type CouponTerms } from "./membership-rules.js";
 import { isBilled, type Subscription } from "./subscription-store.js";
 
 export type Coupon = Selectable<CouponsTable>;
@@ -26,7 +26,7 @@ function couponUsable(c: Coupon, now: Date): boolean {
 function presentCoupon(c: Coupon, now: Date) {
   return {
     code: c.code,
-    amount: Number(c.type === "percentage" ? c.percent_off : c.amount_off),
+    amount: couponTerms(c).amount,
     type: c.type,
     is_active: couponUsable(c, now),
     valid_until: c.valid_until ? c.valid_until.toISOString() : null,
@@ -88,12 +88,7 @@ export async function checkCodes(
       .executeTakeFirst();
     if (!coupon || !couponUsable(coupon, now) || coupon.currency !== currency || used || seen.has(code))
       failures.push(invalid(raw.trim()));
-    else
-      terms.push({
-        code,
-        type: coupon.type,
-        amount: Number(coupon.type === "percentage" ? coupon.percent_off : coupon.amount_off),
-      });
+    else terms.push(couponTerms(coupon));
     seen.add(code);
   }
   if (failures.length) throw new HttpError(400, failures.length === 1 ? failures[0]! : failures);

@@ -2,8 +2,8 @@ import { addMonths } from "../../../src/domain/membership-pause.js";
 
 /**
  * The server's own membership arithmetic (sections 5 and 9): coupon totals in integer cents, renewal dates, trial-free
- * plan names, cancel reasons. The membership state rules (display state, active, studio linking, plan SKUs) are the
- * clients' too and live in src/domain/membership.ts.
+ * plan names. The membership state rules (display state, active, studio linking, plan SKUs) and the cancel reasons are
+ * the clients' too and live in src/domain/membership.ts.
  */
 
 export interface CouponTerms {
@@ -11,6 +11,23 @@ export interface CouponTerms {
   type: "percentage" | "amount";
   /** Percent for percentage coupons (e.g. 12.5), cents for amount coupons. */
   amount: number;
+}
+
+/**
+ * A coupon row's terms, the one place its columns become an amount: the percent off for a percentage coupon, the cents
+ * off for an amount coupon (`numeric` columns arrive as text from PostgreSQL, hence `Number`).
+ */
+export function couponTerms(row: {
+  code: string;
+  type: CouponTerms["type"];
+  percent_off: number | string | null;
+  amount_off: number | string | null;
+}): CouponTerms {
+  return {
+    code: row.code,
+    type: row.type,
+    amount: Number(row.type === "percentage" ? row.percent_off : row.amount_off),
+  };
 }
 
 /** Cents off `cents` for one coupon: percentages round to two decimals of the currency, i.e. to whole cents. */
@@ -35,16 +52,6 @@ export function couponTotals(
  * "12 Month Digital Membership, 7-Day Free Trial" is "12 Month Digital Membership".
  */
 export const nameWithoutTrial = (name: string) => name.replace(/,?\s*\d+-Day Free Trial$/i, "").trim() || name;
-
-/** The cancel reasons of spec section 3; "other" needs a free-text explanation. */
-export const CANCEL_REASONS = [
-  "method not as thought",
-  "too expensive",
-  "not seeing expected results",
-  "not using enough",
-  "other",
-] as const;
-export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** Adds a plan interval to a date, keeping the day of month where it exists (Jan 31 + 1 month → Feb 28). */
 export function addInterval(from: Date, interval: number, type: string): Date {

@@ -1,6 +1,6 @@
 import type { Db } from "../db/index.js";
 import type { BillingProvider } from "../billing/provider.js";
-import { couponTotals, type CouponTerms } from "./membership-rules.js";
+import { couponTerms, couponTotals, type CouponTerms } from "./membership-rules.js";
 import type { Product } from "./products.js";
 import type { Subscription } from "./subscription-store.js";
 
@@ -15,11 +15,7 @@ export async function pendingCoupons(db: Db, subscriptionId: string): Promise<Co
     .orderBy("r.position")
     .orderBy("r.redeemed_at")
     .execute();
-  return rows.map((r) => ({
-    code: r.code,
-    type: r.type,
-    amount: Number(r.type === "percentage" ? r.percent_off : r.amount_off),
-  }));
+  return rows.map(couponTerms);
 }
 
 export interface PeriodCharge {

@@ -1,7 +1,10 @@
 import type { ApiClient } from "../client.js";
+import type { ResponseBody } from "../contract.js";
 import type {
-  Challenge,
+  Challenges,
   EmailAttribute,
+  EmailAttributeChange,
+  EndedSession,
   EndSessionRequest,
   Favourites,
   FavouritesUpdate,
@@ -15,6 +18,7 @@ import type {
   Page,
   Preferences,
   UserAttribute,
+  UserAttributeChange,
   VideoEvent,
   WorkoutSession,
   WorkoutStats,
@@ -36,11 +40,11 @@ export const updateHiddenCollections = (c: ApiClient, body: HiddenCollectionsUpd
   write<HiddenCollections>(c, "PUT", "/v2/user/attributes/collections_hidden", body);
 export const getUserAttribute = (c: ApiClient, signal?: S) =>
   read<UserAttribute>(c, "/v2/user/attributes/user", signal);
-export const updateUserAttribute = (c: ApiClient, body: Partial<UserAttribute>) =>
+export const updateUserAttribute = (c: ApiClient, body: UserAttributeChange) =>
   write<UserAttribute>(c, "PUT", "/v2/user/attributes/user", body);
 export const getEmailAttribute = (c: ApiClient, signal?: S) =>
   read<EmailAttribute>(c, "/v2/user/attributes/email", signal);
-export const updateEmailAttribute = (c: ApiClient, body: Partial<EmailAttribute>) =>
+export const updateEmailAttribute = (c: ApiClient, body: EmailAttributeChange) =>
   write<EmailAttribute>(c, "PUT", "/v2/user/attributes/email", body);
 export const getPreferences = (c: ApiClient, signal?: S) =>
   read<Preferences>(c, "/v2/user/attributes/preferences", signal);
@@ -54,9 +58,9 @@ export const submitOnboardingResults = (c: ApiClient, answers: Record<string, un
 export const startSession = (c: ApiClient, workoutId: string) =>
   c.request<WorkoutSession>(`/v2/workouts/start_session/${enc(workoutId)}`, { auth: true, retries: 0 });
 export const endSession = (c: ApiClient, workoutId: string, body: EndSessionRequest) =>
-  write<WorkoutSession>(c, "POST", `/v2/workouts/end_session/${enc(workoutId)}`, body);
+  write<EndedSession>(c, "POST", `/v2/workouts/end_session/${enc(workoutId)}`, body);
 export const sendVideoEvents = (c: ApiClient, events: VideoEvent[]) =>
-  write<{ accepted: number }>(c, "POST", "/v2/workouts/video_events", { events });
+  write<ResponseBody<"/v2/workouts/video_events", "post">>(c, "POST", "/v2/workouts/video_events", { events });
 export const getHistory = (c: ApiClient, q: HistoryQuery = {}, signal?: S) =>
   read<Page<HistoryEntry>>(c, "/v2/workouts/history", signal, { includeLvs: true, ...q });
 export const getWorkoutStats = (c: ApiClient, q: { startDate?: string; endDate?: string } = {}, signal?: S) =>
@@ -66,9 +70,9 @@ export const getLegacyStats = (c: ApiClient, signal?: S) => read<LegacyStats>(c,
 export const getStreaks = (c: ApiClient, q: { tz?: string } = {}, signal?: S) =>
   read<Streaks>(c, "/stats/v2/streaks", signal, q);
 export const getCurrentChallenge = (c: ApiClient, signal?: S) =>
-  read<Challenge | { items: Challenge[] }>(c, "/v2/workouts/challenges", signal, { current: true });
+  read<Challenges>(c, "/v2/workouts/challenges", signal, { current: true });
 export const getMyChallenges = (c: ApiClient, signal?: S) =>
-  read<Challenge | { items: Challenge[] }>(c, "/v2/workouts/challenges/mine", signal);
+  read<Challenges>(c, "/v2/workouts/challenges/mine", signal);
 export const getChallengeAttribute = (c: ApiClient, signal?: S) =>
   read<Record<string, unknown>>(c, "/user/v1/attribute/challenges", signal);
 export const updateChallengeAttribute = (c: ApiClient, body: Record<string, unknown>) =>

@@ -1,17 +1,15 @@
 import type { ApiClient } from "../client.js";
+import type { RequestBody, ResponseBody } from "../contract.js";
 
-export type ConsentCategory = "Essential" | "Performance" | "Functional" | "Marketing";
-export interface AnalyticsEvent {
-  type: "identify" | "track" | "page";
-  /** Event or page name; absent for identify. */
-  name?: string;
-  anonymous_id: string;
-  user_id?: string;
-  category: ConsentCategory;
-  properties: Record<string, unknown>;
-  occurred_at: string;
-}
+/** One analytics event; `name` is the event or page name (absent for identify). */
+export type AnalyticsEvent = RequestBody<"/v2/analytics/events", "post">["events"][number];
+/** The consent category an event was collected under. */
+export type ConsentCategory = AnalyticsEvent["category"];
 
 /** The first-party collector (anonymous: events carry their own ids, so it works before and after sign-in). */
 export const sendAnalyticsEvents = (c: ApiClient, events: AnalyticsEvent[]) =>
-  c.request<{ accepted: number }>("/v2/analytics/events", { method: "POST", body: { events }, keepalive: true });
+  c.request<ResponseBody<"/v2/analytics/events", "post">>("/v2/analytics/events", {
+    method: "POST",
+    body: { events },
+    keepalive: true,
+  });

@@ -1,4 +1,5 @@
 import type { ApiClient } from "../client.js";
+import type { ResponseBody } from "../contract.js";
 import type { Claims, SessionAnswer, SignUpRequest, Success, TokenPair } from "../types.js";
 
 const post = <T>(c: ApiClient, path: string, body?: unknown, auth = false) =>
@@ -10,7 +11,7 @@ export const signUp = (c: ApiClient, body: SignUpRequest) => post<SessionAnswer>
 export const refreshTokens = (c: ApiClient, refreshToken: string) =>
   post<TokenPair>(c, "/api/auth/refresh-token", { refreshToken });
 export const checkEmail = (c: ApiClient, email: string) =>
-  post<{ exists: boolean }>(c, "/api/auth/check-email", { email });
+  post<ResponseBody<"/api/auth/check-email", "post">>(c, "/api/auth/check-email", { email });
 export const forgotPassword = (c: ApiClient, email: string) => post<Success>(c, "/api/auth/forgot-password", { email });
 export const resetPassword = (c: ApiClient, body: { token: string; password: string }) =>
   post<Success>(c, "/api/auth/reset-password", body);

@@ -1,6 +1,8 @@
 import type { ApiClient } from "../client.js";
+import type { ResponseBody } from "../contract.js";
 import type {
   BillingAddress,
+  BillingAddressChange,
   CancelRequest,
   Coupon,
   CouponEntry,
@@ -40,7 +42,7 @@ export const cancelSubscription = (c: ApiClient, id: string, body: CancelRequest
   write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/cancel`, body);
 export const reactivateSubscription = (c: ApiClient, id: string) =>
   write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/reactivate`);
-export const updateBillingAddress = (c: ApiClient, id: string, body: BillingAddress) =>
+export const updateBillingAddress = (c: ApiClient, id: string, body: BillingAddressChange) =>
   write<BillingAddress>(c, "PUT", `/v2/subscriptions/subs/billing-address/${enc(id)}`, body);
 export const requestStudioLinkEmail = (c: ApiClient, email: string) =>
   write<unknown>(c, "POST", "/v2/subscriptions/subs/marianatek/email-request/", { email });
@@ -49,7 +51,10 @@ export const createStudioLink = (c: ApiClient, body: Record<string, unknown> = {
 export const sendCustomerNotification = (c: ApiClient, type: string, body: Record<string, unknown> = {}) =>
   write<unknown>(c, "POST", `/v2/subscriptions/customers/notifications/${enc(type)}`, body);
 export const getRechargePortal = (c: ApiClient, signal?: S) =>
-  c.request<{ portalUrl: string }>("/v2/subscriptions/subs/recharge/customer-portal", { auth: true, signal });
+  c.request<ResponseBody<"/v2/subscriptions/subs/recharge/customer-portal", "get">>(
+    "/v2/subscriptions/subs/recharge/customer-portal",
+    { auth: true, signal },
+  );
 /** Pauses for 1 to 3 months from the end of the current period; access and billing resume on their own. */
 export const pauseSubscription = (c: ApiClient, id: string, months: number) =>
   write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/pause`, { months });
@@ -59,6 +64,7 @@ export const cancelPause = (c: ApiClient, id: string) =>
 /** Resumes a paused membership now (recharge or self-serve): a new period starts today and is charged. */
 export const unpauseSubscription = (c: ApiClient, id: string) =>
   write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/unpause`);
-export const setupPayment = (c: ApiClient) => write<{ client_secret: string }>(c, "POST", "/commerce/v1/payment/setup");
+export const setupPayment = (c: ApiClient) =>
+  write<ResponseBody<"/commerce/v1/payment/setup", "post">>(c, "POST", "/commerce/v1/payment/setup");
 export const setDefaultPayment = (c: ApiClient, paymentMethodId: string) =>
   write<PaymentCard>(c, "POST", "/commerce/v1/payment/setdefault", { payment_method_id: paymentMethodId });

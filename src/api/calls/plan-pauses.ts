@@ -1,4 +1,5 @@
 import type { ApiClient } from "../client.js";
+import type { ResponseBody } from "../contract.js";
 import type { SeriesEnrollAnswer } from "../types.js";
 import { enc } from "./path.js";
 
@@ -28,8 +29,16 @@ const tz = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Pauses a calendar: its today stops advancing. Answers the calendar as `getMyCalendars` lists it. */
 export const pauseCalendar = (c: ApiClient, id: string) =>
-  c.request<unknown>(`/v2/workouts/calendars/${enc(id)}/pause`, { method: "POST", body: { tz: tz() }, auth: true });
+  c.request<ResponseBody<"/v2/workouts/calendars/{id}/pause", "post">>(`/v2/workouts/calendars/${enc(id)}/pause`, {
+    method: "POST",
+    body: { tz: tz() },
+    auth: true,
+  });
 
 /** Resumes a paused calendar: the paused day and every later one move by the days it was paused. */
 export const resumeCalendar = (c: ApiClient, id: string) =>
-  c.request<unknown>(`/v2/workouts/calendars/${enc(id)}/resume`, { method: "POST", body: { tz: tz() }, auth: true });
+  c.request<ResponseBody<"/v2/workouts/calendars/{id}/resume", "post">>(`/v2/workouts/calendars/${enc(id)}/resume`, {
+    method: "POST",
+    body: { tz: tz() },
+    auth: true,
+  });

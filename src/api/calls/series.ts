@@ -1,13 +1,16 @@
 import type { ApiClient } from "../client.js";
 import type {
+  CalendarEnrollAnswer,
   CalendarEnrollment,
+  MyCalendars,
   Page,
   Series,
+  SeriesDetail,
   SeriesEnrollAnswer,
   SeriesEnrollment,
   SeriesOverview,
-  Success,
   WorkoutCalendar,
+  WorkoutCalendars,
 } from "../types.js";
 import { enc } from "./path.js";
 
@@ -20,7 +23,7 @@ export const listSeries = (c: ApiClient, q: { limit?: number; skip?: number } = 
 export const getSeriesByIds = async (c: ApiClient, ids: string[], signal?: S): Promise<{ items: Series[] }> =>
   ids.length ? c.request("/tsapi/series", { query: { ids: ids.join(",") }, signal }) : { items: [] };
 export const getSeries = (c: ApiClient, slugOrId: string, signal?: S) =>
-  c.request<Series>(`/tsapi/series/${enc(slugOrId)}`, { query: { include: 4 }, signal });
+  c.request<SeriesDetail>(`/tsapi/series/${enc(slugOrId)}`, { query: { include: 4 }, signal });
 export const enrollSeries = (c: ApiClient, seriesId: string) =>
   c.request<SeriesEnrollAnswer>("/v2/workouts/series/enroll", {
     method: "POST",
@@ -45,14 +48,14 @@ export const getCalendarEnrollments = (c: ApiClient, signal?: S) =>
 export const getCalendar = (c: ApiClient, slug: string, signal?: S) =>
   c.request<WorkoutCalendar>(`/tsapi/workout_calendars/${enc(slug)}`, { signal });
 export const getCalendarIds = (c: ApiClient, signal?: S) =>
-  c.request<unknown>("/tsapi/workout_calendars/ids", { signal });
+  c.request<WorkoutCalendars>("/tsapi/workout_calendars/ids", { signal });
 export const enrollCalendar = (c: ApiClient, id: string) =>
-  c.request<Success | CalendarEnrollment>(`/v2/workouts/calendars/${enc(id)}/enroll`, { method: "POST", auth: true });
+  c.request<CalendarEnrollAnswer>(`/v2/workouts/calendars/${enc(id)}/enroll`, { method: "POST", auth: true });
 export const unenrollCalendar = (c: ApiClient, id: string) =>
-  c.request<Success | CalendarEnrollment>(`/v2/workouts/calendars/${enc(id)}/unenroll`, { method: "POST", auth: true });
+  c.request<CalendarEnrollAnswer>(`/v2/workouts/calendars/${enc(id)}/unenroll`, { method: "POST", auth: true });
 /** The member's calendars, dated in the browser's IANA zone (a plan's days are the member's own dates). */
 export const getMyCalendars = (c: ApiClient, signal?: S) =>
-  c.request<unknown>("/v2/workouts/calendars/mine", {
+  c.request<MyCalendars>("/v2/workouts/calendars/mine", {
     query: { tz: Intl.DateTimeFormat().resolvedOptions().timeZone },
     auth: true,
     signal,

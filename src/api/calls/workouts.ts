@@ -1,4 +1,5 @@
 import type { ApiClient } from "../client.js";
+import type { ResponseBody } from "../contract.js";
 import type {
   Collection,
   ImageOptions,
@@ -40,7 +41,10 @@ export const getCollections = (c: ApiClient, signal?: S) =>
 export const getPlayback = (c: ApiClient, workoutId: string, signal?: S) =>
   c.request<PlaybackAnswer>(`/tsapi/content/workout/${enc(workoutId)}/video`, { auth: true, signal });
 export const getPreview = (c: ApiClient, workoutId: string, signal?: S) =>
-  c.request<{ uri: string }>(`/tsapi/content/workout/${enc(workoutId)}/previewVideo`, { signal });
+  c.request<ResponseBody<"/tsapi/content/workout/{id}/previewVideo", "get">>(
+    `/tsapi/content/workout/${enc(workoutId)}/previewVideo`,
+    { signal },
+  );
 /** Background music for the player: stations with signed stream URLs (entitled members). */
 export const getMusicStations = (c: ApiClient, signal?: S) =>
   c.request<MusicStations>("/v2/music/stations", { auth: true, signal });

@@ -10,9 +10,7 @@ import { activitySlice } from "./activity.js";
 /** The current challenge, the member's challenges and joined ids, and progress from the history (spec §5). */
 function createChallengeSlice(ctx: StoreContext, store: Store<ChallengeNeeds, unknown>) {
   const c = ctx.api;
-  const current = createResource((s) =>
-    api.getCurrentChallenge(c, s).then((r) => ("items" in r && Array.isArray(r.items) ? (r.items[0] ?? null) : r)),
-  );
+  const current = createResource((s) => api.getCurrentChallenge(c, s).then((r) => r.items[0] ?? null));
   const mine = createResource((s) => api.getMyChallenges(c, s));
   const joined = createResource((s) => api.getChallengeAttribute(c, s));
   return {

@@ -1,9 +1,9 @@
 import { signal } from "@preact/signals-core";
 import * as api from "../../api/index.js";
 import { ApiError } from "../../api/error.js";
-import type { BillingAddress, CancelReason } from "../../api/types.js";
+import type { BillingAddressChange } from "../../api/types.js";
 import { couponOutcome, type CouponCheck } from "../../domain/prices.js";
-import { planInterval, planSku, type PlanPeriod } from "../../domain/membership.js";
+import { planInterval, planSku, type CancelReason, type PlanPeriod } from "../../domain/membership.js";
 import type { StoreContext } from "../context.js";
 import type { SliceExtension } from "../store-core.js";
 import { createMutation } from "../mutation.js";
@@ -93,7 +93,7 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipS
     ),
     /** Withdraws a pause that has not started. */
     cancelPause: createMutation(() => api.cancelPause(c, current().subscription_id).then(refreshed)),
-    updateBillingAddress: createMutation((address: BillingAddress) =>
+    updateBillingAddress: createMutation((address: BillingAddressChange) =>
       api.updateBillingAddress(c, current().subscription_id, address),
     ),
     setupPayment: createMutation(() => api.setupPayment(c)),

@@ -15,7 +15,6 @@ import { SuccessNote } from "../../ui/notice.js";
 import { OopsModal } from "../../ui/oops.js";
 import { EmptyState, Page, PageHeader, Spinner, card, sectionTitle, stack } from "../../ui/page.js";
 import { ProgressBar } from "../../ui/progress.js";
-import type { MyCalendar } from "./calendar-types.js";
 
 const week = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${space[2]}px; grid-template-columns: 1fr;
   ${up(bp.sm)} { grid-template-columns: repeat(2, 1fr); } ${up(bp.md)} { grid-template-columns: repeat(4, 1fr); } ${up(bp.lg)} { grid-template-columns: repeat(7, 1fr); }`;
@@ -46,7 +45,7 @@ export default function CalendarDetailPage() {
   const calendar = useSignal(store.calendars.detail.data);
   const loadError = useSignal(store.calendars.detail.error);
   const enrollments = useSignal(store.calendars.enrollments.data);
-  const mineData = useSignal(store.calendars.mine.data) as { data?: MyCalendar[] } | undefined;
+  const mineData = useSignal(store.calendars.mine.data);
   const enrolling = useSignal(store.calendars.enroll.loading);
   const unenrolling = useSignal(store.calendars.unenroll.loading);
   const pausing = useSignal(store.calendars.pause.loading);
@@ -80,9 +79,9 @@ export default function CalendarDetailPage() {
     );
   }
   const enrolled = !!enrollments?.some((e) => e.calendar_id === current.id && e.status === "enrolled");
-  const mine = enrolled ? mineData?.data?.find((c) => c.calendar_id === current.id || c.id === current.id) : undefined;
+  const mine = enrolled ? mineData?.data.find((c) => c.calendar_id === current.id || c.id === current.id) : undefined;
   const stateOf = new Map(mine?.days.map((d) => [d.day, d]));
-  const days = current.days ?? [];
+  const days = current.days;
   const weeks = Array.from({ length: Math.ceil(days.length / 7) }, (_, i) => days.slice(i * 7, i * 7 + 7));
   const base = `/calendars/${current.slug}`;
   const today = mine ? days.find((d) => d.day === mine.current_day) : undefined;

@@ -1,24 +1,5 @@
 import type { Challenge } from "../../../../src/api/types.js";
 
-/** A challenge as `GET /v2/workouts/challenges` answers it (with the member's progress and the workouts by week). */
-export type ChallengeView = Omit<Challenge, "workouts" | "progress"> & {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  reward: string;
-  start_time: string;
-  joined: boolean;
-  workout_target: number;
-  end_time: string;
-  progress: { on_demand: number; live: number; completed: number; is_complete: boolean };
-  workouts: (Challenge["workouts"][number] & {
-    week?: number;
-    position?: number;
-    workout?: { id: string; slug: string; name: string; duration: number };
-  })[];
-};
-
 /**
  * Spec §9: the fall 2022 challenge (12 workouts, 19 Sep – 23 Oct 2022, a $50 reward); its rules show to visitors too.
  */
@@ -40,9 +21,9 @@ export const dateRange = (c: { start_time?: string; end_time: string }) =>
 export const isOver = (c: { end_time: string }, now = Date.now()) => Date.parse(c.end_time) < now;
 
 /** The workouts grouped by their week, in order. */
-export function byWeek(c: ChallengeView) {
-  const weeks = new Map<number, ChallengeView["workouts"]>();
-  for (const w of [...c.workouts].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)))
-    weeks.set(w.week ?? 1, [...(weeks.get(w.week ?? 1) ?? []), w]);
+export function byWeek(c: Challenge) {
+  const weeks = new Map<number, Challenge["workouts"]>();
+  for (const w of [...c.workouts].sort((a, b) => a.position - b.position))
+    weeks.set(w.week, [...(weeks.get(w.week) ?? []), w]);
   return [...weeks.entries()].sort((a, b) => a[0] - b[0]);
 }

@@ -13,7 +13,8 @@ import { Button, ButtonLink } from "../../ui/button.js";
 import { OopsModal } from "../../ui/oops.js";
 import { EmptyState, Page, PageHeader, Spinner, card, sectionTitle, stack } from "../../ui/page.js";
 import { ProgressBar } from "../../ui/progress.js";
-import { type ChallengeView, FALL_2022, byWeek, dateRange, isOver } from "./challenge-data.js";
+import { FALL_2022, byWeek, dateRange, isOver } from "./challenge-data.js";
+import type { Challenge } from "../../../../src/api/types.js";
 
 const cards = css`display: grid; gap: ${space[4]}px; ${up(bp.md)} { grid-template-columns: repeat(2, 1fr); }`;
 const weeks = css`display: grid; gap: ${space[4]}px; ${up(bp.sm)} { grid-template-columns: repeat(2, 1fr); } ${up(bp.lg)} { grid-template-columns: repeat(3, 1fr); }
@@ -30,11 +31,11 @@ type Faq = { name?: string; value?: { question?: string; answer?: string } };
 /** The member's challenges (every challenge with their progress) and joining one. */
 function useChallenges(signedIn: boolean) {
   const store = useStore();
-  const [list, setList] = useState<ChallengeView[] | undefined>();
+  const [list, setList] = useState<Challenge[] | undefined>();
   const [failed, setFailed] = useState(false);
   const load = useCallback(
     (signal?: AbortSignal) =>
-      store.api.request<{ items: ChallengeView[] }>("/v2/workouts/challenges", { auth: true, signal }).then(
+      store.api.request<{ items: Challenge[] }>("/v2/workouts/challenges", { auth: true, signal }).then(
         (a) => setList(a.items),
         () => !signal?.aborted && setFailed(true),
       ),
@@ -62,7 +63,7 @@ function useChallenges(signedIn: boolean) {
  * The member's progress against the goal: capped at the goal ("12 of 12 — challenge complete"), the real count beside
  * it.
  */
-function Progress({ challenge }: { challenge: ChallengeView }) {
+function Progress({ challenge }: { challenge: Challenge }) {
   const { completed, on_demand, live } = challenge.progress;
   const standing = challengeStanding(completed, challenge.workout_target);
   const caption = t(standing.complete ? "challenge.progressComplete" : "challenge.progress", {
@@ -91,7 +92,7 @@ function Rules({
   challenge,
   title = t("challenge.rulesTitle"),
 }: {
-  challenge: Pick<ChallengeView, "workout_target" | "start_time" | "end_time" | "reward">;
+  challenge: Pick<Challenge, "workout_target" | "start_time" | "end_time" | "reward">;
   title?: string;
 }) {
   const [start, end] = dateRange(challenge);
@@ -135,7 +136,7 @@ function FaqList({ slug }: { slug?: string }) {
 }
 
 /** The challenge's workouts the member completed inside its window (from their history), to tick them off. */
-function useDoneInWindow(challenge: ChallengeView) {
+function useDoneInWindow(challenge: Challenge) {
   const store = useStore();
   const history = useSignal(store.activity.history.data);
   useEffect(() => void store.activity.history.reload(), [store]);
@@ -152,7 +153,7 @@ function useDoneInWindow(challenge: ChallengeView) {
 }
 
 /** One challenge: welcome, dates, join, progress, the workouts by week with links, rules and reward, FAQ. */
-function ChallengeDetail({ challenge, join }: { challenge: ChallengeView; join: (id: string) => Promise<void> }) {
+function ChallengeDetail({ challenge, join }: { challenge: Challenge; join: (id: string) => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState("");
   const over = isOver(challenge);
@@ -202,7 +203,7 @@ function ChallengeDetail({ challenge, join }: { challenge: ChallengeView; join: 
                 <ol>
                   {list.map((w) => (
                     <li key={w.workout_id}>
-                      {w.workout?.slug ? (
+                      {w.workout.slug ? (
                         <Link href={`/classes/detail/${encodeURIComponent(w.workout.slug)}`}>
                           {w.workout.name}
                           <span>
@@ -214,7 +215,7 @@ function ChallengeDetail({ challenge, join }: { challenge: ChallengeView; join: 
                           </span>
                         </Link>
                       ) : (
-                        <span>{w.workout?.name ?? w.workout_id}</span>
+                        <span>{w.workout.name}</span>
                       )}
                     </li>
                   ))}
@@ -262,7 +263,7 @@ export default function ChallengePage() {
   const now = Date.now();
   const current = list?.find((c) => Date.parse(c.start_time) <= now && now <= Date.parse(c.end_time));
   const fall = list?.find((c) => c.slug === FALL_2022.slug);
-  const shown = [current, fall].filter((c): c is ChallengeView => !!c);
+  const shown = [current, fall].filter((c): c is Challenge => !!c);
   return (
     <Page>
       <PageHeader kicker={t("challenge.kicker")} title={t("challenge.title")}>

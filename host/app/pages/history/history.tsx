@@ -65,7 +65,7 @@ export default function HistoryPage() {
         <ul className={list} aria-label={t("history.title")}>
           {items.map((h, i) => (
             <li key={`${h.workout_id}-${h.completed_at}-${i}`} className={item}>
-              {h.workout?.slug && h.type !== "live" ? (
+              {h.type !== "live" && h.workout?.slug ? (
                 <Link href={`/classes/detail/${encodeURIComponent(h.workout.slug)}`}>{h.workout.name}</Link>
               ) : h.workout?.name ? (
                 <strong>{h.workout.name}</strong>

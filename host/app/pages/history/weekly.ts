@@ -7,7 +7,8 @@ export interface WeekTotals {
   minutes: number;
 }
 
-type Day = { date: string; total?: number; minutes?: number };
+/** What the weekly sums read of a stats day. */
+type Day = Pick<WorkoutStats["by_day"][number], "date" | "total" | "minutes">;
 
 const iso = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
@@ -28,7 +29,7 @@ export function weeksWindow(weeks: number, now = new Date()) {
 
 /** Sums the stats' days into Monday-based weeks, every week of the window present (zeros included), oldest first. */
 export function weeklyTotals(
-  stats: Pick<WorkoutStats, "by_day"> | undefined,
+  stats: { by_day: readonly Day[] } | undefined,
   weeks: number,
   now = new Date(),
 ): WeekTotals[] {
@@ -40,12 +41,12 @@ export function weeklyTotals(
     d.setDate(first.getDate() + 7 * i);
     out.push({ week: iso(d), workouts: 0, minutes: 0 });
   }
-  for (const day of (stats?.by_day ?? []) as Day[]) {
+  for (const day of stats?.by_day ?? []) {
     const monday = iso(mondayOf(new Date(`${day.date}T12:00:00`)));
     const slot = out.find((w) => w.week === monday);
     if (!slot) continue;
-    slot.workouts += day.total ?? 0;
-    slot.minutes += day.minutes ?? 0;
+    slot.workouts += day.total;
+    slot.minutes += day.minutes;
   }
   return out;
 }

@@ -28,7 +28,7 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
     detail && (detail.id === enrollment.series_id || detail.slug === enrollment.series_id) ? detail : undefined;
   const { completed, total } = seriesCompletion(enrollment);
   const nextId = nextSeriesWorkout(enrollment);
-  const nextWorkout = series?.items?.find((w) => w.id === nextId);
+  const nextWorkout = series?.items.find((w) => w.id === nextId);
   const name = series?.name ?? "Your series";
 
   return (
@@ -67,7 +67,7 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
         </div>
         {nextWorkout ? (
           <Link href={`/home/detail/${encodeURIComponent(nextWorkout.slug)}`} className={next}>
-            <img src={nextWorkout.video.poster_url ?? ""} alt="" width={120} height={68} />
+            <img src={nextWorkout.video.poster_url} alt="" width={120} height={68} />
             <span style={{ display: "grid", gap: 4 }}>
               <span style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".14em", color: color.accent }}>
                 UP NEXT<span className="visually-hidden">: your next workout</span>

@@ -121,7 +121,7 @@ export default function BookedClassesPage() {
                   <span className="when">{whenLabel(c.start_date)}</span>
                   <span className="what">
                     {c.type && c.trainer_name
-                      ? t("booked.details", { type: c.type, trainer: c.trainer_name, minutes: c.duration ?? 0 })
+                      ? t("booked.details", { type: c.type, trainer: c.trainer_name, minutes: c.duration })
                       : null}
                     {" · "}
                     {live ? t("booked.where.live") : studioPlace(c) || t("booked.where.studio")}

@@ -140,9 +140,9 @@ export default function Player({
     let cancelled = false;
     void store.player.start.run(workout.id).then((answer) => {
       if (!answer || cancelled) return;
-      session.current = { id: answer.session_id, ended: false, reached: answer.timecode ?? 0 };
+      session.current = { id: answer.session_id, ended: false, reached: answer.timecode };
       const el = media.current;
-      const resume = answer.timecode ?? 0;
+      const resume = answer.timecode;
       const seek = () => {
         if (el && resume > 0 && resume < (el.duration || Infinity) - 5) el.currentTime = resume;
       };

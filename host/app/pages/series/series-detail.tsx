@@ -261,13 +261,13 @@ export default function SeriesDetailPage() {
               <h2 id="related-title" className={sectionTitle}>
                 {t("series.additionalContent")}
               </h2>
-              {related.map((r, i) => (
-                <div key={r.name ?? i} className={stack(space[3])}>
+              {related.map((r) => (
+                <div key={r.name} className={stack(space[3])}>
                   {r.title && r.title.toLowerCase() !== t("series.additionalContent").toLowerCase() ? (
                     <h3 className={chapterTitle}>{r.title}</h3>
                   ) : null}
                   {r.description ? <p style={{ color: color.muted }}>{r.description}</p> : null}
-                  {r.workouts?.length ? (
+                  {r.workouts.length ? (
                     <ul className={grid}>
                       {r.workouts.map((w) => (
                         <li key={w.id}>
@@ -326,10 +326,10 @@ export default function SeriesDetailPage() {
               </h2>
               <Facts
                 groups={[
-                  { term: t("series.trainers"), values: current.trainers ?? [] },
-                  { term: t("series.equipmentUsed"), values: current.equipment ?? [] },
-                  { term: t("series.classTypes"), values: (current.classTypes ?? []).map(categoryName) },
-                  { term: t("series.focus"), values: current.focus ?? [] },
+                  { term: t("series.trainers"), values: current.trainers },
+                  { term: t("series.equipmentUsed"), values: current.equipment },
+                  { term: t("series.classTypes"), values: current.classTypes.map(categoryName) },
+                  { term: t("series.focus"), values: current.focus },
                 ]}
               />
             </section>
