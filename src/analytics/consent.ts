@@ -1,8 +1,7 @@
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
-import type { ConsentCategory } from "../api/calls/analytics.js";
+import { CONSENT_CATEGORIES, type ConsentCategory } from "../domain/consent.js";
 import type { KeyValueStorage } from "../store/context.js";
 
-export const CONSENT_CATEGORIES: readonly ConsentCategory[] = ["Essential", "Performance", "Functional", "Marketing"];
 const CONSENT_KEY = "fitkit.consent";
 
 export interface Consent {

@@ -1,4 +1,5 @@
-export { CONSENT_CATEGORIES, createConsent } from "./consent.js";
+export { CONSENT_CATEGORIES } from "../domain/consent.js";
+export { createConsent } from "./consent.js";
 export { NAV_KEYS, recordNavigation } from "./navigation.js";
 export { collectorSink, segmentSink, type Sink } from "./sinks.js";
 export { ANALYTICS_KEY, createAnalytics, getSharedAnalytics, type Analytics } from "./tracker.js";

@@ -2,13 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { tooManyRequests } from "../errors.js";
 import { strictObject } from "../schemas.js";
-import {
-  ANALYTICS_EVENT_TYPES,
-  CONSENT_CATEGORIES,
-  ingestAnalyticsEvents,
-  MAX_ANALYTICS_BATCH,
-} from "../services/analytics.js";
+import { ANALYTICS_EVENT_TYPES, ingestAnalyticsEvents, MAX_ANALYTICS_BATCH } from "../services/analytics.js";
 import { typed } from "./typed.js";
+import { CONSENT_CATEGORIES } from "../../../src/domain/consent.js";
 
 const eventSchema = strictObject(
   {
@@ -16,7 +12,7 @@ const eventSchema = strictObject(
     name: { type: "string", minLength: 1, maxLength: 200 },
     anonymous_id: { type: "string", minLength: 1, maxLength: 100 },
     user_id: { type: "string", minLength: 1, maxLength: 100 },
-    category: { type: "string", enum: CONSENT_CATEGORIES },
+    category: { type: "string", enum: [...CONSENT_CATEGORIES] },
     properties: { type: "object", maxProperties: 100, additionalProperties: true },
     occurred_at: { type: "string", format: "date-time" },
   },

@@ -1,9 +1,9 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import type { AnalyticsEventType, ConsentCategory } from "../db/tables/analytics.js";
+import type { ConsentCategory } from "../../../src/domain/consent.js";
+import type { AnalyticsEventType } from "../db/tables/analytics.js";
 import { badRequest } from "../errors.js";
 
-export const CONSENT_CATEGORIES: ConsentCategory[] = ["Essential", "Performance", "Functional", "Marketing"];
 export const ANALYTICS_EVENT_TYPES: AnalyticsEventType[] = ["identify", "track", "page"];
 export const MAX_ANALYTICS_BATCH = 100;
 /** One event's properties, serialised; larger ones are refused rather than truncated. */

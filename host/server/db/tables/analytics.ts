@@ -1,8 +1,8 @@
 import type { ColumnType, Generated } from "kysely";
+import type { ConsentCategory } from "../../../../src/domain/consent.js";
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-export type ConsentCategory = "Essential" | "Performance" | "Functional" | "Marketing";
 export type AnalyticsEventType = "identify" | "track" | "page";
 
 interface AnalyticsEventsTable {
