@@ -153,6 +153,14 @@ describe("hosted app: series", () => {
       expect(await page.getByRole("link", { name: "Continue" }).count()).toBe(0);
       expect(await session.axe(page)).toEqual([]);
 
+      // Home's series block says so too, and offers to resume on the series page instead of an "up next".
+      const home = await session.open("/home");
+      const block = home.locator("section[aria-labelledby=series-block-title]");
+      await visible(block.getByText(`Paused since ${since}`));
+      await visible(block.getByRole("link", { name: "Resume Series" }));
+      expect(await block.getByText("UP NEXT").count()).toBe(0);
+      await home.close();
+
       await page.reload();
       await visible(page.getByText(`Paused since ${since}`));
       await page.getByRole("button", { name: "Resume Series" }).click();

@@ -9,6 +9,7 @@ import { useSignal } from "../../lib/use-signal.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
 import { Button, ButtonLink } from "../../ui/button.js";
 import { Modal, modalActions } from "../../ui/modal.js";
+import { dateLabel } from "../../ui/format.js";
 import { card, sectionTitle } from "../../ui/page.js";
 
 const layout = css`display: grid; gap: ${space[4]}px; ${up(bp.md)} { grid-template-columns: 1.2fr 1fr; align-items: center; }`;
@@ -17,7 +18,10 @@ const next = css`display: grid; grid-template-columns: 120px 1fr; gap: ${space[3
   background: ${color.accentSoft}; border-radius: ${radius.md}px; padding: ${space[3]}px; border: 2px solid ${color.accent};
   img { width: 120px; aspect-ratio: 16/9; object-fit: cover; border-radius: ${radius.sm}px; }`;
 
-/** The member's enrolled series: "{k} of {N} completed", the next workout highlighted, and Leave series. */
+/**
+ * The member's enrolled series: "{k} of {N} completed", the next workout highlighted, and Leave series; a paused
+ * series says since when and offers to resume (on the series page) instead of an "up next".
+ */
 export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
   const store = useStore();
   const detail = useSignal(store.series.detail.data);
@@ -44,6 +48,11 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
             {series ? <Link href={`/series/${series.slug}`}>{name}</Link> : name}
           </h2>
           <p style={{ fontWeight: 700 }}>{t("series.progress", { completed, total })}</p>
+          {enrollment.paused ? (
+            <p>
+              <strong>{t("pause.pausedSince", { date: dateLabel(enrollment.paused_at) })}</strong>
+            </p>
+          ) : null}
           <div
             className={bar}
             role="progressbar"
@@ -57,7 +66,7 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
           <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
             {series ? (
               <ButtonLink href={`/series/${series.slug}`} variant="secondary">
-                {t("series.continue")}
+                {enrollment.paused ? t("pause.resumeSeries") : t("series.continue")}
               </ButtonLink>
             ) : null}
             <Button variant="ghost" onClick={() => setConfirm(true)}>
@@ -65,7 +74,7 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
             </Button>
           </div>
         </div>
-        {nextWorkout ? (
+        {nextWorkout && !enrollment.paused ? (
           <Link href={`/home/detail/${encodeURIComponent(nextWorkout.slug)}`} className={next}>
             <img src={nextWorkout.video.poster_url} alt="" width={120} height={68} />
             <span style={{ display: "grid", gap: 4 }}>
