@@ -37,6 +37,14 @@ export async function ownSubscription(db: Db, userId: string, id: string): Promi
 }
 
 /**
+ * The subscription row, locked until the caller's transaction ends: a write that decides from the row's state (cancel,
+ * pause, unpause…) reads it here, so two such requests at once are decided one after the other.
+ */
+export async function lockSubscription(trx: Db, id: string): Promise<Subscription> {
+  return trx.selectFrom("subscriptions").selectAll().where("id", "=", id).forUpdate().executeTakeFirstOrThrow();
+}
+
+/**
  * The one subscription clients show as "the" membership: an active one (ours before the stores'), else the most
  * recent one.
  */

@@ -15,6 +15,7 @@ import {
   isBilled,
   listSubscriptions,
   ownSubscription,
+  lockSubscription,
   transition,
   type Actor,
   type Subscription,
@@ -260,12 +261,7 @@ export class SubscriptionService {
     const now = clock.now();
 
     return db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom("subscriptions")
-        .selectAll()
-        .where("id", "=", sub.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const locked = await lockSubscription(trx, sub.id);
       if (locked.state !== "trial" && locked.state !== "active")
         throw badRequest(`A ${locked.state} membership cannot change plan`);
       if (code && !(await isPendingOn(trx, locked, code))) {
@@ -310,12 +306,7 @@ export class SubscriptionService {
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
       // Locked, so a pause scheduled meanwhile is seen (and dropped) here.
-      const locked = await trx
-        .selectFrom("subscriptions")
-        .selectAll()
-        .where("id", "=", sub.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const locked = await lockSubscription(trx, sub.id);
       // A scheduled plan change is kept: it applies if the member reactivates before the period ends. A scheduled
       // pause is dropped: a cancelled membership ends at the period end, where the pause would have started.
       const fields = {
@@ -400,12 +391,7 @@ export class SubscriptionService {
     const product = await this.#product(sub.scheduled_sku ?? sub.sku);
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom("subscriptions")
-        .selectAll()
-        .where("id", "=", sub.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const locked = await lockSubscription(trx, sub.id);
       if (locked.state !== "paused") throw badRequest(refusal);
       // Collection runs again before the charge (the sandbox refuses charges inside a paused window).
       if (locked.pause_resumes_at) await billing.resumeCollection(trx, userId, locked.id);
@@ -454,12 +440,7 @@ export class SubscriptionService {
     const refusal = pauseRefusal(presentable(sub), now.getTime());
     if (refusal) throw badRequest(refusal);
     return db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom("subscriptions")
-        .selectAll()
-        .where("id", "=", sub.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const locked = await lockSubscription(trx, sub.id);
       // Two requests at once: the row lock makes the second see the first's pause and refuse.
       const again = pauseRefusal(presentable(locked), now.getTime());
       if (again) throw badRequest(again);
@@ -505,12 +486,7 @@ export class SubscriptionService {
     const first = refusal(sub);
     if (first) throw badRequest(first);
     return db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom("subscriptions")
-        .selectAll()
-        .where("id", "=", sub.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const locked = await lockSubscription(trx, sub.id);
       const again = refusal(locked);
       if (again) throw badRequest(again);
       const updated = await transition(
