@@ -36,6 +36,9 @@ export const ERASED_TABLES = [
   "video_events",
   "onboarding_results",
   "reservations",
+  // Waitlist places and staff roles go with the account.
+  "waitlist_entries",
+  "studio_staff",
   "user_attributes",
   "refresh_tokens",
   "password_resets",

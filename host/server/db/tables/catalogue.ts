@@ -157,6 +157,12 @@ export interface LocationsTable {
   city: Defaulted<string>;
   image_url: Defaulted<string>;
   sort_order: Defaulted<number>;
+  /** Booking policy (076_studio_operations.sql). */
+  booking_window_days: Defaulted<number>;
+  late_cancel_minutes: Defaulted<number>;
+  auto_book_cutoff_minutes: Defaulted<number>;
+  max_open_bookings: Defaulted<number | null>;
+  waitlist_capacity: Defaulted<number>;
 }
 
 interface HomePagesTable {

@@ -22,6 +22,9 @@ interface ScheduleTemplatesTable {
   video_call_url: string | null;
   active: Defaulted<boolean>;
   created_at: DefaultedTimestamp;
+  /** Null: the location's waitlist_capacity. */
+  waitlist_capacity: number | null;
+  room: Defaulted<string>;
 }
 
 export interface LiveClassesTable {
@@ -41,6 +44,11 @@ export interface LiveClassesTable {
   zoom_link: string | null;
   cancelled_at: Timestamp | null;
   created_at: DefaultedTimestamp;
+  waitlist_capacity: Defaulted<number>;
+  /** Open ('waiting') waitlist entries, kept beside `booked`. */
+  waitlisted: Defaulted<number>;
+  room: Defaulted<string>;
+  cancel_reason: Defaulted<string | null>;
 }
 
 interface ReservationsTable {
@@ -51,10 +59,38 @@ interface ReservationsTable {
   created_at: Timestamp;
   checked_in_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  late_cancel: Defaulted<boolean>;
+  no_show_at: Defaulted<Date | null>;
+  from_waitlist: Defaulted<boolean>;
+}
+
+export type WaitlistStatus = "waiting" | "left" | "promoted" | "expired";
+
+/** A member waiting for a spot in a class (076_studio_operations.sql). */
+interface WaitlistEntriesTable {
+  id: Generated<string>;
+  user_id: string;
+  class_id: string;
+  status: Defaulted<WaitlistStatus>;
+  created_at: Timestamp;
+  ended_at: Timestamp | null;
+  notified_at: Timestamp | null;
+}
+
+export type StaffRole = "staff" | "owner";
+
+/** Who works which location: 'staff' one location, 'owner' each location listed for them. */
+interface StudioStaffTable {
+  user_id: string;
+  location_id: string;
+  role: StaffRole;
+  created_at: DefaultedTimestamp;
 }
 
 export interface StudiosTables {
   schedule_templates: ScheduleTemplatesTable;
   live_classes: LiveClassesTable;
   reservations: ReservationsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  studio_staff: StudioStaffTable;
 }
