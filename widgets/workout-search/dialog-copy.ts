@@ -6,6 +6,7 @@ import { sayWith } from "../ui/copy.js";
 export const say = sayWith(
   {
     "search.apply": "Show {count} results",
+    "search.apply#one": "Show {count} result",
     "search.applyPlain": "Apply",
     "search.equipmentMode": "Equipment match",
     "search.membersOnly": "Sign in to filter by favorites and watched workouts.",
