@@ -4,14 +4,6 @@ export type Params = Record<string, string | number>;
 export const interpolate = (template: string, params: Params = {}) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
-const rules = new Map<string, Intl.PluralRules>();
-/** The CLDR plural category of a count in a locale ("one", "few", "other"…), one Intl.PluralRules per locale. */
-export function pluralOf(locale: string, count: number): Intl.LDMLPluralRule {
-  let r = rules.get(locale);
-  if (!r) rules.set(locale, (r = new Intl.PluralRules(locale)));
-  return r.select(count);
-}
-
 /**
  * The template for a key. Plurals are a key suffix: when `params.count` is a number, `key#<category>` (the locale's
  * Intl.PluralRules category: `one`, `few`, `many`…) wins over the plain key, which holds the `other` form.
@@ -24,7 +16,10 @@ export function pick(
   locale: string,
 ): string | undefined {
   const count = params?.count;
-  return (typeof count === "number" ? catalogue[`${key}#${pluralOf(locale, count)}`] : undefined) ?? catalogue[key];
+  return (
+    (typeof count === "number" ? catalogue[`${key}#${new Intl.PluralRules(locale).select(count)}`] : undefined) ??
+    catalogue[key]
+  );
 }
 
 /**
