@@ -15,7 +15,6 @@ export const say = sayWith(
     "search.noExactHint": "Try fewer filters or a different search.",
     "search.more": "Show more",
     "search.removeFilter": "Remove filter {label}",
-    "search.suggested": "Other workouts you might like",
     // Avoid filters: the chips' own words, in the dialog and in the active-filter summary.
     "avoid.jumping": "No jumping",
     "avoid.wrists": "No wrist load",

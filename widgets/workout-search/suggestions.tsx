@@ -6,7 +6,7 @@ import { DEFAULT_SORT, emptyFilters, searchRequest } from "../../src/domain/filt
 import type { AvoidKey } from "../../src/domain/avoid.js";
 import { catalogueSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
-import { say } from "./copy.js";
+import { say } from "./dialog-copy.js";
 
 /** How many workouts to suggest: one row of cards on a wide screen. */
 const COUNT = 4;
