@@ -72,6 +72,6 @@ export default tseslint.config(
   },
   // Generated from the route schemas (scripts/api-types.mjs): their descriptions become comments as long as written.
   { files: ["**/*.gen.ts"], rules: { "max-len": "off" } },
-  { files: ["widgets/**/*.tsx"], rules: { "fitkit/jsx-pragma": "error" } },
+  { files: ["widgets/**/*.tsx"], rules: { "fitkit/jsx-pragma": "error", "fitkit/no-literal-copy": "error" } },
   { files: ["widgets/**/*.{ts,tsx}"], rules: { "fitkit/css-nested-ampersand": "error" } },
 );

@@ -1,6 +1,6 @@
 import type { ESLint } from "eslint";
 
 declare const plugin: ESLint.Plugin & {
-  rules: Record<"jsx-pragma" | "css-nested-ampersand", NonNullable<ESLint.Plugin["rules"]>[string]>;
+  rules: Record<"jsx-pragma" | "css-nested-ampersand" | "no-literal-copy", NonNullable<ESLint.Plugin["rules"]>[string]>;
 };
 export default plugin;

@@ -80,7 +80,65 @@ const cssNestedAmpersand = {
   },
 };
 
+/** Attributes a visitor reads or hears: their words come from the copy catalogue like the text between tags. */
+const USER_VISIBLE_ATTRIBUTES = new Set([
+  "aria-label",
+  "aria-description",
+  "aria-valuetext",
+  "title",
+  "placeholder",
+  "alt",
+]);
+const WORDS = /\p{L}/u;
+
+/**
+ * Issue 22: a widget's words are translated, so a word written in a component (JSX text, a string in JSX, a
+ * user-visible attribute) would stay English on a French page. Words go through `say()` and the widget's copy.ts;
+ * punctuation and symbols ("‹", "·", "–") are not words and pass.
+ */
+const noLiteralCopy = {
+  meta: {
+    type: "problem",
+    docs: { description: "forbid literal words in widget JSX (text, string children, user-visible attributes)" },
+    messages: { literal: '“{{text}}” is copy: add it to the widget\'s copy.ts and write say("…") here.' },
+    schema: [],
+  },
+  create(context) {
+    const report = (node, text) => {
+      if (WORDS.test(text)) context.report({ node, messageId: "literal", data: { text: text.trim().slice(0, 40) } });
+    };
+    const stringOf = (node) =>
+      node?.type === "Literal" && typeof node.value === "string"
+        ? node.value
+        : node?.type === "TemplateLiteral"
+          ? node.quasis.map((q) => q.value.cooked ?? "").join("")
+          : undefined;
+    /** A string shown as is: the expression itself, or either branch of a condition / logical expression. */
+    const shown = (node) => {
+      if (!node) return;
+      if (node.type === "ConditionalExpression") return [shown(node.consequent), shown(node.alternate)];
+      if (node.type === "LogicalExpression") return shown(node.right);
+      const text = stringOf(node);
+      if (text !== undefined) report(node, text);
+    };
+    return {
+      JSXText(node) {
+        report(node, node.value);
+      },
+      JSXExpressionContainer(node) {
+        if (node.parent.type !== "JSXAttribute") shown(node.expression);
+      },
+      JSXAttribute(node) {
+        const name = node.name.type === "JSXIdentifier" ? node.name.name : "";
+        if (!USER_VISIBLE_ATTRIBUTES.has(name) || !node.value) return;
+        if (node.value.type === "Literal") report(node.value, String(node.value.value));
+        else if (node.value.type === "JSXExpressionContainer") shown(node.value.expression);
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: "fitkit" },
-  rules: { "jsx-pragma": jsxPragma, "css-nested-ampersand": cssNestedAmpersand },
+  rules: { "jsx-pragma": jsxPragma, "css-nested-ampersand": cssNestedAmpersand, "no-literal-copy": noLiteralCopy },
 };

@@ -24,6 +24,17 @@ const coreOut = {
   },
 };
 
+/**
+ * A widget's translations (`import("./copy.<locale>.js")`, issue 22) are fetched only on a page in that language and
+ * size.mjs reports them apart; esbuild would otherwise inline them, spec catalogues (core) included.
+ */
+const translationsOut = {
+  name: "translations-out",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/copy\.\w\w-\w\w\.js$/ }, (a) => ({ path: a.path, external: true }));
+  },
+};
+
 async function gzipOf(entry, plugins) {
   const r = await build({
     entryPoints: [entry],
@@ -35,7 +46,7 @@ async function gzipOf(entry, plugins) {
     jsxImportSource: "preact",
     loader: { ".json": "json" },
     external: runtime,
-    plugins,
+    plugins: [translationsOut, ...plugins],
     logLevel: "silent",
   });
   return gzipSync(r.outputFiles[0].contents, { level: 9 }).length;

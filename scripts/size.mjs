@@ -4,7 +4,7 @@
 // included, read from rollup's chunk graph (dist/size/*.json, written by scripts/bundle-graph.mjs during the build):
 // each widget ≤ 26 KB; all five on one page ≤ 42 KB; parts loaded with import() on interaction are reported beside
 // them; the hosted app's JS before first paint ≤ 120 KB; the shared core's own code ≤ 6 KB in each widget.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { coreSizes } from "./core-size.mjs";
@@ -40,12 +40,23 @@ if (esm) {
   const all = new Set();
   const allLazy = new Set();
   const lazyRows = [];
+  const languageRows = [];
+  // A widget's translations (widgets/<w>/copy.<locale>.ts, issue 22) are fetched only on a page in that language:
+  // reported per widget and language, not as parts loaded on interaction.
+  const isCopy = (f) => /^copy\.\w\w-\w\w$/.test(esm.chunks[f]?.name ?? "");
   for (const w of widgets) {
     if (!esm.chunks[`${w}.js`]) continue;
     const files = esm.closure(`${w}.js`);
     files.forEach((f) => all.add(f));
     check(`<fit-${w}> (ESM, gzip)`, esm.total(files), 26);
-    const later = esm.later(files);
+    for (const locale of ["es-US", "fr-CA"]) {
+      const chunks = new Set();
+      for (const f of files)
+        for (const dyn of esm.chunks[f].dynamicImports)
+          if (esm.chunks[dyn]?.name === `copy.${locale}`) esm.closure(dyn, chunks);
+      if (chunks.size) languageRows.push([w, locale, esm.total(new Set([...chunks].filter((f) => !files.has(f))))]);
+    }
+    const later = new Set([...esm.later(files)].filter((f) => !isCopy(f)));
     later.forEach((f) => allLazy.add(f));
     if (later.size) lazyRows.push([w, esm.total(later), esm.total(new Set([...files, ...later]))]);
   }
@@ -54,6 +65,8 @@ if (esm) {
   // rarely used flow (membership dialogs, the library's filters) are listed here with the whole widget they make.
   for (const [w, later, whole] of lazyRows)
     info(`  <fit-${w}> on interaction (gzip)`, later, `whole widget with it ${(whole / KB).toFixed(1)} KB`);
+  // A second language costs at most this small chunk, fetched once per page (an English page fetches none).
+  for (const [w, locale, bytes] of languageRows) info(`  <fit-${w}> in ${locale} (gzip)`, bytes, "fetched on use");
   if (allLazy.size)
     info("  all five with every part (gzip)", esm.total(new Set([...all, ...allLazy])), "initial + on interaction");
   // Rollup merges chunks under experimentalMinChunkSize; the modal dialog must stay a part of its own, not shared.
@@ -70,6 +83,26 @@ const iife = join(root, "dist", "widgets", "fitkit.iife.js");
 // then issue 19's two widget features (the library's Avoid chips, the panel's pause flow) to 45.8: the collision is
 // reported and this budget is 46 KB (the ESM page of all five holds 42 KB; docs/decisions/bundle-budgets.md).
 if (existsSync(iife)) check("fitkit.iife.js (all five, every part, gzip)", gz(iife), 46);
+// Its translations stay out of it (issue 22): a page in Spanish or French fetches i18n/<widget>.<locale>.js beside it
+// (with the language's shared chunk of common labels).
+const i18nDir = join(root, "dist", "widgets", "i18n");
+if (existsSync(i18nDir)) {
+  for (const locale of ["es-US", "fr-CA"]) {
+    const files = new Set();
+    const add = (f) => {
+      if (files.has(f)) return;
+      files.add(f);
+      for (const [, dep] of readFileSync(join(i18nDir, f), "utf8").matchAll(/from\s*["']\.\/([\w.-]+\.js)["']/g))
+        add(dep);
+    };
+    readdirSync(i18nDir)
+      .filter((f) => f.endsWith(`.${locale}.js`))
+      .forEach(add);
+    const bytes = [...files].reduce((n, f) => n + gz(join(i18nDir, f)), 0);
+    info(`  fitkit.iife.js in ${locale}, all five (gzip)`, bytes, "i18n/*.js fetched on use");
+  }
+}
+
 // The shared core's own code inside each widget (from the sources, so it shows before a build too).
 for (const [w, bytes] of await coreSizes(root, widgets)) check(`core in <fit-${w}> (gzip)`, bytes, 6);
 const app = graphOf("app");

@@ -104,6 +104,29 @@ const plugins = () => [
   }),
 ];
 
+/** The translated languages (English is built into every widget); src/i18n/locales.ts names them all. */
+const TRANSLATED = ["es-US", "fr-CA"];
+
+/**
+ * The one-file build does not inline the widgets' translations (an English page would pay for every language): each
+ * `import("./copy.<locale>.js")` of widgets/<widget>/ loads i18n/<widget>.<locale>.js (an ES module of the i18n
+ * build below) from beside the script, resolved against the script's URL read when it ran.
+ */
+function translationsBesideScript() {
+  return {
+    name: "translations-beside-script",
+    resolveDynamicImport(specifier, importer) {
+      const m = typeof specifier === "string" && /^\.\/copy\.(\w\w-\w\w)\.js$/.exec(specifier);
+      const widget = importer?.replace(/\\/g, "/").match(/widgets\/([\w-]+)\/[^/]+$/)?.[1];
+      return m && widget ? { id: `./i18n/${widget}.${m[1]}.js`, external: true } : null;
+    },
+    renderDynamicImport({ targetModuleId }) {
+      if (!targetModuleId?.startsWith("./i18n/")) return null;
+      return { left: "import(new URL(", right: ", fitkitScript).href)" };
+    },
+  };
+}
+
 const onwarn = (warning, warn) => {
   if (warning.code === "CIRCULAR_DEPENDENCY" && warning.ids?.every((i) => i.includes("node_modules"))) return;
   warn(warning);
@@ -140,9 +163,26 @@ export default [
       format: "iife",
       inlineDynamicImports: true,
       generatedCode: "es2015",
+      // Where the script was loaded from, read while it runs (document.currentScript is gone by the time a widget
+      // asks for a translation).
+      intro: "const fitkitScript = (document.currentScript && document.currentScript.src) || document.baseURI;",
       sourcemap: true,
     },
-    plugins: [...plugins(), { name: "widget-artifacts", writeBundle: () => writeArtifacts(root, out) }],
+    plugins: [
+      translationsBesideScript(),
+      ...plugins(),
+      { name: "widget-artifacts", writeBundle: () => writeArtifacts(root, out) },
+    ],
+    onwarn,
+  },
+  {
+    // The translations the one-file build loads (translationsBesideScript): one ES module per widget and language,
+    // i18n/<widget>.<locale>.js beside fitkit.iife.js, sharing the common labels' chunk of each language.
+    input: Object.fromEntries(
+      WIDGETS.flatMap((w) => TRANSLATED.map((l) => [`${w}.${l}`, `${root}widgets/${w}/copy.${l}.ts`])),
+    ),
+    output: { dir: `${out}/i18n`, format: "es", entryFileNames: "[name].js", chunkFileNames: "shared-[hash].js" },
+    plugins: plugins(),
     onwarn,
   },
 ];

@@ -6,14 +6,14 @@ import { interpolate } from "./translate-core.js";
 type StatusKey = keyof typeof liveEn | keyof typeof errorsEn;
 
 /** Spec §8: reservation failure copy by HTTP status. */
-function reservationErrorKey(status: number): StatusKey {
+export function reservationErrorKey(status: number): StatusKey {
   if (status === 400) return "error.reservation.400";
   if (status === 401 || status === 404) return "error.reservation.notFound";
   return "error.loading";
 }
 
 /** Spec §8: cancellation failure copy by HTTP status. */
-function cancellationErrorKey(status: number): StatusKey {
+export function cancellationErrorKey(status: number): StatusKey {
   if (status === 400) return "error.cancellation.400";
   if (status === 401 || status === 422) return "error.cancellation.relogin";
   if (status === 404) return "error.cancellation.404";

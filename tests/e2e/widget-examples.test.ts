@@ -10,7 +10,7 @@ const FIT_TAGS = ["fit-live-schedule", "fit-series-card", "fit-workout-search", 
 afterAll(closeBrowser);
 
 describe("example pages", () => {
-  for (const page of ["studio-site", "marketing", "account", "index"]) {
+  for (const page of ["studio-site", "studio-site-fr", "marketing", "account", "index"]) {
     it(`${page}.html loads with no console errors and every fit-* element defined`, async () => {
       const session = await openSession();
       try {

@@ -32,3 +32,26 @@ describe("fitkit/css-nested-ampersand", () => {
     ],
   });
 });
+
+describe("fitkit/no-literal-copy", () => {
+  const jsx = new RuleTester({
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", parserOptions: { ecmaFeatures: { jsx: true } } },
+  });
+  jsx.run("no-literal-copy", fitkit.rules["no-literal-copy"], {
+    valid: [
+      'const a = <p>{say("live.full")}</p>;',
+      'const a = <button aria-label={say("live.nextWeek")}>›</button>;',
+      "const a = <p>{time} – {end} · {n}</p>;",
+      'const a = <img alt="" src={src} />;',
+      'const a = <input type="radio" name="join-period" class="x" />;',
+      'const a = <p>{ok ? say("a") : ""}</p>;',
+    ],
+    invalid: [
+      { code: "const a = <h3>Other workouts you might like</h3>;", errors: [{ messageId: "literal" }] },
+      { code: 'const a = <input placeholder="MM/YY" />;', errors: [{ messageId: "literal" }] },
+      { code: 'const a = <button aria-label={"Close"} />;', errors: [{ messageId: "literal" }] },
+      { code: 'const a = <p>{busy ? "Saving" : say("save")}</p>;', errors: [{ messageId: "literal" }] },
+      { code: "const a = <p>{`then ${plan}`}</p>;", errors: [{ messageId: "literal" }] },
+    ],
+  });
+});

@@ -11,10 +11,11 @@ import {
   upcomingReservations,
 } from "../../src/domain/classes.js";
 import { canShowNextWeek, canShowPreviousWeek, openingDay, shiftWeek, weekFrom } from "../../src/domain/live-week.js";
-import { cancellationErrorMessage, reservationErrorMessage } from "../../src/i18n/status-messages.js";
+import { cancellationErrorKey, reservationErrorKey } from "../../src/i18n/status-messages.js";
 import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
-import { say } from "./copy.js";
+import { speak } from "../ui/copy.js";
+import { say as sayHere } from "./copy.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";
 import { useClassTimer } from "./timer.js";
 import { mediaUrl, useWidgetConfig } from "../ui/config.js";
@@ -32,7 +33,9 @@ export interface LiveScheduleProps {
 /** `<fit-live-schedule>`: the week view of one location's live classes with reservations. */
 export function LiveSchedule(props: LiveScheduleProps) {
   const css = useCss();
-  const { emit } = useWidget();
+  const { emit, copy } = useWidget();
+  // Handlers that answer after an await speak this widget's language even if another widget rendered meanwhile.
+  const say: typeof sayHere = (key, params) => (speak(copy), sayHere(key, params));
   const config = useWidgetConfig();
   // The config names the locale and the zone (the attributes, the page, then the browser): formats take it as is.
   const zone: Zone = config;
@@ -97,7 +100,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
       setAnnouncement(say("success.reserved"));
       emit(EVENTS.classBook, { classId: c.id, reservationId: reservation.id });
     } catch (error) {
-      setFailure(reservationErrorMessage(statusOf(error)));
+      setFailure(say(reservationErrorKey(statusOf(error))));
     } finally {
       setBusy(null);
     }
@@ -112,7 +115,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
       setAnnouncement(say("success.reservationCancelled"));
       emit(EVENTS.classCancel, { classId: reservation.class_data.id, reservationId: reservation.id });
     } catch (error) {
-      setFailure(cancellationErrorMessage(statusOf(error)));
+      setFailure(say(cancellationErrorKey(statusOf(error))));
     } finally {
       setBusy(null);
     }
@@ -125,7 +128,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
       await data.checkIn(reservation.id);
       setAnnouncement(say("live.checkedIn"));
     } catch (error) {
-      setFailure(reservationErrorMessage(statusOf(error)));
+      setFailure(say(reservationErrorKey(statusOf(error))));
     } finally {
       setBusy(null);
     }
@@ -183,9 +186,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
                 ? say("live.full")
                 : typeof spots !== "number"
                   ? ""
-                  : spots === 1
-                    ? say("live.oneSpotLeft")
-                    : say("live.spotsLeft", { count: spots })}
+                  : say("live.spotsLeft", { count: spots })}
             </p>
           )}
         </div>

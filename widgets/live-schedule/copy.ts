@@ -12,8 +12,9 @@ export const say = sayWith(
     "live.days": "Choose a day",
     "live.noClasses": "No classes on this day",
     "live.noClassesHint": "Try another day of the week.",
+    // A count's plural forms sit side by side: `key#one` (Intl.PluralRules' category), the plain key for "other".
     "live.spotsLeft": "{count} spots left",
-    "live.oneSpotLeft": "1 spot left",
+    "live.spotsLeft#one": "{count} spot left",
     "live.full": "Full",
     "live.started": "In progress",
     "live.minutes": "{minutes} min",

@@ -6,16 +6,24 @@ export const scheduleStyles = (css: Css) => ({
   header: css`display: grid; gap: 4px; & h2 { font-size: 1.4em; }`,
   note: css`color: var(--_muted); font-size: 0.875em;`,
   next: css`display: grid; gap: 8px; padding: 12px; border: 2px solid var(--_accent); border-radius: var(--_radius); background: var(--_surface);`,
-  week: css`display: flex; align-items: center; gap: 6px;`,
+  // On a phone the seven days take the whole row (French and Spanish day names are longer) and the arrows go below.
+  week: css`
+    display: flex; align-items: center; gap: 6px;
+    @media (max-width: 480px) { flex-wrap: wrap; justify-content: space-between; }
+  `,
   // Enabled: an outlined accent button; disabled: no accent at all (muted glyph, faint border), never only a shade.
   arrow: css`
     font-size: 1.6em; line-height: 1; min-width: 44px; min-height: 44px; padding: 0 8px;
     &:disabled { color: var(--_muted); border-color: var(--_border); border-style: dashed; background: transparent; opacity: 0.6; }
   `,
-  days: css`display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); gap: 6px; flex: 1;`,
+  // A day's label ("Wed 25", "mer. 25", "mié 25") wraps to two lines rather than spill out of a narrow button.
+  days: css`
+    display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); gap: 6px; flex: 1;
+    @media (max-width: 480px) { gap: 3px; order: -1; flex-basis: 100%; }
+  `,
   day: css`
-    min-height: 44px; padding: 6px 4px; border-radius: var(--_radius); border: 1px solid var(--_border); background: var(--_surface);
-    cursor: pointer; font-weight: 600; font-size: 0.9em; white-space: nowrap;
+    min-height: 44px; padding: 6px 2px; border-radius: var(--_radius); border: 1px solid var(--_border); background: var(--_surface);
+    cursor: pointer; font-weight: 600; font-size: 0.9em; line-height: 1.15;
     &[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_on-accent); }
   `,
   dayHeading: css`font-size: 1.1em;`,

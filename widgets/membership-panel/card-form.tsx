@@ -82,14 +82,14 @@ export function CardForm({
           <input
             id="exp"
             name="exp"
-            placeholder="MM/YY"
+            placeholder={say("membership.expiryFormat")}
             autoComplete="cc-exp"
             required
             pattern={"\\d{1,2}\\s*/\\s*\\d{2,4}"}
           />
         </div>
         <div class={s.field}>
-          <label for="cvc">CVC</label>
+          <label for="cvc">{say("membership.cvc")}</label>
           <input id="cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" required pattern={"\\d{3,4}"} />
         </div>
       </div>

@@ -1,9 +1,12 @@
 import type { Quote } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
 import type { WidgetConfig } from "../ui/context.js";
+import { speaking } from "../ui/copy.js";
 import { say } from "./flow-copy.js";
 
-export const money = (cents: number, currency = "USD") => formatPrice(cents / 100, currency);
+/** An amount in cents as the widget's language writes money ("$19.99", "19,99 $ US"). */
+export const money = (cents: number, currency = "USD") => formatPrice(cents / 100, currency, speaking().locale);
+const UNITS = ["day", "week", "month", "year"] as const;
 
 /** "January 31, 2031" in the widget's locale and time zone. */
 export const longDate = (iso: string, config: Pick<WidgetConfig, "locale" | "timeZone">) =>
@@ -15,7 +18,12 @@ const recurring = (q: Quote) =>
     ? ""
     : q.interval_type === "month" && (q.interval === 12 || q.interval === 1)
       ? say(q.interval === 12 ? "plan.annual" : "plan.monthly", { price: money(q.renewal_price, q.currency) })
-      : say("charge.every", { price: money(q.renewal_price, q.currency), n: q.interval, unit: q.interval_type });
+      : UNITS.includes(q.interval_type as (typeof UNITS)[number])
+        ? say(`charge.every.${q.interval_type as (typeof UNITS)[number]}`, {
+            price: money(q.renewal_price, q.currency),
+            count: q.interval,
+          })
+        : say("charge.every", { price: money(q.renewal_price, q.currency), n: q.interval, unit: q.interval_type });
 
 /**
  * What a confirmation states (issue 21: what will be charged and when): the amount after promo codes and its date —
@@ -29,6 +37,9 @@ export function chargeSentence(q: Quote, config: Pick<WidgetConfig, "locale" | "
     (q.kind === "checkout" && q.trial_days === 0) || q.kind === "unpause"
       ? say("charge.today", { price: first, date })
       : say("charge.on", { price: first, date });
-  const trial = q.kind === "checkout" && q.trial_days > 0 ? `${say("charge.trial", { days: q.trial_days })} ` : "";
+  const trial =
+    q.kind === "checkout" && q.trial_days > 0
+      ? `${say("charge.trial", { days: q.trial_days, count: q.trial_days })} `
+      : "";
   return `${trial}${sentence}${then ? ` ${say("charge.then", { plan: then })}` : ""}`;
 }

@@ -223,7 +223,8 @@ export function MembershipPanel(props: MembershipPanelProps) {
             <>
               <dt>{say("membership.nextPayment")}</dt>
               <dd>
-                {formatPrice(sub.next_renewal.amount / 100)} · {date(sub.next_renewal.period_start)}
+                {formatPrice(sub.next_renewal.amount / 100, "USD", config.locale)} ·{" "}
+                {date(sub.next_renewal.period_start)}
               </dd>
             </>
           )}

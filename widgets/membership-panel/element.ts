@@ -3,4 +3,8 @@ import { MembershipPanel } from "./component.js";
 import spec from "./element.json";
 
 /** The `<fit-membership-panel>` element class (importing it registers nothing; see ./define.ts). */
-export const FitMembershipPanelElement = createWidgetElement(MembershipPanel, spec);
+export const FitMembershipPanelElement = createWidgetElement(MembershipPanel, spec, {
+  // Each language is a chunk of its own, fetched when an element first speaks it (English is built in).
+  "es-US": () => import("./copy.es-US.js"),
+  "fr-CA": () => import("./copy.fr-CA.js"),
+});

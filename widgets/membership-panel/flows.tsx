@@ -12,7 +12,7 @@ import {
 import { problemOfMessage } from "./address-refusal.js";
 import { messageOf } from "./refusal-messages.js";
 import type { PlanPeriod } from "../../src/domain/membership.js";
-import { useCss } from "../ui/context.js";
+import { useCss, useWidget } from "../ui/context.js";
 import { say } from "./flow-copy.js";
 import { Oops } from "./oops.js";
 import { Button } from "../ui/parts.js";
@@ -20,6 +20,7 @@ import type { useMembership } from "./data.js";
 import { flowStyles } from "./flow-styles.js";
 import { updateAddress, withWrites } from "./writes.js";
 import { useWidgetConfig } from "../ui/config.js";
+import { speaking } from "../ui/copy.js";
 import { chargeSentence, money } from "./charge.js";
 import type { Quote } from "../../src/api/index.js";
 import { CANCEL_REASONS, planSku, type CancelReason } from "../../src/domain/membership.js";
@@ -53,7 +54,7 @@ export function ChangePlan({ data, supportEmail, done, close, progress }: FlowPr
   const [busy, setBusy] = useState(false);
   const priceOf = (p: PlanPeriod) => (data.price(p)?.cost.unit_amount ?? (p === "annual" ? 9588 : 1999)) / 100;
   const label = (p: PlanPeriod) =>
-    say(p === "annual" ? "plan.annual" : "plan.monthly", { price: formatPrice(priceOf(p)) });
+    say(p === "annual" ? "plan.annual" : "plan.monthly", { price: formatPrice(priceOf(p), "USD", speaking().locale) });
 
   const [quote, setQuote] = useState<Quote | null>(null);
   const config = useWidgetConfig();
@@ -166,6 +167,7 @@ export function ChangePlan({ data, supportEmail, done, close, progress }: FlowPr
 }
 
 export function UpdateCard({ data, supportEmail, done }: FlowProps) {
+  useWidget(); // speak the widget's language
   return (
     <CardForm
       data={data}
@@ -240,8 +242,8 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
       <div class={s.field}>
         <label for="a-country">{say("address.country")}</label>
         <select id="a-country" name="country" defaultValue={current?.country ?? "USA"}>
-          <option value="USA">USA</option>
-          <option value="Canada">Canada</option>
+          <option value="USA">{say("address.country.usa")}</option>
+          <option value="Canada">{say("address.country.canada")}</option>
         </select>
       </div>
       {field("address1", "address.address1")}

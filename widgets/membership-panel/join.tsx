@@ -185,16 +185,16 @@ export function JoinMembership({ data, supportEmail, done, close, progress }: Fl
               <input type="radio" name="join-period" checked={period === p} onChange={() => setPeriod(p)} />
               <span>
                 <strong>{say(p === "annual" ? "membership.annual" : "membership.monthly")}</strong>{" "}
-                {q ? (
-                  <>
-                    {q.trial_days > 0 && <>{say("join.trialDays", { days: q.trial_days })}, then </>}
-                    {say(p === "annual" ? "plan.annual" : "plan.monthly", {
-                      price: money(q.renewal_price ?? q.base_price, q.currency),
-                    })}
-                  </>
-                ) : (
-                  "…"
-                )}
+                {q
+                  ? (() => {
+                      const plan = say(p === "annual" ? "plan.annual" : "plan.monthly", {
+                        price: money(q.renewal_price ?? q.base_price, q.currency),
+                      });
+                      return q.trial_days > 0
+                        ? say("join.trialThen", { trial: say("join.trialDays", { days: q.trial_days }), plan })
+                        : plan;
+                    })()
+                  : say("loading")}
               </span>
             </label>
           );

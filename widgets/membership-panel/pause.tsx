@@ -13,10 +13,12 @@ import { messageOf } from "./refusal-messages.js";
 import { withWrites } from "./writes.js";
 import type { FlowProps } from "./flows.js";
 
-const say = sayWith({
+export const say = sayWith({
   "pause.howLong": "Access until {start}, then pause for",
-  "pause.months": "{n} month{s}, back on {end}",
-  "pause.confirm": "You are pausing your membership for {n} month{s}.",
+  "pause.months": "{n} months, back on {end}",
+  "pause.months#one": "{n} month, back on {end}",
+  "pause.confirm": "You are pausing your membership for {n} months.",
+  "pause.confirm#one": "You are pausing your membership for {n} month.",
   "pause.dates": "Access ends on {start}, back on {end}.",
   "pause.charge": "Your card will be charged {price} on {end}, when it resumes.",
   "pause.done": "Your membership pauses on {start} and resumes on {end}.",
@@ -44,7 +46,7 @@ export function PauseMembership({ data, supportEmail, done, close, progress }: F
   const write = scheduled ? w.cancelPause : w.pause;
   const words = (n: number, window = scheduled ?? options.find((o) => o.months === n)) => ({
     n,
-    s: n > 1 ? "s" : "",
+    count: n,
     start: window ? date(window.starts_at) : "",
     end: window ? date(window.resumes_at) : "",
     price: sub.next_renewal ? money(sub.next_renewal.amount, sub.currency) : "",

@@ -11,7 +11,7 @@ import { flowStyles } from "./flow-styles.js";
 import { Oops } from "./oops.js";
 import type { FlowProps } from "./flows.js";
 
-const say = sayWith({
+export const say = sayWith({
   "unpause.confirm": "Unpausing {plan} starts a new period today.",
   "unpause.agree": "YES, UNPAUSE",
   "unpause.done": "Your membership is running again.",

@@ -5,6 +5,7 @@ import { sayWith } from "../ui/copy.js";
 export const say = sayWith(
   {
     "series.workouts": "{count} workouts",
+    "series.workouts#one": "{count} workout",
     "series.trainers": "Trainers",
     "series.equipment": "Equipment",
     "series.next": "Your Next Workout",

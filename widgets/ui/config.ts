@@ -47,8 +47,14 @@ function validZone(zone: string | undefined): string | undefined {
   }
 }
 
-/** The current widget's resolved settings (re-read on every render, so attribute changes apply). */
-export const useWidgetConfig = (): WidgetConfig => resolveConfig(useWidget().host as unknown as Partial<WidgetConfig>);
+/**
+ * The current widget's resolved settings (re-read on every render, so attribute changes apply); dates and numbers
+ * format in the tag that chose the widget's language (see locale.ts) unless the `locale` attribute names another.
+ */
+export function useWidgetConfig(): WidgetConfig {
+  const { host, formatLocale } = useWidget();
+  return { ...resolveConfig(host as unknown as Partial<WidgetConfig>), locale: formatLocale };
+}
 
 /** Media paths the API answers (posters, trainer photos) are relative to the API host, not to the embedding page. */
 export const mediaUrl = (path: string | null | undefined, apiBase: string): string | undefined =>

@@ -1,6 +1,7 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { Css } from "./shadow-css.js";
+import { speak, type Copy } from "./copy.js";
 
 /** Settings every widget reads from its attributes, falling back to the page's `#fitkit-config` script. */
 export interface WidgetConfig {
@@ -17,9 +18,18 @@ export interface WidgetContext {
   host: HTMLElement;
   /** Dispatches a bubbling, composed, cancelable `fit-*` CustomEvent; false when a listener called preventDefault. */
   emit<T>(name: string, detail: T): boolean;
+  /** The widget's language and its translation (see copy.ts); a new context object when the language changes. */
+  copy: Copy;
+  /** The BCP 47 tag dates and numbers are formatted in (the `locale` attribute, else the tag that chose `copy`). */
+  formatLocale: string;
 }
 
 export const Widget = createContext<WidgetContext>(null as unknown as WidgetContext);
-export const useWidget = () => useContext(Widget);
+/** The current widget's context; it also points `say()` at the widget's language for this render. */
+export function useWidget(): WidgetContext {
+  const widget = useContext(Widget);
+  speak(widget.copy);
+  return widget;
+}
 /** The shadow-root-bound `css` tag of the current widget (see shadow-css.ts). */
-export const useCss = () => useContext(Widget).css;
+export const useCss = () => useWidget().css;

@@ -4,6 +4,10 @@ import "@preact/signals";
 import { createShadowCss } from "./shadow-css.js";
 import { baseCss } from "./theme.js";
 import { Widget, type WidgetContext } from "./context.js";
+import { BASE_LOCALE, type Locale } from "../../src/i18n/locales.js";
+import type { Copy } from "./copy.js";
+import { readPageConfig } from "./config.js";
+import { chooseLocale, nearestLang } from "./locale.js";
 
 type AttrType = "string" | "number" | "boolean" | "json";
 
@@ -12,6 +16,9 @@ export interface ElementSpec {
   attributes?: readonly { name: string; type?: string }[];
   properties?: readonly { name: string }[];
 }
+
+/** A widget's translations, each loaded the first time an element speaks it (English is built in). */
+export type Translations = Partial<Record<Locale, () => Promise<{ default: Readonly<Record<string, string>> }>>>;
 
 /**
  * Attributes and properties every fitkit element has (documented in widgets/common.json). `nonce` is not among them:
@@ -59,7 +66,18 @@ const MOUNT = Symbol("mount");
 export function createWidgetElement<P extends object>(
   Component: ComponentType<P>,
   spec: ElementSpec = {},
+  translations: Translations = {},
 ): CustomElementConstructor {
+  // One fetch per language per page. A translation that fails to load leaves the English words (each key then
+  // falls back, and is reported in development).
+  const copies: Partial<Record<Locale, Copy>> = { [BASE_LOCALE]: { locale: BASE_LOCALE, messages: {} } };
+  const pending: Partial<Record<Locale, Promise<void>>> = {};
+  const load = (locale: Locale) =>
+    (pending[locale] ??= Promise.resolve(translations[locale]?.()).then(
+      (m) => void (copies[locale] = { locale, messages: m?.default ?? {} }),
+      () => void (copies[locale] = { locale, messages: {} }),
+    ));
+
   const attrTypes: Record<string, AttrType> = { ...COMMON_ATTRS };
   for (const a of spec.attributes ?? [])
     attrTypes[a.name] =
@@ -77,13 +95,20 @@ export function createWidgetElement<P extends object>(
   ];
 
   class FitElement extends HTMLElement {
-    static readonly observedAttributes = Object.keys(attrTypes);
+    // `lang` is observed but stays the native property: it chooses the language like the page's own `lang`.
+    static readonly observedAttributes = [...Object.keys(attrTypes), "lang"];
     [VALUES]: Record<string, unknown> = Object.fromEntries(
       Object.entries(attrTypes)
         .filter(([, t]) => t === "boolean")
         .map(([a]) => [camelCase(a), false]),
     );
-    [MOUNT]?: { container: HTMLElement; context: WidgetContext; queued: boolean; connected: boolean };
+    [MOUNT]?: {
+      container: HTMLElement;
+      context: WidgetContext;
+      queued: boolean;
+      connected: boolean;
+      langs?: MutationObserver;
+    };
 
     constructor() {
       super();
@@ -105,16 +130,24 @@ export function createWidgetElement<P extends object>(
         const container = document.createElement("div");
         container.className = "fit-root";
         container.setAttribute("part", "root");
+        container.lang = BASE_LOCALE;
         root.append(container);
         const context: WidgetContext = {
           css,
           host: this,
           emit: (name, detail) =>
             this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true })),
+          copy: copies[BASE_LOCALE]!,
+          formatLocale: BASE_LOCALE,
         };
         this[MOUNT] = { container, context, queued: false, connected: true };
       }
       this[MOUNT].connected = true;
+      // A page (or an ancestor) that changes its `lang` re-renders the widget in the new language.
+      (this[MOUNT].langs ??= new MutationObserver(() => this.#schedule())).observe(document.documentElement, {
+        attributeFilter: ["lang"],
+        subtree: true,
+      });
       this.#render();
     }
 
@@ -122,13 +155,14 @@ export function createWidgetElement<P extends object>(
       const mount = this[MOUNT];
       if (!mount) return;
       mount.connected = false;
+      mount.langs?.disconnect();
       // Unmounting runs every effect cleanup: subscriptions, timers and listeners the widget set up.
       render(null, mount.container);
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null) {
-      // Only observedAttributes reach here, and they are attrTypes' keys.
-      this[VALUES][camelCase(name)] = parse(attrTypes[name]!, value);
+      // Only observedAttributes reach here: attrTypes' keys, and `lang` (read in #render).
+      if (name !== "lang") this[VALUES][camelCase(name)] = parse(attrTypes[name]!, value);
       this.#schedule();
     }
 
@@ -144,6 +178,22 @@ export function createWidgetElement<P extends object>(
 
     #render() {
       const mount = this[MOUNT]!;
+      const choice = chooseLocale(
+        { locale: this[VALUES].locale as string | undefined },
+        nearestLang(this),
+        readPageConfig().locale,
+      );
+      const copy = copies[choice.locale];
+      if (!copy) {
+        // Until its words arrive the widget keeps what it shows (nothing on a first render: no English flash).
+        void load(choice.locale).then(() => this.#schedule());
+        return;
+      }
+      if (copy !== mount.context.copy || choice.format !== mount.context.formatLocale) {
+        // A new context object: every component reading it re-renders in the new language.
+        mount.context = { ...mount.context, copy, formatLocale: choice.format };
+        mount.container.lang = copy.locale;
+      }
       render(h(Widget.Provider, { value: mount.context }, h(Component, { ...this[VALUES] } as P)), mount.container);
     }
 

@@ -2,7 +2,7 @@
 import type { ButtonHTMLAttributes, ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { lazy } from "./lazy.js";
-import { useCss } from "./context.js";
+import { useCss, useWidget } from "./context.js";
 import { say } from "./copy.js";
 
 type ButtonProps = ButtonHTMLAttributes & { variant?: "primary" | "secondary" | "link" | "danger"; busy?: boolean };
@@ -141,6 +141,7 @@ const dialogCode = lazy(() => import("./modal-dialog.js"));
  * error and Try again show in its place.
  */
 export function Modal(props: ModalProps) {
+  useWidget(); // speak the widget's language
   const code = dialogCode.use(props.open);
   // What had focus when it was asked to open (before a failed load's Try again took it): focus returns there.
   const opener = useRef<Element | null>(null);

@@ -6,7 +6,10 @@ import { sayWith } from "../ui/copy.js";
 export const say = sayWith(
   {
     "search.apply": "Show {count} results",
+    "search.apply#one": "Show {count} result",
     "search.applyPlain": "Apply",
+    // The suggestions under an empty search load with the dialog's code (filters-dialog.tsx exports them).
+    "search.suggested": "Other workouts you might like",
     "search.equipmentMode": "Equipment match",
     "search.membersOnly": "Sign in to filter by favorites and watched workouts.",
     "filter.avoid": "Avoid",

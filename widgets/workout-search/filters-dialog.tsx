@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { useWidget } from "../ui/context.js";
 import type { SearchResponse, WorkoutFilters } from "../../src/api/index.js";
 import { emptyFilters, type ListFilterKey, type WorkoutFilterState } from "../../src/domain/filters.js";
 import { AVOID_KEYS, avoidList, type AvoidKey } from "../../src/domain/avoid.js";
@@ -44,6 +45,7 @@ export function FiltersDialog({
   setFilters,
   close,
 }: FiltersDialogProps) {
+  useWidget(); // speak the widget's language
   const s = dialogStyles(css);
   const toggleValue = (key: ListFilterKey, value: string) => {
     const list = state.filters[key];

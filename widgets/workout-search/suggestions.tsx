@@ -6,6 +6,7 @@ import { DEFAULT_SORT, emptyFilters, searchRequest } from "../../src/domain/filt
 import type { AvoidKey } from "../../src/domain/avoid.js";
 import { catalogueSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
+import { say } from "./dialog-copy.js";
 
 /** How many workouts to suggest: one row of cards on a wide screen. */
 const COUNT = 4;
@@ -65,7 +66,7 @@ export function Suggestions({ category, card, grid, avoid }: SuggestionsProps) {
   return (
     <section aria-labelledby="fit-suggested">
       <h3 id="fit-suggested" style={{ margin: "0 0 14px" }}>
-        Other workouts you might like
+        {say("search.suggested")}
       </h3>
       <ul class={grid}>{hits.map(card)}</ul>
     </section>

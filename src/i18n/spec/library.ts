@@ -20,5 +20,7 @@ export const libraryEn = {
   "filter.live.only": "Only",
   "filter.live.hide": "Hide",
   "search.results": "{count} results",
+  "search.results#one": "{count} result",
   "search.resultsFor": "{count} results for “{keywords}”",
+  "search.resultsFor#one": "{count} result for “{keywords}”",
 } as const;

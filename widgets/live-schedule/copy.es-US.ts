@@ -1,0 +1,38 @@
+import type { say } from "./copy.js";
+import type { Translation } from "../ui/copy.js";
+import { commonEs } from "../ui/copy.es-US.js";
+import { liveEs } from "../../src/i18n/spec/live.es-US.js";
+
+/**
+ * <fit-live-schedule> in Latin American / US Spanish (es-US): its own labels (the English
+ * ones are in copy.ts), the shared labels and its areas of the spec's catalogue; a chunk of its own, fetched the
+ * first time an element speaks es-US.
+ */
+const copy: Translation<typeof say> = {
+  ...commonEs,
+  ...liveEs,
+  "live.title": "Clases en vivo",
+  "live.allLocations": "Todas las sedes",
+  "live.previousWeek": "Semana anterior",
+  "live.nextWeek": "Semana siguiente",
+  "live.zoneNote": "Los horarios de las clases se muestran en {timeZone}, la zona horaria del estudio.",
+  "live.days": "Elige un día",
+  "live.noClasses": "No hay clases este día",
+  "live.noClassesHint": "Prueba con otro día de la semana.",
+  "live.spotsLeft": "Quedan {count} lugares",
+  "live.spotsLeft#one": "Queda {count} lugar",
+  "live.full": "Completa",
+  "live.started": "En curso",
+  "live.minutes": "{minutes} min",
+  "live.with": "con {trainer}",
+  "live.cancel": "Cancelar",
+  "live.checkIn": "Registrar llegada",
+  "live.checkedIn": "Llegada registrada",
+  "live.join": "Unirme a la videollamada",
+  "live.addToCalendar": "Agregar al calendario",
+  "live.nextBooked": "Tu próxima clase",
+  "live.signInToReserve": "Reservar abre la página de reservaciones de fitkit en una ventana nueva.",
+  "live.popupBlocked":
+    "Tu navegador bloqueó la ventana de reservación. Permite las ventanas emergentes para este sitio y vuelve a intentarlo.",
+};
+export default copy;
