@@ -37,10 +37,10 @@ export interface SpotsStreamOptions {
 }
 
 /** First reconnect delay; it doubles with each failure in a row, up to the maximum. */
-export const RECONNECT_BASE_MS = 1000;
+const RECONNECT_BASE_MS = 1000;
 export const RECONNECT_MAX_MS = 60_000;
 /** Failures in a row after which the schedules stop waiting for the stream and refresh on their own. */
-export const FAILURES_BEFORE_FALLBACK = 3;
+const FAILURES_BEFORE_FALLBACK = 3;
 /** How often the schedules refresh while the stream is refused. */
 export const FALLBACK_REFRESH_MS = 30_000;
 const CLOSED = 2;

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "../db/index.js";
 import { listen, type Listening } from "../db/listen.js";
 
-export const SPOTS_CHANNEL = "fitkit_spots";
+const SPOTS_CHANNEL = "fitkit_spots";
 /** Changes kept for streams that reconnect: a busy studio network's last minutes. */
 const KEPT = 500;
 
