@@ -52,7 +52,7 @@ const POPUP_PAGES = /^\/(live\/book|continue)\/?(\?|$)/;
  * (module scripts and `integrity` + `crossorigin` script tags are CORS requests, blocked without the header).
  */
 const PUBLIC_CORS =
-  /^\/(tsapi\/|config\.json$|studios\/class(\?|$)|subscriptions\/v1\/products|health$|media\/|widgets\/)/;
+  /^\/(tsapi\/|config\.json$|studios\/class(\?|$)|studios\/live-classes\/stream(\?|$)|subscriptions\/v1\/products|health$|media\/|widgets\/)/;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 

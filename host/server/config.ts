@@ -55,6 +55,13 @@ export interface ServerConfig {
    * "on-first-use" (the first search builds it; the API tests' servers, most of which never search).
    */
   searchIndexBuild: "at-start" | "on-first-use";
+  /**
+   * Live spot-count streams (GET /studios/live-classes/stream) one process holds open at most; past it the route
+   * answers 503 with Retry-After and the schedules refresh every 30 s instead (FITKIT_LIVE_STREAMS_MAX).
+   */
+  liveStreamsMax: number;
+  /** How often an idle stream sends a comment so proxies keep it open (FITKIT_LIVE_STREAM_HEARTBEAT_MS). */
+  liveStreamHeartbeatMs: number;
 }
 
 export interface RateLimitConfig {
@@ -144,6 +151,13 @@ function positiveMs(name: string, value: string | undefined, fallback: number): 
   return ms;
 }
 
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new StartupError(`${name} must be a whole number above 0, got ${value}`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -185,5 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     billing: loadBillingSettings(env, production),
     storeUrl: storeUrl(env.FITKIT_STORE_URL),
     searchIndexBuild: "at-start",
+    liveStreamsMax: positiveInteger("FITKIT_LIVE_STREAMS_MAX", env.FITKIT_LIVE_STREAMS_MAX, 1000),
+    liveStreamHeartbeatMs: positiveMs("FITKIT_LIVE_STREAM_HEARTBEAT_MS", env.FITKIT_LIVE_STREAM_HEARTBEAT_MS, 15_000),
   };
 }

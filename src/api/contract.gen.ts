@@ -5318,6 +5318,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/studios/live-classes/stream": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Live spot counts of the asked locations' classes as they change (text/event-stream)
+     * @description Events: `spots` (data: {id, location_id, booked, capacity, waitlisted, cancelled, spots_left, class_full}; id: an event id to send back as Last-Event-ID or last_event_id), `resync` (changes may have been missed: refetch the schedule). A comment every heartbeat keeps the stream open. 503 with Retry-After when this server holds as many streams as it allows.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description location ids or slugs, comma-separated; empty or absent: every location */
+          location?: string;
+          /** @description the id of the last event seen (what the Last-Event-ID header carries on a reconnect) */
+          last_event_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/event-stream */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/subscriptions/v1/products": {
     parameters: {
       query?: never;

@@ -10,6 +10,7 @@ import { connectPostgres, type DatabaseHandle } from "../../host/server/db/index
 import { DEMO_PASSWORD } from "../../host/server/db/seed/members.js";
 import { jobLock } from "../../host/server/jobs/job-lock.js";
 import { clonePostgresTemplate, testRedisUrl } from "./harness.js";
+import { openStream } from "./sse-client.js";
 
 /** tsx compiles the server at start; two of them on a busy 2-core machine take a while. */
 const STARTUP_TIMEOUT_MS = 120_000;
@@ -18,6 +19,8 @@ const SEARCH_FOLLOWS_WITHIN_MS = 5_000;
 /** Both processes offer to run renewals this often. */
 const RENEWALS_INTERVAL_MS = 200;
 const RENEWAL_WITHIN_MS = 15_000;
+/** Issue 18: a schedule open elsewhere shows a booking within 2 seconds. */
+const SPOTS_REACH_WITHIN_MS = 2_000;
 
 interface ServerProcess {
   url: string;
@@ -163,6 +166,36 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
       .where("id", "=", "wk_0003")
       .execute();
     await eventually(async () => (await hits(a!)) === 1 && (await hits(b!)) === 1, SEARCH_FOLLOWS_WITHIN_MS);
+  });
+
+  it("push a booking made through one to a live spots stream open on the other, within 2 s", async () => {
+    const schedule = await call(a!, "GET", "/studios/class?location=live&public=true");
+    const now = Date.now();
+    const c = (schedule.body.items as { id: string; class_full: boolean; start_date: string }[]).find(
+      (x) => !x.class_full && Date.parse(x.start_date) > now + 3_600_000,
+    )!;
+    const stream = await openStream(`${b!.url}/studios/live-classes/stream?location=live`);
+    try {
+      expect(stream.status).toBe(200);
+      const email = `spots-${randomBytes(4).toString("hex")}@example.com`;
+      const signUp = await call(a!, "POST", "/api/auth/sign-up/email", {
+        body: { email, password: "secret-pass", given_name: "Live", family_name: "Spots", waiver_accepted: true },
+      });
+      const started = performance.now();
+      const booked = await call(a!, "POST", "/studios/reservation/", {
+        token: signUp.body.token,
+        body: { class_id: c.id },
+      });
+      expect(booked.status).toBe(200);
+      const event = await stream.next(
+        (e) => e.event === "spots" && JSON.parse(e.data).id === c.id,
+        SPOTS_REACH_WITHIN_MS,
+      );
+      expect(performance.now() - started).toBeLessThan(SPOTS_REACH_WITHIN_MS);
+      expect(JSON.parse(event.data)).toMatchObject({ id: c.id, location_id: "live", cancelled: false });
+    } finally {
+      stream.close();
+    }
   });
 
   it("renew a subscription whose period ended exactly once, though both run the job", async () => {

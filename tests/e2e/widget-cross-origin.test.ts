@@ -21,6 +21,26 @@ const page = (script: string) =>
   `<script type="application/json" id="fitkit-config">${JSON.stringify({ apiBase: fitkit.url, appUrl: fitkit.url })}</script>${script}</head>` +
   `<body><main><h1>Our schedule</h1><fit-live-schedule location="chicago"></fit-live-schedule></main></body></html>`;
 
+/** Issue 18: an open schedule shows a booking made elsewhere within 2 seconds. */
+const SPOTS_FOLLOW_MS = 2_000;
+
+/** A fresh member of the second server, signed up through its API (another device booking). */
+async function memberToken(): Promise<string> {
+  const res = await fetch(`${fitkit.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `live-spots-${Date.now().toString(36)}@example.com`,
+      password: "secret-pass",
+      given_name: "Elsewhere",
+      family_name: "Booker",
+      waiver_accepted: true,
+    }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
 beforeAll(async () => {
   fitkit = await startOwnServer();
   site = await startPageServer({
@@ -52,4 +72,39 @@ describe("embedding the schedule from another origin, not allow-listed", () => {
         session.assertClean();
       }));
   }
+
+  it("a booking made elsewhere changes the shown spots without a reload, through one stream per page", () =>
+    withSession(async (session) => {
+      // Answered streams: the server subscribes a stream before its answer's headers leave.
+      const streams: number[] = [];
+      session.context.on(
+        "response",
+        (r) => r.url().includes("/studios/live-classes/stream") && streams.push(r.status()),
+      );
+      const tab = await session.open(`${site.url}/module.html`);
+      const schedule = tab.locator("fit-live-schedule");
+      await expectAReservableDay(schedule);
+      const row = schedule
+        .locator('article[part="class"]')
+        .filter({ has: tab.getByRole("button", { name: "Reserve", exact: true }) })
+        .first();
+      const classId = (await row.locator("h4").getAttribute("id"))!.replace(/^class-/, "");
+      const spots = row.getByText(/spots? left$/);
+      const before = Number(/^(\d+)/.exec((await spots.textContent()) ?? "")?.[1]);
+      expect(before).toBeGreaterThan(1);
+      // The stream is open (the page loads it after the first render) before the other device books.
+      await expect.poll(() => streams).toEqual([200]);
+      const token = await memberToken();
+      const booked = await fetch(`${fitkit.url}/studios/reservation/`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ class_id: classId }),
+      });
+      expect(booked.status).toBe(200);
+      await expect
+        .poll(() => spots.textContent(), { timeout: SPOTS_FOLLOW_MS })
+        .toBe(before - 1 === 1 ? "1 spot left" : `${before - 1} spots left`);
+      expect(streams).toEqual([200]);
+      session.assertClean();
+    }));
 });

@@ -28,6 +28,14 @@ describe("server configuration", () => {
     );
   });
 
+  it("bounds live spot-count streams per process (1000 unless FITKIT_LIVE_STREAMS_MAX says), refusing nonsense", () => {
+    expect(loadConfig({})).toMatchObject({ liveStreamsMax: 1000, liveStreamHeartbeatMs: 15_000 });
+    expect(loadConfig({ FITKIT_LIVE_STREAMS_MAX: "250" }).liveStreamsMax).toBe(250);
+    for (const bad of ["0", "-3", "lots", "1.5"])
+      expect(() => loadConfig({ FITKIT_LIVE_STREAMS_MAX: bad })).toThrow(StartupError);
+    expect(() => loadConfig({ FITKIT_LIVE_STREAM_HEARTBEAT_MS: "0" })).toThrow(/FITKIT_LIVE_STREAM_HEARTBEAT_MS/);
+  });
+
   it("serves the network only when HOST says so", () => {
     expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
   });

@@ -6,6 +6,8 @@ import { startOfDay } from "../../src/domain/live-week.js";
 import { DAY_MS } from "../../src/domain/numbers.js";
 import { keyedResource, liveSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
+import type { Resource } from "../../src/store/resource.js";
+import type { Location } from "../../src/api/index.js";
 
 export interface LiveSchedule {
   signedIn: boolean;
@@ -52,6 +54,7 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
   useEffect(() => {
     if (signedIn) void reservations.load();
   }, [signedIn]);
+  useLiveSpots(store, location, classes, place);
 
   /** A write that throws its ApiError on failure and, on success, reloads the reservations and the spots together. */
   const write = (mutation: Write) => async (id: string) => {
@@ -74,4 +77,42 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
     cancel: write(store.live.cancel),
     checkIn: write(store.live.checkIn),
   };
+}
+
+/**
+ * Keeps the shown spots live: the page's one spots stream (loaded after the first render, outside the widget's first
+ * script) updates the classes in place; a class it does not know yet (just added by the studio) reloads the schedule
+ * once, and so does a `resync` or, while the stream is refused, every 30 s.
+ */
+function useLiveSpots(
+  store: { apiBase: string },
+  location: string | undefined,
+  classes: Resource<LiveClass[]>,
+  place: Resource<Location> | undefined,
+) {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let live = true;
+    const reloadedFor = new Set<string>();
+    void import("../../src/store/live-spots.js").then(({ spotsStreamOf, withSpots }) => {
+      if (!live) return;
+      stop = spotsStreamOf(store).follow({
+        location: location ?? "",
+        onChange(change) {
+          const shown = classes.data.peek();
+          if (!shown) return;
+          if (shown.some((c) => c.id === change.id)) return classes.set(withSpots(shown, change, Date.now()));
+          const here = place?.data.peek()?.id;
+          if (change.cancelled || (here && change.location_id !== here) || reloadedFor.has(change.id)) return;
+          reloadedFor.add(change.id);
+          void classes.reload();
+        },
+        refresh: () => void classes.reload(),
+      });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [store, location, classes, place]);
 }

@@ -14,6 +14,7 @@ import { devMailRoutes } from "./dev-mail.js";
 import { docsRoutes } from "./docs.js";
 import { healthRoutes } from "./health.js";
 import { identityRoutes } from "./identity.js";
+import { liveStreamRoutes } from "./live-stream.js";
 import { mediaRoutes } from "./media.js";
 import { musicRoutes } from "./music.js";
 import { myDataRoutes } from "./my-data.js";
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(calendarFeedRoutes, { ctx });
   await app.register(challengeRoutes, { ctx });
   await app.register(studiosRoutes, { prefix: "/studios", ctx });
+  await app.register(liveStreamRoutes, { prefix: "/studios", ctx });
   await app.register(membershipRoutes, { ctx });
   await app.register(paymentRoutes, { prefix: "/commerce/v1", ctx });
   await app.register(mediaRoutes, { ctx });

@@ -1,19 +1,18 @@
 /**
  * The current search index of a server process. Built from the database at start (or on the first search, see
  * `buildAtStart`), rebuilt whenever the catalogue changes: the catalogue tables' triggers
- * `pg_notify('fitkit_catalogue')`, which reaches every process listening on the same PostgreSQL (LISTEN on a dedicated
- * connection) and, on PGlite, this process's own listener.
+ * `pg_notify('fitkit_catalogue')`, which reaches every process listening on the same PostgreSQL and, on PGlite, this
+ * process's own listener (db/listen.ts).
  * Searches during a rebuild keep using the previous snapshot.
  */
-import type pg from "pg";
 import type { DatabaseHandle, Db } from "../db/index.js";
+import { listen } from "../db/listen.js";
 import { loadWorkouts } from "../services/catalogue-workouts.js";
 import { CatalogueIndex, type SeriesMembership } from "./catalogue-index.js";
 
 const CATALOGUE_CHANNEL = "fitkit_catalogue";
 /** Notifications arriving within this window share one rebuild (a seed or an import touches many rows). */
 const DEBOUNCE_MS = 30;
-const RECONNECT_MS = 1000;
 
 export interface LiveIndex {
   /** The current snapshot, waiting for (or starting) the first build if needed. */
@@ -60,7 +59,6 @@ export function createLiveIndex(
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
-  let stopListening: () => Promise<void> = async () => {};
 
   const rebuild = (): Promise<CatalogueIndex> => {
     if (building) {
@@ -92,54 +90,8 @@ export function createLiveIndex(
     }, DEBOUNCE_MS);
   };
 
-  // PGlite's own calls and the pool's queries share one session with no lock between them, and interleaved they can
-  // lose a reply (the pool's query then waits forever): (un)listen while holding the pool's one connection.
-  const outsidePool = async <T>(call: () => Promise<T>): Promise<T> => {
-    const client = await database.pool.connect();
-    try {
-      return await call();
-    } finally {
-      client.release();
-    }
-  };
-  const listenPglite = async () => {
-    const unlisten = await outsidePool(() => database.pglite!.listen(CATALOGUE_CHANNEL, changed));
-    stopListening = () => outsidePool(unlisten);
-  };
-
-  const listenPostgres = async () => {
-    let client: pg.PoolClient | null = null;
-    const connect = async () => {
-      if (closed) return;
-      try {
-        client = await database.pool.connect();
-        client.on("notification", (msg) => msg.channel === CATALOGUE_CHANNEL && changed());
-        client.on("error", () => {
-          client?.release(true);
-          client = null;
-          // A missed notification is possible while reconnecting: rebuild once back.
-          setTimeout(() => void connect().then(changed), RECONNECT_MS).unref();
-        });
-        await client.query(`listen ${CATALOGUE_CHANNEL}`);
-      } catch (error) {
-        options.onError?.(error);
-        client?.release(true);
-        client = null;
-        setTimeout(() => void connect(), RECONNECT_MS).unref();
-      }
-    };
-    await connect();
-    stopListening = async () => {
-      const c = client;
-      client = null;
-      if (c) {
-        await c.query(`unlisten ${CATALOGUE_CHANNEL}`).catch(() => {});
-        c.release();
-      }
-    };
-  };
-
-  const listening = (database.kind === "pglite" ? listenPglite() : listenPostgres()).catch((e) => options.onError?.(e));
+  // A notification missed while the connection was lost: rebuild once listening again.
+  const listening = listen(database, CATALOGUE_CHANNEL, changed, { onError: options.onError, onReconnect: changed });
   if (options.buildAtStart) rebuild().catch((e) => options.onError?.(e));
 
   return {
@@ -151,9 +103,7 @@ export function createLiveIndex(
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      await listening;
-      // The database may already be closed when the server shuts down; nothing is left to unlisten then.
-      await stopListening().catch(() => {});
+      await listening.close();
       await building?.catch(() => {});
     },
   };

@@ -1,0 +1,207 @@
+/**
+ * Live spot counts for a page: ONE Server-Sent Events stream per store (so per page and API host) carrying the
+ * spots of every location a schedule on the page shows (`GET /studios/live-classes/stream`). A lost stream comes back
+ * after an exponential back-off with jitter, asking for what it missed; while the server refuses it (503 past its
+ * bound) or it keeps failing, every schedule refreshes itself every 30 s instead, until the stream opens again.
+ * Loaded by the schedule after its first render (it is not in a widget's first script).
+ */
+
+/** One class's counts after a change, as the stream's `spots` event carries them. */
+export interface SpotsChange {
+  id: string;
+  location_id: string;
+  booked: number;
+  capacity: number;
+  waitlisted: number;
+  cancelled: boolean;
+  spots_left: number;
+  class_full: boolean;
+}
+
+/** A schedule on the page following the stream. */
+export interface SpotsFollower {
+  /** The location id or slug it shows; empty for every location. */
+  location: string;
+  onChange(change: SpotsChange): void;
+  /** Fetch the schedule again: changes may have been missed, or the stream is refused (then every 30 s). */
+  refresh(): void;
+}
+
+type EventSourceLike = Pick<EventSource, "addEventListener" | "close" | "readyState">;
+
+export interface SpotsStreamOptions {
+  /** The EventSource constructor (the browser's by default; tests pass their own). */
+  EventSource?: new (url: string) => EventSourceLike;
+  /** Jitter source, [0, 1). */
+  random?: () => number;
+}
+
+/** First reconnect delay; it doubles with each failure in a row, up to the maximum. */
+const RECONNECT_BASE_MS = 1000;
+export const RECONNECT_MAX_MS = 60_000;
+/** Failures in a row after which the schedules stop waiting for the stream and refresh on their own. */
+const FAILURES_BEFORE_FALLBACK = 3;
+/** How often the schedules refresh while the stream is refused. */
+export const FALLBACK_REFRESH_MS = 30_000;
+const CLOSED = 2;
+
+/**
+ * The delay before reconnect attempt `failures` (1, 2, …): the doubled base, capped, of which a random half is
+ * waited ("equal jitter"), so clients dropped together do not come back together.
+ */
+export function reconnectDelay(failures: number, random: () => number): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, failures - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export interface SpotsStream {
+  /** Follows the stream (opening it with the first follower); answers how to stop. */
+  follow(follower: SpotsFollower): () => void;
+  /** The schedules refresh every 30 s instead of following the stream. */
+  readonly fallback: boolean;
+}
+
+/** The stream of one API host; see `spotsStreamOf` for the page's shared one. */
+export function createSpotsStream(apiBase: string, options: SpotsStreamOptions = {}): SpotsStream {
+  const Source = options.EventSource ?? (typeof EventSource === "undefined" ? undefined : EventSource);
+  const random = options.random ?? Math.random;
+  const followers = new Set<SpotsFollower>();
+  let source: EventSourceLike | undefined;
+  let url = "";
+  let lastEventId: string | undefined;
+  let failures = 0;
+  let everOpened = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let polling: ReturnType<typeof setInterval> | undefined;
+  let pendingSync = false;
+
+  const refreshAll = () => followers.forEach((f) => f.refresh());
+
+  const startFallback = () => {
+    if (polling !== undefined) return;
+    refreshAll();
+    polling = setInterval(refreshAll, FALLBACK_REFRESH_MS);
+  };
+  const stopFallback = () => {
+    clearInterval(polling);
+    polling = undefined;
+  };
+
+  const wantedUrl = () => {
+    const locations = [...followers].map((f) => f.location);
+    const query = locations.includes("") ? "" : [...new Set(locations)].sort().join(",");
+    const base = `${apiBase.replace(/\/+$/, "")}/studios/live-classes/stream`;
+    return query ? `${base}?${new URLSearchParams({ location: query })}` : base;
+  };
+
+  const disconnect = () => {
+    source?.close();
+    source = undefined;
+    clearTimeout(retry);
+    retry = undefined;
+  };
+
+  const connect = () => {
+    disconnect();
+    if (!followers.size) return;
+    if (!Source) return startFallback();
+    url = wantedUrl();
+    const es = new Source(
+      lastEventId ? `${url}${url.includes("?") ? "&" : "?"}last_event_id=${encodeURIComponent(lastEventId)}` : url,
+    );
+    source = es;
+    es.addEventListener("open", () => {
+      if (source !== es) return;
+      // Reopened without an event id to resume from: what happened meanwhile is unknown.
+      if (everOpened && !lastEventId) refreshAll();
+      everOpened = true;
+      failures = 0;
+      stopFallback();
+    });
+    es.addEventListener("spots", (event) => {
+      if (source !== es) return;
+      const message = event as MessageEvent<string>;
+      if (message.lastEventId) lastEventId = message.lastEventId;
+      const change = JSON.parse(message.data) as SpotsChange;
+      followers.forEach((f) => f.onChange(change));
+    });
+    es.addEventListener("resync", () => source === es && refreshAll());
+    es.addEventListener("error", () => {
+      if (source !== es) return;
+      // The browser would retry at once and forever; this page waits longer after each failure instead.
+      const refused = es.readyState === CLOSED;
+      disconnect();
+      failures++;
+      if (refused || failures >= FAILURES_BEFORE_FALLBACK) startFallback();
+      retry = setTimeout(connect, reconnectDelay(failures, random));
+    });
+  };
+
+  /** Followers joining or leaving together (a page's schedules mounting) change the stream once. */
+  const sync = () => {
+    if (pendingSync) return;
+    pendingSync = true;
+    queueMicrotask(() => {
+      pendingSync = false;
+      if (!followers.size) {
+        disconnect();
+        stopFallback();
+        failures = 0;
+        return;
+      }
+      // Waiting to reconnect, or the open stream already carries these locations.
+      if (retry !== undefined || (source && url === wantedUrl())) return;
+      connect();
+    });
+  };
+
+  return {
+    follow(follower) {
+      followers.add(follower);
+      sync();
+      return () => {
+        followers.delete(follower);
+        sync();
+      };
+    },
+    get fallback() {
+      return polling !== undefined;
+    },
+  };
+}
+
+const perStore = new WeakMap<object, SpotsStream>();
+
+/** The page's one stream for this store (every schedule on the page shares it). */
+export function spotsStreamOf(store: { apiBase: string }, options?: SpotsStreamOptions): SpotsStream {
+  let stream = perStore.get(store);
+  if (!stream) perStore.set(store, (stream = createSpotsStream(store.apiBase, options)));
+  return stream;
+}
+
+/** The parts of a shown class that a change updates. */
+interface Counted {
+  id: string;
+  start_date: string;
+  spots_left: number;
+  class_full: boolean;
+  waitlist?: { count: number; capacity: number; open: boolean };
+}
+
+/**
+ * The shown classes after a change: the class's spots, full flag and waitlist count updated in place, or the class
+ * gone once cancelled. The same list when the change is not about one of them.
+ */
+export function withSpots<T extends Counted>(classes: T[], change: SpotsChange, now: number): T[] {
+  if (!classes.some((c) => c.id === change.id)) return classes;
+  if (change.cancelled) return classes.filter((c) => c.id !== change.id);
+  return classes.map((c) => {
+    if (c.id !== change.id) return c;
+    const updated: T = { ...c, spots_left: change.spots_left, class_full: change.class_full };
+    if (c.waitlist) {
+      const open = change.class_full && change.waitlisted < c.waitlist.capacity && Date.parse(c.start_date) > now;
+      updated.waitlist = { ...c.waitlist, count: change.waitlisted, open };
+    }
+    return updated;
+  });
+}
