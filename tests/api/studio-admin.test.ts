@@ -467,7 +467,8 @@ describe("numbers", () => {
       t.call("GET", `${API}/locations/los-angeles/numbers?weeks=2`, { token: owner }),
     );
     expect(before.weeks.map((w) => w.week_start)).toEqual(["2027-02-22", "2027-03-01"]);
-    // Last week (Los Angeles): two classes that ran, 10 spots, 6 booked; one waitlist conversion, one late cancel, one no-show.
+    // Last week (Los Angeles): two classes that ran, 10 spots, 6 booked; one waitlist conversion, one late cancel and
+    // one no-show.
     const one = await createClass(t, { startsIn: -3 * DAY, location: "los-angeles", capacity: 4, booked: 3 });
     await createClass(t, { startsIn: -4 * DAY, location: "los-angeles", capacity: 6, booked: 3 });
     const cancelledClass = await createClass(t, {

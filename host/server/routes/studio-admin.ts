@@ -568,7 +568,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       const location = await access.requireLocation(me(request), request.params.location);
       return {
         location,
-        weeks: await numbers.weekly(location, request.query.weeks ?? 8),
+        weeks: await numbers.weekly(location, request.query.weeks),
       };
     },
   );

@@ -12,8 +12,8 @@ export interface StaffLocation {
   role: StaffRole;
 }
 
-export const NOT_STAFF = "You are not studio staff.";
-export const NOT_YOUR_LOCATION = "You are not staff at this location.";
+const NOT_STAFF = "You are not studio staff.";
+const NOT_YOUR_LOCATION = "You are not staff at this location.";
 export const OWNER_ONLY = "Only an owner of this location can change its booking policy.";
 
 /**
