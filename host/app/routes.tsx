@@ -23,7 +23,8 @@ export interface AppRoute {
   chrome?: false;
   /**
    * false: never sent to onboarding from here: the sign-in family (the "Account created" step must show) and the
-   * booking popup (a hand-off to another site that must finish); the member's next page in the app applies the rule.
+   * booking popup (a hand-off to another site that must finish), the studio staff area (staff at work, not members
+   * training); the member's next page in the app applies the rule.
    */
   onboarding?: false;
 }
