@@ -358,6 +358,11 @@ export const en = {
   "studioAdmin.addTemplateTitle": "Add a weekly class",
   "studioAdmin.addTemplate": "Add weekly class",
   "studioAdmin.templateCreated": "{type} at {time} added to the weekly schedule.",
+  "studioAdmin.editTemplate": "Edit",
+  "studioAdmin.editTemplateLabel": "Edit weekly class {type} at {time}",
+  "studioAdmin.editTemplateTitle": "Change {type} at {time}",
+  "studioAdmin.saveTemplate": "Save weekly class",
+  "studioAdmin.templateSaved": "{type} at {time} saved. Upcoming classes nobody booked follow at once.",
   "studioAdmin.endTemplate": "End",
   "studioAdmin.endTemplateLabel": "End weekly class {type} at {time}",
   "studioAdmin.templateEnded":

@@ -55,6 +55,7 @@ describe("the studio staff area", () => {
         await form.getByLabel("Room").fill("Studio B");
         await form.getByRole("button", { name: "Add class" }).click();
         await sees(page, `${type} added on`);
+        await session.screenshot(page, "studio-week");
 
         const site = await session.open("/examples/studio-site.html");
         const schedule = site.locator("fit-live-schedule");
@@ -111,8 +112,40 @@ describe("the studio staff area", () => {
       await page.keyboard.press("Enter");
       await sees(page, "Dana Desk is checked in.");
       await visible(row.getByText("Checked in", { exact: true }));
+      await session.screenshot(page, "studio-roster");
       const mine = await callApi<{ items: { id: string; status: string }[] }>(member.token, "/studios/reservation");
       expect(mine.items.find((r) => r.id === reservation.id)?.status).toBe("check in");
+      session.assertClean();
+    }));
+
+  it("staff add a weekly class and change its time, by keyboard", () =>
+    withSession(async (session) => {
+      await keepTokens(session, await signInTokens(STAFF), ["Essential"]);
+      const page = await session.open("/studio");
+      const type = `Weekly Flow ${unique()}`;
+      const form = page.getByRole("form", { name: "Add a weekly class" });
+      await visible(form);
+      await expect
+        .poll(() => form.getByLabel("Trainer").locator("option").count(), { timeout: STEP_TIMEOUT })
+        .toBeGreaterThan(1);
+      await form.getByRole("checkbox", { name: "Sat" }).check();
+      await form.getByLabel("Start time").fill("21:10");
+      await form.getByLabel("Class type").fill(type);
+      await form.getByLabel("Trainer").selectOption({ index: 1 });
+      await form.getByLabel("Room").fill(`Room ${type}`);
+      await form.getByRole("button", { name: "Add weekly class" }).click();
+      await sees(page, `${type} at 21:10 added to the weekly schedule.`);
+
+      await page.getByRole("button", { name: `Edit weekly class ${type} at 21:10` }).click();
+      const edit = page.getByRole("form", { name: `Change ${type} at 21:10` });
+      await edit.getByLabel("Start time").fill("21:20");
+      await edit.getByRole("button", { name: "Save weekly class" }).focus();
+      await page.keyboard.press("Enter");
+      await sees(page, `${type} at 21:20 saved.`);
+      expect(await session.axe(page)).toEqual([]);
+
+      await page.getByRole("button", { name: `End weekly class ${type} at 21:20` }).click();
+      await sees(page, `${type} ended.`);
       session.assertClean();
     }));
 

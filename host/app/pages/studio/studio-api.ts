@@ -88,7 +88,7 @@ export interface Policy {
 
 const get = <T>(api: ApiClient, path: string, query?: Record<string, string | number | undefined>) =>
   api.request<T>(BASE + path, { auth: true, query });
-const send = <T>(api: ApiClient, method: "POST" | "PUT" | "DELETE", path: string, body?: unknown) =>
+const send = <T>(api: ApiClient, method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) =>
   api.request<T>(BASE + path, { method, auth: true, body });
 
 export const staffApi = {
@@ -102,6 +102,8 @@ export const staffApi = {
     get<{ items: Template[] }>(api, `/locations/${enc(location)}/templates`),
   createTemplate: (api: ApiClient, location: string, body: Record<string, unknown>) =>
     send<Template>(api, "POST", `/locations/${enc(location)}/templates`, body),
+  updateTemplate: (api: ApiClient, id: string, body: Record<string, unknown>) =>
+    send<Template>(api, "PATCH", `/templates/${enc(id)}`, body),
   endTemplate: (api: ApiClient, id: string) => send<{ kept_classes: number }>(api, "DELETE", `/templates/${enc(id)}`),
   roster: (api: ApiClient, classId: string) => get<Roster>(api, `/classes/${enc(classId)}/roster`),
   checkIn: (api: ApiClient, classId: string, reservation: string) =>

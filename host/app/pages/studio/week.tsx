@@ -59,6 +59,7 @@ function WeekView({ location }: { location: StaffLocation }) {
   const [trainers, setTrainers] = useState<{ id: string; name: string }[]>([]);
   const [loadError, setLoadError] = useState("");
   const [notice, setNotice] = useState("");
+  const [editing, setEditing] = useState<string | undefined>();
 
   const reload = useCallback(() => {
     staffApi.week(store.api, location.slug, anchor).then(setWeek, (e: unknown) => setLoadError(failureMessage(e)));
@@ -179,13 +180,33 @@ function WeekView({ location }: { location: StaffLocation }) {
                   · {tpl.room} · {t("studioAdmin.capacityOf", { capacity: tpl.capacity })}
                   {tpl.trainer ? ` · ${tpl.trainer.name}` : ""}
                 </span>
-                <Button
-                  variant="secondary"
-                  onClick={() => void endTemplate(tpl)}
-                  aria-label={t("studioAdmin.endTemplateLabel", { type: tpl.class_type, time: tpl.start_time })}
-                >
-                  {t("studioAdmin.endTemplate")}
-                </Button>
+                <span style={{ display: "flex", gap: space[2] }}>
+                  <Button
+                    variant="ghost"
+                    aria-expanded={editing === tpl.id}
+                    onClick={() => setEditing(editing === tpl.id ? undefined : tpl.id)}
+                    aria-label={t("studioAdmin.editTemplateLabel", { type: tpl.class_type, time: tpl.start_time })}
+                  >
+                    {t("studioAdmin.editTemplate")}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    onClick={() => void endTemplate(tpl)}
+                    aria-label={t("studioAdmin.endTemplateLabel", { type: tpl.class_type, time: tpl.start_time })}
+                  >
+                    {t("studioAdmin.endTemplate")}
+                  </Button>
+                </span>
+                {editing === tpl.id ? (
+                  <div style={{ flexBasis: "100%" }}>
+                    <TemplateForm
+                      location={location}
+                      trainers={trainers}
+                      template={tpl}
+                      onDone={(message) => (setEditing(undefined), setNotice(message), reload())}
+                    />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -196,11 +217,19 @@ function WeekView({ location }: { location: StaffLocation }) {
   );
 }
 
-function TrainerSelect({ trainers, id }: { trainers: { id: string; name: string }[]; id: string }) {
+function TrainerSelect({
+  trainers,
+  id,
+  initial = "",
+}: {
+  trainers: { id: string; name: string }[];
+  id: string;
+  initial?: string;
+}) {
   return (
     <label className="select" htmlFor={id}>
       {t("studioAdmin.field.trainer")}
-      <select id={id} name="trainer_id" required defaultValue="">
+      <select id={id} name="trainer_id" required defaultValue={initial}>
         <option value="" disabled>
           {t("studioAdmin.field.chooseTrainer")}
         </option>
@@ -291,15 +320,19 @@ function OneOffForm({
   );
 }
 
+/** Adds a weekly class, or with `template` changes that one (its unbooked upcoming classes follow at once). */
 function TemplateForm({
   location,
   trainers,
+  template,
   onDone,
 }: {
   location: StaffLocation;
   trainers: { id: string; name: string }[];
+  template?: Template;
   onDone: (message: string) => void;
 }) {
+  const key = template?.id ?? "new";
   const store = useStore();
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -313,7 +346,7 @@ function TemplateForm({
     if (!weekdays.length) return setError(t("studioAdmin.pickWeekday"));
     setBusy(true);
     try {
-      const created = await staffApi.createTemplate(store.api, location.slug, {
+      const body = {
         weekdays,
         start_time: read("start_time"),
         duration: Number(read("duration")),
@@ -321,7 +354,12 @@ function TemplateForm({
         trainer_id: read("trainer_id"),
         capacity: Number(read("capacity")),
         room: read("room").trim(),
-      });
+      };
+      if (template) {
+        const saved = await staffApi.updateTemplate(store.api, template.id, body);
+        return onDone(t("studioAdmin.templateSaved", { type: saved.class_type, time: saved.start_time }));
+      }
+      const created = await staffApi.createTemplate(store.api, location.slug, body);
       formEl.reset();
       onDone(t("studioAdmin.templateCreated", { type: created.class_type, time: created.start_time }));
     } catch (err) {
@@ -331,21 +369,29 @@ function TemplateForm({
     }
   }
   return (
-    <form onSubmit={(e) => void submit(e)} className={stack(space[3])} aria-labelledby="studio-template-form-title">
-      <h3 id="studio-template-form-title" className={sectionTitle}>
-        {t("studioAdmin.addTemplateTitle")}
+    <form onSubmit={(e) => void submit(e)} className={stack(space[3])} aria-labelledby={`template-form-${key}`}>
+      <h3 id={`template-form-${key}`} className={sectionTitle}>
+        {template
+          ? t("studioAdmin.editTemplateTitle", { type: template.class_type, time: template.start_time })
+          : t("studioAdmin.addTemplateTitle")}
       </h3>
       <div className={formGrid}>
         <fieldset>
           <legend>{t("studioAdmin.field.weekdays")}</legend>
           {WEEKDAYS.map((d) => (
             <label key={d}>
-              <input type="checkbox" name="weekdays" value={d} />
+              <input type="checkbox" name="weekdays" value={d} defaultChecked={template?.weekdays.includes(d)} />
               {weekdayLabel(d)}
             </label>
           ))}
         </fieldset>
-        <Field label={t("studioAdmin.field.start")} name="start_time" type="time" required />
+        <Field
+          label={t("studioAdmin.field.start")}
+          name="start_time"
+          type="time"
+          required
+          defaultValue={template?.start_time}
+        />
         <Field
           label={t("studioAdmin.field.duration")}
           name="duration"
@@ -353,10 +399,16 @@ function TemplateForm({
           min={5}
           max={480}
           required
-          defaultValue={50}
+          defaultValue={template?.duration ?? 50}
         />
-        <Field label={t("studioAdmin.field.classType")} name="class_type" required maxLength={80} />
-        <TrainerSelect trainers={trainers} id="template-trainer" />
+        <Field
+          label={t("studioAdmin.field.classType")}
+          name="class_type"
+          required
+          maxLength={80}
+          defaultValue={template?.class_type}
+        />
+        <TrainerSelect trainers={trainers} id={`template-trainer-${key}`} initial={template?.trainer?.id} />
         <Field
           label={t("studioAdmin.field.capacity")}
           name="capacity"
@@ -364,14 +416,20 @@ function TemplateForm({
           min={1}
           max={500}
           required
-          defaultValue={12}
+          defaultValue={template?.capacity ?? 12}
         />
-        <Field label={t("studioAdmin.field.room")} name="room" required maxLength={60} defaultValue="Main studio" />
+        <Field
+          label={t("studioAdmin.field.room")}
+          name="room"
+          required
+          maxLength={60}
+          defaultValue={template?.room ?? "Main studio"}
+        />
       </div>
       <FormError>{error}</FormError>
       <div>
         <Button type="submit" disabled={busy}>
-          {t("studioAdmin.addTemplate")}
+          {template ? t("studioAdmin.saveTemplate") : t("studioAdmin.addTemplate")}
         </Button>
       </div>
     </form>
