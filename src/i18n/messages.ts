@@ -425,6 +425,7 @@ export const en = {
   "studioAdmin.numbersTable": "Weekly numbers",
   "studioAdmin.chartTitle": "Fill rate per week",
   "studioAdmin.chartWeek": "Week of {week}: {rate} full.",
+  "studioAdmin.chartWeekNone": "Week of {week}: no classes ran.",
   "studioAdmin.none": "–",
   "studioAdmin.col.week": "Week",
   "studioAdmin.col.classes": "Classes run",

@@ -87,13 +87,17 @@ function NumbersView({ location }: { location: StaffLocation }) {
  * The fill rate per week as bars, drawn in SVG (no chart library): the image has a role and a label, and its text
  * alternative (one sentence per week) sits beside it for screen readers; the table below holds every number.
  */
-function FillChart({ weeks }: { weeks: WeekNumbers[] }) {
+export function FillChart({ weeks }: { weeks: WeekNumbers[] }) {
   const width = 640;
   const height = 200;
   const pad = 28;
   const band = (width - pad) / weeks.length;
   const summary = weeks
-    .map((w) => t("studioAdmin.chartWeek", { week: weekLabel(w.week_start), rate: percent(w.fill_rate) }))
+    .map((w) =>
+      w.fill_rate === null
+        ? t("studioAdmin.chartWeekNone", { week: weekLabel(w.week_start) })
+        : t("studioAdmin.chartWeek", { week: weekLabel(w.week_start), rate: percent(w.fill_rate) }),
+    )
     .join(" ");
   return (
     <figure className={stack(space[2])} style={{ margin: 0 }}>
