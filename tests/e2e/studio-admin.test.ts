@@ -149,6 +149,37 @@ describe("the studio staff area", () => {
       session.assertClean();
     }));
 
+  it("an owner switches location, reads the numbers and sets the booking policy", () =>
+    withSession(async (session) => {
+      const owner = await signInTokens("owner@demo.fitkit.dev");
+      await keepTokens(session, owner, ["Essential"]);
+      const policy = () =>
+        callApi<{ max_open_bookings: number | null }>(owner.token, "/studio-admin/v1/locations/los-angeles/policy");
+      const page = await session.open("/studio/numbers");
+      await visible(page.getByRole("table", { name: "Weekly numbers" }));
+      await page.getByLabel("Location").selectOption({ label: "Los Angeles" });
+      await visible(page.getByText("Los Angeles · times in America/Los_Angeles"));
+      await visible(page.getByRole("img", { name: /^Week of .*(full|no classes ran)\.$/ }));
+      expect(await session.axe(page)).toEqual([]);
+
+      await page.getByRole("link", { name: "Settings" }).click();
+      const field = page.getByLabel("Open bookings per member");
+      await visible(field);
+      await field.fill("0");
+      await page.getByRole("button", { name: "Save policy" }).click();
+      await sees(page, "Enter a whole number from 1 to 100.");
+      await field.fill("5");
+      await page.getByRole("button", { name: "Save policy" }).click();
+      await sees(page, "Booking policy saved.");
+      expect((await policy()).max_open_bookings).toBe(5);
+      expect(await session.axe(page)).toEqual([]);
+      // Empty is no limit again (as the demo studios are).
+      await field.fill("");
+      await page.getByRole("button", { name: "Save policy" }).click();
+      await expect.poll(async () => (await policy()).max_open_bookings, { timeout: STEP_TIMEOUT }).toBeNull();
+      session.assertClean();
+    }));
+
   it("tells a member who is not staff that the area is for staff", () =>
     withSession(async (session) => {
       const member = await signInTokens("member@demo.fitkit.dev");
