@@ -315,6 +315,46 @@ describe("cancelling a class", () => {
     expect(again.text).toBe("This class has been cancelled.");
   });
 
+  it("leaves nobody booked when members book while the class is being cancelled", async () => {
+    const cls = await createClass(t, { startsIn: 2 * DAY, location: "chicago", capacity: 10 });
+    const members = await Promise.all(Array.from({ length: 6 }, () => t.signUp()));
+    await book(members[0]!, cls.id);
+    const answers = await Promise.all([
+      t.call("POST", `${API}/classes/${cls.id}/cancel`, { token: staff, body: { reason: "Flooded" } }),
+      ...members
+        .slice(1)
+        .map((m) => t.call("POST", "/studios/reservation/", { token: m.token, body: { class_id: cls.id } })),
+    ]);
+    expect(answers[0].statusCode, answers[0].body).toBe(200);
+    const booked = answers.slice(1).filter((a) => a.statusCode === 200).length;
+    const row = await t.db
+      .selectFrom("live_classes")
+      .select(["booked", "cancelled_at"])
+      .where("id", "=", cls.id)
+      .executeTakeFirstOrThrow();
+    const active = await t.db
+      .selectFrom("reservations")
+      .select("id")
+      .where("class_id", "=", cls.id)
+      .where("status", "<>", "standard cancel")
+      .execute();
+    expect(row.cancelled_at).not.toBeNull();
+    // Bookings that landed before the cancel were released by it; none landed after.
+    expect(active).toEqual([]);
+    expect(row.booked).toBe(0);
+    const mailed = await t.db
+      .selectFrom("mail_outbox")
+      .select("to_address")
+      .where("subject", "like", "Cancelled: Strength & Sculpt%")
+      .where(
+        "to_address",
+        "in",
+        members.map((m) => m.email),
+      )
+      .execute();
+    expect(mailed).toHaveLength(1 + booked);
+  }, 60_000);
+
   it("refuses a class that has started", async () => {
     const started = await createClass(t, { startsIn: -10 * MINUTE, location: "chicago" });
     const res = await t.call("POST", `${API}/classes/${started.id}/cancel`, { token: staff, body: {} });
