@@ -23,7 +23,8 @@ export interface AppRoute {
   chrome?: false;
   /**
    * false: never sent to onboarding from here: the sign-in family (the "Account created" step must show) and the
-   * booking popup (a hand-off to another site that must finish); the member's next page in the app applies the rule.
+   * booking popup (a hand-off to another site that must finish), the studio staff area (staff at work, not members
+   * training); the member's next page in the app applies the rule.
    */
   onboarding?: false;
 }
@@ -63,6 +64,10 @@ const Membership = lazy(() => import("./pages/account/membership.js"));
 const Join = lazy(() => import("./pages/account/join.js"));
 const Subscriptions = lazy(() => import("./pages/account/subscriptions.js"));
 const Root = lazy(() => import("./pages/misc/root.js"));
+const StudioWeek = lazy(() => import("./pages/studio/week.js"));
+const StudioRoster = lazy(() => import("./pages/studio/roster.js"));
+const StudioNumbers = lazy(() => import("./pages/studio/numbers.js"));
+const StudioSettings = lazy(() => import("./pages/studio/settings.js"));
 
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
 
@@ -136,6 +141,12 @@ export const ROUTES: AppRoute[] = [
   { path: "/account/membership/pause", page: Membership, title: "Pause Membership", access: "member" },
   { path: "/account/membership/join", page: Join, title: "Become a member", access: "member" },
   { path: "/account/subscriptions", page: Subscriptions, title: "Account Subscription", access: "member" },
+
+  // The studio staff area (issue 18): signed-in members only; the pages refuse members who are not staff.
+  { path: "/studio", page: StudioWeek, title: "Studio", access: "member", onboarding: false },
+  { path: "/studio/classes/:id", page: StudioRoster, title: "Studio roster", access: "member", onboarding: false },
+  { path: "/studio/numbers", page: StudioNumbers, title: "Studio numbers", access: "member", onboarding: false },
+  { path: "/studio/settings", page: StudioSettings, title: "Studio settings", access: "member", onboarding: false },
 ];
 
 /** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */

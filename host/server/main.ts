@@ -3,6 +3,7 @@ import { listeningOrigin, loadConfig, type ServerConfig } from "./config.js";
 import { StartupError } from "./errors.js";
 import { createServer } from "./server.js";
 import { DEMO_MEMBERS, DEMO_PASSWORD } from "./db/seed/members.js";
+import { DEMO_STAFF } from "./db/seed/studio-staff.js";
 
 /** A refused start is one line on stderr and a non-zero exit: the operator's fix is in the message, not a stack. */
 function refuse(error: unknown): never {
@@ -54,6 +55,7 @@ const lines = [
     ? [
         `  demo accounts (password "${DEMO_PASSWORD}"):`,
         ...DEMO_MEMBERS.map((m) => `    ${m.email.padEnd(30)} ${m.about}`),
+        ...DEMO_STAFF.map((m) => `    ${m.email.padEnd(30)} ${m.about}`),
       ]
     : []),
 ];

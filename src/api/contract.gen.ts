@@ -5388,6 +5388,1905 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/studio-admin/v1/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The locations the caller works at and their role there (empty for a member who is not staff) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              locations: {
+                id: string;
+                slug: string;
+                name: string;
+                kind: string;
+                time_zone: string;
+                /** @enum {string} */
+                role: "staff" | "owner";
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/trainers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Trainers a class can be given (staff only) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                name: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/locations/{location}/classes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One local week (Monday to Sunday) of a location's classes, cancelled ones included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description any day of the week; default this week */
+          week?: string;
+        };
+        header?: never;
+        path: {
+          location: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              location: {
+                id: string;
+                slug: string;
+                name: string;
+                time_zone: string;
+              };
+              week_start: string;
+              today: string;
+              days: string[];
+              items: {
+                id: string;
+                template_id?: string | null;
+                location_id?: string;
+                local_date: string;
+                start_time: string;
+                end_time: string;
+                /** @description ISO 8601 with the location's offset */
+                start_at: string;
+                end_at: string;
+                duration?: number;
+                class_type?: string;
+                description?: string;
+                trainer?: {
+                  id: string;
+                  name: string;
+                } | null;
+                capacity: number;
+                booked: number;
+                waitlisted: number;
+                waitlist_capacity?: number;
+                room?: string;
+                started?: boolean;
+                ended?: boolean;
+                cancelled: boolean;
+                cancel_reason?: string | null;
+                /** @description members emailed (cancel only) */
+                notified?: number;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add a one-off class (local date and times); it is on the public schedule at once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          location: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description YYYY-MM-DD */
+            date: string;
+            /** @description HH:MM, local to the location */
+            start_time: string;
+            /** @description HH:MM, local to the location */
+            end_time: string;
+            class_type: string;
+            trainer_id: string;
+            capacity: number;
+            room: string;
+            waitlist_capacity?: number;
+            description?: string;
+            equipment?: string[];
+            /** Format: uri */
+            video_call_url?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              template_id?: string | null;
+              location_id?: string;
+              local_date: string;
+              start_time: string;
+              end_time: string;
+              /** @description ISO 8601 with the location's offset */
+              start_at: string;
+              end_at: string;
+              duration?: number;
+              class_type?: string;
+              description?: string;
+              trainer?: {
+                id: string;
+                name: string;
+              } | null;
+              capacity: number;
+              booked: number;
+              waitlisted: number;
+              waitlist_capacity?: number;
+              room?: string;
+              started?: boolean;
+              ended?: boolean;
+              cancelled: boolean;
+              cancel_reason?: string | null;
+              /** @description members emailed (cancel only) */
+              notified?: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change one class (time only while nobody is booked or waiting: 409); capacity has its own call */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description YYYY-MM-DD */
+            date?: string;
+            /** @description HH:MM, local to the location */
+            start_time?: string;
+            /** @description HH:MM, local to the location */
+            end_time?: string;
+            class_type?: string;
+            trainer_id?: string;
+            room?: string;
+            description?: string;
+            equipment?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              template_id?: string | null;
+              location_id?: string;
+              local_date: string;
+              start_time: string;
+              end_time: string;
+              /** @description ISO 8601 with the location's offset */
+              start_at: string;
+              end_at: string;
+              duration?: number;
+              class_type?: string;
+              description?: string;
+              trainer?: {
+                id: string;
+                name: string;
+              } | null;
+              capacity: number;
+              booked: number;
+              waitlisted: number;
+              waitlist_capacity?: number;
+              room?: string;
+              started?: boolean;
+              ended?: boolean;
+              cancelled: boolean;
+              cancel_reason?: string | null;
+              /** @description members emailed (cancel only) */
+              notified?: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}/capacity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a class's capacity: never below the booked count (400); raising it opens spots to the waitlist */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            capacity: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              template_id?: string | null;
+              location_id?: string;
+              local_date: string;
+              start_time: string;
+              end_time: string;
+              /** @description ISO 8601 with the location's offset */
+              start_at: string;
+              end_at: string;
+              duration?: number;
+              class_type?: string;
+              description?: string;
+              trainer?: {
+                id: string;
+                name: string;
+              } | null;
+              capacity: number;
+              booked: number;
+              waitlisted: number;
+              waitlist_capacity?: number;
+              room?: string;
+              started?: boolean;
+              ended?: boolean;
+              cancelled: boolean;
+              cancel_reason?: string | null;
+              /** @description members emailed (cancel only) */
+              notified?: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a class: bookings and waitlist released, every affected member emailed, gone from the schedule */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            reason?: string;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              template_id?: string | null;
+              location_id?: string;
+              local_date: string;
+              start_time: string;
+              end_time: string;
+              /** @description ISO 8601 with the location's offset */
+              start_at: string;
+              end_at: string;
+              duration?: number;
+              class_type?: string;
+              description?: string;
+              trainer?: {
+                id: string;
+                name: string;
+              } | null;
+              capacity: number;
+              booked: number;
+              waitlisted: number;
+              waitlist_capacity?: number;
+              room?: string;
+              started?: boolean;
+              ended?: boolean;
+              cancelled: boolean;
+              cancel_reason?: string | null;
+              /** @description members emailed (cancel only) */
+              notified?: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}/roster": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who is booked, checked in, late-cancelled or a no-show, and the waitlist in order */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              class: {
+                id: string;
+                template_id?: string | null;
+                location_id?: string;
+                local_date: string;
+                start_time: string;
+                end_time: string;
+                /** @description ISO 8601 with the location's offset */
+                start_at: string;
+                end_at: string;
+                duration?: number;
+                class_type?: string;
+                description?: string;
+                trainer?: {
+                  id: string;
+                  name: string;
+                } | null;
+                capacity: number;
+                booked: number;
+                waitlisted: number;
+                waitlist_capacity?: number;
+                room?: string;
+                started?: boolean;
+                ended?: boolean;
+                cancelled: boolean;
+                cancel_reason?: string | null;
+                /** @description members emailed (cancel only) */
+                notified?: number;
+              };
+              booked: {
+                reservation_id: string;
+                user_id: string;
+                name: string;
+                email: string;
+                /** @enum {string} */
+                status: "pending" | "standard cancel" | "check in";
+                /** @enum {string} */
+                state: "booked" | "checked_in" | "no_show" | "late_cancel" | "cancelled";
+                from_waitlist: boolean;
+                /** Format: date-time */
+                booked_at: string;
+                /** Format: date-time */
+                checked_in_at?: string | null;
+                /** Format: date-time */
+                cancelled_at?: string | null;
+                /** Format: date-time */
+                no_show_at?: string | null;
+              }[];
+              waitlist: {
+                entry_id: string;
+                user_id: string;
+                name: string;
+                email: string;
+                position: number;
+                /** Format: date-time */
+                joined_at: string;
+              }[];
+              counts: {
+                booked: number;
+                checked_in: number;
+                no_show: number;
+                late_cancel: number;
+                waitlisted: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}/roster/{reservation}/check-in": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check a booked member in at the desk (status check in), from 15 minutes before the start */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          reservation: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              reservation_id: string;
+              user_id: string;
+              name: string;
+              email: string;
+              /** @enum {string} */
+              status: "pending" | "standard cancel" | "check in";
+              /** @enum {string} */
+              state: "booked" | "checked_in" | "no_show" | "late_cancel" | "cancelled";
+              from_waitlist: boolean;
+              /** Format: date-time */
+              booked_at: string;
+              /** Format: date-time */
+              checked_in_at?: string | null;
+              /** Format: date-time */
+              cancelled_at?: string | null;
+              /** Format: date-time */
+              no_show_at?: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}/roster/{reservation}/no-show": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark a booked member who did not check in as a no-show, once the class has ended */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          reservation: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              reservation_id: string;
+              user_id: string;
+              name: string;
+              email: string;
+              /** @enum {string} */
+              status: "pending" | "standard cancel" | "check in";
+              /** @enum {string} */
+              state: "booked" | "checked_in" | "no_show" | "late_cancel" | "cancelled";
+              from_waitlist: boolean;
+              /** Format: date-time */
+              booked_at: string;
+              /** Format: date-time */
+              checked_in_at?: string | null;
+              /** Format: date-time */
+              cancelled_at?: string | null;
+              /** Format: date-time */
+              no_show_at?: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/locations/{location}/templates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The location's weekly class templates */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          location: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                location_id: string;
+                weekdays: number[];
+                start_time: string;
+                duration: number;
+                class_type: string;
+                trainer: {
+                  id: string;
+                  name: string;
+                } | null;
+                capacity: number;
+                room: string;
+                waitlist_capacity?: number | null;
+                description?: string;
+                equipment?: string[];
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add a weekly class; its classes of the next 30 days are on the public schedule at once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          location: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
+            weekdays: number[];
+            /** @description HH:MM, local to the location */
+            start_time: string;
+            /** @description minutes */
+            duration: number;
+            class_type: string;
+            trainer_id: string;
+            capacity: number;
+            room: string;
+            waitlist_capacity?: number | null;
+            description?: string;
+            equipment?: string[];
+            /** Format: uri */
+            video_call_url?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              location_id: string;
+              weekdays: number[];
+              start_time: string;
+              duration: number;
+              class_type: string;
+              trainer: {
+                id: string;
+                name: string;
+              } | null;
+              capacity: number;
+              room: string;
+              waitlist_capacity?: number | null;
+              description?: string;
+              equipment?: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/templates/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** End a weekly class: its unbooked upcoming classes leave the schedule; booked ones stay (kept_classes) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              kept_classes: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change a weekly class: its upcoming classes nobody booked follow at once; booked ones keep their time */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
+            weekdays?: number[];
+            /** @description HH:MM, local to the location */
+            start_time?: string;
+            /** @description minutes */
+            duration?: number;
+            class_type?: string;
+            trainer_id?: string;
+            capacity?: number;
+            room?: string;
+            waitlist_capacity?: number | null;
+            description?: string;
+            equipment?: string[];
+            /** Format: uri */
+            video_call_url?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              location_id: string;
+              weekdays: number[];
+              start_time: string;
+              duration: number;
+              class_type: string;
+              trainer: {
+                id: string;
+                name: string;
+              } | null;
+              capacity: number;
+              room: string;
+              waitlist_capacity?: number | null;
+              description?: string;
+              equipment?: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/studio-admin/v1/locations/{location}/numbers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Per local week: fill rate of the classes that ran, waitlist conversions, late cancels, no-shows */
+    get: {
+      parameters: {
+        query?: {
+          weeks?: number;
+        };
+        header?: never;
+        path: {
+          location: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              location: {
+                id: string;
+                slug: string;
+                name: string;
+                time_zone: string;
+              };
+              weeks: {
+                week_start: string;
+                classes_run: number;
+                capacity: number;
+                booked: number;
+                fill_rate: number | null;
+                waitlist_conversions: number;
+                late_cancels: number;
+                no_shows: number;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/locations/{location}/policy": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The location's booking policy */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          location: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              booking_window_days: number;
+              late_cancel_minutes: number;
+              auto_book_cutoff_minutes: number;
+              max_open_bookings: number | null;
+              waitlist_capacity: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    /** Set the location's booking policy (owners only: staff → 403) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          location: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            booking_window_days: number;
+            late_cancel_minutes: number;
+            auto_book_cutoff_minutes: number;
+            max_open_bookings: number | null;
+            waitlist_capacity: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              booking_window_days: number;
+              late_cancel_minutes: number;
+              auto_book_cutoff_minutes: number;
+              max_open_bookings: number | null;
+              waitlist_capacity: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/subscriptions/v1/products": {
     parameters: {
       query?: never;

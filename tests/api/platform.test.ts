@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, databaseKind, type TestApp } from "./harness.js";
 import { migrate } from "../../host/server/db/migrate.js";
 import { seed, seedSteps } from "../../host/server/db/seed/index.js";
+import { DEMO_MEMBERS } from "../../host/server/db/seed/members.js";
+import { DEMO_STAFF } from "../../host/server/db/seed/studio-staff.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,7 +95,9 @@ describe("platform", () => {
       .select("email")
       .where("email", "like", "%@demo.fitkit.dev")
       .execute();
-    expect(members).toHaveLength(8);
+    // Eight demo members and the two demo studio staff, once each.
+    expect(members).toHaveLength(DEMO_MEMBERS.length + DEMO_STAFF.length);
+    expect(DEMO_MEMBERS.length + DEMO_STAFF.length).toBe(10);
   });
 });
 

@@ -107,7 +107,7 @@ describe("hosted app routes", () => {
     expect(matchRoute("/classes/video/w-1").route?.chrome).toBe(false);
   });
 
-  it("never sends to onboarding from the sign-in family or the booking popup", () => {
+  it("never sends to onboarding from the sign-in family, the booking popup or the studio staff area", () => {
     expect(
       ROUTES.filter((r) => r.onboarding === false)
         .map((r) => r.path)
@@ -121,6 +121,10 @@ describe("hosted app routes", () => {
       "/logout",
       "/reset-password",
       "/signup",
+      "/studio",
+      "/studio/classes/:id",
+      "/studio/numbers",
+      "/studio/settings",
     ]);
   });
 });

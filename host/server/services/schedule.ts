@@ -56,12 +56,13 @@ export class ScheduleService {
     const now = this.deps.clock.now();
     const result = await sql<{ id: string }>`
       insert into live_classes
-        (id, location_id, template_id, trainer_id, class_type, description, equipment, start_at, end_at, duration, capacity, zoom_link, created_at)
+        (id, location_id, template_id, trainer_id, class_type, description, equipment, start_at, end_at, duration, capacity, zoom_link, created_at, room, waitlist_capacity)
       select g.id, t.location_id, t.id, t.trainer_id, t.class_type, t.description, t.equipment,
              g.local_start at time zone l.time_zone,
              -- The end is the start plus the duration in real time, even across a daylight-saving change.
              (g.local_start at time zone l.time_zone) + make_interval(mins => t.duration),
-             t.duration, t.capacity, replace(t.video_call_url, '{class_id}', g.id), ${now}::timestamptz
+             t.duration, t.capacity, replace(t.video_call_url, '{class_id}', g.id), ${now}::timestamptz,
+             t.room, coalesce(t.waitlist_capacity, l.waitlist_capacity)
       from schedule_templates t
       join locations l on l.id = t.location_id
       cross join lateral (

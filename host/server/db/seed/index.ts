@@ -8,6 +8,7 @@ import { catalogueStrain } from "./catalogue-strain.js";
 import { demoMembers, DEMO_DOMAIN } from "./members.js";
 import { demoOffers, demoSubscriptions, membershipCatalogue } from "./membership.js";
 import { demoReservations, studioSchedule } from "./studios.js";
+import { demoStudioStaff } from "./studio-staff.js";
 import { StartupError } from "../../errors.js";
 
 export interface SeedContext {
@@ -33,7 +34,14 @@ const contentSeedSteps: SeedStep[] = [
 ];
 
 /** Demo members (published password) and everything that is theirs; content first, as they refer to it. */
-const demoSeedSteps: SeedStep[] = [demoMembers, demoOffers, demoReservations, demoSubscriptions, demoActivity];
+const demoSeedSteps: SeedStep[] = [
+  demoMembers,
+  demoOffers,
+  demoReservations,
+  demoSubscriptions,
+  demoActivity,
+  demoStudioStaff,
+];
 
 /** The steps a server runs: the content, plus the demo data when asked for (outside production, or FITKIT_DEMO=1). */
 export const seedSteps = (options: { demo: boolean }): SeedStep[] =>

@@ -1,0 +1,613 @@
+import type { FastifyInstance } from "fastify";
+import type { RouteOptions } from "../context.js";
+import { memberOf } from "../context.js";
+import { forbidden } from "../errors.js";
+import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { OWNER_ONLY, StudioAccess } from "../services/studio-access.js";
+import { StudioDeskService } from "../services/studio-desk.js";
+import { StudioNumbersService } from "../services/studio-numbers.js";
+import { StudioScheduleService } from "../services/studio-schedule.js";
+import { typed } from "./typed.js";
+
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const boolean = { type: "boolean" } as const;
+const dateTime = { type: "string", format: "date-time" } as const;
+const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
+
+const idSchema = { type: "string", minLength: 1, maxLength: 128, pattern: "^[a-z0-9][a-z0-9-]*$" } as const;
+const locationParam = strictObject({ location: { type: "string", minLength: 1, maxLength: 100 } }, ["location"]);
+const classParam = strictObject({ id: idSchema }, ["id"]);
+const reservationParam = strictObject({ id: idSchema, reservation: { type: "string", format: "uuid" } }, [
+  "id",
+  "reservation",
+]);
+
+const localDate = {
+  type: "string",
+  pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+  description: "YYYY-MM-DD",
+} as const;
+const localTime = {
+  type: "string",
+  pattern: "^([01]\\d|2[0-3]):[0-5]\\d$",
+  description: "HH:MM, local to the location",
+} as const;
+const trainerId = { type: "string", minLength: 1, maxLength: 100 } as const;
+const classType = { type: "string", minLength: 1, maxLength: 80 } as const;
+const room = { type: "string", minLength: 1, maxLength: 60 } as const;
+const capacity = { type: "integer", minimum: 1, maximum: 500 } as const;
+const waitlistCapacity = { type: "integer", minimum: 0, maximum: 200 } as const;
+const description = { type: "string", maxLength: 2000 } as const;
+const equipment = { type: "array", maxItems: 20, items: { type: "string", minLength: 1, maxLength: 60 } } as const;
+const videoCallUrl = { type: ["string", "null"], format: "uri", maxLength: 500 } as const;
+const weekdays = {
+  type: "array",
+  minItems: 1,
+  maxItems: 7,
+  items: { type: "integer", minimum: 1, maximum: 7 },
+  description: "ISO weekdays, 1 = Monday … 7 = Sunday",
+} as const;
+
+const templateFields = {
+  weekdays,
+  start_time: localTime,
+  duration: { type: "integer", minimum: 5, maximum: 480, description: "minutes" },
+  class_type: classType,
+  trainer_id: trainerId,
+  capacity,
+  room,
+  waitlist_capacity: { type: ["integer", "null"], minimum: 0, maximum: 200 },
+  description,
+  equipment,
+  video_call_url: videoCallUrl,
+} as const;
+
+const oneOffFields = {
+  date: localDate,
+  start_time: localTime,
+  end_time: localTime,
+  class_type: classType,
+  trainer_id: trainerId,
+  capacity,
+  room,
+  waitlist_capacity: waitlistCapacity,
+  description,
+  equipment,
+  video_call_url: videoCallUrl,
+} as const;
+
+const trainerRef = {
+  type: ["object", "null"],
+  properties: { id: string, name: string },
+  required: ["id", "name"],
+} as const;
+
+const locationRef = strictObject({ id: string, slug: string, name: string, time_zone: string }, [
+  "id",
+  "slug",
+  "name",
+  "time_zone",
+]);
+
+const staffLocation = strictObject(
+  {
+    id: string,
+    slug: string,
+    name: string,
+    kind: string,
+    time_zone: string,
+    role: { type: "string", enum: ["staff", "owner"] },
+  },
+  ["id", "slug", "name", "kind", "time_zone", "role"],
+);
+
+const templateSchema = strictObject(
+  {
+    id: string,
+    location_id: string,
+    weekdays: { type: "array", items: integer },
+    start_time: string,
+    duration: integer,
+    class_type: string,
+    trainer: trainerRef,
+    capacity: integer,
+    room: string,
+    waitlist_capacity: { type: ["integer", "null"] },
+    description: string,
+    equipment: { type: "array", items: string },
+  },
+  ["id", "location_id", "weekdays", "start_time", "duration", "class_type", "trainer", "capacity", "room"],
+);
+
+const classSchema = strictObject(
+  {
+    id: string,
+    template_id: { type: ["string", "null"] },
+    location_id: string,
+    local_date: string,
+    start_time: string,
+    end_time: string,
+    start_at: { ...string, description: "ISO 8601 with the location's offset" },
+    end_at: string,
+    duration: integer,
+    class_type: string,
+    description: string,
+    trainer: trainerRef,
+    capacity: integer,
+    booked: integer,
+    waitlisted: integer,
+    waitlist_capacity: integer,
+    room: string,
+    started: boolean,
+    ended: boolean,
+    cancelled: boolean,
+    cancel_reason: { type: ["string", "null"] },
+    notified: { type: "integer", description: "members emailed (cancel only)" },
+  },
+  ["id", "local_date", "start_time", "end_time", "start_at", "end_at", "capacity", "booked", "waitlisted", "cancelled"],
+);
+
+const bookingSchema = strictObject(
+  {
+    reservation_id: string,
+    user_id: string,
+    name: string,
+    email: string,
+    status: { type: "string", enum: ["pending", "standard cancel", "check in"] },
+    state: { type: "string", enum: ["booked", "checked_in", "no_show", "late_cancel", "cancelled"] },
+    from_waitlist: boolean,
+    booked_at: dateTime,
+    checked_in_at: nullableDateTime,
+    cancelled_at: nullableDateTime,
+    no_show_at: nullableDateTime,
+  },
+  ["reservation_id", "user_id", "name", "email", "status", "state", "from_waitlist", "booked_at"],
+);
+
+const waitingSchema = strictObject(
+  { entry_id: string, user_id: string, name: string, email: string, position: integer, joined_at: dateTime },
+  ["entry_id", "user_id", "name", "email", "position", "joined_at"],
+);
+
+const policyFields = {
+  booking_window_days: { type: "integer", minimum: 1, maximum: 90 },
+  late_cancel_minutes: { type: "integer", minimum: 0, maximum: 10080 },
+  auto_book_cutoff_minutes: { type: "integer", minimum: 0, maximum: 10080 },
+  max_open_bookings: { type: ["integer", "null"], minimum: 1, maximum: 100 },
+  waitlist_capacity: { type: "integer", minimum: 0, maximum: 200 },
+} as const;
+const policyKeys = [
+  "booking_window_days",
+  "late_cancel_minutes",
+  "auto_book_cutoff_minutes",
+  "max_open_bookings",
+  "waitlist_capacity",
+] as const;
+const policySchema = strictObject(policyFields, policyKeys);
+
+const weekNumbersSchema = strictObject(
+  {
+    week_start: string,
+    classes_run: integer,
+    capacity: integer,
+    booked: integer,
+    fill_rate: { type: ["number", "null"] },
+    waitlist_conversions: integer,
+    late_cancels: integer,
+    no_shows: integer,
+  },
+  ["week_start", "classes_run", "capacity", "booked", "fill_rate", "waitlist_conversions", "late_cancels", "no_shows"],
+);
+
+const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const tags = ["studio-admin"];
+
+/**
+ * The studio staff API (issue 18): a location's schedule (weekly templates and one-off classes), cancelling a class,
+ * its capacity, its roster with desk check-in and no-shows, the weekly numbers, and the booking policy. Every route
+ * needs a member who is staff (or owner) of the location of what it touches: another location's → 403, an unknown
+ * one → 404.
+ */
+export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
+  const access = new StudioAccess(ctx.db);
+  const schedule = new StudioScheduleService({ db: ctx.db, clock: ctx.clock });
+  // spotsOpened: the waitlist's promotion (services/waitlist.ts) is passed here; StudioDeskService.setCapacity is its
+  // one caller for capacity raises.
+  const desk = new StudioDeskService({ db: ctx.db, clock: ctx.clock, mailer: ctx.mailer, schedule });
+  const numbers = new StudioNumbersService({ db: ctx.db, clock: ctx.clock });
+  const guarded = { onRequest: app.requireMember } as const;
+  const me = (request: Parameters<typeof memberOf>[0]) => memberOf(request).id;
+
+  app.get(
+    "/me",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "The locations the caller works at and their role there (empty for a member who is not staff)",
+        response: {
+          200: strictObject({ locations: { type: "array", items: staffLocation } }, ["locations"]),
+          401: errorSchema,
+        },
+      },
+    },
+    async (request) => ({ locations: await access.locations(me(request)) }),
+  );
+
+  app.get(
+    "/trainers",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "Trainers a class can be given (staff only)",
+        response: {
+          200: strictObject(
+            { items: { type: "array", items: strictObject({ id: string, name: string }, ["id", "name"]) } },
+            ["items"],
+          ),
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      await access.requireStaff(me(request));
+      return { items: await schedule.trainers() };
+    },
+  );
+
+  app.get(
+    "/locations/:location/classes",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "One local week (Monday to Sunday) of a location's classes, cancelled ones included",
+        params: locationParam,
+        querystring: strictObject({ week: { ...localDate, description: "any day of the week; default this week" } }),
+        response: {
+          200: strictObject(
+            {
+              location: locationRef,
+              week_start: string,
+              today: string,
+              days: { type: "array", items: string },
+              items: { type: "array", items: classSchema },
+            },
+            ["location", "week_start", "today", "days", "items"],
+          ),
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      const location = await access.requireLocation(me(request), request.params.location);
+      return schedule.week(location, request.query.week);
+    },
+  );
+
+  app.post(
+    "/locations/:location/classes",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "Add a one-off class (local date and times); it is on the public schedule at once",
+        params: locationParam,
+        body: strictObject(oneOffFields, [
+          "date",
+          "start_time",
+          "end_time",
+          "class_type",
+          "trainer_id",
+          "capacity",
+          "room",
+        ]),
+        response: { 200: classSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const location = await access.requireLocation(me(request), request.params.location);
+      return schedule.createClass(location, request.body);
+    },
+  );
+
+  app.patch(
+    "/classes/:id",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "Change one class (time only while nobody is booked or waiting: 409); capacity has its own call",
+        params: classParam,
+        body: strictObject({
+          date: localDate,
+          start_time: localTime,
+          end_time: localTime,
+          class_type: classType,
+          trainer_id: trainerId,
+          room,
+          description,
+          equipment,
+        }),
+        response: { 200: classSchema, ...refusals, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const location = await access.requireClass(me(request), request.params.id);
+      return schedule.updateClass(location, request.params.id, request.body);
+    },
+  );
+
+  app.put(
+    "/classes/:id/capacity",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "Set a class's capacity: never below the booked count (400); raising it opens spots to the waitlist",
+        params: classParam,
+        body: strictObject({ capacity }, ["capacity"]),
+        response: { 200: classSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await access.requireClass(me(request), request.params.id);
+      return desk.setCapacity(request.params.id, request.body.capacity);
+    },
+  );
+
+  app.post(
+    "/classes/:id/cancel",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary:
+          "Cancel a class: bookings and waitlist released, every affected member emailed, gone from the schedule",
+        params: classParam,
+        body: { ...strictObject({ reason: { type: "string", maxLength: 300 } }), type: ["object", "null"] },
+        response: { 200: classSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await access.requireClass(me(request), request.params.id);
+      return desk.cancelClass(request.params.id, request.body?.reason);
+    },
+  );
+
+  app.get(
+    "/classes/:id/roster",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "Who is booked, checked in, late-cancelled or a no-show, and the waitlist in order",
+        params: classParam,
+        response: {
+          200: strictObject(
+            {
+              class: classSchema,
+              booked: { type: "array", items: bookingSchema },
+              waitlist: { type: "array", items: waitingSchema },
+              counts: strictObject(
+                { booked: integer, checked_in: integer, no_show: integer, late_cancel: integer, waitlisted: integer },
+                ["booked", "checked_in", "no_show", "late_cancel", "waitlisted"],
+              ),
+            },
+            ["class", "booked", "waitlist", "counts"],
+          ),
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      await access.requireClass(me(request), request.params.id);
+      return desk.roster(request.params.id);
+    },
+  );
+
+  app.post(
+    "/classes/:id/roster/:reservation/check-in",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "Check a booked member in at the desk (status check in), from 15 minutes before the start",
+        params: reservationParam,
+        body: noBody,
+        response: { 200: bookingSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await access.requireClass(me(request), request.params.id);
+      return desk.checkIn(request.params.id, request.params.reservation);
+    },
+  );
+
+  app.post(
+    "/classes/:id/roster/:reservation/no-show",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "Mark a booked member who did not check in as a no-show, once the class has ended",
+        params: reservationParam,
+        body: noBody,
+        response: { 200: bookingSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await access.requireClass(me(request), request.params.id);
+      return desk.markNoShow(request.params.id, request.params.reservation);
+    },
+  );
+
+  app.get(
+    "/locations/:location/templates",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "The location's weekly class templates",
+        params: locationParam,
+        response: { 200: strictObject({ items: { type: "array", items: templateSchema } }, ["items"]), ...refusals },
+      },
+    },
+    async (request) => {
+      const location = await access.requireLocation(me(request), request.params.location);
+      return { items: await schedule.listTemplates(location) };
+    },
+  );
+
+  app.post(
+    "/locations/:location/templates",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "Add a weekly class; its classes of the next 30 days are on the public schedule at once",
+        params: locationParam,
+        body: strictObject(templateFields, [
+          "weekdays",
+          "start_time",
+          "duration",
+          "class_type",
+          "trainer_id",
+          "capacity",
+          "room",
+        ]),
+        response: { 200: templateSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const location = await access.requireLocation(me(request), request.params.location);
+      return schedule.createTemplate(location, request.body);
+    },
+  );
+
+  app.patch(
+    "/templates/:id",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary:
+          "Change a weekly class: its upcoming classes nobody booked follow at once; booked ones keep their time",
+        params: classParam,
+        body: strictObject(templateFields),
+        response: { 200: templateSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const location = await access.requireTemplate(me(request), request.params.id);
+      return schedule.updateTemplate(location, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    "/templates/:id",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary:
+          "End a weekly class: its unbooked upcoming classes leave the schedule; booked ones stay (kept_classes)",
+        params: classParam,
+        response: {
+          200: strictObject({ success: { type: "boolean", const: true }, kept_classes: integer }, [
+            "success",
+            "kept_classes",
+          ]),
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      const location = await access.requireTemplate(me(request), request.params.id);
+      return schedule.deleteTemplate(location, request.params.id);
+    },
+  );
+
+  app.get(
+    "/locations/:location/numbers",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "Per local week: fill rate of the classes that ran, waitlist conversions, late cancels, no-shows",
+        params: locationParam,
+        querystring: strictObject({ weeks: { type: "integer", minimum: 1, maximum: 26, default: 8 } }),
+        response: {
+          200: strictObject({ location: locationRef, weeks: { type: "array", items: weekNumbersSchema } }, [
+            "location",
+            "weeks",
+          ]),
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      const location = await access.requireLocation(me(request), request.params.location);
+      return {
+        location,
+        weeks: await numbers.weekly(location, request.query.weeks),
+      };
+    },
+  );
+
+  app.get(
+    "/locations/:location/policy",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "The location's booking policy",
+        params: locationParam,
+        response: { 200: policySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const location = await access.requireLocation(me(request), request.params.location);
+      return numbers.policy(location.id);
+    },
+  );
+
+  app.put(
+    "/locations/:location/policy",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: memberSecurity,
+        summary: "Set the location's booking policy (owners only: staff → 403)",
+        params: locationParam,
+        body: policySchema,
+        response: { 200: policySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const location = await access.requireLocation(me(request), request.params.location);
+      if (location.role !== "owner") throw forbidden(OWNER_ONLY);
+      return numbers.setPolicy(location.id, request.body);
+    },
+  );
+}

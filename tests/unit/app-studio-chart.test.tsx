@@ -1,0 +1,45 @@
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, describe, expect, it } from "vitest";
+import { FillChart } from "../../host/app/pages/studio/numbers.js";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let host: HTMLElement | undefined;
+let root: Root | undefined;
+afterEach(async () => {
+  if (root) await act(async () => root!.unmount());
+  host?.remove();
+});
+
+const week = (week_start: string, fill_rate: number | null) => ({
+  week_start,
+  classes_run: fill_rate === null ? 0 : 4,
+  capacity: fill_rate === null ? 0 : 40,
+  booked: fill_rate === null ? 0 : Math.round(fill_rate * 40),
+  fill_rate,
+  waitlist_conversions: 0,
+  late_cancels: 0,
+  no_shows: 0,
+});
+
+describe("the studio's fill-rate chart", () => {
+  it("is an image named by a sentence per week, with bars in proportion and no bar for a week without classes", async () => {
+    host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    await act(async () =>
+      root!.render(<FillChart weeks={[week("2027-02-15", 0.5), week("2027-02-22", 1), week("2027-03-01", null)]} />),
+    );
+    const svg = host.querySelector("svg")!;
+    expect(svg.getAttribute("role")).toBe("img");
+    const description = document.getElementById(svg.getAttribute("aria-labelledby")!)!;
+    expect(description.textContent).toBe(
+      "Week of Feb 15: 50% full. Week of Feb 22: 100% full. Week of Mar 1: no classes ran.",
+    );
+    const heights = [...svg.querySelectorAll("rect")].map((r) => Number(r.getAttribute("height")));
+    expect(heights[1]).toBe(heights[0]! * 2);
+    expect(heights[2]).toBe(0);
+    expect(host.querySelector("figcaption")!.textContent).toBe("Fill rate per week");
+  });
+});
