@@ -1,6 +1,7 @@
 import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter, type DefaultParams, type Parser } from "wouter";
 import { PageView } from "./layout/page-view.js";
+import { t } from "../../src/i18n/index.js";
 
 /**
  * Every route of the spec (§2) plus the sign-in family, in match order (wouter's patterns: `:name` is one segment).
@@ -187,7 +188,7 @@ export function PageRoutes() {
         </Route>
       ))}
       <Route>
-        <PageView title="Page not found" />
+        <PageView title={t("routes.pageNotFound")} />
         <NotFound />
       </Route>
     </Switch>

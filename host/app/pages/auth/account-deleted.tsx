@@ -23,7 +23,7 @@ export default function AccountDeletedPage() {
         ))}
         <p>{t("myData.deletedCancel")}</p>
         <ButtonLink href="/continue" full>
-          Log in
+          {t("auth.logIn")}
         </ButtonLink>
       </div>
     </AuthLayout>

@@ -80,17 +80,17 @@ export default function ContinuePage() {
   if (step === "password") {
     return (
       <AuthLayout
-        title="Welcome back"
+        title={t("auth.welcomeBack")}
         subtitle={
           <>
-            Signing in as <strong>{email}</strong>
+            {t("auth.signingInAs")} <strong>{email}</strong>
           </>
         }
       >
         <form className={form} onSubmit={submitPassword} noValidate>
           <FormError>{error}</FormError>
           <PasswordField
-            label="Password"
+            label={t("auth.password")}
             value={password}
             autoComplete="current-password"
             autoFocus
@@ -110,7 +110,7 @@ export default function ContinuePage() {
           )}
         </form>
         <p className={small}>
-          <Link href={withReturn("/forgot-password", search, { email })}>Forgot password</Link>
+          <Link href={withReturn("/forgot-password", search, { email })}>{t("auth.forgotPassword")}</Link>
           {" · "}
           <Link
             href={withReturn("/continue", search)}
@@ -120,7 +120,7 @@ export default function ContinuePage() {
               setError("");
             }}
           >
-            Use another email
+            {t("auth.useAnotherEmail")}
           </Link>
         </p>
       </AuthLayout>
@@ -128,10 +128,10 @@ export default function ContinuePage() {
   }
 
   return (
-    <AuthLayout title="Log in or sign up" subtitle="Enter your email to continue.">
+    <AuthLayout title={t("auth.logInOrSign")} subtitle="Enter your email to continue.">
       <form className={form} onSubmit={submitEmail} noValidate>
         <Field
-          label="Email"
+          label={t("auth.email")}
           type="email"
           name="email"
           autoComplete="email"
@@ -145,7 +145,7 @@ export default function ContinuePage() {
           {busy ? "Checking…" : "Continue"}
         </Button>
       </form>
-      <p className={small}>New here? Enter your email and we will help you create an account.</p>
+      <p className={small}>{t("auth.newHereEnterYour")}</p>
     </AuthLayout>
   );
 }

@@ -41,26 +41,29 @@ export default function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      <AuthLayout title="Check your email" subtitle={`An email was sent to ${email.trim()}`}>
-        <p className={small}>Follow the link in the email to choose a new password. It may take a minute to arrive.</p>
+      <AuthLayout title={t("auth.checkYourEmail")} subtitle={`An email was sent to ${email.trim()}`}>
+        <p className={small}>{t("auth.followTheLinkIn")}</p>
         <FormError>{error}</FormError>
         <ButtonLink href={withReturn("/continue", search, { email: email.trim() })} full>
-          Got it
+          {t("auth.gotIt")}
         </ButtonLink>
         <p className={small} aria-live="polite">
           {error ? "" : resent ? "We sent it again. " : "Didn't get it? "}
           <button type="button" className={textLink} disabled={busy} onClick={() => send()}>
-            Resend email
+            {t("auth.resendEmail")}
           </button>
         </p>
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title="Forgot password" subtitle="Enter your email and we will send you a link to reset your password.">
+    <AuthLayout
+      title={t("auth.forgotPassword")}
+      subtitle="Enter your email and we will send you a link to reset your password."
+    >
       <form className={form} onSubmit={send} noValidate>
         <Field
-          label="Email"
+          label={t("auth.email")}
           type="email"
           autoComplete="email"
           autoFocus
@@ -73,7 +76,7 @@ export default function ForgotPasswordPage() {
         </Button>
       </form>
       <p className={small}>
-        <Link href={withReturn("/continue", search)}>Back to log in</Link>
+        <Link href={withReturn("/continue", search)}>{t("auth.backToLogIn")}</Link>
       </p>
     </AuthLayout>
   );

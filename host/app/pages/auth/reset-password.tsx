@@ -40,28 +40,31 @@ export default function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout title="Reset password" subtitle="This password reset link is invalid or has expired.">
+      <AuthLayout title={t("auth.resetPassword")} subtitle="This password reset link is invalid or has expired.">
         <ButtonLink href="/forgot-password" full>
-          Send a new link
+          {t("auth.sendANewLink")}
         </ButtonLink>
       </AuthLayout>
     );
   }
   if (done) {
     return (
-      <AuthLayout title="Password updated" subtitle="Your password has been changed. Log in with your new password.">
+      <AuthLayout
+        title={t("auth.passwordUpdated")}
+        subtitle="Your password has been changed. Log in with your new password."
+      >
         <ButtonLink href="/continue" full autoFocus>
-          Log in
+          {t("auth.logIn")}
         </ButtonLink>
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title="Choose a new password">
+    <AuthLayout title={t("auth.chooseANewPassword")}>
       <form className={form} onSubmit={submit} noValidate>
         <FormError>{error}</FormError>
         <PasswordField
-          label="New password"
+          label={t("auth.newPassword")}
           autoComplete="new-password"
           autoFocus
           value={password}
@@ -69,7 +72,7 @@ export default function ResetPasswordPage() {
           hint={`At least ${MIN_PASSWORD} characters`}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t("auth.confirmNewPassword")}
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => setConfirm(e.currentTarget.value)}
@@ -78,7 +81,7 @@ export default function ResetPasswordPage() {
           {busy ? "Saving…" : "Save password"}
         </Button>
       </form>
-      <p className={small}>Signing in on other devices will need the new password.</p>
+      <p className={small}>{t("auth.signingInOnOther")}</p>
     </AuthLayout>
   );
 }

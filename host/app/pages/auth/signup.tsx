@@ -96,7 +96,7 @@ export default function SignupPage() {
 
   if (created) {
     return (
-      <AuthLayout title="Account created" subtitle={t("success.accountCreated")}>
+      <AuthLayout title={t("auth.accountCreated")} subtitle={t("success.accountCreated")}>
         <p className={small}>Welcome to fitkit, {values.given.trim()}. Let's find the right workouts for you.</p>
         <ButtonLink href={afterSignIn(search)} full autoFocus>
           {t("action.continue")}
@@ -106,11 +106,11 @@ export default function SignupPage() {
   }
 
   return (
-    <AuthLayout title="Create your account" subtitle="Start moving with fitkit today.">
+    <AuthLayout title={t("auth.createYourAccount")} subtitle="Start moving with fitkit today.">
       <form className={form} onSubmit={submit} noValidate>
         <FormError>{error}</FormError>
         <Field
-          label="Email"
+          label={t("auth.email")}
           type="email"
           autoComplete="email"
           value={values.email}
@@ -120,7 +120,7 @@ export default function SignupPage() {
         />
         <div style={{ display: "grid", gap: 16, gridTemplateColumns: "repeat(auto-fit, minmax(160px, 1fr))" }}>
           <Field
-            label="First Name"
+            label={t("auth.firstName")}
             autoComplete="given-name"
             maxLength={NAME_MAX_LENGTH}
             value={values.given}
@@ -129,7 +129,7 @@ export default function SignupPage() {
             error={shown("given")}
           />
           <Field
-            label="Last Name"
+            label={t("auth.lastName")}
             autoComplete="family-name"
             maxLength={NAME_MAX_LENGTH}
             value={values.family}
@@ -139,7 +139,7 @@ export default function SignupPage() {
           />
         </div>
         <PasswordField
-          label="Password"
+          label={t("auth.password")}
           autoComplete="new-password"
           value={values.password}
           onChange={set("password")}
@@ -148,11 +148,7 @@ export default function SignupPage() {
           hint={shown("password") ? undefined : `At least ${MIN_PASSWORD} characters`}
         />
         <div>
-          <Checkbox
-            checked={optIn}
-            onChange={(e) => setOptIn(e.currentTarget.checked)}
-            label="Keep me up to date with news and exclusive offers"
-          />
+          <Checkbox checked={optIn} onChange={(e) => setOptIn(e.currentTarget.checked)} label={t("auth.keepMeUpTo")} />
           <Checkbox
             checked={terms}
             required
@@ -161,11 +157,11 @@ export default function SignupPage() {
               <>
                 I agree to{" "}
                 <a href={EXTERNAL.terms} target="_blank" rel="noopener noreferrer">
-                  Terms of Service
+                  {t("auth.termsOfService")}
                 </a>{" "}
                 and{" "}
                 <a href={EXTERNAL.waiver} target="_blank" rel="noopener noreferrer">
-                  Liability Waiver
+                  {t("auth.liabilityWaiver")}
                 </a>
                 *
               </>
@@ -177,7 +173,7 @@ export default function SignupPage() {
         </Button>
       </form>
       <p className={small}>
-        Already a member? <Link href={withReturn("/continue", search)}>Log in</Link>
+        {t("auth.alreadyAMember")} <Link href={withReturn("/continue", search)}>{t("auth.logIn")}</Link>
       </p>
     </AuthLayout>
   );

@@ -12,6 +12,7 @@ import { Widget } from "../../lib/widget.js";
 import { bp, space, up } from "../../theme/tokens.js";
 import { ButtonLink } from "../../ui/button.js";
 import { Page, PageHeader } from "../../ui/page.js";
+import { t } from "../../../../src/i18n/index.js";
 
 /** The all-workouts category uses the bare /classes path (spec §2). */
 const ALL = new Set(["all", "all-classes", "all workouts", "all-workouts"]);
@@ -90,7 +91,7 @@ export default function ClassesPage() {
             variant="secondary"
             style={{ marginBottom: space[5], justifySelf: "start" }}
           >
-            Manage workouts
+            {t("classes.manageWorkouts")}
           </ButtonLink>
         ) : null}
       </div>

@@ -30,8 +30,8 @@ export default function ManageWorkoutsPage() {
 
   return (
     <Page>
-      <PageHeader kicker="Classes" title="Manage workouts">
-        Choose which collections appear in your library. Hidden collections stay one tap away.
+      <PageHeader kicker="Classes" title={t("classes.manageWorkouts")}>
+        {t("classes.chooseWhichCollectionsAppear")}
       </PageHeader>
       {failed ? <FormError>{t("error.unexpected")}</FormError> : null}
       {!all ? (
@@ -59,7 +59,7 @@ export default function ManageWorkoutsPage() {
       )}
       <div style={{ marginTop: space[5] }}>
         <ButtonLink href="/classes" variant="secondary">
-          Back to classes
+          {t("classes.backToClasses")}
         </ButtonLink>
       </div>
     </Page>

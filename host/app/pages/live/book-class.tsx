@@ -53,25 +53,25 @@ export default function BookClassPage() {
 
   if (!classId) {
     return (
-      <AuthLayout title="Book a class" subtitle="This booking link is missing its class.">
+      <AuthLayout title={t("book.bookAClass")} subtitle="This booking link is missing its class.">
         <ButtonLink href="/live" full>
-          See the schedule
+          {t("book.seeTheSchedule")}
         </ButtonLink>
       </AuthLayout>
     );
   }
   if (state === "booking")
     return (
-      <AuthLayout title="Booking your class">
-        <Spinner label="Booking…" />
+      <AuthLayout title={t("book.bookingYourClass")}>
+        <Spinner label={t("book.booking")} />
       </AuthLayout>
     );
   if (state === "failed") {
     return (
-      <AuthLayout title="Book a class">
+      <AuthLayout title={t("book.bookAClass")}>
         <FormError>{error}</FormError>
         <ButtonLink href="/live" full variant="secondary">
-          See the schedule
+          {t("book.seeTheSchedule")}
         </ButtonLink>
       </AuthLayout>
     );
@@ -90,14 +90,14 @@ export default function BookClassPage() {
     <AuthLayout title={t("success.reserved")} subtitle={`${what} ${where}`}>
       {window.opener ? (
         <Button full onClick={() => window.close()}>
-          Close window
+          {t("book.closeWindow")}
         </Button>
       ) : (
         <ButtonLink href="/live/booked-classes" full>
-          See your booked classes
+          {t("book.seeYourBookedClasses")}
         </ButtonLink>
       )}
-      <p className={small}>You can cancel from your booked classes.</p>
+      <p className={small}>{t("book.youCanCancelFrom")}</p>
     </AuthLayout>
   );
 }

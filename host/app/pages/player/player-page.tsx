@@ -58,27 +58,27 @@ export default function PlayerPage() {
 
   if (workoutStatus === "error" && !current)
     return (
-      <Notice title="We couldn't find that class" body="It may have been retired. Find another one in the library." />
+      <Notice title={t("player.weCouldntFindThat")} body="It may have been retired. Find another one in the library." />
     );
   if (access.state === "denied") {
     return (
       <Notice
-        title="This class is for members"
+        title={t("player.thisClassIsFor")}
         body="Your membership doesn't include on-demand classes right now. Start or reactivate a membership to press play."
       >
-        <ButtonLink href="/account/membership/join">See membership options</ButtonLink>
+        <ButtonLink href="/account/membership/join">{t("player.seeMembershipOptions")}</ButtonLink>
       </Notice>
     );
   }
   if (access.state === "missing")
     return (
-      <Notice title="We couldn't find that class" body="It may have been retired. Find another one in the library." />
+      <Notice title={t("player.weCouldntFindThat")} body="It may have been retired. Find another one in the library." />
     );
   if (access.state === "error") return <Notice title={t("error.page")} body={t("error.loading")} />;
   if (!current || access.state !== "ready" || !userDone || !config)
     return (
       <div className={screen}>
-        <Spinner label="Loading the player…" />
+        <Spinner label={t("player.loadingThePlayer")} />
       </div>
     );
 
@@ -86,7 +86,7 @@ export default function PlayerPage() {
     <Suspense
       fallback={
         <div className={screen}>
-          <Spinner label="Loading the player…" />
+          <Spinner label={t("player.loadingThePlayer")} />
         </div>
       }
     >
@@ -109,7 +109,7 @@ function Notice({ title, body, children }: { title: string; body: string; childr
         <p>{body}</p>
         {children}
         <ButtonLink href="/classes" variant="inverse">
-          Browse classes
+          {t("player.browseClasses")}
         </ButtonLink>
       </div>
     </div>

@@ -10,6 +10,7 @@ import { bp, color, radius, space, text, touch, up } from "../../theme/tokens.js
 import { ButtonLink } from "../../ui/button.js";
 import { clock } from "../../ui/format.js";
 import { StationsPanel } from "./stations-panel.js";
+import { t } from "../../../../src/i18n/index.js";
 
 /** Spec §9 default volumes: the trainer (video) at 0.5, background music at 0.1. */
 const TRAINER_VOLUME = 0.5;
@@ -296,7 +297,7 @@ export default function Player({
   return (
     <div ref={stageRef} className={stage} role="region" aria-label={`Video player: ${workout.name}`}>
       <div className={top}>
-        <button type="button" className={iconBtn} aria-label="Close player" onClick={close}>
+        <button type="button" className={iconBtn} aria-label={t("player.closePlayer")} onClick={close}>
           ✕
         </button>
         <h1>{workout.name}</h1>
@@ -317,12 +318,18 @@ export default function Player({
             data-testid="video"
           >
             {captions ? (
-              <track ref={captionTrack} kind="captions" src={captions.uri} srcLang={captions.lang} label="Captions" />
+              <track
+                ref={captionTrack}
+                kind="captions"
+                src={captions.uri}
+                srcLang={captions.lang}
+                label={t("player.captions")}
+              />
             ) : null}
           </video>
         )}
         {!playing && completed === null && !stationsOpen ? (
-          <button type="button" className={bigPlay} aria-label="Start workout" onClick={togglePlay}>
+          <button type="button" className={bigPlay} aria-label={t("player.startWorkout")} onClick={togglePlay}>
             {Icon.play}
           </button>
         ) : null}
@@ -337,10 +344,10 @@ export default function Player({
               </p>
               <div style={{ display: "flex", gap: space[3], flexWrap: "wrap", justifyContent: "center" }}>
                 <ButtonLink href="/home" autoFocus>
-                  Back to Home
+                  {t("player.backToHome")}
                 </ButtonLink>
                 <ButtonLink href="/classes" variant="inverse">
-                  Find another class
+                  {t("player.findAnotherClass")}
                 </ButtonLink>
               </div>
             </div>
@@ -360,7 +367,7 @@ export default function Player({
           max={Math.max(1, Math.floor(duration))}
           step={1}
           value={Math.floor(position)}
-          aria-label="Progress"
+          aria-label={t("player.progress")}
           aria-valuetext={`${clock(position)} of ${clock(duration)}`}
           onChange={(e) => media.current && (media.current.currentTime = Number(e.currentTarget.value))}
         />
@@ -368,13 +375,18 @@ export default function Player({
           <button type="button" className={iconBtn} aria-label={playing ? "Pause" : "Play"} onClick={togglePlay}>
             {playing ? Icon.pause : Icon.play}
           </button>
-          <button type="button" className={iconBtn} aria-label="Back 10 seconds" onClick={() => seekBy(-SKIP_SECONDS)}>
+          <button
+            type="button"
+            className={iconBtn}
+            aria-label={t("player.back10Seconds")}
+            onClick={() => seekBy(-SKIP_SECONDS)}
+          >
             −10
           </button>
           <button
             type="button"
             className={iconBtn}
-            aria-label="Forward 10 seconds"
+            aria-label={t("player.forward10Seconds")}
             onClick={() => seekBy(SKIP_SECONDS)}
           >
             +10
@@ -390,11 +402,12 @@ export default function Player({
               aria-pressed={showCaptions}
               onClick={() => setShowCaptions(!showCaptions)}
             >
-              CC<span className="visually-hidden"> Closed captions</span>
+              {t("player.cc")}
+              <span className="visually-hidden"> {t("player.closedCaptions")}</span>
             </button>
           ) : null}
           <label className={volume}>
-            Trainer
+            {t("player.trainer")}
             <input
               type="range"
               min={0}
@@ -402,13 +415,13 @@ export default function Player({
               step={0.05}
               value={trainerVolume}
               onChange={(e) => setTrainerVolume(Number(e.currentTarget.value))}
-              aria-label="Trainer volume"
+              aria-label={t("player.trainerVolume")}
             />
           </label>
           {musicOn ? (
             <>
               <label className={volume}>
-                Music
+                {t("player.music")}
                 <input
                   type="range"
                   min={0}
@@ -416,21 +429,21 @@ export default function Player({
                   step={0.05}
                   value={musicVolume}
                   onChange={(e) => setMusicVolume(Number(e.currentTarget.value))}
-                  aria-label="Music volume"
+                  aria-label={t("player.musicVolume")}
                 />
               </label>
               <button
                 type="button"
                 className={iconBtn}
                 aria-pressed={stationsOpen}
-                aria-label="Music stations"
+                aria-label={t("player.musicStations")}
                 onClick={() => (stationsOpen ? store.player.closeStations() : store.player.openStations())}
               >
                 {Icon.music}
               </button>
             </>
           ) : null}
-          <button type="button" className={iconBtn} aria-label="Fullscreen" onClick={toggleFullscreen}>
+          <button type="button" className={iconBtn} aria-label={t("player.fullscreen")} onClick={toggleFullscreen}>
             {Icon.full}
           </button>
         </div>

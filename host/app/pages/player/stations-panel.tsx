@@ -60,14 +60,14 @@ export function StationsPanel({ audio, volume }: { audio: RefObject<HTMLAudioEle
     <>
       <audio ref={audio} src={trackNow?.stream_url} onEnded={skip} preload="none" data-testid="music" />
       {open ? (
-        <aside className={panel} aria-label="Music stations">
+        <aside className={panel} aria-label={t("player.musicStations")}>
           <div className={head}>
-            <h2>Music</h2>
+            <h2>{t("player.music")}</h2>
             <button
               ref={closeRef}
               type="button"
               className={btn}
-              aria-label="Close music stations"
+              aria-label={t("player.closeMusicStations")}
               onClick={() => store.player.closeStations()}
             >
               ✕
@@ -103,7 +103,7 @@ export function StationsPanel({ audio, volume }: { audio: RefObject<HTMLAudioEle
                   </button>
                   {active ? (
                     <button type="button" className={btn} aria-label={`Skip track on ${s.name}`} onClick={skip}>
-                      Skip
+                      {t("player.skip")}
                     </button>
                   ) : null}
                 </li>

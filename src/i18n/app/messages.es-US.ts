@@ -1,0 +1,3 @@
+import type { Messages } from "../messages.js";
+
+export const appEsUS: Partial<Messages> = {};
