@@ -91,8 +91,20 @@ const NOT_COPY_ATTRS = new Set([
   "playback-id",
   "metadata-video-title",
 ]);
-/** Names that are the product's, the same in every language. */
-const PROPER = new Set(["fitkit", "×", "▶"]);
+/**
+ * Names that are the product's, the same in every language, and values that only look like words: the API's own
+ * spellings (a category slug, quiz focus values), and a download's file name.
+ */
+const PROPER = new Set([
+  "fitkit",
+  "×",
+  "▶",
+  "all workouts",
+  "full body",
+  "upper body",
+  "lower body",
+  "fitkit-class- {} .ics",
+]);
 /** A message key (or a key's stem) named in code, as in `{ label: "account.nav.settings" }`. */
 const KEY = /^[a-z][A-Za-z]*(\.[\w {}-]*)+$/;
 /** Addresses, ids and tokens: not words anyone reads. */
@@ -118,7 +130,7 @@ const calleeName = (call: ts.CallExpression | ts.NewExpression) => call.expressi
 
 /** A string whose position says it is not copy: a comparison, a key, a type, a call that is not shown to anyone. */
 function exempt(node: ts.Node): boolean {
-  for (let p: ts.Node | undefined = node.parent; p; p = p.parent) {
+  for (let p: ts.Node = node.parent; !ts.isSourceFile(p); p = p.parent) {
     if (ts.isImportDeclaration(p) || ts.isExportDeclaration(p) || ts.isTaggedTemplateExpression(p)) return true;
     if (ts.isTypeNode(p) || ts.isCaseClause(p) || ts.isElementAccessExpression(p)) return true;
     if (ts.isBinaryExpression(p) && /^(===|!==|==|!=|in)$/.test(p.operatorToken.getText())) return true;
@@ -131,7 +143,7 @@ function exempt(node: ts.Node): boolean {
       return true;
     if (ts.isPropertyAssignment(p) && p.name === node) return true;
     if (ts.isJsxAttribute(p)) return NOT_COPY_ATTRS.has(p.name.getText()) || p.name.getText().startsWith("data-");
-    if (ts.isFunctionLike(p) || ts.isSourceFile(p)) return false;
+    if (ts.isFunctionLike(p)) return false;
   }
   return false;
 }
@@ -141,6 +153,17 @@ function literalText(node: ts.Node): string | undefined {
   if (ts.isTemplateExpression(node))
     return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(" {} ");
   return undefined;
+}
+
+/** A capitalised word where it is shown: in JSX braces, or handed to a state setter (`setError("Oops")`). */
+function shownWord(node: ts.Node, text: string): boolean {
+  if (!/^[A-Z][a-z]/.test(text)) return false;
+  for (let p: ts.Node = node.parent; !ts.isSourceFile(p); p = p.parent) {
+    if (ts.isJsxExpression(p)) return true;
+    if (ts.isCallExpression(p)) return /^set[A-Z]/.test(calleeName(p));
+    if (ts.isFunctionLike(p) || ts.isStatement(p)) return false;
+  }
+  return false;
 }
 
 export function findLiterals(root: string): Literal[] {
@@ -164,10 +187,10 @@ export function findLiterals(root: string): Literal[] {
           !CODE.test(text) &&
           !exempt(node)
         ) {
-          const attr = node.parent && ts.isJsxAttribute(node.parent) ? node.parent : node.parent?.parent;
-          const inAttr = !!attr && ts.isJsxAttribute(attr);
-          const prop = node.parent && ts.isPropertyAssignment(node.parent) ? node.parent.name.getText() : "";
-          if (inAttr || PROSE.test(text) || (COPY_PROPS.test(prop) && /^[A-Z]/.test(text))) report(node, text);
+          const inAttr = ts.isJsxAttribute(node.parent) || ts.isJsxAttribute(node.parent.parent);
+          const prop = ts.isPropertyAssignment(node.parent) ? node.parent.name.getText() : "";
+          if (inAttr || PROSE.test(text) || (COPY_PROPS.test(prop) && /^[A-Z]/.test(text)) || shownWord(node, text))
+            report(node, text);
         }
       }
       ts.forEachChild(node, visit);

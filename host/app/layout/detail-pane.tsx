@@ -145,12 +145,12 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
     workout.video.poster_url || workoutImageUrl(store.api, workout.id, { width: 1120, height: 630, fit_mode: "crop" });
   const playHref = `/classes/video/${encodeURIComponent(workout.slug)}`;
   const sections: [string, string[]][] = [
-    ["Pacing", workout.pacing ? [label(workout.pacing)] : []],
-    ["Benefits", workout.benefits.map(label)],
-    ["Equipment", workout.equipment.map(label)],
-    ["Involves", workout.strain.map((tag) => (INVOLVES[tag] ? t(INVOLVES[tag]) : label(tag)))],
-    ["Body Focus", workout.focusMember.map(label)],
-    ["Collections", workout.collections.map((c) => c.name)],
+    [t("detail.pacing"), workout.pacing ? [label(workout.pacing)] : []],
+    [t("detail.benefits"), workout.benefits.map(label)],
+    [t("detail.equipment"), workout.equipment.map(label)],
+    [t("detail.involves"), workout.strain.map((tag) => (INVOLVES[tag] ? t(INVOLVES[tag]) : label(tag)))],
+    [t("detail.bodyFocus"), workout.focusMember.map(label)],
+    [t("detail.collections"), workout.collections.map((c) => c.name)],
   ];
 
   return (

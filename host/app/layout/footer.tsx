@@ -3,6 +3,7 @@ import { css } from "goober";
 import { bp, color, space, text, touch, up } from "../theme/tokens.js";
 import { EXTERNAL } from "../lib/links.js";
 import { container } from "../ui/page.js";
+import { LanguagePicker } from "../ui/language-picker.js";
 import { t } from "../../../src/i18n/index.js";
 
 const foot = css`background: ${color.ink}; color: rgba(255,255,255,.78); padding: ${space[7]}px 0 ${space[6]}px; margin-top: auto;`;
@@ -80,6 +81,7 @@ export function Footer({ onCookieSettings }: { onCookieSettings: () => void }) {
         <div className={legal}>
           <span>{t("footer.rights", { year: new Date().getFullYear() })}</span>
           <span>{t("footer.madeForEveryBody")}</span>
+          <LanguagePicker variant="compact" />
         </div>
       </div>
     </footer>

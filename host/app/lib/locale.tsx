@@ -8,8 +8,11 @@ import { useSignal } from "./use-signal.js";
 
 interface LocaleState {
   locale: Locale;
-  /** Switches the app to `locale` in place, keeps it on this device and, when signed in, in the member's preferences. */
-  choose: (locale: Locale) => Promise<void>;
+  /**
+   * Switches the app to `locale` in place, keeps it on this device and, when signed in, in the member's preferences;
+   * answers false when those could not be saved (the app still shows the language).
+   */
+  choose: (locale: Locale) => Promise<boolean>;
 }
 
 const LocaleContext = createContext<LocaleState | null>(null);
@@ -67,7 +70,8 @@ export function LocaleRoot({ render }: { render: () => ReactNode }) {
     async (next: Locale) => {
       storeLocale(next);
       await switchTo(next);
-      if (store.session.signedIn.peek()) await store.session.updatePreferences.run({ language: next });
+      if (!store.session.signedIn.peek()) return true;
+      return !!(await store.session.updatePreferences.run({ language: next }));
     },
     [store, switchTo],
   );

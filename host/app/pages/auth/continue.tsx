@@ -44,7 +44,7 @@ export default function ContinuePage() {
 
   async function submitPassword(e: FormEvent) {
     e.preventDefault();
-    if (!password) return setError("Please enter your password");
+    if (!password) return setError(t("myData.passwordMissing"));
     setError("");
     setDeletionPending(false);
     setBusy(true);
@@ -105,7 +105,7 @@ export default function ContinuePage() {
             </Button>
           ) : (
             <Button type="submit" full disabled={busy}>
-              {busy ? "Signing in…" : "Log in"}
+              {busy ? t("auth.signingIn") : t("auth.logIn")}
             </Button>
           )}
         </form>
@@ -128,7 +128,7 @@ export default function ContinuePage() {
   }
 
   return (
-    <AuthLayout title={t("auth.logInOrSign")} subtitle="Enter your email to continue.">
+    <AuthLayout title={t("auth.logInOrSign")} subtitle={t("auth.enterEmailToContinue")}>
       <form className={form} onSubmit={submitEmail} noValidate>
         <Field
           label={t("auth.email")}
@@ -142,7 +142,7 @@ export default function ContinuePage() {
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
         <Button type="submit" full disabled={busy}>
-          {busy ? "Checking…" : "Continue"}
+          {busy ? t("auth.checking") : t("action.continue")}
         </Button>
       </form>
       <p className={small}>{t("auth.newHereEnterYour")}</p>

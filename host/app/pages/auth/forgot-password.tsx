@@ -41,14 +41,14 @@ export default function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      <AuthLayout title={t("auth.checkYourEmail")} subtitle={`An email was sent to ${email.trim()}`}>
+      <AuthLayout title={t("auth.checkYourEmail")} subtitle={t("auth.emailSentTo", { email: email.trim() })}>
         <p className={small}>{t("auth.followTheLinkIn")}</p>
         <FormError>{error}</FormError>
         <ButtonLink href={withReturn("/continue", search, { email: email.trim() })} full>
           {t("auth.gotIt")}
         </ButtonLink>
         <p className={small} aria-live="polite">
-          {error ? "" : resent ? "We sent it again. " : "Didn't get it? "}
+          {error ? "" : resent ? t("auth.sentAgain") : t("auth.didntGetIt")}{" "}
           <button type="button" className={textLink} disabled={busy} onClick={() => send()}>
             {t("auth.resendEmail")}
           </button>
@@ -57,10 +57,7 @@ export default function ForgotPasswordPage() {
     );
   }
   return (
-    <AuthLayout
-      title={t("auth.forgotPassword")}
-      subtitle="Enter your email and we will send you a link to reset your password."
-    >
+    <AuthLayout title={t("auth.forgotPassword")} subtitle={t("auth.forgotLead")}>
       <form className={form} onSubmit={send} noValidate>
         <Field
           label={t("auth.email")}
@@ -72,7 +69,7 @@ export default function ForgotPasswordPage() {
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
         <Button type="submit" full disabled={busy}>
-          {busy ? "Sending…" : "Send email"}
+          {busy ? t("auth.sending") : t("auth.sendEmail")}
         </Button>
       </form>
       <p className={small}>

@@ -24,7 +24,7 @@ export default function LogoutPage() {
 
   if (!session.signedIn) {
     return (
-      <AuthLayout title={t("auth.youAreLoggedOut")} subtitle="See you at your next workout.">
+      <AuthLayout title={t("auth.youAreLoggedOut")} subtitle={t("auth.seeYouNext")}>
         <Button full onClick={() => navigate("/continue")}>
           {t("auth.logIn")}
         </Button>
@@ -32,10 +32,10 @@ export default function LogoutPage() {
     );
   }
   return (
-    <AuthLayout title={t("auth.logOut")} subtitle="Are you sure you want to log out?">
+    <AuthLayout title={t("auth.logOut")} subtitle={t("auth.confirmLogOut")}>
       <div style={{ display: "grid", gap: 12 }}>
         <Button full onClick={logout} disabled={busy}>
-          {busy ? "Logging out…" : "Yes, log out"}
+          {busy ? t("auth.loggingOut") : t("auth.yesLogOut")}
         </Button>
         <Button full variant="secondary" onClick={() => (history.length > 1 ? history.back() : navigate("/home"))}>
           {t("auth.cancel")}

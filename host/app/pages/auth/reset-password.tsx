@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (password.length < MIN_PASSWORD) return setError(t("error.passwordLength"));
-    if (password !== confirm) return setError("The passwords do not match");
+    if (password !== confirm) return setError(t("auth.passwordsDiffer"));
     setBusy(true);
     setError("");
     try {
@@ -40,7 +40,7 @@ export default function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout title={t("auth.resetPassword")} subtitle="This password reset link is invalid or has expired.">
+      <AuthLayout title={t("auth.resetPassword")} subtitle={t("auth.resetLinkInvalid")}>
         <ButtonLink href="/forgot-password" full>
           {t("auth.sendANewLink")}
         </ButtonLink>
@@ -49,10 +49,7 @@ export default function ResetPasswordPage() {
   }
   if (done) {
     return (
-      <AuthLayout
-        title={t("auth.passwordUpdated")}
-        subtitle="Your password has been changed. Log in with your new password."
-      >
+      <AuthLayout title={t("auth.passwordUpdated")} subtitle={t("auth.passwordChanged")}>
         <ButtonLink href="/continue" full autoFocus>
           {t("auth.logIn")}
         </ButtonLink>
@@ -69,7 +66,7 @@ export default function ResetPasswordPage() {
           autoFocus
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
-          hint={`At least ${MIN_PASSWORD} characters`}
+          hint={t("auth.passwordHint", { count: MIN_PASSWORD })}
         />
         <PasswordField
           label={t("auth.confirmNewPassword")}
@@ -78,7 +75,7 @@ export default function ResetPasswordPage() {
           onChange={(e) => setConfirm(e.currentTarget.value)}
         />
         <Button type="submit" full disabled={busy}>
-          {busy ? "Saving…" : "Save password"}
+          {busy ? t("auth.saving") : t("auth.savePassword")}
         </Button>
       </form>
       <p className={small}>{t("auth.signingInOnOther")}</p>

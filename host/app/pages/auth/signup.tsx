@@ -9,18 +9,19 @@ import { Checkbox, Field, FormError } from "../../ui/field.js";
 import { useStore } from "../../lib/store.js";
 import { afterSignIn, withReturn } from "../../lib/redirect.js";
 import { PasswordField } from "./password-field.js";
+import { rich } from "../../lib/rich.js";
 import { EXTERNAL } from "../../lib/links.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD = 6;
 
 /** "First name is required" / "First name can be at most 100 characters" (the server's limit). */
-const nameMessage = (label: string, value: string) => {
+const nameMessage = (field: string, value: string) => {
   const problem = nameProblem(value);
   return problem === "required"
-    ? `${label} is required`
+    ? t("account.required", { field })
     : problem === "tooLong"
-      ? `${label} can be at most ${NAME_MAX_LENGTH} characters`
+      ? t("account.tooLong", { field, max: NAME_MAX_LENGTH })
       : "";
 };
 
@@ -51,8 +52,8 @@ export default function SignupPage() {
 
   const problems = {
     email: EMAIL.test(values.email.trim()) ? "" : t("error.invalidEmail"),
-    given: nameMessage("First name", values.given),
-    family: nameMessage("Last name", values.family),
+    given: nameMessage(t("auth.firstName"), values.given),
+    family: nameMessage(t("auth.lastName"), values.family),
     password: values.password.length >= MIN_PASSWORD ? "" : t("error.passwordLength"),
   };
   const ready = !Object.values(problems).some(Boolean) && terms;
@@ -60,8 +61,10 @@ export default function SignupPage() {
     setValues({ ...values, [key]: e.currentTarget.value });
   const blur = (key: string) => () => setTouched({ ...touched, [key]: true });
   if (serverName && values[serverName.field] === serverName.value && !problems[serverName.field]) {
-    problems[serverName.field] =
-      `${serverName.field === "given" ? "First name" : "Last name"} can be at most ${NAME_MAX_LENGTH} characters`;
+    problems[serverName.field] = t("account.tooLong", {
+      field: serverName.field === "given" ? t("auth.firstName") : t("auth.lastName"),
+      max: NAME_MAX_LENGTH,
+    });
   }
   const shown = (key: keyof typeof problems) => (touched[key] ? problems[key] : "");
 
@@ -97,7 +100,7 @@ export default function SignupPage() {
   if (created) {
     return (
       <AuthLayout title={t("auth.accountCreated")} subtitle={t("success.accountCreated")}>
-        <p className={small}>Welcome to fitkit, {values.given.trim()}. Let's find the right workouts for you.</p>
+        <p className={small}>{t("auth.welcomeName", { name: values.given.trim() })}</p>
         <ButtonLink href={afterSignIn(search)} full autoFocus>
           {t("action.continue")}
         </ButtonLink>
@@ -106,7 +109,7 @@ export default function SignupPage() {
   }
 
   return (
-    <AuthLayout title={t("auth.createYourAccount")} subtitle="Start moving with fitkit today.">
+    <AuthLayout title={t("auth.createYourAccount")} subtitle={t("auth.startMoving")}>
       <form className={form} onSubmit={submit} noValidate>
         <FormError>{error}</FormError>
         <Field
@@ -145,7 +148,7 @@ export default function SignupPage() {
           onChange={set("password")}
           onBlur={blur("password")}
           error={shown("password")}
-          hint={shown("password") ? undefined : `At least ${MIN_PASSWORD} characters`}
+          hint={shown("password") ? undefined : t("auth.passwordHint", { count: MIN_PASSWORD })}
         />
         <div>
           <Checkbox checked={optIn} onChange={(e) => setOptIn(e.currentTarget.checked)} label={t("auth.keepMeUpTo")} />
@@ -155,21 +158,25 @@ export default function SignupPage() {
             onChange={(e) => setTerms(e.currentTarget.checked)}
             label={
               <>
-                I agree to{" "}
-                <a href={EXTERNAL.terms} target="_blank" rel="noopener noreferrer">
-                  {t("auth.termsOfService")}
-                </a>{" "}
-                and{" "}
-                <a href={EXTERNAL.waiver} target="_blank" rel="noopener noreferrer">
-                  {t("auth.liabilityWaiver")}
-                </a>
+                {rich(t("auth.agreeTo"), {
+                  terms: (
+                    <a href={EXTERNAL.terms} target="_blank" rel="noopener noreferrer">
+                      {t("auth.termsOfService")}
+                    </a>
+                  ),
+                  waiver: (
+                    <a href={EXTERNAL.waiver} target="_blank" rel="noopener noreferrer">
+                      {t("auth.liabilityWaiver")}
+                    </a>
+                  ),
+                })}
                 *
               </>
             }
           />
         </div>
         <Button type="submit" full disabled={!ready || busy}>
-          {busy ? "Creating account…" : "Create account"}
+          {busy ? t("auth.creatingAccount") : t("auth.createAccount")}
         </Button>
       </form>
       <p className={small}>

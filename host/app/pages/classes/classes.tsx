@@ -49,11 +49,15 @@ export default function ClassesPage() {
   const base = ALL.has(category) ? "/classes" : `/classes/categories/${encodeURIComponent(category)}`;
   const suffix = search ? `?${search}` : "";
 
-  const title = fromStats ? "Your completed classes" : favourites ? "Your favorites" : (info?.name ?? "Classes");
-  const description = fromStats
-    ? "Every class you finished, newest first."
+  const title = fromStats
+    ? t("classes.completedTitle")
     : favourites
-      ? "The classes you saved for later."
+      ? t("classes.favoritesTitle")
+      : (info?.name ?? t("classes.kicker"));
+  const description = fromStats
+    ? t("classes.completedLead")
+    : favourites
+      ? t("classes.favoritesLead")
       : info?.description;
 
   const onChange = (e: CustomEvent<{ category: string; filters: string; keywords: string; sort: string }>) => {
@@ -82,7 +86,7 @@ export default function ClassesPage() {
   return (
     <Page>
       <div className={head}>
-        <PageHeader kicker="Classes" title={title}>
+        <PageHeader kicker={t("classes.kicker")} title={title}>
           {description}
         </PageHeader>
         {session.signedIn ? (

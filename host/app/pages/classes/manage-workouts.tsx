@@ -30,7 +30,7 @@ export default function ManageWorkoutsPage() {
 
   return (
     <Page>
-      <PageHeader kicker="Classes" title={t("classes.manageWorkouts")}>
+      <PageHeader kicker={t("classes.kicker")} title={t("classes.manageWorkouts")}>
         {t("classes.chooseWhichCollectionsAppear")}
       </PageHeader>
       {failed ? <FormError>{t("error.unexpected")}</FormError> : null}
@@ -44,7 +44,7 @@ export default function ManageWorkoutsPage() {
               <li key={c.id} className={row}>
                 <div style={{ display: "grid" }}>
                   <strong id={`col-${c.id}`}>{c.name}</strong>
-                  <span>{shown ? "Shown in your library" : "Hidden"}</span>
+                  <span>{shown ? t("classes.shown") : t("classes.hidden")}</span>
                 </div>
                 <Switch
                   checked={shown}

@@ -3,7 +3,7 @@ import { useSearch } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../../../src/api/types.js";
 import { classStartLabel, isVirtualClass, studioPlace } from "../../../../src/domain/index.js";
-import { reservationErrorMessage, t } from "../../../../src/i18n/index.js";
+import { currentLocale, reservationErrorMessage, t } from "../../../../src/i18n/index.js";
 import { BOOKING_MESSAGE, type BookingMessage } from "../../../../widgets/booking-message.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -53,7 +53,7 @@ export default function BookClassPage() {
 
   if (!classId) {
     return (
-      <AuthLayout title={t("book.bookAClass")} subtitle="This booking link is missing its class.">
+      <AuthLayout title={t("book.bookAClass")} subtitle={t("book.missingClass")}>
         <ButtonLink href="/live" full>
           {t("book.seeTheSchedule")}
         </ButtonLink>
@@ -79,9 +79,9 @@ export default function BookClassPage() {
   // Name the class and its time, and tell the member where to go: a video-call link online, the studio in person.
   const c = booked!.class_data as Reservation["class_data"] & Partial<LiveClass>;
   const what = t("success.reservedClass", {
-    name: c.type || c.description || "Your class",
-    trainer: c.trainer_name || "your trainer",
-    when: classStartLabel(c),
+    name: c.type || c.description || t("book.yourClass"),
+    trainer: c.trainer_name || t("book.yourTrainer"),
+    when: classStartLabel(c, currentLocale()),
   });
   const where = isVirtualClass(c)
     ? t("success.reservedNote")

@@ -9,7 +9,7 @@ import {
   studioPlace,
   upcomingReservations,
 } from "../../../../src/domain/index.js";
-import { cancellationErrorMessage, reservationErrorMessage, t } from "../../../../src/i18n/index.js";
+import { cancellationErrorMessage, reservationErrorMessage, t, currentLocale } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
@@ -36,7 +36,7 @@ const inClass = css`display: grid; gap: ${space[2]}px; background: ${color.accen
 type ClassData = Reservation["class_data"] & Partial<LiveClass>;
 
 const whenLabel = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", {
+  new Date(iso).toLocaleString(currentLocale(), {
     weekday: "long",
     month: "long",
     day: "numeric",

@@ -57,23 +57,15 @@ export default function PlayerPage() {
   }, [current, store]);
 
   if (workoutStatus === "error" && !current)
-    return (
-      <Notice title={t("player.weCouldntFindThat")} body="It may have been retired. Find another one in the library." />
-    );
+    return <Notice title={t("player.weCouldntFindThat")} body={t("player.retired")} />;
   if (access.state === "denied") {
     return (
-      <Notice
-        title={t("player.thisClassIsFor")}
-        body="Your membership doesn't include on-demand classes right now. Start or reactivate a membership to press play."
-      >
+      <Notice title={t("player.thisClassIsFor")} body={t("player.membersOnly")}>
         <ButtonLink href="/account/membership/join">{t("player.seeMembershipOptions")}</ButtonLink>
       </Notice>
     );
   }
-  if (access.state === "missing")
-    return (
-      <Notice title={t("player.weCouldntFindThat")} body="It may have been retired. Find another one in the library." />
-    );
+  if (access.state === "missing") return <Notice title={t("player.weCouldntFindThat")} body={t("player.retired")} />;
   if (access.state === "error") return <Notice title={t("error.page")} body={t("error.loading")} />;
   if (!current || access.state !== "ready" || !userDone || !config)
     return (

@@ -295,7 +295,7 @@ export default function Player({
 
   const cue = showCaptions ? cueText : "";
   return (
-    <div ref={stageRef} className={stage} role="region" aria-label={`Video player: ${workout.name}`}>
+    <div ref={stageRef} className={stage} role="region" aria-label={t("player.region", { name: workout.name })}>
       <div className={top}>
         <button type="button" className={iconBtn} aria-label={t("player.closePlayer")} onClick={close}>
           ✕
@@ -336,12 +336,8 @@ export default function Player({
         {completed !== null ? (
           <div className={doneBox} role="dialog" aria-modal="true" aria-labelledby="done-title">
             <div>
-              <h2 id="done-title">{completed ? "YOU DID IT!" : "Nice work"}</h2>
-              <p>
-                {completed
-                  ? "Workout complete. It's in your history and your stats."
-                  : "Finish more of the class next time to count it as complete."}
-              </p>
+              <h2 id="done-title">{completed ? t("player.didIt") : t("player.niceWork")}</h2>
+              <p>{completed ? t("player.completeNote") : t("player.finishMoreNote")}</p>
               <div style={{ display: "flex", gap: space[3], flexWrap: "wrap", justifyContent: "center" }}>
                 <ButtonLink href="/home" autoFocus>
                   {t("player.backToHome")}
@@ -368,11 +364,16 @@ export default function Player({
           step={1}
           value={Math.floor(position)}
           aria-label={t("player.progress")}
-          aria-valuetext={`${clock(position)} of ${clock(duration)}`}
+          aria-valuetext={t("player.positionOf", { position: clock(position), duration: clock(duration) })}
           onChange={(e) => media.current && (media.current.currentTime = Number(e.currentTarget.value))}
         />
         <div className={row}>
-          <button type="button" className={iconBtn} aria-label={playing ? "Pause" : "Play"} onClick={togglePlay}>
+          <button
+            type="button"
+            className={iconBtn}
+            aria-label={playing ? t("player.pause") : t("player.play")}
+            onClick={togglePlay}
+          >
             {playing ? Icon.pause : Icon.play}
           </button>
           <button
