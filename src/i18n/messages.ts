@@ -598,6 +598,14 @@ export const en = {
   "language.en-US": "English",
   "language.es-US": "Español",
   "language.fr-CA": "Français",
+  // the server's refusals, by status, in the member's language
+  "auth.error.credentials": "Incorrect email or password.",
+  "auth.error.tooMany": "Too many attempts. Please wait a few minutes and try again.",
+  "auth.error.scheduled": "This account is scheduled for deletion on {date}. Cancel the deletion to sign in again.",
+  "auth.error.scheduledSoon": "This account is scheduled for deletion. Cancel the deletion to sign in again.",
+  "myData.passwordWrong": "The password is incorrect.",
+  "auth.error.exists": "An account with this email already exists.",
+  "myData.alreadyScheduled": "Your account is already scheduled for deletion.",
 } as const;
 
 export type MessageKey = keyof typeof en;

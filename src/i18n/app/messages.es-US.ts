@@ -594,4 +594,13 @@ export const appEsUS: Partial<Messages> = {
   "accountMembership.currentPlan": "Tu plan",
   "accountMembership.plansNote":
     "Los cambios de plan se aplican al final de tu período de facturación actual. Usa Cambiar plan / Aplicar promoción para cambiar o agregar un código promocional.",
+  "auth.error.credentials": "Correo electrónico o contraseña incorrectos.",
+  "auth.error.tooMany": "Demasiados intentos. Espera unos minutos y vuelve a intentarlo.",
+  "auth.error.scheduled":
+    "Esta cuenta está programada para eliminarse el {date}. Cancela la eliminación para volver a iniciar sesión.",
+  "auth.error.scheduledSoon":
+    "Esta cuenta está programada para eliminarse. Cancela la eliminación para volver a iniciar sesión.",
+  "myData.passwordWrong": "La contraseña es incorrecta.",
+  "myData.alreadyScheduled": "Tu cuenta ya está programada para eliminarse.",
+  "auth.error.exists": "Ya existe una cuenta con este correo electrónico.",
 };

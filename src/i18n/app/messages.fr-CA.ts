@@ -593,4 +593,11 @@ export const appFrCA: Partial<Messages> = {
   "accountMembership.currentPlan": "Votre plan",
   "accountMembership.plansNote":
     "Les changements de plan prennent effet à la fin de votre période de facturation en cours. Utilisez Changer de plan / Appliquer une promo pour changer de plan ou ajouter un code promo.",
+  "auth.error.credentials": "Courriel ou mot de passe incorrect.",
+  "auth.error.tooMany": "Trop de tentatives. Veuillez patienter quelques minutes et réessayer.",
+  "auth.error.scheduled": "Ce compte doit être supprimé le {date}. Annulez la suppression pour vous reconnecter.",
+  "auth.error.scheduledSoon": "Ce compte doit être supprimé. Annulez la suppression pour vous reconnecter.",
+  "myData.passwordWrong": "Le mot de passe est incorrect.",
+  "myData.alreadyScheduled": "Votre compte doit déjà être supprimé.",
+  "auth.error.exists": "Un compte existe déjà avec ce courriel.",
 };

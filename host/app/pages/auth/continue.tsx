@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { t } from "../../../../src/i18n/index.js";
+import { t, currentLocale, type MessageKey } from "../../../../src/i18n/index.js";
 import { cancelAccountDeletion, checkEmail, ApiError } from "../../../../src/api/index.js";
 import { AuthLayout, form, small } from "./auth-layout.js";
 import { Button } from "../../ui/button.js";
@@ -36,7 +36,7 @@ export default function ContinuePage() {
       if (exists) setStep("password");
       else navigate(withReturn("/signup", search, { email: email.trim() }));
     } catch (err) {
-      setError(messageOf(err));
+      setError(messageOf(err, "error.invalidEmail"));
     } finally {
       setBusy(false);
     }
@@ -150,8 +150,22 @@ export default function ContinuePage() {
   );
 }
 
-/** The server's message for a refused sign-in (401, 429), or a generic one when no answer came. */
-export function messageOf(err: unknown): string {
-  if (err instanceof ApiError && err.status && err.status < 500) return err.message;
-  return t("error.loading");
+/**
+ * A refused sign-in family request in the member's language, from its status (the server's text is English): wrong
+ * credentials (401), too many attempts (429), an account scheduled for deletion (403, with the date it names), a
+ * refused form (400, `on400`); no answer or a server failure is the loading message.
+ */
+export function messageOf(err: unknown, on400: MessageKey = "error.unexpected"): string {
+  if (!(err instanceof ApiError) || !err.status || err.status >= 500) return t("error.loading");
+  if (err.status === 401) return t("auth.error.credentials");
+  if (err.status === 429) return t("auth.error.tooMany");
+  if (err.status === 403) {
+    const named = /deletion on (.+?)\. /.exec(err.message);
+    const on = named?.[1] ? new Date(Date.parse(named[1])) : undefined;
+    return on && !Number.isNaN(on.getTime())
+      ? t("auth.error.scheduled", { date: on.toLocaleDateString(currentLocale(), { dateStyle: "long" }) })
+      : t("auth.error.scheduledSoon");
+  }
+  if (err.status === 400) return t(on400);
+  return t("error.unexpected");
 }

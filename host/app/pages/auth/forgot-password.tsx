@@ -33,7 +33,7 @@ export default function ForgotPasswordPage() {
     } catch (err) {
       // A refused resend (429: too many) must not read "We sent it again."; the server says how long to wait.
       setResent(false);
-      setError(messageOf(err));
+      setError(messageOf(err, "error.invalidEmail"));
     } finally {
       setBusy(false);
     }

@@ -32,7 +32,7 @@ export default function ResetPasswordPage() {
       store.auth.logout();
       setDone(true);
     } catch (err) {
-      setError(messageOf(err));
+      setError(messageOf(err, "auth.resetLinkInvalid"));
     } finally {
       setBusy(false);
     }

@@ -28,8 +28,10 @@ const nameMessage = (field: string, value: string) => {
 /** Spec §8 sign-up errors: 400 with the server's detail, 500, anything else with its code. */
 function signUpError(err: unknown): string {
   if (!(err instanceof ApiError)) return t("error.loading");
+  // 409: the email has an account; said in the member's language rather than with the server's English detail.
+  if (err.status === 409) return signUpErrorMessage(400, t("auth.error.exists"), t);
   const detail = (err.body as { message?: string | string[] } | undefined)?.message;
-  return signUpErrorMessage(err.status === 409 ? 400 : err.status, detail);
+  return signUpErrorMessage(err.status, detail, t);
 }
 
 export default function SignupPage() {

@@ -38,7 +38,7 @@ export default function BookClassPage() {
     void store.live.book.run(classId).then((reservation) => {
       if (!reservation) {
         const e = store.live.book.error.peek();
-        setError(reservationErrorMessage(e instanceof ApiError ? e.status : 500));
+        setError(reservationErrorMessage(e instanceof ApiError ? e.status : 500, t));
         return setState("failed");
       }
       const allowed = new Set([location.origin, ...(config?.embedOrigins ?? [])]);

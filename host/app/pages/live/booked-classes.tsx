@@ -68,13 +68,13 @@ export default function BookedClassesPage() {
     setNotice("");
     if (await store.live.cancel.run(id)) return setNotice(t("success.reservationCancelled"));
     const e = store.live.cancel.error.peek();
-    setFailure(cancellationErrorMessage(e instanceof ApiError ? e.status : 500));
+    setFailure(cancellationErrorMessage(e instanceof ApiError ? e.status : 500, t));
   }
   async function checkIn(id: string) {
     setNotice("");
     if (await store.live.checkIn.run(id)) return setNotice(t("success.reserved"));
     const e = store.live.checkIn.error.peek();
-    setFailure(reservationErrorMessage(e instanceof ApiError ? e.status : 500));
+    setFailure(reservationErrorMessage(e instanceof ApiError ? e.status : 500, t));
   }
   async function addToCalendar(reservation: Reservation) {
     setNotice("");
@@ -95,7 +95,7 @@ export default function BookedClassesPage() {
         <SuccessNote>{notice}</SuccessNote>
       </div>
       {loadError && !reservations ? (
-        <p role="alert">{reservationErrorMessage(loadError instanceof ApiError ? loadError.status : 500)}</p>
+        <p role="alert">{reservationErrorMessage(loadError instanceof ApiError ? loadError.status : 500, t)}</p>
       ) : !upcoming ? (
         <Spinner />
       ) : !upcoming.length ? (
