@@ -29,24 +29,26 @@ export function LanguagePicker({
   onSaved?: (ok: boolean) => void;
 }) {
   const { locale, choose } = useLocale();
-  const [busy, setBusy] = useState(false);
+  // The language being loaded: shown as chosen at once, so the control answers before its catalogue arrives.
+  const [pending, setPending] = useState<Locale>();
+  const busy = pending !== undefined;
   const id = useId();
   async function pick(next: Locale) {
     if (next === locale) return;
-    setBusy(true);
+    setPending(next);
     try {
       onSaved?.(await choose(next));
     } catch {
       onSaved?.(false);
     } finally {
-      setBusy(false);
+      setPending(undefined);
     }
   }
   if (variant === "compact") {
     return (
       <label className={compact} htmlFor={id}>
         {t("settings.language")}
-        <select id={id} value={locale} disabled={busy} onChange={(e) => void pick(e.currentTarget.value as Locale)}>
+        <select id={id} value={pending ?? locale} disabled={busy} onChange={(e) => void pick(e.currentTarget.value as Locale)}>
           {LOCALES.map((l) => (
             <option key={l} value={l} lang={l}>
               {t(NAME_KEYS[l])}
@@ -57,11 +59,11 @@ export function LanguagePicker({
     );
   }
   return (
-    <fieldset className={choices} disabled={busy}>
+    <fieldset className={choices} aria-busy={busy}>
       <legend className="visually-hidden">{t("settings.language")}</legend>
       {LOCALES.map((l) => (
         <label key={l} lang={l}>
-          <input type="radio" name={`${id}-language`} value={l} checked={l === locale} onChange={() => void pick(l)} />
+          <input type="radio" name={`${id}-language`} value={l} checked={l === (pending ?? locale)} onChange={() => void pick(l)} />
           {t(NAME_KEYS[l])}
         </label>
       ))}
