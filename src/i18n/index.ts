@@ -1,4 +1,4 @@
 export { en, type MessageKey } from "./messages.js";
-export { currentLocale, plural, t, type PluralKey } from "./translate.js";
+export { currentLocale, plural, t } from "./translate.js";
 export { interpolate } from "./translate-core.js";
 export { cancellationErrorMessage, reservationErrorMessage, signUpErrorMessage } from "./status-messages.js";

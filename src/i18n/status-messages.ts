@@ -8,14 +8,14 @@ export type StatusKey = keyof typeof liveEn | keyof typeof errorsEn;
 type Say = (key: StatusKey | keyof typeof accountEn, params?: Record<string, string | number>) => string;
 
 /** Spec §8: reservation failure copy by HTTP status. */
-export function reservationErrorKey(status: number): StatusKey {
+function reservationErrorKey(status: number): StatusKey {
   if (status === 400) return "error.reservation.400";
   if (status === 401 || status === 404) return "error.reservation.notFound";
   return "error.loading";
 }
 
 /** Spec §8: cancellation failure copy by HTTP status. */
-export function cancellationErrorKey(status: number): StatusKey {
+function cancellationErrorKey(status: number): StatusKey {
   if (status === 400) return "error.cancellation.400";
   if (status === 401 || status === 422) return "error.cancellation.relogin";
   if (status === 404) return "error.cancellation.404";
@@ -23,8 +23,9 @@ export function cancellationErrorKey(status: number): StatusKey {
 }
 
 /**
- * Spec §8 sign-up failure (the server's detail is added as it came): 400 → "could not be created" plus the server's detail; an InternalErrorException (500) →
- * the loading message; anything else → the loading message with the code.
+ * Spec §8 sign-up failure: 400 → "could not be created" plus the detail (added as given); an InternalErrorException
+ * (500) → the loading message; anything else → the loading message with the code. `say` answers in the reader's
+ * language.
  */
 export function signUpErrorMessage(status: number, detail?: string | string[], say: Say = english): string {
   if (status === 400)

@@ -11,22 +11,14 @@ declare const process: { env: { NODE_ENV?: string } };
  * language in place.
  */
 let active: { locale: Locale; messages: Partial<Messages> } = { locale: BASE_LOCALE, messages: en };
-const listeners = new Set<(locale: Locale) => void>();
 const reported = new Set<string>();
 
 /** The locale `t()` currently answers in. */
 export const currentLocale = (): Locale => active.locale;
 
-/** Makes `messages` the catalogue of `locale` for every later `t()`, and tells the subscribers. */
+/** Makes `messages` the catalogue of `locale` for every later `t()` (the app re-renders to show it). */
 export function setCatalogue(locale: Locale, messages: Partial<Messages>) {
   active = { locale, messages: locale === BASE_LOCALE ? en : messages };
-  for (const listener of listeners) listener(locale);
-}
-
-/** Calls `listener` after each `setCatalogue`; answers the unsubscribe. */
-export function onCatalogueChange(listener: (locale: Locale) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** A key the active translation lacks: reported once per locale and key in development, never in production. */
@@ -42,7 +34,7 @@ function lookup(key: MessageKey, messages: Partial<Messages> | undefined): strin
   if (translated !== undefined) return translated;
   if (!messages) reportMissing(active.locale, key);
   // English is complete (a test holds every key to a non-empty string), so a key never shows as itself.
-  return en[key] ?? "";
+  return en[key];
 }
 
 /**
@@ -54,7 +46,7 @@ export const t = (key: MessageKey, params?: Params, messages?: Partial<Messages>
   interpolate(lookup(key, messages), params);
 
 /** Keys written as plural forms: `<base>.one`, `<base>.other` (and `.few`, `.many`… where a language needs them). */
-export type PluralKey = { [K in MessageKey]: K extends `${infer Base}.other` ? Base : never }[MessageKey];
+type PluralKey = { [K in MessageKey]: K extends `${infer Base}.other` ? Base : never }[MessageKey];
 
 /**
  * A count in words: the form `Intl.PluralRules` picks for the active locale (`<key>.one`, `.other`, …), else

@@ -1,7 +1,7 @@
 import { matchLocale, pickLocale, type Locale } from "../../../src/i18n/locales.js";
 
 /** Where a visitor's own choice of language is kept on this device (signed in or not). */
-export const STORED_LANGUAGE = "fitkit.language";
+const STORED_LANGUAGE = "fitkit.language";
 
 /**
  * The app's language by precedence: the member's saved preference, else the choice stored on this device, else the
@@ -21,7 +21,7 @@ export const appLocale = (sources: {
   );
 
 /** The device's stored choice, when storage is readable and holds a supported language. */
-export function storedLocale(): Locale | undefined {
+function storedLocale(): Locale | undefined {
   try {
     return matchLocale(localStorage.getItem(STORED_LANGUAGE));
   } catch {
@@ -46,4 +46,8 @@ export const pageLang = (root: HTMLElement = document.documentElement): string |
 
 /** The language to start in, before the member's preferences are known. */
 export const bootLocale = (): Locale =>
-  appLocale({ stored: storedLocale(), htmlLang: pageLang(), browser: navigator.languages ?? [navigator.language] });
+  appLocale({
+    stored: storedLocale(),
+    htmlLang: pageLang(),
+    browser: navigator.languages.length ? navigator.languages : [navigator.language],
+  });

@@ -17,8 +17,9 @@ export interface WidgetProps {
 
 /**
  * Renders a fitkit custom element from React: attributes down as attributes, objects as properties, `fit-*`
- * CustomEvents up to handlers, the app's language as `lang`. The one place where React meets the widgets (like `@lit/react`'s createComponent);
- * the element must already be defined (see widgets.ts), so its property setters exist when React first renders.
+ * CustomEvents up to handlers, the app's language as `lang`. The one place where React meets the widgets (like
+ * `@lit/react`'s createComponent); the element must already be defined (see widgets.ts), so its property setters
+ * exist when React first renders.
  */
 export function Widget({ tag, attrs, props, on, className, style, id }: WidgetProps & { tag: string }) {
   const ref = useRef<HTMLElement>(null);

@@ -48,7 +48,12 @@ export function LanguagePicker({
     return (
       <label className={compact} htmlFor={id}>
         {t("settings.language")}
-        <select id={id} value={pending ?? locale} disabled={busy} onChange={(e) => void pick(e.currentTarget.value as Locale)}>
+        <select
+          id={id}
+          value={pending ?? locale}
+          disabled={busy}
+          onChange={(e) => void pick(e.currentTarget.value as Locale)}
+        >
           {LOCALES.map((l) => (
             <option key={l} value={l} lang={l}>
               {t(NAME_KEYS[l])}
@@ -63,7 +68,13 @@ export function LanguagePicker({
       <legend className="visually-hidden">{t("settings.language")}</legend>
       {LOCALES.map((l) => (
         <label key={l} lang={l}>
-          <input type="radio" name={`${id}-language`} value={l} checked={l === (pending ?? locale)} onChange={() => void pick(l)} />
+          <input
+            type="radio"
+            name={`${id}-language`}
+            value={l}
+            checked={l === (pending ?? locale)}
+            onChange={() => void pick(l)}
+          />
           {t(NAME_KEYS[l])}
         </label>
       ))}

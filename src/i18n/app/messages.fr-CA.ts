@@ -1,6 +1,6 @@
 import type { Messages } from "../messages.js";
 
-/** The hosted app's own copy in Canadian French (vous, Quebec usage: courriel, abonnement, témoins; nbsp before colons). */
+/** The hosted app's own copy in Canadian French (vous; Quebec usage: courriel, abonnement, témoins). */
 export const appFrCA: Partial<Messages> = {
   "consent.cookieConsent": "Consentement aux témoins",
   "consent.weValueYourPrivacy": "Votre vie privée compte pour nous",

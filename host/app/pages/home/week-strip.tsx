@@ -44,10 +44,10 @@ export function WeekStrip({ history, now = new Date() }: { history: HistoryEntry
       {days.map((d, i) => {
         const done = history.filter((h) => h.is_completed && h.completed_at && sameDay(new Date(h.completed_at), d));
         const names = done.map((h) => h.workout?.name ?? (h.type === "live" ? t("home.liveClass") : t("home.workout")));
-        const day = d.toLocaleDateString(currentLocale(), { weekday: "long", month: "long", day: "numeric" });
+        const date = d.toLocaleDateString(currentLocale(), { weekday: "long", month: "long", day: "numeric" });
         const detail = done.length
-          ? t("home.dayCompleted", { day, names: new Intl.ListFormat(currentLocale()).format(names) })
-          : t("home.dayNoWorkout", { day });
+          ? t("home.dayCompleted", { day: date, names: new Intl.ListFormat(currentLocale()).format(names) })
+          : t("home.dayNoWorkout", { day: date });
         const content = (
           <>
             <span className="dow" aria-hidden="true">
