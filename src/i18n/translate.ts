@@ -28,34 +28,39 @@ function reportMissing(locale: Locale, key: string) {
   console.warn(`[i18n] "${key}" has no ${locale} translation; showing English.`);
 }
 
-function lookup(key: MessageKey, messages: Partial<Messages> | undefined): string {
-  const catalogue = messages ?? active.messages;
-  const translated = catalogue[key];
+/**
+ * The template for a key: with a `count`, its plural form for the locale (`<key>#one`, `#few`, `#many`… picked by
+ * Intl.PluralRules; the plain key holds `other`), the same convention as the widgets' translate-core.
+ */
+function lookup(key: MessageKey, messages: Partial<Messages> | undefined, count?: number): string {
+  const catalogue: Partial<Record<string, string>> = messages ?? active.messages;
+  const locale = messages ? BASE_LOCALE : active.locale;
+  const form = count === undefined ? undefined : `${key}#${new Intl.PluralRules(locale).select(count)}`;
+  const translated = (form && catalogue[form]) ?? catalogue[key];
   if (translated !== undefined) return translated;
   if (!messages) reportMissing(active.locale, key);
   // English is complete (a test holds every key to a non-empty string), so a key never shows as itself.
-  return en[key];
+  const english: Partial<Record<string, string>> = en;
+  const englishForm =
+    count === undefined ? undefined : english[`${key}#${new Intl.PluralRules(BASE_LOCALE).select(count)}`];
+  return englishForm ?? en[key];
 }
 
 /**
  * The message for a key in the active language, English where the translation lacks it (a translation passed per
- * call wins key by key instead).
+ * call wins key by key instead); a numeric `count` picks the plural form.
  * @example t("confirm.leaveSeries", { series: "Phase & Function" })
  */
 export const t = (key: MessageKey, params?: Params, messages?: Partial<Messages>): string =>
-  interpolate(lookup(key, messages), params);
+  interpolate(lookup(key, messages, typeof params?.count === "number" ? params.count : undefined), params);
 
-/** Keys written as plural forms: `<base>.one`, `<base>.other` (and `.few`, `.many`… where a language needs them). */
-type PluralKey = { [K in MessageKey]: K extends `${infer Base}.other` ? Base : never }[MessageKey];
+/** Keys with plural forms (`<key>#one` beside `<key>`). */
+type PluralKey = { [K in MessageKey]: K extends `${infer Base}#one` ? Base & MessageKey : never }[MessageKey];
 
 /**
- * A count in words: the form `Intl.PluralRules` picks for the active locale (`<key>.one`, `.other`, …), else
- * `<key>.other`; `{count}` is filled with the number as the locale writes it.
+ * A count in words, in the form the active locale's plural rules pick, with the number written as the locale writes
+ * it ("1,200" / "1 200").
  * @example plural("streaks.days", 3) // "3 days"
  */
-export function plural(key: PluralKey, count: number, params: Params = {}): string {
-  const form = new Intl.PluralRules(active.locale).select(count);
-  const exact = `${key}.${form}` as MessageKey;
-  const chosen = exact in en || exact in active.messages ? exact : (`${key}.other` as MessageKey);
-  return t(chosen, { count: new Intl.NumberFormat(active.locale).format(count), ...params });
-}
+export const plural = (key: PluralKey, count: number, params: Params = {}): string =>
+  interpolate(lookup(key, undefined, count), { ...params, count: new Intl.NumberFormat(active.locale).format(count) });

@@ -3,7 +3,7 @@ import { useSearch } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../../../src/api/types.js";
 import { classStartLabel, isVirtualClass, studioPlace } from "../../../../src/domain/index.js";
-import { currentLocale, reservationErrorMessage, t } from "../../../../src/i18n/index.js";
+import { currentLocale, reservationErrorKey, t } from "../../../../src/i18n/index.js";
 import { BOOKING_MESSAGE, type BookingMessage } from "../../../../widgets/booking-message.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -38,7 +38,7 @@ export default function BookClassPage() {
     void store.live.book.run(classId).then((reservation) => {
       if (!reservation) {
         const e = store.live.book.error.peek();
-        setError(reservationErrorMessage(e instanceof ApiError ? e.status : 500, t));
+        setError(t(reservationErrorKey(e instanceof ApiError ? e.status : 500)));
         return setState("failed");
       }
       const allowed = new Set([location.origin, ...(config?.embedOrigins ?? [])]);
