@@ -1,6 +1,7 @@
 import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter, type DefaultParams, type Parser } from "wouter";
 import { PageView } from "./layout/page-view.js";
+import type { MessageKey } from "../../src/i18n/index.js";
 
 /**
  * Every route of the spec (§2) plus the sign-in family, in match order (wouter's patterns: `:name` is one segment).
@@ -11,8 +12,8 @@ import { PageView } from "./layout/page-view.js";
 export interface AppRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
-  /** Document title (and page-view name where the spec has no fixed one). */
-  title: string;
+  /** Document title's key (its English text is the page-view name where the spec has no fixed one). */
+  title: MessageKey;
   /** "member" pages send a signed-out visitor to /continue and back afterwards. */
   access?: "member";
   /** Query strings that make the page a member's own (the library's favorites and completed classes, spec §2). */
@@ -72,81 +73,81 @@ const StudioSettings = lazy(() => import("./pages/studio/settings.js"));
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
 
 export const ROUTES: AppRoute[] = [
-  { path: "/", page: Root, title: "fitkit" },
-  { path: "/continue", page: Continue, title: "Log in", onboarding: false },
-  { path: "/login", page: Continue, title: "Log in", onboarding: false },
-  { path: "/signup", page: Signup, title: "Sign up", onboarding: false },
-  { path: "/forgot-password", page: ForgotPassword, title: "Forgot password", onboarding: false },
-  { path: "/reset-password", page: ResetPassword, title: "Reset password", onboarding: false },
-  { path: "/logout", page: Logout, title: "Log out", onboarding: false },
-  { path: "/account-deleted", page: AccountDeleted, title: "Account deleted", onboarding: false },
+  { path: "/", page: Root, title: "routes.fitkit" },
+  { path: "/continue", page: Continue, title: "routes.logIn", onboarding: false },
+  { path: "/login", page: Continue, title: "routes.logIn", onboarding: false },
+  { path: "/signup", page: Signup, title: "routes.signUp", onboarding: false },
+  { path: "/forgot-password", page: ForgotPassword, title: "routes.forgotPassword", onboarding: false },
+  { path: "/reset-password", page: ResetPassword, title: "routes.resetPassword", onboarding: false },
+  { path: "/logout", page: Logout, title: "routes.logOut", onboarding: false },
+  { path: "/account-deleted", page: AccountDeleted, title: "routes.accountDeleted", onboarding: false },
 
-  { path: "/home", page: Home, title: "Home" },
-  { path: "/home/detail/:slug", page: Home, title: "Home", pane: "slug" },
+  { path: "/home", page: Home, title: "routes.home" },
+  { path: "/home/detail/:slug", page: Home, title: "routes.home", pane: "slug" },
 
-  { path: "/classes/video/:slug", page: Player, title: "Video player", access: "member", chrome: false },
-  { path: "/classes/manage-workouts", page: ManageWorkouts, title: "Manage workouts", access: "member" },
-  { path: "/classes", page: Classes, title: "Classes", memberQuery: personalLibrary },
-  { path: "/classes/detail/:slug", page: Classes, title: "Classes", memberQuery: personalLibrary, pane: "slug" },
-  { path: "/classes/categories/:category", page: Classes, title: "Classes", memberQuery: personalLibrary },
+  { path: "/classes/video/:slug", page: Player, title: "routes.videoPlayer", access: "member", chrome: false },
+  { path: "/classes/manage-workouts", page: ManageWorkouts, title: "routes.manageWorkouts", access: "member" },
+  { path: "/classes", page: Classes, title: "routes.classes", memberQuery: personalLibrary },
+  { path: "/classes/detail/:slug", page: Classes, title: "routes.classes", memberQuery: personalLibrary, pane: "slug" },
+  { path: "/classes/categories/:category", page: Classes, title: "routes.classes", memberQuery: personalLibrary },
   {
     path: "/classes/categories/:category/detail/:slug",
     page: Classes,
-    title: "Classes",
+    title: "routes.classes",
     memberQuery: personalLibrary,
     pane: "slug",
   },
 
-  { path: "/workout-history", page: History, title: "Workout History", access: "member" },
-  { path: "/workout-history/detail", page: HistoryDetail, title: "Workout History Details", access: "member" },
+  { path: "/workout-history", page: History, title: "routes.workoutHistory", access: "member" },
+  { path: "/workout-history/detail", page: HistoryDetail, title: "routes.workoutHistoryDetails", access: "member" },
 
-  { path: "/series", page: SeriesHome, title: "Series" },
-  { path: "/series/all-series", page: AllSeries, title: "All Series" },
-  { path: "/series/:slug", page: SeriesDetail, title: "Series" },
-  { path: "/series/:slug/detail/:workoutSlug", page: SeriesDetail, title: "Series", pane: "workoutSlug" },
+  { path: "/series", page: SeriesHome, title: "routes.series" },
+  { path: "/series/all-series", page: AllSeries, title: "routes.allSeries" },
+  { path: "/series/:slug", page: SeriesDetail, title: "routes.series" },
+  { path: "/series/:slug/detail/:workoutSlug", page: SeriesDetail, title: "routes.series", pane: "workoutSlug" },
 
-  { path: "/calendars", page: Calendars, title: "Calendars" },
-  { path: "/calendars/:slug", page: CalendarDetail, title: "Calendar Details" },
+  { path: "/calendars", page: Calendars, title: "routes.calendars" },
+  { path: "/calendars/:slug", page: CalendarDetail, title: "routes.calendarDetails" },
   {
     path: "/calendars/:slug/detail/:workoutSlug",
     page: CalendarDetail,
-    title: "Calendar Details",
+    title: "routes.calendarDetails",
     pane: "workoutSlug",
   },
 
-  { path: "/live", page: Live, title: "Live" },
-  { path: "/live/booked-classes", page: BookedClasses, title: "Booked Classes", access: "member" },
+  { path: "/live", page: Live, title: "routes.live" },
+  { path: "/live/booked-classes", page: BookedClasses, title: "routes.bookedClasses", access: "member" },
   {
     path: "/live/book",
     page: BookClass,
-    title: "Book a class",
+    title: "routes.bookAClass",
     access: "member",
     chrome: false,
     onboarding: false,
   },
-  { path: "/locations", page: Locations, title: "Locations" },
-  { path: "/locations/:slug", page: LocationDetail, title: "Locations" },
+  { path: "/locations", page: Locations, title: "routes.locations" },
+  { path: "/locations/:slug", page: LocationDetail, title: "routes.locations" },
 
-  { path: "/challenge", page: Challenge, title: "Challenge" },
-  { path: "/challenge/:slug", page: Challenge, title: "Challenge" },
+  { path: "/challenge", page: Challenge, title: "routes.challenge" },
+  { path: "/challenge/:slug", page: Challenge, title: "routes.challenge" },
 
-  { path: "/onboarding", page: Onboarding, title: "Onboarding", access: "member" },
-  { path: "/welcome", page: Welcome, title: "Welcome", access: "member" },
+  { path: "/onboarding", page: Onboarding, title: "routes.onboarding", access: "member" },
+  { path: "/welcome", page: Welcome, title: "routes.welcome", access: "member" },
 
-  { path: "/account", page: Account, title: "Account", access: "member" },
-  { path: "/account/settings", page: AccountSettings, title: "Account Settings", access: "member" },
-  { path: "/account/membership", page: Membership, title: "Account Membership", access: "member" },
-  { path: "/account/membership/manage", page: Membership, title: "Manage Membership", access: "member" },
-  { path: "/account/membership/billing-address", page: Membership, title: "Billing Address", access: "member" },
-  { path: "/account/membership/pause", page: Membership, title: "Pause Membership", access: "member" },
-  { path: "/account/membership/join", page: Join, title: "Become a member", access: "member" },
-  { path: "/account/subscriptions", page: Subscriptions, title: "Account Subscription", access: "member" },
+  { path: "/account", page: Account, title: "routes.account", access: "member" },
+  { path: "/account/settings", page: AccountSettings, title: "routes.accountSettings", access: "member" },
+  { path: "/account/membership", page: Membership, title: "routes.accountMembership", access: "member" },
+  { path: "/account/membership/manage", page: Membership, title: "routes.manageMembership", access: "member" },
+  { path: "/account/membership/billing-address", page: Membership, title: "routes.billingAddress", access: "member" },
+  { path: "/account/membership/pause", page: Membership, title: "routes.pauseMembership", access: "member" },
+  { path: "/account/membership/join", page: Join, title: "routes.becomeAMember", access: "member" },
+  { path: "/account/subscriptions", page: Subscriptions, title: "routes.accountSubscription", access: "member" },
 
   // The studio staff area (issue 18): signed-in members only; the pages refuse members who are not staff.
-  { path: "/studio", page: StudioWeek, title: "Studio", access: "member", onboarding: false },
-  { path: "/studio/classes/:id", page: StudioRoster, title: "Studio roster", access: "member", onboarding: false },
-  { path: "/studio/numbers", page: StudioNumbers, title: "Studio numbers", access: "member", onboarding: false },
-  { path: "/studio/settings", page: StudioSettings, title: "Studio settings", access: "member", onboarding: false },
+  { path: "/studio", page: StudioWeek, title: "routes.studio", access: "member", onboarding: false },
+  { path: "/studio/classes/:id", page: StudioRoster, title: "routes.studioRoster", access: "member", onboarding: false },
+  { path: "/studio/numbers", page: StudioNumbers, title: "routes.studioNumbers", access: "member", onboarding: false },
+  { path: "/studio/settings", page: StudioSettings, title: "routes.studioSettings", access: "member", onboarding: false },
 ];
 
 /** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */
@@ -198,7 +199,7 @@ export function PageRoutes() {
         </Route>
       ))}
       <Route>
-        <PageView title="Page not found" />
+        <PageView title="routes.pageNotFound" />
         <NotFound />
       </Route>
     </Switch>

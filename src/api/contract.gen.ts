@@ -2509,7 +2509,7 @@ export interface paths {
         };
       };
     };
-    /** Merge preferences (a key set to null is removed; `avoid` must list known avoid keys); answers the whole attribute */
+    /** Merge preferences (a key set to null is removed; `avoid` must list known avoid keys, `language` a supported locale: en-US, es-US or fr-CA); answers the whole attribute */
     put: {
       parameters: {
         query?: never;
@@ -2534,6 +2534,8 @@ export interface paths {
                   | "gliders"
                 )[]
               | null;
+            /** @enum {string|null} */
+            language?: "en-US" | "es-US" | "fr-CA" | null;
           } & {
             [key: string]: unknown;
           };

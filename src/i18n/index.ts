@@ -1,4 +1,10 @@
 export { en, type MessageKey } from "./messages.js";
-export { t } from "./translate.js";
+export { currentLocale, plural, t } from "./translate.js";
 export { interpolate } from "./translate-core.js";
-export { cancellationErrorMessage, reservationErrorMessage, signUpErrorMessage } from "./status-messages.js";
+export {
+  cancellationErrorKey,
+  cancellationErrorMessage,
+  reservationErrorKey,
+  reservationErrorMessage,
+  signUpErrorMessage,
+} from "./status-messages.js";

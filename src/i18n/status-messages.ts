@@ -20,15 +20,24 @@ export function cancellationErrorKey(status: number): StatusKey {
   return "error.loading";
 }
 
+type SignUpKey = "error.signup.400" | "error.loading" | "error.loadingWithCode";
+const signUpEnglish = (key: SignUpKey, params?: Record<string, string | number>) =>
+  interpolate(key === "error.signup.400" ? accountEn[key] : errorsEn[key], params);
+
 /**
- * Spec §8 sign-up failure: 400 → "could not be created" plus the server's detail; an InternalErrorException (500) →
- * the loading message; anything else → the loading message with the code.
+ * Spec §8 sign-up failure: 400 → "could not be created" plus the detail (added as given); an InternalErrorException
+ * (500) → the loading message; anything else → the loading message with the code. `say` answers in the reader's
+ * language (the app passes its `t`); English without it.
  */
-export function signUpErrorMessage(status: number, detail?: string | string[]): string {
+export function signUpErrorMessage(
+  status: number,
+  detail?: string | string[],
+  say: (key: SignUpKey, params?: Record<string, string | number>) => string = signUpEnglish,
+): string {
   if (status === 400)
-    return [accountEn["error.signup.400"], ...(Array.isArray(detail) ? detail : detail ? [detail] : [])].join(" ");
-  if (status === 500) return errorsEn["error.loading"];
-  return interpolate(errorsEn["error.loadingWithCode"], { code: status });
+    return [say("error.signup.400"), ...(Array.isArray(detail) ? detail : detail ? [detail] : [])].join(" ");
+  if (status === 500) return say("error.loading");
+  return say("error.loadingWithCode", { code: status });
 }
 
 // Only the live area and the general errors: the live widget carries these two, not the whole catalogue.

@@ -189,6 +189,25 @@ describe("preferences and email", () => {
     );
   });
 
+  it("stores the app's language as a supported locale, refuses any other and forgets it on null", async () => {
+    const { token } = await t.signUp();
+    const put = (body: unknown) => t.call("PUT", "/v2/user/attributes/preferences", { token, body });
+    const res = await put({ language: "fr-CA", units: "metric" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ language: "fr-CA", units: "metric" });
+    expect((await t.call("GET", "/v2/user/attributes/preferences", { token })).json()).toMatchObject({
+      language: "fr-CA",
+    });
+    for (const language of ["fr", "de-DE", "FR-CA", "", 3, ["es-US"], { tag: "es-US" }]) {
+      const refused = await put({ language });
+      expectError(refused, 400);
+      expect(refused.body).toContain("language");
+    }
+    expect((await t.call("GET", "/v2/user/attributes/preferences", { token })).json().language).toBe("fr-CA");
+    expect((await put({ language: "es-US" })).json().language).toBe("es-US");
+    expect((await put({ language: null })).json()).toEqual({ units: "metric" });
+  });
+
   it("answers the email record with opt_out from the sign-up choice and changes it", async () => {
     const { token, email } = await t.signUp();
     expect((await t.call("GET", "/v2/user/attributes/email", { token })).json()).toEqual({ email, opt_out: true });

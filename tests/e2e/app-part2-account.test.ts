@@ -244,6 +244,36 @@ describe("hosted app: account and membership", () => {
       session.assertClean({ allowConsole: /401/ });
     }));
 
+  it("chooses Français in settings: the app re-renders in French in place, keeps it in the preferences, after reload", () =>
+    withSession(async (session) => {
+      const member = await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const page = await session.open("/account/settings");
+      await page.getByRole("radio", { name: "Français" }).check();
+      await sees(page, "Langue enregistrée.");
+      await visible(page.getByRole("heading", { name: "Paramètres", level: 1 }));
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr-CA");
+      expect(await page.title()).toBe("Paramètres du compte | fitkit");
+      expect((await member.api<{ language?: string }>("/v2/user/attributes/preferences")).language).toBe("fr-CA");
+
+      await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Accueil" }).click();
+      await expectPath(page, /^\/home$/);
+      await visible(page.getByRole("link", { name: "Cours" }).first());
+      await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Cours" }).click();
+      await expectPath(page, /^\/classes/);
+      await visible(page.locator("main").getByText("Cours", { exact: true }).first());
+      expect(await page.locator("fit-workout-search").getAttribute("lang")).toBe("fr-CA");
+
+      // After a reload, and even with this device's stored choice gone, the member's preference brings French back.
+      await page.reload();
+      await visible(page.getByRole("navigation", { name: "Principal" }));
+      await page.evaluate(() => localStorage.removeItem("fitkit.language"));
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.lang === "fr-CA", undefined, { timeout: STEP_TIMEOUT });
+      await visible(page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Accueil" }));
+      await checkWidths(session, page, "library-fr-CA");
+      session.assertClean();
+    }));
+
   it("My data: the demo member downloads the archive; a new member deletes the account and is signed out", () =>
     withSession(async (session) => {
       // The download, as the demo member (only read: the shared demo members stay as seeded).

@@ -4,17 +4,25 @@ import { CONSENT_CATEGORIES, type ConsentCategory } from "../../../src/analytics
 import { bp, color, radius, shadow, space, text, up } from "../theme/tokens.js";
 import { Button } from "../ui/button.js";
 import { Checkbox } from "../ui/field.js";
+import { t, type MessageKey } from "../../../src/i18n/index.js";
 
 /**
  * Spec §4's four cookie categories: analytics needs Essential; Segment, referral and pop-up forms need Functional.
  * Essential is always part of an answer (the site cannot run without it), so an empty grant means "not asked yet".
  */
-const DETAILS: Record<ConsentCategory, string> = {
-  Essential: "Sign-in, security, remembering these choices and basic usage analytics. Always on.",
-  Performance: "Helps us measure load times and fix what is slow.",
-  Functional: "Enables the referral offer, product analytics and sign-up forms.",
-  Marketing: "Lets us show you relevant offers on other sites.",
-};
+const DETAILS = {
+  Essential: "consent.essentialDetail",
+  Performance: "consent.performanceDetail",
+  Functional: "consent.functionalDetail",
+  Marketing: "consent.marketingDetail",
+} as const satisfies Record<ConsentCategory, MessageKey>;
+/** The categories' names as shown (the stored names stay the spec's English ones). */
+const NAMES = {
+  Essential: "consent.essential",
+  Performance: "consent.performance",
+  Functional: "consent.functional",
+  Marketing: "consent.marketing",
+} as const satisfies Record<ConsentCategory, MessageKey>;
 
 const box = css`
   position: fixed; z-index: 80; left: ${space[3]}px; right: ${space[3]}px; bottom: ${space[3]}px; background: ${color.surface};
@@ -53,11 +61,9 @@ export function ConsentBanner({
     setChoice(next);
   };
   return (
-    <section className={inline ? `${box} ${inFlow}` : box} role="region" aria-label="Cookie consent">
-      <h2 className={title}>We value your privacy</h2>
-      <p className={body}>
-        We use cookies to run fitkit and, with your permission, to improve it and personalise offers.
-      </p>
+    <section className={inline ? `${box} ${inFlow}` : box} role="region" aria-label={t("consent.cookieConsent")}>
+      <h2 className={title}>{t("consent.weValueYourPrivacy")}</h2>
+      <p className={body}>{t("consent.weUseCookiesTo")}</p>
       {customize ? (
         <div>
           {CONSENT_CATEGORIES.map((c) => (
@@ -68,8 +74,8 @@ export function ConsentBanner({
               onChange={(e) => toggle(c, e.currentTarget.checked)}
               label={
                 <>
-                  <strong>{c}</strong>
-                  <span className={detail}>{DETAILS[c]}</span>
+                  <strong>{t(NAMES[c])}</strong>
+                  <span className={detail}>{t(DETAILS[c])}</span>
                 </>
               }
             />
@@ -79,18 +85,18 @@ export function ConsentBanner({
       <div className={actions}>
         {customize ? (
           <Button onClick={() => onSave(CONSENT_CATEGORIES.filter((c) => c === "Essential" || choice.has(c)))}>
-            Save choices
+            {t("consent.saveChoices")}
           </Button>
         ) : (
           <>
             <Button variant="secondary" onClick={() => setCustomize(true)}>
-              Customize
+              {t("consent.customize")}
             </Button>
-            <Button onClick={() => onSave([...CONSENT_CATEGORIES])}>Accept all</Button>
+            <Button onClick={() => onSave([...CONSENT_CATEGORIES])}>{t("consent.acceptAll")}</Button>
           </>
         )}
         <Button variant="ghost" onClick={() => onSave(["Essential"])}>
-          Essential only
+          {t("consent.essentialOnly")}
         </Button>
       </div>
     </section>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { css } from "goober";
 import { ApiError, getPreview, workoutImageUrl } from "../../../src/api/index.js";
-import { t } from "../../../src/i18n/index.js";
+import { t, type MessageKey } from "../../../src/i18n/index.js";
 import type { Workout } from "../../../src/api/types.js";
 import { useStore } from "../lib/store.js";
 import { useSignal } from "../lib/use-signal.js";
@@ -32,13 +32,13 @@ const trainer = css`display: flex; align-items: center; gap: ${space[3]}px; font
 const section = css`display: grid; gap: ${space[2]}px; h3 { font-size: ${text.xs}px; letter-spacing: .16em; text-transform: uppercase; color: ${color.muted}; }`;
 const chips = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px; list-style: none; margin: 0; padding: 0; li { background: ${color.sunken}; border-radius: ${radius.pill}px; padding: 6px 12px; font-size: ${text.sm}px; font-weight: 600; }`;
 /** What a class loads or involves (its strain tags, which the library's Avoid chips leave out: docs/members.md). */
-const INVOLVES: Record<string, string> = {
-  jumping: "Jumping",
-  wrists: "Wrist load",
-  shoulders: "Shoulder load",
-  knees: "Deep knee bends",
-  "lower-back": "Lower-back strain",
-  floor: "Floor work",
+const INVOLVES: Record<string, MessageKey> = {
+  jumping: "detail.involves.jumping",
+  wrists: "detail.involves.wrists",
+  shoulders: "detail.involves.shoulders",
+  knees: "detail.involves.knees",
+  "lower-back": "detail.involves.lowerBack",
+  floor: "detail.involves.floor",
 };
 const steps = css`list-style: none; margin: 0; padding: 0; display: grid; gap: 1px; background: ${color.line}; border-radius: ${radius.md}px; overflow: hidden;
   li { display: flex; justify-content: space-between; gap: ${space[3]}px; padding: ${space[2]}px ${space[3]}px; background: ${color.surface}; font-size: ${text.sm}px; }
@@ -82,14 +82,14 @@ export function DetailPane({ slug, base }: { slug: string; base: string }) {
     <dialog
       ref={ref}
       className={drawer}
-      aria-label={current?.name ?? "Workout details"}
+      aria-label={current?.name ?? t("detail.workoutDetails")}
       onCancel={(e) => {
         e.preventDefault();
         close();
       }}
     >
       <div className={topBar}>
-        <button type="button" className={closeBtn} aria-label="Close" onClick={close}>
+        <button type="button" className={closeBtn} aria-label={t("detail.close")} onClick={close}>
           ×
         </button>
       </div>
@@ -98,9 +98,9 @@ export function DetailPane({ slug, base }: { slug: string; base: string }) {
       ) : status === "error" ? (
         <div className={body} role="alert">
           <h2 style={{ fontSize: text.xl, fontWeight: 800 }}>
-            {notFound ? "We couldn't find that class" : RENDER_ERROR}
+            {notFound ? t("player.weCouldntFindThat") : RENDER_ERROR}
           </h2>
-          <p>{notFound ? "It may have been retired. There are plenty more in the library." : t("error.loading")}</p>
+          <p>{notFound ? t("detail.retired") : t("error.loading")}</p>
         </div>
       ) : (
         <Spinner />
@@ -145,19 +145,27 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
     workout.video.poster_url || workoutImageUrl(store.api, workout.id, { width: 1120, height: 630, fit_mode: "crop" });
   const playHref = `/classes/video/${encodeURIComponent(workout.slug)}`;
   const sections: [string, string[]][] = [
-    ["Pacing", workout.pacing ? [label(workout.pacing)] : []],
-    ["Benefits", workout.benefits.map(label)],
-    ["Equipment", workout.equipment.map(label)],
-    ["Involves", workout.strain.map((tag) => INVOLVES[tag] ?? label(tag))],
-    ["Body Focus", workout.focusMember.map(label)],
-    ["Collections", workout.collections.map((c) => c.name)],
+    [t("detail.pacing"), workout.pacing ? [label(workout.pacing)] : []],
+    [t("detail.benefits"), workout.benefits.map(label)],
+    [t("detail.equipment"), workout.equipment.map(label)],
+    [t("detail.involves"), workout.strain.map((tag) => (INVOLVES[tag] ? t(INVOLVES[tag]) : label(tag)))],
+    [t("detail.bodyFocus"), workout.focusMember.map(label)],
+    [t("detail.collections"), workout.collections.map((c) => c.name)],
   ];
 
   return (
     <article>
       <div className={media}>
         {previewing && preview ? (
-          <video src={preview} autoPlay muted loop playsInline controls aria-label={`Preview of ${workout.name}`} />
+          <video
+            src={preview}
+            autoPlay
+            muted
+            loop
+            playsInline
+            controls
+            aria-label={t("detail.previewOf", { name: workout.name })}
+          />
         ) : (
           <img src={poster} alt="" width={560} height={315} />
         )}
@@ -167,7 +175,9 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
           <div className={meta}>
             <span>{t("workout.minutes", { minutes: workout.duration })}</span>
             {workout.level ? <span>{label(workout.level)}</span> : null}
-            {workout.start_date || workout.created_at ? <span>Released {dateLabel(workout.start_date)}</span> : null}
+            {workout.start_date || workout.created_at ? (
+              <span>{t("detail.released", { date: dateLabel(workout.start_date) })}</span>
+            ) : null}
           </div>
           <h2 style={{ fontSize: text.xxl, fontWeight: 800 }}>{workout.name}</h2>
           {lead ? (
@@ -184,7 +194,7 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
           ) : null}
         </div>
         <div className={actions}>
-          <ButtonLink href={session.signedIn ? playHref : signInFor(playHref)}>▶ Play</ButtonLink>
+          <ButtonLink href={session.signedIn ? playHref : signInFor(playHref)}>{t("detail.play")}</ButtonLink>
           {session.signedIn ? (
             <Button
               variant="secondary"
@@ -197,17 +207,17 @@ function WorkoutDetail({ workout }: { workout: Workout }) {
           ) : null}
           {preview ? (
             <Button variant="ghost" aria-pressed={previewing} onClick={() => setPreviewing(!previewing)}>
-              {previewing ? "Stop preview" : "Watch preview"}
+              {previewing ? t("detail.stopPreview") : t("detail.watchPreview")}
             </Button>
           ) : null}
         </div>
         <section className={section}>
-          <h3>About</h3>
+          <h3>{t("detail.about")}</h3>
           <p>{workout.description}</p>
         </section>
         {breakdown.length ? (
           <section className={section}>
-            <h3>Class Breakdown</h3>
+            <h3>{t("detail.classBreakdown")}</h3>
             <ol className={steps}>
               {breakdown.map((b, i) => (
                 <li key={i}>

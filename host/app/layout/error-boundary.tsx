@@ -36,9 +36,9 @@ export class ErrorBoundary extends Component<
       <div className={box} role="alert">
         <div style={{ display: "grid", gap: space[4], justifyItems: "center" }}>
           <h1 style={{ fontSize: text.xl, fontWeight: 800 }}>{RENDER_ERROR}</h1>
-          <p style={{ color: color.muted }}>Please try again in a moment.</p>
+          <p style={{ color: color.muted }}>{t("errorPage.pleaseTryAgainIn")}</p>
           <a className={buttonClass("secondary")} href="/home">
-            Back to Home
+            {t("errorPage.backToHome")}
           </a>
         </div>
       </div>

@@ -3,6 +3,8 @@ import { css } from "goober";
 import { bp, color, space, text, touch, up } from "../theme/tokens.js";
 import { EXTERNAL } from "../lib/links.js";
 import { container } from "../ui/page.js";
+import { LanguagePicker } from "../ui/language-picker.js";
+import { t } from "../../../src/i18n/index.js";
 
 const foot = css`background: ${color.ink}; color: rgba(255,255,255,.78); padding: ${space[7]}px 0 ${space[6]}px; margin-top: auto;`;
 const grid = css`display: grid; gap: ${space[5]}px; grid-template-columns: 1fr 1fr; ${up(bp.md)} { grid-template-columns: 2fr 1fr 1fr 1fr; }`;
@@ -24,61 +26,62 @@ export function Footer({ onCookieSettings }: { onCookieSettings: () => void }) {
         <div className={grid}>
           <div className={brand}>
             <strong>fitkit</strong>
-            <p>Low-impact, high-intensity workouts from our trainers: on demand, live and in our studios.</p>
+            <p>{t("footer.lowImpactHighIntensity")}</p>
           </div>
-          <nav aria-label="Workouts">
-            <h2 className={heading}>Workouts</h2>
+          <nav aria-label={t("footer.workouts")}>
+            <h2 className={heading}>{t("footer.workouts")}</h2>
             <ul className={list}>
               <li>
-                <Link href="/classes">Classes</Link>
+                <Link href="/classes">{t("footer.classes")}</Link>
               </li>
               <li>
-                <Link href="/series">Series</Link>
+                <Link href="/series">{t("footer.series")}</Link>
               </li>
               <li>
-                <Link href="/calendars">Calendars</Link>
+                <Link href="/calendars">{t("footer.calendars")}</Link>
               </li>
               <li>
-                <Link href="/live">Live</Link>
+                <Link href="/live">{t("footer.live")}</Link>
               </li>
             </ul>
           </nav>
-          <nav aria-label="Company">
-            <h2 className={heading}>Company</h2>
+          <nav aria-label={t("footer.company")}>
+            <h2 className={heading}>{t("footer.company")}</h2>
             <ul className={list}>
               <li>
-                <Link href="/locations">Locations</Link>
+                <Link href="/locations">{t("footer.locations")}</Link>
               </li>
               <li>
-                <a href={EXTERNAL.shop}>Shop</a>
+                <a href={EXTERNAL.shop}>{t("footer.shop")}</a>
               </li>
               <li>
                 <a href={EXTERNAL.franchise} target="_blank" rel="noopener noreferrer">
-                  Franchise
+                  {t("footer.franchise")}
                 </a>
               </li>
             </ul>
           </nav>
-          <nav aria-label="Help">
-            <h2 className={heading}>Help</h2>
+          <nav aria-label={t("footer.help")}>
+            <h2 className={heading}>{t("footer.help")}</h2>
             <ul className={list}>
               <li>
-                <a href={`mailto:${EXTERNAL.support}`}>Contact support</a>
+                <a href={`mailto:${EXTERNAL.support}`}>{t("footer.contactSupport")}</a>
               </li>
               <li>
-                <Link href="/account">Your account</Link>
+                <Link href="/account">{t("footer.yourAccount")}</Link>
               </li>
               <li>
                 <button type="button" onClick={onCookieSettings}>
-                  Cookie settings
+                  {t("footer.cookieSettings")}
                 </button>
               </li>
             </ul>
           </nav>
         </div>
         <div className={legal}>
-          <span>© {new Date().getFullYear()} fitkit. All rights reserved.</span>
-          <span>Made for every body.</span>
+          <span>{t("footer.rights", { year: new Date().getFullYear() })}</span>
+          <span>{t("footer.madeForEveryBody")}</span>
+          <LanguagePicker variant="compact" />
         </div>
       </div>
     </footer>

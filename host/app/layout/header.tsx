@@ -8,13 +8,14 @@ import { useMembershipStartLink } from "../lib/membership-start.js";
 import { useSession } from "../lib/session.js";
 import { useAnalytics } from "../lib/analytics.js";
 import { container } from "../ui/page.js";
+import { t } from "../../../src/i18n/index.js";
 
 const MAIN_NAV = [
-  { href: "/home", label: "Home" },
-  { href: "/series", label: "Series" },
-  { href: "/classes", label: "Classes" },
-  { href: "/live", label: "Live" },
-];
+  { href: "/home", label: "header.home" },
+  { href: "/series", label: "header.series" },
+  { href: "/classes", label: "header.classes" },
+  { href: "/live", label: "header.live" },
+] as const;
 
 const bar = css`background: ${color.ink}; color: #fff; position: sticky; top: 0; z-index: 50;`;
 const inner = css`display: flex; align-items: center; gap: ${space[4]}px; min-height: 64px;`;
@@ -63,7 +64,7 @@ const sheet = css`
 
 function Logo() {
   return (
-    <Link href="/home" className={logo} aria-label="fitkit home">
+    <Link href="/home" className={logo} aria-label={t("header.fitkitHome")}>
       <svg viewBox="0 0 64 64" aria-hidden="true">
         <rect width="64" height="64" rx="14" fill="#fff" />
         <path d="M20 46V18h24v7H28v6h13v7H28v8z" fill={color.accent} />
@@ -94,17 +95,17 @@ function AccountMenu({ initials }: { initials: string }) {
         className={accountButton}
         aria-haspopup="true"
         aria-expanded={open}
-        aria-label={`${initials}, Account menu`}
+        aria-label={t("header.accountMenu", { initials })}
         onClick={() => setOpen(!open)}
       >
         {initials}
       </button>
       {open ? (
         <div className={menu} onClick={() => setOpen(false)}>
-          <Link href="/account">Account</Link>
-          <Link href="/workout-history">Workout history</Link>
-          <Link href="/live/booked-classes">Booked classes</Link>
-          <Link href="/logout">Log out</Link>
+          <Link href="/account">{t("header.account")}</Link>
+          <Link href="/workout-history">{t("header.workoutHistory")}</Link>
+          <Link href="/live/booked-classes">{t("header.bookedClasses")}</Link>
+          <Link href="/logout">{t("header.logOut")}</Link>
         </div>
       ) : null}
     </div>
@@ -139,7 +140,7 @@ export function Header() {
       className={navLink}
       aria-current={isCurrent(location, item.href) ? "page" : undefined}
     >
-      {item.label}
+      {t(item.label)}
     </Link>
   ));
 
@@ -147,32 +148,32 @@ export function Header() {
     <header className={bar}>
       <div className={`${container} ${inner}`}>
         <Logo />
-        <nav aria-label="Main" className={`${nav} ${desktopOnly}`}>
+        <nav aria-label={t("header.main")} className={`${nav} ${desktopOnly}`}>
           {links}
         </nav>
         <div className={`${secondary} ${desktopOnly}`}>
           <a className={subtle} href={EXTERNAL.shop}>
-            Shop
+            {t("header.shop")}
           </a>
           <Link className={subtle} href="/locations">
-            Locations
+            {t("header.locations")}
           </Link>
           <a className={subtle} href={EXTERNAL.franchise} target="_blank" rel="noopener noreferrer">
-            Franchise
+            {t("header.franchise")}
           </a>
           {member ? (
             <AccountMenu initials={initials} />
           ) : (
             <>
               <Link className={subtle} href="/continue">
-                Login
+                {t("header.login")}
               </Link>
               <a
                 className={buttonClass("primary")}
                 {...startLink}
                 onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}
               >
-                Start free trial
+                {t("header.startFreeTrial")}
               </a>
             </>
           )}
@@ -182,7 +183,7 @@ export function Header() {
           className={`${burger} ${phoneOnly}`}
           aria-expanded={menuOpen}
           aria-controls="phone-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-label={menuOpen ? t("header.closeMenu") : t("header.openMenu")}
           onClick={() => setMenuOpen(!menuOpen)}
         >
           <svg
@@ -200,30 +201,30 @@ export function Header() {
         </button>
       </div>
       {menuOpen ? (
-        <nav id="phone-menu" aria-label="Main" className={`${sheet} ${phoneOnly}`}>
+        <nav id="phone-menu" aria-label={t("header.main")} className={`${sheet} ${phoneOnly}`}>
           {MAIN_NAV.map((item) => (
             <Link key={item.href} href={item.href} aria-current={isCurrent(location, item.href) ? "page" : undefined}>
-              {item.label}
+              {t(item.label)}
             </Link>
           ))}
           <hr />
-          <a href={EXTERNAL.shop}>Shop</a>
-          <Link href="/locations">Locations</Link>
+          <a href={EXTERNAL.shop}>{t("header.shop")}</a>
+          <Link href="/locations">{t("header.locations")}</Link>
           <a href={EXTERNAL.franchise} target="_blank" rel="noopener noreferrer">
-            Franchise
+            {t("header.franchise")}
           </a>
           <hr />
           {member ? (
             <>
-              <Link href="/account">Account</Link>
-              <Link href="/workout-history">Workout history</Link>
-              <Link href="/logout">Log out</Link>
+              <Link href="/account">{t("header.account")}</Link>
+              <Link href="/workout-history">{t("header.workoutHistory")}</Link>
+              <Link href="/logout">{t("header.logOut")}</Link>
             </>
           ) : (
             <>
-              <Link href="/continue">Login</Link>
+              <Link href="/continue">{t("header.login")}</Link>
               <a className={`fk-btn ${buttonClass("primary", true)}`} {...startLink} style={{ marginTop: space[3] }}>
-                Start free trial
+                {t("header.startFreeTrial")}
               </a>
             </>
           )}

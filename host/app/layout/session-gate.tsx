@@ -6,6 +6,7 @@ import { signInFor } from "../lib/redirect.js";
 import { useIdentify } from "../lib/analytics.js";
 import { useOnboardingRedirects } from "../lib/onboarding.js";
 import type { AppRoute } from "../routes.js";
+import { t } from "../../../src/i18n/index.js";
 
 /** The same placeholder index.html paints before any script: shown until the auth state is known. */
 function BootPlaceholder() {
@@ -14,7 +15,7 @@ function BootPlaceholder() {
       <div className="fk-boot__mark">
         <span>fitkit</span>
         <span className="fk-boot__bar" />
-        <span className="visually-hidden">Loading…</span>
+        <span className="visually-hidden">{t("shell.loading")}</span>
       </div>
     </div>
   );

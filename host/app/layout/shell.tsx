@@ -15,6 +15,7 @@ import { bannerInFlow, ConsentBanner } from "./consent-banner.js";
 import { DetailPane } from "./detail-pane.js";
 import { SessionGate } from "./session-gate.js";
 import { Spinner } from "../ui/page.js";
+import { t } from "../../../src/i18n/index.js";
 
 const ReferralButton = lazy(() => import("./referral-button.js"));
 
@@ -67,7 +68,7 @@ export function Shell() {
     <SessionGate route={route}>
       <div className={frame}>
         <a href="#main" className={skip}>
-          Skip to content
+          {t("shell.skipToContent")}
         </a>
         {chromeless ? null : <Header />}
         <main id="main" ref={mainRef} tabIndex={-1} className={mainClass}>

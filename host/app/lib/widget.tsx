@@ -1,4 +1,5 @@
 import { createElement, useLayoutEffect, useRef, type CSSProperties } from "react";
+import { useAppLocale } from "./locale.js";
 
 type Handler = (event: CustomEvent) => void;
 
@@ -16,11 +17,13 @@ export interface WidgetProps {
 
 /**
  * Renders a fitkit custom element from React: attributes down as attributes, objects as properties, `fit-*`
- * CustomEvents up to handlers. The one place where React meets the widgets (like `@lit/react`'s createComponent);
- * the element must already be defined (see widgets.ts), so its property setters exist when React first renders.
+ * CustomEvents up to handlers, the app's language as `lang`. The one place where React meets the widgets (like
+ * `@lit/react`'s createComponent); the element must already be defined (see widgets.ts), so its property setters
+ * exist when React first renders.
  */
 export function Widget({ tag, attrs, props, on, className, style, id }: WidgetProps & { tag: string }) {
   const ref = useRef<HTMLElement>(null);
+  const locale = useAppLocale();
   const handlers = useRef(on);
   handlers.current = on;
 
@@ -44,7 +47,8 @@ export function Widget({ tag, attrs, props, on, className, style, id }: WidgetPr
     return () => listeners.forEach(([name, listener]) => el.removeEventListener(name, listener));
   }, [eventNames]);
 
-  const htmlAttrs: Record<string, unknown> = { ref, className, style, id };
+  // The widget speaks the app's language: its `lang` attribute follows the app's choice (an explicit one wins).
+  const htmlAttrs: Record<string, unknown> = { ref, className, style, id, lang: locale };
   for (const [name, value] of Object.entries(attrs ?? {})) {
     if (value === undefined || value === false) continue;
     // React 19 assigns a custom element's property when the element has one (and an attribute otherwise): a boolean

@@ -1,3 +1,4 @@
+import { currentLocale } from "../../../src/i18n/index.js";
 /** "1:05:09" / "5:09" for a position in seconds. */
 export function clock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
@@ -9,7 +10,7 @@ export function clock(seconds: number): string {
 
 /** "Nov 22, 2026". */
 export const dateLabel = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" }) : "";
+  iso ? new Date(iso).toLocaleDateString(currentLocale(), { month: "short", day: "numeric", year: "numeric" }) : "";
 
 /** Title-cases a facet value stored lower-case ("p.ball" stays as written when it has punctuation). */
 export const label = (value: string) =>

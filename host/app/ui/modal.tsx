@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { css } from "goober";
 import { color, radius, shadow, space, text, touch } from "../theme/tokens.js";
+import { t } from "../../../src/i18n/index.js";
 
 const dialogClass = css`
   border: 0; padding: 0; border-radius: ${radius.lg}px; box-shadow: ${shadow.raised}; background: ${color.surface}; color: ${color.ink};
@@ -55,7 +56,7 @@ export function Modal({
           <h2 id={titleId} className={titleClass}>
             {title}
           </h2>
-          <button type="button" className={closeClass} aria-label="Close" onClick={onClose}>
+          <button type="button" className={closeClass} aria-label={t("ui.close")} onClick={onClose}>
             ×
           </button>
           {children}

@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from "react";
 import { css } from "goober";
 import { bp, color, space, touch, up } from "../theme/tokens.js";
 import { sectionTitle } from "./page.js";
+import { t } from "../../../src/i18n/index.js";
 
 const head = css`display: flex; align-items: center; justify-content: space-between; gap: ${space[3]}px; margin-bottom: ${space[3]}px;`;
 const track = css`
@@ -37,10 +38,10 @@ export function Row({
         <div style={{ display: "flex", gap: space[3], alignItems: "center" }}>
           {action}
           <div className={arrows}>
-            <button type="button" aria-label={`Scroll ${title} back`} onClick={() => scroll(-1)}>
+            <button type="button" aria-label={t("row.scrollBack", { title })} onClick={() => scroll(-1)}>
               ‹
             </button>
-            <button type="button" aria-label={`Scroll ${title} forward`} onClick={() => scroll(1)}>
+            <button type="button" aria-label={t("row.scrollForward", { title })} onClick={() => scroll(1)}>
               ›
             </button>
           </div>

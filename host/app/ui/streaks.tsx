@@ -2,17 +2,17 @@ import { useEffect } from "react";
 import { Link } from "wouter";
 import { css } from "goober";
 import type { Streaks } from "../../../src/api/types.js";
-import { t } from "../../../src/i18n/index.js";
+import { t, currentLocale, plural } from "../../../src/i18n/index.js";
 import { useStore } from "../lib/store.js";
 import { useSignal } from "../lib/use-signal.js";
 import { color, radius, space, text } from "../theme/tokens.js";
 import { Spinner, sectionTitle } from "./page.js";
 
-const days = (count: number) => t(count === 1 ? "streaks.day" : "streaks.days", { count });
-const weeks = (count: number) => t(count === 1 ? "streaks.week" : "streaks.weeks", { count });
+const days = (count: number) => plural("streaks.days", count);
+const weeks = (count: number) => plural("streaks.weeks", count);
 /** A local calendar date (YYYY-MM-DD) as the member reads it; it is a date, not an instant, so no zone shifts it. */
 const calendarDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString(currentLocale(), {
     month: "short",
     day: "numeric",
     year: "numeric",

@@ -95,7 +95,7 @@ export function WorkoutCard({ workout, base, highlight }: { workout: Workout; ba
         {highlight ? (
           <span className={liveBadge}>{highlight}</span>
         ) : workout.live ? (
-          <span className={liveBadge}>LIVE REPLAY</span>
+          <span className={liveBadge}>{t("ui.liveReplay")}</span>
         ) : null}
       </div>
       <span className={name}>{workout.name}</span>

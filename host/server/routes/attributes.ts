@@ -25,6 +25,11 @@ export const idList = {
   items: { type: "string", minLength: 1, maxLength: 200 },
 } as const;
 const MAX_PREFERENCES_BYTES = 16_384;
+/**
+ * The languages the app is written in: src/i18n/locales.ts's LOCALES (the server may import only src/domain, so the
+ * list is repeated here; tests/unit/app-i18n.test.ts holds the two equal).
+ */
+export const PREFERENCE_LANGUAGES = ["en-US", "es-US", "fr-CA"] as const;
 
 const favoritesAnswer = strictObject({ workouts: { type: "array", items: { type: "string" } } }, ["workouts"]);
 const hiddenAnswer = strictObject({ collections_hidden: { type: "array", items: { type: "string" } } }, [
@@ -46,6 +51,8 @@ const preferencesSchema = {
   properties: {
     /** Avoid filters: what the library leaves out on the member's next visit (docs/members.md); null forgets it. */
     avoid: { type: ["array", "null"], maxItems: MAX_AVOID, items: { type: "string", enum: AVOID_KEYS } },
+    /** The hosted app's language (one of the supported locales, docs/members.md); null forgets it. */
+    language: { type: ["string", "null"], enum: [...PREFERENCE_LANGUAGES, null] },
   },
   additionalProperties: true,
 } as const;
@@ -178,7 +185,7 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
       schema: {
         tags,
         summary:
-          "Merge preferences (a key set to null is removed; `avoid` must list known avoid keys); answers the whole attribute",
+          "Merge preferences (a key set to null is removed; `avoid` must list known avoid keys, `language` a supported locale: en-US, es-US or fr-CA); answers the whole attribute",
         security: memberSecurity,
         body: preferencesSchema,
         response: { 200: preferencesAnswer },

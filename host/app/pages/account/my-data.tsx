@@ -79,10 +79,13 @@ export function YourData() {
       navigate(`/account-deleted?${query}`, { replace: true });
       store.auth.logout();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setPasswordError(err.message);
+      // The server's refusals are English; the member reads them in their language, by status.
+      if (err instanceof ApiError && err.status === 400) setPasswordError(t("myData.passwordWrong"));
       else {
         closeConfirm();
-        setFailure(err instanceof ApiError && err.status === 409 ? err.message : t("error.unexpected"));
+        setFailure(
+          err instanceof ApiError && err.status === 409 ? t("myData.alreadyScheduled") : t("error.unexpected"),
+        );
       }
       setDeleting(false);
     }

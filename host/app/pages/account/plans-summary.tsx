@@ -8,7 +8,7 @@ import {
   yearlyPerMonth,
   type PlanPeriod,
 } from "../../../../src/domain/index.js";
-import { t } from "../../../../src/i18n/index.js";
+import { t, currentLocale } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
@@ -52,10 +52,14 @@ export function PlansSummary() {
                 {current ? <span className="badge">{t("accountMembership.currentPlan")}</span> : null}
                 <strong>{t(period === "annual" ? "accountMembership.annual" : "accountMembership.monthly")}</strong>
                 <span className="price">
-                  {t(period === "annual" ? "plan.annual" : "plan.monthly", { price: formatPrice(price) })}
+                  {t(period === "annual" ? "plan.annual" : "plan.monthly", {
+                    price: formatPrice(price, "USD", currentLocale()),
+                  })}
                 </span>
                 {period === "annual" ? (
-                  <span className="sub">{t("plan.perMonth", { price: formatPrice(yearlyPerMonth(price)) })}</span>
+                  <span className="sub">
+                    {t("plan.perMonth", { price: formatPrice(yearlyPerMonth(price), "USD", currentLocale()) })}
+                  </span>
                 ) : null}
               </li>
             );

@@ -12,14 +12,16 @@ import { SuccessNote } from "../../ui/notice.js";
 import { OopsInline } from "../../ui/oops.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
 import { Switch } from "../../ui/switch.js";
+import { LanguagePicker } from "../../ui/language-picker.js";
 import { AccountLayout } from "./account-layout.js";
 
 const row = css`display: flex; align-items: center; justify-content: space-between; gap: ${space[4]}px; padding: ${space[3]}px 0; border-bottom: 1px solid ${color.line};
   &:last-child { border-bottom: 0; } p { color: ${color.muted}; font-size: ${text.sm}px; } strong { display: block; }`;
 
 /**
- * /account/settings: closed captions and background music (the player honours both), the marketing-email switch
- * (Communications), and deactivation with a confirmation; a deactivated account is signed out and cannot sign in.
+ * /account/settings: the app's language (kept in the member's preferences), closed captions and background music (the
+ * player honours both), the marketing-email switch (Communications), and deactivation with a confirmation; a
+ * deactivated account is signed out and cannot sign in.
  */
 export default function SettingsPage() {
   const store = useStore();
@@ -74,6 +76,20 @@ export default function SettingsPage() {
       <div className={stack(space[5])}>
         <OopsInline message={failure} />
         <SuccessNote>{notice}</SuccessNote>
+        <section id="language" className={card} aria-labelledby="language-title">
+          <div className={stack(space[3])}>
+            <h2 id="language-title" className={sectionTitle}>
+              {t("settings.language")}
+            </h2>
+            <p style={{ color: color.muted }}>{t("settings.languageNote")}</p>
+            <LanguagePicker
+              onSaved={(ok) => {
+                setNotice(ok ? t("settings.languageSaved") : "");
+                setFailure(ok ? "" : t("error.unexpected"));
+              }}
+            />
+          </div>
+        </section>
         <section className={card} aria-labelledby="playback-title">
           <h2 id="playback-title" className={sectionTitle}>
             {t("settings.playback")}

@@ -1,5 +1,5 @@
 import { useSearch } from "wouter";
-import { t } from "../../../../src/i18n/index.js";
+import { t, currentLocale } from "../../../../src/i18n/index.js";
 import { AuthLayout } from "./auth-layout.js";
 import { ButtonLink } from "../../ui/button.js";
 
@@ -10,7 +10,7 @@ import { ButtonLink } from "../../ui/button.js";
 export default function AccountDeletedPage() {
   const params = new URLSearchParams(useSearch());
   const on = new Date(params.get("on") ?? "");
-  const date = Number.isNaN(on.getTime()) ? undefined : on.toLocaleDateString(undefined, { dateStyle: "long" });
+  const date = Number.isNaN(on.getTime()) ? undefined : on.toLocaleDateString(currentLocale(), { dateStyle: "long" });
   const notices = params.getAll("notice");
   return (
     <AuthLayout title={t("myData.deletedTitle")}>
@@ -23,7 +23,7 @@ export default function AccountDeletedPage() {
         ))}
         <p>{t("myData.deletedCancel")}</p>
         <ButtonLink href="/continue" full>
-          Log in
+          {t("auth.logIn")}
         </ButtonLink>
       </div>
     </AuthLayout>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { t } from "../../../../src/i18n/index.js";
+import { t, currentLocale, type MessageKey } from "../../../../src/i18n/index.js";
 import { cancelAccountDeletion, checkEmail, ApiError } from "../../../../src/api/index.js";
 import { AuthLayout, form, small } from "./auth-layout.js";
 import { Button } from "../../ui/button.js";
@@ -36,7 +36,7 @@ export default function ContinuePage() {
       if (exists) setStep("password");
       else navigate(withReturn("/signup", search, { email: email.trim() }));
     } catch (err) {
-      setError(messageOf(err));
+      setError(messageOf(err, "error.invalidEmail"));
     } finally {
       setBusy(false);
     }
@@ -44,7 +44,7 @@ export default function ContinuePage() {
 
   async function submitPassword(e: FormEvent) {
     e.preventDefault();
-    if (!password) return setError("Please enter your password");
+    if (!password) return setError(t("myData.passwordMissing"));
     setError("");
     setDeletionPending(false);
     setBusy(true);
@@ -80,17 +80,17 @@ export default function ContinuePage() {
   if (step === "password") {
     return (
       <AuthLayout
-        title="Welcome back"
+        title={t("auth.welcomeBack")}
         subtitle={
           <>
-            Signing in as <strong>{email}</strong>
+            {t("auth.signingInAs")} <strong>{email}</strong>
           </>
         }
       >
         <form className={form} onSubmit={submitPassword} noValidate>
           <FormError>{error}</FormError>
           <PasswordField
-            label="Password"
+            label={t("auth.password")}
             value={password}
             autoComplete="current-password"
             autoFocus
@@ -105,12 +105,12 @@ export default function ContinuePage() {
             </Button>
           ) : (
             <Button type="submit" full disabled={busy}>
-              {busy ? "Signing in…" : "Log in"}
+              {busy ? t("auth.signingIn") : t("auth.logIn")}
             </Button>
           )}
         </form>
         <p className={small}>
-          <Link href={withReturn("/forgot-password", search, { email })}>Forgot password</Link>
+          <Link href={withReturn("/forgot-password", search, { email })}>{t("auth.forgotPassword")}</Link>
           {" · "}
           <Link
             href={withReturn("/continue", search)}
@@ -120,7 +120,7 @@ export default function ContinuePage() {
               setError("");
             }}
           >
-            Use another email
+            {t("auth.useAnotherEmail")}
           </Link>
         </p>
       </AuthLayout>
@@ -128,10 +128,10 @@ export default function ContinuePage() {
   }
 
   return (
-    <AuthLayout title="Log in or sign up" subtitle="Enter your email to continue.">
+    <AuthLayout title={t("auth.logInOrSign")} subtitle={t("auth.enterEmailToContinue")}>
       <form className={form} onSubmit={submitEmail} noValidate>
         <Field
-          label="Email"
+          label={t("auth.email")}
           type="email"
           name="email"
           autoComplete="email"
@@ -142,16 +142,30 @@ export default function ContinuePage() {
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
         <Button type="submit" full disabled={busy}>
-          {busy ? "Checking…" : "Continue"}
+          {busy ? t("auth.checking") : t("action.continue")}
         </Button>
       </form>
-      <p className={small}>New here? Enter your email and we will help you create an account.</p>
+      <p className={small}>{t("auth.newHereEnterYour")}</p>
     </AuthLayout>
   );
 }
 
-/** The server's message for a refused sign-in (401, 429), or a generic one when no answer came. */
-export function messageOf(err: unknown): string {
-  if (err instanceof ApiError && err.status && err.status < 500) return err.message;
-  return t("error.loading");
+/**
+ * A refused sign-in family request in the member's language, from its status (the server's text is English): wrong
+ * credentials (401), too many attempts (429), an account scheduled for deletion (403, with the date it names), a
+ * refused form (400, `on400`); no answer or a server failure is the loading message.
+ */
+export function messageOf(err: unknown, on400: MessageKey = "error.unexpected"): string {
+  if (!(err instanceof ApiError) || !err.status || err.status >= 500) return t("error.loading");
+  if (err.status === 401) return t("auth.error.credentials");
+  if (err.status === 429) return t("auth.error.tooMany");
+  if (err.status === 403) {
+    const named = /deletion on (.+?)\. /.exec(err.message);
+    const on = named?.[1] ? new Date(Date.parse(named[1])) : undefined;
+    return on && !Number.isNaN(on.getTime())
+      ? t("auth.error.scheduled", { date: on.toLocaleDateString(currentLocale(), { dateStyle: "long" }) })
+      : t("auth.error.scheduledSoon");
+  }
+  if (err.status === 400) return t(on400);
+  return t("error.unexpected");
 }

@@ -33,7 +33,7 @@ export default function ForgotPasswordPage() {
     } catch (err) {
       // A refused resend (429: too many) must not read "We sent it again."; the server says how long to wait.
       setResent(false);
-      setError(messageOf(err));
+      setError(messageOf(err, "error.invalidEmail"));
     } finally {
       setBusy(false);
     }
@@ -41,26 +41,26 @@ export default function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      <AuthLayout title="Check your email" subtitle={`An email was sent to ${email.trim()}`}>
-        <p className={small}>Follow the link in the email to choose a new password. It may take a minute to arrive.</p>
+      <AuthLayout title={t("auth.checkYourEmail")} subtitle={t("auth.emailSentTo", { email: email.trim() })}>
+        <p className={small}>{t("auth.followTheLinkIn")}</p>
         <FormError>{error}</FormError>
         <ButtonLink href={withReturn("/continue", search, { email: email.trim() })} full>
-          Got it
+          {t("auth.gotIt")}
         </ButtonLink>
         <p className={small} aria-live="polite">
-          {error ? "" : resent ? "We sent it again. " : "Didn't get it? "}
+          {error ? "" : resent ? t("auth.sentAgain") : t("auth.didntGetIt")}{" "}
           <button type="button" className={textLink} disabled={busy} onClick={() => send()}>
-            Resend email
+            {t("auth.resendEmail")}
           </button>
         </p>
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title="Forgot password" subtitle="Enter your email and we will send you a link to reset your password.">
+    <AuthLayout title={t("auth.forgotPassword")} subtitle={t("auth.forgotLead")}>
       <form className={form} onSubmit={send} noValidate>
         <Field
-          label="Email"
+          label={t("auth.email")}
           type="email"
           autoComplete="email"
           autoFocus
@@ -69,11 +69,11 @@ export default function ForgotPasswordPage() {
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
         <Button type="submit" full disabled={busy}>
-          {busy ? "Sending…" : "Send email"}
+          {busy ? t("auth.sending") : t("auth.sendEmail")}
         </Button>
       </form>
       <p className={small}>
-        <Link href={withReturn("/continue", search)}>Back to log in</Link>
+        <Link href={withReturn("/continue", search)}>{t("auth.backToLogIn")}</Link>
       </p>
     </AuthLayout>
   );

@@ -5,6 +5,7 @@ import { AuthLayout } from "./auth-layout.js";
 import { Button } from "../../ui/button.js";
 import { useStore } from "../../lib/store.js";
 import { useSession } from "../../lib/session.js";
+import { t } from "../../../../src/i18n/index.js";
 
 /** Asks before signing out; signing out revokes the refresh token on the server and forgets it in every tab. */
 export default function LogoutPage() {
@@ -23,21 +24,21 @@ export default function LogoutPage() {
 
   if (!session.signedIn) {
     return (
-      <AuthLayout title="You are logged out" subtitle="See you at your next workout.">
+      <AuthLayout title={t("auth.youAreLoggedOut")} subtitle={t("auth.seeYouNext")}>
         <Button full onClick={() => navigate("/continue")}>
-          Log in
+          {t("auth.logIn")}
         </Button>
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title="Log out" subtitle="Are you sure you want to log out?">
+    <AuthLayout title={t("auth.logOut")} subtitle={t("auth.confirmLogOut")}>
       <div style={{ display: "grid", gap: 12 }}>
         <Button full onClick={logout} disabled={busy}>
-          {busy ? "Logging out…" : "Yes, log out"}
+          {busy ? t("auth.loggingOut") : t("auth.yesLogOut")}
         </Button>
         <Button full variant="secondary" onClick={() => (history.length > 1 ? history.back() : navigate("/home"))}>
-          Cancel
+          {t("auth.cancel")}
         </Button>
       </div>
     </AuthLayout>

@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (password.length < MIN_PASSWORD) return setError(t("error.passwordLength"));
-    if (password !== confirm) return setError("The passwords do not match");
+    if (password !== confirm) return setError(t("auth.passwordsDiffer"));
     setBusy(true);
     setError("");
     try {
@@ -32,7 +32,7 @@ export default function ResetPasswordPage() {
       store.auth.logout();
       setDone(true);
     } catch (err) {
-      setError(messageOf(err));
+      setError(messageOf(err, "auth.resetLinkInvalid"));
     } finally {
       setBusy(false);
     }
@@ -40,45 +40,45 @@ export default function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout title="Reset password" subtitle="This password reset link is invalid or has expired.">
+      <AuthLayout title={t("auth.resetPassword")} subtitle={t("auth.resetLinkInvalid")}>
         <ButtonLink href="/forgot-password" full>
-          Send a new link
+          {t("auth.sendANewLink")}
         </ButtonLink>
       </AuthLayout>
     );
   }
   if (done) {
     return (
-      <AuthLayout title="Password updated" subtitle="Your password has been changed. Log in with your new password.">
+      <AuthLayout title={t("auth.passwordUpdated")} subtitle={t("auth.passwordChanged")}>
         <ButtonLink href="/continue" full autoFocus>
-          Log in
+          {t("auth.logIn")}
         </ButtonLink>
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title="Choose a new password">
+    <AuthLayout title={t("auth.chooseANewPassword")}>
       <form className={form} onSubmit={submit} noValidate>
         <FormError>{error}</FormError>
         <PasswordField
-          label="New password"
+          label={t("auth.newPassword")}
           autoComplete="new-password"
           autoFocus
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
-          hint={`At least ${MIN_PASSWORD} characters`}
+          hint={t("auth.passwordHint", { count: MIN_PASSWORD })}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t("auth.confirmNewPassword")}
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => setConfirm(e.currentTarget.value)}
         />
         <Button type="submit" full disabled={busy}>
-          {busy ? "Saving…" : "Save password"}
+          {busy ? t("auth.saving") : t("auth.savePassword")}
         </Button>
       </form>
-      <p className={small}>Signing in on other devices will need the new password.</p>
+      <p className={small}>{t("auth.signingInOnOther")}</p>
     </AuthLayout>
   );
 }

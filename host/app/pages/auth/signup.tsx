@@ -9,26 +9,29 @@ import { Checkbox, Field, FormError } from "../../ui/field.js";
 import { useStore } from "../../lib/store.js";
 import { afterSignIn, withReturn } from "../../lib/redirect.js";
 import { PasswordField } from "./password-field.js";
+import { rich } from "../../lib/rich.js";
 import { EXTERNAL } from "../../lib/links.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD = 6;
 
 /** "First name is required" / "First name can be at most 100 characters" (the server's limit). */
-const nameMessage = (label: string, value: string) => {
+const nameMessage = (field: string, value: string) => {
   const problem = nameProblem(value);
   return problem === "required"
-    ? `${label} is required`
+    ? t("account.required", { field })
     : problem === "tooLong"
-      ? `${label} can be at most ${NAME_MAX_LENGTH} characters`
+      ? t("account.tooLong", { field, max: NAME_MAX_LENGTH })
       : "";
 };
 
 /** Spec §8 sign-up errors: 400 with the server's detail, 500, anything else with its code. */
 function signUpError(err: unknown): string {
   if (!(err instanceof ApiError)) return t("error.loading");
+  // 409: the email has an account; said in the member's language rather than with the server's English detail.
+  if (err.status === 409) return signUpErrorMessage(400, t("auth.error.exists"), t);
   const detail = (err.body as { message?: string | string[] } | undefined)?.message;
-  return signUpErrorMessage(err.status === 409 ? 400 : err.status, detail);
+  return signUpErrorMessage(err.status, detail, t);
 }
 
 export default function SignupPage() {
@@ -51,8 +54,8 @@ export default function SignupPage() {
 
   const problems = {
     email: EMAIL.test(values.email.trim()) ? "" : t("error.invalidEmail"),
-    given: nameMessage("First name", values.given),
-    family: nameMessage("Last name", values.family),
+    given: nameMessage(t("auth.firstName"), values.given),
+    family: nameMessage(t("auth.lastName"), values.family),
     password: values.password.length >= MIN_PASSWORD ? "" : t("error.passwordLength"),
   };
   const ready = !Object.values(problems).some(Boolean) && terms;
@@ -60,8 +63,10 @@ export default function SignupPage() {
     setValues({ ...values, [key]: e.currentTarget.value });
   const blur = (key: string) => () => setTouched({ ...touched, [key]: true });
   if (serverName && values[serverName.field] === serverName.value && !problems[serverName.field]) {
-    problems[serverName.field] =
-      `${serverName.field === "given" ? "First name" : "Last name"} can be at most ${NAME_MAX_LENGTH} characters`;
+    problems[serverName.field] = t("account.tooLong", {
+      field: serverName.field === "given" ? t("auth.firstName") : t("auth.lastName"),
+      max: NAME_MAX_LENGTH,
+    });
   }
   const shown = (key: keyof typeof problems) => (touched[key] ? problems[key] : "");
 
@@ -96,8 +101,8 @@ export default function SignupPage() {
 
   if (created) {
     return (
-      <AuthLayout title="Account created" subtitle={t("success.accountCreated")}>
-        <p className={small}>Welcome to fitkit, {values.given.trim()}. Let's find the right workouts for you.</p>
+      <AuthLayout title={t("auth.accountCreated")} subtitle={t("success.accountCreated")}>
+        <p className={small}>{t("auth.welcomeName", { name: values.given.trim() })}</p>
         <ButtonLink href={afterSignIn(search)} full autoFocus>
           {t("action.continue")}
         </ButtonLink>
@@ -106,11 +111,11 @@ export default function SignupPage() {
   }
 
   return (
-    <AuthLayout title="Create your account" subtitle="Start moving with fitkit today.">
+    <AuthLayout title={t("auth.createYourAccount")} subtitle={t("auth.startMoving")}>
       <form className={form} onSubmit={submit} noValidate>
         <FormError>{error}</FormError>
         <Field
-          label="Email"
+          label={t("auth.email")}
           type="email"
           autoComplete="email"
           value={values.email}
@@ -120,7 +125,7 @@ export default function SignupPage() {
         />
         <div style={{ display: "grid", gap: 16, gridTemplateColumns: "repeat(auto-fit, minmax(160px, 1fr))" }}>
           <Field
-            label="First Name"
+            label={t("auth.firstName")}
             autoComplete="given-name"
             maxLength={NAME_MAX_LENGTH}
             value={values.given}
@@ -129,7 +134,7 @@ export default function SignupPage() {
             error={shown("given")}
           />
           <Field
-            label="Last Name"
+            label={t("auth.lastName")}
             autoComplete="family-name"
             maxLength={NAME_MAX_LENGTH}
             value={values.family}
@@ -139,45 +144,45 @@ export default function SignupPage() {
           />
         </div>
         <PasswordField
-          label="Password"
+          label={t("auth.password")}
           autoComplete="new-password"
           value={values.password}
           onChange={set("password")}
           onBlur={blur("password")}
           error={shown("password")}
-          hint={shown("password") ? undefined : `At least ${MIN_PASSWORD} characters`}
+          hint={shown("password") ? undefined : t("auth.passwordHint", { count: MIN_PASSWORD })}
         />
         <div>
-          <Checkbox
-            checked={optIn}
-            onChange={(e) => setOptIn(e.currentTarget.checked)}
-            label="Keep me up to date with news and exclusive offers"
-          />
+          <Checkbox checked={optIn} onChange={(e) => setOptIn(e.currentTarget.checked)} label={t("auth.keepMeUpTo")} />
           <Checkbox
             checked={terms}
             required
             onChange={(e) => setTerms(e.currentTarget.checked)}
             label={
               <>
-                I agree to{" "}
-                <a href={EXTERNAL.terms} target="_blank" rel="noopener noreferrer">
-                  Terms of Service
-                </a>{" "}
-                and{" "}
-                <a href={EXTERNAL.waiver} target="_blank" rel="noopener noreferrer">
-                  Liability Waiver
-                </a>
+                {rich(t("auth.agreeTo"), {
+                  terms: (
+                    <a href={EXTERNAL.terms} target="_blank" rel="noopener noreferrer">
+                      {t("auth.termsOfService")}
+                    </a>
+                  ),
+                  waiver: (
+                    <a href={EXTERNAL.waiver} target="_blank" rel="noopener noreferrer">
+                      {t("auth.liabilityWaiver")}
+                    </a>
+                  ),
+                })}
                 *
               </>
             }
           />
         </div>
         <Button type="submit" full disabled={!ready || busy}>
-          {busy ? "Creating account…" : "Create account"}
+          {busy ? t("auth.creatingAccount") : t("auth.createAccount")}
         </Button>
       </form>
       <p className={small}>
-        Already a member? <Link href={withReturn("/continue", search)}>Log in</Link>
+        {t("auth.alreadyAMember")} <Link href={withReturn("/continue", search)}>{t("auth.logIn")}</Link>
       </p>
     </AuthLayout>
   );

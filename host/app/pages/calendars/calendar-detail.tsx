@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useParams } from "wouter";
 import { css } from "goober";
 import { ApiError } from "../../../../src/api/index.js";
-import { t } from "../../../../src/i18n/index.js";
+import { t, currentLocale, plural } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
@@ -113,7 +113,7 @@ export default function CalendarDetailPage() {
       </PageHeader>
       <div className={stack(space[5])}>
         <div style={{ display: "flex", gap: space[3], flexWrap: "wrap", alignItems: "center" }}>
-          <span style={{ fontWeight: 800, color: color.muted }}>{t("calendars.days", { count: days.length })}</span>
+          <span style={{ fontWeight: 800, color: color.muted }}>{plural("calendars.days", days.length)}</span>
           {!session.signedIn ? (
             <ButtonLink href={signInFor(base)}>{t("calendars.enroll")}</ButtonLink>
           ) : enrolled ? (
@@ -192,7 +192,7 @@ export default function CalendarDetailPage() {
                       <span>
                         {t("calendars.day", { day: d.day })}
                         {state?.date
-                          ? ` · ${new Date(`${state.date}T12:00:00`).toLocaleDateString("en-US", { month: "short", day: "numeric" })}`
+                          ? ` · ${new Date(`${state.date}T12:00:00`).toLocaleDateString(currentLocale(), { month: "short", day: "numeric" })}`
                           : ""}
                       </span>
                       {state?.status === "completed" ? (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { css } from "goober";
-import { t } from "../../../../src/i18n/index.js";
+import { t, plural } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
@@ -46,7 +46,7 @@ export default function CalendarsPage() {
           {calendars.map((c) => (
             <li key={c.id}>
               <Link href={`/calendars/${c.slug}`}>
-                {c.total_days ? <span className="days">{t("calendars.days", { count: c.total_days })}</span> : null}
+                {c.total_days ? <span className="days">{plural("calendars.days", c.total_days)}</span> : null}
                 <strong>{c.name}</strong>
                 {c.description ? <span className="desc">{c.description}</span> : null}
                 {c.status === "enrolled" ? <span className="badge">{t("calendars.enrolled")}</span> : null}

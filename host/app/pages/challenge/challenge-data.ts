@@ -1,4 +1,5 @@
 import type { Challenge } from "../../../../src/api/types.js";
+import { currentLocale } from "../../../../src/i18n/index.js";
 
 /**
  * Spec §9: the fall 2022 challenge (12 workouts, 19 Sep – 23 Oct 2022, a $50 reward); its rules show to visitors too.
@@ -12,7 +13,12 @@ export const FALL_2022 = {
 } as const;
 
 const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  new Date(iso).toLocaleDateString(currentLocale(), {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 
 /** "September 19, 2022" and "October 23, 2022" (the window's calendar dates, whatever the member's zone). */
 export const dateRange = (c: { start_time?: string; end_time: string }) =>

@@ -12,6 +12,7 @@ import { Widget } from "../../lib/widget.js";
 import { bp, space, up } from "../../theme/tokens.js";
 import { ButtonLink } from "../../ui/button.js";
 import { Page, PageHeader } from "../../ui/page.js";
+import { t } from "../../../../src/i18n/index.js";
 
 /** The all-workouts category uses the bare /classes path (spec §2). */
 const ALL = new Set(["all", "all-classes", "all workouts", "all-workouts"]);
@@ -48,11 +49,15 @@ export default function ClassesPage() {
   const base = ALL.has(category) ? "/classes" : `/classes/categories/${encodeURIComponent(category)}`;
   const suffix = search ? `?${search}` : "";
 
-  const title = fromStats ? "Your completed classes" : favourites ? "Your favorites" : (info?.name ?? "Classes");
-  const description = fromStats
-    ? "Every class you finished, newest first."
+  const title = fromStats
+    ? t("classes.completedTitle")
     : favourites
-      ? "The classes you saved for later."
+      ? t("classes.favoritesTitle")
+      : (info?.name ?? t("classes.kicker"));
+  const description = fromStats
+    ? t("classes.completedLead")
+    : favourites
+      ? t("classes.favoritesLead")
       : info?.description;
 
   const onChange = (e: CustomEvent<{ category: string; filters: string; keywords: string; sort: string }>) => {
@@ -81,7 +86,7 @@ export default function ClassesPage() {
   return (
     <Page>
       <div className={head}>
-        <PageHeader kicker="Classes" title={title}>
+        <PageHeader kicker={t("classes.kicker")} title={title}>
           {description}
         </PageHeader>
         {session.signedIn ? (
@@ -90,7 +95,7 @@ export default function ClassesPage() {
             variant="secondary"
             style={{ marginBottom: space[5], justifySelf: "start" }}
           >
-            Manage workouts
+            {t("classes.manageWorkouts")}
           </ButtonLink>
         ) : null}
       </div>

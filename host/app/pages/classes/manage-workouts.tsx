@@ -30,8 +30,8 @@ export default function ManageWorkoutsPage() {
 
   return (
     <Page>
-      <PageHeader kicker="Classes" title="Manage workouts">
-        Choose which collections appear in your library. Hidden collections stay one tap away.
+      <PageHeader kicker={t("classes.kicker")} title={t("classes.manageWorkouts")}>
+        {t("classes.chooseWhichCollectionsAppear")}
       </PageHeader>
       {failed ? <FormError>{t("error.unexpected")}</FormError> : null}
       {!all ? (
@@ -44,7 +44,7 @@ export default function ManageWorkoutsPage() {
               <li key={c.id} className={row}>
                 <div style={{ display: "grid" }}>
                   <strong id={`col-${c.id}`}>{c.name}</strong>
-                  <span>{shown ? "Shown in your library" : "Hidden"}</span>
+                  <span>{shown ? t("classes.shown") : t("classes.hidden")}</span>
                 </div>
                 <Switch
                   checked={shown}
@@ -59,7 +59,7 @@ export default function ManageWorkoutsPage() {
       )}
       <div style={{ marginTop: space[5] }}>
         <ButtonLink href="/classes" variant="secondary">
-          Back to classes
+          {t("classes.backToClasses")}
         </ButtonLink>
       </div>
     </Page>

@@ -1,4 +1,5 @@
 import type { WorkoutStats } from "../../../../src/api/types.js";
+import { currentLocale } from "../../../../src/i18n/index.js";
 
 export interface WeekTotals {
   /** Monday of the week, YYYY-MM-DD (local calendar). */
@@ -52,4 +53,4 @@ export function weeklyTotals(
 }
 
 export const weekLabel = (week: string, month: "short" | "long" = "short") =>
-  new Date(`${week}T12:00:00`).toLocaleDateString("en-US", { month, day: "numeric" });
+  new Date(`${week}T12:00:00`).toLocaleDateString(currentLocale(), { month, day: "numeric" });

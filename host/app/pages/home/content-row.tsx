@@ -6,6 +6,7 @@ import { useStore } from "../../lib/store.js";
 import { Row } from "../../ui/row.js";
 import { WorkoutCard } from "../../ui/workout-card.js";
 import { ButtonLink } from "../../ui/button.js";
+import { t } from "../../../../src/i18n/index.js";
 
 export interface HomeRow {
   title: string;
@@ -82,7 +83,7 @@ export function ContentRow({ row, workouts, base }: { row: HomeRow; workouts: Wo
       title={row.title}
       action={
         <ButtonLink href={seeAll} variant="ghost">
-          See all
+          {t("home.seeAll")}
         </ButtonLink>
       }
     >

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "wouter";
 import { css } from "goober";
-import { t } from "../../../../src/i18n/index.js";
+import { t, currentLocale } from "../../../../src/i18n/index.js";
 import type { Workout } from "../../../../src/api/types.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -53,7 +53,7 @@ function AnnouncementBanner() {
   const banner = itemsOf<Banner>(data).find((b) => b.message);
   if (!banner) return null;
   return (
-    <aside className={bannerClass} aria-label="Announcement">
+    <aside className={bannerClass} aria-label={t("home.announcement")}>
       <span>{banner.message}</span>
       {banner.link_url && banner.link_text ? (
         banner.link_url.startsWith("/") ? (
@@ -120,18 +120,18 @@ function Stats() {
   useEffect(() => void store.activity.stats.load(), [store]);
   const hours = stats ? Math.round((stats.total_minutes / 60) * 10) / 10 : 0;
   return (
-    <section aria-label="Your stats" className={statsGrid}>
+    <section aria-label={t("home.yourStats")} className={statsGrid}>
       <Link href="/classes?from=all_time_stats" className={stat} style={{ textDecoration: "none" }}>
         <strong>{stats?.total_on_demand ?? "–"}</strong>
-        <span>On-Demand</span>
+        <span>{t("home.onDemand")}</span>
       </Link>
       <Link href="/live/booked-classes" className={stat} style={{ textDecoration: "none" }}>
         <strong>{stats?.total_lvs ?? "–"}</strong>
-        <span>Live</span>
+        <span>{t("home.live")}</span>
       </Link>
       <Link href="/workout-history" className={stat} style={{ textDecoration: "none" }}>
         <strong>{stats ? hours : "–"}</strong>
-        <span>Hours</span>
+        <span>{t("home.hours")}</span>
       </Link>
     </section>
   );
@@ -156,12 +156,12 @@ function Favourites() {
     return (
       <section aria-labelledby="fav-title" className={stack(space[3])}>
         <h2 id="fav-title" className={sectionTitle}>
-          Favorites
+          {t("home.favorites")}
         </h2>
         <EmptyState title={t("home.noFavourites")}>
-          <p style={{ color: color.muted }}>Tap the heart on any class to save it here.</p>
+          <p style={{ color: color.muted }}>{t("home.tapTheHeartOn")}</p>
           <ButtonLink href="/classes" variant="secondary">
-            Browse classes
+            {t("home.browseClasses")}
           </ButtonLink>
         </EmptyState>
       </section>
@@ -169,10 +169,10 @@ function Favourites() {
   }
   return (
     <Row
-      title="Favorites"
+      title={t("home.favorites")}
       action={
         <ButtonLink href="/classes?favorites=true" variant="ghost">
-          See all
+          {t("home.seeAll")}
         </ButtonLink>
       }
     >
@@ -198,7 +198,7 @@ function FirstTimeWelcome() {
   return (
     <section className={welcome} aria-labelledby="welcome-title">
       <h2 id="welcome-title" className={sectionTitle}>
-        {title?.title ?? "Welcome to fitkit"}
+        {title?.title ?? t("home.welcomeTitle")}
       </h2>
       {title?.body ? <p>{title.body}</p> : null}
       {steps.length ? (
@@ -228,9 +228,9 @@ function FirstTimeWelcome() {
         </ul>
       ) : null}
       <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
-        <ButtonLink href="/onboarding">Take the quiz</ButtonLink>
+        <ButtonLink href="/onboarding">{t("home.takeTheQuiz")}</ButtonLink>
         <ButtonLink href="/series" variant="secondary">
-          Start series
+          {t("home.startSeries")}
         </ButtonLink>
       </div>
     </section>
@@ -260,14 +260,14 @@ function MemberHome() {
         <header className={hero}>
           <div className={stack(space[2])}>
             <p className={eyebrow}>
-              {new Date().toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}
+              {new Date().toLocaleDateString(currentLocale(), { weekday: "long", month: "long", day: "numeric" })}
             </p>
             <h1 className={pageTitle}>{enrolledReady ? greeting : "\u00a0"}</h1>
           </div>
           <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
-            <ButtonLink href="/series">Start series</ButtonLink>
+            <ButtonLink href="/series">{t("home.startSeries")}</ButtonLink>
             <ButtonLink href="/classes/manage-workouts" variant="secondary">
-              Manage workouts
+              {t("home.manageWorkouts")}
             </ButtonLink>
           </div>
         </header>
@@ -294,22 +294,20 @@ function VisitorHome() {
         <AnnouncementBanner />
         <section className={visitorHero} aria-labelledby="visitor-title">
           <p className={eyebrow} style={{ color: "#f5b3a4" }}>
-            On demand · Live · In studio
+            {t("home.onDemandLiveIn")}
           </p>
-          <h1 id="visitor-title">Stronger, every single day.</h1>
-          <p>
-            Hundreds of low-impact, high-intensity classes, guided series and live studio sessions with our trainers.
-          </p>
+          <h1 id="visitor-title">{t("home.strongerEverySingleDay")}</h1>
+          <p>{t("home.hundredsOfLowImpact")}</p>
           <div style={{ display: "flex", gap: space[3], flexWrap: "wrap" }}>
             <a
               className={buttonClass("primary")}
               {...startLink}
               onClick={() => analytics.track("CTA Clicked", { cta_name: "Start free trial" })}
             >
-              Start free trial
+              {t("home.startFreeTrial")}
             </a>
             <ButtonLink href="/continue?redirect=%2Fhome" variant="inverse">
-              Log in
+              {t("home.logIn")}
             </ButtonLink>
           </div>
         </section>

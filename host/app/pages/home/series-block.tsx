@@ -33,13 +33,15 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
   const { completed, total } = seriesCompletion(enrollment);
   const nextId = nextSeriesWorkout(enrollment);
   const nextWorkout = series?.items.find((w) => w.id === nextId);
-  const name = series?.name ?? "Your series";
+  const name = series?.name ?? t("home.yourSeriesFallback");
 
   return (
     <section className={card} aria-labelledby="series-block-title">
       <div className={layout}>
         <div style={{ display: "grid", gap: space[3] }}>
-          <p style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".16em", color: color.accent }}>YOUR SERIES</p>
+          <p style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".16em", color: color.accent }}>
+            {t("home.yourSeries")}
+          </p>
           <h2
             id="series-block-title"
             className={sectionTitle}
@@ -56,7 +58,7 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
           <div
             className={bar}
             role="progressbar"
-            aria-label="Series progress"
+            aria-label={t("home.seriesProgress")}
             aria-valuemin={0}
             aria-valuemax={total}
             aria-valuenow={completed}
@@ -79,7 +81,8 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
             <img src={nextWorkout.video.poster_url} alt="" width={120} height={68} />
             <span style={{ display: "grid", gap: 4 }}>
               <span style={{ fontSize: text.xs, fontWeight: 800, letterSpacing: ".14em", color: color.accent }}>
-                UP NEXT<span className="visually-hidden">: your next workout</span>
+                {t("home.upNext")}
+                <span className="visually-hidden">{t("home.yourNextWorkout")}</span>
               </span>
               <strong>{nextWorkout.name}</strong>
               <span style={{ fontSize: text.sm, color: color.muted }}>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { css } from "goober";
 import type { HistoryEntry } from "../../../../src/api/types.js";
 import { bp, color, radius, space, text, touch, up } from "../../theme/tokens.js";
+import { t, currentLocale } from "../../../../src/i18n/index.js";
 
 const strip = css`display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); gap: ${space[1]}px; list-style: none; margin: 0; padding: 0; ${up(bp.sm)} { gap: ${space[3]}px; }`;
 const day = css`
@@ -39,15 +40,18 @@ export function WeekStrip({ history, now = new Date() }: { history: HistoryEntry
     (_, i) => new Date(first.getFullYear(), first.getMonth(), first.getDate() + i),
   );
   return (
-    <ul className={strip} aria-label="This week">
+    <ul className={strip} aria-label={t("home.thisWeek")}>
       {days.map((d, i) => {
         const done = history.filter((h) => h.is_completed && h.completed_at && sameDay(new Date(h.completed_at), d));
-        const names = done.map((h) => h.workout?.name ?? (h.type === "live" ? "Live class" : "Workout"));
-        const detail = `${d.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}: ${done.length ? `completed ${names.join(", ")}` : "no workout"}`;
+        const names = done.map((h) => h.workout?.name ?? (h.type === "live" ? t("home.liveClass") : t("home.workout")));
+        const date = d.toLocaleDateString(currentLocale(), { weekday: "long", month: "long", day: "numeric" });
+        const detail = done.length
+          ? t("home.dayCompleted", { day: date, names: new Intl.ListFormat(currentLocale()).format(names) })
+          : t("home.dayNoWorkout", { day: date });
         const content = (
           <>
             <span className="dow" aria-hidden="true">
-              {d.toLocaleDateString("en-US", { weekday: "short" })}
+              {d.toLocaleDateString(currentLocale(), { weekday: "short" })}
             </span>
             <span className="num" aria-hidden="true">
               {d.getDate()}

@@ -3,7 +3,7 @@ import { useSearch } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../../../src/api/types.js";
 import { classStartLabel, isVirtualClass, studioPlace } from "../../../../src/domain/index.js";
-import { reservationErrorMessage, t } from "../../../../src/i18n/index.js";
+import { currentLocale, reservationErrorKey, t } from "../../../../src/i18n/index.js";
 import { BOOKING_MESSAGE, type BookingMessage } from "../../../../widgets/booking-message.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -38,7 +38,7 @@ export default function BookClassPage() {
     void store.live.book.run(classId).then((reservation) => {
       if (!reservation) {
         const e = store.live.book.error.peek();
-        setError(reservationErrorMessage(e instanceof ApiError ? e.status : 500));
+        setError(t(reservationErrorKey(e instanceof ApiError ? e.status : 500)));
         return setState("failed");
       }
       const allowed = new Set([location.origin, ...(config?.embedOrigins ?? [])]);
@@ -53,25 +53,25 @@ export default function BookClassPage() {
 
   if (!classId) {
     return (
-      <AuthLayout title="Book a class" subtitle="This booking link is missing its class.">
+      <AuthLayout title={t("book.bookAClass")} subtitle={t("book.missingClass")}>
         <ButtonLink href="/live" full>
-          See the schedule
+          {t("book.seeTheSchedule")}
         </ButtonLink>
       </AuthLayout>
     );
   }
   if (state === "booking")
     return (
-      <AuthLayout title="Booking your class">
-        <Spinner label="Booking…" />
+      <AuthLayout title={t("book.bookingYourClass")}>
+        <Spinner label={t("book.booking")} />
       </AuthLayout>
     );
   if (state === "failed") {
     return (
-      <AuthLayout title="Book a class">
+      <AuthLayout title={t("book.bookAClass")}>
         <FormError>{error}</FormError>
         <ButtonLink href="/live" full variant="secondary">
-          See the schedule
+          {t("book.seeTheSchedule")}
         </ButtonLink>
       </AuthLayout>
     );
@@ -79,9 +79,9 @@ export default function BookClassPage() {
   // Name the class and its time, and tell the member where to go: a video-call link online, the studio in person.
   const c = booked!.class_data as Reservation["class_data"] & Partial<LiveClass>;
   const what = t("success.reservedClass", {
-    name: c.type || c.description || "Your class",
-    trainer: c.trainer_name || "your trainer",
-    when: classStartLabel(c),
+    name: c.type || c.description || t("book.yourClass"),
+    trainer: c.trainer_name || t("book.yourTrainer"),
+    when: classStartLabel(c, currentLocale()),
   });
   const where = isVirtualClass(c)
     ? t("success.reservedNote")
@@ -90,14 +90,14 @@ export default function BookClassPage() {
     <AuthLayout title={t("success.reserved")} subtitle={`${what} ${where}`}>
       {window.opener ? (
         <Button full onClick={() => window.close()}>
-          Close window
+          {t("book.closeWindow")}
         </Button>
       ) : (
         <ButtonLink href="/live/booked-classes" full>
-          See your booked classes
+          {t("book.seeYourBookedClasses")}
         </ButtonLink>
       )}
-      <p className={small}>You can cancel from your booked classes.</p>
+      <p className={small}>{t("book.youCanCancelFrom")}</p>
     </AuthLayout>
   );
 }

@@ -9,7 +9,7 @@ import {
   studioPlace,
   upcomingReservations,
 } from "../../../../src/domain/index.js";
-import { cancellationErrorMessage, reservationErrorMessage, t } from "../../../../src/i18n/index.js";
+import { cancellationErrorKey, reservationErrorKey, t, currentLocale } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
@@ -36,7 +36,7 @@ const inClass = css`display: grid; gap: ${space[2]}px; background: ${color.accen
 type ClassData = Reservation["class_data"] & Partial<LiveClass>;
 
 const whenLabel = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", {
+  new Date(iso).toLocaleString(currentLocale(), {
     weekday: "long",
     month: "long",
     day: "numeric",
@@ -68,13 +68,13 @@ export default function BookedClassesPage() {
     setNotice("");
     if (await store.live.cancel.run(id)) return setNotice(t("success.reservationCancelled"));
     const e = store.live.cancel.error.peek();
-    setFailure(cancellationErrorMessage(e instanceof ApiError ? e.status : 500));
+    setFailure(t(cancellationErrorKey(e instanceof ApiError ? e.status : 500)));
   }
   async function checkIn(id: string) {
     setNotice("");
     if (await store.live.checkIn.run(id)) return setNotice(t("success.reserved"));
     const e = store.live.checkIn.error.peek();
-    setFailure(reservationErrorMessage(e instanceof ApiError ? e.status : 500));
+    setFailure(t(reservationErrorKey(e instanceof ApiError ? e.status : 500)));
   }
   async function addToCalendar(reservation: Reservation) {
     setNotice("");
@@ -95,7 +95,7 @@ export default function BookedClassesPage() {
         <SuccessNote>{notice}</SuccessNote>
       </div>
       {loadError && !reservations ? (
-        <p role="alert">{reservationErrorMessage(loadError instanceof ApiError ? loadError.status : 500)}</p>
+        <p role="alert">{t(reservationErrorKey(loadError instanceof ApiError ? loadError.status : 500))}</p>
       ) : !upcoming ? (
         <Spinner />
       ) : !upcoming.length ? (

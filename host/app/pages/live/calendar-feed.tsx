@@ -21,7 +21,7 @@ const section = css`display: grid; gap: ${space[3]}px; margin-top: ${space[6]}px
 function deviceZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+    return new Intl.DateTimeFormat(undefined, { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return "UTC";
   }

@@ -57,28 +57,20 @@ export default function PlayerPage() {
   }, [current, store]);
 
   if (workoutStatus === "error" && !current)
-    return (
-      <Notice title="We couldn't find that class" body="It may have been retired. Find another one in the library." />
-    );
+    return <Notice title={t("player.weCouldntFindThat")} body={t("player.retired")} />;
   if (access.state === "denied") {
     return (
-      <Notice
-        title="This class is for members"
-        body="Your membership doesn't include on-demand classes right now. Start or reactivate a membership to press play."
-      >
-        <ButtonLink href="/account/membership/join">See membership options</ButtonLink>
+      <Notice title={t("player.thisClassIsFor")} body={t("player.membersOnly")}>
+        <ButtonLink href="/account/membership/join">{t("player.seeMembershipOptions")}</ButtonLink>
       </Notice>
     );
   }
-  if (access.state === "missing")
-    return (
-      <Notice title="We couldn't find that class" body="It may have been retired. Find another one in the library." />
-    );
+  if (access.state === "missing") return <Notice title={t("player.weCouldntFindThat")} body={t("player.retired")} />;
   if (access.state === "error") return <Notice title={t("error.page")} body={t("error.loading")} />;
   if (!current || access.state !== "ready" || !userDone || !config)
     return (
       <div className={screen}>
-        <Spinner label="Loading the player…" />
+        <Spinner label={t("player.loadingThePlayer")} />
       </div>
     );
 
@@ -86,7 +78,7 @@ export default function PlayerPage() {
     <Suspense
       fallback={
         <div className={screen}>
-          <Spinner label="Loading the player…" />
+          <Spinner label={t("player.loadingThePlayer")} />
         </div>
       }
     >
@@ -109,7 +101,7 @@ function Notice({ title, body, children }: { title: string; body: string; childr
         <p>{body}</p>
         {children}
         <ButtonLink href="/classes" variant="inverse">
-          Browse classes
+          {t("player.browseClasses")}
         </ButtonLink>
       </div>
     </div>

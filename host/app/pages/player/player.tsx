@@ -10,6 +10,7 @@ import { bp, color, radius, space, text, touch, up } from "../../theme/tokens.js
 import { ButtonLink } from "../../ui/button.js";
 import { clock } from "../../ui/format.js";
 import { StationsPanel } from "./stations-panel.js";
+import { t } from "../../../../src/i18n/index.js";
 
 /** Spec §9 default volumes: the trainer (video) at 0.5, background music at 0.1. */
 const TRAINER_VOLUME = 0.5;
@@ -294,9 +295,9 @@ export default function Player({
 
   const cue = showCaptions ? cueText : "";
   return (
-    <div ref={stageRef} className={stage} role="region" aria-label={`Video player: ${workout.name}`}>
+    <div ref={stageRef} className={stage} role="region" aria-label={t("player.region", { name: workout.name })}>
       <div className={top}>
-        <button type="button" className={iconBtn} aria-label="Close player" onClick={close}>
+        <button type="button" className={iconBtn} aria-label={t("player.closePlayer")} onClick={close}>
           ✕
         </button>
         <h1>{workout.name}</h1>
@@ -317,30 +318,32 @@ export default function Player({
             data-testid="video"
           >
             {captions ? (
-              <track ref={captionTrack} kind="captions" src={captions.uri} srcLang={captions.lang} label="Captions" />
+              <track
+                ref={captionTrack}
+                kind="captions"
+                src={captions.uri}
+                srcLang={captions.lang}
+                label={t("player.captions")}
+              />
             ) : null}
           </video>
         )}
         {!playing && completed === null && !stationsOpen ? (
-          <button type="button" className={bigPlay} aria-label="Start workout" onClick={togglePlay}>
+          <button type="button" className={bigPlay} aria-label={t("player.startWorkout")} onClick={togglePlay}>
             {Icon.play}
           </button>
         ) : null}
         {completed !== null ? (
           <div className={doneBox} role="dialog" aria-modal="true" aria-labelledby="done-title">
             <div>
-              <h2 id="done-title">{completed ? "YOU DID IT!" : "Nice work"}</h2>
-              <p>
-                {completed
-                  ? "Workout complete. It's in your history and your stats."
-                  : "Finish more of the class next time to count it as complete."}
-              </p>
+              <h2 id="done-title">{completed ? t("player.didIt") : t("player.niceWork")}</h2>
+              <p>{completed ? t("player.completeNote") : t("player.finishMoreNote")}</p>
               <div style={{ display: "flex", gap: space[3], flexWrap: "wrap", justifyContent: "center" }}>
                 <ButtonLink href="/home" autoFocus>
-                  Back to Home
+                  {t("player.backToHome")}
                 </ButtonLink>
                 <ButtonLink href="/classes" variant="inverse">
-                  Find another class
+                  {t("player.findAnotherClass")}
                 </ButtonLink>
               </div>
             </div>
@@ -360,21 +363,31 @@ export default function Player({
           max={Math.max(1, Math.floor(duration))}
           step={1}
           value={Math.floor(position)}
-          aria-label="Progress"
-          aria-valuetext={`${clock(position)} of ${clock(duration)}`}
+          aria-label={t("player.progress")}
+          aria-valuetext={t("player.positionOf", { position: clock(position), duration: clock(duration) })}
           onChange={(e) => media.current && (media.current.currentTime = Number(e.currentTarget.value))}
         />
         <div className={row}>
-          <button type="button" className={iconBtn} aria-label={playing ? "Pause" : "Play"} onClick={togglePlay}>
+          <button
+            type="button"
+            className={iconBtn}
+            aria-label={playing ? t("player.pause") : t("player.play")}
+            onClick={togglePlay}
+          >
             {playing ? Icon.pause : Icon.play}
           </button>
-          <button type="button" className={iconBtn} aria-label="Back 10 seconds" onClick={() => seekBy(-SKIP_SECONDS)}>
+          <button
+            type="button"
+            className={iconBtn}
+            aria-label={t("player.back10Seconds")}
+            onClick={() => seekBy(-SKIP_SECONDS)}
+          >
             −10
           </button>
           <button
             type="button"
             className={iconBtn}
-            aria-label="Forward 10 seconds"
+            aria-label={t("player.forward10Seconds")}
             onClick={() => seekBy(SKIP_SECONDS)}
           >
             +10
@@ -390,11 +403,12 @@ export default function Player({
               aria-pressed={showCaptions}
               onClick={() => setShowCaptions(!showCaptions)}
             >
-              CC<span className="visually-hidden"> Closed captions</span>
+              {t("player.cc")}
+              <span className="visually-hidden"> {t("player.closedCaptions")}</span>
             </button>
           ) : null}
           <label className={volume}>
-            Trainer
+            {t("player.trainer")}
             <input
               type="range"
               min={0}
@@ -402,13 +416,13 @@ export default function Player({
               step={0.05}
               value={trainerVolume}
               onChange={(e) => setTrainerVolume(Number(e.currentTarget.value))}
-              aria-label="Trainer volume"
+              aria-label={t("player.trainerVolume")}
             />
           </label>
           {musicOn ? (
             <>
               <label className={volume}>
-                Music
+                {t("player.music")}
                 <input
                   type="range"
                   min={0}
@@ -416,21 +430,21 @@ export default function Player({
                   step={0.05}
                   value={musicVolume}
                   onChange={(e) => setMusicVolume(Number(e.currentTarget.value))}
-                  aria-label="Music volume"
+                  aria-label={t("player.musicVolume")}
                 />
               </label>
               <button
                 type="button"
                 className={iconBtn}
                 aria-pressed={stationsOpen}
-                aria-label="Music stations"
+                aria-label={t("player.musicStations")}
                 onClick={() => (stationsOpen ? store.player.closeStations() : store.player.openStations())}
               >
                 {Icon.music}
               </button>
             </>
           ) : null}
-          <button type="button" className={iconBtn} aria-label="Fullscreen" onClick={toggleFullscreen}>
+          <button type="button" className={iconBtn} aria-label={t("player.fullscreen")} onClick={toggleFullscreen}>
             {Icon.full}
           </button>
         </div>

@@ -60,14 +60,14 @@ export function StationsPanel({ audio, volume }: { audio: RefObject<HTMLAudioEle
     <>
       <audio ref={audio} src={trackNow?.stream_url} onEnded={skip} preload="none" data-testid="music" />
       {open ? (
-        <aside className={panel} aria-label="Music stations">
+        <aside className={panel} aria-label={t("player.musicStations")}>
           <div className={head}>
-            <h2>Music</h2>
+            <h2>{t("player.music")}</h2>
             <button
               ref={closeRef}
               type="button"
               className={btn}
-              aria-label="Close music stations"
+              aria-label={t("player.closeMusicStations")}
               onClick={() => store.player.closeStations()}
             >
               ✕
@@ -75,8 +75,8 @@ export function StationsPanel({ audio, volume }: { audio: RefObject<HTMLAudioEle
           </div>
           <p className={now} aria-live="polite">
             {trackNow && state !== "idle"
-              ? `Now playing: ${trackNow.title} · ${trackNow.artist}`
-              : "Pick a station to train to."}
+              ? t("player.nowPlaying", { title: trackNow.title, artist: trackNow.artist })
+              : t("player.pickStation")}
           </p>
           {error ? <p role="alert">{t("error.loading")}</p> : null}
           <ul className={list}>
@@ -89,7 +89,7 @@ export function StationsPanel({ audio, volume }: { audio: RefObject<HTMLAudioEle
                   <button
                     type="button"
                     className={btn}
-                    aria-label={`${isPlaying ? "Pause" : "Play"} ${s.name}`}
+                    aria-label={`${isPlaying ? t("player.pause") : t("player.play")} ${s.name}`}
                     onClick={() => {
                       if (isPlaying) store.player.pauseMusic();
                       else if (active) store.player.resumeMusic();
@@ -99,11 +99,16 @@ export function StationsPanel({ audio, volume }: { audio: RefObject<HTMLAudioEle
                       }
                     }}
                   >
-                    {isPlaying ? "Pause" : "Play"}
+                    {isPlaying ? t("player.pause") : t("player.play")}
                   </button>
                   {active ? (
-                    <button type="button" className={btn} aria-label={`Skip track on ${s.name}`} onClick={skip}>
-                      Skip
+                    <button
+                      type="button"
+                      className={btn}
+                      aria-label={t("player.skipOn", { station: s.name })}
+                      onClick={skip}
+                    >
+                      {t("player.skip")}
                     </button>
                   ) : null}
                 </li>

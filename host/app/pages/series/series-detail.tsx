@@ -3,7 +3,7 @@ import { useLocation, useParams } from "wouter";
 import { css } from "goober";
 import { ApiError } from "../../../../src/api/index.js";
 import { nextSeriesWorkout, seriesCompletion } from "../../../../src/domain/index.js";
-import { t } from "../../../../src/i18n/index.js";
+import { t, plural } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
@@ -189,7 +189,7 @@ export default function SeriesDetailPage() {
           <h1 className={pageTitle}>{current.name}</h1>
           <p className={meta}>
             {current.level ? <span>{current.level}</span> : null}
-            <span>{t("series.workoutCount", { count: items.length || current.workoutsCount || 0 })}</span>
+            <span>{plural("series.workoutCount", items.length || current.workoutsCount || 0)}</span>
             {current.totalMinutes ? <span>{t("series.totalMinutes", { minutes: current.totalMinutes })}</span> : null}
           </p>
           {current.description ? <ReadMore>{current.description}</ReadMore> : null}
