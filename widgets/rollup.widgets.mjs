@@ -104,7 +104,7 @@ const plugins = () => [
   }),
 ];
 
-/** The translated languages (English is built into every widget); src/i18n/locales.ts names them all. */
+/** The translated languages (English is built into every widget); src/domain/locales.ts names them all. */
 const TRANSLATED = ["es-US", "fr-CA"];
 
 /**

@@ -1,5 +1,5 @@
 import { en, type MessageKey, type Messages } from "./messages.js";
-import { BASE_LOCALE, type Locale } from "./locales.js";
+import { BASE_LOCALE, type Locale } from "../domain/locales.js";
 import { interpolate, type Params } from "./translate-core.js";
 
 // Replaced by the build ("production" in shipped bundles); tests run with Node's own.

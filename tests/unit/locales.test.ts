@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchLocale, pickLocale } from "../../src/i18n/locales.js";
+import { matchLocale, pickLocale } from "../../src/domain/locales.js";
 
 describe("choosing a supported language", () => {
   it("matches exact tags in any case and the same language of another region", () => {

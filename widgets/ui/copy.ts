@@ -1,5 +1,5 @@
 import { errorsEn } from "../../src/i18n/spec/errors.js";
-import { BASE_LOCALE, type Locale } from "../../src/i18n/locales.js";
+import { BASE_LOCALE, type Locale } from "../../src/domain/locales.js";
 import { interpolate, pick, type Params } from "../../src/i18n/translate-core.js";
 
 /** Labels every widget uses (the spec leaves them to the UI). */

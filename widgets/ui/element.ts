@@ -4,7 +4,7 @@ import "@preact/signals";
 import { createShadowCss } from "./shadow-css.js";
 import { baseCss } from "./theme.js";
 import { Widget, type WidgetContext } from "./context.js";
-import { BASE_LOCALE, type Locale } from "../../src/i18n/locales.js";
+import { BASE_LOCALE, type Locale } from "../../src/domain/locales.js";
 import type { Copy } from "./copy.js";
 import { readPageConfig } from "./config.js";
 import { chooseLocale, nearestLang } from "./locale.js";

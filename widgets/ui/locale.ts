@@ -1,4 +1,4 @@
-import { BASE_LOCALE, matchLocale, type Locale } from "../../src/i18n/locales.js";
+import { BASE_LOCALE, matchLocale, type Locale } from "../../src/domain/locales.js";
 
 /** The `lang` of the closest element that has one (the element itself first), crossing shadow roots up to `<html>`. */
 export function nearestLang(el: Element): string | undefined {

@@ -1,4 +1,4 @@
-import { matchLocale, pickLocale, type Locale } from "../../../src/i18n/locales.js";
+import { matchLocale, pickLocale, type Locale } from "../../../src/domain/locales.js";
 
 /** Where a visitor's own choice of language is kept on this device (signed in or not). */
 const STORED_LANGUAGE = "fitkit.language";

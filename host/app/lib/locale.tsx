@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { matchLocale, type Locale } from "../../../src/i18n/locales.js";
+import { matchLocale, type Locale } from "../../../src/domain/locales.js";
 import { currentLocale, setCatalogue } from "../../../src/i18n/translate.js";
 import { loadCatalogue } from "../../../src/i18n/app/catalogues.js";
 import { storeLocale } from "./locale-choice.js";

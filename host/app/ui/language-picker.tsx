@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { css } from "goober";
-import { LOCALES, type Locale } from "../../../src/i18n/locales.js";
+import { LOCALES, type Locale } from "../../../src/domain/locales.js";
 import { t } from "../../../src/i18n/index.js";
 import { useLocale } from "../lib/locale.js";
 import { color, radius, space, text, touch } from "../theme/tokens.js";

@@ -17,6 +17,7 @@ import {
 import { readOnboardingResults } from "../services/onboarding.js";
 import { typed } from "./typed.js";
 import { AVOID_KEYS, avoidList, MAX_AVOID } from "../../../src/domain/avoid.js";
+import { LOCALES } from "../../../src/domain/locales.js";
 
 /** Catalogue ids as clients send them. */
 export const idList = {
@@ -25,11 +26,6 @@ export const idList = {
   items: { type: "string", minLength: 1, maxLength: 200 },
 } as const;
 const MAX_PREFERENCES_BYTES = 16_384;
-/**
- * The languages the app is written in: src/i18n/locales.ts's LOCALES (the server may import only src/domain, so the
- * list is repeated here; tests/unit/app-i18n.test.ts holds the two equal).
- */
-export const PREFERENCE_LANGUAGES = ["en-US", "es-US", "fr-CA"] as const;
 
 const favoritesAnswer = strictObject({ workouts: { type: "array", items: { type: "string" } } }, ["workouts"]);
 const hiddenAnswer = strictObject({ collections_hidden: { type: "array", items: { type: "string" } } }, [
@@ -52,7 +48,7 @@ const preferencesSchema = {
     /** Avoid filters: what the library leaves out on the member's next visit (docs/members.md); null forgets it. */
     avoid: { type: ["array", "null"], maxItems: MAX_AVOID, items: { type: "string", enum: AVOID_KEYS } },
     /** The hosted app's language (one of the supported locales, docs/members.md); null forgets it. */
-    language: { type: ["string", "null"], enum: [...PREFERENCE_LANGUAGES, null] },
+    language: { type: ["string", "null"], enum: [...LOCALES, null] },
   },
   additionalProperties: true,
 } as const;

@@ -1,5 +1,5 @@
 import { en, type Messages } from "../messages.js";
-import { BASE_LOCALE, type Locale } from "../locales.js";
+import { BASE_LOCALE, type Locale } from "../../domain/locales.js";
 
 /**
  * Each language's whole catalogue (the app's copy and the spec areas' copy), loaded with `import()` only when that
