@@ -236,6 +236,7 @@ async function engines(index: CatalogueIndex, workouts: Parameters<typeof miniSe
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
+  pool.on("error", () => {}); // an idle connection ended by the drop below
   const pgClient: SqlClient = {
     query: (text, params) => pool.query(text, params),
     exec: async (text) => void (await pool.query(text)),
