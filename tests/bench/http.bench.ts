@@ -15,7 +15,7 @@ import { seed, seedSteps } from "../../host/server/db/seed/index.js";
 import { BENCH_WORKOUTS, seedBenchCatalogue } from "../../host/server/db/seed/catalogue-bench.js";
 import type { Bench, BenchResult } from "./run.js";
 import { client } from "./http-client.js";
-import { queryMix } from "./search.bench.js";
+import { queryMix } from "./search-mix.js";
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);

@@ -1,7 +1,7 @@
 /**
- * Where `npm run bench` keeps its figures: one Markdown file per day under bench/results/ (named by the run's UTC date),
- * one section per benchmark run, each with the machine it ran on (CPUs, Node, load average), so a figure is never
- * read without the conditions it was measured in. Runs on the same day append to that day's file.
+ * Where `npm run bench` keeps its figures: one Markdown file per day under bench/results/ (named by the run's UTC
+ * date), one section per benchmark run, each with the machine it ran on (CPUs, Node, load average), so a figure is
+ * never read without the conditions it was measured in. Runs on the same day append to that day's file.
  */
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { arch, availableParallelism, cpus, loadavg, platform, totalmem } from "node:os";
