@@ -35,7 +35,7 @@ const CHROMIUM_ARGS = [
 /** The file of each peer a page loads, inside its npm package. */
 const PEERS = [
   {
-    name: "Cal.com embed loader (@calcom/embed-core dist/embed/embed.js)",
+    name: "Cal.com embed loader only, its booker then loads in an iframe (@calcom/embed-core dist/embed/embed.js)",
     pkg: "@calcom/embed-core",
     file: "dist/embed/embed.js",
   },
