@@ -61,7 +61,6 @@ async function measure(database: DatabaseHandle, engine: string): Promise<BenchR
     const seedMs = performance.now() - t0;
     if (rows !== MEMBERS * SESSIONS_PER_MEMBER)
       throw new Error(`expected ${MEMBERS * SESSIONS_PER_MEMBER} rows, wrote ${rows}`);
-    if (database.kind === "postgres") await database.pool.query("analyze");
     const large = await read();
     const label = `${MEMBERS / 1000}k members, ${rows / 1e6}M history rows`;
     return [

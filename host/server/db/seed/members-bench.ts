@@ -38,6 +38,9 @@ export async function seedBenchMembers(db: Db, now: Date, count: number): Promis
       from members m cross join pool cross join generate_series(0, ${SESSIONS_PER_MEMBER - 1}::int) as k
         cross join lateral (select ${now}::timestamptz - ((m.rn * 31 + k * 73) % 730) * interval '1 day'
           - ((m.rn + k) % 24) * interval '1 hour' as t) as at`.execute(trx);
+    // Planner statistics for the bulk-loaded tables now: PGlite runs no autovacuum to gather them later.
+    await sql`analyze users`.execute(trx);
+    await sql`analyze workout_sessions`.execute(trx);
     return Number(result.numAffectedRows ?? 0);
   });
 }
