@@ -50,7 +50,9 @@ export function renderSection(name: string, at: Date, machine: Machine, results:
   const time = at.toISOString().slice(11, 16);
   const load = machine.loadAverage.map((n) => n.toFixed(2)).join(" / ");
   const rows = results.map((r) => {
-    const budget = r.budget ? `${r.budget.better === "lower" ? "≤" : "≥"} ${r.budget.limit} ${r.unit}` : "";
+    const budget = r.budget
+      ? `${r.budget.better === "lower" ? "≤" : "≥"} ${formatValue(r.budget.limit)} ${r.unit}`
+      : "";
     const verdict = r.budget ? (withinBudget(r) ? "holds" : "**over budget**") : "";
     const compare = r.compare ? `${r.compare.label}: ${formatValue(r.compare.value)} ${r.unit}` : "";
     const times = r.compare ? ratio(r.value, r.compare.value) : "";

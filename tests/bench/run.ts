@@ -43,7 +43,7 @@ for (const file of files) {
     const ok = withinBudget(r);
     if (!ok) failed++;
     const budget = r.budget
-      ? `  (budget ${r.budget.better === "lower" ? "≤" : "≥"} ${r.budget.limit} ${r.unit}) ${ok ? "ok" : "OVER BUDGET"}`
+      ? `  (budget ${r.budget.better === "lower" ? "≤" : "≥"} ${formatValue(r.budget.limit)} ${r.unit}) ${ok ? "ok" : "OVER BUDGET"}`
       : "";
     const compare = r.compare
       ? `  vs ${r.compare.label} ${formatValue(r.compare.value)} (${ratio(r.value, r.compare.value)})`

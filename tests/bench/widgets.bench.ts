@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { chromium, type Browser } from "playwright-core";
 import type { Bench, BenchResult } from "./run.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -117,11 +117,12 @@ async function run(): Promise<BenchResult[]> {
     stdio: "ignore",
   });
   const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({
-    executablePath,
-    args: CHROMIUM_ARGS,
-  });
+  let browser: Browser | undefined;
   try {
+    browser = await chromium.launch({
+      executablePath,
+      args: CHROMIUM_ARGS,
+    });
     for (let waited = 0; ; waited += 100) {
       if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
       if (
@@ -182,7 +183,7 @@ async function run(): Promise<BenchResult[]> {
     );
     return results;
   } finally {
-    await browser.close();
+    await browser?.close();
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     rmSync(dataDir, { recursive: true, force: true });
