@@ -8,8 +8,8 @@ import { sql } from "kysely";
 import { hashPassword } from "../../auth/passwords.js";
 import type { Db } from "../index.js";
 
-export const BENCH_MEMBER_DOMAIN = "bench.fitkit.dev";
-export const BENCH_MEMBER_PASSWORD = "fitkit-bench";
+const BENCH_MEMBER_DOMAIN = "bench.fitkit.dev";
+const BENCH_MEMBER_PASSWORD = "fitkit-bench";
 export const SESSIONS_PER_MEMBER = 10;
 
 /** Replaces the bench members with `count` new ones and their history; answers how many history rows it wrote. */
