@@ -1,7 +1,7 @@
 /**
- * Where `npm run bench` keeps its figures: one Markdown file per day under docs/bench/ (named by the run's UTC date),
- * one section per benchmark run, each with the machine it ran on (CPUs, Node, load average), so a figure is never
- * read without the conditions it was measured in. Runs on the same day append to that day's file.
+ * Where `npm run bench` keeps its figures: one Markdown file per day under bench/results/ (named by the run's UTC
+ * date), one section per benchmark run, each with the machine it ran on (CPUs, Node, load average), so a figure is
+ * never read without the conditions it was measured in. Runs on the same day append to that day's file.
  */
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { arch, availableParallelism, cpus, loadavg, platform, totalmem } from "node:os";
@@ -38,6 +38,10 @@ export function withinBudget(r: BenchResult): boolean {
 
 export const formatValue = (value: number) => String(Number(value.toFixed(3)));
 
+/** `value` as a multiple of `base` ("3.2×"). */
+export const ratio = (value: number, base: number) =>
+  base > 0 && Number.isFinite(value) ? `${(value / base).toFixed(value / base >= 10 ? 0 : 2)}×` : "n/a";
+
 export function reportPath(dir: string, at: Date): string {
   return join(dir, `${at.toISOString().slice(0, 10)}.md`);
 }
@@ -46,9 +50,13 @@ export function renderSection(name: string, at: Date, machine: Machine, results:
   const time = at.toISOString().slice(11, 16);
   const load = machine.loadAverage.map((n) => n.toFixed(2)).join(" / ");
   const rows = results.map((r) => {
-    const budget = r.budget ? `${r.budget.better === "lower" ? "≤" : "≥"} ${r.budget.limit} ${r.unit}` : "";
+    const budget = r.budget
+      ? `${r.budget.better === "lower" ? "≤" : "≥"} ${formatValue(r.budget.limit)} ${r.unit}`
+      : "";
     const verdict = r.budget ? (withinBudget(r) ? "holds" : "**over budget**") : "";
-    return `| ${r.metric} | ${formatValue(r.value)} ${r.unit} | ${budget} | ${verdict} |`;
+    const compare = r.compare ? `${r.compare.label}: ${formatValue(r.compare.value)} ${r.unit}` : "";
+    const times = r.compare ? ratio(r.value, r.compare.value) : "";
+    return `| ${r.metric} | ${formatValue(r.value)} ${r.unit} | ${compare} | ${times} | ${budget} | ${verdict} |`;
   });
   return [
     `## ${name}, ${time} UTC`,
@@ -56,8 +64,8 @@ export function renderSection(name: string, at: Date, machine: Machine, results:
     `${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, ${machine.platform}, ` +
       `${machine.memoryGb.toFixed(1)} GB memory, load average ${load} (1 / 5 / 15 min) at the end of the run.`,
     "",
-    "| Figure | Measured | Budget | |",
-    "|---|---|---|---|",
+    "| Figure | Measured | Beside | Ratio | Budget | |",
+    "|---|---|---|---|---|---|",
     ...rows,
     "",
   ].join("\n");

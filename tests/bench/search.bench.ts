@@ -1,262 +1,370 @@
 /**
- * Catalogue search at 20,000 workouts (the demo library topped up by the seed:bench generator, on an in-memory
- * PGlite): server time of POST /tsapi/workouts/search over a fixed mix of 200 queries (facets only, keywords with
- * typos, deep pages, every sort), measured by Fastify from request to response with the answer cache off, so every
- * request really searches; then HTTP throughput of the same mix at 50 keep-alive connections, with the answer cache
- * on (the default) and off. The same mix again with avoid filters (docs/members.md) gives their server time. The client
- * always runs in a worker thread, so neither its work nor its garbage lands in the server's event loop.
+ * Catalogue search side by side, in one process and one run, at 2,000, 20,000 and (with `--large` or
+ * BENCH_LARGE=1) 200,000 workouts: fitkit's index vs PostgreSQL (GIN full-text + pg_trgm, facet counts in SQL) vs
+ * PGlite running the same SQL vs MiniSearch used in full (search-engines.ts), over the same 200 queries. Every engine's
+ * answer is checked against fitkit's (ids, total, facet counts) before its time counts. The engines take turns query by
+ * query, so load on a shared machine falls on all of them alike.
+ *
+ * At each size also: fitkit's server time over HTTP (Fastify's own request-to-response time, answer cache off),
+ * index build time and memory, and start-up of the built server to a ready /health on an embedded database holding
+ * that catalogue.
  */
-import { Worker } from "node:worker_threads";
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import pg from "pg";
 import { buildApp } from "../../host/server/app.js";
 import { systemClock } from "../../host/server/clock.js";
 import { loadConfig } from "../../host/server/config.js";
 import { connectPglite } from "../../host/server/db/index.js";
-import { migrate } from "../../host/server/db/migrate.js";
-import { seed } from "../../host/server/db/seed/index.js";
-import { demoCatalogue } from "../../host/server/db/seed/catalogue.js";
-import { BENCH_WORKOUTS, seedBenchCatalogue } from "../../host/server/db/seed/catalogue-bench.js";
-import { createRandom } from "../../host/server/random.js";
-import { CATEGORIES, EQUIPMENT, TRAINERS } from "../../host/server/db/seed/catalogue-vocabulary.js";
-import { demoMembers } from "../../host/server/db/seed/members.js";
+import { seedBenchCatalogue } from "../../host/server/db/seed/catalogue-bench.js";
+import { openDatabase } from "../../host/server/server.js";
+import { CatalogueIndex } from "../../host/server/search/catalogue-index.js";
+import { loadWorkouts } from "../../host/server/services/catalogue-workouts.js";
 import type { Bench, BenchResult } from "./run.js";
+import { client } from "./http-client.js";
+import {
+  loadSql,
+  miniSearchEngine,
+  sqlEngine,
+  type Engine,
+  type EngineAnswer,
+  type SqlClient,
+} from "./search-engines.js";
+import { disagreement, queryMix, SHAPES, type Shape } from "./search-mix.js";
 
-const LIBRARY = "NOT type:walk AND NOT type:rest";
-const PASSES = 3;
-const CONNECTIONS = 50;
-const LOAD_SECONDS = 10;
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const main = join(root, "dist", "server", "main.js");
+const LARGE = process.argv.includes("--large") || process.env.BENCH_LARGE === "1";
+const SIZES = process.env.BENCH_SIZES
+  ? process.env.BENCH_SIZES.split(",").map(Number)
+  : LARGE
+    ? [2_000, 20_000, 200_000]
+    : [2_000, 20_000];
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+};
 
-/** The fixed mix: 50 each of facet-only, keywords (a third with a typo), deep pages and sort-varied queries. */
-export function queryMix(): Record<string, unknown>[] {
-  const r = createRandom(2026);
-  const sorts = ["newest", "oldest", "shortest", "longest"];
-  const lengths = [
-    "video.duration:300 TO 930",
-    "video.duration:930 TO 1530",
-    "video.duration:1530 TO 2130",
-    "video.duration > 3630",
-  ];
-  const facetFilter = () =>
-    [
-      `category:${r.pick(CATEGORIES).slug}`,
-      `(trainer:"${r.pick(TRAINERS)}" OR trainer:"${r.pick(TRAINERS)}")`,
-      `(equipment:"${r.pick(EQUIPMENT)}" OR equipment:"${r.pick(EQUIPMENT)}")`,
-      r.pick(lengths),
-      "live:false",
-    ]
-      .filter(() => r.int(2) === 0)
-      .reduce((acc, f) => `${acc} AND ${f}`, LIBRARY);
-  const words = [
-    "sculpt",
-    "stretch",
-    "meditation",
-    "core",
-    "glute",
-    "cardio",
-    "mobility",
-    "weights",
-    "burn",
-    "breath",
-    "full body",
-    "ava",
-    "renee",
-    "mat pilates",
-  ];
-  const typos = ["sculpr", "strech", "meditaton", "cardoi", "mobilty", "wieghts", "pilats", "glutse"];
-  const mix: Record<string, unknown>[] = [];
-  for (let i = 0; i < 50; i++)
-    mix.push({
-      facets: "*",
-      filters: facetFilter(),
-      keywords: "",
-      sort: "newest",
-      page: 0,
-      hits: 50,
-      pagination: "on",
-      equipmentFilter: r.pick(["selected", "additional"]),
-    });
-  for (let i = 0; i < 50; i++) {
-    const keywords =
-      i % 3 === 0 ? r.pick(typos) : `${r.pick(words)}${r.int(3) === 0 ? ` ${r.pick(words).slice(0, 3)}` : ""}`;
-    mix.push({ facets: "*", filters: LIBRARY, keywords, sort: r.pick(sorts), page: 0, hits: 50, pagination: "on" });
+/** The collector, whatever flags node was started with (for heap figures). */
+let gc: (() => void) | undefined;
+const heapAfterGc = () => {
+  if (!gc) {
+    setFlagsFromString("--expose-gc");
+    gc = runInNewContext("gc") as () => void;
   }
-  for (let i = 0; i < 50; i++)
-    mix.push({
-      facets: "*",
-      filters: LIBRARY,
-      keywords: "",
-      sort: r.pick(sorts),
-      page: 20 + r.int(300),
-      hits: 50,
-      pagination: "on",
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
     });
-  for (let i = 0; i < 50; i++)
-    mix.push({
-      facets: ["trainer", "equipment"],
-      filters: facetFilter(),
-      keywords: "",
-      sort: sorts[i % 4],
-      page: r.int(5),
-      hits: r.pick([12, 50]),
-      pagination: "on",
-    });
-  return mix;
+  });
+
+/** Milliseconds from spawning the built server on `dataDir` to its first 200 from /health. */
+async function startOnce(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+    stdio: "ignore",
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/health`);
+        if (res.ok) return performance.now() - started;
+      } catch {
+        /* not listening yet */
+      }
+      if (performance.now() - started > 300_000) throw new Error("server did not answer within 300 s");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  }
 }
 
-/** Avoid lists a member keeps, cycled over the mix: body areas, equipment, both. */
-const AVOID_LISTS = [
-  ["jumping"],
-  ["wrists", "shoulders"],
-  ["knees", "lower-back", "floor"],
-  ["weights"],
-  ["jumping", "ball", "band"],
-];
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-
-/**
- * The HTTP client, in a worker thread so its own work and garbage never land in the server's event loop:
- * `connections` keep-alive loops post the bodies round-robin, for `seconds` or for `rounds` passes over the mix.
- */
-const CLIENT_WORKER = `
-const http = require("node:http");
-const { workerData, parentPort } = require("node:worker_threads");
-const { port, bodies, connections, seconds, rounds } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-let ok = 0, errors = 0, next = 0;
-const total = rounds ? rounds * bodies.length : Infinity;
-const until = seconds ? Date.now() + seconds * 1000 : Infinity;
-const one = () => new Promise((resolve) => {
-  const body = bodies[next++ % bodies.length];
-  const req = http.request({ host: "127.0.0.1", port, path: "/tsapi/workouts/search", method: "POST", agent,
-    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-    res.on("data", () => {});
-    res.on("end", () => { res.statusCode === 200 ? ok++ : errors++; resolve(); });
-  });
-  req.on("error", () => { errors++; resolve(); });
-  req.end(body);
-});
-const loop = async () => { while (Date.now() < until && next < total) await one(); };
-const started = Date.now();
-Promise.all(Array.from({ length: connections }, loop)).then(() => {
-  parentPort.postMessage({ ok, errors, seconds: (Date.now() - started) / 1000 });
-  agent.destroy();
-});
-`;
-
-interface ClientRun {
-  port: number;
-  bodies: string[];
-  connections: number;
-  seconds?: number;
-  rounds?: number;
+function fitkitEngine(index: CatalogueIndex): Engine {
+  return {
+    name: "fitkit",
+    sameOrder: true,
+    close: async () => {},
+    async search(request) {
+      const r = index.search(request);
+      return {
+        ids: r.hits.map((n) => index.workout(n).id),
+        nbHits: r.nbHits,
+        facets: r.facets as EngineAnswer["facets"],
+      };
+    },
+  };
 }
 
-function client(run: ClientRun): Promise<{ ok: number; errors: number; seconds: number }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENT_WORKER, { eval: true, workerData: run });
-    worker.once("message", resolve);
-    worker.once("error", reject);
+/** The engines over one catalogue: fitkit's index, PostgreSQL (a scratch database), PGlite, MiniSearch. */
+async function engines(index: CatalogueIndex, workouts: Parameters<typeof miniSearchEngine>[0]) {
+  const built: { engine: Engine; buildMs: number; heapBytes?: number }[] = [];
+  built.push({ engine: fitkitEngine(index), buildMs: NaN });
+
+  // PostgreSQL: a scratch database, created here and dropped with the engine (never the tables other tests use).
+  const url =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `fitkit_bench_search_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
+  pool.on("error", () => {}); // an idle connection ended by the drop below
+  const pgClient: SqlClient = {
+    query: (text, params) => pool.query(text, params),
+    exec: async (text) => void (await pool.query(text)),
+  };
+  let t0 = performance.now();
+  await loadSql(pgClient, "public", workouts);
+  built.push({
+    engine: sqlEngine("PostgreSQL", pgClient, "public", async () => {
+      await pool.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }),
+    buildMs: performance.now() - t0,
   });
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { fuzzystrmatch } = await import("@electric-sql/pglite/contrib/fuzzystrmatch");
+  t0 = performance.now();
+  const lite = await PGlite.create({ extensions: { pg_trgm, fuzzystrmatch } });
+  const liteClient: SqlClient = {
+    query: async (text, params) => ({ rows: (await lite.query<Record<string, unknown>>(text, params)).rows }),
+    exec: async (text) => void (await lite.exec(text)),
+  };
+  await loadSql(liteClient, "public", workouts);
+  built.push({
+    engine: sqlEngine("PGlite", liteClient, "public", () => lite.close()),
+    buildMs: performance.now() - t0,
+  });
+
+  const before = heapAfterGc();
+  t0 = performance.now();
+  const mini = miniSearchEngine(workouts);
+  const miniMs = performance.now() - t0;
+  built.push({ engine: mini, buildMs: miniMs, heapBytes: heapAfterGc() - before });
+  return built;
+}
+
+async function measureSize(size: number, results: BenchResult[]) {
+  const label = `${size / 1000}k`;
+  const log = (s: string) => console.log(`  [${label}] ${s}`);
+  const dataDir = mkdtempSync(join(tmpdir(), `fitkit-search-${label}-`));
+  const config = { ...loadConfig({ PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "" }), logLevel: "silent" };
+  try {
+    // The catalogue: the demo data topped up to `size` workouts, in an embedded database on disk.
+    let t0 = performance.now();
+    const seeding = await openDatabase(config, systemClock);
+    await seedBenchCatalogue(seeding.db, systemClock.now(), size);
+    await seeding.close();
+    log(`seeded in ${Math.round(performance.now() - t0)} ms`);
+
+    if (existsSync(main)) {
+      await startOnce(dataDir); // untimed: the first start after seeding
+      const starts: number[] = [];
+      for (let i = 0; i < (size > 50_000 ? 2 : 3); i++) starts.push(await startOnce(dataDir));
+      results.push({
+        metric: `start-up to a ready /health, ${label} workouts (median of ${starts.length})`,
+        value: percentile(starts, 50),
+        unit: "ms",
+        budget: { limit: size > 50_000 ? 10_000 : 2_000, better: "lower" },
+      });
+      log(`start-up ${Math.round(percentile(starts, 50))} ms`);
+    } else console.log("  (no dist/server/main.js: start-up skipped; run `npm run build` first)");
+
+    const database = await connectPglite({ dataDir });
+    try {
+      t0 = performance.now();
+      const workouts = await loadWorkouts(database.db);
+      const loadMs = performance.now() - t0;
+      if (workouts.length !== size) throw new Error(`expected ${size} workouts, found ${workouts.length}`);
+      const before = heapAfterGc();
+      t0 = performance.now();
+      const index = new CatalogueIndex(workouts);
+      const buildMs = performance.now() - t0;
+      const heap = heapAfterGc() - before;
+      results.push(
+        { metric: `fitkit index: catalogue read from the database, ${label}`, value: loadMs, unit: "ms" },
+        { metric: `fitkit index: build, ${label}`, value: buildMs, unit: "ms" },
+        { metric: `fitkit index: memory (heap after build), ${label}`, value: heap / 2 ** 20, unit: "MB" },
+      );
+
+      // fitkit's server time over HTTP (answer cache off: every request searches and serialises).
+      process.env.FITKIT_SEARCH_CACHE_MB = "0";
+      const app = await buildApp({ config, database, logger: false });
+      delete process.env.FITKIT_SEARCH_CACHE_MB;
+      const serverMs: number[] = [];
+      let recording = false;
+      app.addHook("onResponse", async (request, reply) => {
+        if (recording && request.url === "/tsapi/workouts/search") serverMs.push(reply.elapsedTime);
+      });
+      const url = await app.listen({ port: 0, host: "127.0.0.1" });
+      const port = Number(new URL(url).port);
+      const mix = queryMix(size);
+      const bodies = mix.map((q) => JSON.stringify(q.request));
+      try {
+        await client({ port, path: "/tsapi/workouts/search", bodies, connections: 1, rounds: 1 });
+        recording = true;
+        const timed = await client({ port, path: "/tsapi/workouts/search", bodies, connections: 1, rounds: 2 });
+        recording = false;
+        if (timed.errors) throw new Error("a search of the mix failed over HTTP");
+      } finally {
+        await app.close();
+      }
+      results.push(
+        {
+          metric: `fitkit search server time median over HTTP, ${label} (${serverMs.length})`,
+          value: percentile(serverMs, 50),
+          unit: "ms",
+          budget: { limit: size > 50_000 ? 5 : 2, better: "lower" },
+        },
+        {
+          metric: `fitkit search server time p99 over HTTP, ${label}`,
+          value: percentile(serverMs, 99),
+          unit: "ms",
+          budget: { limit: size > 50_000 ? 20 : 10, better: "lower" },
+        },
+      );
+      log(
+        `server time median ${percentile(serverMs, 50).toFixed(2)} ms, p99 ${percentile(serverMs, 99).toFixed(2)} ms`,
+      );
+
+      // The engines side by side.
+      const all = await engines(index, workouts);
+      for (const b of all.slice(1))
+        results.push({
+          metric: `${b.engine.name}: load and index, ${label}`,
+          value: b.buildMs,
+          unit: "ms",
+          compare: { label: "fitkit build", value: buildMs },
+        });
+      const mini = all.find((b) => b.engine.name === "MiniSearch")!;
+      results.push({
+        metric: `MiniSearch: memory (heap after build), ${label}`,
+        value: mini.heapBytes! / 2 ** 20,
+        unit: "MB",
+        compare: { label: "fitkit", value: heap / 2 ** 20 },
+      });
+      try {
+        const times = new Map(all.map((b) => [b.engine.name, new Map<Shape, number[]>(SHAPES.map((s) => [s, []]))]));
+        const disagreements = new Map(all.map((b) => [b.engine.name, [] as string[]]));
+        const passes = size > 50_000 ? 1 : 2;
+        for (let pass = 0; pass <= passes; pass++) {
+          for (const [qi, q] of mix.entries()) {
+            const answers = new Map<string, EngineAnswer>();
+            // Rotate who goes first, so no engine always runs on a cache another warmed.
+            for (let k = 0; k < all.length; k++) {
+              const { engine } = all[(qi + k + pass) % all.length]!;
+              const started = performance.now();
+              const answer = await engine.search(q.request);
+              const ms = performance.now() - started;
+              if (pass > 0) times.get(engine.name)!.get(q.shape)!.push(ms);
+              answers.set(engine.name, answer);
+            }
+            if (pass > 0) continue;
+            const expected = answers.get("fitkit")!;
+            for (const b of all.slice(1)) {
+              const diff = disagreement(b.engine, expected, answers.get(b.engine.name)!, !!q.request.keywords.trim());
+              if (diff)
+                disagreements
+                  .get(b.engine.name)!
+                  .push(`#${qi} ${q.shape} ${JSON.stringify(q.request.keywords)}: ${diff}`);
+            }
+          }
+        }
+        const fit = times.get("fitkit")!;
+        const allOf = (m: Map<Shape, number[]>) => [...m.values()].flat();
+        for (const b of all) {
+          const mine = times.get(b.engine.name)!;
+          const isFitkit = b.engine.name === "fitkit";
+          results.push(
+            {
+              metric: `${b.engine.name} search median, ${label}, all ${mix.length} queries`,
+              value: percentile(allOf(mine), 50),
+              unit: "ms",
+              ...(isFitkit ? {} : { compare: { label: "fitkit", value: percentile(allOf(fit), 50) } }),
+            },
+            {
+              metric: `${b.engine.name} search p99, ${label}`,
+              value: percentile(allOf(mine), 99),
+              unit: "ms",
+              ...(isFitkit ? {} : { compare: { label: "fitkit", value: percentile(allOf(fit), 99) } }),
+            },
+          );
+          if (!isFitkit) {
+            for (const shape of SHAPES)
+              results.push({
+                metric: `${b.engine.name} median, ${label}, ${shape}`,
+                value: percentile(mine.get(shape)!, 50),
+                unit: "ms",
+                compare: { label: "fitkit", value: percentile(fit.get(shape)!, 50) },
+              });
+            const losses = SHAPES.filter((s) => percentile(mine.get(s)!, 50) < percentile(fit.get(s)!, 50));
+            results.push({
+              metric: `query shapes where ${b.engine.name} beats fitkit's median, ${label}${losses.length ? ` (${losses.join(", ")})` : ""}`,
+              value: losses.length,
+              unit: `of ${SHAPES.length}`,
+              ...(b.engine.name === "MiniSearch" ? {} : { budget: { limit: 0, better: "lower" as const } }),
+            });
+            const diffs = disagreements.get(b.engine.name)!;
+            results.push({
+              metric: `${b.engine.name} answers differing from fitkit's, ${label}`,
+              value: diffs.length,
+              unit: `of ${mix.length}`,
+              budget: { limit: 0, better: "lower" },
+            });
+            for (const d of diffs.slice(0, 5)) console.log(`    ${b.engine.name} differs: ${d}`);
+          }
+        }
+        log("engines compared");
+      } finally {
+        for (const b of all) await b.engine.close();
+      }
+    } finally {
+      await database.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function run(): Promise<BenchResult[]> {
-  const database = await connectPglite();
-  await migrate(database.db);
-  await seed(database.db, { clock: systemClock }, [demoMembers, demoCatalogue]);
-  await seedBenchCatalogue(database.db, systemClock.now(), BENCH_WORKOUTS);
-  // Two servers over the same database: one with the answer cache off (every request searches), one as deployed.
-  const config = { ...loadConfig({ PORT: "0", DATA_DIR: "/nonexistent" }), logLevel: "silent" };
-  process.env.FITKIT_SEARCH_CACHE_MB = "0";
-  const uncached = await buildApp({ config, database, logger: false });
-  delete process.env.FITKIT_SEARCH_CACHE_MB;
-  const cached = await buildApp({ config, database, logger: false });
-  const serverMs: number[] = [];
-  const avoidMs: number[] = [];
-  let recording: number[] | null = null;
-  uncached.addHook("onResponse", async (request, reply) => {
-    if (recording && request.url === "/tsapi/workouts/search") recording.push(reply.elapsedTime);
-  });
-  const uncachedUrl = await uncached.listen({ port: 0, host: "127.0.0.1" });
-  const cachedUrl = await cached.listen({ port: 0, host: "127.0.0.1" });
-  try {
-    const bodies = queryMix().map((q) => JSON.stringify(q));
-    const check = await fetch(`${uncachedUrl}/tsapi/workouts/search`, {
-      method: "POST",
-      body: "{}",
-      headers: { "content-type": "application/json" },
-    });
-    const { nbHits } = (await check.json()) as { nbHits: number };
-    if (nbHits !== BENCH_WORKOUTS) throw new Error(`expected ${BENCH_WORKOUTS} workouts, found ${nbHits}`);
-    const uncachedPort = Number(new URL(uncachedUrl).port);
-    const warm = await client({ port: uncachedPort, bodies, connections: 1, rounds: 1 }); // JIT warm-up
-    recording = serverMs;
-    const timed = await client({ port: uncachedPort, bodies, connections: 1, rounds: PASSES });
-    recording = null;
-    if (warm.errors || timed.errors) throw new Error("a search of the mix failed");
-    serverMs.sort((a, b) => a - b);
-    const avoidBodies = queryMix().map((q, i) => JSON.stringify({ ...q, avoid: AVOID_LISTS[i % AVOID_LISTS.length] }));
-    recording = avoidMs;
-    const avoiding = await client({ port: uncachedPort, bodies: avoidBodies, connections: 1, rounds: PASSES });
-    recording = null;
-    if (avoiding.errors) throw new Error("a search of the mix with avoid filters failed");
-    avoidMs.sort((a, b) => a - b);
-
-    const withCache = await client({
-      port: Number(new URL(cachedUrl).port),
-      bodies,
-      connections: CONNECTIONS,
-      seconds: LOAD_SECONDS,
-    });
-    const withoutCache = await client({ port: uncachedPort, bodies, connections: CONNECTIONS, seconds: LOAD_SECONDS });
-    return [
-      {
-        metric: `search server time median (${serverMs.length} requests)`,
-        value: percentile(serverMs, 50),
-        unit: "ms",
-        budget: { limit: 2, better: "lower" },
-      },
-      {
-        metric: "search server time p99",
-        value: percentile(serverMs, 99),
-        unit: "ms",
-        budget: { limit: 10, better: "lower" },
-      },
-      {
-        metric: `search server time median, avoid filters (${avoidMs.length})`,
-        value: percentile(avoidMs, 50),
-        unit: "ms",
-        budget: { limit: 2, better: "lower" },
-      },
-      {
-        metric: "search server time p99, avoid filters",
-        value: percentile(avoidMs, 99),
-        unit: "ms",
-        budget: { limit: 10, better: "lower" },
-      },
-      {
-        metric: `search over HTTP, ${CONNECTIONS} connections`,
-        value: withCache.ok / withCache.seconds,
-        unit: "req/s",
-        budget: { limit: 5000, better: "higher" },
-      },
-      {
-        metric: "search over HTTP, errors",
-        value: withCache.errors + withoutCache.errors,
-        unit: "errors",
-        budget: { limit: 0, better: "lower" },
-      },
-      {
-        metric: `search over HTTP, ${CONNECTIONS} connections, answer cache off`,
-        value: withoutCache.ok / withoutCache.seconds,
-        unit: "req/s",
-      },
-    ];
-  } finally {
-    await cached.close();
-    await uncached.close();
-    await database.close();
-  }
+  const results: BenchResult[] = [];
+  if (!LARGE) console.log("  (200k workouts only with `npm run bench -- search --large`, several minutes)");
+  for (const size of SIZES) await measureSize(size, results);
+  return results;
 }
 
-export default { name: "search (20,000 workouts)", run } satisfies Bench;
+export default {
+  name: `search side by side (${SIZES.map((s) => `${s / 1000}k`).join(", ")} workouts)`,
+  run,
+} satisfies Bench;

@@ -17,13 +17,13 @@ const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), "fitkit-bench-"));
   dirs.push(dir);
-  return join(dir, "docs", "bench");
+  return join(dir, "bench", "results");
 };
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("npm run bench's record (docs/bench/<date>.md)", () => {
+describe("npm run bench's record (bench/results/<date>.md)", () => {
   it("names the file by the run's UTC date and records the machine, each figure, its budget and verdict", () => {
     const dir = tempDir();
     // 23:50 in Chicago on the 24th is already the 25th in UTC: the file follows UTC.
@@ -31,6 +31,8 @@ describe("npm run bench's record (docs/bench/<date>.md)", () => {
       { metric: "server time, median", value: 0.9512, unit: "ms", budget: { limit: 2, better: "lower" } },
       { metric: "throughput", value: 4200, unit: "req/s", budget: { limit: 5000, better: "higher" } },
       { metric: "throughput, cache off", value: 958, unit: "req/s" },
+      { metric: "PostgreSQL median", value: 12.5, unit: "ms", compare: { label: "fitkit", value: 0.5 } },
+      { metric: "MiniSearch median", value: 1.25, unit: "ms", compare: { label: "fitkit", value: 0.5 } },
     ]);
 
     expect(path).toBe(join(dir, "2026-11-25.md"));
@@ -40,9 +42,12 @@ describe("npm run bench's record (docs/bench/<date>.md)", () => {
     expect(text).toContain(
       "2 CPUs (Test CPU), Node v20.19.0, linux x64, 7.8 GB memory, load average 1.50 / 2.00 / 2.25",
     );
-    expect(text).toContain("| server time, median | 0.951 ms | ≤ 2 ms | holds |");
-    expect(text).toContain("| throughput | 4200 req/s | ≥ 5000 req/s | **over budget** |");
-    expect(text).toContain("| throughput, cache off | 958 req/s |  |  |");
+    expect(text).toContain("| server time, median | 0.951 ms |  |  | ≤ 2 ms | holds |");
+    expect(text).toContain("| throughput | 4200 req/s |  |  | ≥ 5000 req/s | **over budget** |");
+    expect(text).toContain("| throughput, cache off | 958 req/s |  |  |  |  |");
+    // A comparison prints its neighbour and the ratio (whole numbers from 10× up).
+    expect(text).toContain("| PostgreSQL median | 12.5 ms | fitkit: 0.5 ms | 25× |  |  |");
+    expect(text).toContain("| MiniSearch median | 1.25 ms | fitkit: 0.5 ms | 2.50× |  |  |");
   });
 
   it("appends later runs of the same day to that day's file and starts a new file the next day", () => {
@@ -56,7 +61,7 @@ describe("npm run bench's record (docs/bench/<date>.md)", () => {
     const day = readFileSync(join(dir, "2026-11-25.md"), "utf8");
     expect(day.match(/^# Benchmarks/gm)).toHaveLength(1);
     expect(day.indexOf("## startup, 09:00 UTC")).toBeLessThan(day.indexOf("## startup, 17:30 UTC"));
-    expect(day).toContain("| ready | 1.74 s | ≤ 2 s | holds |");
+    expect(day).toContain("| ready | 1.74 s |  |  | ≤ 2 s | holds |");
   });
 
   it("reads the machine it runs on", () => {

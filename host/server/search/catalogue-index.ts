@@ -64,10 +64,14 @@ export class CatalogueIndex {
   readonly #universe: Bitset;
   /** Per field, each normalised value's documents as a sorted list (ids and slugs would make 20k bitsets each). */
   readonly #values = new Map<string, Map<string, Int32Array>>();
+  /** The same documents as a bitset for values common enough (1 in 32 or more) that copying words beats setting. */
+  readonly #dense = new Map<string, Map<string, Bitset>>();
   readonly #facets = new Map<string, Map<string, Bitset>>();
   /** Per numeric field, documents sorted by value with the values alongside: comparisons become binary searches. */
   readonly #numbers = new Map<string, { docs: Int32Array; values: Float64Array }>();
   readonly #orders = {} as Record<Sort, Int32Array>;
+  /** Per sort, each document's position in that order (ranks a few keyword matches without scanning the order). */
+  readonly #ranks = {} as Record<Sort, Int32Array>;
   readonly #series = new Map<string, Bitset>();
   /** Per avoid key, the workouts it leaves out: an avoid filter is one pass of word-wise AND NOT. */
   readonly #avoid = new Map<AvoidKey, Bitset>();
@@ -150,10 +154,23 @@ export class CatalogueIndex {
       }
     });
     this.#values.set(field.name, new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)])));
+    const dense = new Map<string, Bitset>();
+    for (const [key, list] of lists) {
+      if (list.length * 32 < this.size) continue;
+      const bits = new Bitset(this.size);
+      for (const n of list) bits.set(n);
+      dense.set(key, bits);
+    }
+    this.#dense.set(field.name, dense);
     if (field.facet) this.#facets.set(field.name, facets);
   }
 
-  #documents(list: Int32Array | undefined): Bitset {
+  /** The documents with `value` in `field`; a shared bitset for common values, so callers never modify the result. */
+  #documents(field: string, value: string): Bitset {
+    const key = normalizeValue(value);
+    const dense = this.#dense.get(field)!.get(key);
+    if (dense) return dense;
+    const list = this.#values.get(field)!.get(key);
     const bits = new Bitset(this.size);
     if (list) for (let i = 0; i < list.length; i++) bits.set(list[i]!);
     return bits;
@@ -171,7 +188,11 @@ export class CatalogueIndex {
       longest: (a, b) => w[b]!.video.duration - w[a]!.video.duration || newest(a, b),
     };
     for (const sort of SORTS) {
-      this.#orders[sort] = Int32Array.from({ length: this.size }, (_, i) => i).sort(comparators[sort]);
+      const order = Int32Array.from({ length: this.size }, (_, i) => i).sort(comparators[sort]);
+      const rank = new Int32Array(this.size);
+      for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+      this.#orders[sort] = order;
+      this.#ranks[sort] = rank;
     }
   }
 
@@ -231,7 +252,7 @@ export class CatalogueIndex {
     const nbPages = paged ? Math.ceil(nbHits / hitsPerPage) : nbHits ? 1 : 0;
     const from = page * hitsPerPage;
     const hits = keywordHits
-      ? this.#byRelevance(matches, keywordHits.scores, request.sort, from, hitsPerPage)
+      ? this.#byRelevance(matches, keywordHits.docs, keywordHits.scores, request.sort, from, hitsPerPage)
       : this.#inOrder(matches, request.sort, from, hitsPerPage);
     return { hits, nbHits, page, nbPages, hitsPerPage, facets, selected };
   }
@@ -264,7 +285,13 @@ export class CatalogueIndex {
             out = out.or(this.#evaluate(child, subsetMask));
             continue;
           }
-          const list = this.#values.get(child.field)!.get(normalizeValue(child.value));
+          const key = normalizeValue(child.value);
+          const dense = this.#dense.get(child.field)!.get(key);
+          if (dense) {
+            out = out.or(dense);
+            continue;
+          }
+          const list = this.#values.get(child.field)!.get(key);
           if (list) for (let i = 0; i < list.length; i++) out.set(list[i]!);
         }
         return out;
@@ -273,7 +300,7 @@ export class CatalogueIndex {
         return this.#evaluate(node.child, subsetMask).not(this.#universe);
       case "match": {
         if (this.#numbers.has(node.field)) return this.#numeric(node.field, Number(node.value), Number(node.value));
-        const bits = this.#documents(this.#values.get(node.field)!.get(normalizeValue(node.value)));
+        const bits = this.#documents(node.field, node.value);
         return node.field === "equipment" && subsetMask ? bits.and(subsetMask) : bits;
       }
       case "range":
@@ -330,18 +357,44 @@ export class CatalogueIndex {
   }
 
   /**
-   * Relevance first, then the sort. Scores are small integers: a histogram finds the lowest score the page can
-   * reach, then one pass over the sort order collects just the documents at or above it.
+   * Relevance first, then the sort. Scores are small integers: a histogram over the keyword matches finds the lowest
+   * score the page can reach; the documents at or above it are few (sorted by score and rank) or many (one pass over
+   * the sort order collects them).
    */
-  #byRelevance(matches: Bitset, scores: Int32Array, sort: Sort, from: number, count: number): number[] {
+  #byRelevance(
+    matches: Bitset,
+    docs: Int32Array,
+    scores: Int32Array,
+    sort: Sort,
+    from: number,
+    count: number,
+  ): number[] {
     const need = from + count;
     let top = 0;
-    for (let n = 0; n < this.size; n++) if (scores[n]! > top && matches.has(n)) top = scores[n]!;
+    for (let k = 0; k < docs.length; k++) {
+      const n = docs[k]!;
+      if (scores[n]! > top && matches.has(n)) top = scores[n]!;
+    }
     const histogram = new Int32Array(top + 1);
-    for (let n = 0; n < this.size; n++) if (scores[n] && matches.has(n)) histogram[scores[n]!]!++;
+    for (let k = 0; k < docs.length; k++) {
+      const n = docs[k]!;
+      if (scores[n] && matches.has(n)) histogram[scores[n]]!++;
+    }
     let threshold = top;
     let above = 0;
     while (threshold > 1 && above + histogram[threshold]! < need) above += histogram[threshold--]!;
+    let eligible = 0;
+    for (let score = threshold; score <= top; score++) eligible += histogram[score]!;
+    if (eligible * 16 < this.size) {
+      const rank = this.#ranks[sort];
+      const picked: number[] = [];
+      for (let k = 0; k < docs.length; k++) {
+        const n = docs[k]!;
+        if (scores[n]! >= threshold && matches.has(n)) picked.push(n);
+      }
+      picked.sort((a, b) => scores[b]! - scores[a]! || rank[a]! - rank[b]!);
+      return picked.slice(from, from + count);
+    }
     const buckets: number[][] = Array.from({ length: top + 1 }, () => []);
     let atThreshold = 0;
     for (const n of this.#orders[sort]) {

@@ -24,6 +24,8 @@ type Postings = (Int32Array | null)[];
 
 export interface KeywordMatches {
   bits: Bitset;
+  /** The matching documents (in no particular order): a query touches these, not the whole catalogue. */
+  docs: Int32Array;
   /** Relevance per document number (0 for documents that do not match); valid until the next search. */
   scores: Int32Array;
 }
@@ -31,15 +33,17 @@ export interface KeywordMatches {
 export class KeywordIndex {
   readonly #size: number;
   readonly #terms: SearchableMap<Postings>;
-  /** Scratch arrays reused by every query (searches are synchronous), sparing the collector 120 KB a query at 20k. */
+  /**
+   * Scratch arrays reused by every query (searches are synchronous), sparing the collector 120 KB a query at 20k.
+   * Only the entries a query touched are reset, so a query costs its postings, not the catalogue's size.
+   */
   readonly #best: Uint8Array;
-  readonly #alive: Uint8Array;
   readonly #scores: Int32Array;
+  #scored = new Int32Array(0);
 
   constructor(workouts: Workout[]) {
     this.#size = workouts.length;
     this.#best = new Uint8Array(this.#size);
-    this.#alive = new Uint8Array(this.#size);
     this.#scores = new Int32Array(this.#size);
     const lists = new Map<string, number[][]>();
     workouts.forEach((w, n) => {
@@ -72,32 +76,45 @@ export class KeywordIndex {
 
   /** Documents matching every term, with relevance: per term the best field weight × quality, summed. */
   search(terms: string[]): KeywordMatches {
-    const scores = this.#scores.fill(0);
-    const alive = this.#alive.fill(1);
+    const scores = this.#scores;
     const best = this.#best;
-    terms.forEach((q, i) => {
-      best.fill(0);
+    for (let k = 0; k < this.#scored.length; k++) scores[this.#scored[k]!] = 0;
+    let alive: number[] | null = null;
+    let first: number[] = [];
+    for (const [i, q] of terms.entries()) {
+      const touched: number[] = [];
       for (const [postings, quality] of this.#expand(q, i, terms)) {
         KEYWORD_FIELDS.forEach((field, f) => {
           const docs = postings[f];
-          if (!docs) return;
           const value = quality * field.weight;
+          if (!docs || !value) return;
           for (let k = 0; k < docs.length; k++) {
             const n = docs[k]!;
+            if (!best[n]) touched.push(n);
             if (best[n]! < value) best[n] = value;
           }
         });
       }
-      for (let n = 0; n < this.#size; n++) {
-        if (best[n]) scores[n]! += best[n]!;
-        else alive[n] = 0;
+      if (!alive) {
+        for (const n of touched) scores[n] = best[n]!;
+        alive = first = touched;
+      } else {
+        const next: number[] = [];
+        for (const n of alive) {
+          if (!best[n]) continue;
+          scores[n]! += best[n];
+          next.push(n);
+        }
+        alive = next;
       }
-    });
-    const bits = new Bitset(this.#size);
-    for (let n = 0; n < this.#size; n++) {
-      if (alive[n]) bits.set(n);
-      else scores[n] = 0;
+      for (const n of touched) best[n] = 0;
     }
-    return { bits, scores };
+    const docs = Int32Array.from(alive ?? []);
+    const bits = new Bitset(this.#size);
+    for (let k = 0; k < docs.length; k++) bits.set(docs[k]!);
+    // Documents a later term dropped keep no score.
+    for (const n of first) if (!bits.has(n)) scores[n] = 0;
+    this.#scored = docs;
+    return { bits, docs, scores };
   }
 }
