@@ -1503,6 +1503,16 @@ export interface paths {
                 address: string;
                 city: string;
                 image_url: string;
+                policy?: {
+                  /** @description booking opens this many days before a class starts */
+                  booking_window_days: number;
+                  /** @description cancelling later than this many minutes before the start is a late cancel */
+                  late_cancel_minutes: number;
+                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                  auto_book_cutoff_minutes: number;
+                  /** @description open bookings and waitlist places a member may hold here; null: no limit */
+                  max_open_bookings: number | null;
+                };
               }[];
               total: number;
             };
@@ -1555,6 +1565,16 @@ export interface paths {
               address: string;
               city: string;
               image_url: string;
+              policy?: {
+                /** @description booking opens this many days before a class starts */
+                booking_window_days: number;
+                /** @description cancelling later than this many minutes before the start is a late cancel */
+                late_cancel_minutes: number;
+                /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                auto_book_cutoff_minutes: number;
+                /** @description open bookings and waitlist places a member may hold here; null: no limit */
+                max_open_bookings: number | null;
+              };
             };
           };
         };

@@ -62,7 +62,11 @@ const outboxTo = async (email: string) =>
 /** A full class (`capacity` members booked) and its holders' reservations. */
 async function fullClass(capacity: number, startsIn = DAY, waitlistCapacity = 10) {
   const cls = await createClass(t, { startsIn, capacity });
-  await t.db.updateTable("live_classes").set({ waitlist_capacity: waitlistCapacity }).where("id", "=", cls.id).execute();
+  await t.db
+    .updateTable("live_classes")
+    .set({ waitlist_capacity: waitlistCapacity })
+    .where("id", "=", cls.id)
+    .execute();
   const holders = await members(capacity);
   const reservations: string[] = [];
   for (const m of holders) {
@@ -77,7 +81,7 @@ describe(`waitlist (${databaseKind})`, () => {
   it("offers a full class's waitlist, answers the position on every class answer, and lets a member leave", async () => {
     const { cls } = await fullClass(1);
     const [a, b, c] = await members(3);
-    const before = await classOf(cls.id, a!);
+    const before = await classOf(cls.id, a);
     expect(before.waitlist).toEqual({ count: 0, capacity: 10, open: true, position: null, entry_id: null });
 
     const first = await join(cls.id, a!);
@@ -89,15 +93,15 @@ describe(`waitlist (${databaseKind})`, () => {
     expect(third.class_data.waitlist).toMatchObject({ count: 3, position: 3, entry_id: third.id });
 
     // Each member sees their own place; the public answer has none.
-    expect((await classOf(cls.id, b!)).waitlist).toMatchObject({ count: 3, position: 2 });
+    expect((await classOf(cls.id, b)).waitlist).toMatchObject({ count: 3, position: 2 });
     expect((await classOf(cls.id)).waitlist).toMatchObject({ count: 3, position: null, entry_id: null });
     const mine = (await t.call("GET", "/studios/waitlist", { token: c!.token })).json();
     expect(mine).toMatchObject({ total: 1, items: [{ id: third.id, position: 3, status: "waiting" }] });
 
     // The second leaves: the third moves up, the count drops.
-    const left = (await leave((await classOf(cls.id, b!)).waitlist.entry_id!, b!)).json();
+    const left = (await leave((await classOf(cls.id, b)).waitlist.entry_id!, b!)).json();
     expect(left).toMatchObject({ status: "left", position: null });
-    expect((await classOf(cls.id, c!)).waitlist).toMatchObject({ count: 2, position: 2 });
+    expect((await classOf(cls.id, c)).waitlist).toMatchObject({ count: 2, position: 2 });
     expect((await counts(cls.id)).waitlisted).toBe(2);
     expectError(await leave(left.id, b!), 400);
     // Another member's entry is not theirs to leave.
@@ -144,7 +148,7 @@ describe(`waitlist (${databaseKind})`, () => {
     const booked = (await t.call("GET", "/studios/reservation", { token: first!.token })).json().items;
     expect(booked).toMatchObject([{ status: "pending", from_waitlist: true, class_data: { id: cls.id } }]);
     expect(await counts(cls.id)).toMatchObject({ booked: 1, waitlisted: 1 });
-    expect((await classOf(cls.id, second!)).waitlist).toMatchObject({ position: 1, count: 1 });
+    expect((await classOf(cls.id, second)).waitlist).toMatchObject({ position: 1, count: 1 });
     const mail = await outboxTo(first!.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe("You're booked: Strength & Sculpt");
@@ -205,6 +209,16 @@ describe(`booking policy (${databaseKind})`, () => {
     });
     expect(Date.parse(answer.policy.booking_opens_at)).toBe(cls.start.getTime() - 7 * DAY);
     expect(Date.parse(answer.policy.free_cancel_until)).toBe(cls.start.getTime() - 12 * HOUR);
+  });
+
+  it("states the policy on location answers", async () => {
+    const live = (await t.call("GET", "/tsapi/locations/live")).json();
+    expect(live.policy).toEqual({
+      booking_window_days: 7,
+      late_cancel_minutes: 720,
+      auto_book_cutoff_minutes: 120,
+      max_open_bookings: null,
+    });
   });
 
   it("refuses booking before the window opens, naming when it does", async () => {
@@ -357,7 +371,10 @@ describe(`account erasure (${databaseKind})`, () => {
       expect((await join(cls.id, next!)).statusCode).toBe(200);
       expect((await join(other.cls.id, leaving!)).statusCode).toBe(200);
 
-      const res = await t.call("POST", "/user/v1/deletion", { token: leaver.token, body: { password: leaver.password } });
+      const res = await t.call("POST", "/user/v1/deletion", {
+        token: leaver.token,
+        body: { password: leaver.password },
+      });
       expect(res.statusCode, res.body).toBe(200);
       const before = t.clock.now();
       t.clock.advance((ACCOUNT_DELETION_GRACE_DAYS + 1) * DAY);
