@@ -1503,6 +1503,16 @@ export interface paths {
                 address: string;
                 city: string;
                 image_url: string;
+                policy?: {
+                  /** @description booking opens this many days before a class starts */
+                  booking_window_days: number;
+                  /** @description cancelling later than this many minutes before the start is a late cancel */
+                  late_cancel_minutes: number;
+                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                  auto_book_cutoff_minutes: number;
+                  /** @description open bookings and waitlist places a member may hold here; null: no limit */
+                  max_open_bookings: number | null;
+                };
               }[];
               total: number;
             };
@@ -1555,6 +1565,16 @@ export interface paths {
               address: string;
               city: string;
               image_url: string;
+              policy?: {
+                /** @description booking opens this many days before a class starts */
+                booking_window_days: number;
+                /** @description cancelling later than this many minutes before the start is a late cancel */
+                late_cancel_minutes: number;
+                /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                auto_book_cutoff_minutes: number;
+                /** @description open bookings and waitlist places a member may hold here; null: no limit */
+                max_open_bookings: number | null;
+              };
             };
           };
         };
@@ -4727,6 +4747,35 @@ export interface paths {
                   city: string;
                   time_zone: string;
                 };
+                /** @description the location's booking and cancellation rules, with their instants for this class */
+                policy?: {
+                  /** @description booking opens this many days before the start */
+                  booking_window_days: number;
+                  /** @description cancelling later than this before the start is late */
+                  late_cancel_minutes: number;
+                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                  auto_book_cutoff_minutes: number;
+                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
+                  max_open_bookings: number | null;
+                  /** Format: date-time */
+                  booking_opens_at: string;
+                  /**
+                   * Format: date-time
+                   * @description later cancels are marked late
+                   */
+                  free_cancel_until: string;
+                };
+                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+                waitlist?: {
+                  /** @description members waiting */
+                  count: number;
+                  capacity: number;
+                  /** @description joinable now: the class is full, not started, the list has room */
+                  open: boolean;
+                  /** @description 1 = next in line */
+                  position: number | null;
+                  entry_id: string | null;
+                };
               }[];
               total: number;
             };
@@ -4834,7 +4883,40 @@ export interface paths {
                     city: string;
                     time_zone: string;
                   };
+                  /** @description the location's booking and cancellation rules, with their instants for this class */
+                  policy?: {
+                    /** @description booking opens this many days before the start */
+                    booking_window_days: number;
+                    /** @description cancelling later than this before the start is late */
+                    late_cancel_minutes: number;
+                    /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                    auto_book_cutoff_minutes: number;
+                    /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
+                    max_open_bookings: number | null;
+                    /** Format: date-time */
+                    booking_opens_at: string;
+                    /**
+                     * Format: date-time
+                     * @description later cancels are marked late
+                     */
+                    free_cancel_until: string;
+                  };
+                  /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+                  waitlist?: {
+                    /** @description members waiting */
+                    count: number;
+                    capacity: number;
+                    /** @description joinable now: the class is full, not started, the list has room */
+                    open: boolean;
+                    /** @description 1 = next in line */
+                    position: number | null;
+                    entry_id: string | null;
+                  };
                 };
+                /** @description cancelled after the free-cancellation cutoff */
+                late_cancel?: boolean;
+                /** @description booked from the waitlist */
+                from_waitlist?: boolean;
               }[];
               total: number;
             };
@@ -4943,7 +5025,40 @@ export interface paths {
                   city: string;
                   time_zone: string;
                 };
+                /** @description the location's booking and cancellation rules, with their instants for this class */
+                policy?: {
+                  /** @description booking opens this many days before the start */
+                  booking_window_days: number;
+                  /** @description cancelling later than this before the start is late */
+                  late_cancel_minutes: number;
+                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                  auto_book_cutoff_minutes: number;
+                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
+                  max_open_bookings: number | null;
+                  /** Format: date-time */
+                  booking_opens_at: string;
+                  /**
+                   * Format: date-time
+                   * @description later cancels are marked late
+                   */
+                  free_cancel_until: string;
+                };
+                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+                waitlist?: {
+                  /** @description members waiting */
+                  count: number;
+                  capacity: number;
+                  /** @description joinable now: the class is full, not started, the list has room */
+                  open: boolean;
+                  /** @description 1 = next in line */
+                  position: number | null;
+                  entry_id: string | null;
+                };
               };
+              /** @description cancelled after the free-cancellation cutoff */
+              late_cancel?: boolean;
+              /** @description booked from the waitlist */
+              from_waitlist?: boolean;
             };
           };
         };
@@ -5061,7 +5176,40 @@ export interface paths {
                   city: string;
                   time_zone: string;
                 };
+                /** @description the location's booking and cancellation rules, with their instants for this class */
+                policy?: {
+                  /** @description booking opens this many days before the start */
+                  booking_window_days: number;
+                  /** @description cancelling later than this before the start is late */
+                  late_cancel_minutes: number;
+                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                  auto_book_cutoff_minutes: number;
+                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
+                  max_open_bookings: number | null;
+                  /** Format: date-time */
+                  booking_opens_at: string;
+                  /**
+                   * Format: date-time
+                   * @description later cancels are marked late
+                   */
+                  free_cancel_until: string;
+                };
+                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+                waitlist?: {
+                  /** @description members waiting */
+                  count: number;
+                  capacity: number;
+                  /** @description joinable now: the class is full, not started, the list has room */
+                  open: boolean;
+                  /** @description 1 = next in line */
+                  position: number | null;
+                  entry_id: string | null;
+                };
               };
+              /** @description cancelled after the free-cancellation cutoff */
+              late_cancel?: boolean;
+              /** @description booked from the waitlist */
+              from_waitlist?: boolean;
             };
           };
         };
@@ -5119,6 +5267,439 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/class/{id}/waitlist": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Join a full class's waitlist (position in the answer); 400 when the class has spots, the list is full, the member is booked or waiting for an overlapping class */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              status: "waiting" | "left" | "promoted" | "expired";
+              /** @description 1 = next in line; null once no longer waiting */
+              position: number | null;
+              class_data: {
+                id: string;
+                description: string;
+                /** @description minutes */
+                duration: number;
+                equipment: string[];
+                class_full: boolean;
+                /** @description the class has ended */
+                completed: boolean;
+                /** Format: date-time */
+                start_date: string;
+                /** Format: date-time */
+                end_date: string;
+                /** Format: date-time */
+                startDateTime: string;
+                trainer_name: string;
+                trainer_image_url: string | null;
+                type: string;
+                spots_left: number;
+                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+                zoom_link?: string | null;
+                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+                location?: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  /** @enum {string} */
+                  kind: "studio" | "virtual";
+                  address: string;
+                  city: string;
+                  time_zone: string;
+                };
+                /** @description the location's booking and cancellation rules, with their instants for this class */
+                policy?: {
+                  /** @description booking opens this many days before the start */
+                  booking_window_days: number;
+                  /** @description cancelling later than this before the start is late */
+                  late_cancel_minutes: number;
+                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                  auto_book_cutoff_minutes: number;
+                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
+                  max_open_bookings: number | null;
+                  /** Format: date-time */
+                  booking_opens_at: string;
+                  /**
+                   * Format: date-time
+                   * @description later cancels are marked late
+                   */
+                  free_cancel_until: string;
+                };
+                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+                waitlist?: {
+                  /** @description members waiting */
+                  count: number;
+                  capacity: number;
+                  /** @description joinable now: the class is full, not started, the list has room */
+                  open: boolean;
+                  /** @description 1 = next in line */
+                  position: number | null;
+                  entry_id: string | null;
+                };
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/waitlist/{id}/leave": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Leave a waitlist (the member's own entry); everyone behind moves up */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              status: "waiting" | "left" | "promoted" | "expired";
+              /** @description 1 = next in line; null once no longer waiting */
+              position: number | null;
+              class_data: {
+                id: string;
+                description: string;
+                /** @description minutes */
+                duration: number;
+                equipment: string[];
+                class_full: boolean;
+                /** @description the class has ended */
+                completed: boolean;
+                /** Format: date-time */
+                start_date: string;
+                /** Format: date-time */
+                end_date: string;
+                /** Format: date-time */
+                startDateTime: string;
+                trainer_name: string;
+                trainer_image_url: string | null;
+                type: string;
+                spots_left: number;
+                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+                zoom_link?: string | null;
+                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+                location?: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  /** @enum {string} */
+                  kind: "studio" | "virtual";
+                  address: string;
+                  city: string;
+                  time_zone: string;
+                };
+                /** @description the location's booking and cancellation rules, with their instants for this class */
+                policy?: {
+                  /** @description booking opens this many days before the start */
+                  booking_window_days: number;
+                  /** @description cancelling later than this before the start is late */
+                  late_cancel_minutes: number;
+                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                  auto_book_cutoff_minutes: number;
+                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
+                  max_open_bookings: number | null;
+                  /** Format: date-time */
+                  booking_opens_at: string;
+                  /**
+                   * Format: date-time
+                   * @description later cancels are marked late
+                   */
+                  free_cancel_until: string;
+                };
+                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+                waitlist?: {
+                  /** @description members waiting */
+                  count: number;
+                  capacity: number;
+                  /** @description joinable now: the class is full, not started, the list has room */
+                  open: boolean;
+                  /** @description 1 = next in line */
+                  position: number | null;
+                  entry_id: string | null;
+                };
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/waitlist": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's waitlist places for classes still to start, soonest first */
+    get: {
+      parameters: {
+        query?: {
+          location?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                /** @enum {string} */
+                status: "waiting" | "left" | "promoted" | "expired";
+                /** @description 1 = next in line; null once no longer waiting */
+                position: number | null;
+                class_data: {
+                  id: string;
+                  description: string;
+                  /** @description minutes */
+                  duration: number;
+                  equipment: string[];
+                  class_full: boolean;
+                  /** @description the class has ended */
+                  completed: boolean;
+                  /** Format: date-time */
+                  start_date: string;
+                  /** Format: date-time */
+                  end_date: string;
+                  /** Format: date-time */
+                  startDateTime: string;
+                  trainer_name: string;
+                  trainer_image_url: string | null;
+                  type: string;
+                  spots_left: number;
+                  /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+                  zoom_link?: string | null;
+                  /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+                  location?: {
+                    id: string;
+                    slug: string;
+                    name: string;
+                    /** @enum {string} */
+                    kind: "studio" | "virtual";
+                    address: string;
+                    city: string;
+                    time_zone: string;
+                  };
+                  /** @description the location's booking and cancellation rules, with their instants for this class */
+                  policy?: {
+                    /** @description booking opens this many days before the start */
+                    booking_window_days: number;
+                    /** @description cancelling later than this before the start is late */
+                    late_cancel_minutes: number;
+                    /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                    auto_book_cutoff_minutes: number;
+                    /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
+                    max_open_bookings: number | null;
+                    /** Format: date-time */
+                    booking_opens_at: string;
+                    /**
+                     * Format: date-time
+                     * @description later cancels are marked late
+                     */
+                    free_cancel_until: string;
+                  };
+                  /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+                  waitlist?: {
+                    /** @description members waiting */
+                    count: number;
+                    capacity: number;
+                    /** @description joinable now: the class is full, not started, the list has room */
+                    open: boolean;
+                    /** @description 1 = next in line */
+                    position: number | null;
+                    entry_id: string | null;
+                  };
+                };
+              }[];
+              total: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5192,7 +5773,40 @@ export interface paths {
                   city: string;
                   time_zone: string;
                 };
+                /** @description the location's booking and cancellation rules, with their instants for this class */
+                policy?: {
+                  /** @description booking opens this many days before the start */
+                  booking_window_days: number;
+                  /** @description cancelling later than this before the start is late */
+                  late_cancel_minutes: number;
+                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                  auto_book_cutoff_minutes: number;
+                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
+                  max_open_bookings: number | null;
+                  /** Format: date-time */
+                  booking_opens_at: string;
+                  /**
+                   * Format: date-time
+                   * @description later cancels are marked late
+                   */
+                  free_cancel_until: string;
+                };
+                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+                waitlist?: {
+                  /** @description members waiting */
+                  count: number;
+                  capacity: number;
+                  /** @description joinable now: the class is full, not started, the list has room */
+                  open: boolean;
+                  /** @description 1 = next in line */
+                  position: number | null;
+                  entry_id: string | null;
+                };
               };
+              /** @description cancelled after the free-cancellation cutoff */
+              late_cancel?: boolean;
+              /** @description booked from the waitlist */
+              from_waitlist?: boolean;
             };
           };
         };

@@ -8,6 +8,7 @@ export * from "./calls/activity.js";
 export * from "./calls/series.js";
 export * from "./calls/plan-pauses.js";
 export * from "./calls/studios.js";
+export * from "./calls/waitlist.js";
 export * from "./calls/calendar-feed.js";
 export * from "./calls/membership.js";
 export * from "./calls/analytics.js";

@@ -99,6 +99,8 @@ export type MyCalendars = ResponseBody<"/v2/workouts/calendars/mine", "get">;
 // ---- studios ----
 export type LiveClass = ItemOf<ResponseBody<"/studios/class", "get">["items"]>;
 export type Reservation = ResponseBody<"/studios/reservation/", "post">;
+/** A member's place on a class's waitlist (`POST /studios/class/{id}/waitlist`). */
+export type WaitlistEntry = ResponseBody<"/studios/class/{id}/waitlist", "post">;
 
 // ---- membership and billing ----
 export type Subscription = ResponseBody<"/v2/subscriptions/subs", "get">;

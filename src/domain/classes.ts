@@ -85,3 +85,25 @@ export function classStartLabel(c: Pick<LiveClass, "start_date"> & { location?: 
     ...(zone ? { timeZone: zone } : {}),
   });
 }
+
+/** A location's booking and cancellation policy, as class and location answers carry it. */
+export interface BookingPolicy {
+  /** Booking opens this many days before a class starts. */
+  booking_window_days: number;
+  /** Cancelling later than this many minutes before the start is a late cancel. */
+  late_cancel_minutes: number;
+}
+
+/**
+ * Issue 18: booking opens `booking_window_days` whole days (24 h each) before the start. The schedule lists 30 days
+ * ahead (CLASS_HORIZON_DAYS, what is shown); this is the one rule of what can be booked, the server's and the widget's.
+ */
+export const bookingOpensAt = (start: string | Date, policy: Pick<BookingPolicy, "booking_window_days">) =>
+  ms(start) - policy.booking_window_days * DAY_MS;
+
+/** The last instant a cancel is free; cancelling after it is allowed and marked late. */
+export const freeCancelUntil = (start: string | Date, policy: Pick<BookingPolicy, "late_cancel_minutes">) =>
+  ms(start) - policy.late_cancel_minutes * MINUTE_MS;
+
+export const isLateCancel = (start: string | Date, policy: Pick<BookingPolicy, "late_cancel_minutes">, now: number) =>
+  now > freeCancelUntil(start, policy);

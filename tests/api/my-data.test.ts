@@ -247,12 +247,14 @@ describe("Delete my account", () => {
     await t.app.scheduleTopUp.run();
     const target = await t.db
       .selectFrom("live_classes")
-      .select(["id", "booked"])
+      .select(["id", "booked", "location_id"])
       .where("start_at", ">", new Date(t.clock.now().getTime() + (ACCOUNT_DELETION_GRACE_DAYS + 3) * DAY))
       .where("cancelled_at", "is", null)
       .where(sql<boolean>`booked < capacity`)
       .orderBy("start_at")
       .executeTakeFirstOrThrow();
+    // Booking opens 30 days ahead at this location (its policy), so a class past the grace period can be booked today.
+    await t.db.updateTable("locations").set({ booking_window_days: 30 }).where("id", "=", target.location_id).execute();
     const booked = await t.call("POST", "/studios/reservation/", { token: m.token, body: { class_id: target.id } });
     expect(booked.statusCode, booked.body).toBe(200);
     // A calendar feed, whose secret URL must die with the account.

@@ -75,11 +75,13 @@ export const LIVE_CLASS_FIELDS = [
   "equipment",
   "id",
   "location",
+  "policy",
   "spots_left",
   "startDateTime",
   "start_date",
   "trainer_image_url",
   "trainer_name",
   "type",
+  "waitlist",
   "zoom_link",
 ].sort();

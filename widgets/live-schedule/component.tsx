@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
 import {
   canEnterClass,
@@ -20,10 +20,24 @@ import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skele
 import { useClassTimer } from "./timer.js";
 import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { useLiveSchedule } from "./data.js";
-import { dayButtonLabel, dayHeading, dayKey, localZone, timeOf, zoneDate, zoneLabel, type Zone } from "./format.js";
+import {
+  dayButtonLabel,
+  dayHeading,
+  dayKey,
+  localZone,
+  placeTime,
+  timeOf,
+  zoneDate,
+  zoneLabel,
+  type Zone,
+} from "./format.js";
 import { icsHref } from "./ics.js";
 import { useBookingPopup } from "./popup.js";
 import { scheduleStyles } from "./styles.js";
+import { lazy } from "../ui/lazy.js";
+
+/** The waitlist part: loaded when a shown class is full or the member waits for one (most schedules never need it). */
+const waitlistPart = lazy(() => import("./waitlist.js"));
 
 export interface LiveScheduleProps {
   location?: string;
@@ -55,7 +69,25 @@ export function LiveSchedule(props: LiveScheduleProps) {
   const [confirming, setConfirming] = useState<Reservation | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [bookedHere, setBookedHere] = useState<string[]>([]);
+  const [promoted, setPromoted] = useState("");
   const s = scheduleStyles(css);
+
+  const wl = waitlistPart.use(!!data.classes.value?.some((c) => c.class_full || c.waitlist?.position != null)).module;
+  // Classes the member was waiting for at the last answer: one that now holds their reservation was a promotion from
+  // the waitlist (booked automatically when a spot opened), told on screen while the widget is open.
+  const waitingFor = useRef(new Map<string, string>());
+  useEffect(() => {
+    if (!data.classes.value) return;
+    for (const [id, name] of waitingFor.current)
+      if (wl && reservationFor(data.reservations, id)) {
+        const message = wl.promotedMessage(name);
+        setPromoted(message);
+        setAnnouncement(message);
+      }
+    waitingFor.current = new Map(
+      data.classes.value.filter((c) => c.waitlist?.position != null).map((c) => [c.id, c.type || c.description]),
+    );
+  }, [data.classes.value, data.reservations, wl]);
 
   const usePopup = props.booking === "popup" || (props.booking !== "direct" && !data.signedIn);
   const popup = useBookingPopup(config.appUrl, (classId) => {
@@ -95,6 +127,8 @@ export function LiveSchedule(props: LiveScheduleProps) {
       return;
     }
     setBusy(c.id);
+    // Booking a spot the member was told about ends their waitlist place: that is their own booking, not a promotion.
+    waitingFor.current.delete(c.id);
     try {
       const reservation = await data.book(c.id);
       setAnnouncement(say("success.reserved"));
@@ -116,6 +150,23 @@ export function LiveSchedule(props: LiveScheduleProps) {
       emit(EVENTS.classCancel, { classId: reservation.class_data.id, reservationId: reservation.id });
     } catch (error) {
       setFailure(say(cancellationErrorKey(statusOf(error))));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** Joins or leaves a waitlist through the waitlist part, then shows the answer (the position) and the new counts. */
+  async function waitlistAction(c: LiveClass, run: () => Promise<string>) {
+    setFailure("");
+    setBusy(c.id);
+    waitingFor.current.delete(c.id);
+    try {
+      setAnnouncement(await run());
+      data.refresh();
+    } catch (error) {
+      setFailure(
+        error instanceof Error && statusOf(error) === 500 ? error.message : reservationErrorMessage(statusOf(error)),
+      );
     } finally {
       setBusy(null);
     }
@@ -147,6 +198,21 @@ export function LiveSchedule(props: LiveScheduleProps) {
     const checkedIn = reservation?.status === "check in";
     const spots = c.spots_left;
     const headingId = `class-${c.id}${compact ? "-next" : ""}`;
+    const waitlist = c.waitlist;
+    const position = booked ? null : (waitlist?.position ?? null);
+    const policy = c.policy;
+    const opensAt =
+      !booked && policy && now < Date.parse(policy.booking_opens_at) ? policy.booking_opens_at : undefined;
+    const policyLine =
+      started || checkedIn || !policy ? null : (
+        <p class={s.policy}>
+          {opensAt
+            ? say("live.bookingOpens", { time: placeTime(zone, c, opensAt) })
+            : isLate(c, now)
+              ? say("live.lateCancelNow")
+              : say("live.freeCancelUntil", { time: placeTime(zone, c, policy.free_cancel_until) })}
+        </p>
+      );
     return (
       <article part="class" class={s.row} aria-labelledby={headingId}>
         {c.trainer_image_url ? (
@@ -180,6 +246,10 @@ export function LiveSchedule(props: LiveScheduleProps) {
                   ? say("success.reservedNote")
                   : say("success.reservedInPerson", { place: studioPlace(c) })}
             </p>
+          ) : wl &&
+            !started &&
+            (position !== null || (c.class_full && waitlist && (waitlist.count > 0 || !waitlist.open))) ? (
+            <wl.WaitlistStatus c={c} now={now} zone={zone} styles={s} />
           ) : (
             <p class={s.spots}>
               {c.class_full
@@ -189,6 +259,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
                   : say("live.spotsLeft", { count: spots })}
             </p>
           )}
+          {policyLine}
         </div>
         <div class={s.buttons}>
           {booked ? (
@@ -225,12 +296,20 @@ export function LiveSchedule(props: LiveScheduleProps) {
             </>
           ) : started ? (
             <span class={s.spots}>{say("live.started")}</span>
+          ) : wl && !opensAt && (position !== null || (c.class_full && waitlist?.open)) ? (
+            <wl.WaitlistButton
+              c={c}
+              busy={busy === c.id}
+              headingId={headingId}
+              onJoin={() => (usePopup ? reserve(c) : waitlistAction(c, () => wl.join(data.api, c.id)))}
+              onLeave={(entryId) => waitlistAction(c, () => wl.leave(data.api, entryId))}
+            />
           ) : (
             <Button
               part="reserve"
               variant="primary"
               busy={busy === c.id}
-              disabled={c.class_full}
+              disabled={c.class_full || !!opensAt}
               aria-describedby={headingId}
               onClick={() => reserve(c)}
             >
@@ -255,6 +334,11 @@ export function LiveSchedule(props: LiveScheduleProps) {
         </p>
       </header>
 
+      {promoted && (
+        <p part="notice" class={s.notice}>
+          {promoted}
+        </p>
+      )}
       {next && nextClass && (
         <div class={s.next} aria-label={say("live.nextBooked")} role="group">
           <strong>{say("live.nextBooked")}</strong>
@@ -326,6 +410,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
 
       <Modal open={!!confirming} onClose={closeConfirm} title={say("action.cancelBooking")}>
         <p>{say("confirm.cancelClass")}</p>
+        {confirming && isLate(confirming.class_data, now) && <p>{say("live.confirmLateCancel")}</p>}
         <div class={s.actions}>
           <Button variant="primary" onClick={() => confirming && cancel(confirming)}>
             {say("action.cancelBooking")}
@@ -340,3 +425,6 @@ export function LiveSchedule(props: LiveScheduleProps) {
 
 const statusOf = (error: unknown) =>
   typeof (error as { status?: unknown } | undefined)?.status === "number" ? (error as { status: number }).status : 500;
+
+/** Cancelling now would be late: past the location's free-cancellation time for the class. */
+const isLate = (c: LiveClass, now: number) => !!c.policy && now > Date.parse(c.policy.free_cancel_until);

@@ -1,6 +1,7 @@
 import { useEffect } from "preact/hooks";
 import * as api from "../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
+import type { ApiClient } from "../../src/api/client.js";
 import { classWindow } from "../../src/domain/classes.js";
 import { startOfDay } from "../../src/domain/live-week.js";
 import { DAY_MS } from "../../src/domain/numbers.js";
@@ -18,10 +19,12 @@ export interface LiveSchedule {
   book(classId: string): Promise<Reservation>;
   cancel(reservationId: string): Promise<Reservation>;
   checkIn(reservationId: string): Promise<Reservation>;
+  /** The API client (the waitlist part calls it directly). */
+  api: ApiClient;
 }
 
-interface Write {
-  run(id: string, options: { refresh: boolean }): Promise<Reservation | undefined>;
+interface Write<T> {
+  run(id: string, options: { refresh: boolean }): Promise<T | undefined>;
   error: { peek(): unknown };
 }
 
@@ -57,12 +60,14 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
   useLiveSpots(store, location, classes, place);
 
   /** A write that throws its ApiError on failure and, on success, reloads the reservations and the spots together. */
-  const write = (mutation: Write) => async (id: string) => {
-    const answer = await mutation.run(id, { refresh: false });
-    if (answer === undefined) throw mutation.error.peek();
-    await Promise.all([reservations.reload(), classes.reload()]);
-    return answer;
-  };
+  const write =
+    <T>(mutation: Write<T>) =>
+    async (id: string): Promise<T> => {
+      const answer = await mutation.run(id, { refresh: false });
+      if (answer === undefined) throw mutation.error.peek();
+      await Promise.all([reservations.reload(), classes.reload()]);
+      return answer;
+    };
 
   return {
     signedIn,
@@ -76,6 +81,7 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
     book: write(store.live.book),
     cancel: write(store.live.cancel),
     checkIn: write(store.live.checkIn),
+    api: store.api,
   };
 }
 

@@ -41,3 +41,13 @@ export const zoneDate = (zone: Zone, t: number) => {
   const [y, m, d] = dayKey(zone, t).split("-").map(Number) as [number, number, number];
   return new Date(y, m - 1, d);
 };
+
+/**
+ * An instant of a class's policy on its studio's clock: "6:00 AM" on the class's own day, "Mon 24 6:00 PM" on another,
+ * so "Free cancellation until …" is never ambiguous.
+ */
+export function placeTime(zone: Zone, c: { start_date: string; location?: { time_zone: string } }, t: string | number) {
+  const at: Zone = { ...zone, timeZone: c.location?.time_zone ?? zone.timeZone };
+  const time = timeOf(at, t);
+  return dayKey(at, t) === dayKey(at, c.start_date) ? time : `${dayButtonLabel(at, new Date(t))} ${time}`;
+}

@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
+import type { Mailer } from "../services/mail.js";
 import { eraseDueAccounts, type ErasureReport } from "../services/account-deletion.js";
 import type { JobLock } from "./job-lock.js";
 
@@ -16,7 +17,15 @@ export class AccountErasureJob {
   #running: Promise<ErasureReport> | undefined;
 
   constructor(
-    private readonly deps: { db: Db; clock: Clock; lock: JobLock; onError: (error: unknown) => void },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      lock: JobLock;
+      onError: (error: unknown) => void;
+      /** Links in the waitlist emails of spots an erased member gave back. */
+      publicUrl: string;
+      mailer: Mailer;
+    },
     private readonly intervalMs = ACCOUNT_ERASURE_INTERVAL_MS,
   ) {}
 
@@ -39,7 +48,11 @@ export class AccountErasureJob {
   run(): Promise<ErasureReport> {
     this.#running ??= this.deps
       .lock("account-erasure", () => eraseDueAccounts(this.deps))
-      .then((report) => report ?? { erased: 0 })
+      .then((report) => {
+        // Spots an erased member held went to the waitlist with queued emails: send them now they have committed.
+        this.deps.mailer.deliverQueued().catch(this.deps.onError);
+        return report ?? { erased: 0 };
+      })
       .finally(() => {
         this.#running = undefined;
       });

@@ -40,6 +40,8 @@ export const jobsPlugin = fp<JobsOptions>(
       clock: ctx.clock,
       lock: ctx.jobLock,
       onError: (err) => app.log.error({ err }, "account erasure failed"),
+      publicUrl: ctx.config.publicUrl,
+      mailer: ctx.mailer,
     });
     app.decorate("accountErasure", erasure);
     let stopRenewals: (() => Promise<void>) | undefined;

@@ -115,6 +115,24 @@ const locationSchema = strictObject(
     address: string,
     city: string,
     image_url: string,
+    policy: strictObject(
+      {
+        booking_window_days: { type: "integer", description: "booking opens this many days before a class starts" },
+        late_cancel_minutes: {
+          type: "integer",
+          description: "cancelling later than this many minutes before the start is a late cancel",
+        },
+        auto_book_cutoff_minutes: {
+          type: "integer",
+          description: "a spot opening earlier than this before the start books the first waitlisted member",
+        },
+        max_open_bookings: {
+          type: ["integer", "null"],
+          description: "open bookings and waitlist places a member may hold here; null: no limit",
+        },
+      },
+      ["booking_window_days", "late_cancel_minutes", "auto_book_cutoff_minutes", "max_open_bookings"],
+    ),
   },
   ["id", "slug", "name", "kind", "time_zone", "description", "address", "city", "image_url"],
 );

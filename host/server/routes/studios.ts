@@ -4,6 +4,7 @@ import { memberOf } from "../context.js";
 import { renderIcs } from "../../../src/domain/ics.js";
 import { ReservationsService } from "../services/reservations.js";
 import { parseDateBound, ScheduleService } from "../services/schedule.js";
+import { WaitlistService } from "../services/waitlist.js";
 import { errorSchema, memberSecurity, noBody, strictObject, uuidSchema } from "../schemas.js";
 import { typed } from "./typed.js";
 
@@ -46,6 +47,44 @@ const liveClassSchema = {
       },
       required: ["id", "slug", "name", "kind", "address", "city", "time_zone"],
     },
+    policy: {
+      type: "object",
+      description: "the location's booking and cancellation rules, with their instants for this class",
+      properties: {
+        booking_window_days: { type: "integer", description: "booking opens this many days before the start" },
+        late_cancel_minutes: { type: "integer", description: "cancelling later than this before the start is late" },
+        auto_book_cutoff_minutes: {
+          type: "integer",
+          description: "a spot opening earlier than this before the start books the first waitlisted member",
+        },
+        max_open_bookings: {
+          type: ["integer", "null"],
+          description: "open bookings and waitlist places a member may hold at the location; null: no limit",
+        },
+        booking_opens_at: { type: "string", format: "date-time" },
+        free_cancel_until: { type: "string", format: "date-time", description: "later cancels are marked late" },
+      },
+      required: [
+        "booking_window_days",
+        "late_cancel_minutes",
+        "auto_book_cutoff_minutes",
+        "max_open_bookings",
+        "booking_opens_at",
+        "free_cancel_until",
+      ],
+    },
+    waitlist: {
+      type: "object",
+      description: "the class's waitlist; position and entry_id are the signed-in member's own (null otherwise)",
+      properties: {
+        count: { type: "integer", description: "members waiting" },
+        capacity: { type: "integer" },
+        open: { type: "boolean", description: "joinable now: the class is full, not started, the list has room" },
+        position: { type: ["integer", "null"], description: "1 = next in line" },
+        entry_id: { type: ["string", "null"] },
+      },
+      required: ["count", "capacity", "open", "position", "entry_id"],
+    },
   },
   required: [
     "id",
@@ -70,8 +109,21 @@ const reservationSchema = {
     id: { type: "string" },
     status: { type: "string", enum: ["pending", "standard cancel", "check in"] },
     class_data: liveClassSchema,
+    late_cancel: { type: "boolean", description: "cancelled after the free-cancellation cutoff" },
+    from_waitlist: { type: "boolean", description: "booked from the waitlist" },
   },
   required: ["id", "status", "class_data"],
+} as const;
+
+const waitlistEntrySchema = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    status: { type: "string", enum: ["waiting", "left", "promoted", "expired"] },
+    position: { type: ["integer", "null"], description: "1 = next in line; null once no longer waiting" },
+    class_data: liveClassSchema,
+  },
+  required: ["id", "status", "position", "class_data"],
 } as const;
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
@@ -84,11 +136,18 @@ const pageOf = (item: object) =>
   }) as const;
 
 const reservationParams = strictObject({ id: uuidSchema }, ["id"]);
+const classParams = strictObject({ id: classIdSchema }, ["id"]);
 
 export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
   const schedule = new ScheduleService(ctx);
   const reservations = new ReservationsService({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
+  const waitlist = new WaitlistService({
+    db: ctx.db,
+    clock: ctx.clock,
+    publicUrl: ctx.config.publicUrl,
+    mailer: ctx.mailer,
+  });
 
   app.get(
     "/class",
@@ -192,7 +251,64 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         response: { 200: reservationSchema, ...errors, 422: errorSchema },
       },
     },
-    async (request) => reservations.cancel(memberOf(request).id, request.params.id),
+    async (request) => {
+      const answer = await reservations.cancel(memberOf(request).id, request.params.id);
+      // A spot given to the waitlist queued an email in the cancel's transaction: send it now it has committed.
+      waitlist.deliver((err) => request.log.error({ err }, "waitlist mail delivery failed"));
+      return answer;
+    },
+  );
+
+  app.post(
+    "/class/:id/waitlist",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["studios"],
+        summary:
+          "Join a full class's waitlist (position in the answer); 400 when the class has spots, the list is full, the member is booked or waiting for an overlapping class",
+        security: memberSecurity,
+        body: noBody,
+        params: classParams,
+        response: { 200: waitlistEntrySchema, ...errors },
+      },
+    },
+    async (request) => waitlist.join(memberOf(request).id, request.params.id),
+  );
+
+  app.post(
+    "/waitlist/:id/leave",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["studios"],
+        summary: "Leave a waitlist (the member's own entry); everyone behind moves up",
+        security: memberSecurity,
+        body: noBody,
+        params: reservationParams,
+        response: { 200: waitlistEntrySchema, ...errors },
+      },
+    },
+    async (request) => waitlist.leave(memberOf(request).id, request.params.id),
+  );
+
+  app.get(
+    "/waitlist",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["studios"],
+        summary: "The member's waitlist places for classes still to start, soonest first",
+        security: memberSecurity,
+        querystring: strictObject({ location: locationSchema }),
+        response: { 200: pageOf(waitlistEntrySchema), 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const locationId = q.location ? await schedule.resolveLocation(q.location) : undefined;
+      return waitlist.list(memberOf(request).id, { locationId });
+    },
   );
 
   app.post(

@@ -7,6 +7,7 @@ import type { Db } from "../db/index.js";
 import { badRequest, conflict, unauthorized } from "../errors.js";
 import { verifyPassword } from "../auth/passwords.js";
 import { isBilled, listSubscriptions, transition } from "./subscription-store.js";
+import { spotsOpened } from "./waitlist.js";
 
 const DAY_MS = 86_400_000;
 const ALREADY_SCHEDULED = "Your account is already scheduled for deletion.";
@@ -149,8 +150,8 @@ export interface ErasureReport {
  * skipped by a concurrent run; a concurrent cancel waits and then finds it erased). Personal data goes; the invoices,
  * charges and subscriptions billing law requires stay, owned by a tombstone that says nothing about the member.
  */
-export async function eraseDueAccounts(deps: { db: Db; clock: Clock }): Promise<ErasureReport> {
-  const { db, clock } = deps;
+export async function eraseDueAccounts(deps: { db: Db; clock: Clock; publicUrl: string }): Promise<ErasureReport> {
+  const { db, clock, publicUrl } = deps;
   const now = clock.now();
   const due = await db
     .selectFrom("account_deletions")
@@ -172,7 +173,7 @@ export async function eraseDueAccounts(deps: { db: Db; clock: Clock }): Promise<
         .skipLocked()
         .executeTakeFirst();
       if (!claimed) return false;
-      await eraseAccount(trx, userId, now);
+      await eraseAccount(trx, userId, now, publicUrl);
       await trx.updateTable("account_deletions").set({ erased_at: now }).where("user_id", "=", userId).execute();
       return true;
     });
@@ -181,24 +182,10 @@ export async function eraseDueAccounts(deps: { db: Db; clock: Clock }): Promise<
   return { erased };
 }
 
-async function eraseAccount(trx: Db, userId: string, now: Date) {
+async function eraseAccount(trx: Db, userId: string, now: Date, publicUrl: string) {
   const user = await trx.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
   await stopBilling(trx, userId, now);
-  // Spots the member still held in classes to come are given back before the reservations go.
-  await trx
-    .updateTable("live_classes")
-    .set({ booked: sql`greatest(booked - 1, 0)` })
-    .where(
-      "id",
-      "in",
-      trx
-        .selectFrom("reservations")
-        .select("class_id")
-        .where("user_id", "=", userId)
-        .where("status", "<>", "standard cancel"),
-    )
-    .where("start_at", ">", now)
-    .execute();
+  await giveBackClassPlaces(trx, userId, now, publicUrl);
   // Charges stay (billing law) without the card they were made with.
   await trx.updateTable("payments").set({ payment_method_id: null }).where("user_id", "=", userId).execute();
   for (const table of ERASED_TABLES) await sql`delete from ${sql.table(table)} where user_id = ${userId}`.execute(trx);
@@ -238,4 +225,53 @@ async function eraseAccount(trx: Db, userId: string, now: Date) {
     })
     .where("id", "=", userId)
     .execute();
+}
+
+/**
+ * Places the member still held in classes to come are given back before their rows go: each waitlist place lowers
+ * its class's `waitlisted`, each active reservation its `booked`, and a spot freed that way goes to the class's
+ * waitlist (`spotsOpened`: booked automatically before the auto-book cutoff, told after it). Classes are locked in id
+ * order, the order every erasure takes them.
+ */
+async function giveBackClassPlaces(trx: Db, userId: string, now: Date, publicUrl: string) {
+  const waiting = await trx
+    .updateTable("waitlist_entries")
+    .set({ status: "left", ended_at: now })
+    .where("user_id", "=", userId)
+    .where("status", "=", "waiting")
+    .returning("class_id")
+    .execute();
+  const held = await trx
+    .selectFrom("reservations as r")
+    .innerJoin("live_classes as c", "c.id", "r.class_id")
+    .select("r.class_id")
+    .where("r.user_id", "=", userId)
+    .where("r.status", "<>", "standard cancel")
+    .where("c.start_at", ">", now)
+    .execute();
+  const classIds = [...new Set([...waiting, ...held].map((r) => r.class_id))].sort();
+  for (const classId of classIds) {
+    await trx.selectFrom("live_classes").select("id").where("id", "=", classId).forNoKeyUpdate().execute();
+    const gone = waiting.filter((w) => w.class_id === classId).length;
+    const freed = held.filter((h) => h.class_id === classId).length;
+    await trx
+      .updateTable("live_classes")
+      .set({
+        booked: sql`greatest(booked - ${freed}::int, 0)`,
+        waitlisted: sql`greatest(waitlisted - ${gone}::int, 0)`,
+      })
+      .where("id", "=", classId)
+      .execute();
+    if (freed > 0) {
+      // The erased member's reservation no longer holds the spot (the row itself goes with the other member rows).
+      await trx
+        .updateTable("reservations")
+        .set({ status: "standard cancel", cancelled_at: now })
+        .where("user_id", "=", userId)
+        .where("class_id", "=", classId)
+        .where("status", "<>", "standard cancel")
+        .execute();
+      await spotsOpened(trx, classId, { now, publicUrl });
+    }
+  }
 }

@@ -51,6 +51,13 @@ export async function listLocations(db: Db) {
     address: l.address,
     city: l.city,
     image_url: l.image_url,
+    // The studio's booking and cancellation rules (issue 18), stated before a member commits.
+    policy: {
+      booking_window_days: l.booking_window_days,
+      late_cancel_minutes: l.late_cancel_minutes,
+      auto_book_cutoff_minutes: l.auto_book_cutoff_minutes,
+      max_open_bookings: l.max_open_bookings,
+    },
   }));
 }
 

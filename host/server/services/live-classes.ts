@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.js";
-import { canEnterClass } from "../../../src/domain/classes.js";
+import { bookingOpensAt, canEnterClass, freeCancelUntil } from "../../../src/domain/classes.js";
 import { isoInZone } from "./zoned-time.js";
 
 /** The LiveClass of the contract. `zoom_link` is left out of public answers. */
@@ -22,6 +22,33 @@ export interface LiveClass {
   zoom_link?: string | null;
   /** Where the class happens: members are told the studio's name and address, or that it is online. */
   location: ClassLocation;
+  /** The location's booking and cancellation rules, with their instants for this class (issue 18). */
+  policy: ClassPolicy;
+  /** The class's waitlist; `position` and `entry_id` are the asking member's own (null otherwise). */
+  waitlist: ClassWaitlist;
+}
+
+export interface ClassPolicy {
+  booking_window_days: number;
+  late_cancel_minutes: number;
+  auto_book_cutoff_minutes: number;
+  max_open_bookings: number | null;
+  /** When booking opens (start minus the booking window), in the location's offset. */
+  booking_opens_at: string;
+  /** The last instant a cancel is free (start minus late_cancel_minutes); later cancels are marked late. */
+  free_cancel_until: string;
+}
+
+export interface ClassWaitlist {
+  /** Members waiting now. */
+  count: number;
+  capacity: number;
+  /** A member may join now: the class is full, has not started and its waitlist has room. */
+  open: boolean;
+  /** The asking member's place in the queue (1 = next), or null. */
+  position: number | null;
+  /** The asking member's waitlist entry (to leave it), or null. */
+  entry_id: string | null;
 }
 
 interface ClassLocation {
@@ -54,7 +81,13 @@ export function classRows(db: Db) {
       "c.class_type",
       "c.zoom_link",
       "c.cancelled_at",
+      "c.waitlisted",
+      "c.waitlist_capacity",
       "l.time_zone",
+      "l.booking_window_days",
+      "l.late_cancel_minutes",
+      "l.auto_book_cutoff_minutes",
+      "l.max_open_bookings",
       "l.name as location_name",
       "l.slug as location_slug",
       "l.kind as location_kind",
@@ -79,6 +112,8 @@ export interface Audience {
   isPublic: boolean;
   /** The asking member holds an active (pending or checked-in) reservation on this class. */
   holdsReservation: boolean;
+  /** The asking member's open waitlist entry on this class and its position. */
+  waiting?: { id: string; position: number } | null;
 }
 
 /** Shapes a class row as the contract's LiveClass; times carry the location's offset. */
@@ -107,6 +142,18 @@ export function toLiveClass(row: ClassRow, now: Date, audience: Audience): LiveC
       city: row.location_city,
       time_zone: row.time_zone,
     },
+    policy: classPolicy(row),
+    waitlist: {
+      count: row.waitlisted,
+      capacity: row.waitlist_capacity,
+      open:
+        row.booked >= row.capacity &&
+        row.waitlisted < row.waitlist_capacity &&
+        !row.cancelled_at &&
+        row.start_at.getTime() > now.getTime(),
+      position: audience.waiting?.position ?? null,
+      entry_id: audience.waiting?.id ?? null,
+    },
   };
   if (!audience.isPublic) {
     const visible = audience.holdsReservation && !row.cancelled_at && isEnterable(row, now);
@@ -114,3 +161,37 @@ export function toLiveClass(row: ClassRow, now: Date, audience: Audience): LiveC
   }
   return live;
 }
+
+/** The location's policy as a class answer carries it, its instants in the location's offset. */
+export function classPolicy(row: ClassRow): ClassPolicy {
+  return {
+    booking_window_days: row.booking_window_days,
+    late_cancel_minutes: row.late_cancel_minutes,
+    auto_book_cutoff_minutes: row.auto_book_cutoff_minutes,
+    max_open_bookings: row.max_open_bookings,
+    booking_opens_at: isoInZone(new Date(bookingOpensAt(row.start_at, row)), row.time_zone),
+    free_cancel_until: isoInZone(new Date(freeCancelUntil(row.start_at, row)), row.time_zone),
+  };
+}
+
+/**
+ * The member's open waitlist entry on the class `c` and its position (1 + those waiting ahead, by `seq`), as two
+ * columns of a class query. Entries of a class that has started are expired at read time: neither is answered.
+ */
+export const waitingColumns = (memberId: string, now: Date) =>
+  [
+    sql<string | null>`(select w.id from waitlist_entries w
+      where w.class_id = c.id and w.user_id = ${memberId} and w.status = 'waiting' and c.start_at > ${now})`.as(
+      "wait_id",
+    ),
+    sql<string | null>`(select 1 + (select count(*) from waitlist_entries o
+        where o.class_id = w.class_id and o.status = 'waiting' and o.seq < w.seq)
+      from waitlist_entries w
+      where w.class_id = c.id and w.user_id = ${memberId} and w.status = 'waiting' and c.start_at > ${now})`.as(
+      "wait_position",
+    ),
+  ] as const;
+
+/** The Audience's `waiting` from the two columns of waitingColumns. */
+export const waitingOf = (row: { wait_id: string | null; wait_position: string | number | null }) =>
+  row.wait_id && row.wait_position !== null ? { id: row.wait_id, position: Number(row.wait_position) } : null;

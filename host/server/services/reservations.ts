@@ -4,7 +4,9 @@ import type { Db } from "../db/index.js";
 import type { ReservationStatus } from "../db/tables/studios.js";
 import { badRequest, notFound, unprocessable } from "../errors.js";
 import type { CalendarEvent } from "../../../src/domain/ics.js";
+import { isLateCancel } from "../../../src/domain/classes.js";
 import { classRows, isEnterable, toLiveClass, type ClassRow, type LiveClass } from "./live-classes.js";
+import { assertBookable, bookedFromWaitlist, lockMember, spotsOpened } from "./waitlist.js";
 
 export interface ReservationView {
   id: string;
@@ -13,6 +15,15 @@ export interface ReservationView {
    * The contract's {id, start_date, end_date, class_full}, with the rest of the LiveClass for the booked-classes page.
    */
   class_data: LiveClass;
+  /** Cancelled after the location's free-cancellation cutoff (status stays `standard cancel`). */
+  late_cancel: boolean;
+  /** Booked from the class's waitlist (automatically, or by booking a spot the member was told about). */
+  from_waitlist: boolean;
+}
+
+interface Flags {
+  late_cancel: boolean;
+  from_waitlist: boolean;
 }
 
 const RESERVATION_NOT_FOUND = "We couldn’t find your reservation.";
@@ -28,29 +39,21 @@ export class ReservationsService {
    * Books a spot. The spot is taken by a conditional UPDATE of the class's counter (booked < capacity) in the same
    * transaction as the insert: concurrent bookings of the last spot queue on the class row and all but one see the
    * class full. The partial unique index keeps one active reservation per member per class even when one member races
-   * themself.
+   * themself. The member's row is locked first, so their own bookings and waitlist joins run one at a time (the
+   * location's open-bookings limit holds, and a member is never booked and waiting for one class). Booking a class the
+   * member waits for (told a spot is open, after the auto-book cutoff) ends their waitlist entry.
    */
   async book(userId: string, classId: string): Promise<ReservationView> {
     const { db, clock } = this.deps;
     const now = clock.now();
     try {
       return await db.transaction().execute(async (trx) => {
-        const cls = await trx
-          .selectFrom("live_classes")
-          .select(["id", "start_at", "cancelled_at"])
-          .where("id", "=", classId)
-          .executeTakeFirst();
+        await lockMember(trx, userId);
+        const cls = await classRows(trx).where("c.id", "=", classId).executeTakeFirst();
         if (!cls) throw notFound("Class not found");
         if (cls.cancelled_at) throw badRequest("This class has been cancelled.");
         if (cls.start_at <= now) throw badRequest("This class has already started.");
-        const held = await trx
-          .selectFrom("reservations")
-          .select("id")
-          .where("user_id", "=", userId)
-          .where("class_id", "=", classId)
-          .where("status", "<>", "standard cancel")
-          .executeTakeFirst();
-        if (held) throw badRequest("You already have a reservation for this class.");
+        await assertBookable(trx, userId, cls, now, { joiningWaitlist: false });
 
         const taken = await trx
           .updateTable("live_classes")
@@ -63,13 +66,14 @@ export class ReservationsService {
           .executeTakeFirst();
         if (!taken) throw badRequest(CLASS_FULL);
 
+        const fromWaitlist = await bookedFromWaitlist(trx, userId, classId, now);
         const reservation = await trx
           .insertInto("reservations")
-          .values({ user_id: userId, class_id: classId, status: "pending", created_at: now })
-          .returning(["id", "status"])
+          .values({ user_id: userId, class_id: classId, status: "pending", created_at: now, from_waitlist: fromWaitlist })
+          .returning(["id", "status", "late_cancel", "from_waitlist"])
           .executeTakeFirstOrThrow();
         const row = await classRows(trx).where("c.id", "=", classId).executeTakeFirstOrThrow();
-        return this.#view(reservation.id, reservation.status, row, now);
+        return this.#view(reservation.id, reservation.status, row, now, reservation);
       });
     } catch (error) {
       if (isUniqueViolation(error, ACTIVE_RESERVATION_INDEX))
@@ -78,7 +82,11 @@ export class ReservationsService {
     }
   }
 
-  /** Cancels a pending reservation before its class starts (422 once it has), freeing the spot. */
+  /**
+   * Cancels a pending reservation before its class starts (422 once it has), freeing the spot: after the location's
+   * free-cancellation cutoff it is marked late. The freed spot goes to the waitlist in the same transaction
+   * (`spotsOpened`); call `deliverQueued` on the mailer after it commits.
+   */
   async cancel(userId: string, reservationId: string): Promise<ReservationView> {
     const { db, clock } = this.deps;
     const now = clock.now();
@@ -88,9 +96,10 @@ export class ReservationsService {
       if (found.row.start_at <= now)
         throw unprocessable("The class has already started, so this reservation can no longer be cancelled.");
       if (found.status === "check in") throw badRequest("You have already checked in to this class.");
+      const late = isLateCancel(found.row.start_at, found.row, now.getTime());
       await trx
         .updateTable("reservations")
-        .set({ status: "standard cancel", cancelled_at: now })
+        .set({ status: "standard cancel", cancelled_at: now, late_cancel: late })
         .where("id", "=", reservationId)
         .execute();
       await trx
@@ -98,8 +107,9 @@ export class ReservationsService {
         .set({ booked: sql`booked - 1` })
         .where("id", "=", found.row.id)
         .execute();
+      await spotsOpened(trx, found.row.id, { now, publicUrl: this.deps.publicUrl });
       const row = await classRows(trx).where("c.id", "=", found.row.id).executeTakeFirstOrThrow();
-      return this.#view(reservationId, "standard cancel", row, now);
+      return this.#view(reservationId, "standard cancel", row, now, { ...found.flags, late_cancel: late });
     });
   }
 
@@ -109,7 +119,7 @@ export class ReservationsService {
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
       const found = await this.#lockOwn(trx, userId, reservationId, false);
-      if (found.status === "check in") return this.#view(reservationId, "check in", found.row, now);
+      if (found.status === "check in") return this.#view(reservationId, "check in", found.row, now, found.flags);
       if (found.status === "standard cancel") throw badRequest("This reservation is cancelled.");
       if (found.row.cancelled_at) throw badRequest("This class has been cancelled.");
       if (!isEnterable(found.row, now)) {
@@ -124,7 +134,7 @@ export class ReservationsService {
         .set({ status: "check in", checked_in_at: now })
         .where("id", "=", reservationId)
         .execute();
-      return this.#view(reservationId, "check in", found.row, now);
+      return this.#view(reservationId, "check in", found.row, now, found.flags);
     });
   }
 
@@ -147,7 +157,7 @@ export class ReservationsService {
       );
     const [rows, count] = await Promise.all([
       mine
-        .select(["r.id as reservation_id", "r.status"])
+        .select(["r.id as reservation_id", "r.status", "r.late_cancel", "r.from_waitlist"])
         .orderBy("c.start_at", options.history ? "desc" : "asc")
         .orderBy("r.created_at", "desc")
         .limit(options.limit)
@@ -158,7 +168,10 @@ export class ReservationsService {
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow(),
     ]);
-    return { items: rows.map((row) => this.#view(row.reservation_id, row.status, row, now)), total: Number(count.n) };
+    return {
+      items: rows.map((row) => this.#view(row.reservation_id, row.status, row, now, row)),
+      total: Number(count.n),
+    };
   }
 
   /** The iCalendar event of one of the member's reservations. */
@@ -211,7 +224,7 @@ export class ReservationsService {
     userId: string,
     reservationId: string,
     lockClass: boolean,
-  ): Promise<{ status: ReservationStatus; row: ClassRow }> {
+  ): Promise<{ status: ReservationStatus; row: ClassRow; flags: Flags }> {
     const ref = await trx
       .selectFrom("reservations")
       .select("class_id")
@@ -223,17 +236,23 @@ export class ReservationsService {
       await trx.selectFrom("live_classes").select("id").where("id", "=", ref.class_id).forNoKeyUpdate().execute();
     const reservation = await trx
       .selectFrom("reservations")
-      .select("status")
+      .select(["status", "late_cancel", "from_waitlist"])
       .where("id", "=", reservationId)
       .forUpdate()
       .executeTakeFirstOrThrow();
     const row = await classRows(trx).where("c.id", "=", ref.class_id).executeTakeFirstOrThrow();
-    return { status: reservation.status, row };
+    return { status: reservation.status, row, flags: reservation };
   }
 
-  #view(id: string, status: ReservationStatus, row: ClassRow, now: Date): ReservationView {
+  #view(id: string, status: ReservationStatus, row: ClassRow, now: Date, flags: Flags): ReservationView {
     const holds = status !== "standard cancel";
-    return { id, status, class_data: toLiveClass(row, now, { isPublic: false, holdsReservation: holds }) };
+    return {
+      id,
+      status,
+      class_data: toLiveClass(row, now, { isPublic: false, holdsReservation: holds }),
+      late_cancel: flags.late_cancel,
+      from_waitlist: flags.from_waitlist,
+    };
   }
 }
 

@@ -3,7 +3,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { badRequest } from "../errors.js";
 import { CLASS_HORIZON_DAYS } from "../../../src/domain/classes.js";
-import { classRows, localDate, toLiveClass, type LiveClass } from "./live-classes.js";
+import { classRows, localDate, toLiveClass, waitingColumns, waitingOf, type LiveClass } from "./live-classes.js";
 
 /** A date filter bound: a local calendar date (in each class's own zone) or an exact instant. */
 export type DateBound = { date: string } | { instant: Date };
@@ -113,12 +113,17 @@ export class ScheduleService {
       );
 
     const withHeld = query.memberId
-      ? filtered.select(
+      ? filtered.select([
           sql<boolean>`exists (select 1 from reservations r where r.class_id = c.id and r.user_id = ${query.memberId} and r.status <> 'standard cancel')`.as(
             "held",
           ),
-        )
-      : filtered.select(sql<boolean>`false`.as("held"));
+          ...waitingColumns(query.memberId, now),
+        ])
+      : filtered.select([
+          sql<boolean>`false`.as("held"),
+          sql<string | null>`null`.as("wait_id"),
+          sql<string | null>`null`.as("wait_position"),
+        ]);
 
     const [rows, count] = await Promise.all([
       withHeld
@@ -134,7 +139,9 @@ export class ScheduleService {
         .executeTakeFirstOrThrow(),
     ]);
     return {
-      items: rows.map((row) => toLiveClass(row, now, { isPublic: query.isPublic, holdsReservation: row.held })),
+      items: rows.map((row) =>
+        toLiveClass(row, now, { isPublic: query.isPublic, holdsReservation: row.held, waiting: waitingOf(row) }),
+      ),
       total: Number(count.n),
     };
   }

@@ -75,6 +75,8 @@ interface WaitlistEntriesTable {
   created_at: Timestamp;
   ended_at: Timestamp | null;
   notified_at: Timestamp | null;
+  /** Queue order (079_waitlist_order.sql): drawn after the class row's lock, so joins are ordered as they commit. */
+  seq: Generated<string>;
 }
 
 export type StaffRole = "staff" | "owner";

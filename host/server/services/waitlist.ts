@@ -1,0 +1,402 @@
+import { sql } from "kysely";
+import type { Clock } from "../clock.js";
+import type { Db } from "../db/index.js";
+import type { WaitlistStatus } from "../db/tables/studios.js";
+import { badRequest, notFound } from "../errors.js";
+import { bookingOpensAt } from "../../../src/domain/classes.js";
+import { classRows, toLiveClass, waitingColumns, waitingOf, type ClassRow, type LiveClass } from "./live-classes.js";
+import { queueMail, type Mailer } from "./mail.js";
+
+/** A member's place on a class's waitlist, as the waitlist routes answer it. */
+export interface WaitlistEntryView {
+  id: string;
+  status: WaitlistStatus;
+  /** 1 = next to be offered a spot; null once the entry stopped waiting. */
+  position: number | null;
+  class_data: LiveClass;
+}
+
+const ENTRY_NOT_FOUND = "We couldn’t find your waitlist entry.";
+const ONE_OPEN_ENTRY_INDEX = "waitlist_entries_one_open";
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  mailer: Mailer;
+}
+
+/** The member side of a class's waitlist (issue 18): join, leave, list. Promotion is `spotsOpened`. */
+export class WaitlistService {
+  constructor(private readonly deps: Deps) {}
+
+  /**
+   * Joins a full class's waitlist. The member's own row is locked first (as a booking does), so one member's joins
+   * and bookings run one at a time: they cannot end up booked and waiting for one class, waiting for two classes that
+   * overlap, or past their open-bookings limit. The place is taken by a conditional UPDATE of `waitlisted` (below the
+   * class's waitlist capacity, the class still full), so concurrent joins never overfill the list.
+   */
+  async join(userId: string, classId: string): Promise<WaitlistEntryView> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await lockMember(trx, userId);
+        const cls = await classRows(trx).where("c.id", "=", classId).executeTakeFirst();
+        if (!cls) throw notFound("Class not found");
+        if (cls.cancelled_at) throw badRequest("This class has been cancelled.");
+        if (cls.start_at <= now) throw badRequest("This class has already started.");
+        await assertBookable(trx, userId, cls, now, { joiningWaitlist: true });
+
+        const waiting = await trx
+          .selectFrom("waitlist_entries")
+          .select("id")
+          .where("user_id", "=", userId)
+          .where("class_id", "=", classId)
+          .where("status", "=", "waiting")
+          .executeTakeFirst();
+        if (waiting) throw badRequest("You are already on the waitlist for this class.");
+
+        const overlapping = await trx
+          .selectFrom("waitlist_entries as w")
+          .innerJoin("live_classes as o", "o.id", "w.class_id")
+          .select(["o.class_type", "o.start_at"])
+          .where("w.user_id", "=", userId)
+          .where("w.status", "=", "waiting")
+          .where("o.start_at", ">", now)
+          .where("o.start_at", "<", cls.end_at)
+          .where("o.end_at", ">", cls.start_at)
+          .executeTakeFirst();
+        if (overlapping)
+          throw badRequest(
+            `You are already on the waitlist for ${overlapping.class_type} at the same time; leave that waitlist first.`,
+          );
+
+        const placed = await trx
+          .updateTable("live_classes")
+          .set({ waitlisted: sql`waitlisted + 1` })
+          .where("id", "=", classId)
+          .where(sql<boolean>`waitlisted < waitlist_capacity`)
+          .where(sql<boolean>`booked >= capacity`)
+          .where("cancelled_at", "is", null)
+          .where("start_at", ">", now)
+          .returning("id")
+          .executeTakeFirst();
+        if (!placed) {
+          const fresh = await trx
+            .selectFrom("live_classes")
+            .select(["booked", "capacity"])
+            .where("id", "=", classId)
+            .executeTakeFirstOrThrow();
+          throw badRequest(
+            fresh.booked < fresh.capacity
+              ? "This class has spots left: book it instead."
+              : "The waitlist for this class is full.",
+          );
+        }
+        const entry = await trx
+          .insertInto("waitlist_entries")
+          .values({ user_id: userId, class_id: classId, status: "waiting", created_at: now })
+          .returning(["id", "status"])
+          .executeTakeFirstOrThrow();
+        return entryView(trx, userId, entry.id, entry.status, classId, now);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, ONE_OPEN_ENTRY_INDEX))
+        throw badRequest("You are already on the waitlist for this class.");
+      throw error;
+    }
+  }
+
+  /** Leaves a waitlist (the member's own entry; 404 otherwise), giving the place up: everyone behind moves up. */
+  async leave(userId: string, entryId: string): Promise<WaitlistEntryView> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      const ref = await trx
+        .selectFrom("waitlist_entries")
+        .select("class_id")
+        .where("id", "=", entryId)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (!ref) throw notFound(ENTRY_NOT_FOUND);
+      // The class row first, then the entry: the order of joins and promotions, so none of them deadlock.
+      await trx.selectFrom("live_classes").select("id").where("id", "=", ref.class_id).forNoKeyUpdate().execute();
+      const entry = await trx
+        .selectFrom("waitlist_entries as w")
+        .innerJoin("live_classes as c", "c.id", "w.class_id")
+        .select(["w.status", "c.start_at"])
+        .where("w.id", "=", entryId)
+        .forUpdate("w")
+        .executeTakeFirstOrThrow();
+      if (entry.status === "promoted") throw badRequest("You were booked from the waitlist: cancel the booking instead.");
+      if (entry.status !== "waiting" || entry.start_at <= now) throw badRequest("You are no longer on this waitlist.");
+      await trx
+        .updateTable("waitlist_entries")
+        .set({ status: "left", ended_at: now })
+        .where("id", "=", entryId)
+        .execute();
+      await trx
+        .updateTable("live_classes")
+        .set({ waitlisted: sql`greatest(waitlisted - 1, 0)` })
+        .where("id", "=", ref.class_id)
+        .execute();
+      return entryView(trx, userId, entryId, "left", ref.class_id, now);
+    });
+  }
+
+  /** The member's open entries of classes still to start (entries expire when their class starts), soonest first. */
+  async list(userId: string, options: { locationId?: string }): Promise<{ items: WaitlistEntryView[]; total: number }> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const rows = await classRows(db)
+      .innerJoin("waitlist_entries as e", "e.class_id", "c.id")
+      .select(["e.id as entry_id", "e.status as entry_status", ...waitingColumns(userId, now)])
+      .where("e.user_id", "=", userId)
+      .where("e.status", "=", "waiting")
+      .where("c.start_at", ">", now)
+      .where("c.cancelled_at", "is", null)
+      .$if(options.locationId !== undefined, (qb) => qb.where("c.location_id", "=", options.locationId!))
+      .orderBy("c.start_at")
+      .execute();
+    const items = rows.map((row) => {
+      const waiting = waitingOf(row);
+      return {
+        id: row.entry_id,
+        status: row.entry_status,
+        position: waiting?.position ?? null,
+        class_data: toLiveClass(row, now, { isPublic: false, holdsReservation: false, waiting }),
+      };
+    });
+    return { items, total: items.length };
+  }
+
+  /** Sends what the last write queued (a promotion's email), when SMTP is configured; failures are only logged. */
+  deliver(log: (error: unknown) => void): void {
+    this.deps.mailer.deliverQueued().catch(log);
+  }
+}
+
+/**
+ * What a member may book or wait for at the class's location (issue 18's policy): booking opens
+ * `booking_window_days` before the start, and with `max_open_bookings` set a member holds at most that many open
+ * bookings and waitlist places at the location (a place counts, so a promotion never takes a member past the limit).
+ * Not booked already (a member is never booked and waiting for one class). The caller holds the member's row lock.
+ */
+export async function assertBookable(
+  trx: Db,
+  userId: string,
+  cls: ClassRow,
+  now: Date,
+  options: { joiningWaitlist: boolean },
+): Promise<void> {
+  const opens = bookingOpensAt(cls.start_at, cls);
+  if (now.getTime() < opens)
+    throw badRequest(
+      `Booking for this class opens ${new Date(opens).toLocaleString("en-US", {
+        weekday: "long",
+        month: "long",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone: cls.time_zone,
+        timeZoneName: "short",
+      })} (${cls.booking_window_days} days before it starts).`,
+    );
+  const held = await trx
+    .selectFrom("reservations")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("class_id", "=", cls.id)
+    .where("status", "<>", "standard cancel")
+    .executeTakeFirst();
+  if (held) throw badRequest("You already have a reservation for this class.");
+  if (cls.max_open_bookings === null) return;
+  const { n } = await sql<{ n: string }>`
+    select (select count(*) from reservations r join live_classes c on c.id = r.class_id
+             where r.user_id = ${userId} and r.status = 'pending' and c.location_id = ${cls.location_id}
+               and c.start_at > ${now} and c.cancelled_at is null)
+         + (select count(*) from waitlist_entries w join live_classes c on c.id = w.class_id
+             where w.user_id = ${userId} and w.status = 'waiting' and c.location_id = ${cls.location_id}
+               and c.start_at > ${now} and c.cancelled_at is null
+               -- Booking a class the member waits for turns that place into the booking: it is not counted twice.
+               and (${options.joiningWaitlist} or w.class_id <> ${cls.id})) as n`
+    .execute(trx)
+    .then((r) => r.rows[0]!);
+  if (Number(n) >= cls.max_open_bookings)
+    throw badRequest(
+      `You can hold at most ${cls.max_open_bookings} open bookings and waitlist places at ${cls.location_name}. Cancel one to book another.`,
+    );
+}
+
+/** Locks the member's row (NO KEY UPDATE: a reservation's foreign key to it is not held up). */
+export async function lockMember(trx: Db, userId: string): Promise<void> {
+  await trx.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().execute();
+}
+
+/**
+ * Ends the member's open waitlist entry on a class they have just booked themselves (after the auto-book cutoff the
+ * first to book gets the spot): the entry is promoted and the place given back. Answers whether there was one.
+ */
+export async function bookedFromWaitlist(trx: Db, userId: string, classId: string, now: Date): Promise<boolean> {
+  const ended = await trx
+    .updateTable("waitlist_entries")
+    .set({ status: "promoted", ended_at: now })
+    .where("user_id", "=", userId)
+    .where("class_id", "=", classId)
+    .where("status", "=", "waiting")
+    .returning("id")
+    .executeTakeFirst();
+  if (!ended) return false;
+  await trx
+    .updateTable("live_classes")
+    .set({ waitlisted: sql`greatest(waitlisted - 1, 0)` })
+    .where("id", "=", classId)
+    .execute();
+  return true;
+}
+
+export interface SpotsOpenedResult {
+  /** Members booked from the waitlist (before the auto-book cutoff), first in line first. */
+  promoted: string[];
+  /** Members told a spot is open (after the cutoff): the first of them to book gets it. */
+  notified: string[];
+}
+
+/**
+ * Call inside the transaction that opened one or more spots of a class (a cancelled reservation, a raised capacity,
+ * an erased member), after `booked`/`capacity` are written. Locks the class row, then:
+ * - before the location's auto-book cutoff (`auto_book_cutoff_minutes` before the start): books the first waiting
+ *   members into the free spots (reservations.from_waitlist = true) and queues each an email;
+ * - after the cutoff: queues an email to everyone still waiting that a spot is open (notified_at = now); the first of
+ *   them to book gets it.
+ * A class cancelled or already started is left alone. A waiting member who holds a booking overlapping the class is
+ * passed over (still waiting). Emails are written to the outbox in `trx` (`queueMail`), so they exist exactly when
+ * the change commits; after the commit call `ctx.mailer.deliverQueued()` to send them when SMTP is configured.
+ */
+export async function spotsOpened(
+  trx: Db,
+  classId: string,
+  context: { now: Date; publicUrl: string },
+): Promise<SpotsOpenedResult> {
+  const { now, publicUrl } = context;
+  const result: SpotsOpenedResult = { promoted: [], notified: [] };
+  await trx.selectFrom("live_classes").select("id").where("id", "=", classId).forNoKeyUpdate().execute();
+  const cls = await classRows(trx).where("c.id", "=", classId).executeTakeFirst();
+  if (!cls || cls.cancelled_at || cls.start_at <= now) return result;
+  let free = cls.capacity - cls.booked;
+  if (free <= 0 || cls.waitlisted <= 0) return result;
+  const beforeCutoff = now.getTime() < cls.start_at.getTime() - cls.auto_book_cutoff_minutes * 60_000;
+  const queue = await trx
+    .selectFrom("waitlist_entries as w")
+    .innerJoin("users as u", "u.id", "w.user_id")
+    .select(["w.id", "w.user_id", "u.email", "u.given_name"])
+    .where("w.class_id", "=", classId)
+    .where("w.status", "=", "waiting")
+    .orderBy("w.seq")
+    .forUpdate("w")
+    .execute();
+  const what = classLine(cls);
+  if (!beforeCutoff) {
+    for (const entry of queue) {
+      await trx.updateTable("waitlist_entries").set({ notified_at: now }).where("id", "=", entry.id).execute();
+      await queueMail(trx, {
+        to: entry.email,
+        subject: `A spot opened in ${cls.class_type}`,
+        text: [
+          `Hi ${entry.given_name || "there"},`,
+          "",
+          `A spot just opened in ${what}. It goes to the first person on the waitlist to book it:`,
+          `${publicUrl}/live`,
+        ].join("\n"),
+      });
+      result.notified.push(entry.user_id);
+    }
+    return result;
+  }
+  for (const entry of queue) {
+    if (free <= 0) break;
+    const clash = await trx
+      .selectFrom("reservations as r")
+      .innerJoin("live_classes as o", "o.id", "r.class_id")
+      .select("r.id")
+      .where("r.user_id", "=", entry.user_id)
+      .where("r.status", "<>", "standard cancel")
+      .where("o.cancelled_at", "is", null)
+      .where("o.start_at", "<", cls.end_at)
+      .where("o.end_at", ">", cls.start_at)
+      .executeTakeFirst();
+    if (clash) continue;
+    const taken = await trx
+      .updateTable("live_classes")
+      .set({ booked: sql`booked + 1`, waitlisted: sql`greatest(waitlisted - 1, 0)` })
+      .where("id", "=", classId)
+      .where(sql<boolean>`booked < capacity`)
+      .returning("id")
+      .executeTakeFirst();
+    if (!taken) break;
+    await trx
+      .updateTable("waitlist_entries")
+      .set({ status: "promoted", ended_at: now })
+      .where("id", "=", entry.id)
+      .execute();
+    await trx
+      .insertInto("reservations")
+      .values({ user_id: entry.user_id, class_id: classId, status: "pending", created_at: now, from_waitlist: true })
+      .execute();
+    await queueMail(trx, {
+      to: entry.email,
+      subject: `You're booked: ${cls.class_type}`,
+      text: [
+        `Hi ${entry.given_name || "there"},`,
+        "",
+        `A spot opened and you were next on the waitlist, so you're booked into ${what}.`,
+        `Can't make it? Cancel from your booked classes: ${publicUrl}/live/booked-classes`,
+      ].join("\n"),
+    });
+    result.promoted.push(entry.user_id);
+    free--;
+  }
+  return result;
+}
+
+/** "Strength & Sculpt with Ana, Tuesday, November 25, 6:00 AM CST at Chicago". */
+function classLine(cls: ClassRow): string {
+  const when = cls.start_at.toLocaleString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: cls.time_zone,
+    timeZoneName: "short",
+  });
+  const trainer = cls.trainer_name ? ` with ${cls.trainer_name}` : "";
+  return `${cls.class_type}${trainer}, ${when} at ${cls.location_name}`;
+}
+
+async function entryView(
+  trx: Db,
+  userId: string,
+  entryId: string,
+  status: WaitlistStatus,
+  classId: string,
+  now: Date,
+): Promise<WaitlistEntryView> {
+  const row = await classRows(trx)
+    .select(waitingColumns(userId, now))
+    .where("c.id", "=", classId)
+    .executeTakeFirstOrThrow();
+  const waiting = status === "waiting" ? waitingOf(row) : null;
+  return {
+    id: entryId,
+    status,
+    position: waiting?.position ?? null,
+    class_data: toLiveClass(row, now, { isPublic: false, holdsReservation: false, waiting }),
+  };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string } | null;
+  return !!e && e.code === "23505" && e.constraint === constraint;
+}

@@ -1,0 +1,91 @@
+/** @jsxImportSource preact */
+import type { LiveClass } from "../../src/api/index.js";
+import { joinWaitlist, leaveWaitlist } from "../../src/api/calls/waitlist.js";
+import type { ApiClient } from "../../src/api/client.js";
+import { placeTime, type Zone } from "./format.js";
+import { ordinal } from "../../src/domain/ordinal.js";
+import { MINUTE_MS } from "../../src/domain/numbers.js";
+import { Button } from "../ui/parts.js";
+import { sayWaitlist as say } from "./waitlist-copy.js";
+
+/**
+ * The schedule's waitlist part (issue 18), loaded the first time a shown class is full or the member waits for one:
+ * a full class's waitlist length, the member's place ("3rd on the waitlist") and when they would be booked
+ * automatically, and the Join / Leave waitlist buttons.
+ */
+interface RowProps {
+  c: LiveClass;
+  now: number;
+  zone: Zone;
+  styles: { spots: string; waiting: string; policy: string };
+}
+
+/** What a class that is not booked says about its waitlist: the member's place, or how many wait. */
+export function WaitlistStatus({ c, now, zone, styles }: RowProps) {
+  const waitlist = c.waitlist;
+  const position = waitlist?.position ?? null;
+  if (position !== null) {
+    const autoBook = c.policy && Date.parse(c.start_date) - c.policy.auto_book_cutoff_minutes * MINUTE_MS;
+    return (
+      <>
+        <p class={styles.waiting}>{say("live.waitlistPosition", { position: ordinal(position) })}</p>
+        {autoBook && autoBook > now && (
+          <p class={styles.policy}>{say("live.autoBookUntil", { time: placeTime(zone, c, autoBook) })}</p>
+        )}
+      </>
+    );
+  }
+  return (
+    <p class={styles.spots}>
+      {waitlist && waitlist.count > 0
+        ? say("live.waitlistWaiting", { count: waitlist.count })
+        : waitlist && !waitlist.open
+          ? say("live.waitlistFull")
+          : null}
+    </p>
+  );
+}
+
+interface ButtonProps {
+  c: LiveClass;
+  busy: boolean;
+  headingId: string;
+  onJoin(): void;
+  onLeave(entryId: string): void;
+}
+
+/** Leave waitlist for the member's place, Join waitlist for a full class whose list has room; else nothing. */
+export function WaitlistButton({ c, busy, headingId, onJoin, onLeave }: ButtonProps) {
+  const entryId = c.waitlist?.entry_id;
+  if (entryId)
+    return (
+      <Button part="leave-waitlist" busy={busy} aria-describedby={headingId} onClick={() => onLeave(entryId)}>
+        {say("live.leaveWaitlist")}
+      </Button>
+    );
+  if (!c.waitlist?.open) return null;
+  return (
+    <Button part="waitlist" variant="primary" busy={busy} aria-describedby={headingId} onClick={onJoin}>
+      {say("live.joinWaitlist")}
+    </Button>
+  );
+}
+
+/**
+ * Joins a class's waitlist and answers what to announce ("You’re 3rd on the waitlist."); a refusal throws an Error
+ * with the server's message, which names the rule (a full waitlist, an overlapping class, the open-bookings limit).
+ */
+export const join = (api: ApiClient, classId: string) =>
+  joinWaitlist(api, classId).then(
+    (entry) => say("live.joinedWaitlist", { position: ordinal(entry.position ?? 1) }),
+    refusal,
+  );
+/** Leaves a waitlist place and answers what to announce. */
+export const leave = (api: ApiClient, entryId: string) =>
+  leaveWaitlist(api, entryId).then(() => say("live.leftWaitlist"), refusal);
+export const promotedMessage = (name: string) => say("live.promoted", { name });
+
+function refusal(error: unknown): never {
+  const message = (error as { body?: { message?: unknown } } | undefined)?.body?.message;
+  throw typeof message === "string" ? new Error(message) : error;
+}
