@@ -350,6 +350,8 @@ export const en = {
   "studioAdmin.cancelled": "Cancelled",
   "studioAdmin.bookedOf": "{booked} of {capacity} booked · {waiting} waiting",
   "studioAdmin.capacityOf": "{capacity} spots",
+  "studioAdmin.bookedOfSpots": "{booked} / {capacity}",
+  "studioAdmin.defaultRoom": "Main studio",
   "studioAdmin.minutes": "{minutes} min",
   "studioAdmin.oneOffTitle": "Add a one-off class",
   "studioAdmin.addClass": "Add class",
@@ -416,6 +418,8 @@ export const en = {
   "studioAdmin.saveCapacity": "Save capacity",
   "studioAdmin.capacitySaved": "Capacity is now {capacity}.",
   "studioAdmin.cancelClass": "Cancel class",
+  "studioAdmin.cancelConfirm#one":
+    "Are you sure you want to cancel this class? {count} booked or waiting member is released and emailed, and the class leaves the schedule.",
   "studioAdmin.cancelConfirm":
     "Are you sure you want to cancel this class? {count} booked or waiting members are released and emailed, and the class leaves the schedule.",
   "studioAdmin.cancelYes": "Yes, Cancel Class",
