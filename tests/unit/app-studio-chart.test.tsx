@@ -2,6 +2,9 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { FillChart } from "../../host/app/pages/studio/numbers.js";
+import { en } from "../../src/i18n/index.js";
+import { setCatalogue } from "../../src/i18n/translate.js";
+import { loadCatalogue } from "../../src/i18n/app/catalogues.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -41,5 +44,23 @@ describe("the studio's fill-rate chart", () => {
     expect(heights[1]).toBe(heights[0]! * 2);
     expect(heights[2]).toBe(0);
     expect(host.querySelector("figcaption")!.textContent).toBe("Fill rate per week");
+  });
+});
+
+describe("the studio's fill-rate chart in another language", () => {
+  afterEach(() => setCatalogue("en-US", en));
+  it("writes its sentences, dates and percentages the French-Canadian way", async () => {
+    setCatalogue("fr-CA", await loadCatalogue("fr-CA"));
+    host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    await act(async () => root!.render(<FillChart weeks={[week("2027-02-15", 0.5), week("2027-03-01", null)]} />));
+    const svg = host.querySelector("svg")!;
+    const description = document.getElementById(svg.getAttribute("aria-labelledby")!)!;
+    expect(description.textContent).toMatch(
+      /^Semaine du 15 févr\. : 50\s% de remplissage\. Semaine du 1 mars : aucun cours donné\.$/,
+    );
+    expect([...svg.querySelectorAll("text")].map((n) => n.textContent)).toContain("1 mars");
+    expect(host.querySelector("figcaption")!.textContent).toBe("Taux de remplissage par semaine");
   });
 });
