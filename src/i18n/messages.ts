@@ -350,6 +350,8 @@ export const en = {
   "studioAdmin.cancelled": "Cancelled",
   "studioAdmin.bookedOf": "{booked} of {capacity} booked · {waiting} waiting",
   "studioAdmin.capacityOf": "{capacity} spots",
+  "studioAdmin.bookedOfSpots": "{booked} / {capacity}",
+  "studioAdmin.defaultRoom": "Main studio",
   "studioAdmin.minutes": "{minutes} min",
   "studioAdmin.oneOffTitle": "Add a one-off class",
   "studioAdmin.addClass": "Add class",
@@ -416,6 +418,8 @@ export const en = {
   "studioAdmin.saveCapacity": "Save capacity",
   "studioAdmin.capacitySaved": "Capacity is now {capacity}.",
   "studioAdmin.cancelClass": "Cancel class",
+  "studioAdmin.cancelConfirm#one":
+    "Are you sure you want to cancel this class? {count} booked or waiting member is released and emailed, and the class leaves the schedule.",
   "studioAdmin.cancelConfirm":
     "Are you sure you want to cancel this class? {count} booked or waiting members are released and emailed, and the class leaves the schedule.",
   "studioAdmin.cancelYes": "Yes, Cancel Class",
@@ -453,6 +457,25 @@ export const en = {
   "studioAdmin.policy.range": "Enter a whole number from {min} to {max}.",
   "studioAdmin.policy.save": "Save policy",
   "studioAdmin.policy.saved": "Booking policy saved.",
+  // the staff API's refusals (host/server/services/studio-*.ts), matched by their exact English sentence
+  "studioAdmin.refusal.notStaff": "You are not studio staff.",
+  "studioAdmin.refusal.notYourLocation": "You are not staff at this location.",
+  "studioAdmin.refusal.ownerOnly": "Only an owner of this location can change its booking policy.",
+  "studioAdmin.refusal.locationNotFound": "Location not found",
+  "studioAdmin.refusal.classNotFound": "Class not found",
+  "studioAdmin.refusal.templateNotFound": "Template not found",
+  "studioAdmin.refusal.reservationNotFound": "Reservation not found on this class",
+  "studioAdmin.refusal.reservationCancelled": "This reservation is cancelled.",
+  "studioAdmin.refusal.classCancelled": "This class has been cancelled.",
+  "studioAdmin.refusal.checkInOpens": "Check-in opens 15 minutes before the class starts.",
+  "studioAdmin.refusal.checkedInNotNoShow": "This member checked in, so they cannot be a no-show.",
+  "studioAdmin.refusal.noShowAfterEnd": "No-shows can be marked once the class has ended.",
+  "studioAdmin.refusal.timeLocked":
+    "Members are booked on or waiting for this class, so its time cannot change: cancel it (they are told) and create a new class.",
+  "studioAdmin.refusal.endAfterStart": "end_time must be after start_time",
+  "studioAdmin.refusal.startInPast": "The class would start in the past: choose a later date or time.",
+  "studioAdmin.refusal.length": "A class lasts from 5 minutes to 8 hours.",
+  "studioAdmin.refusal.started": "This class has already started.",
   // hosted app shell and pages (issue 22: every literal of host/app goes through t())
   "consent.cookieConsent": "Cookie consent",
   "consent.weValueYourPrivacy": "We value your privacy",

@@ -38,6 +38,7 @@ const NOT_COPY_ATTRS = new Set([
   "slot",
   "part",
   "tone",
+  "section",
   "kind",
   "align",
   "icon",

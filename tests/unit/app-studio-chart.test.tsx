@@ -2,6 +2,11 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { FillChart } from "../../host/app/pages/studio/numbers.js";
+import { en } from "../../src/i18n/index.js";
+import { ApiError } from "../../src/api/index.js";
+import { failureMessage } from "../../host/app/pages/studio/studio-frame.js";
+import { setCatalogue } from "../../src/i18n/translate.js";
+import { loadCatalogue } from "../../src/i18n/app/catalogues.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -41,5 +46,37 @@ describe("the studio's fill-rate chart", () => {
     expect(heights[1]).toBe(heights[0]! * 2);
     expect(heights[2]).toBe(0);
     expect(host.querySelector("figcaption")!.textContent).toBe("Fill rate per week");
+  });
+});
+
+describe("the studio's fill-rate chart in another language", () => {
+  afterEach(() => setCatalogue("en-US", en));
+  it("writes its sentences, dates and percentages the French-Canadian way", async () => {
+    setCatalogue("fr-CA", await loadCatalogue("fr-CA"));
+    host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    await act(async () => root!.render(<FillChart weeks={[week("2027-02-15", 0.5), week("2027-03-01", null)]} />));
+    const svg = host.querySelector("svg")!;
+    const description = document.getElementById(svg.getAttribute("aria-labelledby")!)!;
+    expect(description.textContent).toMatch(
+      /^Semaine du 15 févr\. : 50\s% de remplissage\. Semaine du 1 mars : aucun cours donné\.$/,
+    );
+    expect([...svg.querySelectorAll("text")].map((n) => n.textContent)).toContain("1 mars");
+    expect(host.querySelector("figcaption")!.textContent).toBe("Taux de remplissage par semaine");
+  });
+});
+
+describe("the staff API's refusals on the studio pages", () => {
+  afterEach(() => setCatalogue("en-US", en));
+  const refusal = (message: string) =>
+    new ApiError("POST", "/studio-admin/v1/x", 400, { statusCode: 400, message, error: "Bad Request" });
+  it("shows a known refusal in the chosen language and one naming values as the server wrote it", async () => {
+    expect(failureMessage(refusal("This class has already started."))).toBe("This class has already started.");
+    setCatalogue("es-US", await loadCatalogue("es-US"));
+    expect(failureMessage(refusal("This class has already started."))).toBe("Esta clase ya empezó.");
+    const named = "This class overlaps Yoga at 18:00 (50 min, Mon) in Main studio: choose another time or room.";
+    expect(failureMessage(refusal(named))).toBe(named);
+    expect(failureMessage(new ApiError("GET", "/studio-admin/v1/me", 500))).toBe("Algo salió mal. Inténtalo de nuevo.");
   });
 });

@@ -7,6 +7,7 @@ import { FormError } from "../../ui/field.js";
 import { sectionTitle, Spinner, stack } from "../../ui/page.js";
 import { staffApi, type StaffLocation, type WeekNumbers } from "./studio-api.js";
 import { failureMessage, StudioFrame } from "./studio-frame.js";
+import { count, percent, weekLabel } from "./studio-format.js";
 
 const WEEKS = 8;
 const table = css`width: 100%; border-collapse: collapse; font-size: ${text.sm}px; font-variant-numeric: tabular-nums;
@@ -14,9 +15,7 @@ const table = css`width: 100%; border-collapse: collapse; font-size: ${text.sm}p
   th:first-child, td:first-child { text-align: left; }`;
 const scroll = css`overflow-x: auto;`;
 
-const weekLabel = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const percent = (rate: number | null) => (rate === null ? t("studioAdmin.none") : `${Math.round(rate * 100)}%`);
+const rateLabel = (rate: number | null) => (rate === null ? t("studioAdmin.none") : percent(rate));
 
 /** /studio/numbers: per week, fill rate, waitlist conversions, late cancels and no-shows: a chart and its table. */
 export default function StudioNumbersPage() {
@@ -65,14 +64,12 @@ function NumbersView({ location }: { location: StaffLocation }) {
               {weeks.map((w) => (
                 <tr key={w.week_start}>
                   <th scope="row">{t("studioAdmin.weekOf", { date: weekLabel(w.week_start) })}</th>
-                  <td>{w.classes_run}</td>
-                  <td>
-                    {w.booked} / {w.capacity}
-                  </td>
-                  <td>{percent(w.fill_rate)}</td>
-                  <td>{w.waitlist_conversions}</td>
-                  <td>{w.late_cancels}</td>
-                  <td>{w.no_shows}</td>
+                  <td>{count(w.classes_run)}</td>
+                  <td>{t("studioAdmin.bookedOfSpots", { booked: count(w.booked), capacity: count(w.capacity) })}</td>
+                  <td>{rateLabel(w.fill_rate)}</td>
+                  <td>{count(w.waitlist_conversions)}</td>
+                  <td>{count(w.late_cancels)}</td>
+                  <td>{count(w.no_shows)}</td>
                 </tr>
               ))}
             </tbody>
@@ -96,7 +93,7 @@ export function FillChart({ weeks }: { weeks: WeekNumbers[] }) {
     .map((w) =>
       w.fill_rate === null
         ? t("studioAdmin.chartWeekNone", { week: weekLabel(w.week_start) })
-        : t("studioAdmin.chartWeek", { week: weekLabel(w.week_start), rate: percent(w.fill_rate) }),
+        : t("studioAdmin.chartWeek", { week: weekLabel(w.week_start), rate: rateLabel(w.fill_rate) }),
     )
     .join(" ");
   return (
@@ -114,7 +111,7 @@ export function FillChart({ weeks }: { weeks: WeekNumbers[] }) {
             <g key={p}>
               <line x1={pad} x2={width} y1={y} y2={y} stroke={color.line} />
               <text x={0} y={y + 4} fontSize={11} fill={color.muted}>
-                {p}%
+                {percent(p / 100)}
               </text>
             </g>
           );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { css } from "goober";
 import { Link, useParams } from "wouter";
-import { t } from "../../../../src/i18n/index.js";
+import { plural, t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { color, radius, space, text } from "../../theme/tokens.js";
 import { Button } from "../../ui/button.js";
@@ -11,6 +11,7 @@ import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
 import { staffApi, type Roster, type RosterBooking, type StaffLocation } from "./studio-api.js";
 import { failureMessage, StudioFrame, studioHref } from "./studio-frame.js";
+import { count, dayLabel } from "./studio-format.js";
 
 const table = css`width: 100%; border-collapse: collapse; font-size: ${text.sm}px;
   th, td { text-align: left; padding: ${space[2]}px; border-bottom: 1px solid ${color.line}; vertical-align: middle; }
@@ -76,7 +77,7 @@ function RosterView({ classId, location }: { classId: string; location: StaffLoc
     const capacity = Number(new FormData(e.currentTarget).get("capacity"));
     void act(async () => {
       await staffApi.capacity(store.api, classId, capacity);
-      return t("studioAdmin.capacitySaved", { capacity });
+      return t("studioAdmin.capacitySaved", { capacity: count(capacity) });
     });
   }
   function cancelClass(e: FormEvent<HTMLFormElement>) {
@@ -85,7 +86,7 @@ function RosterView({ classId, location }: { classId: string; location: StaffLoc
     setConfirmCancel(false);
     void act(async () => {
       const done = await staffApi.cancel(store.api, classId, reason);
-      return t("studioAdmin.cancelledNote", { count: done.notified });
+      return t("studioAdmin.cancelledNote", { count: count(done.notified) });
     });
   }
 
@@ -99,22 +100,26 @@ function RosterView({ classId, location }: { classId: string; location: StaffLoc
       </p>
       <section aria-labelledby="roster-class" className={`${card} ${stack(space[2])}`}>
         <h2 id="roster-class" className={sectionTitle}>
-          {c.class_type} · {c.local_date} {c.start_time}–{c.end_time}
+          {c.class_type} · {dayLabel(c.local_date)} {c.start_time}–{c.end_time}
         </h2>
         <p>
           {c.room}
           {c.trainer ? ` · ${c.trainer.name}` : ""} ·{" "}
           {c.cancelled
             ? `${t("studioAdmin.cancelled")}${c.cancel_reason ? ` (${c.cancel_reason})` : ""}`
-            : t("studioAdmin.bookedOf", { booked: c.booked, capacity: c.capacity, waiting: c.waitlisted })}
+            : t("studioAdmin.bookedOf", {
+                booked: count(c.booked),
+                capacity: count(c.capacity),
+                waiting: count(c.waitlisted),
+              })}
         </p>
         <p>
           {t("studioAdmin.counts", {
-            booked: roster.counts.booked,
-            checkedIn: roster.counts.checked_in,
-            noShow: roster.counts.no_show,
-            late: roster.counts.late_cancel,
-            waiting: roster.counts.waitlisted,
+            booked: count(roster.counts.booked),
+            checkedIn: count(roster.counts.checked_in),
+            noShow: count(roster.counts.no_show),
+            late: count(roster.counts.late_cancel),
+            waiting: count(roster.counts.waitlisted),
           })}
         </p>
       </section>
@@ -208,7 +213,7 @@ function RosterView({ classId, location }: { classId: string; location: StaffLoc
               max={500}
               required
               defaultValue={c.capacity}
-              hint={t("studioAdmin.capacityHint", { booked: c.booked })}
+              hint={t("studioAdmin.capacityHint", { booked: count(c.booked) })}
             />
             <Button type="submit" variant="secondary">
               {t("studioAdmin.saveCapacity")}
@@ -223,7 +228,7 @@ function RosterView({ classId, location }: { classId: string; location: StaffLoc
       ) : null}
       <Modal open={confirmCancel} title={t("studioAdmin.cancelClass")} onClose={() => setConfirmCancel(false)}>
         <form onSubmit={cancelClass} className={stack(space[3])}>
-          <p>{t("studioAdmin.cancelConfirm", { count: c.booked + c.waitlisted })}</p>
+          <p>{plural("studioAdmin.cancelConfirm", c.booked + c.waitlisted)}</p>
           <Field label={t("studioAdmin.field.reason")} name="reason" maxLength={300} />
           <div className={modalActions}>
             <Button type="submit" variant="danger">

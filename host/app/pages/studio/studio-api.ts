@@ -86,10 +86,12 @@ export interface Policy {
   waitlist_capacity: number;
 }
 
-const get = <T>(api: ApiClient, path: string, query?: Record<string, string | number | undefined>) =>
-  api.request<T>(BASE + path, { auth: true, query });
-const send = <T>(api: ApiClient, method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) =>
-  api.request<T>(BASE + path, { method, auth: true, body });
+function get<T>(api: ApiClient, path: string, query?: Record<string, string | number | undefined>) {
+  return api.request<T>(BASE + path, { auth: true, query });
+}
+function send<T>(api: ApiClient, method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) {
+  return api.request<T>(BASE + path, { method, auth: true, body });
+}
 
 export const staffApi = {
   me: (api: ApiClient) => get<{ locations: StaffLocation[] }>(api, "/me"),

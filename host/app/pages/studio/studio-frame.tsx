@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { css } from "goober";
 import { Link, useLocation, useSearch } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
-import { t } from "../../../../src/i18n/index.js";
+import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { color, radius, space, text } from "../../theme/tokens.js";
 import { ButtonLink } from "../../ui/button.js";
@@ -122,9 +122,36 @@ export function StudioFrame({
   );
 }
 
-/** The message of a failed staff call: the server's own sentence (the API's messages are written for staff). */
+/**
+ * The staff API's fixed refusals (host/server/services/studio-*.ts) by their English sentence, shown in the app's
+ * language; a refusal naming values (an overlapping class, a capacity below the booked) shows as the server wrote it.
+ */
+const REFUSALS: Record<string, MessageKey> = {
+  "You are not studio staff.": "studioAdmin.refusal.notStaff",
+  "You are not staff at this location.": "studioAdmin.refusal.notYourLocation",
+  "Only an owner of this location can change its booking policy.": "studioAdmin.refusal.ownerOnly",
+  "Location not found": "studioAdmin.refusal.locationNotFound",
+  "Class not found": "studioAdmin.refusal.classNotFound",
+  "Template not found": "studioAdmin.refusal.templateNotFound",
+  "Reservation not found on this class": "studioAdmin.refusal.reservationNotFound",
+  "This reservation is cancelled.": "studioAdmin.refusal.reservationCancelled",
+  "This class has been cancelled.": "studioAdmin.refusal.classCancelled",
+  "Check-in opens 15 minutes before the class starts.": "studioAdmin.refusal.checkInOpens",
+  "This member checked in, so they cannot be a no-show.": "studioAdmin.refusal.checkedInNotNoShow",
+  "No-shows can be marked once the class has ended.": "studioAdmin.refusal.noShowAfterEnd",
+  "Members are booked on or waiting for this class, so its time cannot change: cancel it (they are told) and create a new class.":
+    "studioAdmin.refusal.timeLocked",
+  "end_time must be after start_time": "studioAdmin.refusal.endAfterStart",
+  "The class would start in the past: choose a later date or time.": "studioAdmin.refusal.startInPast",
+  "A class lasts from 5 minutes to 8 hours.": "studioAdmin.refusal.length",
+  "This class has already started.": "studioAdmin.refusal.started",
+};
+
+/** The message of a failed staff call: the server's sentence (written for staff), in the app's language if known. */
 export function failureMessage(e: unknown): string {
-  if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message && !e.message.includes(" answered "))
-    return e.message;
+  if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message && !e.message.includes(" answered ")) {
+    const key = REFUSALS[e.message];
+    return key ? t(key) : e.message;
+  }
   return t("studioAdmin.failed");
 }

@@ -10,6 +10,7 @@ import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
 import { staffApi, type StaffLocation, type Template, type Week } from "./studio-api.js";
 import { failureMessage, StudioFrame, studioHref } from "./studio-frame.js";
+import { count, dayLabel, dayList } from "./studio-format.js";
 
 const grid = css`display: grid; gap: ${space[3]}px; grid-template-columns: 1fr; ${up(bp.md)} { grid-template-columns: repeat(7, minmax(0, 1fr)); }
   section { background: ${color.surface}; border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[3]}px; display: grid; gap: ${space[2]}px; align-content: start; }
@@ -31,13 +32,6 @@ const templateList = css`list-style: none; margin: 0; padding: 0; display: grid;
   li { display: flex; flex-wrap: wrap; gap: ${space[2]}px; align-items: center; justify-content: space-between; border-bottom: 1px solid ${color.line}; padding: ${space[2]}px 0; }`;
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-const dayLabel = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "long",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 const weekdayLabel = (n: number) => t(`studioAdmin.weekday.${n}` as "studioAdmin.weekday.1");
 const shiftDay = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -80,7 +74,7 @@ function WeekView({ location }: { location: StaffLocation }) {
     setNotice("");
     try {
       const { kept_classes } = await staffApi.endTemplate(store.api, template.id);
-      setNotice(t("studioAdmin.templateEnded", { type: template.class_type, kept: kept_classes }));
+      setNotice(t("studioAdmin.templateEnded", { type: template.class_type, kept: count(kept_classes) }));
       reload();
     } catch (e) {
       setLoadError(failureMessage(e));
@@ -133,9 +127,9 @@ function WeekView({ location }: { location: StaffLocation }) {
                               {c.cancelled
                                 ? t("studioAdmin.cancelled")
                                 : t("studioAdmin.bookedOf", {
-                                    booked: c.booked,
-                                    capacity: c.capacity,
-                                    waiting: c.waitlisted,
+                                    booked: count(c.booked),
+                                    capacity: count(c.capacity),
+                                    waiting: count(c.waitlisted),
                                   })}
                             </span>
                             <span className="meta">
@@ -176,8 +170,8 @@ function WeekView({ location }: { location: StaffLocation }) {
                   <strong>
                     {tpl.start_time} {tpl.class_type}
                   </strong>{" "}
-                  · {tpl.weekdays.map(weekdayLabel).join(", ")} · {t("studioAdmin.minutes", { minutes: tpl.duration })}{" "}
-                  · {tpl.room} · {t("studioAdmin.capacityOf", { capacity: tpl.capacity })}
+                  · {dayList(tpl.weekdays.map(weekdayLabel))} · {t("studioAdmin.minutes", { minutes: tpl.duration })} ·{" "}
+                  {tpl.room} · {t("studioAdmin.capacityOf", { capacity: count(tpl.capacity) })}
                   {tpl.trainer ? ` · ${tpl.trainer.name}` : ""}
                 </span>
                 <span style={{ display: "flex", gap: space[2] }}>
@@ -307,7 +301,13 @@ function OneOffForm({
             required
             defaultValue={12}
           />
-          <Field label={t("studioAdmin.field.room")} name="room" required maxLength={60} defaultValue="Main studio" />
+          <Field
+            label={t("studioAdmin.field.room")}
+            name="room"
+            required
+            maxLength={60}
+            defaultValue={t("studioAdmin.defaultRoom")}
+          />
         </div>
         <FormError>{error}</FormError>
         <div>
@@ -423,7 +423,7 @@ function TemplateForm({
           name="room"
           required
           maxLength={60}
-          defaultValue={template?.room ?? "Main studio"}
+          defaultValue={template?.room ?? t("studioAdmin.defaultRoom")}
         />
       </div>
       <FormError>{error}</FormError>
