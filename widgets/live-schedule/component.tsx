@@ -165,7 +165,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
       data.refresh();
     } catch (error) {
       setFailure(
-        error instanceof Error && statusOf(error) === 500 ? error.message : reservationErrorMessage(statusOf(error)),
+        error instanceof Error && statusOf(error) === 500 ? error.message : say(reservationErrorKey(statusOf(error))),
       );
     } finally {
       setBusy(null);
