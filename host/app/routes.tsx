@@ -145,9 +145,21 @@ export const ROUTES: AppRoute[] = [
 
   // The studio staff area (issue 18): signed-in members only; the pages refuse members who are not staff.
   { path: "/studio", page: StudioWeek, title: "routes.studio", access: "member", onboarding: false },
-  { path: "/studio/classes/:id", page: StudioRoster, title: "routes.studioRoster", access: "member", onboarding: false },
+  {
+    path: "/studio/classes/:id",
+    page: StudioRoster,
+    title: "routes.studioRoster",
+    access: "member",
+    onboarding: false,
+  },
   { path: "/studio/numbers", page: StudioNumbers, title: "routes.studioNumbers", access: "member", onboarding: false },
-  { path: "/studio/settings", page: StudioSettings, title: "routes.studioSettings", access: "member", onboarding: false },
+  {
+    path: "/studio/settings",
+    page: StudioSettings,
+    title: "routes.studioSettings",
+    access: "member",
+    onboarding: false,
+  },
 ];
 
 /** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */

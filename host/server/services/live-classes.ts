@@ -163,7 +163,7 @@ export function toLiveClass(row: ClassRow, now: Date, audience: Audience): LiveC
 }
 
 /** The location's policy as a class answer carries it, its instants in the location's offset. */
-export function classPolicy(row: ClassRow): ClassPolicy {
+function classPolicy(row: ClassRow): ClassPolicy {
   return {
     booking_window_days: row.booking_window_days,
     late_cancel_minutes: row.late_cancel_minutes,

@@ -69,7 +69,13 @@ export class ReservationsService {
         const fromWaitlist = await bookedFromWaitlist(trx, userId, classId, now);
         const reservation = await trx
           .insertInto("reservations")
-          .values({ user_id: userId, class_id: classId, status: "pending", created_at: now, from_waitlist: fromWaitlist })
+          .values({
+            user_id: userId,
+            class_id: classId,
+            status: "pending",
+            created_at: now,
+            from_waitlist: fromWaitlist,
+          })
           .returning(["id", "status", "late_cancel", "from_waitlist"])
           .executeTakeFirstOrThrow();
         const row = await classRows(trx).where("c.id", "=", classId).executeTakeFirstOrThrow();

@@ -129,7 +129,8 @@ export class WaitlistService {
         .where("w.id", "=", entryId)
         .forUpdate("w")
         .executeTakeFirstOrThrow();
-      if (entry.status === "promoted") throw badRequest("You were booked from the waitlist: cancel the booking instead.");
+      if (entry.status === "promoted")
+        throw badRequest("You were booked from the waitlist: cancel the booking instead.");
       if (entry.status !== "waiting" || entry.start_at <= now) throw badRequest("You are no longer on this waitlist.");
       await trx
         .updateTable("waitlist_entries")
