@@ -64,7 +64,7 @@ export interface SpotsStream {
 /** The stream of one API host; see `spotsStreamOf` for the page's shared one. */
 export function createSpotsStream(apiBase: string, options: SpotsStreamOptions = {}): SpotsStream {
   // Written for size: the schedule page loads this after its first render, within its 26 KB.
-  const Source = options.EventSource ?? (globalThis.EventSource as SpotsStreamOptions["EventSource"]);
+  const Source = options.EventSource ?? (globalThis as SpotsStreamOptions).EventSource;
   const random = options.random ?? Math.random;
   const followers = new Set<SpotsFollower>();
   let source: EventSourceLike | undefined;
@@ -101,7 +101,8 @@ export function createSpotsStream(apiBase: string, options: SpotsStreamOptions =
     disconnect();
     if (!followers.size) return;
     if (!Source) return startFallback();
-    const params = new URLSearchParams((query = wantedQuery()) ? { location: query } : {});
+    query = wantedQuery();
+    const params = new URLSearchParams(query ? { location: query } : {});
     if (lastEventId) params.set("last_event_id", lastEventId);
     const search = `${params}`;
     const es = (source = new Source(
