@@ -63,11 +63,12 @@ export interface SpotsStream {
 
 /** The stream of one API host; see `spotsStreamOf` for the page's shared one. */
 export function createSpotsStream(apiBase: string, options: SpotsStreamOptions = {}): SpotsStream {
-  const Source = options.EventSource ?? (typeof EventSource === "undefined" ? undefined : EventSource);
+  // Written for size: the schedule page loads this after its first render, within its 26 KB.
+  const Source = options.EventSource ?? (globalThis as SpotsStreamOptions).EventSource;
   const random = options.random ?? Math.random;
   const followers = new Set<SpotsFollower>();
   let source: EventSourceLike | undefined;
-  let url = "";
+  let query = "";
   let lastEventId: string | undefined;
   let failures = 0;
   let everOpened = false;
@@ -78,61 +79,55 @@ export function createSpotsStream(apiBase: string, options: SpotsStreamOptions =
   const refreshAll = () => followers.forEach((f) => f.refresh());
 
   const startFallback = () => {
-    if (polling !== undefined) return;
-    refreshAll();
-    polling = setInterval(refreshAll, FALLBACK_REFRESH_MS);
+    if (polling === undefined) {
+      refreshAll();
+      polling = setInterval(refreshAll, FALLBACK_REFRESH_MS);
+    }
   };
-  const stopFallback = () => {
-    clearInterval(polling);
-    polling = undefined;
-  };
+  const stopFallback = () => (polling = clearInterval(polling) as undefined);
 
-  const wantedUrl = () => {
+  /** The `location` query the followers need: empty when one shows every location. */
+  const wantedQuery = () => {
     const locations = [...followers].map((f) => f.location);
-    const query = locations.includes("") ? "" : [...new Set(locations)].sort().join(",");
-    const base = `${apiBase.replace(/\/+$/, "")}/studios/live-classes/stream`;
-    return query ? `${base}?${new URLSearchParams({ location: query })}` : base;
+    return locations.includes("") ? "" : [...new Set(locations)].sort().join();
   };
 
   const disconnect = () => {
     source?.close();
-    source = undefined;
-    clearTimeout(retry);
-    retry = undefined;
+    source = retry = clearTimeout(retry) as undefined;
   };
 
   const connect = () => {
     disconnect();
     if (!followers.size) return;
     if (!Source) return startFallback();
-    url = wantedUrl();
-    const es = new Source(
-      lastEventId ? `${url}${url.includes("?") ? "&" : "?"}last_event_id=${encodeURIComponent(lastEventId)}` : url,
-    );
-    source = es;
-    es.addEventListener("open", () => {
-      if (source !== es) return;
+    query = wantedQuery();
+    const params = new URLSearchParams(query ? { location: query } : {});
+    if (lastEventId) params.set("last_event_id", lastEventId);
+    const search = `${params}`;
+    const es = (source = new Source(
+      `${apiBase.replace(/\/+$/, "")}/studios/live-classes/stream${search && "?" + search}`,
+    ));
+    const on = (type: string, handle: (event: MessageEvent<string>) => unknown) =>
+      es.addEventListener(type, (event) => source === es && handle(event as MessageEvent<string>));
+    on("open", () => {
       // Reopened without an event id to resume from: what happened meanwhile is unknown.
       if (everOpened && !lastEventId) refreshAll();
       everOpened = true;
       failures = 0;
       stopFallback();
     });
-    es.addEventListener("spots", (event) => {
-      if (source !== es) return;
-      const message = event as MessageEvent<string>;
-      if (message.lastEventId) lastEventId = message.lastEventId;
+    on("spots", (message) => {
+      lastEventId = message.lastEventId || lastEventId;
       const change = JSON.parse(message.data) as SpotsChange;
       followers.forEach((f) => f.onChange(change));
     });
-    es.addEventListener("resync", () => source === es && refreshAll());
-    es.addEventListener("error", () => {
-      if (source !== es) return;
+    on("resync", refreshAll);
+    on("error", () => {
       // The browser would retry at once and forever; this page waits longer after each failure instead.
       const refused = es.readyState === CLOSED;
       disconnect();
-      failures++;
-      if (refused || failures >= FAILURES_BEFORE_FALLBACK) startFallback();
+      if (++failures >= FAILURES_BEFORE_FALLBACK || refused) startFallback();
       retry = setTimeout(connect, reconnectDelay(failures, random));
     });
   };
@@ -147,11 +142,9 @@ export function createSpotsStream(apiBase: string, options: SpotsStreamOptions =
         disconnect();
         stopFallback();
         failures = 0;
-        return;
       }
       // Waiting to reconnect, or the open stream already carries these locations.
-      if (retry !== undefined || (source && url === wantedUrl())) return;
-      connect();
+      else if (retry === undefined && !(source && query === wantedQuery())) connect();
     });
   };
 

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { getQuote, type PaymentCard, type Quote } from "../../src/api/index.js";
+import { getQuote } from "../../src/api/calls/membership.js";
+import type { PaymentCard, Quote } from "../../src/api/index.js";
 import { planSku, type PlanPeriod } from "../../src/domain/membership.js";
 import { useCss } from "../ui/context.js";
 import { useWidgetConfig } from "../ui/config.js";

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { getQuote, type Quote } from "../../src/api/index.js";
+import { getQuote } from "../../src/api/calls/membership.js";
+import type { Quote } from "../../src/api/index.js";
 import { useCss } from "../ui/context.js";
 import { useWidgetConfig } from "../ui/config.js";
 import { Button, Skeleton } from "../ui/parts.js";

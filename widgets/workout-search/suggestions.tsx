@@ -1,10 +1,12 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from "preact/hooks";
 import type { JSX } from "preact";
-import { isAbort, searchWorkouts, type Workout } from "../../src/api/index.js";
+import type { Workout } from "../../src/api/index.js";
+import { isAbort } from "../../src/api/error.js";
+import { searchWorkouts } from "../../src/api/calls/workouts.js";
 import { DEFAULT_SORT, emptyFilters, searchRequest } from "../../src/domain/filters.js";
 import type { AvoidKey } from "../../src/domain/avoid.js";
-import { catalogueSlice } from "../../src/store/index.js";
+import { catalogueSlice } from "../../src/store/slices/catalogue.js";
 import { useStore } from "../ui/store.js";
 import { say } from "./dialog-copy.js";
 

@@ -1,5 +1,5 @@
 import { signal } from "@preact/signals-core";
-import * as api from "../../api/index.js";
+import * as api from "../../api/calls/membership.js";
 import { ApiError } from "../../api/error.js";
 import type { BillingAddressChange } from "../../api/types.js";
 import { couponOutcome, type CouponCheck } from "../../domain/prices.js";

@@ -1,4 +1,4 @@
-import * as api from "../../api/index.js";
+import * as api from "../../api/calls/membership.js";
 import { ApiError } from "../../api/error.js";
 import type { Subscription } from "../../api/types.js";
 import type { StoreContext } from "../context.js";
