@@ -178,14 +178,24 @@ export class CatalogueIndex {
 
   #buildOrders() {
     const w = this.#workouts;
-    const time = w.map((x) => Date.parse(x.start_date));
-    const byId = (a: number, b: number) => (w[a]!.id < w[b]!.id ? -1 : w[a]!.id > w[b]!.id ? 1 : 0);
-    const newest = (a: number, b: number) => time[b]! - time[a]! || byId(a, b);
+    const size = this.size;
+    // Numbers only in the comparators: each workout's place in id order (the catalogue usually arrives in it, so
+    // that is one pass of checks), its start time and its video length, read once rather than per comparison.
+    const idRank = Int32Array.from({ length: size }, (_, i) => i);
+    let inIdOrder = true;
+    for (let i = 1; i < size && inIdOrder; i++) inIdOrder = w[i - 1]!.id < w[i]!.id;
+    if (!inIdOrder) {
+      const byId = Int32Array.from(idRank).sort((a, b) => (w[a]!.id < w[b]!.id ? -1 : w[a]!.id > w[b]!.id ? 1 : 0));
+      for (let i = 0; i < size; i++) idRank[byId[i]!] = i;
+    }
+    const time = Float64Array.from(w, (x) => Date.parse(x.start_date));
+    const length = Float64Array.from(w, (x) => x.video.duration);
+    const newest = (a: number, b: number) => time[b]! - time[a]! || idRank[a]! - idRank[b]!;
     const comparators: Record<Sort, (a: number, b: number) => number> = {
       newest,
-      oldest: (a, b) => time[a]! - time[b]! || byId(a, b),
-      shortest: (a, b) => w[a]!.video.duration - w[b]!.video.duration || newest(a, b),
-      longest: (a, b) => w[b]!.video.duration - w[a]!.video.duration || newest(a, b),
+      oldest: (a, b) => time[a]! - time[b]! || idRank[a]! - idRank[b]!,
+      shortest: (a, b) => length[a]! - length[b]! || newest(a, b),
+      longest: (a, b) => length[b]! - length[a]! || newest(a, b),
     };
     for (const sort of SORTS) {
       const order = Int32Array.from({ length: this.size }, (_, i) => i).sort(comparators[sort]);

@@ -46,9 +46,16 @@ export class KeywordIndex {
     this.#best = new Uint8Array(this.#size);
     this.#scores = new Int32Array(this.#size);
     const lists = new Map<string, number[][]>();
+    // Texts repeat across a catalogue (equipment, focus, trainers, templated copy): each is split into terms once.
+    const termsOf = new Map<string, string[]>();
+    const distinctTerms = (text: string) => {
+      let terms = termsOf.get(text);
+      if (!terms) termsOf.set(text, (terms = [...new Set(keywordTerms(text))]));
+      return terms;
+    };
     workouts.forEach((w, n) => {
       KEYWORD_FIELDS.forEach((field, f) => {
-        for (const term of new Set(keywordTerms(FIELD_TEXT[field.name](w)))) {
+        for (const term of distinctTerms(FIELD_TEXT[field.name](w))) {
           let perField = lists.get(term);
           if (!perField) lists.set(term, (perField = KEYWORD_FIELDS.map(() => [])));
           perField[f]!.push(n);
