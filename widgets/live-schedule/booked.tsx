@@ -80,4 +80,4 @@ export function CancelConfirm({ confirming, now, actionsClass, say, onConfirm, o
 }
 
 /** Cancelling now would be late: past the location's free-cancellation time for the class. */
-export const isLate = (c: LiveClass, now: number) => !!c.policy && now > Date.parse(c.policy.free_cancel_until);
+const isLate = (c: LiveClass, now: number) => !!c.policy && now > Date.parse(c.policy.free_cancel_until);
