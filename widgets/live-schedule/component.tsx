@@ -16,7 +16,7 @@ import { EVENTS } from "./names.js";
 import { useCss, useWidget } from "../ui/context.js";
 import { speak } from "../ui/copy.js";
 import { say as sayHere } from "./copy.js";
-import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";
+import { Button, EmptyState, ErrorState, LiveRegion, OfflineNotice, Skeleton } from "../ui/parts.js";
 import { useClassTimer } from "./timer.js";
 import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { useLiveSchedule } from "./data.js";
@@ -31,13 +31,14 @@ import {
   zoneLabel,
   type Zone,
 } from "./format.js";
-import { icsHref } from "./ics.js";
 import { useBookingPopup } from "./popup.js";
 import { scheduleStyles } from "./styles.js";
 import { lazy } from "../ui/lazy.js";
 
 /** The waitlist part: loaded when a shown class is full or the member waits for one (most schedules never need it). */
 const waitlistPart = lazy(() => import("./waitlist.js"));
+/** The booked part: loaded when the member holds a reservation (Add to calendar, Check in, Cancel and its confirm). */
+const bookedPart = lazy(() => import("./booked.js"));
 
 export interface LiveScheduleProps {
   location?: string;
@@ -88,6 +89,8 @@ export function LiveSchedule(props: LiveScheduleProps) {
       data.classes.value.filter((c) => c.waitlist?.position != null).map((c) => [c.id, c.type || c.description]),
     );
   }, [data.classes.value, data.reservations, wl]);
+
+  const bk = bookedPart.use(data.reservations.length > 0 || bookedHere.length > 0).module;
 
   const usePopup = props.booking === "popup" || (props.booking !== "direct" && !data.signedIn);
   const popup = useBookingPopup(config.appUrl, (classId) => {
@@ -208,7 +211,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
         <p class={s.policy}>
           {opensAt
             ? say("live.bookingOpens", { time: placeTime(zone, c, opensAt) })
-            : isLate(c, now)
+            : now > Date.parse(policy.free_cancel_until)
               ? say("live.lateCancelNow")
               : say("live.freeCancelUntil", { time: placeTime(zone, c, policy.free_cancel_until) })}
         </p>
@@ -263,37 +266,24 @@ export function LiveSchedule(props: LiveScheduleProps) {
         </div>
         <div class={s.buttons}>
           {booked ? (
-            <>
-              {enterable && c.zoom_link && (
-                <a part="join" class={s.join} href={c.zoom_link} target="_blank" rel="noopener noreferrer">
-                  {say("live.join")}
-                </a>
-              )}
-              {reservation && enterable && !checkedIn && (
-                <Button variant="primary" busy={busy === c.id} onClick={() => checkIn(reservation)}>
-                  {say("live.checkIn")}
-                </Button>
-              )}
-              {checkedIn && <span class={s.spots}>{say("live.checkedIn")}</span>}
-              <a
-                class={s.ics}
-                href={icsHref(c, name, `${config.appUrl}/live`)}
-                download={`${c.id}.ics`}
-                onClick={() => setAnnouncement(say("success.addedToCalendar"))}
-              >
-                {say("live.addToCalendar")}
-              </a>
-              {reservation && !checkedIn && !started && (
-                <Button
-                  part="cancel"
-                  busy={busy === c.id}
-                  aria-describedby={headingId}
-                  onClick={() => setConfirming(reservation)}
-                >
-                  {say("live.cancel")}
-                </Button>
-              )}
-            </>
+            bk && (
+              <bk.BookedActions
+                c={c}
+                name={name}
+                reservation={reservation}
+                enterable={enterable}
+                checkedIn={checkedIn}
+                started={started}
+                busy={busy === c.id}
+                headingId={headingId}
+                appUrl={config.appUrl}
+                styles={s}
+                say={say}
+                onCheckIn={checkIn}
+                onCalendar={() => setAnnouncement(say("success.addedToCalendar"))}
+                onCancel={setConfirming}
+              />
+            )
           ) : started ? (
             <span class={s.spots}>{say("live.started")}</span>
           ) : wl && !opensAt && (position !== null || (c.class_full && waitlist?.open)) ? (
@@ -408,16 +398,16 @@ export function LiveSchedule(props: LiveScheduleProps) {
       )}
       {usePopup && <p class={s.hint}>{say("live.signInToReserve")}</p>}
 
-      <Modal open={!!confirming} onClose={closeConfirm} title={say("action.cancelBooking")}>
-        <p>{say("confirm.cancelClass")}</p>
-        {confirming && isLate(confirming.class_data, now) && <p>{say("live.confirmLateCancel")}</p>}
-        <div class={s.actions}>
-          <Button variant="primary" onClick={() => confirming && cancel(confirming)}>
-            {say("action.cancelBooking")}
-          </Button>
-          <Button onClick={closeConfirm}>{say("action.goBack")}</Button>
-        </div>
-      </Modal>
+      {bk && (
+        <bk.CancelConfirm
+          confirming={confirming}
+          now={now}
+          actionsClass={s.actions}
+          say={say}
+          onConfirm={cancel}
+          onClose={closeConfirm}
+        />
+      )}
       <LiveRegion message={announcement} />
     </section>
   );
@@ -425,6 +415,3 @@ export function LiveSchedule(props: LiveScheduleProps) {
 
 const statusOf = (error: unknown) =>
   typeof (error as { status?: unknown } | undefined)?.status === "number" ? (error as { status: number }).status : 500;
-
-/** Cancelling now would be late: past the location's free-cancellation time for the class. */
-const isLate = (c: LiveClass, now: number) => !!c.policy && now > Date.parse(c.policy.free_cancel_until);
