@@ -412,7 +412,7 @@ describe("capacity", () => {
       .where("to_address", "in", [first.email, second.email])
       .execute();
     expect(mail).toHaveLength(1);
-    expect(mail[0].to_address).toBe(first.email);
+    expect(mail[0]!.to_address).toBe(first.email);
   });
 
   it("holds booked ≤ capacity when lowering races bookings", async () => {
