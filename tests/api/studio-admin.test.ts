@@ -381,6 +381,40 @@ describe("capacity", () => {
     expect((await publicIds("chicago")).find((c) => c.id === cls.id)?.spots_left).toBe(2);
   });
 
+  it("raising it books the first waiting members (from_waitlist) and emails them", async () => {
+    const cls = await createClass(t, { startsIn: 2 * DAY, location: "chicago", capacity: 2 });
+    for (let i = 0; i < 2; i++) await book(await t.signUp(), cls.id);
+    const first = await t.signUp({ given_name: "Wren", family_name: "First" });
+    const second = await t.signUp({ given_name: "Sol", family_name: "Second" });
+    await t.db.updateTable("live_classes").set({ waitlist_capacity: 5 }).where("id", "=", cls.id).execute();
+    await waitlist(t, cls.id, [first.user.id, second.user.id], T0);
+    const raised = await ok<StaffClass>(
+      t.call("PUT", `${API}/classes/${cls.id}/capacity`, { token: staff, body: { capacity: 3 } }),
+    );
+    expect(raised).toMatchObject({ capacity: 3, booked: 3, waitlisted: 1 });
+    const reservations = await t.db
+      .selectFrom("reservations")
+      .select(["user_id", "status", "from_waitlist"])
+      .where("class_id", "=", cls.id)
+      .where("user_id", "in", [first.user.id, second.user.id])
+      .execute();
+    expect(reservations).toEqual([{ user_id: first.user.id, status: "pending", from_waitlist: true }]);
+    const entries = await t.db
+      .selectFrom("waitlist_entries")
+      .select(["user_id", "status"])
+      .where("class_id", "=", cls.id)
+      .orderBy("created_at")
+      .execute();
+    expect(entries.map((e) => e.status)).toEqual(["promoted", "waiting"]);
+    const mail = await t.db
+      .selectFrom("mail_outbox")
+      .select(["to_address", "subject"])
+      .where("to_address", "in", [first.email, second.email])
+      .execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.to_address).toBe(first.email);
+  });
+
   it("holds booked ≤ capacity when lowering races bookings", async () => {
     const cls = await createClass(t, { startsIn: 2 * DAY, location: "chicago", capacity: 6 });
     const members = await Promise.all(Array.from({ length: 6 }, () => t.signUp()));

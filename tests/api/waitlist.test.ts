@@ -78,6 +78,15 @@ async function fullClass(capacity: number, startsIn = DAY, waitlistCapacity = 10
 }
 
 describe(`waitlist (${databaseKind})`, () => {
+  it("demo data holds a full Chicago class with member@ 1st and trial@ 2nd on its waitlist", async () => {
+    const member = await t.signIn();
+    const res = await t.call("GET", "/studios/waitlist?location=chicago", { token: member.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = res.json().items as { status: string; position: number; class_data: { id: string } }[];
+    expect(entry).toMatchObject({ status: "waiting", position: 1 });
+    expect(await counts(entry!.class_data.id)).toMatchObject({ booked: 2, capacity: 2, waitlisted: 2 });
+  });
+
   it("offers a full class's waitlist, answers the position on every class answer, and lets a member leave", async () => {
     const { cls } = await fullClass(1);
     const [a, b, c] = await members(3);

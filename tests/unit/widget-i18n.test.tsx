@@ -183,7 +183,7 @@ describe("plurals and missing keys", () => {
 describe("the catalogues are complete", () => {
   // Every English key of a widget (its copy files and the flows' own labels) has its es-US and fr-CA words.
   const sources: Record<string, string[]> = {
-    "live-schedule": ["copy.ts"],
+    "live-schedule": ["copy.ts", "waitlist-copy.ts"],
     referral: ["copy.ts"],
     "series-card": ["copy.ts"],
     "workout-search": ["copy.ts", "dialog-copy.ts"],

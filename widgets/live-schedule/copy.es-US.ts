@@ -1,4 +1,5 @@
 import type { say } from "./copy.js";
+import type { sayWaitlist } from "./waitlist-copy.js";
 import type { Translation } from "../ui/copy.js";
 import { commonEs } from "../ui/copy.es-US.js";
 import { liveEs } from "../../src/i18n/spec/live.es-US.js";
@@ -8,7 +9,7 @@ import { liveEs } from "../../src/i18n/spec/live.es-US.js";
  * ones are in copy.ts), the shared labels and its areas of the spec's catalogue; a chunk of its own, fetched the
  * first time an element speaks es-US.
  */
-const copy: Translation<typeof say> = {
+const copy: Translation<typeof say> & Translation<typeof sayWaitlist> = {
   ...commonEs,
   ...liveEs,
   "live.title": "Clases en vivo",
@@ -34,5 +35,20 @@ const copy: Translation<typeof say> = {
   "live.signInToReserve": "Reservar abre la página de reservaciones de fitkit en una ventana nueva.",
   "live.popupBlocked":
     "Tu navegador bloqueó la ventana de reservación. Permite las ventanas emergentes para este sitio y vuelve a intentarlo.",
+  "live.freeCancelUntil": "Cancelación sin cargo hasta {time}",
+  "live.lateCancelNow": "Si cancelas ahora, cuenta como cancelación tardía",
+  "live.bookingOpens": "Las reservaciones abren {time}",
+  "live.confirmLateCancel": "Ya pasó la hora de cancelación sin cargo, así que esto cuenta como cancelación tardía.",
+  // The waitlist's labels (waitlist-copy.ts, a part loaded when a class is full).
+  "live.joinWaitlist": "Unirme a la lista de espera",
+  "live.leaveWaitlist": "Salir de la lista de espera",
+  "live.waitlistPosition": "{position} en la lista de espera",
+  "live.waitlistWaiting": "Completa · {count} en la lista de espera",
+  "live.waitlistFull": "Completa · lista de espera llena",
+  "live.joinedWaitlist": "Estás {position} en la lista de espera.",
+  "live.leftWaitlist": "Saliste de la lista de espera.",
+  "live.autoBookUntil":
+    "Si se libera un lugar antes de las {time}, te reservamos automáticamente y te avisamos por correo.",
+  "live.promoted": "Se liberó un lugar: tienes reservada {name}.",
 };
 export default copy;

@@ -1,4 +1,5 @@
 import type { say } from "./copy.js";
+import type { sayWaitlist } from "./waitlist-copy.js";
 import type { Translation } from "../ui/copy.js";
 import { commonFr } from "../ui/copy.fr-CA.js";
 import { liveFr } from "../../src/i18n/spec/live.fr-CA.js";
@@ -8,7 +9,7 @@ import { liveFr } from "../../src/i18n/spec/live.fr-CA.js";
  * ones are in copy.ts), the shared labels and its areas of the spec's catalogue; a chunk of its own, fetched the
  * first time an element speaks fr-CA.
  */
-const copy: Translation<typeof say> = {
+const copy: Translation<typeof say> & Translation<typeof sayWaitlist> = {
   ...commonFr,
   ...liveFr,
   "live.title": "Cours en direct",
@@ -34,5 +35,21 @@ const copy: Translation<typeof say> = {
   "live.signInToReserve": "Réserver ouvre la page de réservation de fitkit dans une nouvelle fenêtre.",
   "live.popupBlocked":
     "Votre navigateur a bloqué la fenêtre de réservation. Autorisez les fenêtres contextuelles pour ce site et réessayez.",
+  "live.freeCancelUntil": "Annulation sans frais jusqu’à {time}",
+  "live.lateCancelNow": "Annuler maintenant compte comme une annulation tardive",
+  "live.bookingOpens": "Les réservations ouvrent {time}",
+  "live.confirmLateCancel":
+    "L’heure limite d’annulation sans frais est passée : cette annulation compte comme tardive.",
+  // The waitlist's labels (waitlist-copy.ts, a part loaded when a class is full).
+  "live.joinWaitlist": "M’inscrire sur la liste d’attente",
+  "live.leaveWaitlist": "Quitter la liste d’attente",
+  "live.waitlistPosition": "{position} sur la liste d’attente",
+  "live.waitlistWaiting": "Complet · {count} sur la liste d’attente",
+  "live.waitlistFull": "Complet · liste d’attente pleine",
+  "live.joinedWaitlist": "Vous êtes {position} sur la liste d’attente.",
+  "live.leftWaitlist": "Vous avez quitté la liste d’attente.",
+  "live.autoBookUntil":
+    "Si une place se libère avant {time}, vous êtes inscrit automatiquement et prévenu par courriel.",
+  "live.promoted": "Une place s’est libérée : vous êtes inscrit à {name}.",
 };
 export default copy;

@@ -7,6 +7,7 @@ import { ordinal } from "../../src/domain/ordinal.js";
 import { MINUTE_MS } from "../../src/domain/numbers.js";
 import { Button } from "../ui/parts.js";
 import { sayWaitlist as say } from "./waitlist-copy.js";
+import { speak, speaking } from "../ui/copy.js";
 
 /**
  * The schedule's waitlist part (issue 18), loaded the first time a shown class is full or the member waits for one:
@@ -28,7 +29,7 @@ export function WaitlistStatus({ c, now, zone, styles }: RowProps) {
     const autoBook = c.policy && Date.parse(c.start_date) - c.policy.auto_book_cutoff_minutes * MINUTE_MS;
     return (
       <>
-        <p class={styles.waiting}>{say("live.waitlistPosition", { position: ordinal(position) })}</p>
+        <p class={styles.waiting}>{say("live.waitlistPosition", { position: ordinal(position, speaking().locale) })}</p>
         {autoBook && autoBook > now && (
           <p class={styles.policy}>{say("live.autoBookUntil", { time: placeTime(zone, c, autoBook) })}</p>
         )}
@@ -75,14 +76,22 @@ export function WaitlistButton({ c, busy, headingId, onJoin, onLeave }: ButtonPr
  * Joins a class's waitlist and answers what to announce ("You’re 3rd on the waitlist."); a refusal throws an Error
  * with the server's message, which names the rule (a full waitlist, an overlapping class, the open-bookings limit).
  */
-export const join = (api: ApiClient, classId: string) =>
-  joinWaitlist(api, classId).then(
-    (entry) => say("live.joinedWaitlist", { position: ordinal(entry.position ?? 1) }),
-    refusal,
-  );
+export function join(api: ApiClient, classId: string) {
+  // The answer arrives after an await: it is said in the language of the widget that asked.
+  const copy = speaking();
+  return joinWaitlist(api, classId).then((entry) => {
+    speak(copy);
+    return say("live.joinedWaitlist", { position: ordinal(entry.position ?? 1, copy.locale) });
+  }, refusal);
+}
 /** Leaves a waitlist place and answers what to announce. */
-export const leave = (api: ApiClient, entryId: string) =>
-  leaveWaitlist(api, entryId).then(() => say("live.leftWaitlist"), refusal);
+export function leave(api: ApiClient, entryId: string) {
+  const copy = speaking();
+  return leaveWaitlist(api, entryId).then(() => {
+    speak(copy);
+    return say("live.leftWaitlist");
+  }, refusal);
+}
 export const promotedMessage = (name: string) => say("live.promoted", { name });
 
 function refusal(error: unknown): never {

@@ -5,6 +5,7 @@ import { forbidden } from "../errors.js";
 import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { OWNER_ONLY, StudioAccess } from "../services/studio-access.js";
 import { StudioDeskService } from "../services/studio-desk.js";
+import { spotsOpened } from "../services/waitlist.js";
 import { StudioNumbersService } from "../services/studio-numbers.js";
 import { StudioScheduleService } from "../services/studio-schedule.js";
 import { typed } from "./typed.js";
@@ -213,9 +214,15 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   const app = typed(instance);
   const access = new StudioAccess(ctx.db);
   const schedule = new StudioScheduleService({ db: ctx.db, clock: ctx.clock });
-  // spotsOpened: the waitlist's promotion (services/waitlist.ts) is passed here; StudioDeskService.setCapacity is its
-  // one caller for capacity raises.
-  const desk = new StudioDeskService({ db: ctx.db, clock: ctx.clock, mailer: ctx.mailer, schedule });
+  // The waitlist's promotion (services/waitlist.ts): StudioDeskService.setCapacity is its one caller for capacity
+  // raises; the emails it queues are delivered after the commit.
+  const desk = new StudioDeskService({
+    db: ctx.db,
+    clock: ctx.clock,
+    mailer: ctx.mailer,
+    schedule,
+    spotsOpened: (trx, classId) => spotsOpened(trx, classId, { now: ctx.clock.now(), publicUrl: ctx.config.publicUrl }),
+  });
   const numbers = new StudioNumbersService({ db: ctx.db, clock: ctx.clock });
   const guarded = { onRequest: app.requireMember } as const;
   const me = (request: Parameters<typeof memberOf>[0]) => memberOf(request).id;
@@ -361,7 +368,10 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
     },
     async (request) => {
       await access.requireClass(me(request), request.params.id);
-      return desk.setCapacity(request.params.id, request.body.capacity);
+      const view = await desk.setCapacity(request.params.id, request.body.capacity);
+      // A raise may have booked waiting members: their emails, queued in its transaction, go out now it committed.
+      ctx.mailer.deliverQueued().catch((error: unknown) => request.log.error(error));
+      return view;
     },
   );
 

@@ -130,7 +130,8 @@ export class StudioDeskService {
   /**
    * Sets a class's capacity. Never below the members already booked: the conditional UPDATE holds that even against
    * a booking at the same moment (bookings take a spot with `booked < capacity` on the same row). Raising it opens
-   * spots: the waitlist's promotion runs in the same transaction (spotsOpened).
+   * spots: the waitlist's promotion runs in the same transaction (spotsOpened); its emails are queued in the outbox,
+   * and the caller delivers them after this returns (Mailer.deliverQueued).
    */
   async setCapacity(classId: string, capacity: number): Promise<StaffClassView> {
     const { db, clock, schedule, spotsOpened } = this.deps;

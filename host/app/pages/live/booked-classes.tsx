@@ -19,6 +19,7 @@ import { SuccessNote } from "../../ui/notice.js";
 import { OopsModal } from "../../ui/oops.js";
 import { EmptyState, Page, PageHeader, Spinner } from "../../ui/page.js";
 import { CalendarFeedSection } from "./calendar-feed.js";
+import { WaitlistPlaces } from "./waitlist-places.js";
 import { downloadReservationEvent } from "./calendar-file.js";
 import { useClassTimer } from "./use-class-timer.js";
 
@@ -48,7 +49,8 @@ const whenLabel = (iso: string) =>
  * /live/booked-classes: the member's upcoming reservations, soonest first, with Cancel (confirmed), Check in and
  * Add to calendar (the server's ICS file). From 15 minutes before a class "You're in!" shows with its video-call
  * link; the list refreshes exactly when the next class becomes enterable or ends (the class timer). Below it, the
- * member's calendar feed: every booking, plan day and next series workout in their own calendar app.
+ * member's waitlist places ("2nd on the waitlist", Leave waitlist), then their calendar feed: every booking, plan
+ * day and next series workout in their own calendar app.
  */
 export default function BookedClassesPage() {
   const store = useStore();
@@ -161,6 +163,7 @@ export default function BookedClassesPage() {
           })}
         </ul>
       )}
+      <WaitlistPlaces onChange={() => void store.live.reservations.reload()} />
       <CalendarFeedSection />
       <Modal open={!!confirm} title={t("action.cancelBooking")} onClose={() => setConfirm(null)}>
         <p>{t("confirm.cancelClass")}</p>

@@ -7,7 +7,7 @@ import { demoArtwork } from "./catalogue-artwork.js";
 import { catalogueStrain } from "./catalogue-strain.js";
 import { demoMembers, DEMO_DOMAIN } from "./members.js";
 import { demoOffers, demoSubscriptions, membershipCatalogue } from "./membership.js";
-import { demoReservations, studioSchedule } from "./studios.js";
+import { demoReservations, demoWaitlist, studioSchedule } from "./studios.js";
 import { demoStudioStaff } from "./studio-staff.js";
 import { StartupError } from "../../errors.js";
 
@@ -38,6 +38,7 @@ const demoSeedSteps: SeedStep[] = [
   demoMembers,
   demoOffers,
   demoReservations,
+  demoWaitlist,
   demoSubscriptions,
   demoActivity,
   demoStudioStaff,

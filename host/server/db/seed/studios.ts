@@ -224,3 +224,73 @@ export const demoReservations: SeedStep = {
     if (!booked) await insertReservations(trx, clock.now());
   },
 };
+
+/**
+ * A full Chicago class with a waitlist (demo data only), about three days out: studio@ and vip@ hold its two spots,
+ * member@ is 1st and trial@ 2nd on its waitlist, so the schedule shows "Full · 2 on the waitlist" and member@'s
+ * Booked classes page shows their place.
+ */
+export const demoWaitlist: SeedStep = {
+  name: "studios/demo-waitlist",
+  async run(trx, { clock }) {
+    const now = clock.now();
+    const cls = await classNear(trx, "chicago", new Date(now.getTime() + 74 * 3_600_000), "after");
+    const present = await trx
+      .selectFrom("waitlist_entries")
+      .select("id")
+      .where("class_id", "=", cls.id)
+      .executeTakeFirst();
+    if (present) return;
+    const users = async (names: string[]) => {
+      const ids: string[] = [];
+      for (const name of names)
+        ids.push(
+          (
+            await trx
+              .selectFrom("users")
+              .select("id")
+              .where("email", "=", `${name}@${DEMO_DOMAIN}`)
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
+      return ids;
+    };
+    const start = cls.start_at.getTime();
+    const holders = await users(["studio", "vip"]);
+    const waiting = await users(["member", "trial"]);
+    await trx
+      .insertInto("reservations")
+      .values(
+        holders.map((user_id) => ({
+          user_id,
+          class_id: cls.id,
+          status: "pending" as const,
+          created_at: new Date(start - 4 * 86_400_000),
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await trx
+      .insertInto("waitlist_entries")
+      .values(
+        waiting.map((user_id, i) => ({
+          user_id,
+          class_id: cls.id,
+          status: "waiting" as const,
+          created_at: new Date(start - 3 * 86_400_000 + i * 60_000),
+        })),
+      )
+      .execute();
+    const booked = await trx
+      .selectFrom("reservations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("class_id", "=", cls.id)
+      .where("status", "in", ["pending", "check in"])
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("live_classes")
+      .set({ booked: Number(booked.n), capacity: Number(booked.n), waitlisted: waiting.length, waitlist_capacity: 5 })
+      .where("id", "=", cls.id)
+      .execute();
+  },
+};
