@@ -64,13 +64,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(path: string, o: RequestOptions = {}): Promise<T> {
     const method = o.method ?? "GET";
-    const url = withQuery(baseURL + path, o.query);
+    const url = baseURL + path;
     const retries = o.retries ?? (method === "GET" || o.idempotent ? (options.retries ?? 2) : 0);
     const delay = o.retryDelay ?? options.retryDelay ?? doubling;
     const outer = o.signal;
     const call = (token: string | undefined) =>
       $fetch<T>(url, {
         method,
+        query: o.query,
         body: o.body as Record<string, unknown> | undefined,
         keepalive: o.keepalive,
         // ofetch types the answer by its responseType; here the caller names the answer's type (Blob) itself.
@@ -128,15 +129,4 @@ function withDeadline(outer: AbortSignal, ms: number): AbortSignal {
   outer.addEventListener("abort", stop, { once: true });
   deadline.addEventListener("abort", stop, { once: true });
   return joined.signal;
-}
-
-function withQuery(url: string, query: RequestOptions["query"]): string {
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v));
-  }
-  const q = params.toString();
-  return q ? `${url}${url.includes("?") ? "&" : "?"}${q}` : url;
 }

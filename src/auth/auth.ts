@@ -1,8 +1,8 @@
-import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
+import { computed, effect, signal, type ReadonlySignal } from "@preact/signals-core";
 import type { TokenSource } from "../api/client.js";
 import type { TokenPair } from "../api/types.js";
-import { isExpired } from "./jwt.js";
-import { createRefreshLock, type RefreshLock } from "./refresh-lock.js";
+import type { RefreshLock } from "./refresh-lock.js";
+import type { Refresher } from "./refresh.js";
 import { readTokens, TOKEN_KEYS, writeTokens, type Tokens } from "./token-storage.js";
 
 export interface AuthOptions {
@@ -18,13 +18,11 @@ export interface AuthOptions {
 export interface Auth extends TokenSource {
   readonly tokens: ReadonlySignal<Tokens | null>;
   readonly signedIn: ReadonlySignal<boolean>;
-  /** The last refresh failure that was not a refusal (network, 5xx); refusals log out instead. */
-  readonly error: Signal<unknown>;
   /** Keeps a freshly issued pair (sign-in, sign-up). */
   setTokens(pair: TokenPair): void;
   /** Forgets the tokens here and in every tab. */
   logout(): void;
-  /** Stops listening to storage events. */
+  /** Stops listening to storage events and to sign-ins. */
   dispose(): void;
 }
 
@@ -35,11 +33,7 @@ export interface Auth extends TokenSource {
  */
 export function createAuth(options: AuthOptions): Auth {
   const { storage } = options;
-  const now = options.now ?? Date.now;
-  const lock = options.lock ?? createRefreshLock();
   const tokens = signal(readTokens(storage));
-  const error = signal<unknown>(undefined);
-  let inflight: Promise<string | undefined> | undefined;
 
   const keep = (t: Tokens | null) => {
     writeTokens(storage, t);
@@ -47,26 +41,21 @@ export function createAuth(options: AuthOptions): Auth {
   };
   const logout = () => keep(null);
 
-  function refresh(stale: string): Promise<string | undefined> {
-    return (inflight ??= lock(async () => {
-      // Another tab may have refreshed while this one waited for the lock: use its tokens.
-      const current = readTokens(storage);
-      tokens.value = current;
-      if (!current) return undefined;
-      if (current.access && current.access !== stale && !isExpired(current.access, now())) return current.access;
-      try {
-        const pair = await options.refresh(current.refresh);
-        keep({ access: pair.token, id: pair.token, refresh: pair.refreshToken });
-        error.value = undefined;
-        return pair.token;
-      } catch (e) {
-        const status = (e as { status?: number }).status;
-        if (status === 401 || status === 400) return (logout(), undefined);
-        error.value = e;
+  // Expiry checks and the refresh (with the cross-tab lock) load once a member is signed in, here or in another tab:
+  // a visitor's page never fetches them, a member's has them before its first call needs them. A failed load is
+  // tried again on the next call.
+  let refresher: Promise<Refresher> | undefined;
+  const loadRefresher = () =>
+    (refresher ??= import("./refresh.js").then(
+      (m) => m.createRefresher({ ...options, tokens, keep }),
+      (e: unknown) => {
+        refresher = undefined;
         throw e;
-      }
-    }).finally(() => (inflight = undefined)));
-  }
+      },
+    ));
+  // Signed out: no token, and nothing to load.
+  const token = async (rejected?: string) => (tokens.value ? (await loadRefresher())(rejected) : undefined);
+  const preload = effect(() => void (tokens.value && loadRefresher().catch(() => undefined)));
 
   const onStorage = (e: Event) => {
     const key = (e as StorageEvent).key;
@@ -78,15 +67,13 @@ export function createAuth(options: AuthOptions): Auth {
   return {
     tokens,
     signedIn: computed(() => !!tokens.value),
-    error,
-    async accessToken() {
-      const t = tokens.value;
-      if (!t) return undefined;
-      return t.access && !isExpired(t.access, now()) ? t.access : refresh(t.access);
-    },
-    refreshAfterRejection: (rejected) => (tokens.value ? refresh(rejected) : Promise.resolve(undefined)),
+    accessToken: () => token(),
+    refreshAfterRejection: token,
     setTokens: (pair) => keep({ access: pair.token, id: pair.token, refresh: pair.refreshToken }),
     logout,
-    dispose: () => events?.removeEventListener("storage", onStorage),
+    dispose: () => {
+      preload();
+      events?.removeEventListener("storage", onStorage);
+    },
   };
 }

@@ -14,16 +14,11 @@ export interface StoreContext {
 }
 
 /** Storage that forgets on reload, for environments without localStorage (and tests). */
-export function memoryStorage(): Storage {
+export function memoryStorage(): KeyValueStorage {
   const map = new Map<string, string>();
   return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
     getItem: (k) => map.get(k) ?? null,
     setItem: (k, v) => void map.set(k, String(v)),
     removeItem: (k) => void map.delete(k),
-    key: (i) => [...map.keys()][i] ?? null,
   };
 }

@@ -3,7 +3,7 @@ export { getPageStore, STORE_KEY } from "./shared-store.js";
 export { createStoreWith, type ExtensionsOf, type SliceDef, type SlicesOf, type Store } from "./store-core.js";
 export { createResource, keyedResource } from "./resource.js";
 export { createMutation } from "./mutation.js";
-export { memoryStorage } from "./context.js";
+export { memoryStorage, type KeyValueStorage } from "./context.js";
 export { catalogueSlice, type SearchState } from "./slices/catalogue.js";
 export { favouritesSlice } from "./slices/favourites.js";
 export { seriesSlice } from "./slices/series.js";

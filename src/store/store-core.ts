@@ -181,10 +181,7 @@ export function createStoreWith<const D extends readonly AnyDef[]>(
         let slice = built.get(name);
         if (!slice) {
           const def = registry.get(name);
-          if (!def)
-            throw new Error(
-              `fitkit: the store has no "${name}" slice; register ${name}Slice with getPageStore or store.use`,
-            );
+          if (!def) throw new Error(`fitkit: no "${name}" slice; register ${name}Slice (getPageStore or store.use)`);
           // A slice reads only the slices it needs, which `use` registered with it.
           built.set(name, (slice = def.create(ctx, store as Store<unknown, unknown>)));
           for (const ext of extensions) if (ext.extends === name) extend(slice, ext);

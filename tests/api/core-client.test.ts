@@ -2,7 +2,7 @@
 // signing in, member calls, token refresh before a call and after a refusal, logout when the refresh is refused,
 // and the first-party analytics sink.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStore, memoryStorage, type Store } from "../../src/store/index.js";
+import { createStore, memoryStorage, type KeyValueStorage, type Store } from "../../src/store/index.js";
 import { createAnalytics } from "../../src/analytics/index.js";
 import { emptyFilters } from "../../src/domain/index.js";
 import { DEMO_PASSWORD } from "../../host/server/db/seed/members.js";
@@ -25,7 +25,7 @@ const storeFor = (storage = memoryStorage()) =>
     retryDelay: () => 5,
   });
 
-async function signedIn(email = "member@demo.fitkit.dev"): Promise<{ store: Store; storage: Storage }> {
+async function signedIn(email = "member@demo.fitkit.dev"): Promise<{ store: Store; storage: KeyValueStorage }> {
   const storage = memoryStorage();
   const store = storeFor(storage);
   await store.session.signIn.run({ email, password: DEMO_PASSWORD });

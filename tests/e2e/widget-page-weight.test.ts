@@ -8,11 +8,12 @@ afterAll(closeBrowser);
 
 const KB = 1024;
 /**
- * ARCHITECTURE.md's budget is 26 KB. The page is over it today (issue 18's live spot-count stream and waitlist part,
- * issue 22's language choice): reported in docs/decisions/bundle-budgets.md with a ceiling at what it measures
- * (28,991 B), so it cannot grow while the way back under is worked on.
+ * ARCHITECTURE.md's budget is 26 KB. The page is over it (the schedule's first script is within its own 26 KB, but
+ * issue 18's live spot-count stream follows it at once, and its waitlist part whenever a shown class is full, as the
+ * demo week's is): reported in docs/decisions/bundle-budgets.md with a ceiling at what it measures (28,485 B), so it
+ * cannot grow.
  */
-const REPORTED_CEILING = 28.4 * KB;
+const REPORTED_CEILING = 27.9 * KB;
 
 describe("page weight", () => {
   it("a studio page with only the schedule loads no more JavaScript than its reported ceiling (budget 26 KB gzip), none of it the all-in-one build", async () => {

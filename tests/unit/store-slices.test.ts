@@ -1,7 +1,14 @@
 // @vitest-environment node
 // Slices against a real HTTP server: what a widget would notice (requests made, signals set).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createStore, getSharedStore, memoryStorage, STORE_KEY, MAIL_REQUEST_KEY } from "../../src/store/index.js";
+import {
+  createStore,
+  getSharedStore,
+  memoryStorage,
+  STORE_KEY,
+  MAIL_REQUEST_KEY,
+  type KeyValueStorage,
+} from "../../src/store/index.js";
 import { writeTokens } from "../../src/auth/index.js";
 import { emptyFilters } from "../../src/domain/index.js";
 import { contractError, fakeJwt, json, startTestServer, type TestServer } from "./core-http-server.js";
@@ -19,7 +26,7 @@ const member = () => {
   writeTokens(storage, { access: token(), id: "", refresh: "r" });
   return storage;
 };
-const build = (storage: Storage = memoryStorage(), events?: EventTarget) =>
+const build = (storage: KeyValueStorage = memoryStorage(), events?: EventTarget) =>
   createStore({ apiBase: server.url, storage, lock: (t) => t(), retryDelay: () => 5, events });
 const searches = () =>
   server.seen.filter((s) => s.url === "/tsapi/workouts/search").map((s) => s.body as { filters: string; page: number });
@@ -140,7 +147,7 @@ describe("favourites and hidden collections", () => {
     await store.favourites.loadWorkouts(false);
     expect(pages()).toHaveLength(1);
     await store.favourites.loadWorkouts();
-    expect(pages().map((p) => p.url)).toEqual(["/tsapi/workouts/?ids=a", "/tsapi/workouts/?ids=a%2Cb"]);
+    expect(pages().map((p) => p.url)).toEqual(["/tsapi/workouts/?ids=a", "/tsapi/workouts/?ids=a,b"]);
   });
 
   it("answers an empty favourites page without a call when there are no ids (spec §5)", async () => {

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import type { LiveClass, Reservation } from "../../src/api/index.js";
+import { useCss } from "../ui/context.js";
 import { Button, Modal } from "../ui/parts.js";
 import type { say as sayHere } from "./copy.js";
 import { icsHref } from "./ics.js";
@@ -19,7 +20,7 @@ interface ActionsProps {
   busy: boolean;
   headingId: string;
   appUrl: string;
-  styles: { join: string; ics: string; spots: string };
+  styles: { spots: string };
   say: typeof sayHere;
   onCheckIn(reservation: Reservation): void;
   onCalendar(): void;
@@ -29,10 +30,11 @@ interface ActionsProps {
 /** What the member can do with a class they booked: join it, check in, add it to a calendar, cancel it. */
 export function BookedActions(p: ActionsProps) {
   const { c, reservation, say, styles: s } = p;
+  const css = useCss();
   return (
     <>
       {p.enterable && c.zoom_link && (
-        <a part="join" class={s.join} href={c.zoom_link} target="_blank" rel="noopener noreferrer">
+        <a part="join" class={css`font-weight: 600;`} href={c.zoom_link} target="_blank" rel="noopener noreferrer">
           {say("live.join")}
         </a>
       )}
@@ -42,7 +44,12 @@ export function BookedActions(p: ActionsProps) {
         </Button>
       )}
       {p.checkedIn && <span class={s.spots}>{say("live.checkedIn")}</span>}
-      <a class={s.ics} href={icsHref(c, p.name, `${p.appUrl}/live`)} download={`${c.id}.ics`} onClick={p.onCalendar}>
+      <a
+        class={css`font-size: 0.875em;`}
+        href={icsHref(c, p.name, `${p.appUrl}/live`)}
+        download={`${c.id}.ics`}
+        onClick={p.onCalendar}
+      >
         {say("live.addToCalendar")}
       </a>
       {reservation && !p.checkedIn && !p.started && (
@@ -57,19 +64,19 @@ export function BookedActions(p: ActionsProps) {
 interface ConfirmProps {
   confirming: Reservation | null;
   now: number;
-  actionsClass: string;
   say: typeof sayHere;
   onConfirm(reservation: Reservation): void;
   onClose(): void;
 }
 
 /** Cancel this booking? With the late-cancellation rule stated when cancelling now would be late. */
-export function CancelConfirm({ confirming, now, actionsClass, say, onConfirm, onClose }: ConfirmProps) {
+export function CancelConfirm({ confirming, now, say, onConfirm, onClose }: ConfirmProps) {
+  const css = useCss();
   return (
     <Modal open={!!confirming} onClose={onClose} title={say("action.cancelBooking")}>
       <p>{say("confirm.cancelClass")}</p>
       {confirming && isLate(confirming.class_data, now) && <p>{say("live.confirmLateCancel")}</p>}
-      <div class={actionsClass}>
+      <div class={css`display: flex; flex-wrap: wrap; gap: 10px; margin-top: 16px;`}>
         <Button variant="primary" onClick={() => confirming && onConfirm(confirming)}>
           {say("action.cancelBooking")}
         </Button>

@@ -398,16 +398,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
       )}
       {usePopup && <p class={s.hint}>{say("live.signInToReserve")}</p>}
 
-      {bk && (
-        <bk.CancelConfirm
-          confirming={confirming}
-          now={now}
-          actionsClass={s.actions}
-          say={say}
-          onConfirm={cancel}
-          onClose={closeConfirm}
-        />
-      )}
+      {bk && <bk.CancelConfirm confirming={confirming} now={now} say={say} onConfirm={cancel} onClose={closeConfirm} />}
       <LiveRegion message={announcement} />
     </section>
   );

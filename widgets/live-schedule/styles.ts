@@ -42,12 +42,9 @@ export const scheduleStyles = (css: Css) => ({
   spots: css`color: var(--_muted); font-size: 0.875em;`,
   success: css`color: var(--_success); font-size: 0.9em;`,
   buttons: css`display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: flex-end;`,
-  join: css`font-weight: 600;`,
-  ics: css`font-size: 0.875em;`,
   failure: css`color: var(--_danger); font-weight: 600;`,
   hint: css`color: var(--_muted); font-size: 0.8em;`,
   policy: css`color: var(--_muted); font-size: 0.8em;`,
   waiting: css`font-weight: 600; font-size: 0.9em;`,
   notice: css`padding: 10px 12px; border: 2px solid var(--_success); border-radius: var(--_radius); background: var(--_surface); font-weight: 600;`,
-  actions: css`display: flex; flex-wrap: wrap; gap: 10px; margin-top: 16px;`,
 });

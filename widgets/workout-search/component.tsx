@@ -18,7 +18,6 @@ import { mediaUrl, useWidgetConfig } from "../ui/config.js";
 import { Button, EmptyState, ErrorState, LiveRegion, Modal, OfflineNotice, Skeleton } from "../ui/parts.js";
 import { lazy } from "../ui/lazy.js";
 import { useWorkoutSearch } from "./data.js";
-import { optionLabel } from "./groups.js";
 import { searchStyles } from "./styles.js";
 
 export interface WorkoutSearchProps {
@@ -33,8 +32,9 @@ export interface WorkoutSearchProps {
 const DEFAULT_PAGE_SIZE = 12;
 
 /**
- * The filters dialog loads the first time a visitor opens it, or when a search finds nothing: its chunk also holds the
- * workouts suggested then (too small for a chunk of their own), and "Try fewer filters" is what a member does next.
+ * The filters dialog loads the first time a visitor opens it, when a search finds nothing, or when a filter is on: its
+ * chunk also holds the workouts suggested then and the active filters' chips (each too small for a chunk of their
+ * own, and changing the filters is what a member does next). Most visits to the library set no filter.
  */
 const filtersDialog = lazy(() => import("./filters-dialog.js"));
 
@@ -99,45 +99,22 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
   }, [typed]);
 
   const results = data.results;
-  // Every active filter as a removable chip: list values, the member switches, then live recordings.
+  // How many filters are on: each list value, each member switch, live recordings, each avoided strain or item.
   const f = state.filters;
-  const chips: { id: string; label: string; remove: Partial<WorkoutFilterState> }[] = [
-    ...LIST_FILTER_KEYS.flatMap((key) =>
-      f[key].map((value) => ({
-        id: `${key}:${value}`,
-        label: optionLabel(data.filterGroups, key, value),
-        remove: { [key]: f[key].filter((v) => v !== value) },
-      })),
-    ),
-    ...MEMBER_FILTER_KEYS.filter((key) => f[key]).map((key) => ({
-      id: key,
-      label: say(`filter.${key}`),
-      remove: { [key]: false },
-    })),
-    ...(f.live === "all"
-      ? []
-      : [
-          {
-            id: "live",
-            label: `${say("filter.live")}: ${say(`filter.live.${f.live}`)}`,
-            remove: { live: "all" as const },
-          },
-        ]),
-    ...f.avoid.map((key) => ({
-      id: `avoid:${key}`,
-      label: say(`avoid.${key}`),
-      remove: { avoid: f.avoid.filter((k) => k !== key) },
-    })),
-  ];
+  const active =
+    LIST_FILTER_KEYS.reduce((n, key) => n + f[key].length, 0) +
+    MEMBER_FILTER_KEYS.filter((key) => f[key]).length +
+    (f.live === "all" ? 0 : 1) +
+    f.avoid.length;
   const keywords = state.keywords.trim();
-  const searching = keywords !== "" || chips.length > 0;
+  const searching = keywords !== "" || active > 0;
   const count = results?.nbHits ?? 0;
   const countText = keywords ? say("search.resultsFor", { count, keywords }) : say("search.results", { count });
   const hasMore = !!results && results.page + 1 < results.nbPages;
   // From the answer itself: the accumulated hits are set a microtask after it lands, and a render between the two
   // must not read "nothing found" (and fetch the suggestions' chunk) for a search that found workouts.
   const empty = !!results && !data.error && results.nbHits === 0 && searching;
-  const dialog = filtersDialog.use(dialogOpen || empty);
+  const dialog = filtersDialog.use(dialogOpen || empty || active > 0);
   const Dialog = dialog.module;
 
   const backToTop = () => {
@@ -241,7 +218,7 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
           {results ? countText : ""}
         </p>
         <Button aria-haspopup="dialog" onClick={() => setDialogOpen(true)}>
-          {chips.length ? say("search.filtersCount", { count: chips.length }) : say("search.filters")}
+          {active ? say("search.filtersCount", { count: active }) : say("search.filters")}
         </Button>
         <label class={s.sort}>
           <span>{say("search.sort")}</span>
@@ -258,27 +235,8 @@ export function WorkoutSearch(props: WorkoutSearchProps) {
         </label>
       </div>
 
-      {chips.length > 0 && (
-        <ul class={s.chips} aria-label={say("search.filters")}>
-          {chips.map((c) => (
-            <li key={c.id}>
-              <button
-                type="button"
-                part="chip"
-                class={s.chip}
-                aria-label={say("search.removeFilter", { label: c.label })}
-                onClick={() => setFilters({ ...f, ...c.remove })}
-              >
-                {c.label} <span aria-hidden="true">✕</span>
-              </button>
-            </li>
-          ))}
-          <li>
-            <Button variant="link" onClick={() => setFilters(emptyFilters())}>
-              {say("action.clearAll")}
-            </Button>
-          </li>
-        </ul>
+      {active > 0 && Dialog && (
+        <Dialog.ActiveFilters filters={f} described={data.filterGroups} setFilters={setFilters} />
       )}
 
       <div id="fit-results" role="tabpanel" aria-busy={data.loading}>

@@ -10,8 +10,9 @@ import type { Css } from "../ui/shadow-css.js";
 import { dialogStyles } from "./dialog-styles.js";
 import { filterGroups } from "./filter-groups.js";
 
-// Fetched with this dialog's chunk when a search finds nothing (see component.tsx).
+// Fetched with this dialog's chunk when a search finds nothing, and when a filter is on (see component.tsx).
 export { Suggestions } from "./suggestions.js";
+export { ActiveFilters } from "./chips.js";
 
 type State = { filters: WorkoutFilterState; equipmentMode: "selected" | "additional" };
 

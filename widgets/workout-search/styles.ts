@@ -18,11 +18,6 @@ export const searchStyles = (css: Css) => ({
     display: inline-flex; align-items: center; gap: 6px;
     & select { min-height: 40px; padding: 6px 10px; border-radius: var(--_radius); border: 1px solid var(--_border); background: var(--_surface); }
   `,
-  chips: css`list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; align-items: center;`,
-  chip: css`
-    display: inline-flex; gap: 6px; align-items: center; padding: 6px 12px; border-radius: 999px; cursor: pointer;
-    border: 1px solid var(--_accent); background: color-mix(in srgb, var(--_accent) 10%, var(--_surface)); font-size: 0.875em;
-  `,
   grid: css`list-style: none; margin: 0; padding: 0; display: grid; gap: 14px; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));`,
   card: css`
     position: relative; overflow: hidden; border-radius: var(--_radius); border: 1px solid var(--_border); background: var(--_surface); box-shadow: var(--_shadow);
