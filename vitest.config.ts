@@ -4,6 +4,11 @@ import { defineConfig } from "vitest/config";
 // under load, far above what an idle run needs, so only a hung test reaches them.
 /** One API test file's start: its own copy of the seeded database (PGlite unpacks a data dir), the app, the index. */
 const API_BOOT_TIMEOUT_MS = 180_000;
+/**
+ * A unit test: most take milliseconds, but the source scans (literal copy, layers) parse the whole app with the
+ * TypeScript compiler, which took over vitest's default 5 s on a loaded machine.
+ */
+const UNIT_TEST_TIMEOUT_MS = 30_000;
 const API_TEST_TIMEOUT_MS = 60_000;
 /** A browser journey: several pages, each waiting for the server and the widgets. */
 const E2E_TEST_TIMEOUT_MS = 120_000;
@@ -33,7 +38,14 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "happy-dom" } },
+      {
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          testTimeout: UNIT_TEST_TIMEOUT_MS,
+        },
+      },
       // Several server processes share one PostgreSQL; PGlite serves one process.
       api("api:pglite", "tests/api/global-setup-pglite.ts", "pglite", ["tests/api/multi-process.test.ts"]),
       ...(process.env.TEST_DATABASE_URL ? [api("api:postgres", "tests/api/global-setup-postgres.ts", "postgres")] : []),
