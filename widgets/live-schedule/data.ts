@@ -57,7 +57,7 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
   useEffect(() => {
     if (signedIn) void reservations.load();
   }, [signedIn]);
-  useLiveSpots(store, location, classes, place);
+  useLiveSpots(store, location, classes, place, reservations);
 
   /** A write that throws its ApiError on failure and, on success, reloads the reservations and the spots together. */
   const write =
@@ -86,39 +86,25 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
 }
 
 /**
- * Keeps the shown spots live: the page's one spots stream (loaded after the first render, outside the widget's first
- * script) updates the classes in place; a class it does not know yet (just added by the studio) reloads the schedule
- * once, and so does a `resync` or, while the stream is refused, every 30 s.
+ * Keeps the shown spots live through the page's one spots stream, loaded after the first render (outside the widget's
+ * first script): see `followSchedule`.
  */
 function useLiveSpots(
   store: { apiBase: string },
   location: string | undefined,
   classes: Resource<LiveClass[]>,
   place: Resource<Location> | undefined,
+  reservations: Resource<Reservation[]>,
 ) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    const reloadedFor = new Set<string>();
-    void import("../../src/store/live-spots.js").then(({ spotsStreamOf, withSpots }) => {
-      if (!live) return;
-      stop = spotsStreamOf(store).follow({
-        location: location ?? "",
-        onChange(change) {
-          const shown = classes.data.peek();
-          if (!shown) return;
-          if (shown.some((c) => c.id === change.id)) return classes.set(withSpots(shown, change, Date.now()));
-          const here = place?.data.peek()?.id;
-          if (change.cancelled || (here && change.location_id !== here) || reloadedFor.has(change.id)) return;
-          reloadedFor.add(change.id);
-          void classes.reload();
-        },
-        refresh: () => void classes.reload(),
-      });
+    void import("../../src/store/live-spots.js").then(({ followSchedule }) => {
+      if (live) stop = followSchedule(store, location ?? "", classes, place, reservations);
     });
     return () => {
       live = false;
       stop?.();
     };
-  }, [store, location, classes, place]);
+  }, [store, location, classes, place, reservations]);
 }
