@@ -25,17 +25,16 @@ async function signUp(givenName: string) {
   return { email, ...answer };
 }
 
-/** Clicks through the shown week's days until the class's row shows in the day's list, and answers the row. */
-async function rowOf(schedule: Locator, classId: string): Promise<Locator> {
-  const days = schedule.locator("button[aria-pressed]");
-  await expect.poll(() => days.count(), { timeout: STEP_TIMEOUT }).toBe(7);
+/** The class's row on the shown week: picks its day (labelled "Thu 27" in the browser's zone, Chicago) and waits. */
+async function rowOf(schedule: Locator, classId: string, day: string): Promise<Locator> {
+  await schedule
+    .locator("button[aria-pressed]")
+    .filter({ hasText: new RegExp(`^${day}$`) })
+    .click();
   // The day's row (the "Your next class" card above the list repeats a booked class under another heading id).
   const row = schedule.locator(`article[aria-labelledby="class-${classId}"]`);
-  for (let i = 0; i < 7; i++) {
-    await days.nth(i).click();
-    if (await row.count()) return row;
-  }
-  throw new Error(`class ${classId} is not on the shown week`);
+  await row.waitFor();
+  return row;
 }
 
 describe("a full class's waitlist", () => {
@@ -46,10 +45,14 @@ describe("a full class's waitlist", () => {
     const { id: trainer } = (await callApi<{ items: { id: string }[] }>(staff.token, "/studio-admin/v1/trainers"))
       .items[0]!;
     const type = `Last Spot Flow ${unique()}`;
+    const classDay = Date.now() + 2 * 24 * 3_600_000;
+    const chicago = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat("en-US", { timeZone: CHICAGO, ...options }).format(classDay);
+    const dayLabel = `${chicago({ weekday: "short" })} ${chicago({ day: "numeric" })}`;
     const cls = await callApi<{ id: string }>(staff.token, "/studio-admin/v1/locations/chicago/classes", {
       method: "POST",
       body: {
-        date: chicagoDate(Date.now() + 2 * 24 * 3_600_000),
+        date: chicagoDate(classDay),
         start_time: "20:40",
         end_time: "21:25",
         class_type: type,
@@ -70,22 +73,28 @@ describe("a full class's waitlist", () => {
       // A books the last spot.
       await keepTokens(sessionA, a, ["Essential"]);
       const pageA = await sessionA.open("/examples/studio-site.html");
-      const rowA = await rowOf(pageA.locator("fit-live-schedule"), cls.id);
+      const rowA = await rowOf(pageA.locator("fit-live-schedule"), cls.id, dayLabel);
       await visible(rowA.getByText("1 spot left"));
       await rowA.getByRole("button", { name: "Reserve", exact: true }).click();
       await visible(rowA.getByText("You’re in!"));
 
       // B finds it full and joins the waitlist.
       await keepTokens(sessionB, b, ["Essential"]);
+      // B's page follows the live spot counts (its stream opens after the schedule's first render).
+      const following = sessionB.context.waitForEvent("response", {
+        predicate: (r) => new URL(r.url()).pathname === "/studios/live-classes/stream" && r.status() === 200,
+        timeout: STEP_TIMEOUT,
+      });
       const pageB = await sessionB.open("/examples/studio-site.html");
-      const rowB = await rowOf(pageB.locator("fit-live-schedule"), cls.id);
+      const rowB = await rowOf(pageB.locator("fit-live-schedule"), cls.id, dayLabel);
       await rowB.getByRole("button", { name: "Join waitlist" }).click();
       await visible(rowB.getByText("1st on the waitlist", { exact: true }));
       await visible(rowB.getByRole("button", { name: "Leave waitlist" }));
       await visible(rowB.getByText(/you’re booked automatically and emailed/));
       await sessionB.screenshot(pageB, "waitlist-first-in-line");
 
-      // A gives the spot back.
+      // A gives the spot back, once B's page is following the stream.
+      await following;
       await rowA.getByRole("button", { name: "Cancel", exact: true }).click();
       const dialog = pageA.locator("fit-live-schedule").getByRole("dialog");
       await dialog.getByRole("button", { name: "Cancel booking" }).click();
