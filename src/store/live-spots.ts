@@ -6,9 +6,6 @@
  * Loaded by the schedule after its first render (it is not in a widget's first script).
  */
 
-import type { LiveClass, Location, Reservation } from "../api/index.js";
-import type { Resource } from "./resource.js";
-
 /** One class's counts after a change, as the stream's `spots` event carries them. */
 export interface SpotsChange {
   id: string;
@@ -199,38 +196,5 @@ export function withSpots<T extends Counted>(classes: T[], change: SpotsChange, 
       updated.waitlist = { ...c.waitlist, count: change.waitlisted, open };
     }
     return updated;
-  });
-}
-
-/**
- * A schedule following the page's stream: a change updates its shown classes in place; a class it does not know yet
- * (just added by the studio) reloads the schedule once, and so does a `resync` or, while the stream is refused, every
- * 30 s. The stream is public and says nothing of the member's own place: a change to a class they wait for (the
- * waitlist booked them, someone ahead left) fetches their bookings, then the classes with their place, in that order
- * so the schedule sees the booking while it still remembers the wait (and tells the member they were booked).
- * `location` is the id or slug shown, empty for every location. Answers how to stop.
- */
-export function followSchedule(
-  store: { apiBase: string },
-  location: string,
-  classes: Resource<LiveClass[]>,
-  place: Resource<Location> | undefined,
-  reservations: Resource<Reservation[]>,
-): () => void {
-  const reloadedFor = new Set<string>();
-  return spotsStreamOf(store).follow({
-    location,
-    onChange(change) {
-      const shown = classes.data.peek();
-      if (!shown) return;
-      const c = shown.find((c) => c.id === change.id);
-      if (c?.waitlist?.position != null) return void reservations.reload().then(() => classes.reload());
-      if (c) return classes.set(withSpots(shown, change, Date.now()));
-      const here = place?.data.peek()?.id;
-      if (change.cancelled || (here && change.location_id !== here) || reloadedFor.has(change.id)) return;
-      reloadedFor.add(change.id);
-      void classes.reload();
-    },
-    refresh: () => void classes.reload(),
   });
 }

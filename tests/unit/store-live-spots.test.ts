@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { LiveClass, Reservation } from "../../src/api/index.js";
-import type { Resource } from "../../src/store/resource.js";
 import {
   createSpotsStream,
   FALLBACK_REFRESH_MS,
-  followSchedule,
   reconnectDelay,
   RECONNECT_MAX_MS,
   spotsStreamOf,
@@ -247,62 +244,5 @@ describe("withSpots", () => {
   it("drops a cancelled class and ignores classes it does not show", () => {
     expect(withSpots(shown, change({ cancelled: true }), now).map((c) => c.id)).toEqual(["c2"]);
     expect(withSpots(shown, change({ id: "elsewhere" }), now)).toBe(shown);
-  });
-});
-
-describe("a schedule following the stream", () => {
-  const start = "2026-12-01T10:00:00.000Z";
-  const cls = (id: string, position: number | null) =>
-    ({
-      id,
-      start_date: start,
-      spots_left: 0,
-      class_full: true,
-      waitlist: { count: 1, capacity: 10, open: true, position, entry_id: position ? "e1" : null },
-    }) as unknown as LiveClass;
-
-  /** A resource the test reads: its data, and the order its reloads were asked and answered in. */
-  function resource<T>(name: string, data: T, log: string[]) {
-    let value = data;
-    return {
-      data: { peek: () => value },
-      set: (next: T) => void (value = next),
-      reload: vi.fn(async () => {
-        log.push(`${name} asked`);
-        await Promise.resolve();
-        log.push(`${name} answered`);
-        return value;
-      }),
-    } as unknown as Resource<T> & { reload: ReturnType<typeof vi.fn> };
-  }
-
-  async function following(classes: LiveClass[]) {
-    const store = { apiBase: "https://api.example/" };
-    spotsStreamOf(store, { EventSource: FakeSource as never, random: () => 0 });
-    const log: string[] = [];
-    const shown = resource("classes", classes, log);
-    const reservations = resource<Reservation[]>("reservations", [], log);
-    const stop = followSchedule(store, "live", shown, undefined, reservations);
-    await settle();
-    latest().open();
-    return { shown, reservations, log, stop };
-  }
-
-  it("updates the counts of a class the member does not wait for in place, fetching nothing", async () => {
-    const { shown, reservations, stop } = await following([cls("c1", null)]);
-    latest().fire("spots", { data: JSON.stringify(change({ spots_left: 1, class_full: false, booked: 9 })) });
-    expect(shown.data.peek()![0]!.spots_left).toBe(1);
-    expect(shown.reload).not.toHaveBeenCalled();
-    expect(reservations.reload).not.toHaveBeenCalled();
-    stop();
-  });
-
-  it("fetches the member's bookings, then their place, when a class they wait for changes", async () => {
-    // The stream is public: it cannot say that the spot given back went to this member, or that they moved up.
-    const { log, stop } = await following([cls("c1", 1)]);
-    latest().fire("spots", { data: JSON.stringify(change({ booked: 10, capacity: 10, waitlisted: 0 })) });
-    await settle();
-    expect(log).toEqual(["reservations asked", "reservations answered", "classes asked", "classes answered"]);
-    stop();
   });
 });

@@ -86,8 +86,12 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
 }
 
 /**
- * Keeps the shown spots live through the page's one spots stream, loaded after the first render (outside the widget's
- * first script): see `followSchedule`.
+ * Keeps the shown spots live: the page's one spots stream (loaded after the first render, outside the widget's first
+ * script) updates the classes in place; a class it does not know yet (just added by the studio) reloads the schedule
+ * once, and so does a `resync` or, while the stream is refused, every 30 s. The stream is public and says nothing of
+ * the member's own place: a change to a class they wait for (the waitlist booked them, someone ahead left) fetches
+ * their bookings, then the classes with their place, in that order so the schedule sees the booking while it still
+ * remembers the wait (and tells the member they were booked).
  */
 function useLiveSpots(
   store: { apiBase: string },
@@ -99,8 +103,24 @@ function useLiveSpots(
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    void import("../../src/store/live-spots.js").then(({ followSchedule }) => {
-      if (live) stop = followSchedule(store, location ?? "", classes, place, reservations);
+    const reloadedFor = new Set<string>();
+    void import("../../src/store/live-spots.js").then(({ spotsStreamOf, withSpots }) => {
+      if (!live) return;
+      stop = spotsStreamOf(store).follow({
+        location: location ?? "",
+        onChange(change) {
+          const shown = classes.data.peek();
+          if (!shown) return;
+          const c = shown.find((c) => c.id === change.id);
+          if (c?.waitlist?.position != null) return void reservations.reload().then(() => classes.reload());
+          if (c) return classes.set(withSpots(shown, change, Date.now()));
+          const here = place?.data.peek()?.id;
+          if (change.cancelled || (here && change.location_id !== here) || reloadedFor.has(change.id)) return;
+          reloadedFor.add(change.id);
+          void classes.reload();
+        },
+        refresh: () => void classes.reload(),
+      });
     });
     return () => {
       live = false;

@@ -4,7 +4,7 @@ import type { Db } from "../db/index.js";
 import type { WaitlistStatus } from "../db/tables/studios.js";
 import { badRequest, notFound } from "../errors.js";
 import { bookingOpensAt } from "../../../src/domain/classes.js";
-import { refusalsEn, type RefusalKey } from "../../../src/i18n/spec/refusals.js";
+import { fillRefusal, refusalsEn, type RefusalKey } from "../../../src/i18n/spec/refusals.js";
 import { classRows, toLiveClass, waitingColumns, waitingOf, type ClassRow, type LiveClass } from "./live-classes.js";
 import { queueMail, type Mailer } from "./mail.js";
 
@@ -229,7 +229,7 @@ export async function assertBookable(
  * its `{name}`s filled in: the widget and the app match it back to its key to show it in the member's language.
  */
 export const refusal = (key: RefusalKey, values: Record<string, string | number> = {}): string =>
-  refusalsEn[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+  fillRefusal(refusalsEn[key], values);
 
 /** Locks the member's row (NO KEY UPDATE: a reservation's foreign key to it is not held up). */
 export async function lockMember(trx: Db, userId: string): Promise<void> {

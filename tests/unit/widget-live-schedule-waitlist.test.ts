@@ -3,6 +3,7 @@ import type { ServerResponse } from "node:http";
 import "../../widgets/live-schedule/define.js";
 import { writeTokens } from "../../src/auth/index.js";
 import { createStore, memoryStorage, type Store } from "../../src/store/index.js";
+import type { Resource } from "../../src/store/resource.js";
 import { fakeJwt, startTestServer, type Seen, type TestServer } from "./core-http-server.js";
 
 let server: TestServer;
@@ -12,6 +13,7 @@ beforeAll(async () => {
 afterEach(() => {
   server.reset();
   document.body.innerHTML = "";
+  vi.unstubAllGlobals();
 });
 afterAll(() => server.close());
 
@@ -35,7 +37,13 @@ const route = (method: string, path: string, handler: (req: Seen, res: ServerRes
 
 const HOUR = 3_600_000;
 /** A full class a day ahead whose waitlist has room (the instants are relative, so any day and zone shows it). */
-function fullClass() {
+function fullClass(
+  waitlist: { count: number; position: number | null; entry_id: string | null } = {
+    count: 2,
+    position: null,
+    entry_id: null,
+  },
+) {
   const start = Math.floor(Date.now() / HOUR) * HOUR + 26 * HOUR;
   return {
     id: "c-full",
@@ -50,7 +58,7 @@ function fullClass() {
     capacity: 10,
     spots_left: 0,
     class_full: true,
-    waitlist: { count: 2, capacity: 10, open: true, position: null, entry_id: null },
+    waitlist: { ...waitlist, capacity: 10, open: true },
     policy: {
       booking_opens_at: new Date(start - 14 * 24 * HOUR).toISOString(),
       free_cancel_until: new Date(start - 12 * HOUR).toISOString(),
@@ -129,4 +137,93 @@ describe("<fit-live-schedule>'s waitlist refused by the server", () => {
       alert: "The waitlist for this class is full.",
     });
   });
+});
+
+/** An EventSource the test drives: the spots stream as the server would send it. */
+class FakeSource {
+  static all: FakeSource[] = [];
+  readyState = 1;
+  private listeners = new Map<string, ((e: Event) => void)[]>();
+  constructor(readonly url: string) {
+    FakeSource.all.push(this);
+  }
+  addEventListener(type: string, listener: (e: Event) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.readyState = 2;
+  }
+  fire(type: string, init?: MessageEventInit<string>) {
+    for (const l of this.listeners.get(type) ?? []) l(init ? new MessageEvent(type, init) : new Event(type));
+  }
+}
+
+describe("<fit-live-schedule> while the member waits for a full class", () => {
+  it(
+    "shows the booking the waitlist gave them when the class's spots change, without a reload",
+    { timeout: 20_000 },
+    async () => {
+      FakeSource.all = [];
+      vi.stubGlobal("EventSource", FakeSource);
+      let promoted = false;
+      const waiting = { count: 1, position: 1, entry_id: "e1" };
+      const after = { count: 0, position: null, entry_id: null };
+      route("GET", "/studios/class", (_req, res) =>
+        json(res, 200, { items: [fullClass(promoted ? after : waiting)], total: 1 }),
+      );
+      route("GET", "/studios/reservation", (_req, res) =>
+        json(res, 200, {
+          items: promoted
+            ? [{ id: "r1", status: "pending", class_data: fullClass(after), late_cancel: false, from_waitlist: true }]
+            : [],
+        }),
+      );
+      const el = document.createElement("fit-live-schedule") as HTMLElement & { store?: unknown };
+      const store = memberStore();
+      el.store = store;
+      document.body.append(el);
+      const root = el.shadowRoot!;
+      const text = () => root.textContent.replace(/\s+/g, " ");
+      await vi.waitFor(() => expect(text()).toContain("1st on the waitlist"), { timeout: 5000, interval: 20 });
+      // The first reads are answered: the change below comes after them, as it does on a page open for a while.
+      const { reservations } = (store as unknown as { live: { reservations: Resource<unknown> } }).live;
+      await vi.waitFor(
+        () => expect([reservations.fulfilled.peek(), reservations.loading.peek()]).toEqual([true, false]),
+        {
+          timeout: 5000,
+          interval: 20,
+        },
+      );
+      const stream = await vi.waitFor(
+        () => {
+          const found = FakeSource.all.at(-1);
+          if (!found) throw new Error("no stream yet");
+          return found;
+        },
+        { timeout: 5000, interval: 20 },
+      );
+      stream.fire("open");
+
+      // Someone cancels: the waitlist books this member. The public stream carries only the counts.
+      promoted = true;
+      const change = {
+        id: "c-full",
+        location_id: "chicago",
+        booked: 10,
+        capacity: 10,
+        waitlisted: 0,
+        cancelled: false,
+        spots_left: 0,
+        class_full: true,
+      };
+      stream.fire("spots", { data: JSON.stringify(change), lastEventId: "1" });
+      await vi.waitFor(() => expect(text()).toContain("A spot opened: you’re booked into Barre Burn."), {
+        timeout: 5000,
+        interval: 20,
+      });
+      // Told because the member's bookings were fetched before the classes: the schedule still remembered the wait.
+      expect(text()).toContain("You’re in!");
+      expect(text()).not.toContain("1st on the waitlist");
+    },
+  );
 });
