@@ -7,6 +7,7 @@ import { liveEn } from "./spec/live.js";
 import { membershipEn } from "./spec/membership.js";
 import { membershipStepsEn } from "./spec/membership-steps.js";
 import { referralEn } from "./spec/referral.js";
+import { refusalsEn } from "./spec/refusals.js";
 import { seriesEn } from "./spec/series.js";
 
 /**
@@ -24,5 +25,6 @@ export const specEn = {
   ...libraryEn,
   ...libraryFiltersEn,
   ...referralEn,
+  ...refusalsEn,
   ...accountEn,
 } as const;

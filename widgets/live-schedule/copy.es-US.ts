@@ -1,8 +1,10 @@
 import type { say } from "./copy.js";
 import type { sayWaitlist } from "./waitlist-copy.js";
 import type { Translation } from "../ui/copy.js";
+import { translateRefusal } from "../../src/i18n/refusals.js";
 import { commonEs } from "../ui/copy.es-US.js";
 import { liveEs } from "../../src/i18n/spec/live.es-US.js";
+import { refusalsEs } from "../../src/i18n/spec/refusals.es-US.js";
 
 /**
  * <fit-live-schedule> in Latin American / US Spanish (es-US): its own labels (the English
@@ -12,6 +14,7 @@ import { liveEs } from "../../src/i18n/spec/live.es-US.js";
 const copy: Translation<typeof say> & Translation<typeof sayWaitlist> = {
   ...commonEs,
   ...liveEs,
+  ...refusalsEs,
   "live.title": "Clases en vivo",
   "live.allLocations": "Todas las sedes",
   "live.previousWeek": "Semana anterior",
@@ -51,4 +54,10 @@ const copy: Translation<typeof say> & Translation<typeof sayWaitlist> = {
     "Si se libera un lugar antes de las {time}, te reservamos automáticamente y te avisamos por correo.",
   "live.promoted": "Se liberó un lugar: tienes reservada {name}.",
 };
+/**
+ * The server's refusal of a waitlist place (in English, src/i18n/spec/refusals.ts) in es-US; undefined when it is
+ * not a known one. The waitlist part asks this chunk, so an English page carries neither the matcher nor the sentences.
+ */
+export const refusal = (message: string) => translateRefusal(message, copy);
+
 export default copy;

@@ -1,8 +1,10 @@
 import type { say } from "./copy.js";
 import type { sayWaitlist } from "./waitlist-copy.js";
 import type { Translation } from "../ui/copy.js";
+import { translateRefusal } from "../../src/i18n/refusals.js";
 import { commonFr } from "../ui/copy.fr-CA.js";
 import { liveFr } from "../../src/i18n/spec/live.fr-CA.js";
+import { refusalsFr } from "../../src/i18n/spec/refusals.fr-CA.js";
 
 /**
  * <fit-live-schedule> in Canadian French (fr-CA): its own labels (the English
@@ -12,6 +14,7 @@ import { liveFr } from "../../src/i18n/spec/live.fr-CA.js";
 const copy: Translation<typeof say> & Translation<typeof sayWaitlist> = {
   ...commonFr,
   ...liveFr,
+  ...refusalsFr,
   "live.title": "Cours en direct",
   "live.allLocations": "Tous les studios",
   "live.previousWeek": "Semaine précédente",
@@ -52,4 +55,10 @@ const copy: Translation<typeof say> & Translation<typeof sayWaitlist> = {
     "Si une place se libère avant {time}, vous êtes inscrit automatiquement et prévenu par courriel.",
   "live.promoted": "Une place s’est libérée : vous êtes inscrit à {name}.",
 };
+/**
+ * The server's refusal of a waitlist place (in English, src/i18n/spec/refusals.ts) in fr-CA; undefined when it is
+ * not a known one. The waitlist part asks this chunk, so an English page carries neither the matcher nor the sentences.
+ */
+export const refusal = (message: string) => translateRefusal(message, copy);
+
 export default copy;

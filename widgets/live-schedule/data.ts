@@ -57,7 +57,7 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
   useEffect(() => {
     if (signedIn) void reservations.load();
   }, [signedIn]);
-  useLiveSpots(store, location, classes, place);
+  useLiveSpots(store, location, classes, place, reservations);
 
   /** A write that throws its ApiError on failure and, on success, reloads the reservations and the spots together. */
   const write =
@@ -88,13 +88,17 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
 /**
  * Keeps the shown spots live: the page's one spots stream (loaded after the first render, outside the widget's first
  * script) updates the classes in place; a class it does not know yet (just added by the studio) reloads the schedule
- * once, and so does a `resync` or, while the stream is refused, every 30 s.
+ * once, and so does a `resync` or, while the stream is refused, every 30 s. The stream is public and says nothing of
+ * the member's own place: a change to a class they wait for (the waitlist booked them, someone ahead left) fetches
+ * their bookings, then the classes with their place, in that order so the schedule sees the booking while it still
+ * remembers the wait (and tells the member they were booked).
  */
 function useLiveSpots(
   store: { apiBase: string },
   location: string | undefined,
   classes: Resource<LiveClass[]>,
   place: Resource<Location> | undefined,
+  reservations: Resource<Reservation[]>,
 ) {
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -107,7 +111,9 @@ function useLiveSpots(
         onChange(change) {
           const shown = classes.data.peek();
           if (!shown) return;
-          if (shown.some((c) => c.id === change.id)) return classes.set(withSpots(shown, change, Date.now()));
+          const c = shown.find((c) => c.id === change.id);
+          if (c?.waitlist?.position != null) return void reservations.reload().then(() => classes.reload());
+          if (c) return classes.set(withSpots(shown, change, Date.now()));
           const here = place?.data.peek()?.id;
           if (change.cancelled || (here && change.location_id !== here) || reloadedFor.has(change.id)) return;
           reloadedFor.add(change.id);
@@ -120,5 +126,5 @@ function useLiveSpots(
       live = false;
       stop?.();
     };
-  }, [store, location, classes, place]);
+  }, [store, location, classes, place, reservations]);
 }

@@ -7,7 +7,8 @@ import { ordinal } from "../../src/domain/ordinal.js";
 import { MINUTE_MS } from "../../src/domain/numbers.js";
 import { Button } from "../ui/parts.js";
 import { sayWaitlist as say } from "./waitlist-copy.js";
-import { speak, speaking } from "../ui/copy.js";
+import { speak, speaking, type Copy } from "../ui/copy.js";
+import { languages } from "./languages.js";
 
 /**
  * The schedule's waitlist part (issue 18), loaded the first time a shown class is full or the member waits for one:
@@ -74,7 +75,8 @@ export function WaitlistButton({ c, busy, headingId, onJoin, onLeave }: ButtonPr
 
 /**
  * Joins a class's waitlist and answers what to announce ("You’re 3rd on the waitlist."); a refusal throws an Error
- * with the server's message, which names the rule (a full waitlist, an overlapping class, the open-bookings limit).
+ * with the server's message, which names the rule (a full waitlist, an overlapping class, the open-bookings limit),
+ * in the widget's language.
  */
 export function join(api: ApiClient, classId: string) {
   // The answer arrives after an await: it is said in the language of the widget that asked.
@@ -82,7 +84,7 @@ export function join(api: ApiClient, classId: string) {
   return joinWaitlist(api, classId).then((entry) => {
     speak(copy);
     return say("live.joinedWaitlist", { position: ordinal(entry.position ?? 1, copy.locale) });
-  }, refusal);
+  }, refusal(copy));
 }
 /** Leaves a waitlist place and answers what to announce. */
 export function leave(api: ApiClient, entryId: string) {
@@ -90,11 +92,21 @@ export function leave(api: ApiClient, entryId: string) {
   return leaveWaitlist(api, entryId).then(() => {
     speak(copy);
     return say("live.leftWaitlist");
-  }, refusal);
+  }, refusal(copy));
 }
 export const promotedMessage = (name: string) => say("live.promoted", { name });
 
-function refusal(error: unknown): never {
-  const message = (error as { body?: { message?: unknown } } | undefined)?.body?.message;
-  throw typeof message === "string" ? new Error(message) : error;
-}
+/** Each translated language's chunk (loaded already when `copy` speaks it); English has none. */
+const chunks: Partial<Record<string, (typeof languages)["es-US"]>> = languages;
+
+/**
+ * Rethrows a refusal as an Error with the server's message, in `copy`'s language when its translation knows the
+ * sentence (src/i18n/spec/refusals.ts), as sent otherwise (English: the server's message is English).
+ */
+const refusal =
+  (copy: Copy) =>
+  async (error: unknown): Promise<never> => {
+    const message = (error as { body?: { message?: unknown } } | undefined)?.body?.message;
+    if (typeof message !== "string") throw error;
+    throw new Error((await chunks[copy.locale]?.())?.refusal(message) ?? message);
+  };

@@ -6,7 +6,7 @@ import { badRequest, notFound, unprocessable } from "../errors.js";
 import type { CalendarEvent } from "../../../src/domain/ics.js";
 import { isLateCancel } from "../../../src/domain/classes.js";
 import { classRows, isEnterable, toLiveClass, type ClassRow, type LiveClass } from "./live-classes.js";
-import { assertBookable, bookedFromWaitlist, lockMember, spotsOpened } from "./waitlist.js";
+import { assertBookable, bookedFromWaitlist, lockMember, refusal, spotsOpened } from "./waitlist.js";
 
 export interface ReservationView {
   id: string;
@@ -51,8 +51,8 @@ export class ReservationsService {
         await lockMember(trx, userId);
         const cls = await classRows(trx).where("c.id", "=", classId).executeTakeFirst();
         if (!cls) throw notFound("Class not found");
-        if (cls.cancelled_at) throw badRequest("This class has been cancelled.");
-        if (cls.start_at <= now) throw badRequest("This class has already started.");
+        if (cls.cancelled_at) throw badRequest(refusal("refusal.classCancelled"));
+        if (cls.start_at <= now) throw badRequest(refusal("refusal.classStarted"));
         await assertBookable(trx, userId, cls, now, { joiningWaitlist: false });
 
         const taken = await trx
@@ -82,8 +82,7 @@ export class ReservationsService {
         return this.#view(reservation.id, reservation.status, row, now, reservation);
       });
     } catch (error) {
-      if (isUniqueViolation(error, ACTIVE_RESERVATION_INDEX))
-        throw badRequest("You already have a reservation for this class.");
+      if (isUniqueViolation(error, ACTIVE_RESERVATION_INDEX)) throw badRequest(refusal("refusal.alreadyBooked"));
       throw error;
     }
   }

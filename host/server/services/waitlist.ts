@@ -4,6 +4,7 @@ import type { Db } from "../db/index.js";
 import type { WaitlistStatus } from "../db/tables/studios.js";
 import { badRequest, notFound } from "../errors.js";
 import { bookingOpensAt } from "../../../src/domain/classes.js";
+import { fillRefusal, refusalsEn, type RefusalKey } from "../../../src/i18n/spec/refusals.js";
 import { classRows, toLiveClass, waitingColumns, waitingOf, type ClassRow, type LiveClass } from "./live-classes.js";
 import { queueMail, type Mailer } from "./mail.js";
 
@@ -16,7 +17,6 @@ export interface WaitlistEntryView {
   class_data: LiveClass;
 }
 
-const ENTRY_NOT_FOUND = "We couldn’t find your waitlist entry.";
 const ONE_OPEN_ENTRY_INDEX = "waitlist_entries_one_open";
 
 interface Deps {
@@ -44,8 +44,8 @@ export class WaitlistService {
         await lockMember(trx, userId);
         const cls = await classRows(trx).where("c.id", "=", classId).executeTakeFirst();
         if (!cls) throw notFound("Class not found");
-        if (cls.cancelled_at) throw badRequest("This class has been cancelled.");
-        if (cls.start_at <= now) throw badRequest("This class has already started.");
+        if (cls.cancelled_at) throw badRequest(refusal("refusal.classCancelled"));
+        if (cls.start_at <= now) throw badRequest(refusal("refusal.classStarted"));
         await assertBookable(trx, userId, cls, now, { joiningWaitlist: true });
 
         const waiting = await trx
@@ -55,7 +55,7 @@ export class WaitlistService {
           .where("class_id", "=", classId)
           .where("status", "=", "waiting")
           .executeTakeFirst();
-        if (waiting) throw badRequest("You are already on the waitlist for this class.");
+        if (waiting) throw badRequest(refusal("refusal.alreadyWaiting"));
 
         const overlapping = await trx
           .selectFrom("waitlist_entries as w")
@@ -67,10 +67,7 @@ export class WaitlistService {
           .where("o.start_at", "<", cls.end_at)
           .where("o.end_at", ">", cls.start_at)
           .executeTakeFirst();
-        if (overlapping)
-          throw badRequest(
-            `You are already on the waitlist for ${overlapping.class_type} at the same time; leave that waitlist first.`,
-          );
+        if (overlapping) throw badRequest(refusal("refusal.waitingAtSameTime", { classType: overlapping.class_type }));
 
         const placed = await trx
           .updateTable("live_classes")
@@ -88,11 +85,7 @@ export class WaitlistService {
             .select(["booked", "capacity"])
             .where("id", "=", classId)
             .executeTakeFirstOrThrow();
-          throw badRequest(
-            fresh.booked < fresh.capacity
-              ? "This class has spots left: book it instead."
-              : "The waitlist for this class is full.",
-          );
+          throw badRequest(refusal(fresh.booked < fresh.capacity ? "refusal.spotsLeft" : "refusal.waitlistFull"));
         }
         const entry = await trx
           .insertInto("waitlist_entries")
@@ -102,8 +95,7 @@ export class WaitlistService {
         return entryView(trx, userId, entry.id, entry.status, classId, now);
       });
     } catch (error) {
-      if (isUniqueViolation(error, ONE_OPEN_ENTRY_INDEX))
-        throw badRequest("You are already on the waitlist for this class.");
+      if (isUniqueViolation(error, ONE_OPEN_ENTRY_INDEX)) throw badRequest(refusal("refusal.alreadyWaiting"));
       throw error;
     }
   }
@@ -119,7 +111,7 @@ export class WaitlistService {
         .where("id", "=", entryId)
         .where("user_id", "=", userId)
         .executeTakeFirst();
-      if (!ref) throw notFound(ENTRY_NOT_FOUND);
+      if (!ref) throw notFound(refusal("refusal.entryNotFound"));
       // The class row first, then the entry: the order of joins and promotions, so none of them deadlock.
       await trx.selectFrom("live_classes").select("id").where("id", "=", ref.class_id).forNoKeyUpdate().execute();
       const entry = await trx
@@ -129,9 +121,8 @@ export class WaitlistService {
         .where("w.id", "=", entryId)
         .forUpdate("w")
         .executeTakeFirstOrThrow();
-      if (entry.status === "promoted")
-        throw badRequest("You were booked from the waitlist: cancel the booking instead.");
-      if (entry.status !== "waiting" || entry.start_at <= now) throw badRequest("You are no longer on this waitlist.");
+      if (entry.status === "promoted") throw badRequest(refusal("refusal.bookedFromWaitlist"));
+      if (entry.status !== "waiting" || entry.start_at <= now) throw badRequest(refusal("refusal.noLongerWaiting"));
       await trx
         .updateTable("waitlist_entries")
         .set({ status: "left", ended_at: now })
@@ -194,15 +185,18 @@ export async function assertBookable(
   const opens = bookingOpensAt(cls.start_at, cls);
   if (now.getTime() < opens)
     throw badRequest(
-      `Booking for this class opens ${new Date(opens).toLocaleString("en-US", {
-        weekday: "long",
-        month: "long",
-        day: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-        timeZone: cls.time_zone,
-        timeZoneName: "short",
-      })} (${cls.booking_window_days} days before it starts).`,
+      refusal("refusal.bookingOpens", {
+        opens: new Date(opens).toLocaleString("en-US", {
+          weekday: "long",
+          month: "long",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZone: cls.time_zone,
+          timeZoneName: "short",
+        }),
+        count: cls.booking_window_days,
+      }),
     );
   const held = await trx
     .selectFrom("reservations")
@@ -211,7 +205,7 @@ export async function assertBookable(
     .where("class_id", "=", cls.id)
     .where("status", "<>", "standard cancel")
     .executeTakeFirst();
-  if (held) throw badRequest("You already have a reservation for this class.");
+  if (held) throw badRequest(refusal("refusal.alreadyBooked"));
   if (cls.max_open_bookings === null) return;
   const { n } = await sql<{ n: string }>`
     select (select count(*) from reservations r join live_classes c on c.id = r.class_id
@@ -226,9 +220,16 @@ export async function assertBookable(
     .then((r) => r.rows[0]!);
   if (Number(n) >= cls.max_open_bookings)
     throw badRequest(
-      `You can hold at most ${cls.max_open_bookings} open bookings and waitlist places at ${cls.location_name}. Cancel one to book another.`,
+      refusal("refusal.openBookingsLimit", { count: cls.max_open_bookings, location: cls.location_name }),
     );
 }
+
+/**
+ * A refusal of a member's booking or waitlist place in the catalogue's English words (`src/i18n/spec/refusals.ts`),
+ * its `{name}`s filled in: the widget and the app match it back to its key to show it in the member's language.
+ */
+export const refusal = (key: RefusalKey, values: Record<string, string | number> = {}): string =>
+  fillRefusal(refusalsEn[key], values);
 
 /** Locks the member's row (NO KEY UPDATE: a reservation's foreign key to it is not held up). */
 export async function lockMember(trx: Db, userId: string): Promise<void> {

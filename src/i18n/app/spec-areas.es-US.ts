@@ -8,4 +8,5 @@ export * from "../spec/live.es-US.js";
 export * from "../spec/membership-steps.es-US.js";
 export * from "../spec/membership.es-US.js";
 export * from "../spec/referral.es-US.js";
+export * from "../spec/refusals.es-US.js";
 export * from "../spec/series.es-US.js";

@@ -8,4 +8,5 @@ export * from "../spec/live.fr-CA.js";
 export * from "../spec/membership-steps.fr-CA.js";
 export * from "../spec/membership.fr-CA.js";
 export * from "../spec/referral.fr-CA.js";
+export * from "../spec/refusals.fr-CA.js";
 export * from "../spec/series.fr-CA.js";

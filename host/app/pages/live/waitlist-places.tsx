@@ -5,6 +5,7 @@ import type { WaitlistEntry } from "../../../../src/api/types.js";
 import { getWaitlist, leaveWaitlist } from "../../../../src/api/calls/waitlist.js";
 import { ordinal } from "../../../../src/domain/ordinal.js";
 import { currentLocale, t } from "../../../../src/i18n/index.js";
+import { refusalOf } from "../../../../src/i18n/refusals.js";
 import { useStore } from "../../lib/store.js";
 import { color, radius, space, text } from "../../theme/tokens.js";
 import { Button } from "../../ui/button.js";
@@ -63,7 +64,9 @@ export function WaitlistPlaces({ onChange }: { onChange?: () => void }) {
       setNotice(t("booked.leftWaitlist"));
     } catch (e) {
       const message = e instanceof ApiError ? (e.body as { message?: unknown } | undefined)?.message : undefined;
-      setError(typeof message === "string" ? message : t("error.unexpected"));
+      // The server's refusal in the member's language (as sent when the catalogue does not know it).
+      const known = typeof message === "string" ? refusalOf(message) : undefined;
+      setError(known ? t(known.key, known.params) : typeof message === "string" ? message : t("error.unexpected"));
     } finally {
       setLeaving(null);
       await load();
