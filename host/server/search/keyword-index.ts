@@ -45,29 +45,53 @@ export class KeywordIndex {
     this.#size = workouts.length;
     this.#best = new Uint8Array(this.#size);
     this.#scores = new Int32Array(this.#size);
-    const lists = new Map<string, number[][]>();
-    // Texts repeat across a catalogue (equipment, focus, trainers, templated copy): each is split into terms once.
-    const termsOf = new Map<string, string[]>();
+    const fields = KEYWORD_FIELDS.length;
+    // Terms are numbered as met; texts repeat across a catalogue (equipment, focus, trainers, templated copy), so
+    // each distinct text is split into its distinct terms' numbers once.
+    const termIds = new Map<string, number>();
+    const termsOf = new Map<string, Int32Array>();
     const distinctTerms = (text: string) => {
-      let terms = termsOf.get(text);
-      if (!terms) termsOf.set(text, (terms = [...new Set(keywordTerms(text))]));
-      return terms;
+      let ids = termsOf.get(text);
+      if (!ids) {
+        ids = Int32Array.from(new Set(keywordTerms(text)), (term) => {
+          let id = termIds.get(term);
+          if (id === undefined) termIds.set(term, (id = termIds.size));
+          return id;
+        });
+        termsOf.set(text, ids);
+      }
+      return ids;
     };
+    // Two passes: count each term's documents per field, then fill lists of exactly that size in document order.
+    const docTerms = new Array<Int32Array>(this.#size * fields);
+    let counts = new Int32Array(1024 * fields);
     workouts.forEach((w, n) => {
       KEYWORD_FIELDS.forEach((field, f) => {
-        for (const term of distinctTerms(FIELD_TEXT[field.name](w))) {
-          let perField = lists.get(term);
-          if (!perField) lists.set(term, (perField = KEYWORD_FIELDS.map(() => [])));
-          perField[f]!.push(n);
+        const ids = distinctTerms(FIELD_TEXT[field.name](w));
+        docTerms[n * fields + f] = ids;
+        if (termIds.size * fields > counts.length) {
+          const grown = new Int32Array(counts.length * 2);
+          grown.set(counts);
+          counts = grown;
         }
+        for (let k = 0; k < ids.length; k++) counts[ids[k]! * fields + f]!++;
       });
     });
+    const postings = Array.from({ length: termIds.size * fields }, (_, i) =>
+      counts[i] ? new Int32Array(counts[i]) : null,
+    );
+    const filled = new Int32Array(termIds.size * fields);
+    for (let n = 0; n < this.#size; n++) {
+      for (let f = 0; f < fields; f++) {
+        const ids = docTerms[n * fields + f]!;
+        for (let k = 0; k < ids.length; k++) {
+          const slot = ids[k]! * fields + f;
+          postings[slot]![filled[slot]!++] = n;
+        }
+      }
+    }
     this.#terms = new SearchableMap<Postings>();
-    for (const [term, perField] of lists)
-      this.#terms.set(
-        term,
-        perField.map((docs) => (docs.length ? Int32Array.from(docs) : null)),
-      );
+    for (const [term, id] of termIds) this.#terms.set(term, postings.slice(id * fields, (id + 1) * fields));
   }
 
   /** Dictionary terms a query term reaches, each with its match quality. */
