@@ -371,8 +371,10 @@ export class CatalogueIndex {
 
   #countFacet(field: string, scope: Bitset): Record<string, number> {
     const counts: [string, number][] = [];
+    // A narrow scope (a keyword or a rare filter) occupies few words: each value's count reads only those.
+    const at = scope.occupiedWords();
     for (const [value, bits] of this.#facets.get(field)!) {
-      const n = scope.countAnd(bits);
+      const n = at ? scope.countAndAt(bits, at) : scope.countAnd(bits);
       if (n) counts.push([value, n]);
     }
     counts.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));

@@ -39,12 +39,17 @@ export class KeywordIndex {
    */
   readonly #best: Uint8Array;
   readonly #scores: Int32Array;
+  /** The documents the current term reached, and those still matching every term so far. */
+  readonly #touched: Int32Array;
+  readonly #alive: Int32Array;
   #scored = new Int32Array(0);
 
   constructor(workouts: Workout[]) {
     this.#size = workouts.length;
     this.#best = new Uint8Array(this.#size);
     this.#scores = new Int32Array(this.#size);
+    this.#touched = new Int32Array(this.#size);
+    this.#alive = new Int32Array(this.#size);
     const fields = KEYWORD_FIELDS.length;
     // Terms are numbered as met; texts repeat across a catalogue (equipment, focus, trainers, templated copy), so
     // each distinct text is split into its distinct terms' numbers once.
@@ -109,42 +114,47 @@ export class KeywordIndex {
   search(terms: string[]): KeywordMatches {
     const scores = this.#scores;
     const best = this.#best;
+    const touched = this.#touched;
     for (let k = 0; k < this.#scored.length; k++) scores[this.#scored[k]!] = 0;
-    let alive: number[] | null = null;
-    let first: number[] = [];
-    for (const [i, q] of terms.entries()) {
-      const touched: number[] = [];
-      for (const [postings, quality] of this.#expand(q, i, terms)) {
-        KEYWORD_FIELDS.forEach((field, f) => {
+    let alive: Int32Array | null = null;
+    let first = new Int32Array(0);
+    for (let i = 0; i < terms.length; i++) {
+      let count = 0;
+      for (const [postings, quality] of this.#expand(terms[i]!, i, terms)) {
+        for (let f = 0; f < KEYWORD_FIELDS.length; f++) {
           const docs = postings[f];
-          const value = quality * field.weight;
-          if (!docs || !value) return;
+          const value = quality * KEYWORD_FIELDS[f]!.weight;
+          if (!docs || !value) continue;
           for (let k = 0; k < docs.length; k++) {
             const n = docs[k]!;
-            if (!best[n]) touched.push(n);
-            if (best[n]! < value) best[n] = value;
+            const had = best[n]!;
+            if (!had) touched[count++] = n;
+            if (had < value) best[n] = value;
           }
-        });
+        }
       }
       if (!alive) {
-        for (const n of touched) scores[n] = best[n]!;
-        alive = first = touched;
+        for (let k = 0; k < count; k++) scores[touched[k]!] = best[touched[k]!]!;
+        alive = first = touched.slice(0, count);
       } else {
-        const next: number[] = [];
-        for (const n of alive) {
+        // Compacted into the scratch list (in place from the second term on: it only ever shrinks).
+        const next = this.#alive;
+        let kept = 0;
+        for (let k = 0; k < alive.length; k++) {
+          const n = alive[k]!;
           if (!best[n]) continue;
           scores[n]! += best[n];
-          next.push(n);
+          next[kept++] = n;
         }
-        alive = next;
+        alive = next.subarray(0, kept);
       }
-      for (const n of touched) best[n] = 0;
+      for (let k = 0; k < count; k++) best[touched[k]!] = 0;
     }
-    const docs = Int32Array.from(alive ?? []);
+    const docs = alive ? alive.slice() : new Int32Array(0);
     const bits = new Bitset(this.#size);
     for (let k = 0; k < docs.length; k++) bits.set(docs[k]!);
     // Documents a later term dropped keep no score.
-    for (const n of first) if (!bits.has(n)) scores[n] = 0;
+    for (let k = 0; k < first.length; k++) if (!bits.has(first[k]!)) scores[first[k]!] = 0;
     this.#scored = docs;
     return { bits, docs, scores };
   }
