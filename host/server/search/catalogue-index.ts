@@ -224,7 +224,7 @@ export class CatalogueIndex {
     return this.#workouts[n]!;
   }
 
-  /** The workout's answer JSON, serialised once at build. */
+  /** The workout's answer JSON, serialised once, the first time it is asked for. */
   json(n: number): string {
     return (this.#json[n] ??= JSON.stringify(this.#workouts[n]!));
   }

@@ -9,14 +9,15 @@ import { Bitset } from "./bitset.js";
 import { KEYWORD_FIELDS, allowsFuzzy, allowsPrefix, matchQuality } from "./keywords.js";
 import { keywordTerms } from "./normalize.js";
 
-type FieldText = (w: Workout) => string;
-const FIELD_TEXT: Record<(typeof KEYWORD_FIELDS)[number]["name"], FieldText> = {
-  name: (w) => w.name,
-  trainers: (w) => w.trainers.map((t) => t.name).join(" "),
-  description: (w) => w.description,
-  benefits: (w) => w.benefits.join(" "),
-  focus: (w) => w.focusMember.join(" "),
-  equipment: (w) => w.equipment.join(" "),
+/** A field's texts: a workout's words in the field are the union of each text's (the same as splitting them joined). */
+type FieldTexts = (w: Workout) => readonly string[];
+const FIELD_TEXTS: Record<(typeof KEYWORD_FIELDS)[number]["name"], FieldTexts> = {
+  name: (w) => [w.name],
+  trainers: (w) => w.trainers.map((t) => t.name),
+  description: (w) => [w.description],
+  benefits: (w) => w.benefits,
+  focus: (w) => w.focusMember,
+  equipment: (w) => w.equipment,
 };
 
 /** A dictionary term's documents, per keyword field (same order as KEYWORD_FIELDS). */
@@ -52,13 +53,13 @@ export class KeywordIndex {
     this.#alive = new Int32Array(this.#size);
     const fields = KEYWORD_FIELDS.length;
     // Terms are numbered as met; texts repeat across a catalogue (equipment, focus, trainers, templated copy), so
-    // each distinct text is split into its distinct terms' numbers once.
+    // each distinct text is split into its terms' numbers once.
     const termIds = new Map<string, number>();
     const termsOf = new Map<string, Int32Array>();
-    const distinctTerms = (text: string) => {
+    const termsIn = (text: string) => {
       let ids = termsOf.get(text);
       if (!ids) {
-        ids = Int32Array.from(new Set(keywordTerms(text)), (term) => {
+        ids = Int32Array.from(keywordTerms(text), (term) => {
           let id = termIds.get(term);
           if (id === undefined) termIds.set(term, (id = termIds.size));
           return id;
@@ -67,34 +68,41 @@ export class KeywordIndex {
       }
       return ids;
     };
-    // Two passes: count each term's documents per field, then fill lists of exactly that size in document order.
-    const docTerms = new Array<Int32Array>(this.#size * fields);
+    // Two passes over the workouts: count each term's documents per field, then fill lists of exactly that size in
+    // document order. A (term, field) slot remembers the last document it took, so a document counts once in it.
     let counts = new Int32Array(1024 * fields);
-    workouts.forEach((w, n) => {
-      KEYWORD_FIELDS.forEach((field, f) => {
-        const ids = distinctTerms(FIELD_TEXT[field.name](w));
-        docTerms[n * fields + f] = ids;
-        if (termIds.size * fields > counts.length) {
-          const grown = new Int32Array(counts.length * 2);
-          grown.set(counts);
-          counts = grown;
+    let last = new Int32Array(1024 * fields).fill(-1);
+    const visit = (take: (slot: number, n: number) => void) => {
+      for (let n = 0; n < this.#size; n++) {
+        const w = workouts[n]!;
+        for (let f = 0; f < fields; f++) {
+          for (const text of FIELD_TEXTS[KEYWORD_FIELDS[f]!.name](w)) {
+            const ids = termsIn(text);
+            if (termIds.size * fields > counts.length) {
+              const grown = new Int32Array(counts.length * 2);
+              grown.set(counts);
+              counts = grown;
+              const lastGrown = new Int32Array(last.length * 2).fill(-1);
+              lastGrown.set(last);
+              last = lastGrown;
+            }
+            for (let k = 0; k < ids.length; k++) {
+              const slot = ids[k]! * fields + f;
+              if (last[slot] === n) continue;
+              last[slot] = n;
+              take(slot, n);
+            }
+          }
         }
-        for (let k = 0; k < ids.length; k++) counts[ids[k]! * fields + f]!++;
-      });
-    });
+      }
+    };
+    visit((slot) => counts[slot]!++);
     const postings = Array.from({ length: termIds.size * fields }, (_, i) =>
       counts[i] ? new Int32Array(counts[i]) : null,
     );
     const filled = new Int32Array(termIds.size * fields);
-    for (let n = 0; n < this.#size; n++) {
-      for (let f = 0; f < fields; f++) {
-        const ids = docTerms[n * fields + f]!;
-        for (let k = 0; k < ids.length; k++) {
-          const slot = ids[k]! * fields + f;
-          postings[slot]![filled[slot]!++] = n;
-        }
-      }
-    }
+    last.fill(-1);
+    visit((slot, n) => (postings[slot]![filled[slot]!++] = n));
     this.#terms = new SearchableMap<Postings>();
     for (const [term, id] of termIds) this.#terms.set(term, postings.slice(id * fields, (id + 1) * fields));
   }
