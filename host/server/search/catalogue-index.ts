@@ -15,6 +15,9 @@ import { normalizeValue } from "./normalize.js";
 export const SORTS = ["newest", "oldest", "shortest", "longest"] as const;
 export type Sort = (typeof SORTS)[number];
 
+/** Distinct values per field whose normalised form the build remembers. */
+const NORMALIZED_CACHE = 4096;
+
 /** Most hits one answer carries (per page, or in all with pagination off). */
 const MAX_HITS = 1000;
 
@@ -144,7 +147,11 @@ export class CatalogueIndex {
     this.#workouts.forEach((w, n) => {
       for (const v of field.values(w)) {
         let key = normalized.get(v);
-        if (key === undefined) normalized.set(v, (key = normalizeValue(v)));
+        if (key === undefined) {
+          key = normalizeValue(v);
+          // Values that repeat are few; ids and slugs never repeat, and caching them would only fill the map.
+          if (normalized.size < NORMALIZED_CACHE) normalized.set(v, key);
+        }
         const list = lists.get(key);
         if (list === undefined) lists.set(key, n);
         else if (typeof list === "number") {

@@ -135,6 +135,8 @@ export async function loadWorkouts(db: Db): Promise<Workout[]> {
       const collectionRows = rowsByWorkout(jsonArray<string>(l.collection_workouts!));
       const categoryRank = new Map(categories.rows.map((c, i) => [c.id, i]));
       const categorySlug = new Map(categories.rows.map((c) => [c.id, c.slug]));
+      // One object per trainer and per collection, shared by their workouts (the catalogue is never modified in
+      // place): 200k workouts make 400k fewer objects for the collector to trace.
       const trainerById = new Map(trainers.rows.map((t) => [t.id, t]));
       const collectionRank = new Map(collections.rows.map((c, i) => [c.id, i]));
       const collectionById = new Map(collections.rows.map((c) => [c.id, c]));
@@ -161,18 +163,14 @@ export async function loadWorkouts(db: Db): Promise<Workout[]> {
           type: r[4],
           level: r[5],
           pacing: r[6],
-          trainers: (trainerRows.get(id) ?? NONE).sort(byPosition).map((k) => {
-            const { id: trainerId, slug, name, image_url } = trainerById.get(trainerIds[k]!)!;
-            return { id: trainerId, slug, name, image_url };
-          }),
+          trainers: (trainerRows.get(id) ?? NONE).sort(byPosition).map((k) => trainerById.get(trainerIds[k]!)!),
           equipment: r[7],
           strain: r[8] ?? [],
           focusMember: r[9],
           benefits: r[10],
-          collections: (collectionRows.get(id) ?? NONE).sort(byCollection).map((k) => {
-            const { id: collectionId, slug, name } = collectionById.get(collectionIds[k]!)!;
-            return { id: collectionId, slug, name };
-          }),
+          collections: (collectionRows.get(id) ?? NONE)
+            .sort(byCollection)
+            .map((k) => collectionById.get(collectionIds[k]!)!),
           live: r[11],
           start_date: iso(r[12]),
           created_at: iso(r[13]),
