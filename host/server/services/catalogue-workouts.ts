@@ -107,16 +107,17 @@ export async function loadWorkouts(db: Db): Promise<Workout[]> {
       const trainers = await sql<TrainerRef>`select id, slug, name, image_url from trainers`.execute(trx);
       const collections = await sql<CollectionRef>`
         select id, slug, name from collections order by sort_order, id`.execute(trx);
-      // Each aggregate of one query sees the rows in the same order, so the arrays run in parallel.
+      // The aggregates over one table share one scan, so each table's arrays run in parallel (separate scans of
+      // the same table need not return its rows in the same order).
       const { rows: links } = await sql<Record<string, string | null>>`
-        select
-          (select json_agg(workout_id)::text from workout_category_links) as category_workouts,
-          (select json_agg(category_id)::text from workout_category_links) as category_ids,
-          (select json_agg(workout_id)::text from workout_trainers) as trainer_workouts,
-          (select json_agg(trainer_id)::text from workout_trainers) as trainer_ids,
-          (select json_agg(position)::text from workout_trainers) as trainer_positions,
-          (select json_agg(workout_id)::text from workout_collections) as collection_workouts,
-          (select json_agg(collection_id)::text from workout_collections) as collection_ids`.execute(trx);
+        select *
+        from (select json_agg(workout_id)::text as category_workouts, json_agg(category_id)::text as category_ids
+              from workout_category_links) c,
+          (select json_agg(workout_id)::text as trainer_workouts, json_agg(trainer_id)::text as trainer_ids,
+              json_agg(position)::text as trainer_positions
+            from workout_trainers) t,
+          (select json_agg(workout_id)::text as collection_workouts, json_agg(collection_id)::text as collection_ids
+            from workout_collections) co`.execute(trx);
       const { rows } = await sql<{ w: string }>`
         select json_build_array(
           w.id, w.slug, w.name, w.description, w.type, w.level, w.pacing, w.equipment, w.strain, w.focus, w.benefits,
