@@ -136,8 +136,11 @@ export class CatalogueIndex {
 
   #indexField(field: Field) {
     if (field.kind === "number") {
-      const value = this.#workouts.map((w) => field.number(w));
-      const docs = Int32Array.from({ length: this.size }, (_, i) => i).sort((a, b) => value[a]! - value[b]! || a - b);
+      // By value then document number, as a native sort of rank × span + document number (see #buildOrders).
+      const value = Float64Array.from(this.#workouts, (w) => field.number(w));
+      const span = keySpan(this.size);
+      const keys = Float64Array.from(denseRanks(value).rank, (rank, n) => rank * span + n).sort();
+      const docs = Int32Array.from(keys, (key) => key % span);
       this.#numbers.set(field.name, { docs, values: Float64Array.from(docs, (n) => value[n]!) });
       return;
     }
@@ -211,7 +214,7 @@ export class CatalogueIndex {
     for (let n = 0; n < size; n++) byIdRank[idRank[n]!] = n;
     const time = denseRanks(Float64Array.from(w, (x) => Date.parse(x.start_date)));
     const length = denseRanks(Float64Array.from(w, (x) => x.video.duration));
-    const span = 2 ** Math.ceil(Math.log2(size + 1));
+    const span = keySpan(size);
     const order = (key: (n: number) => number, byTieRank: Int32Array) => {
       const keys = new Float64Array(size);
       for (let n = 0; n < size; n++) keys[n] = key(n);
@@ -452,6 +455,9 @@ export class CatalogueIndex {
     return out;
   }
 }
+
+/** A power of two above every document number: rank × span + a document's own rank is exact in a double. */
+const keySpan = (size: number) => 2 ** Math.ceil(Math.log2(size + 1));
 
 /** Each value's rank among the distinct values (equal values share one), and how many distinct values there are. */
 function denseRanks(values: Float64Array): { rank: Int32Array; count: number } {
