@@ -56,6 +56,27 @@ export class Bitset {
     return n;
   }
 
+  /** The indexes of the words holding any member, when at most half of them do (else null: scan them all). */
+  occupiedWords(): Int32Array | null {
+    let n = 0;
+    for (let i = 0; i < this.words.length; i++) if (this.words[i]) n++;
+    if (n * 2 > this.words.length) return null;
+    const out = new Int32Array(n);
+    for (let i = 0, k = 0; i < this.words.length; i++) if (this.words[i]) out[k++] = i;
+    return out;
+  }
+
+  /** |this ∩ other| reading only the words `at` lists (this set's occupied words). */
+  countAndAt(other: Bitset, at: Int32Array): number {
+    let n = 0;
+    for (let k = 0; k < at.length; k++) {
+      const i = at[k]!;
+      const w = this.words[i]! & other.words[i]!;
+      if (w) n += popcount(w);
+    }
+    return n;
+  }
+
   /** |this ∩ other| without allocating. */
   countAnd(other: Bitset): number {
     let n = 0;

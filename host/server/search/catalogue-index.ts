@@ -15,6 +15,9 @@ import { normalizeValue } from "./normalize.js";
 export const SORTS = ["newest", "oldest", "shortest", "longest"] as const;
 export type Sort = (typeof SORTS)[number];
 
+/** Distinct values per field whose normalised form the build remembers. */
+const NORMALIZED_CACHE = 4096;
+
 /** Most hits one answer carries (per page, or in all with pagination off). */
 const MAX_HITS = 1000;
 
@@ -58,12 +61,16 @@ export class CatalogueIndex {
   readonly size: number;
   readonly builtAt = new Date();
   readonly #workouts: Workout[];
-  readonly #json: string[];
+  /** Each workout's answer JSON, serialised on first use (a 200k catalogue is 200 MB of it, most never asked for). */
+  readonly #json: (string | undefined)[];
   readonly #byId = new Map<string, number>();
   readonly #bySlug = new Map<string, number>();
   readonly #universe: Bitset;
-  /** Per field, each normalised value's documents as a sorted list (ids and slugs would make 20k bitsets each). */
-  readonly #values = new Map<string, Map<string, Int32Array>>();
+  /**
+   * Per field, each normalised value's documents as a sorted list, or the one document (ids and slugs: one per
+   * workout, where a bitset each or a list each would cost more than the rest of the build).
+   */
+  readonly #values = new Map<string, Map<string, Posting>>();
   /** The same documents as a bitset for values common enough (1 in 32 or more) that copying words beats setting. */
   readonly #dense = new Map<string, Map<string, Bitset>>();
   readonly #facets = new Map<string, Map<string, Bitset>>();
@@ -80,7 +87,7 @@ export class CatalogueIndex {
   constructor(workouts: Workout[], series: SeriesMembership[] = []) {
     this.#workouts = workouts;
     this.size = workouts.length;
-    this.#json = workouts.map((w) => JSON.stringify(w));
+    this.#json = new Array<string | undefined>(this.size);
     this.#universe = Bitset.full(this.size);
     workouts.forEach((w, n) => {
       this.#byId.set(w.id, n);
@@ -111,7 +118,7 @@ export class CatalogueIndex {
       const bits = this.#avoid.get(key)!;
       for (const name of names) {
         const list = equipment.get(normalizeValue(name));
-        if (list) for (let i = 0; i < list.length; i++) bits.set(list[i]!);
+        if (list !== undefined) setAll(bits, list);
       }
     }
   }
@@ -129,21 +136,30 @@ export class CatalogueIndex {
 
   #indexField(field: Field) {
     if (field.kind === "number") {
-      const value = this.#workouts.map((w) => field.number(w));
-      const docs = Int32Array.from({ length: this.size }, (_, i) => i).sort((a, b) => value[a]! - value[b]! || a - b);
+      // By value then document number, as a native sort of rank × span + document number (see #buildOrders).
+      const value = Float64Array.from(this.#workouts, (w) => field.number(w));
+      const span = keySpan(this.size);
+      const keys = Float64Array.from(denseRanks(value).rank, (rank, n) => rank * span + n).sort();
+      const docs = Int32Array.from(keys, (key) => key % span);
       this.#numbers.set(field.name, { docs, values: Float64Array.from(docs, (n) => value[n]!) });
       return;
     }
-    const lists = new Map<string, number[]>();
+    const lists = new Map<string, number | number[]>();
     const facets = new Map<string, Bitset>();
     const normalized = new Map<string, string>();
     this.#workouts.forEach((w, n) => {
       for (const v of field.values(w)) {
         let key = normalized.get(v);
-        if (key === undefined) normalized.set(v, (key = normalizeValue(v)));
+        if (key === undefined) {
+          key = normalizeValue(v);
+          // Values that repeat are few; ids and slugs never repeat, and caching them would only fill the map.
+          if (normalized.size < NORMALIZED_CACHE) normalized.set(v, key);
+        }
         const list = lists.get(key);
-        if (!list) lists.set(key, [n]);
-        else if (list[list.length - 1] !== n) list.push(n);
+        if (list === undefined) lists.set(key, n);
+        else if (typeof list === "number") {
+          if (list !== n) lists.set(key, [list, n]);
+        } else if (list[list.length - 1] !== n) list.push(n);
       }
       if (field.facet) {
         for (const v of field.facet(w)) {
@@ -153,10 +169,12 @@ export class CatalogueIndex {
         }
       }
     });
-    this.#values.set(field.name, new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)])));
+    const values = new Map<string, Posting>();
+    for (const [key, list] of lists) values.set(key, typeof list === "number" ? list : Int32Array.from(list));
+    this.#values.set(field.name, values);
     const dense = new Map<string, Bitset>();
     for (const [key, list] of lists) {
-      if (list.length * 32 < this.size) continue;
+      if (typeof list === "number" || list.length * 32 < this.size) continue;
       const bits = new Bitset(this.size);
       for (const n of list) bits.set(n);
       dense.set(key, bits);
@@ -172,15 +190,19 @@ export class CatalogueIndex {
     if (dense) return dense;
     const list = this.#values.get(field)!.get(key);
     const bits = new Bitset(this.size);
-    if (list) for (let i = 0; i < list.length; i++) bits.set(list[i]!);
+    if (list !== undefined) setAll(bits, list);
     return bits;
   }
 
+  /**
+   * The four sort orders, each a native sort of numbers, not a comparator called millions of times: a workout's key
+   * is its rank on the sort's field times 2^bits plus its rank in the tie-break order (id order; for the lengths,
+   * the newest order), so keys are distinct integers well inside a double and the tie-break rank names the workout.
+   */
   #buildOrders() {
     const w = this.#workouts;
     const size = this.size;
-    // Numbers only in the comparators: each workout's place in id order (the catalogue usually arrives in it, so
-    // that is one pass of checks), its start time and its video length, read once rather than per comparison.
+    // Each workout's place in id order (the catalogue usually arrives in it, so that is one pass of checks).
     const idRank = Int32Array.from({ length: size }, (_, i) => i);
     let inIdOrder = true;
     for (let i = 1; i < size && inIdOrder; i++) inIdOrder = w[i - 1]!.id < w[i]!.id;
@@ -188,31 +210,33 @@ export class CatalogueIndex {
       const byId = Int32Array.from(idRank).sort((a, b) => (w[a]!.id < w[b]!.id ? -1 : w[a]!.id > w[b]!.id ? 1 : 0));
       for (let i = 0; i < size; i++) idRank[byId[i]!] = i;
     }
-    const time = Float64Array.from(w, (x) => Date.parse(x.start_date));
-    const length = Float64Array.from(w, (x) => x.video.duration);
-    const newest = (a: number, b: number) => time[b]! - time[a]! || idRank[a]! - idRank[b]!;
-    const comparators: Record<Sort, (a: number, b: number) => number> = {
-      newest,
-      oldest: (a, b) => time[a]! - time[b]! || idRank[a]! - idRank[b]!,
-      shortest: (a, b) => length[a]! - length[b]! || newest(a, b),
-      longest: (a, b) => length[b]! - length[a]! || newest(a, b),
+    const byIdRank = new Int32Array(size);
+    for (let n = 0; n < size; n++) byIdRank[idRank[n]!] = n;
+    const time = denseRanks(Float64Array.from(w, (x) => Date.parse(x.start_date)));
+    const length = denseRanks(Float64Array.from(w, (x) => x.video.duration));
+    const span = keySpan(size);
+    const order = (key: (n: number) => number, byTieRank: Int32Array) => {
+      const keys = new Float64Array(size);
+      for (let n = 0; n < size; n++) keys[n] = key(n);
+      keys.sort();
+      return Int32Array.from(keys, (k) => byTieRank[k % span]!);
     };
-    for (const sort of SORTS) {
-      const order = Int32Array.from({ length: this.size }, (_, i) => i).sort(comparators[sort]);
-      const rank = new Int32Array(this.size);
-      for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
-      this.#orders[sort] = order;
-      this.#ranks[sort] = rank;
-    }
+    const newest = order((n) => (time.count - time.rank[n]!) * span + idRank[n]!, byIdRank);
+    const newestRank = ranksOf(newest);
+    this.#orders.newest = newest;
+    this.#orders.oldest = order((n) => time.rank[n]! * span + idRank[n]!, byIdRank);
+    this.#orders.shortest = order((n) => length.rank[n]! * span + newestRank[n]!, newest);
+    this.#orders.longest = order((n) => (length.count - length.rank[n]!) * span + newestRank[n]!, newest);
+    for (const sort of SORTS) this.#ranks[sort] = sort === "newest" ? newestRank : ranksOf(this.#orders[sort]);
   }
 
   workout(n: number): Workout {
     return this.#workouts[n]!;
   }
 
-  /** The workout's answer JSON, serialised once at build. */
+  /** The workout's answer JSON, serialised once, the first time it is asked for. */
   json(n: number): string {
-    return this.#json[n]!;
+    return (this.#json[n] ??= JSON.stringify(this.#workouts[n]!));
   }
 
   bySlug(slug: string): number | undefined {
@@ -302,7 +326,7 @@ export class CatalogueIndex {
             continue;
           }
           const list = this.#values.get(child.field)!.get(key);
-          if (list) for (let i = 0; i < list.length; i++) out.set(list[i]!);
+          if (list !== undefined) setAll(out, list);
         }
         return out;
       }
@@ -350,16 +374,17 @@ export class CatalogueIndex {
     const wanted = new Set(selected.map(normalizeValue));
     const outside = new Bitset(this.size);
     for (const [value, list] of this.#values.get("equipment")!) {
-      if (wanted.has(value)) continue;
-      for (let i = 0; i < list.length; i++) outside.set(list[i]!);
+      if (!wanted.has(value)) setAll(outside, list);
     }
     return outside.not(this.#universe);
   }
 
   #countFacet(field: string, scope: Bitset): Record<string, number> {
     const counts: [string, number][] = [];
+    // A narrow scope (a keyword or a rare filter) occupies few words: each value's count reads only those.
+    const at = scope.occupiedWords();
     for (const [value, bits] of this.#facets.get(field)!) {
-      const n = scope.countAnd(bits);
+      const n = at ? scope.countAndAt(bits, at) : scope.countAnd(bits);
       if (n) counts.push([value, n]);
     }
     counts.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -429,6 +454,34 @@ export class CatalogueIndex {
     }
     return out;
   }
+}
+
+/** A power of two above every document number: rank × span + a document's own rank is exact in a double. */
+const keySpan = (size: number) => 2 ** Math.ceil(Math.log2(size + 1));
+
+/** Each value's rank among the distinct values (equal values share one), and how many distinct values there are. */
+function denseRanks(values: Float64Array): { rank: Int32Array; count: number } {
+  const sorted = Float64Array.from(values).sort();
+  let count = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[count++] = sorted[i]!;
+  const distinct = sorted.subarray(0, count);
+  const rank = Int32Array.from(values, (v) => firstIndex(distinct, (x) => x >= v));
+  return { rank, count };
+}
+
+/** Each document's position in `order`. */
+function ranksOf(order: Int32Array): Int32Array {
+  const rank = new Int32Array(order.length);
+  for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+  return rank;
+}
+
+/** A value's documents: one document number, or a sorted list of them. */
+type Posting = number | Int32Array;
+
+function setAll(bits: Bitset, posting: Posting) {
+  if (typeof posting === "number") bits.set(posting);
+  else for (let i = 0; i < posting.length; i++) bits.set(posting[i]!);
 }
 
 /** The first index of an ascending array where `reached` holds (its length when it never does). */
