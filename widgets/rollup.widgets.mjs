@@ -51,7 +51,7 @@ function elementMetadata() {
       const slim = {
         // The bridge reads any other type (a string, a union of string literals) as a string.
         attributes: (meta.attributes ?? []).map(({ name, type = "" }) =>
-          /^(number|boolean)$|\{|\[\]/.test(type) ? { name, type } : { name },
+          /^(number|boolean)$/.test(type) ? { name, type } : { name },
         ),
         properties: (meta.properties ?? []).map(({ name }) => ({ name })),
       };

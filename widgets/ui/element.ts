@@ -9,7 +9,7 @@ import type { Copy } from "./copy.js";
 import { readPageConfig } from "./config.js";
 import { chooseLocale, nearestLang } from "./locale.js";
 
-type AttrType = "string" | "number" | "boolean" | "json";
+type AttrType = "string" | "number" | "boolean";
 
 /** The runtime description of an element: which attributes it observes (and their types), extra properties, events. */
 export interface ElementSpec {
@@ -43,13 +43,6 @@ function parse(type: AttrType, value: string | null): unknown {
     const n = Number(value);
     return value.trim() === "" || Number.isNaN(n) ? undefined : n;
   }
-  if (type === "json") {
-    try {
-      return JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
   return value;
 }
 
@@ -79,13 +72,9 @@ export function createWidgetElement<P extends object>(
     ));
 
   const attrTypes: Record<string, AttrType> = { ...COMMON_ATTRS };
+  // Every attribute is a string, a number or a boolean (element.json types; a union of strings is a string).
   for (const a of spec.attributes ?? [])
-    attrTypes[a.name] =
-      a.type === "number" || a.type === "boolean"
-        ? a.type
-        : a.type?.includes("{") || a.type?.includes("[]")
-          ? "json"
-          : "string";
+    attrTypes[a.name] = a.type === "number" || a.type === "boolean" ? a.type : "string";
   const propNames = [
     ...new Set([
       ...Object.keys(attrTypes).map(camelCase),
