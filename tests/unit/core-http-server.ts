@@ -32,6 +32,31 @@ export const contractError = (res: ServerResponse, status: number, message: stri
     error: status === 400 ? "Bad Request" : status === 401 ? "Unauthorized" : "Error",
   });
 
+/**
+ * Answers for a widget in a page of another origin than the test server: JSON with CORS headers, and routes whose
+ * preflight passes. `server` is read when a route is added (the server starts in `beforeAll`).
+ */
+export function crossOrigin(server: () => TestServer, methods: string) {
+  const cors = {
+    "access-control-allow-origin": "*",
+    "access-control-allow-headers": "authorization, content-type, x-device",
+    "access-control-allow-methods": methods,
+  };
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { ...cors, "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+  /** Answers `method path` (and its preflight). */
+  const route = (method: string, path: string, handler: Handler) => {
+    server().on("OPTIONS", path, (_req, res) => {
+      res.writeHead(204, cors);
+      res.end();
+    });
+    server().on(method, path, handler);
+  };
+  return { json, route };
+}
+
 /** An unsigned JWT-shaped token expiring at `expSeconds` (the client only reads `exp`). */
 export const fakeJwt = (expSeconds: number, sub = "u1") =>
   [{ alg: "none" }, { sub, exp: expSeconds }]

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ServerResponse } from "node:http";
 import "../../widgets/live-schedule/define.js";
 import { writeTokens } from "../../src/auth/index.js";
 import { createStore, memoryStorage, type Store } from "../../src/store/index.js";
 import type { Resource } from "../../src/store/resource.js";
-import { fakeJwt, startTestServer, type Seen, type TestServer } from "./core-http-server.js";
+import { crossOrigin, fakeJwt, startTestServer, type TestServer } from "./core-http-server.js";
+import { FakeSource } from "./fake-event-source.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,22 +18,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 // The schedule runs in a page of another origin than the test server: answers carry CORS headers, preflights pass.
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-headers": "authorization, content-type, x-device",
-  "access-control-allow-methods": "GET, POST",
-};
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { ...CORS, "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-};
-const route = (method: string, path: string, handler: (req: Seen, res: ServerResponse) => void) => {
-  server.on("OPTIONS", path, (_req, res) => {
-    res.writeHead(204, CORS);
-    res.end();
-  });
-  server.on(method, path, handler);
-};
+const { json, route } = crossOrigin(() => server, "GET, POST");
 
 const HOUR = 3_600_000;
 /** A full class a day ahead whose waitlist has room (the instants are relative, so any day and zone shows it). */
@@ -139,25 +124,6 @@ describe("<fit-live-schedule>'s waitlist refused by the server", () => {
   });
 });
 
-/** An EventSource the test drives: the spots stream as the server would send it. */
-class FakeSource {
-  static all: FakeSource[] = [];
-  readyState = 1;
-  private listeners = new Map<string, ((e: Event) => void)[]>();
-  constructor(readonly url: string) {
-    FakeSource.all.push(this);
-  }
-  addEventListener(type: string, listener: (e: Event) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = 2;
-  }
-  fire(type: string, init?: MessageEventInit<string>) {
-    for (const l of this.listeners.get(type) ?? []) l(init ? new MessageEvent(type, init) : new Event(type));
-  }
-}
-
 describe("<fit-live-schedule> while the member waits for a full class", () => {
   /**
    * The member waits for the full class; someone cancels and the waitlist books them. With `readInFlight`, a read of
@@ -203,7 +169,7 @@ describe("<fit-live-schedule> while the member waits for a full class", () => {
       if (!found) throw new Error("no stream yet");
       return found;
     }, soon);
-    stream.fire("open");
+    stream.open();
     if (readInFlight) {
       holdNext = true;
       void reservations.reload();

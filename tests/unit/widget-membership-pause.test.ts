@@ -4,7 +4,7 @@ import { writeTokens } from "../../src/auth/index.js";
 import { createStore, memoryStorage, type Store } from "../../src/store/index.js";
 import type { MembershipStepDetail } from "../../widgets/membership-panel/names.js";
 import type { ServerResponse } from "node:http";
-import { fakeJwt, startTestServer, type Seen, type TestServer } from "./core-http-server.js";
+import { crossOrigin, fakeJwt, startTestServer, type TestServer } from "./core-http-server.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,25 +16,9 @@ afterEach(() => {
 });
 
 // The panel runs in a page of another origin than the test server: answers carry CORS headers, preflights pass.
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-headers": "authorization, content-type, x-device",
-  "access-control-allow-methods": "GET, POST, PUT, DELETE",
-};
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { ...CORS, "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-};
+const { json, route } = crossOrigin(() => server, "GET, POST, PUT, DELETE");
 const contractError = (res: ServerResponse, status: number, message: string) =>
   json(res, status, { statusCode: status, message, error: "Bad Request" });
-/** Answers `method path` (and its preflight). */
-const route = (method: string, path: string, handler: (req: Seen, res: ServerResponse) => void) => {
-  server.on("OPTIONS", path, (_req, res) => {
-    res.writeHead(204, CORS);
-    res.end();
-  });
-  server.on(method, path, handler);
-};
 afterAll(() => server.close());
 
 const settle = async () => {

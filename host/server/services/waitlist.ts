@@ -186,15 +186,7 @@ export async function assertBookable(
   if (now.getTime() < opens)
     throw badRequest(
       refusal("refusal.bookingOpens", {
-        opens: new Date(opens).toLocaleString("en-US", {
-          weekday: "long",
-          month: "long",
-          day: "numeric",
-          hour: "numeric",
-          minute: "2-digit",
-          timeZone: cls.time_zone,
-          timeZoneName: "short",
-        }),
+        opens: classTime(new Date(opens), cls.time_zone),
         count: cls.booking_window_days,
       }),
     );
@@ -364,18 +356,21 @@ export async function spotsOpened(
 
 /** "Strength & Sculpt with Ana, Tuesday, November 25, 6:00 AM CST at Chicago". */
 function classLine(cls: ClassRow): string {
-  const when = cls.start_at.toLocaleString("en-US", {
+  const trainer = cls.trainer_name ? ` with ${cls.trainer_name}` : "";
+  return `${cls.class_type}${trainer}, ${classTime(cls.start_at, cls.time_zone)} at ${cls.location_name}`;
+}
+
+/** "Tuesday, November 25, 6:00 AM CST": a moment in the location's zone, as refusals and emails say it. */
+const classTime = (at: Date, timeZone: string) =>
+  at.toLocaleString("en-US", {
     weekday: "long",
     month: "long",
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
-    timeZone: cls.time_zone,
+    timeZone,
     timeZoneName: "short",
   });
-  const trainer = cls.trainer_name ? ` with ${cls.trainer_name}` : "";
-  return `${cls.class_type}${trainer}, ${when} at ${cls.location_name}`;
-}
 
 async function entryView(
   trx: Db,
