@@ -8,7 +8,7 @@ import Fastify, {
 } from "fastify";
 import { compactStream, isStaticAsset, wantsCompactLogs } from "./logging.js";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
+import helmet from "helmet";
 import swagger from "@fastify/swagger";
 import type { Clock } from "./clock.js";
 import { systemClock } from "./clock.js";
@@ -195,7 +195,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.status(500).send(errorBody(500, "Internal Server Error"));
   });
 
-  await app.register(helmet, {
+  // Security headers: built once from the fixed options (building them parses the whole policy), then written on
+  // every response, as @fastify/helmet would write them but without rebuilding them per request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -216,21 +218,30 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginResourcePolicy: { policy: "cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook("onRequest", (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 
   const allowed = new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins.map((o) => new URL(o).origin)]);
+  // The three answers a request can get, built once: its own (allowed) origin echoed, any origin, or no CORS.
+  const corsOptions = (origin: string | false) => ({
+    origin,
+    methods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+    allowedHeaders: ["Authorization", "Content-Type", "x-device", "x-request-id"],
+    exposedHeaders: ["x-request-id"],
+    maxAge: 600,
+  });
+  const corsForAllowed = new Map([...allowed].map((origin) => [origin, corsOptions(origin)]));
+  const corsForAny = corsOptions("*");
+  const corsClosed = corsOptions(false);
   await app.register(cors, {
     hook: "onRequest",
     delegator: (request, callback) => {
       const origin = request.headers.origin;
+      if (!origin) return callback(null, corsClosed);
       const isPublic =
         PUBLIC_CORS.test(request.url) && (request.method === "GET" || request.url.startsWith("/tsapi/workouts/search"));
-      callback(null, {
-        origin: !origin ? false : allowed.has(origin) ? origin : isPublic ? "*" : false,
-        methods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-        allowedHeaders: ["Authorization", "Content-Type", "x-device", "x-request-id"],
-        exposedHeaders: ["x-request-id"],
-        maxAge: 600,
-      });
+      callback(null, corsForAllowed.get(origin) ?? (isPublic ? corsForAny : corsClosed));
     },
   });
 

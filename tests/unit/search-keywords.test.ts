@@ -48,4 +48,30 @@ describe("bitsets", () => {
     expect(a.not(universe).count()).toBe(66);
     expect(a.has(32) && !a.has(33)).toBe(true);
   });
+
+  it("count a narrow set over its occupied words and a broad one over its gaps, as a full count would", () => {
+    const size = 32 * 8 + 5;
+    const universe = Bitset.full(size);
+    const value = new Bitset(size);
+    for (let i = 0; i < size; i += 3) value.set(i);
+    const narrow = new Bitset(size);
+    [1, 3, 40, 260].forEach((i) => narrow.set(i));
+    const broad = new Bitset(size).not(universe).andNot(narrow);
+    const total = value.count();
+
+    const narrowWords = narrow.wordsToRead(universe);
+    expect(narrowWords).toEqual({ occupied: Int32Array.from([0, 1, 8]) });
+    if (!narrowWords || !("occupied" in narrowWords)) throw new Error("expected the occupied words");
+    expect(narrow.countAndAt(value, narrowWords.occupied)).toBe(narrow.countAnd(value));
+
+    const broadWords = broad.wordsToRead(universe);
+    expect(broadWords).toEqual({ gaps: Int32Array.from([0, 1, 8]) });
+    if (!broadWords || !("gaps" in broadWords)) throw new Error("expected the gaps");
+    expect(total - value.countAndNotAt(broad, broadWords.gaps)).toBe(broad.countAnd(value));
+
+    const half = new Bitset(size);
+    for (let i = 0; i < size; i += 64) half.set(i);
+    for (let i = 32; i < size; i += 64) half.words[i >>> 5] = 0xffffffff;
+    expect(half.wordsToRead(universe)).toBeNull();
+  });
 });

@@ -1,4 +1,7 @@
 /** Fixed-size bitsets over document numbers: the filter and facet engine of the search index. */
+
+/** Which words of a set a count against it reads (`Bitset.wordsToRead`); null: all of them. */
+export type WordsToRead = { occupied: Int32Array } | { gaps: Int32Array } | null;
 export class Bitset {
   readonly words: Uint32Array;
   constructor(
@@ -56,14 +59,31 @@ export class Bitset {
     return n;
   }
 
-  /** The indexes of the words holding any member, when at most half of them do (else null: scan them all). */
-  occupiedWords(): Int32Array | null {
-    let n = 0;
-    for (let i = 0; i < this.words.length; i++) if (this.words[i]) n++;
-    if (n * 2 > this.words.length) return null;
-    const out = new Int32Array(n);
-    for (let i = 0, k = 0; i < this.words.length; i++) if (this.words[i]) out[k++] = i;
-    return out;
+  /**
+   * The words a count against this set needs to read, found in one pass: a narrow set's occupied words, when at most
+   * half are (`countAndAt`); else a broad set's gaps, the words where it lacks members of `universe`, when at most half
+   * are (`countAndNotAt`); else null: read them all.
+   */
+  wordsToRead(universe: Bitset): WordsToRead {
+    const words = this.words;
+    const all = universe.words;
+    let occupied = 0;
+    let gaps = 0;
+    for (let i = 0; i < words.length; i++) {
+      if (words[i]) occupied++;
+      if (all[i]! & ~words[i]!) gaps++;
+    }
+    if (occupied * 2 <= words.length) {
+      const out = new Int32Array(occupied);
+      for (let i = 0, k = 0; i < words.length; i++) if (words[i]) out[k++] = i;
+      return { occupied: out };
+    }
+    if (gaps * 2 <= words.length) {
+      const out = new Int32Array(gaps);
+      for (let i = 0, k = 0; i < words.length; i++) if (all[i]! & ~words[i]!) out[k++] = i;
+      return { gaps: out };
+    }
+    return null;
   }
 
   /** |this ∩ other| reading only the words `at` lists (this set's occupied words). */
@@ -72,6 +92,19 @@ export class Bitset {
     for (let k = 0; k < at.length; k++) {
       const i = at[k]!;
       const w = this.words[i]! & other.words[i]!;
+      if (w) n += popcount(w);
+    }
+    return n;
+  }
+
+  /** |this \ other| reading only the words `at` lists (where `other` lacks members this set may have). */
+  countAndNotAt(other: Bitset, at: Int32Array): number {
+    const words = this.words;
+    const others = other.words;
+    let n = 0;
+    for (let k = 0; k < at.length; k++) {
+      const i = at[k]!;
+      const w = words[i]! & ~others[i]!;
       if (w) n += popcount(w);
     }
     return n;

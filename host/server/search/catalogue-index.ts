@@ -5,7 +5,7 @@
  */
 import { AVOID_EQUIPMENT, AVOID_KEYS, type AvoidKey } from "../../../src/domain/avoid.js";
 import type { Workout } from "../services/catalogue-workouts.js";
-import { Bitset } from "./bitset.js";
+import { Bitset, type WordsToRead } from "./bitset.js";
 import { FACET_FIELDS, FIELDS, fieldNamed, resolveFields, type Field } from "./fields.js";
 import { conjuncts, fieldsOf, parseFilters, type FilterNode } from "./filter-parser.js";
 import { KeywordIndex } from "./keyword-index.js";
@@ -73,7 +73,8 @@ export class CatalogueIndex {
   readonly #values = new Map<string, Map<string, Posting>>();
   /** The same documents as a bitset for values common enough (1 in 32 or more) that copying words beats setting. */
   readonly #dense = new Map<string, Map<string, Bitset>>();
-  readonly #facets = new Map<string, Map<string, Bitset>>();
+  /** Per facet field, each value's documents and how many there are. */
+  readonly #facets = new Map<string, FacetValue[]>();
   /** Per numeric field, documents sorted by value with the values alongside: comparisons become binary searches. */
   readonly #numbers = new Map<string, { docs: Int32Array; values: Float64Array }>();
   readonly #orders = {} as Record<Sort, Int32Array>;
@@ -180,7 +181,12 @@ export class CatalogueIndex {
       dense.set(key, bits);
     }
     this.#dense.set(field.name, dense);
-    if (field.facet) this.#facets.set(field.name, facets);
+    if (field.facet) {
+      this.#facets.set(
+        field.name,
+        [...facets].map(([value, bits]) => ({ value, bits, total: bits.count() })),
+      );
+    }
   }
 
   /** The documents with `value` in `field`; a shared bitset for common values, so callers never modify the result. */
@@ -272,11 +278,15 @@ export class CatalogueIndex {
     const matches = parts.reduce((acc, p) => acc.and(p.bits), base);
 
     const facets: SearchResult["facets"] = {};
+    // Most facets count over the same scope (the matches): which of its words to read is found once per scope.
+    const plans = new Map<Bitset, WordsToRead>();
     for (const name of facetNames) {
       const canonical = fieldNamed(name)!.name;
       const others = parts.filter((p) => !(p.fields.size === 1 && p.fields.has(canonical)));
       const scope = others.length === parts.length ? matches : others.reduce((acc, p) => acc.and(p.bits), base);
-      facets[name] = this.#countFacet(canonical, scope);
+      let plan = plans.get(scope);
+      if (plan === undefined) plans.set(scope, (plan = scope.wordsToRead(this.#universe)));
+      facets[name] = this.#countFacet(canonical, scope, plan);
     }
 
     const nbHits = matches.count();
@@ -379,12 +389,17 @@ export class CatalogueIndex {
     return outside.not(this.#universe);
   }
 
-  #countFacet(field: string, scope: Bitset): Record<string, number> {
+  #countFacet(field: string, scope: Bitset, plan: WordsToRead): Record<string, number> {
     const counts: [string, number][] = [];
-    // A narrow scope (a keyword or a rare filter) occupies few words: each value's count reads only those.
-    const at = scope.occupiedWords();
-    for (const [value, bits] of this.#facets.get(field)!) {
-      const n = at ? scope.countAndAt(bits, at) : scope.countAnd(bits);
+    // A narrow scope (a keyword or a rare filter) occupies few words: each value's count reads only those. A broad one
+    // (the library, all but a few workouts) lacks members in few words: each value's count is its total less the
+    // documents it has there that the scope lacks.
+    for (const { value, bits, total } of this.#facets.get(field)!) {
+      const n = !plan
+        ? scope.countAnd(bits)
+        : "occupied" in plan
+          ? scope.countAndAt(bits, plan.occupied)
+          : total - bits.countAndNotAt(scope, plan.gaps);
       if (n) counts.push([value, n]);
     }
     counts.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -474,6 +489,13 @@ function ranksOf(order: Int32Array): Int32Array {
   const rank = new Int32Array(order.length);
   for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
   return rank;
+}
+
+/** One value of a facet field: its documents, and how many. */
+interface FacetValue {
+  value: string;
+  bits: Bitset;
+  total: number;
 }
 
 /** A value's documents: one document number, or a sorted list of them. */
