@@ -84,6 +84,22 @@ describe("search index lifecycle", () => {
     }
   });
 
+  it("versions the catalogue: every committed change writes a new version, a rolled-back one leaves it", async () => {
+    const version = async () =>
+      (await t.db.selectFrom("catalogue_version").select("version").executeTakeFirstOrThrow()).version;
+    const first = await version();
+    await t.db.updateTable("trainers").set({ name: "Zoé Laurent" }).where("id", "=", "zzz-none").execute();
+    const second = await version();
+    expect(second).not.toBe(first);
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx.updateTable("series_items").set({ position: 1 }).where("series_id", "=", "zzz-none").execute();
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await version()).toBe(second);
+  });
+
   it.runIf(databaseKind === "postgres")(
     "rebuilds when another server process on the same PostgreSQL changes the catalogue",
     async () => {

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   pool: pg.Pool;
   /** The embedded engine itself (pglite only), e.g. to dump its data dir. */
   pglite?: PGlite;
+  /** The embedded database's folder (pglite on disk only). */
+  dataDir?: string;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function connectPglite(options: { dataDir?: string; loadDataDir?: B
     kind: "pglite",
     pool,
     pglite,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     async close() {
       await db.destroy();
       await pglite.close();

@@ -3,16 +3,22 @@
  * `buildAtStart`), rebuilt whenever the catalogue changes: the catalogue tables' triggers
  * `pg_notify('fitkit_catalogue')`, which reaches every process listening on the same PostgreSQL and, on PGlite, this
  * process's own listener (db/listen.ts).
- * Searches during a rebuild keep using the previous snapshot.
+ * Searches during a rebuild keep using the previous snapshot. Beside an embedded database on disk, the catalogue each
+ * build read is saved under its version, and the next start reads that copy while the version is unchanged
+ * (catalogue-copy.ts).
  */
+import { join } from "node:path";
 import type { DatabaseHandle, Db } from "../db/index.js";
 import { listen } from "../db/listen.js";
-import { loadWorkouts } from "../services/catalogue-workouts.js";
+import { readWorkouts } from "../services/catalogue-workouts.js";
+import { catalogueCopies, type Catalogue, type CatalogueCopies } from "./catalogue-copy.js";
 import { CatalogueIndex, type SeriesMembership } from "./catalogue-index.js";
 
 const CATALOGUE_CHANNEL = "fitkit_catalogue";
 /** Notifications arriving within this window share one rebuild (a seed or an import touches many rows). */
 const DEBOUNCE_MS = 30;
+/** Where, in the embedded database's folder, the catalogue the index was built from is saved (catalogue-copy.ts). */
+const COPY_FOLDER = "fitkit-search";
 
 export interface LiveIndex {
   /** The current snapshot, waiting for (or starting) the first build if needed. */
@@ -41,9 +47,27 @@ async function loadSeries(db: Db): Promise<SeriesMembership[]> {
   return [...out.values()];
 }
 
-async function buildIndex(db: Db): Promise<CatalogueIndex> {
-  const [workouts, series] = await Promise.all([loadWorkouts(db), loadSeries(db)]);
-  return new CatalogueIndex(workouts, series);
+interface CatalogueRead {
+  catalogue: Catalogue;
+  /** Its version (migration 080); null if the database has none, and then no copy is read or saved. */
+  version: string | null;
+  /** Whether it came from the saved copy of that version (so there is nothing to save). */
+  fromCopy: boolean;
+}
+
+/** The catalogue at one moment: its version and, from the copy of that version if there is one, else the tables. */
+async function readCatalogue(db: Db, copies: CatalogueCopies | null): Promise<CatalogueRead> {
+  return db
+    .transaction()
+    .setIsolationLevel("repeatable read")
+    .execute(async (trx) => {
+      const row = await trx.selectFrom("catalogue_version").select("version").executeTakeFirst();
+      const version = row?.version ?? null;
+      const copy = version && copies ? await copies.read(version) : null;
+      if (copy) return { catalogue: copy, version, fromCopy: true };
+      const workouts = await readWorkouts(trx);
+      return { catalogue: { workouts, series: await loadSeries(trx) }, version, fromCopy: false };
+    });
 }
 
 export function createLiveIndex(
@@ -59,16 +83,24 @@ export function createLiveIndex(
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  // Beside an embedded database on disk only: PostgreSQL's processes share no folder that is the database's own.
+  const copies = database.dataDir ? catalogueCopies(join(database.dataDir, COPY_FOLDER)) : null;
+  let saving: Promise<void> | null = null;
 
   const rebuild = (): Promise<CatalogueIndex> => {
     if (building) {
       again = true;
       return building;
     }
-    building = buildIndex(database.db)
-      .then((index) => {
-        current = index;
-        return index;
+    building = readCatalogue(database.db, copies)
+      .then(({ catalogue, version, fromCopy }) => {
+        current = new CatalogueIndex(catalogue.workouts, catalogue.series);
+        // After the index is in use: the copy only speeds up the next start.
+        if (copies && version && !fromCopy && !closed)
+          saving = Promise.resolve(saving)
+            .then(() => copies.save(version, catalogue))
+            .catch((e) => options.onError?.(e));
+        return current;
       })
       .finally(() => {
         building = null;
@@ -105,6 +137,7 @@ export function createLiveIndex(
       if (timer) clearTimeout(timer);
       await listening.close();
       await building?.catch(() => {});
+      await saving;
     },
   };
 }

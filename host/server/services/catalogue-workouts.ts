@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Db } from "../db/index.js";
+import type { Database } from "../db/schema.js";
 import type { WorkoutType } from "../db/tables/catalogue.js";
 import type { StrainTag } from "../../../src/domain/avoid.js";
 
@@ -96,20 +97,21 @@ const jsonArray = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as 
  * tables.
  */
 export async function loadWorkouts(db: Db): Promise<Workout[]> {
-  return db
-    .transaction()
-    .setIsolationLevel("repeatable read")
-    .execute(async (trx) => {
-      // Timestamps as JSON in UTC, which iso() turns into the answer's form without a Date.
-      await sql`set local time zone 'UTC'`.execute(trx);
-      const categories = await sql<{ id: string; slug: string }>`
+  return db.transaction().setIsolationLevel("repeatable read").execute(readWorkouts);
+}
+
+/** loadWorkouts inside a transaction the caller holds (repeatable read, so every table is read at one moment). */
+export async function readWorkouts(trx: Transaction<Database>): Promise<Workout[]> {
+  // Timestamps as JSON in UTC, which iso() turns into the answer's form without a Date.
+  await sql`set local time zone 'UTC'`.execute(trx);
+  const categories = await sql<{ id: string; slug: string }>`
         select id, slug from workout_categories order by sort_order, id`.execute(trx);
-      const trainers = await sql<TrainerRef>`select id, slug, name, image_url from trainers`.execute(trx);
-      const collections = await sql<CollectionRef>`
+  const trainers = await sql<TrainerRef>`select id, slug, name, image_url from trainers`.execute(trx);
+  const collections = await sql<CollectionRef>`
         select id, slug, name from collections order by sort_order, id`.execute(trx);
-      // The aggregates over one table share one scan, so each table's arrays run in parallel (separate scans of
-      // the same table need not return its rows in the same order).
-      const { rows: links } = await sql<Record<string, string | null>>`
+  // The aggregates over one table share one scan, so each table's arrays run in parallel (separate scans of
+  // the same table need not return its rows in the same order).
+  const { rows: links } = await sql<Record<string, string | null>>`
         select *
         from (select json_agg(workout_id)::text as category_workouts, json_agg(category_id)::text as category_ids
               from workout_category_links) c,
@@ -118,7 +120,7 @@ export async function loadWorkouts(db: Db): Promise<Workout[]> {
             from workout_trainers) t,
           (select json_agg(workout_id)::text as collection_workouts, json_agg(collection_id)::text as collection_ids
             from workout_collections) co`.execute(trx);
-      const { rows } = await sql<{ w: string }>`
+  const { rows } = await sql<{ w: string }>`
         select json_build_array(
           w.id, w.slug, w.name, w.description, w.type, w.level, w.pacing, w.equipment, w.strain, w.focus, w.benefits,
           w.live, w.start_date, w.created_at, w.duration, w.video_duration, w.poster_url, w.breakdown
@@ -126,60 +128,58 @@ export async function loadWorkouts(db: Db): Promise<Workout[]> {
         from workouts w
         order by w.id`.execute(trx);
 
-      const l = links[0]!;
-      const categoryIds = jsonArray<string>(l.category_ids!);
-      const trainerIds = jsonArray<string>(l.trainer_ids!);
-      const trainerPositions = jsonArray<number>(l.trainer_positions!);
-      const collectionIds = jsonArray<string>(l.collection_ids!);
-      const categoryRows = rowsByWorkout(jsonArray<string>(l.category_workouts!));
-      const trainerRows = rowsByWorkout(jsonArray<string>(l.trainer_workouts!));
-      const collectionRows = rowsByWorkout(jsonArray<string>(l.collection_workouts!));
-      const categoryRank = new Map(categories.rows.map((c, i) => [c.id, i]));
-      const categorySlug = new Map(categories.rows.map((c) => [c.id, c.slug]));
-      // One object per trainer and per collection, shared by their workouts (the catalogue is never modified in
-      // place): 200k workouts make 400k fewer objects for the collector to trace.
-      const trainerById = new Map(trainers.rows.map((t) => [t.id, t]));
-      const collectionRank = new Map(collections.rows.map((c, i) => [c.id, i]));
-      const collectionById = new Map(collections.rows.map((c) => [c.id, c]));
-      // The orders the answer lists them in: categories and collections by their sort order then id, trainers by
-      // their position on the workout (then id).
-      const byCategory = (a: number, b: number) =>
-        categoryRank.get(categoryIds[a]!)! - categoryRank.get(categoryIds[b]!)!;
-      const byCollection = (a: number, b: number) =>
-        collectionRank.get(collectionIds[a]!)! - collectionRank.get(collectionIds[b]!)!;
-      const byPosition = (a: number, b: number) =>
-        trainerPositions[a]! - trainerPositions[b]! ||
-        (trainerIds[a]! < trainerIds[b]! ? -1 : trainerIds[a]! > trainerIds[b]! ? 1 : 0);
+  const l = links[0]!;
+  const categoryIds = jsonArray<string>(l.category_ids!);
+  const trainerIds = jsonArray<string>(l.trainer_ids!);
+  const trainerPositions = jsonArray<number>(l.trainer_positions!);
+  const collectionIds = jsonArray<string>(l.collection_ids!);
+  const categoryRows = rowsByWorkout(jsonArray<string>(l.category_workouts!));
+  const trainerRows = rowsByWorkout(jsonArray<string>(l.trainer_workouts!));
+  const collectionRows = rowsByWorkout(jsonArray<string>(l.collection_workouts!));
+  const categoryRank = new Map(categories.rows.map((c, i) => [c.id, i]));
+  const categorySlug = new Map(categories.rows.map((c) => [c.id, c.slug]));
+  // One object per trainer and per collection, shared by their workouts (the catalogue is never modified in
+  // place): 200k workouts make 400k fewer objects for the collector to trace.
+  const trainerById = new Map(trainers.rows.map((t) => [t.id, t]));
+  const collectionRank = new Map(collections.rows.map((c, i) => [c.id, i]));
+  const collectionById = new Map(collections.rows.map((c) => [c.id, c]));
+  // The orders the answer lists them in: categories and collections by their sort order then id, trainers by
+  // their position on the workout (then id).
+  const byCategory = (a: number, b: number) => categoryRank.get(categoryIds[a]!)! - categoryRank.get(categoryIds[b]!)!;
+  const byCollection = (a: number, b: number) =>
+    collectionRank.get(collectionIds[a]!)! - collectionRank.get(collectionIds[b]!)!;
+  const byPosition = (a: number, b: number) =>
+    trainerPositions[a]! - trainerPositions[b]! ||
+    (trainerIds[a]! < trainerIds[b]! ? -1 : trainerIds[a]! > trainerIds[b]! ? 1 : 0);
 
-      const out = new Array<Workout>(rows.length);
-      for (let i = 0; i < rows.length; i++) {
-        const r = JSON.parse(rows[i]!.w) as Row;
-        const id = r[0];
-        out[i] = {
-          id,
-          slug: r[1],
-          name: r[2],
-          description: r[3],
-          category: (categoryRows.get(id) ?? NONE).sort(byCategory).map((k) => categorySlug.get(categoryIds[k]!)!),
-          type: r[4],
-          level: r[5],
-          pacing: r[6],
-          trainers: (trainerRows.get(id) ?? NONE).sort(byPosition).map((k) => trainerById.get(trainerIds[k]!)!),
-          equipment: r[7],
-          strain: r[8] ?? [],
-          focusMember: r[9],
-          benefits: r[10],
-          collections: (collectionRows.get(id) ?? NONE)
-            .sort(byCollection)
-            .map((k) => collectionById.get(collectionIds[k]!)!),
-          live: r[11],
-          start_date: iso(r[12]),
-          created_at: iso(r[13]),
-          duration: r[14],
-          video: { duration: r[15], poster_url: r[16] },
-          breakdown: r[17],
-        };
-      }
-      return out;
-    });
+  const out = new Array<Workout>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = JSON.parse(rows[i]!.w) as Row;
+    const id = r[0];
+    out[i] = {
+      id,
+      slug: r[1],
+      name: r[2],
+      description: r[3],
+      category: (categoryRows.get(id) ?? NONE).sort(byCategory).map((k) => categorySlug.get(categoryIds[k]!)!),
+      type: r[4],
+      level: r[5],
+      pacing: r[6],
+      trainers: (trainerRows.get(id) ?? NONE).sort(byPosition).map((k) => trainerById.get(trainerIds[k]!)!),
+      equipment: r[7],
+      strain: r[8] ?? [],
+      focusMember: r[9],
+      benefits: r[10],
+      collections: (collectionRows.get(id) ?? NONE)
+        .sort(byCollection)
+        .map((k) => collectionById.get(collectionIds[k]!)!),
+      live: r[11],
+      start_date: iso(r[12]),
+      created_at: iso(r[13]),
+      duration: r[14],
+      video: { duration: r[15], poster_url: r[16] },
+      breakdown: r[17],
+    };
+  }
+  return out;
 }

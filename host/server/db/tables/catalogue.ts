@@ -230,7 +230,14 @@ interface AssetsTable {
   height: number | null;
 }
 
+/** One row: the version of what the search index holds, replaced by every change to it (migration 080). */
+export interface CatalogueVersionTable {
+  only_row: Defaulted<boolean>;
+  version: Defaulted<string>;
+}
+
 export interface CatalogueTables {
+  catalogue_version: CatalogueVersionTable;
   trainers: TrainersTable;
   workout_categories: WorkoutCategoriesTable;
   collections: CollectionsTable;
