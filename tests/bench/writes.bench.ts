@@ -4,8 +4,11 @@
  * exactly full), then the database is checked (booked never above capacity, booked equal to the active reservations,
  * no member twice in a class). Then video-event ingest: 40 batches of 500 events, 4 in flight, and the lag from the
  * last batch's answer until a read sees every event (no GET stats endpoint reads video_events, so the read is a
- * count on the server's own pool). PostgreSQL runs on a throwaway database on BENCH_DATABASE_URL / TEST_DATABASE_URL
- * (default: the local server), created and dropped here.
+ * count on the server's own pool). Stats are computed from completions, not from events, so once half the batches
+ * are answered the member also completes the session (POST /v2/workouts/end_session) while the rest are still in
+ * flight, and the lag from that answer until GET /stats/v2/workouts counts one more completion is measured too.
+ * PostgreSQL runs on a throwaway database on BENCH_DATABASE_URL / TEST_DATABASE_URL (default: the local server),
+ * created and dropped here.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -36,6 +39,8 @@ interface Figures {
   eventsPerSecond: number;
   lagMs: number;
   eventsLost: number;
+  statsLagMs: number;
+  completionsMissing: number;
 }
 
 const memberAddress = (i: number) => `198.51.100.${i + 1}`;
@@ -139,6 +144,30 @@ async function measure(database: DatabaseHandle): Promise<Figures> {
     const headers = { authorization: `Bearer ${tokens[0]}`, "content-type": "application/json", "x-device": "web" };
     const session = await app.inject({ method: "GET", url: "/v2/workouts/start_session/bench-workout", headers });
     const sessionId = session.json().session_id as string;
+    const totalCompleted = async () => {
+      const res = await app.inject({ method: "GET", url: "/stats/v2/workouts", headers });
+      if (res.statusCode !== 200) throw new Error(`stats: ${res.statusCode} ${res.body}`);
+      return res.json().data.stats.total_completed as number;
+    };
+    const completedBefore = await totalCompleted();
+    // Completes the session the events belong to, then reads stats until they count it; started halfway through
+    // the ingest, so both the completion and the reads queue behind event batches.
+    const completeAndWatchStats = async () => {
+      const res = await app.inject({
+        method: "POST",
+        url: "/v2/workouts/end_session/bench-workout",
+        headers,
+        payload: { session_id: sessionId, workout_completed_positions: 1800 }, // the whole video
+      });
+      if (res.statusCode !== 200 || !res.json().is_complete)
+        throw new Error(`end_session: ${res.statusCode} ${res.body}`);
+      const completed = performance.now();
+      let shown = completedBefore;
+      for (let tries = 0; tries < 100 && shown < completedBefore + 1; tries++) shown = await totalCompleted();
+      return { statsLagMs: performance.now() - completed, completionsMissing: completedBefore + 1 - shown };
+    };
+    let halfway = () => {};
+    const completion = new Promise<void>((resolve) => (halfway = resolve)).then(completeAndWatchStats);
     const now = Date.now();
     const body = (n: number) =>
       JSON.stringify({
@@ -152,22 +181,26 @@ async function measure(database: DatabaseHandle): Promise<Figures> {
       });
     const payloads = Array.from({ length: BATCHES }, (_, n) => body(n));
     let next = 0;
+    let done = 0;
     const ingest = performance.now();
-    await Promise.all(
-      Array.from({ length: IN_FLIGHT }, async () => {
-        while (next < BATCHES) {
-          const n = next++;
-          const res = await app.inject({
-            method: "POST",
-            url: "/v2/workouts/video_events",
-            headers,
-            payload: payloads[n],
-          });
-          if (res.statusCode !== 200) throw new Error(`batch ${n}: ${res.statusCode} ${res.body}`);
-        }
-      }),
-    );
-    const answered = performance.now();
+    const [answered, { statsLagMs, completionsMissing }] = await Promise.all([
+      Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (next < BATCHES) {
+            const n = next++;
+            const res = await app.inject({
+              method: "POST",
+              url: "/v2/workouts/video_events",
+              headers,
+              payload: payloads[n],
+            });
+            if (res.statusCode !== 200) throw new Error(`batch ${n}: ${res.statusCode} ${res.body}`);
+            if (++done === BATCHES / 2) halfway();
+          }
+        }),
+      ).then(() => performance.now()),
+      completion,
+    ]);
     const expected = BATCHES * BATCH_SIZE;
     let counted = 0;
     for (let tries = 0; tries < 100 && counted < expected; tries++) {
@@ -187,6 +220,8 @@ async function measure(database: DatabaseHandle): Promise<Figures> {
       eventsPerSecond: expected / ((answered - ingest) / 1000),
       lagMs,
       eventsLost: expected - counted,
+      statsLagMs,
+      completionsMissing,
     };
   } finally {
     await app.close();
@@ -241,10 +276,21 @@ async function run(): Promise<BenchResult[]> {
         { metric: `classes whose count ≠ reservations (${db})`, value: f.miscounted, unit: "classes", budget: zero },
         { metric: `members booked twice into a class (${db})`, value: f.doubleBooked, unit: "pairs", budget: zero },
         { metric: `video events lost (${db})`, value: f.eventsLost, unit: "events", budget: zero },
+        {
+          metric: `completions missing from stats (${db})`,
+          value: f.completionsMissing,
+          unit: "completions",
+          budget: zero,
+        },
       ];
     }),
     ...side(`video-event ingest, ${BATCH_SIZE}-event batches, ${IN_FLIGHT} in flight`, "eventsPerSecond", "events/s"),
     ...side("lag, last batch answered → all events readable", "lagMs", "ms"),
+    ...side(
+      "lag, completing request answered → stats show the completion (during video-event ingest)",
+      "statsLagMs",
+      "ms",
+    ),
   ];
 }
 
