@@ -1,5 +1,5 @@
-import { fillRefusal, refusalsEn, type RefusalKey } from "./spec/refusals.js";
-import type { Params } from "./translate-core.js";
+import { refusalsEn, type RefusalKey } from "./spec/refusals.js";
+import { interpolate, type Params } from "./translate-core.js";
 
 /**
  * The catalogue key and values of a server refusal (`spec/refusals.ts`), so a client can say it in the member's
@@ -29,5 +29,5 @@ export function translateRefusal(
 ): string | undefined {
   const known = refusalOf(message);
   const text = known && catalogue[known.key];
-  return text && fillRefusal(text, known.params);
+  return text && interpolate(text, known.params);
 }

@@ -4,7 +4,8 @@ import type { Db } from "../db/index.js";
 import type { WaitlistStatus } from "../db/tables/studios.js";
 import { badRequest, notFound } from "../errors.js";
 import { bookingOpensAt } from "../../../src/domain/classes.js";
-import { fillRefusal, refusalsEn, type RefusalKey } from "../../../src/i18n/spec/refusals.js";
+import { refusalsEn, type RefusalKey } from "../../../src/i18n/spec/refusals.js";
+import { interpolate } from "../../../src/i18n/translate-core.js";
 import { classRows, toLiveClass, waitingColumns, waitingOf, type ClassRow, type LiveClass } from "./live-classes.js";
 import { queueMail, type Mailer } from "./mail.js";
 
@@ -221,7 +222,7 @@ export async function assertBookable(
  * its `{name}`s filled in: the widget and the app match it back to its key to show it in the member's language.
  */
 export const refusal = (key: RefusalKey, values: Record<string, string | number> = {}): string =>
-  fillRefusal(refusalsEn[key], values);
+  interpolate(refusalsEn[key], values);
 
 /** Locks the member's row (NO KEY UPDATE: a reservation's foreign key to it is not held up). */
 export async function lockMember(trx: Db, userId: string): Promise<void> {

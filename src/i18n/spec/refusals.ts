@@ -22,7 +22,3 @@ export const refusalsEn = {
 } as const;
 
 export type RefusalKey = keyof typeof refusalsEn;
-
-/** A refusal's sentence (the English above, or a translation of it) with the server's values in its `{name}`s. */
-export const fillRefusal = (sentence: string, values: Readonly<Record<string, string | number>>): string =>
-  sentence.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
