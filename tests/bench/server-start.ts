@@ -1,10 +1,25 @@
-/** Starting the built server (dist/server/main.js) on an embedded database, timed to its first 200 from /health. */
-import { spawn } from "node:child_process";
+/**
+ * The built server (dist/server/main.js) on an embedded database, as the benches start it: its own process, its
+ * first 200 from /health awaited, a chromium launched with the flags of tests/e2e/browser.ts beside it if asked.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const builtServer = join(fileURLToPath(new URL("../..", import.meta.url)), "dist", "server", "main.js");
+
+/** As tests/e2e/browser.ts launches Chromium: headless, no GPU, nothing phoning home. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -14,11 +29,19 @@ const freePort = () =>
     });
   });
 
-/** Milliseconds from spawning the built server on `dataDir` to its first 200 from /health; then it is stopped. */
-export async function timeStart(dataDir: string, giveUpMs = 300_000): Promise<number> {
+export interface RunningServer {
+  url: string;
+  /** Milliseconds from spawning it to its first 200 from /health. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server on `dataDir` (created, migrated and seeded on a first start) and waits until it is ready. */
+export async function startBuiltServer(dataDir: string, giveUpMs = 300_000): Promise<RunningServer> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [builtServer], {
+  const child: ChildProcess = spawn(process.execPath, [builtServer], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -29,20 +52,32 @@ export async function timeStart(dataDir: string, giveUpMs = 300_000): Promise<nu
     },
     stdio: "ignore",
   });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/health`);
-        if (res.ok) return performance.now() - started;
+        const res = await fetch(`${url}/health`);
+        if (res.ok) return { url, startMs: performance.now() - started, stop };
       } catch {
         /* not listening yet */
       }
       if (performance.now() - started > giveUpMs) throw new Error(`server did not answer within ${giveUpMs} ms`);
       await new Promise((r) => setTimeout(r, 20));
     }
-  } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
+  } catch (error) {
+    await stop();
+    throw error;
   }
+}
+
+/** Milliseconds from spawning the built server on `dataDir` to its first 200 from /health; then it is stopped. */
+export async function timeStart(dataDir: string, giveUpMs?: number): Promise<number> {
+  const server = await startBuiltServer(dataDir, giveUpMs);
+  await server.stop();
+  return server.startMs;
 }

@@ -6,32 +6,19 @@
  * their npm packages (dev dependencies of the bench): Cal.com's embed loader (its booker then loads in an iframe),
  * Shopify's Buy Button and media-chrome's core.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
 import type { Bench, BenchResult } from "./run.js";
+import { builtServer, CHROMIUM_ARGS, startBuiltServer, type RunningServer } from "./server-start.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const main = join(root, "dist", "server", "main.js");
 const RUNS = 5;
 const THROTTLE = 4;
-/** As tests/e2e/browser.ts launches Chromium: headless, no GPU, nothing phoning home. */
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 /** The file of each peer a page loads, inside its npm package. */
 const PEERS = [
   {
@@ -49,14 +36,6 @@ const PEERS = [
 
 const gzip9 = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** gzip -9 of the schedule's module and every chunk it imports statically (what the page loads before it works). */
 function scheduleBytes(): { files: number; gzipped: number } {
@@ -82,7 +61,7 @@ function peerFile(pkg: string, file: string): Buffer {
 }
 
 async function run(): Promise<BenchResult[]> {
-  if (!existsSync(main)) throw new Error("dist/server/main.js missing: run `npm run build` first");
+  if (!existsSync(builtServer)) throw new Error("dist/server/main.js missing: run `npm run build` first");
   const own = scheduleBytes();
   const results: BenchResult[] = [
     {
@@ -104,36 +83,12 @@ async function run(): Promise<BenchResult[]> {
     return results;
   }
   const dataDir = mkdtempSync(join(tmpdir(), "fitkit-widgets-"));
-  const port = await freePort();
-  const server = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-    },
-    stdio: "ignore",
-  });
-  const base = `http://127.0.0.1:${port}`;
   let browser: Browser | undefined;
+  let server: RunningServer | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath,
-      args: CHROMIUM_ARGS,
-    });
-    for (let waited = 0; ; waited += 100) {
-      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-      if (
-        await fetch(`${base}/health`)
-          .then((r) => r.ok)
-          .catch(() => false)
-      )
-        break;
-      if (waited > 120_000) throw new Error("server did not answer within 120 s");
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    server = await startBuiltServer(dataDir, 120_000);
+    const base = server.url;
     const times: number[] = [];
     let served = 0;
     let files = 0;
@@ -184,8 +139,7 @@ async function run(): Promise<BenchResult[]> {
     return results;
   } finally {
     await browser?.close();
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
