@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import type { Bench, BenchResult } from "./run.js";
-import { builtServer, CHROMIUM_ARGS, startBuiltServer } from "./server-start.js";
+import { CHROMIUM_ARGS } from "../e2e/chromium-args.js";
+import { builtServer, startBuiltServer } from "./server-start.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const RUNS = 5;

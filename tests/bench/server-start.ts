@@ -1,6 +1,6 @@
 /**
  * The built server (dist/server/main.js) on an embedded database, as the benches start it: its own process, its
- * first 200 from /health awaited, a chromium launched with the flags of tests/e2e/browser.ts beside it if asked.
+ * first 200 from /health awaited.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
@@ -8,18 +8,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const builtServer = join(fileURLToPath(new URL("../..", import.meta.url)), "dist", "server", "main.js");
-
-/** As tests/e2e/browser.ts launches Chromium: headless, no GPU, nothing phoning home. */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const freePort = () =>
   new Promise<number>((resolve) => {

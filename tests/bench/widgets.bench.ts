@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
 import type { Bench, BenchResult } from "./run.js";
-import { builtServer, CHROMIUM_ARGS, startBuiltServer, type RunningServer } from "./server-start.js";
+import { CHROMIUM_ARGS } from "../e2e/chromium-args.js";
+import { builtServer, startBuiltServer, type RunningServer } from "./server-start.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const RUNS = 5;

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { CHROMIUM_ARGS } from "./chromium-args.js";
 
 /**
  * The browser-test harness shared by every e2e file (widgets and hosted app): Debian's Chromium driven by
@@ -20,18 +21,6 @@ import { inject } from "vitest";
 
 const root = new URL("../..", import.meta.url).pathname;
 export const ARTIFACTS = join(root, "test-artifacts");
-
-/** The launch flags ARCHITECTURE.md fixes for CI: headless, no GPU, nothing phoning home. */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /**
  * Every test step that waits on the page uses this bound, so a stuck page fails instead of hanging the run. Generous:
