@@ -1,9 +1,10 @@
 /**
  * The catalogue copy an embedded server saves beside its database (search/catalogue-copy.ts): the next start reads it
- * while the catalogue's version is unchanged, and never once the catalogue has changed, however it changed.
+ * while the catalogue's version is unchanged and its code the same, and never once the catalogue has changed, however
+ * it changed.
  * Servers run in-process on a real data folder; PGlite only, as PostgreSQL servers keep no copy.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -142,6 +143,27 @@ describe.runIf(databaseKind === "pglite")("the search index's catalogue copy", (
       } finally {
         await again.close();
       }
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "saved by other server code (an upgrade) is not read, and gives way to this code's copy",
+    async () => {
+      const dir = dataDir();
+      await (await start(dir)).close();
+      markCopy(dir, "20 Min Copied Okapi Flow");
+      const [file] = copiesIn(dir);
+      const foreign = file!.replace(/^catalogue-[0-9a-f]+-/, "catalogue-0000000000000000-");
+      renameSync(join(dir, "fitkit-search", file!), join(dir, "fitkit-search", foreign));
+
+      const app = await start(dir);
+      try {
+        expect(await nbHits(app, "okapi")).toBe(0);
+      } finally {
+        await app.close();
+      }
+      expect(copiesIn(dir)).toEqual([file]);
     },
     TIMEOUT_MS,
   );

@@ -5,13 +5,24 @@
  * was saved under, so a catalogue changed since (by this process, another, or a seed while it was down) is read from
  * the database again; a copy that cannot be read or written costs that speed, never an answer.
  */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { CollectionRef, TrainerRef, Workout } from "../services/catalogue-workouts.js";
 import type { SeriesMembership } from "./catalogue-index.js";
 
-/** Part of every copy's name: a copy written in another layout is never read as this one. */
-const LAYOUT = "v1";
+/**
+ * A short hash of the code that reads the catalogue and saves its copy (its modules' files; one file once bundled),
+ * part of every copy's name: a copy saved by other code (before an upgrade, or an edit in development) may hold
+ * workouts of another shape, so it is never read. The first start of new code reads the tables and saves its own.
+ */
+function codeFingerprint(moduleUrls: readonly string[]): string {
+  const hash = createHash("sha256");
+  for (const url of new Set(moduleUrls)) hash.update(readFileSync(fileURLToPath(url)));
+  return hash.digest("hex").slice(0, 16);
+}
 
 export interface Catalogue {
   workouts: Workout[];
@@ -25,8 +36,10 @@ export interface CatalogueCopies {
   save(version: string, catalogue: Catalogue): Promise<void>;
 }
 
-export function catalogueCopies(dir: string): CatalogueCopies {
-  const fileOf = (version: string) => join(dir, `catalogue-${LAYOUT}-${version}.json`);
+/** The copies in `dir`, saved and read by the code of `readerModules` (the modules that read the catalogue). */
+export function catalogueCopies(dir: string, readerModules: readonly string[]): CatalogueCopies {
+  const code = codeFingerprint([import.meta.url, ...readerModules]);
+  const fileOf = (version: string) => join(dir, `catalogue-${code}-${version}.json`);
   return {
     async read(version) {
       let text: string;

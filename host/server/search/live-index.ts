@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import type { DatabaseHandle, Db } from "../db/index.js";
 import { listen } from "../db/listen.js";
-import { readWorkouts } from "../services/catalogue-workouts.js";
+import { readWorkouts, WORKOUTS_READER_MODULE } from "../services/catalogue-workouts.js";
 import { catalogueCopies, type Catalogue, type CatalogueCopies } from "./catalogue-copy.js";
 import { CatalogueIndex, type SeriesMembership } from "./catalogue-index.js";
 
@@ -84,7 +84,9 @@ export function createLiveIndex(
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
   // Beside an embedded database on disk only: PostgreSQL's processes share no folder that is the database's own.
-  const copies = database.dataDir ? catalogueCopies(join(database.dataDir, COPY_FOLDER)) : null;
+  const copies = database.dataDir
+    ? catalogueCopies(join(database.dataDir, COPY_FOLDER), [import.meta.url, WORKOUTS_READER_MODULE])
+    : null;
   let saving: Promise<void> | null = null;
 
   const rebuild = (): Promise<CatalogueIndex> => {

@@ -88,6 +88,9 @@ function rowsByWorkout(workoutIds: string[]): Map<string, number[]> {
 const NONE: number[] = [];
 const jsonArray = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as T[]) : []);
 
+/** This module: its code decides a workout's shape, so a saved catalogue copy is tied to it (catalogue-copy.ts). */
+export const WORKOUTS_READER_MODULE = import.meta.url;
+
 /**
  * The whole catalogue (the search index is built from this), each workout with its categories, trainers and
  * collections, read in one snapshot. On PGlite every row and every column costs far more than its bytes, and
