@@ -42,6 +42,16 @@ async function start(dir: string): Promise<FastifyInstance> {
   }
 }
 
+/** Runs `check` against a server on `dir`, then stops it (which waits for its copy to be saved). */
+async function withServer(dir: string, check: (app: FastifyInstance) => Promise<void>) {
+  const app = await start(dir);
+  try {
+    await check(app);
+  } finally {
+    await app.close();
+  }
+}
+
 async function nbHits(app: FastifyInstance, keywords: string) {
   const res = await app.inject({ method: "POST", url: "/tsapi/workouts/search", payload: { keywords, hits: 1 } });
   expect(res.statusCode).toBe(200);
@@ -77,12 +87,9 @@ describe.runIf(databaseKind === "pglite")("the search index's catalogue copy", (
       expect(copiesIn(dir)).toHaveLength(1);
 
       markCopy(dir, "20 Min Copied Okapi Flow");
-      const second = await start(dir);
-      try {
+      await withServer(dir, async (second) => {
         expect(await nbHits(second, "okapi")).toBe(1);
-      } finally {
-        await second.close();
-      }
+      });
     },
     TIMEOUT_MS,
   );
@@ -103,13 +110,10 @@ describe.runIf(databaseKind === "pglite")("the search index's catalogue copy", (
         .execute();
       await database.close();
 
-      const app = await start(dir);
-      try {
+      await withServer(dir, async (app) => {
         expect(await nbHits(app, "quokka")).toBe(1);
         expect(await nbHits(app, "okapi")).toBe(0);
-      } finally {
-        await app.close();
-      }
+      });
       expect(copiesIn(dir)).toHaveLength(1);
       expect(copiesIn(dir)[0]).not.toBe(stale);
     },
@@ -120,8 +124,7 @@ describe.runIf(databaseKind === "pglite")("the search index's catalogue copy", (
     "follows a change made while the server runs: the copy is replaced by one of the changed catalogue",
     async () => {
       const dir = dataDir();
-      const app = await start(dir);
-      try {
+      await withServer(dir, async (app) => {
         await untilTrue(() => copiesIn(dir).length === 1);
         const [before] = copiesIn(dir);
         await app.ctx.database.db
@@ -131,18 +134,13 @@ describe.runIf(databaseKind === "pglite")("the search index's catalogue copy", (
           .execute();
         await untilTrue(async () => (await nbHits(app, "quokka")) === 1);
         await untilTrue(() => copiesIn(dir).length === 1 && copiesIn(dir)[0] !== before);
-      } finally {
-        await app.close();
-      }
+      });
 
       markCopy(dir, "20 Min Copied Okapi Flow");
-      const again = await start(dir);
-      try {
+      await withServer(dir, async (again) => {
         expect(await nbHits(again, "okapi")).toBe(1);
         expect(await nbHits(again, "quokka")).toBe(1);
-      } finally {
-        await again.close();
-      }
+      });
     },
     TIMEOUT_MS,
   );
@@ -157,12 +155,9 @@ describe.runIf(databaseKind === "pglite")("the search index's catalogue copy", (
       const foreign = file!.replace(/^catalogue-[0-9a-f]+-/, "catalogue-0000000000000000-");
       renameSync(join(dir, "fitkit-search", file!), join(dir, "fitkit-search", foreign));
 
-      const app = await start(dir);
-      try {
+      await withServer(dir, async (app) => {
         expect(await nbHits(app, "okapi")).toBe(0);
-      } finally {
-        await app.close();
-      }
+      });
       expect(copiesIn(dir)).toEqual([file]);
     },
     TIMEOUT_MS,
@@ -176,12 +171,9 @@ describe.runIf(databaseKind === "pglite")("the search index's catalogue copy", (
       const [file] = copiesIn(dir);
       writeFileSync(join(dir, "fitkit-search", file!), '{"workouts": [{"id": "wk_00');
 
-      const app = await start(dir);
-      try {
+      await withServer(dir, async (app) => {
         expect(await nbHits(app, "")).toBeGreaterThan(100);
-      } finally {
-        await app.close();
-      }
+      });
       // Saved again, whole, under the same version.
       expect(copiesIn(dir)).toEqual([file]);
       expect(JSON.parse(readFileSync(join(dir, "fitkit-search", file!), "utf8")).workouts.length).toBeGreaterThan(100);
