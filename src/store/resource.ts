@@ -7,6 +7,8 @@ export type Status = "idle" | "loading" | "success" | "error";
  * One remote value as a status machine (spec §4: request → success | error → fulfil). Only the latest load may
  * commit; a newer load with different arguments aborts the older one; a load with the same arguments as the one in
  * flight joins it (two widgets → one request); a load with the arguments of the last success is skipped unless forced.
+ * A reload never joins: what is in flight may answer from before the change that asked for it, so it starts afresh,
+ * and whoever waited on the earlier load gets the fresh answer.
  */
 export interface Resource<T, A extends unknown[] = []> {
   readonly data: ReadonlySignal<T | undefined>;
@@ -18,7 +20,7 @@ export interface Resource<T, A extends unknown[] = []> {
   readonly fulfilled: ReadonlySignal<boolean>;
   /** Loads unless these arguments already succeeded; resolves with the data, or undefined on error or abort. */
   load(...args: A): Promise<T | undefined>;
-  /** Loads even if these arguments already succeeded. */
+  /** Loads even if these arguments already succeeded or are in flight. */
   reload(...args: A): Promise<T | undefined>;
   /** Replaces the data locally (e.g. with a mutation's answer). */
   set(data: T | undefined): void;
@@ -36,23 +38,27 @@ export function createResource<T, A extends unknown[] = []>(
   const loading = signal(false);
   const error = signal<unknown>(undefined);
   const fulfilled = signal(false);
-  let current: { key: string; controller: AbortController; promise: Promise<T | undefined> } | undefined;
+  /** The load in flight; `next`: the reload of the same arguments that replaced it, whose answer its callers get. */
+  let current:
+    | { key: string; controller: AbortController; promise: Promise<T | undefined>; next?: Promise<T | undefined> }
+    | undefined;
   let loadedKey: string | undefined;
 
   function run(force: boolean, args: A): Promise<T | undefined> {
     const key = keyOf(...args);
-    if (current?.key === key) return current.promise;
+    const previous = current;
+    if (!force && previous?.key === key) return previous.promise;
     if (!force && loadedKey === key && status.peek() === "success") return Promise.resolve(data.peek());
-    current?.controller.abort();
+    previous?.controller.abort();
     const controller = new AbortController();
+    const load = { key, controller } as NonNullable<typeof current>;
     batch(() => {
       status.value = "loading";
       loading.value = true;
     });
-    const mine = () => current?.controller === controller;
     const promise = fetcher(controller.signal, ...args).then(
       (value) => {
-        if (!mine()) return undefined;
+        if (current !== load) return load.next;
         loadedKey = key;
         batch(() => {
           data.value = value;
@@ -62,7 +68,7 @@ export function createResource<T, A extends unknown[] = []>(
         return value;
       },
       (e) => {
-        if (!mine()) return undefined;
+        if (current !== load) return load.next;
         loadedKey = undefined;
         batch(() => {
           error.value = e;
@@ -71,19 +77,17 @@ export function createResource<T, A extends unknown[] = []>(
         return undefined;
       },
     );
-    current = {
-      key,
-      controller,
-      promise: promise.finally(() => {
-        if (!mine()) return;
-        current = undefined;
-        batch(() => {
-          loading.value = false;
-          fulfilled.value = true;
-        });
-      }),
-    };
-    return current.promise;
+    load.promise = promise.finally(() => {
+      if (current !== load) return;
+      current = undefined;
+      batch(() => {
+        loading.value = false;
+        fulfilled.value = true;
+      });
+    });
+    if (previous?.key === key) previous.next = load.promise;
+    current = load;
+    return load.promise;
   }
 
   function abort() {

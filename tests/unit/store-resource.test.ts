@@ -102,6 +102,19 @@ describe("resource status machine (spec §4: request → success | error → ful
     await expect(again).resolves.toBe("X2");
   });
 
+  it("reloads afresh instead of joining a load in flight, and gives its caller the fresh answer", async () => {
+    const { calls, fetcher } = controlled<string>();
+    const r = createResource(fetcher);
+    const before = r.load("x");
+    const fresh = r.reload("x");
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    calls[0]!.d.resolve("from before the change");
+    calls[1]!.d.resolve("after the change");
+    expect(await Promise.all([before, fresh])).toEqual(["after the change", "after the change"]);
+    expect(r.data.value).toBe("after the change");
+  });
+
   it("retries arguments whose last load failed", async () => {
     const { calls, fetcher } = controlled<string>();
     const r = createResource(fetcher);

@@ -112,9 +112,7 @@ function useLiveSpots(
           const shown = classes.data.peek();
           if (!shown) return;
           const c = shown.find((c) => c.id === change.id);
-          // Afresh: a read already on its way (another widget's) may answer from before the change.
-          if (c?.waitlist?.position != null)
-            return void (reservations.abort(), reservations.reload().then(() => (classes.abort(), classes.reload())));
+          if (c?.waitlist?.position != null) return void reservations.reload().then(() => classes.reload());
           if (c) return classes.set(withSpots(shown, change, Date.now()));
           const here = place?.data.peek()?.id;
           if (change.cancelled || (here && change.location_id !== here) || reloadedFor.has(change.id)) return;
