@@ -46,7 +46,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const silent = { warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
+const silent = { warn: () => {}, info: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
 
 /** A redis-server of the test's own on a free port, which it may stop and start again (never the machine's Redis). */
 async function ownRedis(): Promise<{ url: string; stop: () => Promise<void>; start: () => Promise<void> }> {
@@ -83,7 +83,7 @@ describe("where rate limits are counted", () => {
   it("starts with a warning when REDIS_URL names a Redis it cannot reach, and counts in memory meanwhile", async () => {
     const warnings: string[] = [];
     const log = {
-      warn: (_context: unknown, message: string) => warnings.push(message),
+      warn: (message: string) => warnings.push(message),
     } as unknown as FastifyBaseLogger;
     const config = loadConfig({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
     const limiter = await createRateLimiter(config, new TestClock(), log);

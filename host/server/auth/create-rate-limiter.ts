@@ -26,12 +26,12 @@ export async function createRateLimiter(
       url: config.redisUrl,
       prefix: config.redisPrefix,
       now,
+      // One line each way, no stack: an outage is the operator's news, not a bug.
       onDown: (err) =>
         log.warn(
-          { err },
           `REDIS_URL: Redis is unreachable (${errorText(err)}): rate limits are counted in this process's memory until it is back`,
         ),
-      onUp: () => log.warn("REDIS_URL: Redis answers again: rate limits are counted in it again"),
+      onUp: () => log.info("REDIS_URL: Redis answers again: rate limits are counted in it again"),
     });
   }
   if (config.databaseUrl) {
