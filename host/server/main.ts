@@ -5,11 +5,24 @@ import { createServer } from "./server.js";
 import { DEMO_MEMBERS, DEMO_PASSWORD } from "./db/seed/members.js";
 import { DEMO_STAFF } from "./db/seed/studio-staff.js";
 
-/** A refused start is one line on stderr and a non-zero exit: the operator's fix is in the message, not a stack. */
+/**
+ * A refused start is one line on stderr and a non-zero exit: the operator's fix is in the message, not a stack.
+ * Any other failure (a database that cannot be reached) is one line too, naming what failed; LOG_LEVEL=debug adds
+ * the stack.
+ */
 function refuse(error: unknown): never {
-  if (!(error instanceof StartupError)) throw error;
-  process.stderr.write(`fitkit: ${error.message}\n`);
+  const message = error instanceof StartupError ? error.message : `could not start: ${oneLine(error)}`;
+  process.stderr.write(`fitkit: ${message}\n`);
+  if (!(error instanceof StartupError) && process.env.LOG_LEVEL === "debug") console.error(error);
   process.exit(1);
+}
+
+function oneLine(error: unknown): string {
+  // A connection refused on every address of a host name is an AggregateError with an empty message.
+  if (error instanceof AggregateError && !error.message && error.errors.length) return oneLine(error.errors[0]);
+  const text = error instanceof Error ? error.message || error.name : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  return `${text.replace(/\s+/g, " ").trim()}${typeof code === "string" && !text.includes(code) ? ` (${code})` : ""}`;
 }
 
 let config: ServerConfig;
@@ -39,7 +52,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-const { port } = new URL(await app.listen({ port: config.port, host: config.host }));
+const { port } = new URL(await app.listen({ port: config.port, host: config.host }).catch(refuse));
 const url = listeningOrigin(config.host, Number(port));
 
 const lines = [

@@ -335,6 +335,45 @@ describe.each([
     }
   });
 
+  it("throttles a signed-in member's password checks (changing it, deleting the account) as sign-in, on its counters", async () => {
+    const limited = await behindProxy({
+      signInAccountPerAddress: { free: 3, baseMs: 1000, maxMs: 8000, forgetMs: 3_600_000 },
+    });
+    try {
+      const m = await limited.signUp();
+      const headers = { "x-forwarded-for": "203.0.113.66" };
+      const change = (currentPassword: string, token = m.token) =>
+        limited.call("POST", "/api/auth/change-password", {
+          token,
+          headers,
+          body: { currentPassword, newPassword: "brand-new-pass" },
+        });
+      const deleteAccount = (password: string) =>
+        limited.call("POST", "/user/v1/deletion", { token: m.token, headers, body: { password } });
+      const signIn = (password: string) =>
+        limited.call("POST", "/api/auth/sign-in/email", { headers, body: { email: m.email, password } });
+
+      // A stolen access token buys no more guesses than the sign-in form: all three routes share the count.
+      expectError(await change("wrong-one"), 400);
+      expectError(await deleteAccount("wrong-two"), 400);
+      expectError(await signIn("wrong-three"), 401);
+      expect(retryAfter(await change("wrong-four"))).toBe(1);
+      expect(retryAfter(await deleteAccount(m.password))).toBe(1);
+      limited.clock.advance(1000);
+      expectError(await change("wrong-five"), 400);
+      expect(retryAfter(await change(m.password))).toBe(2);
+      limited.clock.advance(2000);
+      // The right password, once its turn comes, changes it and forgets the count.
+      const changed = await change(m.password);
+      expect(changed.statusCode, changed.body).toBe(200);
+      const fresh = changed.json<{ token: string }>().token;
+      for (let i = 0; i < 3; i++) expectError(await change("wrong-again", fresh), 400);
+      expectError(await change("wrong-again", fresh), 429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("counts parallel guesses before their answers, so a burst gets no more than the free attempts", async () => {
     const limited = await behindProxy({
       signInAccountPerAddress: { free: 3, baseMs: 1000, maxMs: 8000, forgetMs: 3_600_000 },

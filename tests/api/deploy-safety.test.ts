@@ -122,6 +122,37 @@ describe("the outbox", () => {
       expect(answer.text).toBe("The outbox can only be read on the machine the server runs on");
     }
   });
+
+  // A reverse proxy on the same machine connects from loopback for every visitor: only its headers tell them apart.
+  const visitorHeaders: Record<string, string>[] = [
+    { "x-forwarded-for": "203.0.113.9" },
+    { "x-forwarded-for": "127.0.0.1, 203.0.113.9" },
+    { "x-forwarded-for": "203.0.113.9, 127.0.0.1" },
+    { "x-real-ip": "203.0.113.9" },
+    { forwarded: 'for="[2001:db8::7]:4711";proto=https' },
+    { forwarded: "for=unknown" },
+  ];
+
+  it("is refused to a visitor behind a reverse proxy on this machine, whose address a forwarding header names", async () => {
+    for (const headers of visitorHeaders) {
+      expectError(await read("/dev/mail.json", "127.0.0.1", headers), 403);
+    }
+    expect((await read("/dev/mail.json", "127.0.0.1", { "x-forwarded-for": "127.0.0.1" })).statusCode).toBe(200);
+  });
+
+  it("is refused to such a visitor with FITKIT_TRUST_PROXY=loopback too, and read by whoever the proxy says is local", async () => {
+    const proxied = await startTestApp({
+      config: { trustProxy: loadConfig({ FITKIT_TRUST_PROXY: "loopback" }).trustProxy },
+    });
+    try {
+      const readVia = (headers: Record<string, string>) =>
+        proxied.app.inject({ method: "GET", url: "/dev/mail.json", remoteAddress: "127.0.0.1", headers });
+      for (const headers of visitorHeaders) expectError(await readVia(headers), 403);
+      expect((await readVia({ "x-forwarded-for": "::1" })).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe("seeding without the demo (production)", () => {

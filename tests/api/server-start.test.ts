@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +37,15 @@ async function stop(server: ServerProcess) {
   const result = await Promise.race([server.exited, timeout]);
   clearTimeout(timer);
   return result;
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 const dirs: string[] = [];
@@ -149,6 +160,40 @@ describe.runIf(databaseKind === "pglite")("starting the embedded server", () => 
       expect(await stop(server)).toBe(0);
     },
     TWO_STARTS_MS,
+  );
+});
+
+/** Two processes of a rolling deploy or a scaled service start at the same moment on a database nobody migrated. */
+describe.runIf(databaseKind === "postgres")("starting two servers together on a fresh PostgreSQL database", () => {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `fitkit_pair_${randomBytes(4).toString("hex")}`;
+  const admin = (statement: string) => adminStatement(adminUrl, statement);
+  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+
+  it(
+    "starts both: migrations and the seed, their bookkeeping tables included, run once under their locks",
+    async () => {
+      await admin(`create database ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const pair = [start({ DATABASE_URL: url.toString() }), start({ DATABASE_URL: url.toString() })];
+      const origins = await Promise.all(pair.map((server) => server.ready));
+      for (const origin of origins) expect((await fetch(`${origin}/subscriptions/v1/products`)).status).toBe(200);
+      for (const server of pair) expect(server.stderr()).not.toMatch(/\n\s+at /);
+    },
+    TWO_STARTS_MS,
+  );
+});
+
+describe.runIf(databaseKind === "pglite")("a start-up that fails", () => {
+  it(
+    "says what failed in one line on stderr, without a stack trace, when the database cannot be reached",
+    async () => {
+      const server = start({ DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/fitkit` });
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toMatch(/^fitkit: could not start: .*ECONNREFUSED.*\n$/);
+    },
+    START_TIMEOUT_MS,
   );
 });
 

@@ -17,6 +17,8 @@ export interface RateLimiter {
   attempt(key: string, backoff: Backoff): Promise<number>;
   /** Forgets a key, e.g. an account's failures after a successful sign-in. */
   reset(key: string): Promise<void>;
+  /** Redis's state for /health: none configured, answering, or unreachable (counting in memory meanwhile). */
+  redis(): "off" | "up" | "down";
   close(): Promise<void>;
 }
 
@@ -68,6 +70,10 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     this.#entries.delete(key);
+  }
+
+  redis(): "off" {
+    return "off";
   }
 
   async close(): Promise<void> {

@@ -1,13 +1,17 @@
 import { Redis } from "ioredis";
-import type { Backoff, RateLimiter } from "./rate-limiter.js";
+import { MemoryRateLimiter, type Backoff, type RateLimiter } from "./rate-limiter.js";
 
 /**
  * The rate-limit store shared by every process on one Redis (REDIS_URL). Each count is one Lua script, so
  * concurrent requests on different processes read and update it atomically. "Now" comes from the caller (the
  * server Clock) like the memory store; Redis's own expiry only clears keys once they no longer matter.
  *
- * A hand-written script rather than @fastify/rate-limit: sign-in needs per-account keys known only after the body
- * is parsed, counts reset on success and an exponential backoff, none of which that plugin's fixed window offers.
+ * A hand-written script rather than a library's: sign-in needs per-account keys known only after the body is
+ * parsed, counts reset on success and an exponential backoff, and every count must follow the server Clock (tests
+ * move it instead of waiting); rate-limiter-flexible's stores read Date.now() and Redis's own clock.
+ *
+ * While Redis cannot be reached, counts are made in this process's memory (an insurance store): limits keep holding,
+ * per process, and a request never waits on a dead connection.
  */
 
 // KEYS[1] key; ARGV now, limit, windowMs. Answers 0 or the ms left in the window.
@@ -55,60 +59,89 @@ interface Scripts {
   ): Promise<number>;
 }
 
+/** A count Redis has not answered by then is made in memory: Redis answers in well under a millisecond when well. */
+const COMMAND_TIMEOUT_MS = 250;
+/** How long the first connection may take before the server starts counting in memory. */
+const CONNECT_TIMEOUT_MS = 2000;
+/** Reconnection attempts back off to this, and go on until Redis is back or the server stops. */
+const MAX_RECONNECT_DELAY_MS = 2000;
+
 export interface RedisRateLimiterOptions {
   url: string;
   /** Prepended to every key, so several deployments (or test runs) can share one Redis. */
   prefix: string;
   now: () => number;
-  /**
-   * Redis unreachable mid-request: the request goes ahead (fail open) and this reports it. Refusing every sign-in
-   * while Redis is down would turn its outage into ours.
-   */
-  onError: (error: unknown) => void;
+  /** Redis could not be reached (at start or later): counts go to this process's memory until it is back. */
+  onDown: (error: unknown) => void;
+  /** Redis answers again after being down: counts go to it again. */
+  onUp: () => void;
 }
 
-/** Connects (failing start-up when Redis cannot be reached) and answers the shared store. */
+/**
+ * The shared store, connected (or still trying to connect, counting in memory meanwhile: a server starts whether or
+ * not Redis is up, and follows it going down and coming back).
+ */
 export async function connectRedisRateLimiter(options: RedisRateLimiterOptions): Promise<RateLimiter> {
+  const insurance = new MemoryRateLimiter(options.now);
   const redis = new Redis(options.url, {
     keyPrefix: options.prefix,
     lazyConnect: true,
-    // A count that cannot be had quickly is let through (see onError) rather than holding the request.
-    maxRetriesPerRequest: 1,
-    commandTimeout: 1000,
+    // While disconnected a count fails at once (and is made in memory) instead of waiting in a queue.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retryStrategy: (attempt) => Math.min(attempt * 200, MAX_RECONNECT_DELAY_MS),
   }) as Redis & Scripts;
-  let lastError: unknown;
-  redis.on("error", (error) => {
-    // Connection errors also fail the commands in flight, which report them through onError.
-    lastError = error;
-  });
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect(); // stop ioredis reconnecting forever in the background
-    throw new Error(
-      `REDIS_URL: cannot connect to Redis (${String((lastError as Error | undefined)?.message ?? error)})`,
-    );
-  }
   redis.defineCommand("fitkitConsume", { numberOfKeys: 1, lua: CONSUME });
   redis.defineCommand("fitkitAttempt", { numberOfKeys: 1, lua: ATTEMPT });
 
-  const failOpen = (error: unknown) => {
-    options.onError(error);
-    return 0;
+  let down = false;
+  let closing = false;
+  const wentDown = (error: unknown) => {
+    if (down || closing) return;
+    down = true;
+    options.onDown(error);
+  };
+  // Connection errors also fail the counts in flight, which go to memory.
+  redis.on("error", wentDown);
+  redis.on("ready", () => {
+    if (!down) return;
+    down = false;
+    options.onUp();
+  });
+  await redis.connect().catch(wentDown);
+
+  /** Redis while it answers, memory while it does not. */
+  const counted = (inRedis: () => Promise<unknown>, inMemory: () => Promise<number>): Promise<number> => {
+    if (redis.status !== "ready") return inMemory();
+    return inRedis().then(Number, (error: unknown) => {
+      wentDown(error);
+      return inMemory();
+    });
   };
   return {
-    consume: (key, limit, windowMs) => redis.fitkitConsume(key, options.now(), limit, windowMs).then(Number, failOpen),
-    attempt: (key, b: Backoff) =>
-      redis.fitkitAttempt(key, options.now(), b.free, b.baseMs, b.maxMs, b.forgetMs).then(Number, failOpen),
-    reset: (key) =>
-      redis
-        .del(key)
-        .then(() => undefined, failOpen)
-        .then(() => undefined),
-    close: () =>
-      redis.quit().then(
-        () => undefined,
-        () => redis.disconnect(), // Redis already gone: nothing to say goodbye to
+    consume: (key, limit, windowMs) =>
+      counted(
+        () => redis.fitkitConsume(key, options.now(), limit, windowMs),
+        () => insurance.consume(key, limit, windowMs),
       ),
+    attempt: (key, b: Backoff) =>
+      counted(
+        () => redis.fitkitAttempt(key, options.now(), b.free, b.baseMs, b.maxMs, b.forgetMs),
+        () => insurance.attempt(key, b),
+      ),
+    async reset(key) {
+      await insurance.reset(key);
+      if (redis.status === "ready") await redis.del(key).catch(wentDown);
+    },
+    redis: () => (redis.status === "ready" ? "up" : "down"),
+    async close() {
+      closing = true;
+      await insurance.close();
+      // Redis already gone: nothing to say goodbye to.
+      if (redis.status === "ready") await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    },
   };
 }

@@ -1,16 +1,16 @@
 import fp from "fastify-plugin";
 import type { AppContext } from "../context.js";
+import { eraseDueAccounts, type ErasureReport } from "../services/account-deletion.js";
 import { ScheduleService } from "../services/schedule.js";
-import { AccountErasureJob } from "./account-erasure.js";
-import { scheduleRenewals } from "./renewals.js";
-import { ScheduleTopUpJob } from "./schedule-top-up.js";
+import { runRenewals, type RenewalReport } from "./renewals.js";
+import { ScheduledJob } from "./scheduled-job.js";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The live-class schedule top-up job (tests trigger it after moving the clock). */
-    scheduleTopUp: ScheduleTopUpJob;
+    /** The live-class schedule top-up job (tests trigger it after moving the clock); answers the classes added. */
+    scheduleTopUp: ScheduledJob<number>;
     /** The erasure of deleted accounts after their grace period (tests run it after moving the clock). */
-    accountErasure: AccountErasureJob;
+    accountErasure: ScheduledJob<ErasureReport>;
   }
 }
 
@@ -20,49 +20,69 @@ export interface JobsOptions {
   scheduleTopUp?: boolean;
   /** Settle ended subscription periods every `config.renewalsIntervalMs` (the server's own; tests run them by hand). */
   renewals?: boolean;
-  /** Erase deleted accounts hourly once their grace period ends (the server's own; tests run it by hand). */
+  /** Erase deleted accounts once their grace period ends (the server's own; tests run it by hand). */
   accountErasure?: boolean;
 }
 
+const HOUR_MS = 60 * 60_000;
+
 /**
- * The background jobs, in one place: started once the app is ready (every plugin loaded, the database migrated by
- * then) and stopped when it closes, each waiting for a run in progress so the database can close after it. Not
- * encapsulated, so the top-up job is reachable on the app itself.
+ * The background jobs, in one place: each runs once the app is ready (every plugin loaded, the database migrated by
+ * then), then on the wall clock's hour (renewals: every `renewalsIntervalMs`), under the job lock so one process at a
+ * time does the work, and stops when the app closes, waiting for a run in progress so the database can close after
+ * it. Not encapsulated, so the jobs tests run by hand are reachable on the app itself.
  */
 export const jobsPlugin = fp<JobsOptions>(
   async (app, { ctx, scheduleTopUp = true, renewals = false, accountErasure = false }) => {
-    const topUp = new ScheduleTopUpJob(new ScheduleService(ctx), ctx.jobLock, (err) =>
-      app.log.error({ err }, "schedule top-up failed"),
-    );
-    app.decorate("scheduleTopUp", topUp);
-    const erasure = new AccountErasureJob({
-      db: ctx.db,
-      clock: ctx.clock,
+    const now = () => ctx.clock.now().getTime();
+    const schedule = new ScheduleService(ctx);
+    // Hourly keeps "every day of the next 30 days" true in every location's zone soon after its local midnight;
+    // each run is one idempotent INSERT … ON CONFLICT DO NOTHING.
+    const topUp = new ScheduledJob<number>({
+      name: "schedule-top-up",
       lock: ctx.jobLock,
-      onError: (err) => app.log.error({ err }, "account erasure failed"),
-      publicUrl: ctx.config.publicUrl,
-      mailer: ctx.mailer,
+      work: () => schedule.topUp(),
+      skipped: 0,
+      everyMs: HOUR_MS,
+      now,
+      onError: (err) => app.log.error({ err }, "schedule top-up failed"),
     });
+    // Hourly: an erasure a little after the end of the grace period is on time (the app states the day). Each
+    // account is also claimed under a row lock, so overlapping runs never erase one twice.
+    const erasure = new ScheduledJob<ErasureReport>({
+      name: "account-erasure",
+      lock: ctx.jobLock,
+      work: async () => {
+        const report = await eraseDueAccounts({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
+        // Spots an erased member held went to the waitlist with queued emails: send them now they have committed.
+        ctx.mailer.deliverQueued().catch((err: unknown) => app.log.error({ err }, "waitlist mail failed"));
+        return report;
+      },
+      skipped: { erased: 0 },
+      everyMs: HOUR_MS,
+      now,
+      onError: (err) => app.log.error({ err }, "account erasure failed"),
+    });
+    // The row locks alone would let two overlapping runs settle one linked studio membership twice: hence the lock.
+    const renewal = new ScheduledJob<RenewalReport>({
+      name: "renewals",
+      lock: ctx.jobLock,
+      work: () => runRenewals(ctx),
+      skipped: { renewed: 0, failed: 0, expired: 0, paused: 0 },
+      everyMs: ctx.config.renewalsIntervalMs,
+      now,
+      onError: (err) => app.log.error({ err }, "renewals failed"),
+    });
+    app.decorate("scheduleTopUp", topUp);
     app.decorate("accountErasure", erasure);
-    let stopRenewals: (() => Promise<void>) | undefined;
 
     app.addHook("onReady", async () => {
       if (scheduleTopUp) topUp.start();
       if (accountErasure) erasure.start();
-      if (renewals)
-        stopRenewals = scheduleRenewals(
-          {
-            db: ctx.db,
-            clock: ctx.clock,
-            billing: ctx.billing,
-            lock: ctx.jobLock,
-            log: (err) => app.log.error({ err }, "renewals failed"),
-          },
-          ctx.config.renewalsIntervalMs,
-        );
+      if (renewals) renewal.start();
     });
     app.addHook("onClose", async () => {
-      await Promise.all([topUp.stop(), stopRenewals?.(), erasure.stop()]);
+      await Promise.all([topUp.stop(), renewal.stop(), erasure.stop()]);
     });
   },
   { name: "fitkit-jobs" },

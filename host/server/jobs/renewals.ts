@@ -1,7 +1,6 @@
 import type { BillingProvider } from "../billing/provider.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import type { JobLock } from "./job-lock.js";
 import { addInterval, nameWithoutTrial } from "../services/membership-rules.js";
 import { findProduct } from "../services/products.js";
 import { chargePeriod } from "../services/subscription-billing.js";
@@ -238,28 +237,4 @@ async function settle(
     now,
   );
   return undefined;
-}
-
-/**
- * Runs the job every `everyMs` under the job lock, so several processes on one database run it once at a time
- * (the row locks alone allow two overlapping runs to settle one linked studio membership twice); answers a
- * function that stops it and waits for a run in progress (so the database can close after it).
- */
-export function scheduleRenewals(
-  deps: RenewalDeps & { lock: JobLock; log?: (err: unknown) => void },
-  everyMs = 60_000,
-): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = deps
-      .lock("renewals", () => runRenewals(deps))
-      .catch((err) => deps.log?.(err))
-      .finally(() => (running = undefined));
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
+import { isWrongPassword, passwordGuard } from "../auth/password-guard.js";
 import { HttpError, tooManyRequests } from "../errors.js";
 import { normalizeEmail } from "../services/auth.js";
 import {
@@ -53,33 +54,12 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
     }
   };
 
-  /**
-   * Guesses slow down per account and address (an attacker's address waits longer and longer) and, briefly, per
-   * account (many addresses at once): the owner, elsewhere, waits seconds at most, never the whole window.
-   */
-  async function guardedSignIn(ip: string, emailInput: string, password: string, options?: { cancelDeletion: true }) {
-    const email = normalizeEmail(emailInput);
-    const fromAddress = `sign-in:account:${email}:address:${ip}`;
-    const account = `sign-in:account:${email}`;
-    await limit([[`sign-in:address:${ip}`, limits.signInPerAddress]]);
-    for (const [key, backoff] of [
-      [fromAddress, limits.signInAccountPerAddress],
-      [account, limits.signInAccount],
-    ] as const) {
-      const wait = await ctx.rateLimiter.attempt(key, backoff);
-      if (wait) throw tooManyRequests("Too many failed sign-ins. Please wait and try again.", wait);
-    }
-    const forget = () => Promise.all([ctx.rateLimiter.reset(fromAddress), ctx.rateLimiter.reset(account)]);
-    try {
-      const session = await ctx.auth.signIn(email, password, options);
-      await forget();
-      return session;
-    } catch (error) {
-      // 403 (scheduled for deletion) and 409 (no deletion to cancel) come after a right password: not a guess.
-      if (error instanceof HttpError && (error.statusCode === 403 || error.statusCode === 409)) await forget();
-      throw error;
-    }
-  }
+  const guard = passwordGuard(ctx);
+  // 403 (scheduled for deletion) and 409 (no deletion to cancel) come after a right password: not a guess.
+  const wrongCredentials = (error: unknown) =>
+    !(error instanceof HttpError && (error.statusCode === 403 || error.statusCode === 409));
+  const guardedSignIn = (ip: string, email: string, password: string, options?: { cancelDeletion: true }) =>
+    guard(ip, email, () => ctx.auth.signIn(email, password, options), wrongCredentials);
 
   app.post(
     "/sign-up/email",
@@ -231,14 +211,19 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
             type: "object",
             properties: { success: { type: "boolean" }, token: { type: "string" }, refreshToken: { type: "string" } },
           },
+          400: errorSchema,
+          429: errorSchema,
         },
       },
     },
     async (request) => {
-      const session = await ctx.auth.changePassword(
-        memberOf(request).id,
-        request.body.currentPassword,
-        request.body.newPassword,
+      const member = memberOf(request);
+      const { currentPassword, newPassword } = request.body;
+      const session = await guard(
+        request.ip,
+        member.email,
+        () => ctx.auth.changePassword(member.id, currentPassword, newPassword),
+        isWrongPassword,
       );
       return { success: true, ...session };
     },

@@ -13,15 +13,45 @@ function isLoopback(address: string | undefined): boolean {
   return (isIP(v4) === 4 && v4.startsWith("127.")) || address === "::1";
 }
 
+/** A forwarded node as written (`203.0.113.7`, `"[2001:db8::1]:4711"`, `198.51.100.2:80`) without quotes and port. */
+function forwardedAddress(node: string): string {
+  const bare = node.trim().replace(/^"|"$/g, "");
+  const bracketed = /^\[([^\]]+)\]/.exec(bare);
+  if (bracketed) return bracketed[1]!;
+  return isIP(bare) ? bare : bare.replace(/:\d+$/, "");
+}
+
+/**
+ * Every address a forwarding header names: a proxy on this machine connects from loopback for everyone it forwards,
+ * so the header is the only sign that the client is someone else. `unknown` and obfuscated names count as someone.
+ */
+function forwardedClients(request: FastifyRequest): string[] {
+  const values = (name: string) => [request.headers[name] ?? []].flat().flatMap((v) => v.split(","));
+  return [
+    ...values("x-forwarded-for"),
+    ...values("x-real-ip"),
+    ...values("forwarded").flatMap((element) =>
+      element
+        .split(";")
+        .map((pair) => /^\s*for\s*=\s*(.+)$/i.exec(pair)?.[1])
+        .filter((node) => node !== undefined),
+    ),
+  ].map(forwardedAddress);
+}
+
 /**
  * The embedded default's outbox: every email the server "sent", newest first — reset links included, so it is for
- * the machine the server runs on only. The socket's own peer address decides, never a forwarding header a client
- * can write. Registered outside production, or with FITKIT_DEV_MAIL=1.
+ * the machine the server runs on only: the connection comes from loopback, the client after the trusted proxies
+ * (FITKIT_TRUST_PROXY) is loopback, and no forwarding header names anyone else (a reverse proxy on this machine
+ * connects from loopback for every visitor). Registered outside production, or with FITKIT_DEV_MAIL=1.
  */
 export async function devMailRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const fromThisMachine = async (request: FastifyRequest) => {
-    if (!isLoopback(request.raw.socket.remoteAddress))
-      throw forbidden("The outbox can only be read on the machine the server runs on");
+    const local =
+      isLoopback(request.raw.socket.remoteAddress) &&
+      isLoopback(request.ip) &&
+      forwardedClients(request).every(isLoopback);
+    if (!local) throw forbidden("The outbox can only be read on the machine the server runs on");
   };
   const latest = () =>
     ctx.db

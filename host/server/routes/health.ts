@@ -14,6 +14,8 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         status: ready ? "ok" : "unavailable",
         database: database ? "up" : "down",
         databaseKind: ctx.database.kind,
+        // Reported, not a readiness check: while Redis is down, limits are counted in each process's memory.
+        redis: ctx.rateLimiter.redis(),
         ready,
         checks,
       });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
+import { isWrongPassword, passwordGuard } from "../auth/password-guard.js";
 import { notFound } from "../errors.js";
 import { AccountDeletionService } from "../services/account-deletion.js";
 import { exportMemberData } from "../services/my-data.js";
@@ -15,6 +16,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
  */
 export async function myDataRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
+  const guard = passwordGuard(ctx);
   const deletions = new AccountDeletionService({ db: ctx.db, clock: ctx.clock, tokenVersions: ctx.tokenVersions });
 
   app.get(
@@ -70,11 +72,18 @@ export async function myDataRoutes(instance: FastifyInstance, { ctx }: RouteOpti
           400: errorSchema,
           401: errorSchema,
           409: errorSchema,
+          429: errorSchema,
         },
       },
     },
     async (request) => {
-      const answer = await deletions.request(memberOf(request).id, request.body.password);
+      const member = memberOf(request);
+      const answer = await guard(
+        request.ip,
+        member.email,
+        () => deletions.request(member.id, request.body.password),
+        isWrongPassword,
+      );
       return { success: true as const, erase_at: answer.erase_at.toISOString(), notices: answer.notices };
     },
   );

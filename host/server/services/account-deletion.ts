@@ -4,8 +4,8 @@ import { signOutEverywhere } from "../auth/sign-out-everywhere.js";
 import type { TokenVersions } from "../auth/token-versions.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { badRequest, conflict, unauthorized } from "../errors.js";
-import { verifyPassword } from "../auth/passwords.js";
+import { conflict, unauthorized } from "../errors.js";
+import { verifyPassword, WrongPasswordError } from "../auth/passwords.js";
 import { isBilled, listSubscriptions, transition } from "./subscription-store.js";
 import { spotsOpened } from "./waitlist.js";
 
@@ -87,7 +87,8 @@ export class AccountDeletionService {
       .where("deactivated_at", "is", null)
       .executeTakeFirst();
     if (!user) throw unauthorized();
-    if (!(await verifyPassword(user.password_hash, password))) throw badRequest("password is incorrect");
+    if (!(await verifyPassword(user.password_hash, password, userId)))
+      throw new WrongPasswordError("password is incorrect");
     const now = clock.now();
     const eraseAt = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
     await db.transaction().execute(async (trx) => {

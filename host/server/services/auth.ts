@@ -4,7 +4,7 @@ import type { Db } from "../db/index.js";
 import { badRequest, conflict, forbidden, unauthorized } from "../errors.js";
 import { signAccessToken } from "../auth/access-token.js";
 import type { AuthKeys } from "../auth/keys.js";
-import { decoyHash, hashPassword, verifyPassword } from "../auth/passwords.js";
+import { decoyHash, hashPassword, verifyPassword, WrongPasswordError } from "../auth/passwords.js";
 import {
   hashToken,
   newRefreshToken,
@@ -91,7 +91,7 @@ export class AuthService {
       .select(["id", "email", "password_hash", "created_at", "token_version", "deactivated_at"])
       .where("email", "=", email)
       .executeTakeFirst();
-    const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
+    const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), password, user?.id);
     if (!user || !ok || user.deactivated_at) throw unauthorized(INVALID_CREDENTIALS);
     const deletion = await this.deps.db
       .selectFrom("account_deletions")
@@ -269,7 +269,8 @@ export class AuthService {
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!user) throw unauthorized();
-    if (!(await verifyPassword(user.password_hash, currentPassword))) throw badRequest("currentPassword is incorrect");
+    if (!(await verifyPassword(user.password_hash, currentPassword, userId)))
+      throw new WrongPasswordError("currentPassword is incorrect");
     const passwordHash = await hashPassword(newPassword);
     const version = await db.transaction().execute((trx) => this.#replaceCredentials(trx, userId, passwordHash));
     this.deps.tokenVersions.forget(userId);
