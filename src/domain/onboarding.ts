@@ -29,7 +29,7 @@ export interface OnboardingInput {
  * Deep links the member came for, which the quiz must not swallow (issue 32): the player (a member who just paid and
  * pressed Play), a booking (the booking popup, Booked Classes) and the live schedule opened at a location or class.
  */
-export function isDeepLink(path: string): boolean {
+function isDeepLink(path: string): boolean {
   const kind = pageKind(path);
   if (kind === "video player" || kind === "booked classes") return true;
   const [pathname = "", search = ""] = path.split("?");

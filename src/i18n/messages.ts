@@ -330,6 +330,8 @@ export const en = {
   "accountMembership.annual": "12 months",
   "accountMembership.monthly": "1 month",
   "accountMembership.currentPlan": "Your plan",
+  "accountMembership.lastPlan": "Your last plan",
+  "accountMembership.plansNoteEnded": "Your membership has ended. Resubscribe below to choose either plan.",
   "accountMembership.plansNote":
     "Plan changes take effect at the end of your current billing period. Use Change Plan / Apply Promo to switch or to add a promo code.",
   // studio staff area (/studio, issue 18)

@@ -245,6 +245,8 @@ describe("item 8: home for signed-in non-members", () => {
       page = await session.open("/account/membership/manage");
       await visible(page.getByText("Your membership has ended. Choose a plan and resubscribe to come back."));
       expect(await page.getByText("Change your plan, apply a promo code").count()).toBe(0);
+      expect(await page.getByText(/Change Plan \/ Apply Promo/).count()).toBe(0);
+      await visible(page.getByText("Your membership has ended. Resubscribe below to choose either plan."));
       const membership = page.locator("fit-membership-panel");
       await visible(membership.getByRole("button", { name: "Resubscribe" }));
       await visible(membership.getByText("Your last plan"));

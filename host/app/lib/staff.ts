@@ -10,7 +10,7 @@ import { useStore } from "./store.js";
  */
 const asked = new Map<string, Promise<StaffLocation[]>>();
 
-export function staffLocations(api: ApiClient, account: string): Promise<StaffLocation[]> {
+function staffLocations(api: ApiClient, account: string): Promise<StaffLocation[]> {
   let answer = asked.get(account);
   if (!answer) {
     answer = staffApi.me(api).then(

@@ -608,6 +608,9 @@ export const appEsUS: Partial<Messages> = {
   "accountMembership.annual": "12 meses",
   "accountMembership.monthly": "1 mes",
   "accountMembership.currentPlan": "Tu plan",
+  "accountMembership.lastPlan": "Tu último plan",
+  "accountMembership.plansNoteEnded":
+    "Tu membresía terminó. Vuelve a suscribirte abajo para elegir cualquiera de los planes.",
   "accountMembership.plansNote":
     "Los cambios de plan se aplican al final de tu período de facturación actual. Usa Cambiar plan / Aplicar promoción para cambiar o agregar un código promocional.",
   "auth.error.credentials": "Correo electrónico o contraseña incorrectos.",

@@ -608,6 +608,9 @@ export const appFrCA: Partial<Messages> = {
   "accountMembership.annual": "12 mois",
   "accountMembership.monthly": "1 mois",
   "accountMembership.currentPlan": "Votre plan",
+  "accountMembership.lastPlan": "Votre dernier forfait",
+  "accountMembership.plansNoteEnded":
+    "Votre abonnement est terminé. Réabonnez-vous ci-dessous pour choisir l’un ou l’autre forfait.",
   "accountMembership.plansNote":
     "Les changements de plan prennent effet à la fin de votre période de facturation en cours. Utilisez Changer de plan / Appliquer une promo pour changer de plan ou ajouter un code promo.",
   "auth.error.credentials": "Courriel ou mot de passe incorrect.",
