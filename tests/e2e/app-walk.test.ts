@@ -50,6 +50,15 @@ describe("item 3: the footer's language select", () => {
       await visible(page.getByRole("navigation", { name: "Principal" }).first().getByRole("link", { name: "Cours" }));
       expect(await page.locator("footer").getByLabel("Langue").inputValue()).toBe("fr-CA");
       expect(await page.evaluate(() => localStorage.getItem("fitkit.language"))).toBe("fr-CA");
+      // The library widget on the page follows in place once its French words arrive.
+      await expect
+        .poll(
+          () => page.locator("fit-workout-search").evaluate((el) => el.shadowRoot?.querySelector(".fit-root")?.lang),
+          {
+            timeout: STEP_TIMEOUT,
+          },
+        )
+        .toBe("fr-CA");
       await shoot(session, page, "footer-language-visitor-fr");
 
       await page.reload();
