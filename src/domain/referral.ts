@@ -17,11 +17,23 @@ export interface ReferralInput {
 }
 
 /**
+ * Pages beyond the spec's list where an offer has no place (issue 32): the studio staff area (staff at work) and the
+ * page after an account's deletion (the account is gone).
+ */
+const OFFER_FREE = ["/studio", "/account-deleted"];
+const offerFree = (path: string) => {
+  const pathname = path.split(/[?#]/)[0] ?? "";
+  return OFFER_FREE.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+};
+
+/**
  * Spec §2/§6: only with the display flag on and functional cookies allowed, never on sign-up, login, logout,
- * locations, video, onboarding or welcome pages, nor for logged-out or unentitled members on phones and tablets.
+ * locations, video, onboarding or welcome pages, nor for logged-out or unentitled members on phones and tablets;
+ * nor in the studio staff area or after an account's deletion.
  */
 export function referralVisible(i: ReferralInput): boolean {
   if (!i.enabled || !i.functionalConsent || REFERRAL_EXCLUDED.includes(pageKind(i.path))) return false;
+  if (offerFree(i.path)) return false;
   return i.device === "desktop" || (i.signedIn && i.entitled);
 }
 

@@ -9,7 +9,8 @@ async function panelFor(session: Session, email: string) {
   await signInAs(session, email);
   const page = await session.openWidgets(`<fit-membership-panel></fit-membership-panel>`);
   const panel = page.locator("fit-membership-panel");
-  await panel.getByText("Current plan").waitFor();
+  // An ended membership (lapsed@) is headed "Your last plan".
+  await panel.getByText(/^(Current plan|Your last plan)$/).waitFor();
   return { page, panel };
 }
 

@@ -8,6 +8,7 @@ import {
   filterPayload,
   hiddenCollectionsToggle,
   nextSeriesWorkout,
+  onboardingFor,
   referralVisible,
   seriesCompletion,
   shouldRedirectToOnboarding,
@@ -48,7 +49,22 @@ describe("onboarding redirect (spec §4, §9)", () => {
     ["two redirects, one older than 24 h", { redirects: [now - H, now - 25 * H] }, true],
     ["an outage 2 h ago", { outageAt: now - 2 * H }, false],
     ["an outage 3 h ago", { outageAt: now - 3 * H }, true],
+    // Issue 32: deep links the member came for are not swallowed by the quiz, and a skip is honoured for a week.
+    ["the player (pressed Play just after paying)", { path: "/classes/video/hiit-burn" }, false],
+    ["the live schedule opened at a location", { path: "/live?location=chicago" }, false],
+    ["the live schedule opened at a class", { path: "/live?class=c1" }, false],
+    ["the live schedule without a deep link", { path: "/live" }, true],
+    ["the booking popup", { path: "/live/book?class=c1&location=chicago" }, false],
+    ["Booked Classes", { path: "/live/booked-classes" }, false],
+    ["a skip 6 days ago", { skippedAt: now - 6 * 24 * H }, false],
+    ["a skip 8 days ago", { skippedAt: now - 8 * 24 * H }, true],
   ])("%s → %s", (_, over, redirect) => expect(shouldRedirectToOnboarding({ ...base, ...over })).toBe(redirect));
+
+  it("carries the asked-for page to the quiz, so the skip and the results lead back to it", () => {
+    expect(onboardingFor("/series/strong-start?x=1")).toBe("/onboarding?next=%2Fseries%2Fstrong-start%3Fx%3D1");
+    expect(onboardingFor("/home")).toBe("/onboarding");
+    expect(onboardingFor("/")).toBe("/onboarding");
+  });
 });
 
 describe("referral visibility (spec §2, §6)", () => {
@@ -71,6 +87,11 @@ describe("referral visibility (spec §2, §6)", () => {
     ["a visitor on a phone", { signedIn: false, entitled: false, device: "mobile" }, false],
     ["an unentitled member on a tablet", { entitled: false, device: "tablet" }, false],
     ["an entitled member on a phone", { device: "mobile" }, true],
+    // Issue 32: staff at work and an account just deleted are offered nothing.
+    ["the studio staff area", { path: "/studio" }, false],
+    ["a studio sub-page", { path: "/studio/numbers?location=chicago" }, false],
+    ["the page after deleting the account", { path: "/account-deleted", signedIn: false, entitled: false }, false],
+    ["a page merely starting with the word", { path: "/studios-near-me" }, true],
   ])("%s → %s", (_, over, visible) => expect(referralVisible({ ...base, ...over })).toBe(visible));
   it.each([
     [320, "mobile"],

@@ -214,7 +214,7 @@ export function MembershipPanel(props: MembershipPanelProps) {
         </section>
       )}
       <section part="section" class={s.section} aria-labelledby="m-plan">
-        <h3 id="m-plan">{say("membership.plan")}</h3>
+        <h3 id="m-plan">{say(ended ? "membership.lastPlan" : "membership.plan")}</h3>
         <p class={s.big}>{sub.name}</p>
         <dl class={s.dl}>
           <dt>{say("membership.state")}</dt>

@@ -25,6 +25,7 @@ const copy: Translation<typeof say> &
   "membership.signInLink": "Iniciar sesión",
   "membership.none": "Todavía no tienes una membresía.",
   "membership.plan": "Plan actual",
+  "membership.lastPlan": "Tu último plan",
   "membership.state": "Estado",
   "membership.state.active": "Activa",
   "membership.state.canceled": "Cancelada",

@@ -25,6 +25,7 @@ const copy: Translation<typeof say> &
   "membership.signInLink": "Se connecter",
   "membership.none": "Vous n’avez pas encore d’abonnement.",
   "membership.plan": "Forfait actuel",
+  "membership.lastPlan": "Votre dernier forfait",
   "membership.state": "Statut",
   "membership.state.active": "Actif",
   "membership.state.canceled": "Annulé",

@@ -12,6 +12,7 @@ export const say = sayWith(
     "membership.signInLink": "Sign in",
     "membership.none": "You don’t have a membership yet.",
     "membership.plan": "Current plan",
+    "membership.lastPlan": "Your last plan",
     "membership.state": "Status",
     "membership.state.active": "Active",
     "membership.state.canceled": "Canceled",

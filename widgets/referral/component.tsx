@@ -43,9 +43,16 @@ export function Referral(props: ReferralProps) {
   const frame = css`display: block; width: 100%; min-height: 420px; border: 0; border-radius: var(--_radius); background: var(--_bg);`;
   const label = say("referral.member", { amount: REFERRAL_AMOUNT });
 
-  if (!data.signedIn) {
-    // An explicit trial-url, else the deployment's external store, else the hosted app's join funnel (sign-up first).
-    const { href, newTab } = membershipStart(props.trialUrl || data.storeUrl, data.appBase, location.href);
+  if (!data.entitled) {
+    // Visitors and signed-in non-members (never subscribed, lapsed) have no membership to share: the offer is to
+    // start one. An explicit trial-url, else the deployment's external store, else the hosted app's join funnel
+    // (sign-up first for a visitor).
+    const { href, newTab } = membershipStart(
+      props.trialUrl || data.storeUrl,
+      data.appBase,
+      location.href,
+      data.signedIn,
+    );
     return (
       <a
         part="trigger"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
 import { css } from "goober";
 import { ApiError, getPreview, workoutImageUrl } from "../../../src/api/index.js";
@@ -51,7 +51,7 @@ const actions = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; > * { fl
  * The workout detail pane over Home, Classes, a series or a calendar (`…/detail/{slug}`): opened and closed by the
  * URL without a reload, so it is deep-linkable and the page beneath keeps its scroll position.
  */
-export function DetailPane({ slug, base }: { slug: string; base: string }) {
+export function DetailPane({ slug, base, children }: { slug: string; base: string; children?: ReactNode }) {
   const store = useStore();
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -105,6 +105,9 @@ export function DetailPane({ slug, base }: { slug: string; base: string }) {
       ) : (
         <Spinner />
       )}
+      {/* What must stay answerable above the modal pane (the cookie banner on a deep link): outside the dialog it
+          would be covered and inert. */}
+      {children}
     </dialog>
   );
 }

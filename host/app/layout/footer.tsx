@@ -12,7 +12,7 @@ const heading = css`color: #fff; font-size: ${text.xs}px; font-weight: 800; lett
 const list = css`
   list-style: none; margin: 0; padding: 0;
   a, button { display: inline-flex; align-items: center; min-height: ${touch}px; color: inherit; text-decoration: none; font-size: ${text.sm}px;
-    background: none; border: 0; padding: 0; cursor: pointer; }
+    background: none; border: 0; padding: 0; cursor: pointer; text-align: start; }
   a:hover, button:hover { color: #fff; text-decoration: underline; }
 `;
 const brand = css`grid-column: 1 / -1; ${up(bp.md)} { grid-column: auto; } display: grid; gap: ${space[2]}px; align-content: start;

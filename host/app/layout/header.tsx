@@ -6,6 +6,7 @@ import { buttonClass } from "../ui/button.js";
 import { EXTERNAL } from "../lib/links.js";
 import { useMembershipStartLink } from "../lib/membership-start.js";
 import { useSession } from "../lib/session.js";
+import { useWorksAtStudio } from "../lib/staff.js";
 import { useAnalytics } from "../lib/analytics.js";
 import { container } from "../ui/page.js";
 import { t } from "../../../src/i18n/index.js";
@@ -16,6 +17,7 @@ const MAIN_NAV = [
   { href: "/classes", label: "header.classes" },
   { href: "/live", label: "header.live" },
 ] as const;
+const STUDIO_NAV = { href: "/studio", label: "header.studio" } as const;
 
 const bar = css`background: ${color.ink}; color: #fff; position: sticky; top: 0; z-index: 50;`;
 const inner = css`display: flex; align-items: center; gap: ${space[4]}px; min-height: 64px;`;
@@ -133,7 +135,9 @@ export function Header() {
   const initials =
     `${session.claims?.given_name[0] ?? ""}${session.claims?.family_name[0] ?? ""}`.toUpperCase() || "Me";
 
-  const links = MAIN_NAV.map((item) => (
+  // Staff and owners get a way into their studio area beside the member pages.
+  const entries = useWorksAtStudio() ? [...MAIN_NAV, STUDIO_NAV] : MAIN_NAV;
+  const links = entries.map((item) => (
     <Link
       key={item.href}
       href={item.href}
@@ -202,7 +206,7 @@ export function Header() {
       </div>
       {menuOpen ? (
         <nav id="phone-menu" aria-label={t("header.main")} className={`${sheet} ${phoneOnly}`}>
-          {MAIN_NAV.map((item) => (
+          {entries.map((item) => (
             <Link key={item.href} href={item.href} aria-current={isCurrent(location, item.href) ? "page" : undefined}>
               {t(item.label)}
             </Link>

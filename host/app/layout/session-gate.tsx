@@ -1,10 +1,10 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
-import { shouldRedirectToOnboarding } from "../../../src/domain/index.js";
+import { onboardingFor, shouldRedirectToOnboarding } from "../../../src/domain/index.js";
 import { useSession, useSessionSync } from "../lib/session.js";
 import { signInFor } from "../lib/redirect.js";
 import { useIdentify } from "../lib/analytics.js";
-import { useOnboardingRedirects } from "../lib/onboarding.js";
+import { onboardingSkippedAt, useOnboardingRedirects } from "../lib/onboarding.js";
 import type { AppRoute } from "../routes.js";
 import { t } from "../../../src/i18n/index.js";
 
@@ -53,13 +53,14 @@ export function SessionGate({ route, children }: { route: AppRoute | undefined; 
       resultsUrl: onboarding.resultsUrl,
       path: fullPath,
       redirects: onboarding.redirects,
+      skippedAt: onboardingSkippedAt(),
       now: Date.now(),
     });
   useEffect(() => {
     if (!redirectOnboarding) return;
     onboarding.record();
-    navigate("/onboarding", { replace: true });
-  }, [redirectOnboarding, navigate, onboarding]);
+    navigate(onboardingFor(fullPath), { replace: true });
+  }, [redirectOnboarding, navigate, onboarding, fullPath]);
 
   // The placeholder covers the first load only; later sign-ins keep the page mounted (e.g. "Account created").
   const booted = useRef(false);

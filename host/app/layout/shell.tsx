@@ -19,7 +19,10 @@ import { t } from "../../../src/i18n/index.js";
 
 const ReferralButton = lazy(() => import("./referral-button.js"));
 
-const frame = css`min-height: 100vh; display: flex; flex-direction: column;`;
+// The referral button floats at the bottom left: the footer keeps room under its last line, so nothing stays
+// covered once scrolled to the end (issue 32).
+const frame = css`min-height: 100vh; display: flex; flex-direction: column;
+  &[data-referral] > footer { padding-bottom: ${space[7] + space[6]}px; }`;
 const mainClass = css`flex: 1; display: flex; flex-direction: column; &:focus { outline: none; }`;
 const skip = css`
   position: absolute; left: ${space[3]}px; top: -100px; z-index: 100; background: ${color.surface}; color: ${color.ink}; padding: 12px 16px;
@@ -64,9 +67,21 @@ export function Shell() {
     device: deviceClass(width),
   });
 
+  const banner =
+    !consent.length || consentOpen ? (
+      <ConsentBanner
+        initial={consent}
+        inline={bannerInFlow()}
+        onSave={(c) => {
+          saveConsent(c);
+          setConsentOpen(false);
+        }}
+      />
+    ) : null;
+
   return (
     <SessionGate route={route}>
-      <div className={frame}>
+      <div className={frame} data-referral={showReferral && !chromeless ? "" : undefined}>
         <a href="#main" className={skip}>
           {t("shell.skipToContent")}
         </a>
@@ -75,21 +90,16 @@ export function Shell() {
           <ErrorBoundary resetKey={basePath}>
             <Suspense fallback={<Spinner />}>
               <PageRoutes />
-              {pane ? <DetailPane slug={pane.slug} base={pane.base} /> : null}
+              {pane ? (
+                <DetailPane slug={pane.slug} base={pane.base}>
+                  {banner}
+                </DetailPane>
+              ) : null}
             </Suspense>
           </ErrorBoundary>
         </main>
         {chromeless ? null : <Footer onCookieSettings={() => setConsentOpen(true)} />}
-        {!consent.length || consentOpen ? (
-          <ConsentBanner
-            initial={consent}
-            inline={bannerInFlow()}
-            onSave={(c) => {
-              saveConsent(c);
-              setConsentOpen(false);
-            }}
-          />
-        ) : null}
+        {pane ? null : banner}
         {showReferral && !chromeless ? (
           <Suspense fallback={null}>
             <ReferralButton path={fullPath} />

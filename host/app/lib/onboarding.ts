@@ -3,6 +3,35 @@ import { useStore } from "./store.js";
 import { useSignal } from "./use-signal.js";
 
 const KEY = "fitkit.onboardingRedirects";
+const SKIPPED_KEY = "fitkit.onboardingSkipped";
+
+/** When the member last pressed "Skip for now" on the quiz, on this device. */
+export function onboardingSkippedAt(): number | undefined {
+  try {
+    const at = Number(localStorage.getItem(SKIPPED_KEY));
+    return at > 0 ? at : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Remembers a skip of the quiz on this device (the redirect rule waits a week after it). */
+export function recordOnboardingSkip(now = Date.now()) {
+  try {
+    localStorage.setItem(SKIPPED_KEY, String(now));
+  } catch {
+    // Storage unavailable: the skip lasts for this page only (the redirect limit of 2 a day still holds).
+  }
+}
+
+/**
+ * The page the redirect interrupted (`/onboarding?next=…`), a path on this site only; null when none. The skip and
+ * the results' Continue lead there.
+ */
+export function onboardingNext(search: string): string | null {
+  const next = new URLSearchParams(search).get("next");
+  return next?.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
+}
 
 function readRedirects(): number[] {
   try {

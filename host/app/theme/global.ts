@@ -31,6 +31,8 @@ export function installGlobalStyles() {
     body { margin: 0; background: ${color.bg}; color: ${color.ink}; font: ${text.md}px/1.5 ${font.family}; overflow-x: hidden; }
     h1, h2, h3, h4 { font-family: ${font.display}; line-height: 1.15; margin: 0; letter-spacing: -0.01em; }
     p { margin: 0; }
+    /* A 100-character name or address wraps instead of widening the page (issue 32). */
+    :where(h1, h2, h3, h4, p, dd, dt, li, td, th, legend, label, strong) { overflow-wrap: anywhere; }
     a { color: inherit; }
     img, video { max-width: 100%; display: block; }
     button, input, select, textarea { font: inherit; color: inherit; }

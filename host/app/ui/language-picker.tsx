@@ -37,7 +37,9 @@ export function LanguagePicker({
     if (next === locale) return;
     setPending(next);
     try {
-      onSaved?.(await choose(next));
+      // Chosen first, then told: `onSaved?.(await choose(next))` would skip the choice itself without a listener.
+      const saved = await choose(next);
+      onSaved?.(saved);
     } catch {
       onSaved?.(false);
     } finally {

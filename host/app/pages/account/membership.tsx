@@ -5,6 +5,7 @@ import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { TAGS, EVENTS } from "../../../../widgets/constants.js";
 import type { MembershipStepDetail } from "../../../../widgets/membership-panel/names.js";
 import { useStore } from "../../lib/store.js";
+import { useSession } from "../../lib/session.js";
 import { Widget } from "../../lib/widget.js";
 import { EXTERNAL } from "../../lib/links.js";
 import { space } from "../../theme/tokens.js";
@@ -43,6 +44,15 @@ export default function MembershipPage() {
   const [location, navigate] = useLocation();
   const path = location.replace(/\/+$/, "");
   const section = SECTIONS[path] ?? SECTIONS["/account/membership"]!;
+  const session = useSession();
+  // Without a membership (never, or ended) there is no plan to change or cancel: the lead says how to get one.
+  const noMembership = session.ready && !session.entitled && !session.status.paused;
+  const leadKey: MessageKey | undefined =
+    section.lead === "accountMembership.manageLead" && noMembership
+      ? session.status.previouslyEntitled
+        ? "accountMembership.manageLeadLapsed"
+        : "accountMembership.manageLeadNone"
+      : section.lead;
   const host = useRef<HTMLDivElement>(null);
   const onStep = useMembershipAnalytics(host, location);
   const studioLink = useStudioLinkConfirmation();
@@ -59,7 +69,7 @@ export default function MembershipPage() {
       <div className={stack(space[5])}>
         <MembershipLinks />
         <SuccessNote>{studioLink.notice}</SuccessNote>
-        {section.lead ? <p className={lead}>{t(section.lead)}</p> : null}
+        {leadKey ? <p className={lead}>{t(leadKey)}</p> : null}
         {section === SECTIONS["/account/membership/manage"] ? <PlansSummary /> : null}
         <div ref={host}>
           <Widget

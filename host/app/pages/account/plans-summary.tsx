@@ -47,9 +47,14 @@ export function PlansSummary() {
             if (!product) return null;
             const price = product.cost.unit_amount / 100;
             const current = sub.interval === (period === "annual" ? 12 : 1);
+            const ended = sub.state === "expired";
             return (
               <li key={period} data-current={current}>
-                {current ? <span className="badge">{t("accountMembership.currentPlan")}</span> : null}
+                {current ? (
+                  <span className="badge">
+                    {t(ended ? "accountMembership.lastPlan" : "accountMembership.currentPlan")}
+                  </span>
+                ) : null}
                 <strong>{t(period === "annual" ? "accountMembership.annual" : "accountMembership.monthly")}</strong>
                 <span className="price">
                   {t(period === "annual" ? "plan.annual" : "plan.monthly", {
@@ -66,7 +71,8 @@ export function PlansSummary() {
           })}
         </ul>
         <p className="sub" style={{ color: color.muted, fontSize: text.sm }}>
-          {t("accountMembership.plansNote")}
+          {/* An ended membership has no plan to change (issue 32): the panel below only resubscribes. */}
+          {t(sub.state === "expired" ? "accountMembership.plansNoteEnded" : "accountMembership.plansNote")}
         </p>
       </div>
     </section>

@@ -6,7 +6,8 @@ import { AuthLayout, form, small } from "./auth-layout.js";
 import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
 import { useStore } from "../../lib/store.js";
-import { afterSignIn, withReturn } from "../../lib/redirect.js";
+import { afterSignIn, redirectTarget, withReturn } from "../../lib/redirect.js";
+import { landingAfterSignIn } from "../../lib/staff.js";
 import { PasswordField } from "./password-field.js";
 import { useAnalytics } from "../../lib/analytics.js";
 
@@ -25,6 +26,12 @@ export default function ContinuePage() {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [deletionPending, setDeletionPending] = useState(false);
+
+  /** The asked-for page, else the landing that fits the account (the studio for staff at work, else home). */
+  async function land(account: string) {
+    const landing = redirectTarget(search) ? afterSignIn(search) : await landingAfterSignIn(store.api, account);
+    navigate(landing, { replace: true });
+  }
 
   async function submitEmail(e: FormEvent) {
     e.preventDefault();
@@ -51,7 +58,7 @@ export default function ContinuePage() {
     const answer = await store.session.signIn.run({ email: email.trim(), password });
     if (answer) {
       analytics.track("Account Logged In", {});
-      navigate(afterSignIn(search), { replace: true });
+      await land(answer.user.id);
     } else {
       const failed = store.session.signIn.error.peek();
       // 403: the account is scheduled for deletion (My data); the message says when, and it can be cancelled here.
@@ -69,7 +76,7 @@ export default function ContinuePage() {
       store.auth.setTokens(answer);
       void store.session.claims.reload();
       analytics.track("Account Logged In", {});
-      navigate(afterSignIn(search), { replace: true });
+      await land(answer.user.id);
     } catch (err) {
       setDeletionPending(false);
       setError(messageOf(err));

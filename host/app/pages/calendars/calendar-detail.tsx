@@ -21,7 +21,9 @@ const week = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${
 const day = css`display: grid; gap: 4px; align-content: start; min-height: 120px; background: ${color.surface}; border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[3]}px;
   &[data-kind="rest"] { background: ${color.sunken}; }
   &[data-today="true"] { border: 2px solid ${color.accent}; }
-  .label { display: flex; justify-content: space-between; gap: 4px; font-size: ${text.xs}px; font-weight: 800; letter-spacing: .12em; text-transform: uppercase; color: ${color.muted}; }
+  .label { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 4px; font-size: ${text.xs}px; font-weight: 800; letter-spacing: .12em; text-transform: uppercase; color: ${color.muted}; }
+  .label > span { white-space: nowrap; }
+  .date { font-size: ${text.xs}px; font-weight: 700; color: ${color.muted}; }
   .done { color: ${color.success}; }
   a { font-weight: 700; font-size: ${text.sm}px; min-height: 44px; display: inline-flex; align-items: center; line-height: 1.3; }
   .kind { font-weight: 800; } .note { color: ${color.muted}; font-size: ${text.sm}px; }`;
@@ -189,18 +191,21 @@ export default function CalendarDetailPage() {
                 return (
                   <li key={d.day} className={day} data-kind={d.kind} data-today={today}>
                     <span className="label">
-                      <span>
-                        {t("calendars.day", { day: d.day })}
-                        {state?.date
-                          ? ` · ${new Date(`${state.date}T12:00:00`).toLocaleDateString(currentLocale(), { month: "short", day: "numeric" })}`
-                          : ""}
-                      </span>
+                      <span>{t("calendars.day", { day: d.day })}</span>
                       {state?.status === "completed" ? (
                         <span className="done">✓ {t("series.workoutDone")}</span>
                       ) : today ? (
                         <span>{t("calendars.today")}</span>
                       ) : null}
                     </span>
+                    {state?.date ? (
+                      <span className="date">
+                        {new Date(`${state.date}T12:00:00`).toLocaleDateString(currentLocale(), {
+                          month: "short",
+                          day: "numeric",
+                        })}
+                      </span>
+                    ) : null}
                     {d.kind === "rest" ? (
                       <>
                         <span className="kind">{t("calendars.rest")}</span>

@@ -16,7 +16,7 @@ import { Row } from "../../ui/row.js";
 import { StreakPanel } from "../../ui/streaks.js";
 import { WorkoutCard } from "../../ui/workout-card.js";
 import { ContentRow, useHomeRows, type HomeRow } from "./content-row.js";
-import { SeriesBlock } from "./series-block.js";
+import { OtherSeries, SeriesBlock } from "./series-block.js";
 import { WeekStrip } from "./week-strip.js";
 
 const hero = css`display: grid; gap: ${space[4]}px; ${up(bp.md)} { grid-template-columns: 1fr auto; align-items: end; }`;
@@ -36,6 +36,8 @@ const bannerClass = css`
 // no padding, border or radius).
 const welcome = `${card} ${css`background: linear-gradient(120deg, ${color.accentSoft}, ${color.surface}); display: grid; gap: ${space[3]}px;
   ol { margin: 0; padding-left: 20px; display: grid; gap: 4px; }`}`;
+const joinPanel = `${card} ${css`display: grid; gap: ${space[3]}px; border: 2px solid ${color.accent};
+  ${up(bp.md)} { grid-template-columns: 1fr auto; align-items: center; }`}`;
 const visitorHero = css`
   background: ${color.ink}; color: #fff; border-radius: ${radius.lg}px; padding: ${space[7]}px ${space[5]}px; display: grid; gap: ${space[4]}px;
   background-image: radial-gradient(600px 300px at 90% 10%, rgba(180,64,42,.55), transparent 70%);
@@ -237,6 +239,29 @@ function FirstTimeWelcome() {
   );
 }
 
+/**
+ * A signed-in account without a membership (never subscribed, or lapsed) is told how to become a member on home,
+ * not only when it presses Play. A paused membership has its own way back (Account → Membership).
+ */
+function MembershipCallToAction() {
+  const session = useSession();
+  if (!session.ready || session.entitled || session.status.paused) return null;
+  const lapsed = session.status.previouslyEntitled;
+  return (
+    <section className={joinPanel} aria-labelledby="join-title">
+      <div className={stack(space[2])}>
+        <h2 id="join-title" className={sectionTitle}>
+          {lapsed ? t("home.join.lapsedTitle") : t("home.join.title")}
+        </h2>
+        <p>{lapsed ? t("home.join.lapsedLead") : t("home.join.lead")}</p>
+      </div>
+      <ButtonLink href="/account/membership/join">
+        {lapsed ? t("home.join.resubscribe") : t("home.join.become")}
+      </ButtonLink>
+    </section>
+  );
+}
+
 function MemberHome() {
   const store = useStore();
   const session = useSession();
@@ -250,6 +275,9 @@ function MemberHome() {
   }, [store]);
   const name = session.claims?.given_name ?? "";
   const enrolled = enrollments ?? [];
+  // The series under way leads; every other one (a paused series with its Resume) is listed below it.
+  const first = enrolled.find((e) => !e.paused) ?? enrolled[0];
+  const others = enrolled.filter((e) => e !== first);
   const greeting = enrolledReady && enrolled.length ? t("home.welcomeBack", { name }) : t("home.goodToSee", { name });
   const firstTime = stats ? stats.total_on_demand + stats.total_lvs === 0 : false;
 
@@ -257,6 +285,7 @@ function MemberHome() {
     <Page>
       <div className={stack(space[6])}>
         <AnnouncementBanner />
+        <MembershipCallToAction />
         <header className={hero}>
           <div className={stack(space[2])}>
             <p className={eyebrow}>
@@ -276,7 +305,8 @@ function MemberHome() {
         <WeekStrip history={history?.items ?? []} />
         <StreakPanel compact />
         {firstTime ? <FirstTimeWelcome /> : null}
-        {enrolled[0] ? <SeriesBlock enrollment={enrolled[0]} /> : null}
+        {first ? <SeriesBlock enrollment={first} /> : null}
+        {others.length ? <OtherSeries enrollments={others} /> : null}
         <Favourites />
         <Carousels />
         <HomeRows />

@@ -114,3 +114,41 @@ export function SeriesBlock({ enrollment }: { enrollment: SeriesEnrollment }) {
     </section>
   );
 }
+
+const others = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${space[3]}px;
+  li { display: flex; flex-wrap: wrap; gap: ${space[2]}px ${space[4]}px; align-items: center; justify-content: space-between; }
+  li > div { display: grid; gap: 2px; min-width: 0; }
+  a.name { font-weight: 800; overflow-wrap: anywhere; }`;
+
+/** The member's other series (a paused one says since when, with its Resume), each with its progress. */
+export function OtherSeries({ enrollments }: { enrollments: SeriesEnrollment[] }) {
+  return (
+    <section className={card} aria-labelledby="other-series-title">
+      <h2 id="other-series-title" className={sectionTitle}>
+        {t("home.alsoYourSeries")}
+      </h2>
+      <ul className={others}>
+        {enrollments.map((e) => {
+          const { completed, total } = seriesCompletion(e);
+          const href = `/series/${e.series_detail.slug}`;
+          return (
+            <li key={e.series_id}>
+              <div>
+                <Link className="name" href={href}>
+                  {e.series_detail.name}
+                </Link>
+                <span style={{ fontSize: text.sm, color: color.muted }}>
+                  {t("series.progress", { completed, total })}
+                  {e.paused ? ` · ${t("pause.pausedSince", { date: dateLabel(e.paused_at) })}` : ""}
+                </span>
+              </div>
+              <ButtonLink href={href} variant="secondary">
+                {e.paused ? t("pause.resumeSeries") : t("series.continue")}
+              </ButtonLink>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -4,6 +4,7 @@ import { css } from "goober";
 import type { Workout } from "../../../../src/api/types.js";
 import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
+import { onboardingNext, recordOnboardingSkip } from "../../lib/onboarding.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { color, radius, space, text, touch } from "../../theme/tokens.js";
 import { Button, ButtonLink } from "../../ui/button.js";
@@ -21,6 +22,7 @@ const group = css`border: 0; padding: 0; margin: 0; display: grid; gap: ${space[
 const option = css`display: flex; align-items: center; gap: ${space[3]}px; min-height: ${touch + 8}px; padding: 0 ${space[4]}px; border-radius: ${radius.md}px;
   border: 1.5px solid ${color.line}; background: ${color.surface}; cursor: pointer; font-weight: 600;
   &:has(input:checked) { border-color: ${color.accent}; background: ${color.accentSoft}; } input { width: 20px; height: 20px; accent-color: ${color.accent}; }`;
+const actions = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; align-items: center;`;
 const grid = css`display: grid; gap: ${space[4]}px; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); list-style: none; margin: 0; padding: 0;`;
 
 interface OnboardingResult {
@@ -35,7 +37,11 @@ const pathOfUrl = (url: string) => {
   return u.pathname + u.search;
 };
 
-function Results({ id }: { id: string }) {
+/** The quiz's own address, keeping the page it interrupted (`next`) for the way out. */
+const withNext = (path: string, next: string | null) =>
+  next ? `${path}${path.includes("?") ? "&" : "?"}next=${encodeURIComponent(next)}` : path;
+
+function Results({ id, next }: { id: string; next: string | null }) {
   const store = useStore();
   const [result, setResult] = useState<OnboardingResult | null | undefined>();
   useEffect(() => {
@@ -93,8 +99,12 @@ function Results({ id }: { id: string }) {
           </section>
         ) : null}
         <div style={{ display: "flex", flexWrap: "wrap", gap: space[3] }}>
-          <ButtonLink href="/welcome">{t("onboarding.continue")}</ButtonLink>
-          <ButtonLink href="/onboarding" variant="ghost">
+          {next ? (
+            <ButtonLink href={next}>{t("onboarding.continueToNext")}</ButtonLink>
+          ) : (
+            <ButtonLink href="/welcome">{t("onboarding.continue")}</ButtonLink>
+          )}
+          <ButtonLink href={withNext("/onboarding", next)} variant="ghost">
             {t("onboarding.retake")}
           </ButtonLink>
         </div>
@@ -110,20 +120,27 @@ function Results({ id }: { id: string }) {
 export default function OnboardingPage() {
   const store = useStore();
   const [, navigate] = useLocation();
-  const resultsId = new URLSearchParams(useSearch()).get("results");
+  const search = useSearch();
+  const resultsId = new URLSearchParams(search).get("results");
+  const next = onboardingNext(search);
   const [level, setLevel] = useState("");
   const [focus, setFocus] = useState<string[]>([]);
   const [length, setLength] = useState(0);
   const busy = useSignal(store.session.submitOnboarding.loading);
   const [error, setError] = useState("");
-  if (resultsId) return <Results key={resultsId} id={resultsId} />;
+  if (resultsId) return <Results key={resultsId} id={resultsId} next={next} />;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError("");
     const result = await store.session.submitOnboarding.run({ level, focus, length });
-    if (result?.results_url) navigate(pathOfUrl(result.results_url));
+    if (result?.results_url) navigate(withNext(pathOfUrl(result.results_url), next));
     else setError(t("error.loading"));
+  }
+  /** Not now: the redirect waits a week, and the member goes where they were going (else home). */
+  function skip() {
+    recordOnboardingSkip();
+    navigate(next ?? "/home", { replace: true });
   }
   const radio = (name: string, value: string, labelKey: MessageKey, checked: boolean, onChange: () => void) => (
     <label key={value} className={option}>
@@ -161,9 +178,14 @@ export default function OnboardingPage() {
           {LENGTHS.map((n) => radio("length", String(n), `onboarding.length.${n}`, length === n, () => setLength(n)))}
         </fieldset>
         <OopsInline message={error} />
-        <Button type="submit" disabled={!level || !focus.length || !length || busy}>
-          {t("onboarding.submit")}
-        </Button>
+        <div className={actions}>
+          <Button type="submit" disabled={!level || !focus.length || !length || busy}>
+            {t("onboarding.submit")}
+          </Button>
+          <Button type="button" variant="ghost" onClick={skip}>
+            {t("onboarding.skip")}
+          </Button>
+        </div>
       </form>
     </Page>
   );

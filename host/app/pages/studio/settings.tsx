@@ -12,14 +12,28 @@ import { failureMessage, StudioFrame } from "./studio-frame.js";
 
 const grid = css`display: grid; gap: ${space[4]}px; ${up(bp.md)} { grid-template-columns: repeat(2, minmax(0, 1fr)); }`;
 
-/** The policy fields, their copy keys and limits (the server's: 076_studio_operations.sql and studio-admin.ts). */
+/**
+ * The policy fields, their copy keys and limits (the server's: 076_studio_operations.sql and studio-admin.ts). The
+ * two cutoffs are stored in minutes but asked and shown in hours, as studios think of them (issue 32); their limits
+ * here are hours (10,080 minutes = 168 hours).
+ */
 const FIELDS = [
-  ["booking_window_days", "studioAdmin.policy.window", 1, 90],
-  ["late_cancel_minutes", "studioAdmin.policy.lateCancel", 0, 10080],
-  ["auto_book_cutoff_minutes", "studioAdmin.policy.autoBook", 0, 10080],
-  ["max_open_bookings", "studioAdmin.policy.maxOpen", 1, 100],
-  ["waitlist_capacity", "studioAdmin.policy.waitlist", 0, 200],
+  ["booking_window_days", "studioAdmin.policy.window", 1, 90, "count"],
+  ["late_cancel_minutes", "studioAdmin.policy.lateCancel", 0, 168, "hours"],
+  ["auto_book_cutoff_minutes", "studioAdmin.policy.autoBook", 0, 168, "hours"],
+  ["max_open_bookings", "studioAdmin.policy.maxOpen", 1, 100, "count"],
+  ["waitlist_capacity", "studioAdmin.policy.waitlist", 0, 200, "count"],
 ] as const;
+
+/** Minutes as hours for the form: whole hours plain, else to two decimals (90 → "1.5"). */
+export const hoursOf = (minutes: number) => String(Math.round((minutes / 60) * 100) / 100);
+
+/** Hours typed in the form ("1.5", "1,5", "12") as whole minutes, or null when not a number in [min, max] hours. */
+export function minutesOf(raw: string, min: number, max: number): number | null {
+  if (!/^\d+([.,]\d+)?$/.test(raw)) return null;
+  const hours = Number(raw.replace(",", "."));
+  return hours >= min && hours <= max ? Math.round(hours * 60) : null;
+}
 
 /** /studio/settings: the location's booking policy; owners edit it, staff read it. */
 export default function StudioSettingsPage() {
@@ -46,10 +60,16 @@ function PolicyForm({ location }: { location: StaffLocation }) {
     const form = new FormData(e.currentTarget);
     const errors: Partial<Record<keyof Policy, string>> = {};
     const next = {} as Record<keyof Policy, number | null>;
-    for (const [key, , min, max] of FIELDS) {
+    for (const [key, , min, max, unit] of FIELDS) {
       const raw = String(form.get(key) ?? "").trim();
       if (key === "max_open_bookings" && raw === "") {
         next[key] = null;
+        continue;
+      }
+      if (unit === "hours") {
+        const minutes = minutesOf(raw, min, max);
+        if (minutes === null) errors[key] = t("studioAdmin.policy.hoursRange", { min, max });
+        next[key] = minutes;
         continue;
       }
       const value = Number(raw);
@@ -74,17 +94,17 @@ function PolicyForm({ location }: { location: StaffLocation }) {
     <form onSubmit={(e) => void save(e)} className={`${card} ${stack(space[4])}`} noValidate>
       <p>{owner ? t("studioAdmin.policy.lead") : t("studioAdmin.policy.readOnly")}</p>
       <div className={grid}>
-        {FIELDS.map(([key, label, min, max]) => (
+        {FIELDS.map(([key, label, min, max, unit]) => (
           <Field
             key={key}
             label={t(label)}
             hint={t(`${label}Hint` as "studioAdmin.policy.windowHint")}
             name={key}
-            type="number"
-            inputMode="numeric"
-            min={min}
-            max={max}
-            defaultValue={policy[key] ?? ""}
+            type={unit === "hours" ? "text" : "number"}
+            inputMode={unit === "hours" ? "decimal" : "numeric"}
+            min={unit === "hours" ? undefined : min}
+            max={unit === "hours" ? undefined : max}
+            defaultValue={unit === "hours" ? hoursOf(Number(policy[key])) : (policy[key] ?? "")}
             readOnly={!owner}
             error={fieldErrors[key]}
           />

@@ -71,7 +71,23 @@ export function StudioFrame({
       </Page>
     );
   }
-  const location = locations.find((l) => l.slug === asked || l.id === asked) ?? locations[0]!; // non-empty
+  const location = asked ? locations.find((l) => l.slug === asked || l.id === asked) : locations[0];
+  if (!location) {
+    // Another location's area (the API answers 403 for it): said so, not silently replaced by the staff's own.
+    const own = locations[0]!; // non-empty
+    return (
+      <Page narrow>
+        <PageHeader kicker={t("studioAdmin.kicker")} title={t("studioAdmin.notYourLocationTitle")}>
+          <span role="alert">{t("studioAdmin.refusal.notYourLocation")}</span>
+        </PageHeader>
+        <EmptyState title={t("studioAdmin.notYourLocationTitle")}>
+          <ButtonLink href={studioHref("/studio", own)}>
+            {t("studioAdmin.toOwnLocation", { location: own.name })}
+          </ButtonLink>
+        </EmptyState>
+      </Page>
+    );
+  }
   const sections: [StudioSection, string, string][] = [
     ["week", "/studio", t("studioAdmin.nav.week")],
     ["numbers", "/studio/numbers", t("studioAdmin.nav.numbers")],
@@ -124,7 +140,7 @@ export function StudioFrame({
 
 /**
  * The staff API's fixed refusals (host/server/services/studio-*.ts) by their English sentence, shown in the app's
- * language; a refusal naming values (an overlapping class, a capacity below the booked) shows as the server wrote it.
+ * language; the ones naming values (an overlapping class, a capacity below the booked) are in REFUSAL_PATTERNS.
  */
 const REFUSALS: Record<string, MessageKey> = {
   "You are not studio staff.": "studioAdmin.refusal.notStaff",
@@ -147,11 +163,31 @@ const REFUSALS: Record<string, MessageKey> = {
   "This class has already started.": "studioAdmin.refusal.started",
 };
 
+/**
+ * The refusals naming values, read back into their values so they show in the app's language too (issue 32: a
+ * Spanish or French desk saw them in English).
+ */
+const REFUSAL_PATTERNS: [RegExp, (m: RegExpMatchArray) => string][] = [
+  [
+    /^capacity cannot be below the (\d+) members? already booked/,
+    (m) => t("studioAdmin.refusal.capacityBelowBooked", { count: m[1]! }),
+  ],
+  [
+    /^This class overlaps (.+) at (\d{1,2}:\d{2}) \((\d+) min(?:, [^)]*)?\) in (.+): choose another time or room\.$/,
+    (m) => t("studioAdmin.refusal.overlaps", { classType: m[1]!, time: m[2]!, minutes: m[3]!, room: m[4]! }),
+  ],
+];
+
 /** The message of a failed staff call: the server's sentence (written for staff), in the app's language if known. */
 export function failureMessage(e: unknown): string {
   if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message && !e.message.includes(" answered ")) {
     const key = REFUSALS[e.message];
-    return key ? t(key) : e.message;
+    if (key) return t(key);
+    for (const [pattern, say] of REFUSAL_PATTERNS) {
+      const match = e.message.match(pattern);
+      if (match) return say(match);
+    }
+    return e.message;
   }
   return t("studioAdmin.failed");
 }
