@@ -1,7 +1,9 @@
 import fp from "fastify-plugin";
 import type { AppContext } from "../context.js";
 import { ScheduleService } from "../services/schedule.js";
+import { AdminWorkoutsService } from "../services/admin-workouts.js";
 import { AccountErasureJob } from "./account-erasure.js";
+import { CatalogueReleaseJob } from "./catalogue-release.js";
 import { scheduleRenewals } from "./renewals.js";
 import { ScheduleTopUpJob } from "./schedule-top-up.js";
 
@@ -11,6 +13,8 @@ declare module "fastify" {
     scheduleTopUp: ScheduleTopUpJob;
     /** The erasure of deleted accounts after their grace period (tests run it after moving the clock). */
     accountErasure: AccountErasureJob;
+    /** The release of scheduled workouts (tests run it after moving the clock). */
+    catalogueRelease: CatalogueReleaseJob;
   }
 }
 
@@ -22,6 +26,8 @@ export interface JobsOptions {
   renewals?: boolean;
   /** Erase deleted accounts hourly once their grace period ends (the server's own; tests run it by hand). */
   accountErasure?: boolean;
+  /** Publish scheduled workouts when their time comes (default on). */
+  catalogueRelease?: boolean;
 }
 
 /**
@@ -30,7 +36,7 @@ export interface JobsOptions {
  * encapsulated, so the top-up job is reachable on the app itself.
  */
 export const jobsPlugin = fp<JobsOptions>(
-  async (app, { ctx, scheduleTopUp = true, renewals = false, accountErasure = false }) => {
+  async (app, { ctx, scheduleTopUp = true, renewals = false, accountErasure = false, catalogueRelease = true }) => {
     const topUp = new ScheduleTopUpJob(new ScheduleService(ctx), ctx.jobLock, (err) =>
       app.log.error({ err }, "schedule top-up failed"),
     );
@@ -44,11 +50,19 @@ export const jobsPlugin = fp<JobsOptions>(
       mailer: ctx.mailer,
     });
     app.decorate("accountErasure", erasure);
+    const release = new CatalogueReleaseJob({
+      workouts: new AdminWorkoutsService(ctx.db, ctx.clock),
+      lock: ctx.jobLock,
+      onError: (err) => app.log.error({ err }, "catalogue release failed"),
+      onReleased: (ids) => app.log.info({ workouts: ids }, "released scheduled workouts"),
+    });
+    app.decorate("catalogueRelease", release);
     let stopRenewals: (() => Promise<void>) | undefined;
 
     app.addHook("onReady", async () => {
       if (scheduleTopUp) topUp.start();
       if (accountErasure) erasure.start();
+      if (catalogueRelease) release.start();
       if (renewals)
         stopRenewals = scheduleRenewals(
           {
@@ -62,7 +76,7 @@ export const jobsPlugin = fp<JobsOptions>(
         );
     });
     app.addHook("onClose", async () => {
-      await Promise.all([topUp.stop(), stopRenewals?.(), erasure.stop()]);
+      await Promise.all([topUp.stop(), stopRenewals?.(), erasure.stop(), release.stop()]);
     });
   },
   { name: "fitkit-jobs" },
