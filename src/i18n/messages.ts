@@ -766,6 +766,11 @@ export const en = {
   "routes.studioRoster": "Studio roster",
   "routes.studioNumbers": "Studio numbers",
   "routes.studioSettings": "Studio settings",
+  "routes.admin": "Console",
+  "routes.adminWorkout": "Edit workout",
+  "routes.adminNewWorkout": "New workout",
+  "routes.adminPeople": "People",
+  "routes.adminAudit": "Audit log",
 } as const;
 
 export type MessageKey = keyof typeof en;

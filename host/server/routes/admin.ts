@@ -384,7 +384,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
       const q = request.query;
       return {
         items: await listAudit(ctx.db, {
-          limit: q.limit ?? 50,
+          limit: q.limit,
           ...(q.actor ? { actor: q.actor } : {}),
           ...(q.record_type ? { recordType: q.record_type } : {}),
           ...(q.record_id ? { recordId: q.record_id } : {}),

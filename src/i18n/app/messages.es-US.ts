@@ -767,4 +767,9 @@ export const appEsUS: Partial<Messages> = {
   "routes.studioRoster": "Lista de la clase del estudio",
   "routes.studioNumbers": "Cifras del estudio",
   "routes.studioSettings": "Configuración del estudio",
+  "routes.admin": "Consola",
+  "routes.adminWorkout": "Editar entrenamiento",
+  "routes.adminNewWorkout": "Nuevo entrenamiento",
+  "routes.adminPeople": "Personas",
+  "routes.adminAudit": "Registro de auditoría",
 };

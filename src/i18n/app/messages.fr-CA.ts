@@ -764,4 +764,9 @@ export const appFrCA: Partial<Messages> = {
   "routes.studioRoster": "Liste du cours du studio",
   "routes.studioNumbers": "Chiffres du studio",
   "routes.studioSettings": "Paramètres du studio",
+  "routes.admin": "Console",
+  "routes.adminWorkout": "Modifier l’entraînement",
+  "routes.adminNewWorkout": "Nouvel entraînement",
+  "routes.adminPeople": "Personnes",
+  "routes.adminAudit": "Journal d’audit",
 };
