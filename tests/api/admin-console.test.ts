@@ -1,6 +1,12 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "../../host/server/clock.js";
-import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { connectPostgres } from "../../host/server/db/index.js";
+import { CatalogueReleaseJob } from "../../host/server/jobs/catalogue-release.js";
+import { jobLock } from "../../host/server/jobs/job-lock.js";
+import { AdminWorkoutsService } from "../../host/server/services/admin-workouts.js";
+import { databaseKind, expectError, startTestApp, type TestApp } from "./harness.js";
 
 /**
  * The operator console's API (/admin/v1): company roles, the catalogue's workouts through their states and the audit
@@ -309,4 +315,92 @@ describe("a workout from draft to release", () => {
     // One write went through (the draft); the refusals left nothing in the log.
     expect(await count()).toBe(logged + 1);
   });
+});
+
+describe("a release across processes", () => {
+  it.runIf(databaseKind === "postgres")(
+    "releases a scheduled workout once when two processes run the release at the same moment",
+    async () => {
+      const draft = await ok<{ id: string }>(
+        t.call("POST", `${API}/workouts`, { token: editor, body: fields({ slug: "two-process-release" }) }),
+      );
+      const releaseAt = new Date(t.clock.now().getTime() + 60_000);
+      await ok(
+        t.call("POST", `${API}/workouts/${draft.id}/schedule`, {
+          token: editor,
+          body: { release_local: releaseAt.toISOString().slice(0, 16), release_zone: "UTC" },
+        }),
+      );
+      t.clock.advance(2 * 60_000);
+      // A second process: its own pool and its own release job on the same database.
+      const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+      const other = connectPostgres(url, 2);
+      try {
+        const otherJob = new CatalogueReleaseJob({
+          workouts: new AdminWorkoutsService(other.db, t.clock),
+          lock: jobLock(other),
+          onError: (e) => {
+            throw e;
+          },
+          onReleased: () => undefined,
+        });
+        const [mine, theirs] = await Promise.all([t.app.catalogueRelease.run(), otherJob.run()]);
+        expect([...mine, ...theirs]).toEqual([draft.id]);
+      } finally {
+        await other.close();
+      }
+      const releases = await t.db
+        .selectFrom("audit_log")
+        .select("id")
+        .where("record_id", "=", draft.id)
+        .where("action", "=", "workout.release")
+        .execute();
+      expect(releases).toHaveLength(1);
+    },
+  );
+});
+
+describe("npm run admin (the bootstrap of a production install)", () => {
+  const root = new URL("../..", import.meta.url).pathname;
+  /** The command as `npm run admin --` runs it (from source here), on a database of its own. */
+  const admin = (env: Record<string, string>, ...args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", join(root, "host", "server", "admin-cli.ts"), ...args],
+        {
+          cwd: root,
+          env: { ...process.env, LOG_LEVEL: "silent", NODE_ENV: "", ...env },
+        },
+      );
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it.runIf(databaseKind === "postgres")(
+    "grants, lists and revokes a role from the command line, and refuses an unknown email in one line",
+    async () => {
+      const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+      const env = { DATABASE_URL: url };
+      const granted = await admin(env, "grant", "Trial@demo.fitkit.dev", "viewer");
+      expect(granted, granted.stderr).toMatchObject({ code: 0, stdout: "trial@demo.fitkit.dev is now viewer\n" });
+      const trial = await t.signIn("trial@demo.fitkit.dev");
+      expect((await ok<{ role: string }>(t.call("GET", `${API}/me`, { token: trial.token }))).role).toBe("viewer");
+      const listed = await admin(env, "list");
+      expect(listed.stdout).toContain("viewer   trial@demo.fitkit.dev");
+      const unknown = await admin(env, "grant", "ghost@example.com", "editor");
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toMatch(/^fitkit admin: No account uses ghost@example.com: [^\n]*\n$/);
+      const usage = await admin(env, "grant", "trial@demo.fitkit.dev", "owner");
+      expect(usage.code).toBe(1);
+      expect(usage.stderr).toContain("usage: npm run admin --");
+      const revoked = await admin(env, "revoke", "trial@demo.fitkit.dev");
+      expect(revoked.stdout).toBe("trial@demo.fitkit.dev has no role now\n");
+      expectError(await t.call("GET", `${API}/me`, { token: trial.token }), 403);
+    },
+    180_000,
+  );
 });
