@@ -38,8 +38,9 @@ if (browserParts.length) {
   });
 }
 await build({
-  entryPoints: [join(root, "host", "server", "main.ts")],
-  outfile: stamp,
+  // The server, and the console's role command (`npm run admin`), which shares its database code.
+  entryPoints: { main: join(root, "host", "server", "main.ts"), admin: join(root, "host", "server", "admin-cli.ts") },
+  outdir: join(root, "dist", "server"),
   bundle: true,
   platform: "node",
   format: "esm",

@@ -69,6 +69,10 @@ const StudioWeek = lazy(() => import("./pages/studio/week.js"));
 const StudioRoster = lazy(() => import("./pages/studio/roster.js"));
 const StudioNumbers = lazy(() => import("./pages/studio/numbers.js"));
 const StudioSettings = lazy(() => import("./pages/studio/settings.js"));
+const ConsoleWorkouts = lazy(() => import("./pages/admin/workouts.js"));
+const ConsoleWorkout = lazy(() => import("./pages/admin/workout-edit.js"));
+const ConsolePeople = lazy(() => import("./pages/admin/people.js"));
+const ConsoleAudit = lazy(() => import("./pages/admin/audit.js"));
 
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
 
@@ -160,6 +164,25 @@ export const ROUTES: AppRoute[] = [
     access: "member",
     onboarding: false,
   },
+
+  // The operator console: signed-in members only; the pages refuse members without a company role.
+  { path: "/admin", page: ConsoleWorkouts, title: "routes.admin", access: "member", onboarding: false },
+  {
+    path: "/admin/workouts/new",
+    page: ConsoleWorkout,
+    title: "routes.adminNewWorkout",
+    access: "member",
+    onboarding: false,
+  },
+  {
+    path: "/admin/workouts/:id",
+    page: ConsoleWorkout,
+    title: "routes.adminWorkout",
+    access: "member",
+    onboarding: false,
+  },
+  { path: "/admin/people", page: ConsolePeople, title: "routes.adminPeople", access: "member", onboarding: false },
+  { path: "/admin/audit", page: ConsoleAudit, title: "routes.adminAudit", access: "member", onboarding: false },
 ];
 
 /** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */

@@ -4,6 +4,7 @@ import { StartupError } from "./errors.js";
 import { createServer } from "./server.js";
 import { DEMO_MEMBERS, DEMO_PASSWORD } from "./db/seed/members.js";
 import { DEMO_STAFF } from "./db/seed/studio-staff.js";
+import { DEMO_OPERATORS } from "./db/seed/operators.js";
 
 /**
  * A refused start is one line on stderr and a non-zero exit: the operator's fix is in the message, not a stack.
@@ -69,6 +70,7 @@ const lines = [
         `  demo accounts (password "${DEMO_PASSWORD}"):`,
         ...DEMO_MEMBERS.map((m) => `    ${m.email.padEnd(30)} ${m.about}`),
         ...DEMO_STAFF.map((m) => `    ${m.email.padEnd(30)} ${m.about}`),
+        ...DEMO_OPERATORS.map((m) => `    ${m.email.padEnd(30)} ${m.about}`),
       ]
     : []),
 ];

@@ -12,7 +12,12 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   try {
     await migrate(database.db);
     const config = { ...loadConfig({ PORT: "0", DATA_DIR: "/nonexistent" }), devMail: false, logLevel: "silent" };
-    const app = await buildApp({ config, database, logger: false, jobs: { scheduleTopUp: false } });
+    const app = await buildApp({
+      config,
+      database,
+      logger: false,
+      jobs: { scheduleTopUp: false, catalogueRelease: false },
+    });
     try {
       await app.ready();
       return app.swagger() as Record<string, unknown>;

@@ -597,6 +597,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/user/v1/workplaces": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the account works: at a studio location (/studio) and its company role (/admin), if any */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description staff or owner of at least one location */
+              studio: boolean;
+              /** @enum {string|null} */
+              console_role: "admin" | "editor" | "support" | "viewer" | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user/v1/attribute/profile": {
     parameters: {
       query?: never;
@@ -7935,6 +7976,1902 @@ export interface paths {
         };
       };
     };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's company role and what it may do */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              user_id: string;
+              email: string;
+              /** @enum {string} */
+              role: "admin" | "editor" | "support" | "viewer";
+              areas: ("read" | "catalogue" | "members" | "roles")[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/operators": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everyone with a company role */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              items: {
+                user_id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: "admin" | "editor" | "support" | "viewer";
+                /** Format: date-time */
+                granted_at: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Give an account a company role (replacing its role); admins only */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "editor" | "support" | "viewer";
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              user_id: string;
+              email: string;
+              name: string;
+              /** @enum {string} */
+              role: "admin" | "editor" | "support" | "viewer";
+              /** Format: date-time */
+              granted_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/operators/{user_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Take an account's company role away; admins only, never their own */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          user_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/vocabulary": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What a workout can name: trainers, categories, collections, strain tags */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              trainers: {
+                id: string;
+                name: string;
+              }[];
+              categories: {
+                id: string;
+                name: string;
+              }[];
+              collections: {
+                id: string;
+                name: string;
+              }[];
+              strain: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Workouts in every state, most recently changed first; `q` finds by name, slug or id */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          status?: "draft" | "scheduled" | "published" | "archived";
+          limit?: number;
+          offset?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                slug: string;
+                name: string;
+                /** @enum {string} */
+                status: "draft" | "scheduled" | "published" | "archived";
+                type: string;
+                level: string;
+                release_at: string | null;
+                release_zone: string | null;
+                updated_at: string;
+              }[];
+              total: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a workout as a draft (in no listing until published) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            /** @enum {string} */
+            type: "workout" | "walk" | "rest";
+            level: string;
+            pacing: string;
+            /** @description Minutes of video */
+            video_minutes: number;
+            equipment: string[];
+            focus: string[];
+            benefits: string[];
+            strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+            poster_url: string;
+            breakdown: {
+              title: string;
+              minutes: number;
+            }[];
+            trainer_ids: string[];
+            category_ids: string[];
+            collection_ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              name: string;
+              slug: string;
+              description: string;
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              /** @description Minutes of video */
+              video_minutes: number;
+              equipment: string[];
+              focus: string[];
+              benefits: string[];
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              poster_url: string;
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+              trainer_ids: string[];
+              category_ids: string[];
+              collection_ids: string[];
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "scheduled" | "published" | "archived";
+              release_at: string | null;
+              release_zone: string | null;
+              release_local: string | null;
+              created_at: string;
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One workout with every field, its state and release */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              name: string;
+              slug: string;
+              description: string;
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              /** @description Minutes of video */
+              video_minutes: number;
+              equipment: string[];
+              focus: string[];
+              benefits: string[];
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              poster_url: string;
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+              trainer_ids: string[];
+              category_ids: string[];
+              collection_ids: string[];
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "scheduled" | "published" | "archived";
+              release_at: string | null;
+              release_zone: string | null;
+              release_local: string | null;
+              created_at: string;
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    /** Replace a workout's fields (its state and release stay) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            /** @enum {string} */
+            type: "workout" | "walk" | "rest";
+            level: string;
+            pacing: string;
+            /** @description Minutes of video */
+            video_minutes: number;
+            equipment: string[];
+            focus: string[];
+            benefits: string[];
+            strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+            poster_url: string;
+            breakdown: {
+              title: string;
+              minutes: number;
+            }[];
+            trainer_ids: string[];
+            category_ids: string[];
+            collection_ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              name: string;
+              slug: string;
+              description: string;
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              /** @description Minutes of video */
+              video_minutes: number;
+              equipment: string[];
+              focus: string[];
+              benefits: string[];
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              poster_url: string;
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+              trainer_ids: string[];
+              category_ids: string[];
+              collection_ids: string[];
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "scheduled" | "published" | "archived";
+              release_at: string | null;
+              release_zone: string | null;
+              release_local: string | null;
+              created_at: string;
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}/schedule": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Release a draft at a wall time in a named time zone (or move a scheduled release) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description YYYY-MM-DDTHH:MM in release_zone */
+            release_local: string;
+            /** @description IANA time zone */
+            release_zone: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              name: string;
+              slug: string;
+              description: string;
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              /** @description Minutes of video */
+              video_minutes: number;
+              equipment: string[];
+              focus: string[];
+              benefits: string[];
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              poster_url: string;
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+              trainer_ids: string[];
+              category_ids: string[];
+              collection_ids: string[];
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "scheduled" | "published" | "archived";
+              release_at: string | null;
+              release_zone: string | null;
+              release_local: string | null;
+              created_at: string;
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}/publish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a draft or scheduled workout now */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              name: string;
+              slug: string;
+              description: string;
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              /** @description Minutes of video */
+              video_minutes: number;
+              equipment: string[];
+              focus: string[];
+              benefits: string[];
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              poster_url: string;
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+              trainer_ids: string[];
+              category_ids: string[];
+              collection_ids: string[];
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "scheduled" | "published" | "archived";
+              release_at: string | null;
+              release_zone: string | null;
+              release_local: string | null;
+              created_at: string;
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}/unschedule": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Call off a scheduled release: back to a draft */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              name: string;
+              slug: string;
+              description: string;
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              /** @description Minutes of video */
+              video_minutes: number;
+              equipment: string[];
+              focus: string[];
+              benefits: string[];
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              poster_url: string;
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+              trainer_ids: string[];
+              category_ids: string[];
+              collection_ids: string[];
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "scheduled" | "published" | "archived";
+              release_at: string | null;
+              release_zone: string | null;
+              release_local: string | null;
+              created_at: string;
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}/archive": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a published workout out of the library (history, favourites and series keep it) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              name: string;
+              slug: string;
+              description: string;
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              /** @description Minutes of video */
+              video_minutes: number;
+              equipment: string[];
+              focus: string[];
+              benefits: string[];
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              poster_url: string;
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+              trainer_ids: string[];
+              category_ids: string[];
+              collection_ids: string[];
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "scheduled" | "published" | "archived";
+              release_at: string | null;
+              release_zone: string | null;
+              release_local: string | null;
+              created_at: string;
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Put an archived workout back in the library */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              name: string;
+              slug: string;
+              description: string;
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              /** @description Minutes of video */
+              video_minutes: number;
+              equipment: string[];
+              focus: string[];
+              benefits: string[];
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              poster_url: string;
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+              trainer_ids: string[];
+              category_ids: string[];
+              collection_ids: string[];
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "scheduled" | "published" | "archived";
+              release_at: string | null;
+              release_zone: string | null;
+              release_local: string | null;
+              created_at: string;
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/audit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log, newest first: every console write with who, when, and the values before and after */
+    get: {
+      parameters: {
+        query?: {
+          /** @description user id or email ('system' for jobs) */
+          actor?: string;
+          record_type?: string;
+          record_id?: string;
+          from?: string;
+          to?: string;
+          /** @description entries older than this id (the next page) */
+          before?: number;
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              items: {
+                id: number;
+                actor_id: string | null;
+                actor_email: string;
+                action: string;
+                record_type: string;
+                record_id: string;
+                before: {
+                  [key: string]: unknown;
+                } | null;
+                after: {
+                  [key: string]: unknown;
+                } | null;
+                changed: string[];
+                /** Format: date-time */
+                at: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;

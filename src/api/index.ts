@@ -13,4 +13,5 @@ export * from "./calls/calendar-feed.js";
 export * from "./calls/membership.js";
 export * from "./calls/analytics.js";
 export * from "./calls/my-data.js";
+export * from "./calls/admin.js";
 export type * from "./types.js";

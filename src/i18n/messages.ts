@@ -645,6 +645,7 @@ export const en = {
   "header.classes": "Classes",
   "header.live": "Live",
   "header.studio": "Studio",
+  "header.console": "Console",
   "header.accountMenu": "{initials}, Account menu",
   "header.closeMenu": "Close menu",
   "header.openMenu": "Open menu",
@@ -787,6 +788,11 @@ export const en = {
   "routes.studioRoster": "Studio roster",
   "routes.studioNumbers": "Studio numbers",
   "routes.studioSettings": "Studio settings",
+  "routes.admin": "Console",
+  "routes.adminWorkout": "Edit workout",
+  "routes.adminNewWorkout": "New workout",
+  "routes.adminPeople": "People",
+  "routes.adminAudit": "Audit log",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -4,6 +4,7 @@ import { migrate } from "../../host/server/db/migrate.js";
 import { seed, seedSteps } from "../../host/server/db/seed/index.js";
 import { DEMO_MEMBERS } from "../../host/server/db/seed/members.js";
 import { DEMO_STAFF } from "../../host/server/db/seed/studio-staff.js";
+import { DEMO_OPERATORS } from "../../host/server/db/seed/operators.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,9 +96,9 @@ describe("platform", () => {
       .select("email")
       .where("email", "like", "%@demo.fitkit.dev")
       .execute();
-    // Eight demo members and the two demo studio staff, once each.
-    expect(members).toHaveLength(DEMO_MEMBERS.length + DEMO_STAFF.length);
-    expect(DEMO_MEMBERS.length + DEMO_STAFF.length).toBe(10);
+    // Eight demo members, the two demo studio staff and the three demo company accounts, once each.
+    expect(members).toHaveLength(DEMO_MEMBERS.length + DEMO_STAFF.length + DEMO_OPERATORS.length);
+    expect(DEMO_MEMBERS.length + DEMO_STAFF.length + DEMO_OPERATORS.length).toBe(13);
   });
 });
 

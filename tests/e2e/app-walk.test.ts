@@ -53,7 +53,10 @@ describe("item 3: the footer's language select", () => {
       // The library widget on the page follows in place once its French words arrive.
       await expect
         .poll(
-          () => page.locator("fit-workout-search").evaluate((el) => el.shadowRoot?.querySelector(".fit-root")?.lang),
+          () =>
+            page
+              .locator("fit-workout-search")
+              .evaluate((el) => el.shadowRoot?.querySelector<HTMLElement>(".fit-root")?.lang),
           {
             timeout: STEP_TIMEOUT,
           },

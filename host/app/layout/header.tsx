@@ -6,7 +6,7 @@ import { buttonClass } from "../ui/button.js";
 import { EXTERNAL } from "../lib/links.js";
 import { useMembershipStartLink } from "../lib/membership-start.js";
 import { useSession } from "../lib/session.js";
-import { useWorksAtStudio } from "../lib/staff.js";
+import { useWorkplaces } from "../lib/staff.js";
 import { useAnalytics } from "../lib/analytics.js";
 import { container } from "../ui/page.js";
 import { t } from "../../../src/i18n/index.js";
@@ -18,6 +18,7 @@ const MAIN_NAV = [
   { href: "/live", label: "header.live" },
 ] as const;
 const STUDIO_NAV = { href: "/studio", label: "header.studio" } as const;
+const CONSOLE_NAV = { href: "/admin", label: "header.console" } as const;
 
 const bar = css`background: ${color.ink}; color: #fff; position: sticky; top: 0; z-index: 50;`;
 const inner = css`display: flex; align-items: center; gap: ${space[4]}px; min-height: 64px;`;
@@ -135,8 +136,9 @@ export function Header() {
   const initials =
     `${session.claims?.given_name[0] ?? ""}${session.claims?.family_name[0] ?? ""}`.toUpperCase() || "Me";
 
-  // Staff and owners get a way into their studio area beside the member pages.
-  const entries = useWorksAtStudio() ? [...MAIN_NAV, STUDIO_NAV] : MAIN_NAV;
+  // Staff and owners get a way into their studio area beside the member pages, the company's people into the console.
+  const places = useWorkplaces();
+  const entries = [...MAIN_NAV, ...(places.studio ? [STUDIO_NAV] : []), ...(places.console_role ? [CONSOLE_NAV] : [])];
   const links = entries.map((item) => (
     <Link
       key={item.href}

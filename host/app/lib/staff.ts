@@ -1,48 +1,48 @@
 import { useEffect, useState } from "react";
 import type { ApiClient } from "../../../src/api/client.js";
-import { staffApi, type StaffLocation } from "../pages/studio/studio-api.js";
+import { getWorkplaces, type Workplaces } from "../../../src/api/index.js";
 import { useSession } from "./session.js";
 import { useStore } from "./store.js";
 
 /**
- * The locations a signed-in account works at (`GET /studio-admin/v1/me`), asked once per account and page load: the
- * header's Studio entry and the landing after sign-in read it. A failed call counts as none (members are not staff).
+ * Where a signed-in account works (`GET /user/v1/workplaces`): at a studio location (/studio) and in the company's
+ * console (/admin). Asked once per account and page load: the header's Studio and Console entries and the landing
+ * after sign-in read it. A failed call counts as nowhere (members work at neither).
  */
-const asked = new Map<string, Promise<StaffLocation[]>>();
+const asked = new Map<string, Promise<Workplaces>>();
+const NOWHERE: Workplaces = { studio: false, console_role: null };
 
-function staffLocations(api: ApiClient, account: string): Promise<StaffLocation[]> {
+function workplaces(api: ApiClient, account: string): Promise<Workplaces> {
   let answer = asked.get(account);
   if (!answer) {
-    answer = staffApi.me(api).then(
-      (me) => me.locations,
-      () => {
-        asked.delete(account); // asked again on the next page that needs it
-        return [];
-      },
-    );
+    answer = getWorkplaces(api).catch(() => {
+      asked.delete(account); // asked again on the next page that needs it
+      return NOWHERE;
+    });
     asked.set(account, answer);
   }
   return answer;
 }
 
-/** Whether the signed-in account works at a location (false while unknown and when signed out). */
-export function useWorksAtStudio(): boolean {
+/** Where the signed-in account works (nowhere while unknown and when signed out). */
+export function useWorkplaces(): Workplaces {
   const store = useStore();
   const account = useSession().claims?.sub;
-  const [works, setWorks] = useState<{ account: string; works: boolean }>();
+  const [known, setKnown] = useState<{ account: string; places: Workplaces }>();
   useEffect(() => {
     if (!account) return;
     let live = true;
-    void staffLocations(store.api, account).then((l) => live && setWorks({ account, works: l.length > 0 }));
+    void workplaces(store.api, account).then((places) => live && setKnown({ account, places }));
     return () => void (live = false);
   }, [account, store]);
-  return !!account && works?.account === account && works.works;
+  return account && known?.account === account ? known.places : NOWHERE;
 }
 
 /**
- * Where a sign-in lands without an asked-for page: staff and owners at work go to /studio, members to /home. The
- * account is read from the fresh sign-in's answer (the claims may not be loaded yet).
+ * Where a sign-in lands without an asked-for page: the company's people go to the console, staff and owners at work
+ * to /studio, members to /home. The account is read from the fresh sign-in's answer (the claims may not be loaded).
  */
 export async function landingAfterSignIn(api: ApiClient, account: string): Promise<string> {
-  return (await staffLocations(api, account)).length ? "/studio" : "/home";
+  const places = await workplaces(api, account);
+  return places.console_role ? "/admin" : places.studio ? "/studio" : "/home";
 }

@@ -5,6 +5,7 @@ import type { CalendarFeedTables } from "./tables/calendar-feeds.js";
 import type { CatalogueTables } from "./tables/catalogue.js";
 import type { MediaTables } from "./tables/media.js";
 import type { MembershipTables } from "./tables/membership.js";
+import type { OperatorTables } from "./tables/operator.js";
 import type { PlanPausesTables } from "./tables/plan-pauses.js";
 import type { PlatformTables } from "./tables/platform.js";
 import type { StudiosTables } from "./tables/studios.js";
@@ -24,4 +25,5 @@ export interface Database
     AnalyticsTables,
     PlanPausesTables,
     CalendarFeedTables,
-    AccountDeletionTables {}
+    AccountDeletionTables,
+    OperatorTables {}

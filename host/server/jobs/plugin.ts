@@ -1,6 +1,8 @@
 import fp from "fastify-plugin";
 import type { AppContext } from "../context.js";
 import { eraseDueAccounts, type ErasureReport } from "../services/account-deletion.js";
+import { AdminWorkoutsService } from "../services/admin-workouts.js";
+import { SYSTEM } from "../services/operator-access.js";
 import { ScheduleService } from "../services/schedule.js";
 import { runRenewals, type RenewalReport } from "./renewals.js";
 import { ScheduledJob } from "./scheduled-job.js";
@@ -11,6 +13,8 @@ declare module "fastify" {
     scheduleTopUp: ScheduledJob<number>;
     /** The erasure of deleted accounts after their grace period (tests run it after moving the clock). */
     accountErasure: ScheduledJob<ErasureReport>;
+    /** The release of scheduled workouts (tests run it after moving the clock); answers the workouts released. */
+    catalogueRelease: ScheduledJob<string[]>;
   }
 }
 
@@ -22,9 +26,13 @@ export interface JobsOptions {
   renewals?: boolean;
   /** Erase deleted accounts once their grace period ends (the server's own; tests run it by hand). */
   accountErasure?: boolean;
+  /** Publish scheduled workouts when their time comes (default on). */
+  catalogueRelease?: boolean;
 }
 
 const HOUR_MS = 60 * 60_000;
+/** How often due releases are looked for: a scheduled workout appears within this of its time. */
+const RELEASE_EVERY_MS = 15_000;
 
 /**
  * The background jobs, in one place: each runs once the app is ready (every plugin loaded, the database migrated by
@@ -33,7 +41,7 @@ const HOUR_MS = 60 * 60_000;
  * it. Not encapsulated, so the jobs tests run by hand are reachable on the app itself.
  */
 export const jobsPlugin = fp<JobsOptions>(
-  async (app, { ctx, scheduleTopUp = true, renewals = false, accountErasure = false }) => {
+  async (app, { ctx, scheduleTopUp = true, renewals = false, accountErasure = false, catalogueRelease = true }) => {
     const now = () => ctx.clock.now().getTime();
     const schedule = new ScheduleService(ctx);
     // Hourly keeps "every day of the next 30 days" true in every location's zone soon after its local midnight;
@@ -73,16 +81,34 @@ export const jobsPlugin = fp<JobsOptions>(
       now,
       onError: (err) => app.log.error({ err }, "renewals failed"),
     });
+    // Scheduled workouts (Payload's scheduled publish, Ghost's scheduler): the row locks and the job lock release
+    // each once; the catalogue's triggers then bring every process's index and caches along.
+    const workouts = new AdminWorkoutsService(ctx.db, ctx.clock);
+    const release = new ScheduledJob<string[]>({
+      name: "catalogue-release",
+      lock: ctx.jobLock,
+      work: async () => {
+        const released = await workouts.releaseDue(SYSTEM);
+        if (released.length) app.log.info({ workouts: released }, "released scheduled workouts");
+        return released;
+      },
+      skipped: [],
+      everyMs: RELEASE_EVERY_MS,
+      now,
+      onError: (err) => app.log.error({ err }, "catalogue release failed"),
+    });
     app.decorate("scheduleTopUp", topUp);
+    app.decorate("catalogueRelease", release);
     app.decorate("accountErasure", erasure);
 
     app.addHook("onReady", async () => {
       if (scheduleTopUp) topUp.start();
       if (accountErasure) erasure.start();
       if (renewals) renewal.start();
+      if (catalogueRelease) release.start();
     });
     app.addHook("onClose", async () => {
-      await Promise.all([topUp.stop(), renewal.stop(), erasure.stop()]);
+      await Promise.all([topUp.stop(), renewal.stop(), erasure.stop(), release.stop()]);
     });
   },
   { name: "fitkit-jobs" },

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { OPERATOR_ROLES, OperatorAccess } from "../services/operator-access.js";
+import { StudioAccess } from "../services/studio-access.js";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { unauthorized } from "../errors.js";
@@ -72,6 +74,35 @@ export async function identityRoutes(instance: FastifyInstance, { ctx }: RouteOp
         .executeTakeFirst();
       if (!user) throw unauthorized();
       return claimsOf(user, await ctx.entitlements(ctx.db, id));
+    },
+  );
+
+  app.get(
+    "/v1/workplaces",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["identity"],
+        summary: "Where the account works: at a studio location (/studio) and its company role (/admin), if any",
+        security: memberSecurity,
+        response: {
+          200: strictObject(
+            {
+              studio: { type: "boolean", description: "staff or owner of at least one location" },
+              console_role: { type: ["string", "null"], enum: [...OPERATOR_ROLES, null] },
+            },
+            ["studio", "console_role"],
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = memberOf(request);
+      const [locations, role] = await Promise.all([
+        new StudioAccess(ctx.db).locations(id),
+        new OperatorAccess(ctx.db).roleOf(id),
+      ]);
+      return { studio: locations.length > 0, console_role: role ?? null };
     },
   );
 

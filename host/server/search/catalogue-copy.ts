@@ -27,6 +27,8 @@ function codeFingerprint(moduleUrls: readonly string[]): string {
 export interface Catalogue {
   workouts: Workout[];
   series: SeriesMembership[];
+  /** Archived workouts (migration 094): they resolve by id and slug but are in no search or listing. */
+  archived: string[];
 }
 
 export interface CatalogueCopies {

@@ -85,7 +85,11 @@ export class CatalogueIndex {
   readonly #avoid = new Map<AvoidKey, Bitset>();
   readonly #keywords: KeywordIndex;
 
-  constructor(workouts: Workout[], series: SeriesMembership[] = []) {
+  /**
+   * `unlisted`: ids of workouts that resolve by id and slug (a member's history, favourites, a series that lists them)
+   * but are outside every search, listing and facet count (archived ones).
+   */
+  constructor(workouts: Workout[], series: SeriesMembership[] = [], unlisted: readonly string[] = []) {
     this.#workouts = workouts;
     this.size = workouts.length;
     this.#json = new Array<string | undefined>(this.size);
@@ -94,6 +98,14 @@ export class CatalogueIndex {
       this.#byId.set(w.id, n);
       this.#bySlug.set(w.slug, n);
     });
+    if (unlisted.length) {
+      const hidden = new Bitset(this.size);
+      for (const id of unlisted) {
+        const n = this.#byId.get(id);
+        if (n !== undefined) hidden.set(n);
+      }
+      this.#universe = this.#universe.andNot(hidden);
+    }
     for (const field of FIELDS) this.#indexField(field);
     this.#buildOrders();
     for (const s of series) {

@@ -66,7 +66,12 @@ async function readCatalogue(db: Db, copies: CatalogueCopies | null): Promise<Ca
       const copy = version && copies ? await copies.read(version) : null;
       if (copy) return { catalogue: copy, version, fromCopy: true };
       const workouts = await readWorkouts(trx);
-      return { catalogue: { workouts, series: await loadSeries(trx) }, version, fromCopy: false };
+      const archived = await trx.selectFrom("workouts").select("id").where("status", "=", "archived").execute();
+      return {
+        catalogue: { workouts, series: await loadSeries(trx), archived: archived.map((a) => a.id) },
+        version,
+        fromCopy: false,
+      };
     });
 }
 
@@ -96,7 +101,7 @@ export function createLiveIndex(
     }
     building = readCatalogue(database.db, copies)
       .then(({ catalogue, version, fromCopy }) => {
-        current = new CatalogueIndex(catalogue.workouts, catalogue.series);
+        current = new CatalogueIndex(catalogue.workouts, catalogue.series, catalogue.archived);
         // After the index is in use: the copy only speeds up the next start.
         if (copies && version && !fromCopy && !closed)
           saving = Promise.resolve(saving)

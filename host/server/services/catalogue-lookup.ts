@@ -12,12 +12,16 @@ export async function missingIds(db: Db, table: CatalogueTable, ids: string[]): 
   return wanted.filter((id) => !present.has(id));
 }
 
-/** A workout's name, type and lengths (minutes and video seconds), or undefined. */
+/**
+ * A workout's name, type and lengths (minutes and video seconds), or undefined: one members may reach (published, or
+ * archived and so still in their history); drafts and scheduled workouts are the console's alone.
+ */
 export async function findWorkout(db: Db, id: string) {
   return db
     .selectFrom("workouts")
     .select(["id", "name", "type", "duration", "video_duration"])
     .where("id", "=", id)
+    .where("status", "in", ["published", "archived"])
     .executeTakeFirst();
 }
 

@@ -129,6 +129,7 @@ export async function readWorkouts(trx: Transaction<Database>): Promise<Workout[
           w.live, w.start_date, w.created_at, w.duration, w.video_duration, w.poster_url, w.breakdown
         )::text as w
         from workouts w
+        where w.status in ('published', 'archived')
         order by w.id`.execute(trx);
 
   const l = links[0]!;

@@ -40,7 +40,7 @@ async function recommend(db: Db, answers: QuizAnswers) {
   ];
   let ids: string[] = [];
   for (const a of attempts) {
-    let q = db.selectFrom("workouts").select("id").where("type", "=", "workout");
+    let q = db.selectFrom("workouts").select("id").where("type", "=", "workout").where("status", "=", "published");
     if (a.levels.length) q = q.where((eb) => eb.fn("lower", ["level"]), "in", a.levels);
     if (a.focus.length)
       q = q.where((eb) =>

@@ -76,6 +76,7 @@ export const appEsUS: Partial<Messages> = {
   "header.classes": "Clases",
   "header.live": "En vivo",
   "header.studio": "Estudio",
+  "header.console": "Consola",
   "header.accountMenu": "{initials}, menú de la cuenta",
   "header.closeMenu": "Cerrar menú",
   "header.openMenu": "Abrir menú",
@@ -789,4 +790,9 @@ export const appEsUS: Partial<Messages> = {
   "routes.studioRoster": "Lista de la clase del estudio",
   "routes.studioNumbers": "Cifras del estudio",
   "routes.studioSettings": "Configuración del estudio",
+  "routes.admin": "Consola",
+  "routes.adminWorkout": "Editar entrenamiento",
+  "routes.adminNewWorkout": "Nuevo entrenamiento",
+  "routes.adminPeople": "Personas",
+  "routes.adminAudit": "Registro de auditoría",
 };

@@ -76,6 +76,7 @@ export const appFrCA: Partial<Messages> = {
   "header.classes": "Cours",
   "header.live": "En direct",
   "header.studio": "Studio",
+  "header.console": "Console",
   "header.accountMenu": "{initials}, menu du compte",
   "header.closeMenu": "Fermer le menu",
   "header.openMenu": "Ouvrir le menu",
@@ -787,4 +788,9 @@ export const appFrCA: Partial<Messages> = {
   "routes.studioRoster": "Liste du cours du studio",
   "routes.studioNumbers": "Chiffres du studio",
   "routes.studioSettings": "Paramètres du studio",
+  "routes.admin": "Console",
+  "routes.adminWorkout": "Modifier l’entraînement",
+  "routes.adminNewWorkout": "Nouvel entraînement",
+  "routes.adminPeople": "Personnes",
+  "routes.adminAudit": "Journal d’audit",
 };

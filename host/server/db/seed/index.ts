@@ -9,6 +9,7 @@ import { demoMembers, DEMO_DOMAIN } from "./members.js";
 import { demoOffers, demoSubscriptions, membershipCatalogue } from "./membership.js";
 import { demoReservations, demoWaitlist, studioSchedule } from "./studios.js";
 import { demoStudioStaff } from "./studio-staff.js";
+import { demoOperators } from "./operators.js";
 import { StartupError } from "../../errors.js";
 
 export interface SeedContext {
@@ -42,6 +43,7 @@ const demoSeedSteps: SeedStep[] = [
   demoSubscriptions,
   demoActivity,
   demoStudioStaff,
+  demoOperators,
 ];
 
 /** The steps a server runs: the content, plus the demo data when asked for (outside production, or FITKIT_DEMO=1). */

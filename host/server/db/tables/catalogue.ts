@@ -7,6 +7,7 @@ type Json<T = unknown> = ColumnType<T, string | undefined, string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export type WorkoutType = "workout" | "walk" | "rest";
+export type WorkoutStatus = "draft" | "scheduled" | "published" | "archived";
 type CalendarDayKind = "workout" | "walk" | "rest";
 type LocationKind = "studio" | "virtual";
 
@@ -62,6 +63,10 @@ interface WorkoutsTable {
   start_date: Timestamp;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** Only published workouts are in the library (migration 094). */
+  status: Defaulted<WorkoutStatus>;
+  release_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  release_zone: Defaulted<string | null>;
 }
 
 interface WorkoutCategoryLinksTable {

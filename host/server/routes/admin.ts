@@ -1,0 +1,398 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { RouteOptions } from "../context.js";
+import { memberOf } from "../context.js";
+import { STRAIN_TAGS } from "../../../src/domain/avoid.js";
+import { errorSchema, memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
+import { AdminWorkoutsService } from "../services/admin-workouts.js";
+import { listAudit } from "../services/audit.js";
+import { mayDo, OPERATOR_ROLES, OperatorAccess, type Actor, type ConsoleArea } from "../services/operator-access.js";
+import { typed } from "./typed.js";
+
+const string = { type: "string" } as const;
+const strings = { type: "array", items: string } as const;
+const integer = { type: "integer" } as const;
+const nullableString = { type: ["string", "null"] } as const;
+const role = { type: "string", enum: OPERATOR_ROLES } as const;
+const status = { type: "string", enum: ["draft", "scheduled", "published", "archived"] } as const;
+
+/** Text a member reads: no blank or control characters (the console writes what the library shows). */
+const text = (max: number, min = 0) =>
+  ({ type: "string", minLength: min, maxLength: max, pattern: "^[^\\u0000-\\u001f]*$" }) as const;
+const longText = { type: "string", maxLength: 5000 } as const;
+const tag = {
+  type: "string",
+  minLength: 1,
+  maxLength: 60,
+  pattern: "^[^\\u0000-\\u001f]*\\S[^\\u0000-\\u001f]*$",
+} as const;
+const tags = (max: number) => ({ type: "array", maxItems: max, uniqueItems: true, items: tag }) as const;
+const idList = {
+  type: "array",
+  maxItems: 20,
+  uniqueItems: true,
+  items: { type: "string", minLength: 1, maxLength: 128 },
+} as const;
+const slug = { type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } as const;
+const workoutId = strictObject({ id: { type: "string", minLength: 1, maxLength: 128 } }, ["id"]);
+
+const workoutFields = {
+  name: text(200, 1),
+  slug,
+  description: longText,
+  type: { type: "string", enum: ["workout", "walk", "rest"] },
+  level: text(60),
+  pacing: text(60),
+  video_minutes: { type: "integer", minimum: 1, maximum: 600, description: "Minutes of video" },
+  equipment: tags(20),
+  focus: tags(20),
+  benefits: tags(20),
+  strain: { type: "array", uniqueItems: true, items: { type: "string", enum: STRAIN_TAGS } },
+  poster_url: { type: "string", maxLength: 500, pattern: "^(|https://\\S+|/\\S*)$" },
+  breakdown: {
+    type: "array",
+    maxItems: 30,
+    items: strictObject({ title: text(120, 1), minutes: { type: "integer", minimum: 0, maximum: 600 } }, [
+      "title",
+      "minutes",
+    ]),
+  },
+  trainer_ids: idList,
+  category_ids: idList,
+  collection_ids: idList,
+} as const;
+const fieldNames = Object.keys(workoutFields) as (keyof typeof workoutFields)[];
+const workoutBody = strictObject(workoutFields, fieldNames);
+
+const adminWorkout = strictObject(
+  {
+    ...workoutFields,
+    name: string,
+    id: string,
+    status,
+    release_at: nullableString,
+    release_zone: nullableString,
+    release_local: nullableString,
+    created_at: string,
+    updated_at: string,
+  },
+  [...fieldNames, "id", "status", "release_at", "release_zone", "release_local", "created_at", "updated_at"],
+);
+
+const listItem = strictObject(
+  {
+    id: string,
+    slug: string,
+    name: string,
+    status,
+    type: string,
+    level: string,
+    release_at: nullableString,
+    release_zone: nullableString,
+    updated_at: string,
+  },
+  ["id", "slug", "name", "status", "type", "level", "release_at", "release_zone", "updated_at"],
+);
+
+const operator = strictObject(
+  { user_id: string, email: string, name: string, role, granted_at: { type: "string", format: "date-time" } },
+  ["user_id", "email", "name", "role", "granted_at"],
+);
+
+const auditEntry = strictObject(
+  {
+    id: integer,
+    actor_id: nullableString,
+    actor_email: string,
+    action: string,
+    record_type: string,
+    record_id: string,
+    before: { type: ["object", "null"], additionalProperties: true },
+    after: { type: ["object", "null"], additionalProperties: true },
+    changed: strings,
+    at: { type: "string", format: "date-time" },
+  },
+  ["id", "actor_id", "actor_email", "action", "record_type", "record_id", "before", "after", "changed", "at"],
+);
+
+const vocabularyItem = strictObject({ id: string, name: string }, ["id", "name"]);
+
+const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tagsOf = ["admin"];
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** What an /admin/v1 route does, checked against the caller's company role before its handler. */
+    consoleArea?: ConsoleArea;
+  }
+}
+
+/**
+ * The operator console's API (/admin/v1): the company's roles, the catalogue's workouts through their states
+ * (draft → scheduled → published → archived) and the audit log. Every route needs a signed-in member (401) with a
+ * company role that covers the route's area (403): reads for every role, the catalogue for admins and editors,
+ * roles for admins. One preHandler checks it for every route of the plugin.
+ */
+export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
+  const access = new OperatorAccess(ctx.db);
+  const workouts = new AdminWorkoutsService(ctx.db, ctx.clock);
+
+  app.addHook("onRequest", app.requireMember);
+  app.addHook("preHandler", async (request) => {
+    await access.require(memberOf(request).id, request.routeOptions.config.consoleArea ?? "read");
+  });
+  const actor = (request: FastifyRequest): Actor => {
+    const member = memberOf(request);
+    return { id: member.id, email: member.email };
+  };
+  const area = (consoleArea: ConsoleArea) => ({ config: { consoleArea } });
+  const common = { tags: tagsOf, security: memberSecurity };
+
+  app.get(
+    "/me",
+    {
+      schema: {
+        ...common,
+        summary: "The caller's company role and what it may do",
+        response: {
+          200: strictObject(
+            {
+              user_id: string,
+              email: string,
+              role,
+              areas: { type: "array", items: { type: "string", enum: ["read", "catalogue", "members", "roles"] } },
+            },
+            ["user_id", "email", "role", "areas"],
+          ),
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      const member = memberOf(request);
+      const r = (await access.roleOf(member.id))!; // the preHandler refused callers without one
+      const areas = (["read", "catalogue", "members", "roles"] as const).filter((a) => mayDo(r, a));
+      return { user_id: member.id, email: member.email, role: r, areas };
+    },
+  );
+
+  app.get(
+    "/operators",
+    {
+      schema: {
+        ...common,
+        summary: "Everyone with a company role",
+        response: { 200: strictObject({ items: { type: "array", items: operator } }, ["items"]), ...refusals },
+      },
+    },
+    async () => ({ items: await access.list() }),
+  );
+
+  app.post(
+    "/operators",
+    {
+      ...area("roles"),
+      schema: {
+        ...common,
+        summary: "Give an account a company role (replacing its role); admins only",
+        body: strictObject({ email: { type: "string", minLength: 3, maxLength: 254 }, role }, ["email", "role"]),
+        response: { 200: operator, ...refusals },
+      },
+    },
+    async (request) => access.grant(actor(request), request.body.email, request.body.role, ctx.clock.now()),
+  );
+
+  app.delete(
+    "/operators/:user_id",
+    {
+      ...area("roles"),
+      schema: {
+        ...common,
+        summary: "Take an account's company role away; admins only, never their own",
+        params: strictObject({ user_id: { type: "string", format: "uuid" } }, ["user_id"]),
+        response: { 200: successSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await access.revoke(actor(request), request.params.user_id, ctx.clock.now());
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    "/vocabulary",
+    {
+      schema: {
+        ...common,
+        summary: "What a workout can name: trainers, categories, collections, strain tags",
+        response: {
+          200: strictObject(
+            {
+              trainers: { type: "array", items: vocabularyItem },
+              categories: { type: "array", items: vocabularyItem },
+              collections: { type: "array", items: vocabularyItem },
+              strain: strings,
+            },
+            ["trainers", "categories", "collections", "strain"],
+          ),
+          ...refusals,
+        },
+      },
+    },
+    async () => {
+      const [trainers, categories, collections] = await Promise.all([
+        ctx.db.selectFrom("trainers").select(["id", "name"]).orderBy("name").execute(),
+        ctx.db
+          .selectFrom("workout_categories")
+          .select(["id", "name"])
+          .where("is_all", "=", false)
+          .orderBy("sort_order")
+          .execute(),
+        ctx.db.selectFrom("collections").select(["id", "name"]).orderBy("sort_order").orderBy("id").execute(),
+      ]);
+      return { trainers, categories, collections, strain: [...STRAIN_TAGS] };
+    },
+  );
+
+  app.get(
+    "/workouts",
+    {
+      schema: {
+        ...common,
+        summary: "Workouts in every state, most recently changed first; `q` finds by name, slug or id",
+        querystring: strictObject({
+          q: { type: "string", maxLength: 200 },
+          status,
+          limit: { type: "integer", minimum: 1, maximum: 100, default: 25 },
+          offset: { type: "integer", minimum: 0, maximum: 1_000_000, default: 0 },
+        }),
+        response: {
+          200: strictObject({ items: { type: "array", items: listItem }, total: integer }, ["items", "total"]),
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      const { q, status: s, limit = 25, offset = 0 } = request.query;
+      return workouts.list({ limit, offset, ...(q ? { q } : {}), ...(s ? { status: s } : {}) });
+    },
+  );
+
+  app.get(
+    "/workouts/:id",
+    {
+      schema: {
+        ...common,
+        summary: "One workout with every field, its state and release",
+        params: workoutId,
+        response: { 200: adminWorkout, ...refusals },
+      },
+    },
+    async (request) => workouts.get(request.params.id),
+  );
+
+  app.post(
+    "/workouts",
+    {
+      ...area("catalogue"),
+      schema: {
+        ...common,
+        summary: "Create a workout as a draft (in no listing until published)",
+        body: workoutBody,
+        response: { 200: adminWorkout, ...refusals },
+      },
+    },
+    async (request) => workouts.create(actor(request), request.body),
+  );
+
+  app.put(
+    "/workouts/:id",
+    {
+      ...area("catalogue"),
+      schema: {
+        ...common,
+        summary: "Replace a workout's fields (its state and release stay)",
+        params: workoutId,
+        body: workoutBody,
+        response: { 200: adminWorkout, ...refusals },
+      },
+    },
+    async (request) => workouts.update(actor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/workouts/:id/schedule",
+    {
+      ...area("catalogue"),
+      schema: {
+        ...common,
+        summary: "Release a draft at a wall time in a named time zone (or move a scheduled release)",
+        params: workoutId,
+        body: strictObject(
+          {
+            release_local: {
+              type: "string",
+              pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d$",
+              description: "YYYY-MM-DDTHH:MM in release_zone",
+            },
+            release_zone: { type: "string", minLength: 1, maxLength: 64, description: "IANA time zone" },
+          },
+          ["release_local", "release_zone"],
+        ),
+        response: { 200: adminWorkout, ...refusals },
+      },
+    },
+    async (request) =>
+      workouts.schedule(actor(request), request.params.id, request.body.release_local, request.body.release_zone),
+  );
+
+  for (const [verb, summary] of [
+    ["publish", "Publish a draft or scheduled workout now"],
+    ["unschedule", "Call off a scheduled release: back to a draft"],
+    ["archive", "Take a published workout out of the library (history, favourites and series keep it)"],
+    ["restore", "Put an archived workout back in the library"],
+  ] as const) {
+    app.post(
+      `/workouts/:id/${verb}`,
+      {
+        ...area("catalogue"),
+        schema: { ...common, summary, params: workoutId, body: noBody, response: { 200: adminWorkout, ...refusals } },
+      },
+      async (request) => workouts[verb](actor(request), request.params.id),
+    );
+  }
+
+  app.get(
+    "/audit",
+    {
+      schema: {
+        ...common,
+        summary: "The audit log, newest first: every console write with who, when, and the values before and after",
+        querystring: strictObject({
+          actor: { type: "string", maxLength: 254, description: "user id or email ('system' for jobs)" },
+          record_type: { type: "string", maxLength: 40 },
+          record_id: { type: "string", maxLength: 128 },
+          from: { type: "string", format: "date-time" },
+          to: { type: "string", format: "date-time" },
+          before: { type: "integer", minimum: 1, description: "entries older than this id (the next page)" },
+          limit: { type: "integer", minimum: 1, maximum: 200, default: 50 },
+        }),
+        response: { 200: strictObject({ items: { type: "array", items: auditEntry } }, ["items"]), ...refusals },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return {
+        items: await listAudit(ctx.db, {
+          limit: q.limit,
+          ...(q.actor ? { actor: q.actor } : {}),
+          ...(q.record_type ? { recordType: q.record_type } : {}),
+          ...(q.record_id ? { recordId: q.record_id } : {}),
+          ...(q.from ? { from: new Date(q.from) } : {}),
+          ...(q.to ? { to: new Date(q.to) } : {}),
+          ...(q.before ? { before: q.before } : {}),
+        }),
+      };
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import type { ApiClient } from "../client.js";
+import type { RequestBody, ResponseBody } from "../contract.js";
+import { enc } from "./path.js";
+
+/** The operator console's API (/admin/v1), typed from its route schemas. */
+type S = AbortSignal | undefined;
+
+export type ConsoleMe = ResponseBody<"/admin/v1/me", "get">;
+export type ConsoleRole = ConsoleMe["role"];
+export type Operator = ResponseBody<"/admin/v1/operators", "get">["items"][number];
+export type ConsoleVocabulary = ResponseBody<"/admin/v1/vocabulary", "get">;
+export type AdminWorkoutPage = ResponseBody<"/admin/v1/workouts", "get">;
+export type AdminWorkoutListItem = AdminWorkoutPage["items"][number];
+export type AdminWorkout = ResponseBody<"/admin/v1/workouts/{id}", "get">;
+export type WorkoutStatus = AdminWorkout["status"];
+export type AdminWorkoutFields = RequestBody<"/admin/v1/workouts", "post">;
+export type AuditEntry = ResponseBody<"/admin/v1/audit", "get">["items"][number];
+export interface AuditFilter {
+  actor?: string;
+  record_type?: string;
+  record_id?: string;
+  from?: string;
+  to?: string;
+  before?: number;
+  limit?: number;
+}
+
+const get = <T>(c: ApiClient, path: string, signal?: S, query?: Record<string, string | number | undefined>) =>
+  c.request<T>(path, { auth: true, signal, ...(query ? { query } : {}) });
+const send = <T>(c: ApiClient, method: "POST" | "PUT" | "DELETE", path: string, body?: unknown) =>
+  c.request<T>(path, { method, auth: true, ...(body === undefined ? {} : { body }) });
+
+/** Where the signed-in account works: a studio location, the company's console (members: neither). */
+export type Workplaces = ResponseBody<"/user/v1/workplaces", "get">;
+export const getWorkplaces = (c: ApiClient, signal?: S) => get<Workplaces>(c, "/user/v1/workplaces", signal);
+export const getConsoleMe = (c: ApiClient, signal?: S) => get<ConsoleMe>(c, "/admin/v1/me", signal);
+export const getOperators = (c: ApiClient, signal?: S) => get<{ items: Operator[] }>(c, "/admin/v1/operators", signal);
+export const grantRole = (c: ApiClient, email: string, role: ConsoleRole) =>
+  send<Operator>(c, "POST", "/admin/v1/operators", { email, role });
+export const revokeRole = (c: ApiClient, userId: string) =>
+  send<{ success: true }>(c, "DELETE", `/admin/v1/operators/${enc(userId)}`);
+export const getConsoleVocabulary = (c: ApiClient, signal?: S) =>
+  get<ConsoleVocabulary>(c, "/admin/v1/vocabulary", signal);
+export const getAdminWorkouts = (
+  c: ApiClient,
+  query: { q?: string; status?: WorkoutStatus; offset?: number; limit?: number },
+  signal?: S,
+) => get<AdminWorkoutPage>(c, "/admin/v1/workouts", signal, query);
+export const getAdminWorkout = (c: ApiClient, id: string, signal?: S) =>
+  get<AdminWorkout>(c, `/admin/v1/workouts/${enc(id)}`, signal);
+export const createWorkout = (c: ApiClient, fields: AdminWorkoutFields) =>
+  send<AdminWorkout>(c, "POST", "/admin/v1/workouts", fields);
+export const updateWorkout = (c: ApiClient, id: string, fields: AdminWorkoutFields) =>
+  send<AdminWorkout>(c, "PUT", `/admin/v1/workouts/${enc(id)}`, fields);
+export const scheduleWorkout = (c: ApiClient, id: string, releaseLocal: string, releaseZone: string) =>
+  send<AdminWorkout>(c, "POST", `/admin/v1/workouts/${enc(id)}/schedule`, {
+    release_local: releaseLocal,
+    release_zone: releaseZone,
+  });
+/** publish, unschedule (back to a draft), archive, restore. */
+export const changeWorkoutState = (c: ApiClient, id: string, verb: "publish" | "unschedule" | "archive" | "restore") =>
+  send<AdminWorkout>(c, "POST", `/admin/v1/workouts/${enc(id)}/${verb}`);
+export const getAudit = (c: ApiClient, filter: AuditFilter, signal?: S) =>
+  get<{ items: AuditEntry[] }>(c, "/admin/v1/audit", signal, { ...filter });
