@@ -70,6 +70,7 @@ const StudioRoster = lazy(() => import("./pages/studio/roster.js"));
 const StudioNumbers = lazy(() => import("./pages/studio/numbers.js"));
 const StudioSettings = lazy(() => import("./pages/studio/settings.js"));
 
+const Embed = lazy(() => import("./pages/embed/embed.js"));
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
 
 export const ROUTES: AppRoute[] = [
@@ -127,6 +128,7 @@ export const ROUTES: AppRoute[] = [
   },
   { path: "/locations", page: Locations, title: "routes.locations" },
   { path: "/locations/:slug", page: LocationDetail, title: "routes.locations" },
+  { path: "/embed", page: Embed, title: "routes.embed" },
 
   { path: "/challenge", page: Challenge, title: "routes.challenge" },
   { path: "/challenge/:slug", page: Challenge, title: "routes.challenge" },

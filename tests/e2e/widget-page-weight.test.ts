@@ -1,6 +1,7 @@
 // What a visitor downloads, measured where it is paid (issue 28): the bytes Chromium received for each page as the
 // devtools protocol counts them (encoded: compressed bodies with their headers), cache off, from the built server,
 // which compresses its answers. The budgets are ceilings (docs/development.md#budgets): never raised here.
+import { readdirSync, readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { appUrl, closeBrowser, openSession, signInAs, type Session } from "./browser.js";
@@ -110,5 +111,53 @@ describe("page weight on the wire, cold cache", () => {
     } finally {
       await session.close();
     }
+  });
+});
+
+describe("static files' caching", () => {
+  const root = new URL("../../dist/", import.meta.url).pathname;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${appUrl()}${path}`, { headers: { "accept-encoding": "br, gzip", ...headers } });
+
+  it("keeps content-hashed chunks a year as immutable, sent from their brotli copies", async () => {
+    const lazy = Object.keys(JSON.parse(readFileSync(`${root}widgets/sri.json`, "utf8")) as object).find((f) =>
+      /^esm\/lazy-modal-dialog-.+\.js$/.test(f),
+    );
+    const chunk = readdirSync(`${root}app/assets`).find((f) => /^home-.+\.js$/.test(f));
+    for (const path of [`/widgets/${lazy}`, `/assets/${chunk}`]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get("cache-control"), path).toBe("public, max-age=31536000, immutable");
+      expect(answer.headers.get("content-encoding"), path).toBe("br");
+      expect(answer.headers.get("vary"), path).toMatch(/accept-encoding/i);
+      expect(await answer.text(), path).toBe(
+        readFileSync(`${root}${path.startsWith("/assets") ? "app" : ""}${path}`, "utf8"),
+      );
+    }
+  });
+
+  it("has entries, the SRI manifest and pages revalidated: no-cache with a validator, 304 while unchanged", async () => {
+    for (const path of [
+      "/widgets/esm/live-schedule.js",
+      "/widgets/fitkit.iife.js",
+      "/widgets/sri.json",
+      "/assets/main.js",
+      "/examples/studio-site.html",
+    ]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get("cache-control"), path).toBe("no-cache");
+      const etag = answer.headers.get("etag");
+      expect(etag, path).toBeTruthy();
+      expect(answer.headers.get("last-modified"), path).toBeTruthy();
+      expect(answer.headers.get("vary"), path).toMatch(/accept-encoding/i);
+      // As a browser revalidates (fetch() would add `Cache-Control: no-cache` to a request with a validator).
+      const again = await get(path, { "if-none-match": etag!, "cache-control": "max-age=0" });
+      expect(again.status, path).toBe(304);
+    }
+    // A plain client still gets the file itself.
+    const plain = await fetch(`${appUrl()}/widgets/sri.json`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.json()).toEqual(JSON.parse(readFileSync(`${root}widgets/sri.json`, "utf8")));
   });
 });

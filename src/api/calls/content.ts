@@ -19,3 +19,6 @@ export const getContentPage = (c: ApiClient, slug?: string, signal?: S) =>
 export const getAnnouncementBanner = (c: ApiClient, signal?: S) =>
   get<ContentAnswer>(c, "/tsapi/announcementBanner", signal);
 export const getCarousels = (c: ApiClient, signal?: S) => get<ContentAnswer>(c, "/tsapi/carousels", signal);
+/** The subresource-integrity hash of every shipped widget file (`esm/live-schedule.js` → `sha384-…`). */
+export const getWidgetIntegrity = (c: ApiClient, signal?: S) =>
+  get<Record<string, string>>(c, "/widgets/sri.json", signal);
