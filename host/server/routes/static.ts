@@ -22,7 +22,7 @@ const CONTENT_HASHED =
  * names its chunks anew); anything else (entries such as `esm/live-schedule.js`, `fitkit.iife.js`, `sri.json`, the
  * app's `main.js`, pages) is asked about again each time, a 304 while its ETag and Last-Modified still match.
  */
-export const cacheControlFor = (urlPath: string) =>
+const cacheControlFor = (urlPath: string) =>
   CONTENT_HASHED.test(urlPath) ? "public, max-age=31536000, immutable" : "no-cache";
 
 /**
