@@ -49,7 +49,6 @@ async function weigh(session: Session, path: string, ready: (page: Page) => Prom
     .filter((r) => r.bytes)
     .map((r) => `${String(r.bytes).padStart(7)} ${r.type.padEnd(10)} ${r.encoding ?? "-"} ${r.url}`)
     .join("\n");
-  if (process.env.FITKIT_WEIGH_LOG) console.log(`${path}\n${report}`);
   return { page, responses, sum, report };
 }
 
