@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm run size`: gzip sizes of the built browser bundles against the budgets in ARCHITECTURE.md.
+// `npm run size`: gzip sizes of the built browser bundles against their budgets (issue 28's, which replace
+// ARCHITECTURE.md's; docs/development.md#budgets). What pages cost on the wire is measured in Chromium by
+// tests/e2e/widget-page-weight.test.ts.
 // What a page loads before a widget can be used is its entry chunk plus every chunk it imports statically, runtime
 // included, read from rollup's chunk graph (dist/size/*.json, written by scripts/bundle-graph.mjs during the build):
-// each widget ≤ 26 KB; all five on one page ≤ 42 KB; parts loaded with import() on interaction are reported beside
-// them; the hosted app's JS before first paint ≤ 120 KB; the shared core's own code ≤ 6 KB in each widget.
+// each widget ≤ 28 KB; all five on one page ≤ 44 KB; parts loaded with import() on interaction are reported beside
+// them; the hosted app's JS before first paint ≤ 140 KB; the shared core's own code ≤ 6 KB in each widget.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -48,7 +50,7 @@ if (esm) {
     if (!esm.chunks[`${w}.js`]) continue;
     const files = esm.closure(`${w}.js`);
     files.forEach((f) => all.add(f));
-    check(`<fit-${w}> (ESM, gzip)`, esm.total(files), 26);
+    check(`<fit-${w}> (ESM, gzip)`, esm.total(files), 28);
     for (const locale of ["es-US", "fr-CA"]) {
       const chunks = new Set();
       for (const f of files)
@@ -60,7 +62,7 @@ if (esm) {
     later.forEach((f) => allLazy.add(f));
     if (later.size) lazyRows.push([w, esm.total(later), esm.total(new Set([...files, ...later]))]);
   }
-  if (all.size) check("all five widgets on one page (ESM, gzip)", esm.total(all), 42);
+  if (all.size) check("all five widgets on one page (ESM, gzip)", esm.total(all), 44);
   // The budgets above are for what a page loads before a widget can be used. Parts fetched when a visitor opens a
   // rarely used flow (membership dialogs, the library's filters) are listed here with the whole widget they make.
   for (const [w, later, whole] of lazyRows)
@@ -76,15 +78,9 @@ if (esm) {
   }
 }
 const iife = join(root, "dist", "widgets", "fitkit.iife.js");
-// The one-file build inlines the parts the ESM build loads on interaction (a classic script cannot split). Issue 15
-// asks 42 KB for it; with the design's packages it was 43.1 KB (ofetch and ufo add 3.8 KB where the removed copy cost
-// 0.4), and ARCHITECTURE.md forbids buying that back with a copy (it names no budget for this build). Issue 16's one
-// iCalendar writer (RFC 5545 folding), the panel's address flow and its typed step events took it past 44 KB to 44.2:
-// then issue 19's two widget features (the library's Avoid chips, the panel's pause flow) to 45.8: the collision is
-// reported and this budget is 46 KB (the ESM page of all five holds 42 KB; docs/decisions/bundle-budgets.md). Issue
-// 18's live spot counts, waitlist and booked-class parts and issue 22's language choice took it to 49.4 KB: checked at
-// 49.5 KB (docs/decisions/bundle-budgets.md).
-if (existsSync(iife)) check("fitkit.iife.js (all five, every part, gzip)", gz(iife), 49.5);
+// The one-file build inlines the parts the ESM build loads on interaction (a classic script cannot split): issue 28's
+// 52 KB budget for it replaces the 42 KB first asked (the history: docs/decisions/bundle-budgets.md).
+if (existsSync(iife)) check("fitkit.iife.js (all five, every part, gzip)", gz(iife), 52);
 // Its translations stay out of it (issue 22): a page in Spanish or French fetches i18n/<widget>.<locale>.js beside it
 // (with the language's shared chunk of common labels).
 const i18nDir = join(root, "dist", "widgets", "i18n");
@@ -108,7 +104,7 @@ if (existsSync(i18nDir)) {
 // The shared core's own code inside each widget (from the sources, so it shows before a build too).
 for (const [w, bytes] of await coreSizes(root, widgets)) check(`core in <fit-${w}> (gzip)`, bytes, 6);
 const app = graphOf("app");
-if (app?.chunks["main.js"]) check("hosted app before first paint (gzip)", app.total(app.closure("main.js")), 120);
+if (app?.chunks["main.js"]) check("hosted app before first paint (gzip)", app.total(app.closure("main.js")), 140);
 
 console.log(rows.length ? rows.join("\n") : "nothing built yet: run `npm run build` first");
 process.exitCode = over ? 1 : 0;

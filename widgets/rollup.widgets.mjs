@@ -11,6 +11,7 @@ import terser from "@rollup/plugin-terser";
 import { transform } from "esbuild";
 import { WIDGETS, writeArtifacts } from "./build/artifacts.mjs";
 import { bundleGraph } from "../scripts/bundle-graph.mjs";
+import { precompress } from "../scripts/precompress.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const out = `${root}dist/widgets`;
@@ -152,6 +153,7 @@ export default [
       { name: "clean", buildStart: () => rmSync(out, { recursive: true, force: true }) },
       ...plugins(),
       bundleGraph(`${root}dist/size/widgets-esm.json`),
+      precompress(),
     ],
     onwarn,
   },
@@ -172,6 +174,7 @@ export default [
       translationsBesideScript(),
       ...plugins(),
       { name: "widget-artifacts", writeBundle: () => writeArtifacts(root, out) },
+      precompress(),
     ],
     onwarn,
   },
@@ -182,7 +185,7 @@ export default [
       WIDGETS.flatMap((w) => TRANSLATED.map((l) => [`${w}.${l}`, `${root}widgets/${w}/copy.${l}.ts`])),
     ),
     output: { dir: `${out}/i18n`, format: "es", entryFileNames: "[name].js", chunkFileNames: "shared-[hash].js" },
-    plugins: plugins(),
+    plugins: [...plugins(), precompress()],
     onwarn,
   },
 ];

@@ -9,6 +9,7 @@ import { dirname, join, resolve as resolvePath } from "node:path";
 import { build, transform } from "esbuild";
 import nodeResolve from "@rollup/plugin-node-resolve";
 import { bundleGraph } from "../../scripts/bundle-graph.mjs";
+import { precompress } from "../../scripts/precompress.mjs";
 
 const here = dirname(new URL(import.meta.url).pathname);
 const root = resolvePath(here, "..", "..");
@@ -123,9 +124,10 @@ function finish() {
     },
     writeBundle(_options, bundle) {
       // Chunk names carry content hashes: drop the previous builds' chunks once this build's are all written
-      // (deleting earlier would break a server answering pages during the build).
+      // (deleting earlier would break a server answering pages during the build), with their compressed copies.
       const assets = join(out, "assets");
-      for (const file of readdirSync(assets)) if (!(file in bundle)) rmSync(join(assets, file), { force: true });
+      for (const file of readdirSync(assets))
+        if (!(file.replace(/\.(br|gz)$/, "") in bundle)) rmSync(join(assets, file), { force: true });
       mkdirSync(out, { recursive: true });
       copyFileSync(join(here, "index.html"), join(out, "index.html"));
       copyFileSync(join(here, "public", "icon.svg"), join(out, "icon.svg"));
@@ -149,6 +151,7 @@ export default [
       nodeResolve({ browser: true, extensions: [".mjs", ".js", ".ts", ".tsx", ".json"] }),
       finish(),
       bundleGraph(join(here, "..", "..", "dist", "size", "app.json")),
+      precompress(),
     ],
     onwarn(warning, warn) {
       // Third-party ESM (mux) uses top-level `this` in helpers; harmless.

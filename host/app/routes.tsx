@@ -74,6 +74,7 @@ const ConsoleWorkout = lazy(() => import("./pages/admin/workout-edit.js"));
 const ConsolePeople = lazy(() => import("./pages/admin/people.js"));
 const ConsoleAudit = lazy(() => import("./pages/admin/audit.js"));
 
+const Embed = lazy(() => import("./pages/embed/embed.js"));
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
 
 export const ROUTES: AppRoute[] = [
@@ -131,6 +132,7 @@ export const ROUTES: AppRoute[] = [
   },
   { path: "/locations", page: Locations, title: "routes.locations" },
   { path: "/locations/:slug", page: LocationDetail, title: "routes.locations" },
+  { path: "/embed", page: Embed, title: "routes.embed" },
 
   { path: "/challenge", page: Challenge, title: "routes.challenge" },
   { path: "/challenge/:slug", page: Challenge, title: "routes.challenge" },

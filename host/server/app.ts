@@ -28,6 +28,7 @@ import { subscriptionEntitlements, type EntitlementResolver } from "./services/e
 import { createMembership } from "./services/membership.js";
 import { createBillingProvider } from "./billing/index.js";
 import { registerRoutes } from "./routes/index.js";
+import { registerCompression } from "./compression.js";
 import { jobLock } from "./jobs/job-lock.js";
 import { jobsPlugin, type JobsOptions } from "./jobs/plugin.js";
 
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const corsForAllowed = new Map([...allowed].map((origin) => [origin, corsOptions(origin)]));
   const corsForAny = corsOptions("*");
   const corsClosed = corsOptions(false);
+  await registerCompression(app);
   await app.register(cors, {
     hook: "onRequest",
     delegator: (request, callback) => {

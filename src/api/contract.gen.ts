@@ -2159,6 +2159,8 @@ export interface paths {
           id?: string;
           slug?: string;
           include?: number;
+          /** @description each category or collection row leaves out the carousels' workouts and those of the rows above it */
+          distinct?: boolean;
         };
         header?: never;
         path?: never;

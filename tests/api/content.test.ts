@@ -82,6 +82,27 @@ describe("home page, carousels and banners", () => {
     expectError(await t.call("GET", "/tsapi/home_page?include=99"), 400);
   });
 
+  it("answers distinct rows when asked, as the home page draws them: no class twice across the carousels and the category and collection rows, each row still full", async () => {
+    type Row = { kind: string; title: string; source: { limit?: number }; items: { id: string }[] };
+    const workoutRows = (rows: Row[]) => rows.filter((r) => r.kind === "category" || r.kind === "collection");
+    const overlapping = workoutRows((await t.call("GET", "/tsapi/home_page")).json().rows);
+    const everyId = overlapping.flatMap((r) => r.items.map((w) => w.id));
+    // The catalogue's rows overlap (all newest first): without `distinct` the same classes open several rows.
+    expect(new Set(everyId).size).toBeLessThan(everyId.length);
+
+    const answer = await t.call("GET", "/tsapi/home_page?distinct=true");
+    expect(answer.statusCode).toBe(200);
+    const rows = workoutRows(answer.json().rows);
+    expect(rows.map((r) => r.title)).toEqual(overlapping.map((r) => r.title));
+    const carousels = (await t.call("GET", "/tsapi/carousels")).json().items as Row[];
+    const shown = carousels.filter((c) => c.kind === "workouts").flatMap((c) => c.items.map((w) => w.id));
+    const rowIds = rows.flatMap((r) => r.items.map((w) => w.id));
+    expect(new Set(rowIds).size).toBe(rowIds.length);
+    expect(rowIds.filter((id) => shown.includes(id))).toEqual([]);
+    for (const row of rows) expect(row.items).toHaveLength(row.source.limit ?? 12);
+    expectError(await t.call("GET", "/tsapi/home_page?distinct=perhaps"), 400);
+  });
+
   it("answers carousels with their items", async () => {
     const { items, total } = (await t.call("GET", "/tsapi/carousels")).json();
     expect(total).toBe(items.length);

@@ -68,6 +68,9 @@ export function Footer({ onCookieSettings }: { onCookieSettings: () => void }) {
                 <a href={`mailto:${EXTERNAL.support}`}>{t("footer.contactSupport")}</a>
               </li>
               <li>
+                <Link href="/embed">{t("footer.embed")}</Link>
+              </li>
+              <li>
                 <Link href="/account">{t("footer.yourAccount")}</Link>
               </li>
               <li>

@@ -19,6 +19,10 @@ const homeQuery = strictObject({
   id: { type: "string", minLength: 1, maxLength: 200 },
   slug: { type: "string", minLength: 1, maxLength: 200 },
   include: { type: "integer", minimum: 0, maximum: 10, default: 4 },
+  distinct: {
+    type: "boolean",
+    description: "each category or collection row leaves out the carousels' workouts and those of the rows above it",
+  },
 });
 const dynamicQuery = strictObject({
   filter: { type: "string", enum: ["coachMark", "welcome", "faq", "dynamic"] },
@@ -43,7 +47,9 @@ export async function contentRoutes(instance: FastifyInstance, { ctx }: RouteOpt
       },
     },
     async (request) => {
-      const page = await homePage(ctx.db, await live.get(), request.query.id ?? request.query.slug);
+      const page = await homePage(ctx.db, await live.get(), request.query.id ?? request.query.slug, {
+        distinct: request.query.distinct,
+      });
       if (!page) throw notFound("Home page not found");
       return page;
     },

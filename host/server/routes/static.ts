@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { relative, sep } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { errorBody, MAX_PARAM_LENGTH, paramTooLongMessage } from "../errors.js";
@@ -7,6 +8,22 @@ import { fromRoot } from "../paths.js";
 /** API prefixes never answered with the app's HTML, so a wrong API path stays a JSON 404. */
 const API_PATH =
   /^\/(api|tsapi|v2|user|stats|studios|calendar|subscriptions|commerce|docs|dev|health|media|widgets|examples)(\/|$)/;
+
+/**
+ * Files whose names carry a hash of their content, so a given URL never changes: rollup names the widgets' shared and
+ * on-use chunks `shared-[hash].js` and `lazy-[name]-[hash].js` (widgets/rollup.widgets.mjs), and every hosted-app chunk
+ * but its entry `[name]-[hash].js` (host/app/rollup.app.mjs), with their source maps.
+ */
+const CONTENT_HASHED =
+  /^\/(?:widgets\/(?:esm|i18n)\/(?:shared|lazy-.+)|assets\/(?!main\.js)[^/]+)-[\w-]{8}\.js(?:\.map)?$/;
+
+/**
+ * How long a browser or CDN may keep a static file: a content-hashed one for a year without asking again (a new build
+ * names its chunks anew); anything else (entries such as `esm/live-schedule.js`, `fitkit.iife.js`, `sri.json`, the
+ * app's `main.js`, pages) is asked about again each time, a 304 while its ETag and Last-Modified still match.
+ */
+const cacheControlFor = (urlPath: string) =>
+  CONTENT_HASHED.test(urlPath) ? "public, max-age=31536000, immutable" : "no-cache";
 
 /**
  * Static hosting: the built widgets at /widgets/, the example embed pages at /examples/, and the hosted app at /,
@@ -18,32 +35,50 @@ export async function staticRoutes(app: FastifyInstance) {
   const examplesDir = fromRoot("examples");
 
   let decorated = false;
-  const serve = async (root: string, prefix: string) => {
+  /** Built folders hold `.br` and `.gz` copies beside each script (scripts/precompress.mjs), sent as they are. */
+  const serve = async (root: string, prefix: string, preCompressed: boolean) => {
     if (!existsSync(root)) return;
     await app.register(fastifyStatic, {
       root,
       prefix,
       decorateReply: !decorated,
       index: ["index.html"],
-      maxAge: prefix === "/" ? 0 : "1h",
+      preCompressed,
+      cacheControl: false,
+      // `path` is the file sent: its compressed copy (`x.js.br`) when one went.
+      setHeaders: (res, path) => {
+        const file = relative(root, path)
+          .split(sep)
+          .join("/")
+          .replace(/\.(br|gz)$/, "");
+        res.setHeader("cache-control", cacheControlFor(prefix + file));
+      },
       wildcard: true,
     });
     decorated = true;
   };
-  await serve(widgetsDir, "/widgets/");
-  await serve(examplesDir, "/examples/");
+  // A file's answer depends on Accept-Encoding whether or not this request got a compressed copy: caches (a browser's,
+  // a CDN's) must keep one per encoding. (CORS's `Vary: Origin` is already set by the time this runs.)
+  app.addHook("onSend", async (_request, reply, payload) => {
+    const vary = reply.getHeader("vary");
+    if (!/accept-encoding/i.test(String(vary ?? "")))
+      reply.header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
+    return payload;
+  });
+  await serve(widgetsDir, "/widgets/", true);
+  await serve(examplesDir, "/examples/", false);
   if (existsSync(`${examplesDir}/index.html`)) {
     // @fastify/static's wildcard route does not answer its own prefix with the index, so the folder gets a route of
     // its own (which, trailing slashes being ignored, also hears /examples: sent to /examples/ so relative links work).
     app.get("/examples/", { schema: { hide: true } }, (request, reply) =>
       request.url.split("?")[0]!.endsWith("/")
-        ? reply.header("cache-control", "public, max-age=3600").sendFile("index.html", examplesDir)
+        ? reply.header("cache-control", "no-cache").sendFile("index.html", examplesDir)
         : reply.redirect("/examples/", 301),
     );
   }
   const indexFile = `${appDir}/index.html`;
   const appIndex = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined;
-  if (appIndex) await serve(appDir, "/");
+  if (appIndex) await serve(appDir, "/", true);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0]!; // a split has a first part

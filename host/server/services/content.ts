@@ -8,13 +8,29 @@ import { seriesByIds } from "./catalogue-series.js";
 
 const ROW_LIMIT = 12;
 
-function newestIn(index: CatalogueIndex, filter: string, limit: number) {
+/** The newest `limit` workouts matching `filter`, leaving out those in `leaveOut` (never more than the index holds). */
+function newestIn(index: CatalogueIndex, filter: string, limit: number, leaveOut: ReadonlySet<string> = new Set()) {
   const filters = filter ? `${LIBRARY_FILTER} AND ${filter}` : LIBRARY_FILTER;
-  return index.search({ ...defaultRequest(), filters, hits: limit }).hits.map((n) => index.workout(n));
+  return index
+    .search({ ...defaultRequest(), filters, hits: limit + leaveOut.size })
+    .hits.map((n) => index.workout(n))
+    .filter((w) => !leaveOut.has(w.id))
+    .slice(0, limit);
 }
 
-/** The rows of a home page with their items resolved (favourites and stats rows are filled by the client). */
-export async function homePage(db: Db, index: CatalogueIndex, key?: string) {
+/** The workouts the carousels show: the home page draws them above its rows. */
+async function carouselWorkoutIds(db: Db) {
+  const rows = await db.selectFrom("carousels").select("item_ids").where("kind", "=", "workouts").execute();
+  return rows.flatMap((r) => r.item_ids);
+}
+
+/**
+ * The rows of a home page with their items resolved (favourites and stats rows are filled by the client). `distinct`:
+ * each category or collection row leaves out the workouts of the carousels and of the rows above it, so rows that
+ * overlap in the catalogue ("New Classes", "Quick Hits", both newest first) each show classes of their own, exactly
+ * what the hosted home page draws.
+ */
+export async function homePage(db: Db, index: CatalogueIndex, key?: string, options: { distinct?: boolean } = {}) {
   const page = await db
     .selectFrom("home_pages")
     .selectAll()
@@ -28,14 +44,28 @@ export async function homePage(db: Db, index: CatalogueIndex, key?: string) {
     .where("home_page_id", "=", page.id)
     .orderBy("position")
     .execute();
+  // Rows resolve in page order: a distinct row leaves out what the rows above it took.
+  const shown = new Set(options.distinct ? await carouselWorkoutIds(db) : []);
+  const leaveOut = (items: { id: string }[]) => {
+    if (options.distinct) for (const w of items) shown.add(w.id);
+    return items;
+  };
   const resolved = await Promise.all(
     rows.map(async (row) => {
       const source = row.source as { slug?: string; limit?: number; featured?: boolean; ids?: string[] };
       const limit = Math.min(source.limit ?? ROW_LIMIT, 50);
       let items: unknown[] = [];
       if (row.kind === "category")
-        items = newestIn(index, source.slug && source.slug !== "all-classes" ? `category:"${source.slug}"` : "", limit);
-      else if (row.kind === "collection") items = newestIn(index, `collections:"${source.slug ?? ""}"`, limit);
+        items = leaveOut(
+          newestIn(
+            index,
+            source.slug && source.slug !== "all-classes" ? `category:"${source.slug}"` : "",
+            limit,
+            shown,
+          ),
+        );
+      else if (row.kind === "collection")
+        items = leaveOut(newestIn(index, `collections:"${source.slug ?? ""}"`, limit, shown));
       else if (row.kind === "workouts")
         items = (source.ids ?? []).flatMap((id) =>
           index.byId(id) === undefined ? [] : [index.workout(index.byId(id)!)],

@@ -10,10 +10,15 @@ export const getAssets = (c: ApiClient, tags: string, signal?: S) =>
   get<ContentAnswer>(c, "/tsapi/assets", signal, { tags });
 export const getDynamicContent = (c: ApiClient, filter: ContentKey, contains?: string, signal?: S) =>
   get<ContentAnswer>(c, "/tsapi/dynamic_content", signal, { filter, contains });
-export const getHomePage = (c: ApiClient, q: { id?: string; slug?: string; include?: 2 | 4 } = {}, signal?: S) =>
+/** `distinct`: each category or collection row leaves out the carousels' workouts and those of the rows above it. */
+export const getHomePage = (c: ApiClient, q: HomePageQuery = {}, signal?: S) =>
   get<ContentAnswer>(c, "/tsapi/home_page", signal, { include: 4, ...q });
+type HomePageQuery = { id?: string; slug?: string; include?: 2 | 4; distinct?: boolean };
 export const getContentPage = (c: ApiClient, slug?: string, signal?: S) =>
   get<ContentAnswer>(c, "/tsapi/content/page", signal, { slug });
 export const getAnnouncementBanner = (c: ApiClient, signal?: S) =>
   get<ContentAnswer>(c, "/tsapi/announcementBanner", signal);
 export const getCarousels = (c: ApiClient, signal?: S) => get<ContentAnswer>(c, "/tsapi/carousels", signal);
+/** The subresource-integrity hash of every shipped widget file (`esm/live-schedule.js` → `sha384-…`). */
+export const getWidgetIntegrity = (c: ApiClient, signal?: S) =>
+  get<Record<string, string>>(c, "/widgets/sri.json", signal);

@@ -19,7 +19,7 @@ function createContentSlice(ctx: StoreContext) {
     dynamic: dynamic("dynamic"),
     banner: createResource((s) => api.getAnnouncementBanner(c, s)),
     carousels: createResource((s) => api.getCarousels(c, s)),
-    home: createResource((s, q: { id?: string; slug?: string; include?: 2 | 4 } = {}) => api.getHomePage(c, q, s)),
+    home: createResource((s, q: Parameters<typeof api.getHomePage>[1] = {}) => api.getHomePage(c, q, s)),
     page: createResource((s, slug?: string) => api.getContentPage(c, slug, s)),
     assets: createResource((s, tags: string) => api.getAssets(c, tags, s)),
     config: createResource((s) => api.getConfig(c, s)),

@@ -15,7 +15,7 @@ import { EmptyState, Page, card, eyebrow, pageTitle, sectionTitle, stack } from 
 import { Row } from "../../ui/row.js";
 import { StreakPanel } from "../../ui/streaks.js";
 import { WorkoutCard } from "../../ui/workout-card.js";
-import { ContentRow, useHomeRows, type HomeRow } from "./content-row.js";
+import { ContentRow, type HomeRow } from "./content-row.js";
 import { OtherSeries, SeriesBlock } from "./series-block.js";
 import { WeekStrip } from "./week-strip.js";
 
@@ -93,25 +93,15 @@ function Carousels() {
 function HomeRows() {
   const store = useStore();
   const home = useSignal(store.content.home.data);
-  const carousels = useSignal(store.content.carousels.data);
-  const carouselsFailed = useSignal(store.content.carousels.error);
-  useEffect(() => void store.content.home.load(), [store]);
+  useEffect(() => void store.content.home.load({ distinct: true }), [store]);
   const rows = ((home as { rows?: HomeRow[] } | undefined)?.rows ?? []).filter(
     (r) => r.kind === "category" || r.kind === "collection",
   );
-  const shownAbove = carousels
-    ? itemsOf<Carousel>(carousels)
-        .filter((c) => c.kind === "workouts")
-        .flatMap((c) => (c.items ?? []).map((w) => w.id))
-    : carouselsFailed
-      ? []
-      : undefined;
-  const workouts = useHomeRows(rows, shownAbove);
   return (
     <>
-      {rows.map((row, i) =>
-        workouts[i] ? <ContentRow key={row.title} row={row} workouts={workouts[i]} base="/home" /> : null,
-      )}
+      {rows.map((row) => (
+        <ContentRow key={row.title} row={row} workouts={row.items ?? []} base="/home" />
+      ))}
     </>
   );
 }
