@@ -33,6 +33,8 @@ export type AnonymousQuery = Omit<ClassQuery, "memberId">;
  */
 export class ScheduleAnswers {
   readonly #cache: LRUCache<string, Entry>;
+  /** Version reads per location asked ("" for all), shared by the requests waiting for them. */
+  readonly #versionReads = new Map<string, SharedRead<Versions | undefined>>();
 
   constructor(
     private readonly deps: {
@@ -59,7 +61,7 @@ export class ScheduleAnswers {
     const now = this.deps.clock.now().getTime();
     const cached = this.#cache.get(key);
     if (cached && now < cached.validUntil) {
-      const current = await readVersions(this.deps.db, query.location);
+      const current = await this.#currentVersions(query.location);
       if (current?.versions === cached.versions) {
         this.deps.onLookup?.(true);
         return cached;
@@ -70,6 +72,20 @@ export class ScheduleAnswers {
     const fresh = await this.#read(query, serialize);
     if (fresh) this.#cache.set(key, fresh);
     return fresh;
+  }
+
+  /** The versions now: a read that starts after this call, shared with every request arriving before it starts. */
+  #currentVersions(location: string | undefined): Promise<Versions | undefined> {
+    const scope = location ?? "";
+    let reads = this.#versionReads.get(scope);
+    if (!reads) {
+      reads = new SharedRead(
+        () => readVersions(this.deps.db, location),
+        () => this.#versionReads.delete(scope),
+      );
+      this.#versionReads.set(scope, reads);
+    }
+    return reads.next();
   }
 
   /** The schedule and the versions it was read at, in one snapshot. */
@@ -90,6 +106,43 @@ export class ScheduleAnswers {
       });
   }
 }
+
+/**
+ * Reads of one thing shared by the requests waiting for them, each request getting a read that started after it
+ * asked: at most one read runs, and whoever asks meanwhile joins the one queued after it. Under load the versions are
+ * read once per round trip instead of once per request, and no request is answered from before it arrived.
+ */
+class SharedRead<T> {
+  #running: Promise<T> | undefined;
+  #queued: Promise<T> | undefined;
+
+  constructor(
+    private readonly read: () => Promise<T>,
+    /** Called once nothing is running or queued (the owner forgets this scope). */
+    private readonly idle: () => void,
+  ) {}
+
+  next(): Promise<T> {
+    if (this.#queued) return this.#queued;
+    const before = this.#running;
+    const queued: Promise<T> = (before ? before.then(noop, noop) : Promise.resolve()).then(() => {
+      this.#queued = undefined;
+      const running = this.read();
+      this.#running = running;
+      const settle = () => {
+        if (this.#running !== running) return;
+        this.#running = undefined;
+        if (!this.#queued) this.idle();
+      };
+      running.then(settle, settle);
+      return running;
+    });
+    this.#queued = queued;
+    return queued;
+  }
+}
+
+const noop = () => {};
 
 interface Versions {
   versions: string;
