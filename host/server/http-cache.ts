@@ -8,11 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  */
 
 /** The schedule: counts change with every booking, so every use revalidates (a 304 costs one small query). */
-export const SCHEDULE_CACHE_CONTROL = "public, no-cache";
+const SCHEDULE_CACHE_CONTROL = "public, no-cache";
 /** Catalogue, content and locations change when an editor publishes: a minute late at most. */
-export const CATALOGUE_CACHE_CONTROL = "public, max-age=60";
+const CATALOGUE_CACHE_CONTROL = "public, max-age=60";
 /** A member's answer (any request with Authorization): neither the browser nor any shared cache keeps it. */
-export const MEMBER_CACHE_CONTROL = "private, no-store";
+const MEMBER_CACHE_CONTROL = "private, no-store";
 
 /** Public answers by route pattern (as registered, prefix included) and their Cache-Control. */
 const PUBLIC_ANSWERS: { route: RegExp; cacheControl: string; vary: string[] }[] = [
@@ -31,7 +31,7 @@ export function answerTag(body: string | Buffer): string {
 }
 
 /** RFC 9110 If-None-Match, weak comparison: `*`, or any listed tag naming the same opaque value. */
-export function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
+function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
   const opaque = (t: string) => t.trim().replace(/^W\//, "");
@@ -40,7 +40,7 @@ export function matchesIfNoneMatch(header: string | undefined, tag: string): boo
 }
 
 /** Adds names to Vary, keeping what another part of the server (compression) already wrote. */
-export function addVary(reply: FastifyReply, names: string[]) {
+function addVary(reply: FastifyReply, names: string[]) {
   const current = reply.getHeader("vary");
   const listed = (typeof current === "string" ? current : "")
     .split(",")
