@@ -5,7 +5,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.js";
+import { connectPostgres } from "../../host/server/db/index.js";
+import { databaseKind, startTestApp, type TestApp } from "./harness.js";
 import { createClass, DAY, HOUR, MINUTE } from "./studios-fixtures.js";
 
 let t: TestApp;
@@ -202,4 +203,53 @@ describe("the schedule's validator", () => {
     expect(after.statusCode).toBe(200);
     expect(after.json<Page>().items.find((i) => i.id === c.id)?.spots_left).toBe(4);
   });
+});
+
+describe("writing the schedule's versions", () => {
+  it.runIf(databaseKind === "postgres")(
+    "never deadlocks two transactions changing classes of one location in a crossing order",
+    async () => {
+      // A staff edit touches class A then B; a booking touches B and commits meanwhile. Were the location's version
+      // written at each change, the edit would hold it while waiting for B, and the booking would wait for it.
+      const [a, b] = [
+        await createClass(t, { startsIn: DAY, location: "chicago" }),
+        await createClass(t, { startsIn: DAY, location: "chicago" }),
+      ];
+      const before = await get("/studios/class?location=chicago&public=true");
+      const other = connectPostgres(
+        (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+        2,
+      );
+      try {
+        let edited!: () => void;
+        let booked!: () => void;
+        const editStarted = new Promise<void>((r) => (edited = r));
+        const bookingWrote = new Promise<void>((r) => (booked = r));
+        const edit = t.db.transaction().execute(async (trx) => {
+          await trx.updateTable("live_classes").set({ description: "Edited" }).where("id", "=", a.id).execute();
+          edited();
+          await bookingWrote;
+          await trx.updateTable("live_classes").set({ description: "Edited" }).where("id", "=", b.id).execute();
+        });
+        await editStarted;
+        const booking = other.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable("live_classes")
+            .set({ booked: sql`booked + 1` })
+            .where("id", "=", b.id)
+            .execute();
+          booked();
+          // Let the edit reach its wait for class B before this commits.
+          await new Promise((r) => setTimeout(r, 200));
+        });
+        await Promise.all([edit, booking]);
+      } finally {
+        await other.close();
+      }
+      const after = await revalidate("/studios/class?location=chicago&public=true", before.headers.etag as string);
+      expect(after.statusCode).toBe(200);
+      const items = after.json<Page>().items;
+      expect(items.find((i) => i.id === b.id)).toMatchObject({ description: "Edited", spots_left: 9 });
+    },
+  );
 });
