@@ -1,6 +1,7 @@
 /**
  * GET /metrics (issue 28): Prometheus' text format with the server's series, answered to this machine only, or to
- * whoever bears FITKIT_METRICS_TOKEN when it is set. The outbox (/dev/mail) follows the same rule for "this machine".
+ * whoever bears FITKIT_METRICS_TOKEN when it is set. "This machine" is the outbox's rule (/dev/mail): a visitor through
+ * a reverse proxy on this machine is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
@@ -104,10 +105,6 @@ describe("GET /metrics on this machine", () => {
     ];
     for (const headers of proxied) {
       expectError(await scrape(t, "127.0.0.1", headers), 403);
-      expectError(
-        await t.app.inject({ method: "GET", url: "/dev/mail.json", remoteAddress: "127.0.0.1", headers }),
-        403,
-      );
     }
     // A forwarded loopback (a proxy on this machine relaying this machine's own request) is still this machine.
     expect((await scrape(t, "127.0.0.1", { forwarded: "for=127.0.0.1", "x-forwarded-for": "::1" })).statusCode).toBe(

@@ -1,19 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isIP } from "node:net";
 import type { RouteOptions } from "../context.js";
 import { forbidden } from "../errors.js";
-import { fromThisMachine } from "../this-machine.js";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (s: string) => escape(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return (isIP(v4) === 4 && v4.startsWith("127.")) || address === "::1";
+}
+
 /**
  * The embedded default's outbox: every email the server "sent", newest first — reset links included, so it is for
- * the machine the server runs on only (this-machine.ts: a visitor through a reverse proxy on this machine is not).
- * Registered outside production, or with FITKIT_DEV_MAIL=1.
+ * the machine the server runs on only. The socket's own peer address decides, never a forwarding header a client
+ * can write. Registered outside production, or with FITKIT_DEV_MAIL=1.
  */
 export async function devMailRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const onThisMachine = async (request: FastifyRequest) => {
-    if (!fromThisMachine(request)) throw forbidden("The outbox can only be read on the machine the server runs on");
+  const fromThisMachine = async (request: FastifyRequest) => {
+    if (!isLoopback(request.raw.socket.remoteAddress))
+      throw forbidden("The outbox can only be read on the machine the server runs on");
   };
   const latest = () =>
     ctx.db
@@ -23,11 +31,11 @@ export async function devMailRoutes(app: FastifyInstance, { ctx }: RouteOptions)
       .limit(100)
       .execute();
 
-  app.get("/mail.json", { onRequest: onThisMachine, schema: { hide: true } }, async () => ({
+  app.get("/mail.json", { onRequest: fromThisMachine, schema: { hide: true } }, async () => ({
     items: await latest(),
   }));
 
-  app.get("/mail", { onRequest: onThisMachine, schema: { hide: true } }, async (_request, reply) => {
+  app.get("/mail", { onRequest: fromThisMachine, schema: { hide: true } }, async (_request, reply) => {
     const rows = await latest();
     const items = rows
       .map(
