@@ -31,6 +31,8 @@ import { registerRoutes } from "./routes/index.js";
 import { registerCompression } from "./compression.js";
 import { jobLock } from "./jobs/job-lock.js";
 import { jobsPlugin, type JobsOptions } from "./jobs/plugin.js";
+import { answerCaching } from "./http-cache.js";
+import { Metrics, observeRequests } from "./metrics.js";
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -104,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const keys = await loadAuthKeys(db, config.jwtPrivateKey);
   const mailer = options.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const tokenVersions = new TokenVersions(db);
+  const metrics = new Metrics(database);
   const ctx: AppContext = {
     config,
     database,
@@ -115,7 +118,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     rateLimiter: await createRateLimiter(config, clock, app.log),
     entitlements: options.entitlements ?? subscriptionEntitlements(clock),
     billing: createBillingProvider({ settings: config.billing, clock, publicUrl: config.publicUrl }),
-    jobLock: jobLock(database),
+    jobLock: metrics.countJobs(jobLock(database)),
+    metrics,
     readiness: new Map(),
     onClose: (fn) => closers.push(fn),
     auth: undefined as unknown as AuthService,
@@ -153,6 +157,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       "request",
     );
   });
+  observeRequests(app, metrics);
+  // Before any other onSend hook (compression): validators are taken from the bytes as the route wrote them.
+  answerCaching(app);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
     // Studio sites open these pages in a popup and wait for a postMessage back: the page must keep window.opener,

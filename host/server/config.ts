@@ -62,6 +62,13 @@ export interface ServerConfig {
   liveStreamsMax: number;
   /** How often an idle stream sends a comment so proxies keep it open (FITKIT_LIVE_STREAM_HEARTBEAT_MS). */
   liveStreamHeartbeatMs: number;
+  /**
+   * The bearer token `GET /metrics` asks for (FITKIT_METRICS_TOKEN), then answered from anywhere; unset, it answers
+   * requests from this machine only.
+   */
+  metricsToken?: string;
+  /** Memory for finished public schedule answers per process, in bytes (FITKIT_SCHEDULE_CACHE_MB; 0: none kept). */
+  scheduleCacheBytes: number;
 }
 
 export interface RateLimitConfig {
@@ -151,6 +158,22 @@ function positiveMs(name: string, value: string | undefined, fallback: number): 
   return ms;
 }
 
+/** FITKIT_METRICS_TOKEN: long enough not to be guessed, and nothing a header would mangle. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (!/^[\x21-\x7e]{16,}$/.test(value))
+    throw new StartupError("FITKIT_METRICS_TOKEN must be at least 16 printable characters without spaces");
+  return value;
+}
+
+/** A size in MB (fractions allowed) as bytes; 0 turns the cache it sizes off. */
+function megabytes(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return Math.floor(fallback * 1_048_576);
+  const mb = Number(value);
+  if (!Number.isFinite(mb) || mb < 0) throw new StartupError(`${name} must be a number of megabytes, got ${value}`);
+  return Math.floor(mb * 1_048_576);
+}
+
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const n = Number(value);
@@ -201,5 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     searchIndexBuild: "at-start",
     liveStreamsMax: positiveInteger("FITKIT_LIVE_STREAMS_MAX", env.FITKIT_LIVE_STREAMS_MAX, 1000),
     liveStreamHeartbeatMs: positiveMs("FITKIT_LIVE_STREAM_HEARTBEAT_MS", env.FITKIT_LIVE_STREAM_HEARTBEAT_MS, 15_000),
+    metricsToken: metricsToken(env.FITKIT_METRICS_TOKEN),
+    scheduleCacheBytes: megabytes("FITKIT_SCHEDULE_CACHE_MB", env.FITKIT_SCHEDULE_CACHE_MB, 16),
   };
 }

@@ -10,6 +10,7 @@ import type { AuthService } from "./services/auth.js";
 import type { EntitlementResolver } from "./services/entitlements.js";
 import type { Mailer } from "./services/mail.js";
 import type { JobLock } from "./jobs/job-lock.js";
+import type { Metrics } from "./metrics.js";
 
 /** Everything a route plugin needs, built once per server and passed down explicitly. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   billing: BillingProvider;
   /** Keeps a background job to one run at a time across every process on the database. */
   jobLock: JobLock;
+  /** The server's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
   /** Named readiness checks reported by /health (the search index adds one). */
   readiness: Map<string, () => boolean>;
   /** Work to run when the server closes (timers, listeners). */

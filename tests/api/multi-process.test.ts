@@ -198,6 +198,43 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
     }
   });
 
+  it("answer an unchanged public schedule with 304 from either, and both see a booking made through one", async () => {
+    // Days ahead, so no class starts or ends while the test runs: only the booking changes the answer.
+    const window = `min_date=${new Date(Date.now() + 2 * 86_400_000).toISOString()}&max_date=${new Date(Date.now() + 5 * 86_400_000).toISOString()}`;
+    const url = `/studios/class?location=new-york&public=true&${window}`;
+    const [fromA, fromB] = [await call(a!, "GET", url), await call(b!, "GET", url)];
+    const etag = fromA.headers.get("etag")!;
+    expect(fromB.headers.get("etag")).toBe(etag);
+    for (const server of [a!, b!, a!]) {
+      expect((await call(server, "GET", url, { headers: { "if-none-match": etag } })).status).toBe(304);
+    }
+    const c = (fromA.body.items as { id: string; class_full: boolean; spots_left: number }[]).find(
+      (x) => !x.class_full,
+    )!;
+    const email = `etag-${randomBytes(4).toString("hex")}@example.com`;
+    const signUp = await call(b!, "POST", "/api/auth/sign-up/email", {
+      body: { email, password: "secret-pass", given_name: "Valid", family_name: "Ator", waiver_accepted: true },
+    });
+    expect(
+      (await call(a!, "POST", "/studios/reservation/", { token: signUp.body.token, body: { class_id: c.id } })).status,
+    ).toBe(200);
+
+    // The other process changes its validator at once: no notification to wait for.
+    const afterB = await call(b!, "GET", url, { headers: { "if-none-match": etag } });
+    expect(afterB.status).toBe(200);
+    const changed = afterB.headers.get("etag")!;
+    expect(changed).not.toBe(etag);
+    expect((afterB.body.items as { id: string; spots_left: number }[]).find((x) => x.id === c.id)!.spots_left).toBe(
+      c.spots_left - 1,
+    );
+    const afterA = await call(a!, "GET", url, { headers: { "if-none-match": etag } });
+    expect(afterA.status).toBe(200);
+    expect(afterA.headers.get("etag")).toBe(changed);
+    for (const server of [a!, b!]) {
+      expect((await call(server, "GET", url, { headers: { "if-none-match": changed } })).status).toBe(304);
+    }
+  });
+
   it("renew a subscription whose period ended exactly once, though both run the job", async () => {
     const email = `renew-${randomBytes(4).toString("hex")}@example.com`;
     const signUp = await call(a!, "POST", "/api/auth/sign-up/email", {

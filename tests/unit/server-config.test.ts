@@ -36,6 +36,22 @@ describe("server configuration", () => {
     expect(() => loadConfig({ FITKIT_LIVE_STREAM_HEARTBEAT_MS: "0" })).toThrow(/FITKIT_LIVE_STREAM_HEARTBEAT_MS/);
   });
 
+  it("asks a bearer token for /metrics only when FITKIT_METRICS_TOKEN is set, and refuses a guessable one", () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ FITKIT_METRICS_TOKEN: "scrape-0123456789abcdef" }).metricsToken).toBe(
+      "scrape-0123456789abcdef",
+    );
+    for (const bad of ["short", "has a space 0123456789", "tab\t0123456789abcdef"])
+      expect(() => loadConfig({ FITKIT_METRICS_TOKEN: bad })).toThrow(/FITKIT_METRICS_TOKEN must be at least 16/);
+  });
+
+  it("keeps 16 MB of schedule answers unless FITKIT_SCHEDULE_CACHE_MB says (0: none)", () => {
+    expect(loadConfig({}).scheduleCacheBytes).toBe(16 * 1_048_576);
+    expect(loadConfig({ FITKIT_SCHEDULE_CACHE_MB: "0" }).scheduleCacheBytes).toBe(0);
+    expect(loadConfig({ FITKIT_SCHEDULE_CACHE_MB: "0.5" }).scheduleCacheBytes).toBe(524_288);
+    for (const bad of ["-1", "lots"]) expect(() => loadConfig({ FITKIT_SCHEDULE_CACHE_MB: bad })).toThrow(StartupError);
+  });
+
   it("serves the network only when HOST says so", () => {
     expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
   });

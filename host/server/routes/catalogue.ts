@@ -210,6 +210,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
       const key = JSON.stringify(search);
       const cache = cacheFor(index);
       let answer = cache.get(key);
+      ctx.metrics.cacheLookup("search", answer !== undefined);
       if (!answer) cache.set(key, (answer = Buffer.from(runSearch(index, search))));
       return sendJson(reply, answer);
     },

@@ -20,6 +20,7 @@ import { mediaRoutes } from "./media.js";
 import { musicRoutes } from "./music.js";
 import { myDataRoutes } from "./my-data.js";
 import { membershipRoutes } from "./membership.js";
+import { metricsRoutes } from "./metrics.js";
 import { paymentRoutes } from "./payments.js";
 import { seriesActivityRoutes } from "./series-activity.js";
 import { staticRoutes } from "./static.js";
@@ -35,6 +36,7 @@ import { studioAdminRoutes } from "./studio-admin.js";
  */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(healthRoutes, { ctx });
+  await app.register(metricsRoutes, { ctx });
   await app.register(docsRoutes, { prefix: "/docs" });
   await app.register(authRoutes, { prefix: "/api/auth", ctx });
   await app.register(identityRoutes, { prefix: "/user", ctx });

@@ -34,6 +34,7 @@ export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: Route
     await Promise.all([...open].map((end) => end()));
   });
   ctx.onClose(() => hub.close());
+  ctx.metrics.countLiveStreams(() => hub.size);
 
   const refused = () =>
     new HttpError(503, "Too many live schedules are open on this server; refresh the schedule instead", {

@@ -4,6 +4,7 @@ import { memberOf } from "../context.js";
 import { renderIcs } from "../../../src/domain/ics.js";
 import { ReservationsService } from "../services/reservations.js";
 import { parseDateBound, ScheduleService } from "../services/schedule.js";
+import { ScheduleAnswers } from "../services/schedule-answers.js";
 import { WaitlistService } from "../services/waitlist.js";
 import { errorSchema, memberSecurity, noBody, strictObject, uuidSchema } from "../schemas.js";
 import { typed } from "./typed.js";
@@ -141,6 +142,14 @@ const classParams = strictObject({ id: classIdSchema }, ["id"]);
 export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
   const schedule = new ScheduleService(ctx);
+  const answers = ctx.config.scheduleCacheBytes
+    ? new ScheduleAnswers({
+        db: ctx.db,
+        clock: ctx.clock,
+        maxBytes: ctx.config.scheduleCacheBytes,
+        onLookup: (hit) => ctx.metrics.cacheLookup("schedule", hit),
+      })
+    : undefined;
   const reservations = new ReservationsService({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
   const waitlist = new WaitlistService({
     db: ctx.db,
@@ -176,18 +185,23 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         response: { 200: pageOf(liveClassSchema), 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const isPublic = q.public === true;
-      return schedule.listClasses({
+      const query = {
         min: parseDateBound("min_date", q.min_date),
         max: parseDateBound("max_date", q.max_date),
         location: q.location || undefined,
         isPublic,
-        memberId: isPublic ? undefined : request.member?.id,
         limit: q.limit,
         skip: q.skip,
-      });
+      };
+      const memberId = isPublic ? undefined : request.member?.id;
+      // Every visitor without a member's token asking the same gets the same bytes, kept while the schedule holds.
+      const answer =
+        memberId === undefined ? await answers?.get(query, (page) => String(reply.serialize(page))) : undefined;
+      if (answer) return reply.header("etag", answer.etag).type("application/json; charset=utf-8").send(answer.body);
+      return schedule.listClasses({ ...query, memberId });
     },
   );
 

@@ -89,10 +89,17 @@ interface StudioStaffTable {
   created_at: DefaultedTimestamp;
 }
 
+/** One row per location: the version of its schedule, replaced by every change to it (migration 085). */
+interface ScheduleVersionsTable {
+  location_id: string;
+  version: Defaulted<string>;
+}
+
 export interface StudiosTables {
   schedule_templates: ScheduleTemplatesTable;
   live_classes: LiveClassesTable;
   reservations: ReservationsTable;
   waitlist_entries: WaitlistEntriesTable;
   studio_staff: StudioStaffTable;
+  schedule_versions: ScheduleVersionsTable;
 }
