@@ -60,6 +60,11 @@ export interface ServerConfig {
    * answers 503 with Retry-After and the schedules refresh every 30 s instead (FITKIT_LIVE_STREAMS_MAX).
    */
   liveStreamsMax: number;
+  /**
+   * Live spot-count streams one client address (an IPv6 /64) may hold open in a process; past it the route answers
+   * 429 (FITKIT_LIVE_STREAMS_PER_ADDRESS).
+   */
+  liveStreamsPerAddress: number;
   /** How often an idle stream sends a comment so proxies keep it open (FITKIT_LIVE_STREAM_HEARTBEAT_MS). */
   liveStreamHeartbeatMs: number;
 }
@@ -89,6 +94,13 @@ export const defaultRateLimits: RateLimitConfig = {
   resetPerAddress: 20,
   windowMs: 15 * 60_000,
 };
+
+/**
+ * Open schedule pages one address may follow live: a household, or a studio's lobby screens and the members on its
+ * Wi-Fi behind one public address; past it those pages refresh every 30 s. One client cannot take the process's
+ * whole bound (a stream that stops reading is dropped besides, see routes/live-stream.ts).
+ */
+const DEFAULT_LIVE_STREAMS_PER_ADDRESS = 20;
 
 function list(value: string | undefined): string[] {
   return (value ?? "")
@@ -200,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     storeUrl: storeUrl(env.FITKIT_STORE_URL),
     searchIndexBuild: "at-start",
     liveStreamsMax: positiveInteger("FITKIT_LIVE_STREAMS_MAX", env.FITKIT_LIVE_STREAMS_MAX, 1000),
+    liveStreamsPerAddress: positiveInteger(
+      "FITKIT_LIVE_STREAMS_PER_ADDRESS",
+      env.FITKIT_LIVE_STREAMS_PER_ADDRESS,
+      DEFAULT_LIVE_STREAMS_PER_ADDRESS,
+    ),
     liveStreamHeartbeatMs: positiveMs("FITKIT_LIVE_STREAM_HEARTBEAT_MS", env.FITKIT_LIVE_STREAM_HEARTBEAT_MS, 15_000),
   };
 }
