@@ -15,10 +15,12 @@ const REFUSED_RETRY_AFTER_S = 30;
 const MAX_LOCATIONS = 50;
 /**
  * Bytes of one stream the process holds for a client that does not take them (once the kernel's send buffer is
- * full): past it the client is dropped, and reconnects asking for what it missed. Twice the largest burst the
- * server sends at once, a reconnect's replay of the 500 kept changes (about 120 KB).
+ * full): past it the client is dropped, and reconnects asking for what it missed. Far above the bursts the server
+ * sends at once (a reconnect's replay of the 500 kept changes, a day's classes added: about 100 KB each), so a
+ * reader that stalls for a moment is not dropped; with the per-address bound, what one client can make the process
+ * hold stays small.
  */
-export const MAX_BACKLOG_BYTES = 256 * 1024;
+export const MAX_BACKLOG_BYTES = 1024 * 1024;
 /** At shutdown, how long an ended stream may take to deliver what it holds before its connection is cut. */
 const SHUTDOWN_GRACE_MS = 1000;
 
