@@ -4,7 +4,7 @@ import type { RouteOptions } from "../context.js";
 import { HttpError } from "../errors.js";
 import { errorSchema, strictObject } from "../schemas.js";
 import { ScheduleService } from "../services/schedule.js";
-import { SpotsHub, type StreamMessage } from "../services/live-spots.js";
+import { SpotsHub, type SpotsEvent, type StreamMessage } from "../services/live-spots.js";
 import { typed } from "./typed.js";
 
 /** A browser that lost its stream waits this long before its own reconnect (the `retry:` hint). */
@@ -21,6 +21,7 @@ const MAX_LOCATIONS = 50;
  * hold stays small.
  */
 export const MAX_BACKLOG_BYTES = 1024 * 1024;
+const RESYNC_FRAME = Buffer.from("event: resync\ndata: {}\n\n");
 /** At shutdown, how long an ended stream may take to deliver what it holds before its connection is cut. */
 const SHUTDOWN_GRACE_MS = 1000;
 
@@ -64,6 +65,20 @@ export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: Route
     await Promise.all([...open].map((end) => end()));
   });
   ctx.onClose(() => hub.close());
+
+  /** The frame of the change being sent: one change goes to every stream, so it is framed and encoded once. */
+  let framed: { event: SpotsEvent; bytes: Buffer } | undefined;
+  const frameOf = (message: StreamMessage): Buffer => {
+    if (message.kind === "resync") return RESYNC_FRAME;
+    if (framed?.event !== message.event) {
+      const { id, change } = message.event;
+      framed = {
+        event: message.event,
+        bytes: Buffer.from(`id: ${id}\nevent: spots\ndata: ${JSON.stringify(change)}\n\n`),
+      };
+    }
+    return framed.bytes;
+  };
 
   const refused = () =>
     new HttpError(503, "Too many live schedules are open on this server; refresh the schedule instead", {
@@ -153,16 +168,11 @@ export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: Route
       const drop = () => {
         if (!request.raw.socket.destroyed) request.raw.socket.resetAndDestroy();
       };
-      const write = (text: string) => {
+      const write = (text: string | Buffer) => {
         res.write(text);
         if (res.writableLength > MAX_BACKLOG_BYTES) drop();
       };
-      const send = (message: StreamMessage) =>
-        write(
-          message.kind === "spots"
-            ? `id: ${message.event.id}\nevent: spots\ndata: ${JSON.stringify(message.event.change)}\n\n`
-            : `event: resync\ndata: {}\n\n`,
-        );
+      const send = (message: StreamMessage) => write(frameOf(message));
       write(`retry: ${RETRY_HINT_MS}\n: live spot counts\n\n`);
       const unsubscribe = hub.subscribe({ locations, send }, lastEventId);
       perOwner.set(owner, (perOwner.get(owner) ?? 0) + 1);
