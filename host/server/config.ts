@@ -96,6 +96,12 @@ export const defaultRateLimits: RateLimitConfig = {
 };
 
 /**
+ * Live streams per process: a change is written to every stream in one pass, about 0.33 ms per stream on a busy
+ * 2-core machine (the live-streams bench), so 1,000 keep a change within a second of every page there; memory is
+ * about 12 KB a stream. The sizing: docs/operations.md, "Live streams".
+ */
+const DEFAULT_LIVE_STREAMS_MAX = 1000;
+/**
  * Open schedule pages one address may follow live: a household, or a studio's lobby screens and the members on its
  * Wi-Fi behind one public address; past it those pages refresh every 30 s. One client cannot take the process's
  * whole bound (a stream that stops reading is dropped besides, see routes/live-stream.ts).
@@ -211,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     billing: loadBillingSettings(env, production),
     storeUrl: storeUrl(env.FITKIT_STORE_URL),
     searchIndexBuild: "at-start",
-    liveStreamsMax: positiveInteger("FITKIT_LIVE_STREAMS_MAX", env.FITKIT_LIVE_STREAMS_MAX, 1000),
+    liveStreamsMax: positiveInteger("FITKIT_LIVE_STREAMS_MAX", env.FITKIT_LIVE_STREAMS_MAX, DEFAULT_LIVE_STREAMS_MAX),
     liveStreamsPerAddress: positiveInteger(
       "FITKIT_LIVE_STREAMS_PER_ADDRESS",
       env.FITKIT_LIVE_STREAMS_PER_ADDRESS,
