@@ -60,6 +60,11 @@ export interface ServerConfig {
    * answers 503 with Retry-After and the schedules refresh every 30 s instead (FITKIT_LIVE_STREAMS_MAX).
    */
   liveStreamsMax: number;
+  /**
+   * Live spot-count streams one client address (an IPv6 /64) may hold open in a process; past it the route answers
+   * 429 (FITKIT_LIVE_STREAMS_PER_ADDRESS).
+   */
+  liveStreamsPerAddress: number;
   /** How often an idle stream sends a comment so proxies keep it open (FITKIT_LIVE_STREAM_HEARTBEAT_MS). */
   liveStreamHeartbeatMs: number;
   /**
@@ -96,6 +101,19 @@ export const defaultRateLimits: RateLimitConfig = {
   resetPerAddress: 20,
   windowMs: 15 * 60_000,
 };
+
+/**
+ * Live streams per process: a change is written to every stream in one pass, about 0.33 ms per stream on a busy
+ * 2-core machine (the live-streams bench), so 1,000 keep a change within a second of every page there; memory is
+ * about 12 KB a stream. The sizing: docs/operations.md, "Live streams".
+ */
+const DEFAULT_LIVE_STREAMS_MAX = 1000;
+/**
+ * Open schedule pages one address may follow live: a household, or a studio's lobby screens and the members on its
+ * Wi-Fi behind one public address; past it those pages refresh every 30 s. One client cannot take the process's
+ * whole bound (a stream that stops reading is dropped besides, see routes/live-stream.ts).
+ */
+const DEFAULT_LIVE_STREAMS_PER_ADDRESS = 20;
 
 function list(value: string | undefined): string[] {
   return (value ?? "")
@@ -222,7 +240,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     billing: loadBillingSettings(env, production),
     storeUrl: storeUrl(env.FITKIT_STORE_URL),
     searchIndexBuild: "at-start",
-    liveStreamsMax: positiveInteger("FITKIT_LIVE_STREAMS_MAX", env.FITKIT_LIVE_STREAMS_MAX, 1000),
+    liveStreamsMax: positiveInteger("FITKIT_LIVE_STREAMS_MAX", env.FITKIT_LIVE_STREAMS_MAX, DEFAULT_LIVE_STREAMS_MAX),
+    liveStreamsPerAddress: positiveInteger(
+      "FITKIT_LIVE_STREAMS_PER_ADDRESS",
+      env.FITKIT_LIVE_STREAMS_PER_ADDRESS,
+      DEFAULT_LIVE_STREAMS_PER_ADDRESS,
+    ),
     liveStreamHeartbeatMs: positiveMs("FITKIT_LIVE_STREAM_HEARTBEAT_MS", env.FITKIT_LIVE_STREAM_HEARTBEAT_MS, 15_000),
     metricsToken: metricsToken(env.FITKIT_METRICS_TOKEN),
     scheduleCacheBytes: megabytes("FITKIT_SCHEDULE_CACHE_MB", env.FITKIT_SCHEDULE_CACHE_MB, 16),

@@ -6025,7 +6025,7 @@ export interface paths {
     };
     /**
      * Live spot counts of the asked locations' classes as they change (text/event-stream)
-     * @description Events: `spots` (data: {id, location_id, booked, capacity, waitlisted, cancelled, spots_left, class_full}; id: an event id to send back as Last-Event-ID or last_event_id), `resync` (changes may have been missed: refetch the schedule). A comment every heartbeat keeps the stream open. 503 with Retry-After when this server holds as many streams as it allows.
+     * @description Events: `spots` (data: {id, location_id, booked, capacity, waitlisted, cancelled, spots_left, class_full}; id: an event id to send back as Last-Event-ID or last_event_id), `resync` (changes may have been missed: refetch the schedule). A comment every heartbeat keeps the stream open. 503 with Retry-After when this server holds as many streams as it allows, 429 with Retry-After when the client's address holds as many as one address may. A client that stops reading is disconnected; it reconnects with the last id it saw.
      */
     get: {
       parameters: {
@@ -6052,6 +6052,19 @@ export interface paths {
         };
         /** @description Default Response */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };

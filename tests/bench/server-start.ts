@@ -21,11 +21,20 @@ export interface RunningServer {
   url: string;
   /** Milliseconds from spawning it to its first 200 from /health. */
   startMs: number;
+  /** The server process's id (to read its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** Starts the built server on `dataDir` (created, migrated and seeded on a first start) and waits until it is ready. */
-export async function startBuiltServer(dataDir: string, giveUpMs = 300_000): Promise<RunningServer> {
+/**
+ * Starts the built server on `dataDir` (created, migrated and seeded on a first start) and waits until it is ready;
+ * `env` adds settings.
+ */
+export async function startBuiltServer(
+  dataDir: string,
+  giveUpMs = 300_000,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -37,6 +46,7 @@ export async function startBuiltServer(dataDir: string, giveUpMs = 300_000): Pro
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      ...env,
     },
     stdio: "ignore",
   });
@@ -50,7 +60,7 @@ export async function startBuiltServer(dataDir: string, giveUpMs = 300_000): Pro
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       try {
         const res = await fetch(`${url}/health`);
-        if (res.ok) return { url, startMs: performance.now() - started, stop };
+        if (res.ok) return { url, startMs: performance.now() - started, pid: child.pid!, stop };
       } catch {
         /* not listening yet */
       }

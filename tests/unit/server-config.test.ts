@@ -29,7 +29,13 @@ describe("server configuration", () => {
   });
 
   it("bounds live spot-count streams per process (1000 unless FITKIT_LIVE_STREAMS_MAX says), refusing nonsense", () => {
-    expect(loadConfig({})).toMatchObject({ liveStreamsMax: 1000, liveStreamHeartbeatMs: 15_000 });
+    expect(loadConfig({})).toMatchObject({
+      liveStreamsMax: 1000,
+      liveStreamsPerAddress: 20,
+      liveStreamHeartbeatMs: 15_000,
+    });
+    expect(loadConfig({ FITKIT_LIVE_STREAMS_PER_ADDRESS: "5" }).liveStreamsPerAddress).toBe(5);
+    expect(() => loadConfig({ FITKIT_LIVE_STREAMS_PER_ADDRESS: "0" })).toThrow(StartupError);
     expect(loadConfig({ FITKIT_LIVE_STREAMS_MAX: "250" }).liveStreamsMax).toBe(250);
     for (const bad of ["0", "-3", "lots", "1.5"])
       expect(() => loadConfig({ FITKIT_LIVE_STREAMS_MAX: bad })).toThrow(StartupError);

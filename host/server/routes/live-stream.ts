@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
+import { isIP } from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { HttpError } from "../errors.js";
 import { errorSchema, strictObject } from "../schemas.js";
 import { ScheduleService } from "../services/schedule.js";
-import { SpotsHub, type StreamMessage } from "../services/live-spots.js";
+import { SpotsHub, type SpotsEvent, type StreamMessage } from "../services/live-spots.js";
 import { typed } from "./typed.js";
 
 /** A browser that lost its stream waits this long before its own reconnect (the `retry:` hint). */
@@ -13,12 +13,41 @@ const RETRY_HINT_MS = 2000;
 const REFUSED_RETRY_AFTER_S = 30;
 /** Locations one stream may follow (a franchise page showing several schedules). */
 const MAX_LOCATIONS = 50;
+/**
+ * Bytes of one stream the process holds for a client that does not take them (once the kernel's send buffer is
+ * full): past it the client is dropped, and reconnects asking for what it missed. Far above the bursts the server
+ * sends at once (a reconnect's replay of the 500 kept changes, a day's classes added: about 100 KB each), so a
+ * reader that stalls for a moment is not dropped; with the per-address bound, what one client can make the process
+ * hold stays small.
+ */
+export const MAX_BACKLOG_BYTES = 1024 * 1024;
+const RESYNC_FRAME = Buffer.from("event: resync\ndata: {}\n\n");
+/** At shutdown, how long an ended stream may take to deliver what it holds before its connection is cut. */
+const SHUTDOWN_GRACE_MS = 1000;
+
+/**
+ * Who a stream is counted against for the per-address bound: the client address, or its /64 for IPv6 (one
+ * subscriber's network; the addresses within it cost nothing to change).
+ */
+export function streamOwner(ip: string): string {
+  const mapped = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
+  if (isIP(mapped) !== 6) return mapped;
+  const [head = "", tail = ""] = mapped.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
 
 /**
  * `GET /studios/live-classes/stream`: Server-Sent Events with the spot counts of the asked locations' classes as they
  * change (a `spots` event per change, whoever made it: a booking through any process on the database, the waitlist,
  * staff), a `resync` event when changes may have been missed, and a heartbeat comment. Public, like the schedule.
- * At most `config.liveStreamsMax` streams per process; past that 503 with Retry-After.
+ * At most `config.liveStreamsMax` streams per process (past that 503 with Retry-After) and
+ * `config.liveStreamsPerAddress` per client address (past that 429); a client that stops reading is dropped.
  */
 export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
@@ -29,6 +58,8 @@ export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: Route
   });
   /** How to end each open stream, resolving once its connection is closed. */
   const open = new Set<() => Promise<void>>();
+  /** Open streams per client address (streamOwner). */
+  const perOwner = new Map<string, number>();
   // Before the server closes: it waits for open connections, and a stream never ends by itself.
   instance.addHook("preClose", async () => {
     await Promise.all([...open].map((end) => end()));
@@ -36,10 +67,34 @@ export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: Route
   ctx.onClose(() => hub.close());
   ctx.metrics.countLiveStreams(() => hub.size);
 
+  /** The frame of the change being sent: one change goes to every stream, so it is framed and encoded once. */
+  let framed: { event: SpotsEvent; bytes: Buffer } | undefined;
+  const frameOf = (message: StreamMessage): Buffer => {
+    if (message.kind === "resync") return RESYNC_FRAME;
+    if (framed?.event !== message.event) {
+      const { id, change } = message.event;
+      framed = {
+        event: message.event,
+        bytes: Buffer.from(`id: ${id}\nevent: spots\ndata: ${JSON.stringify(change)}\n\n`),
+      };
+    }
+    return framed.bytes;
+  };
+
   const refused = () =>
     new HttpError(503, "Too many live schedules are open on this server; refresh the schedule instead", {
       "retry-after": String(REFUSED_RETRY_AFTER_S),
     });
+  const tooManyHere = () =>
+    new HttpError(
+      429,
+      `At most ${ctx.config.liveStreamsPerAddress} live schedules may be open from one address; refresh the schedule instead`,
+      { "retry-after": String(REFUSED_RETRY_AFTER_S) },
+    );
+  const checkRoom = (owner: string) => {
+    if (hub.full()) throw refused();
+    if ((perOwner.get(owner) ?? 0) >= ctx.config.liveStreamsPerAddress) throw tooManyHere();
+  };
 
   app.get(
     "/live-classes/stream",
@@ -51,7 +106,9 @@ export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: Route
           "Events: `spots` (data: {id, location_id, booked, capacity, waitlisted, cancelled, spots_left, " +
           "class_full}; id: an event id to send back as Last-Event-ID or last_event_id), `resync` (changes may have " +
           "been missed: refetch the schedule). A comment every heartbeat keeps the stream open. 503 with " +
-          "Retry-After when this server holds as many streams as it allows.",
+          "Retry-After when this server holds as many streams as it allows, 429 with Retry-After when the client's " +
+          "address holds as many as one address may. A client that stops reading is disconnected; it reconnects " +
+          "with the last id it saw.",
         querystring: strictObject({
           location: {
             type: "string",
@@ -67,12 +124,17 @@ export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: Route
         response: {
           200: { type: "string", description: "text/event-stream" },
           400: errorSchema,
+          429: errorSchema,
           503: errorSchema,
         },
       },
     },
     async (request, reply) => {
-      if (hub.full()) throw refused();
+      // Listened for before anything is awaited: a client may hang up at any point from here on.
+      const closed = new Promise<void>((resolve) => reply.raw.once("close", resolve));
+      const gone = () => reply.raw.destroyed || request.raw.socket.destroyed;
+      const owner = streamOwner(request.ip);
+      checkRoom(owner);
       const asked = (request.query.location ?? "")
         .split(",")
         .map((l) => l.trim())
@@ -82,41 +144,73 @@ export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: Route
       const header = request.headers["last-event-id"];
       const lastEventId = (typeof header === "string" ? header : undefined) ?? request.query.last_event_id;
       await hub.start();
+      // The client hung up while this waited: nothing to answer, and no slot for it.
+      if (gone()) return reply.hijack();
       // Checked again with no await before subscribing: streams opened meanwhile count.
-      if (hub.full()) throw refused();
+      checkRoom(owner);
 
-      const stream = new PassThrough();
-      const send = (message: StreamMessage) => {
-        stream.write(
-          message.kind === "spots"
-            ? `id: ${message.event.id}\nevent: spots\ndata: ${JSON.stringify(message.event.change)}\n\n`
-            : `event: resync\ndata: {}\n\n`,
-        );
+      // Written straight to the connection, outside Fastify's answer pipeline (no compression, no buffering
+      // stream between): what the connection has not taken is exactly this stream's backlog.
+      reply.hijack();
+      const res = reply.raw;
+      // The headers set on the way here (CORS) go out with the stream's own.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) res.setHeader(name, value);
+      res.writeHead(200, {
+        "x-request-id": request.id,
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        // nginx and similar proxies would otherwise hold events back in their buffer.
+        "x-accel-buffering": "no",
+        // One stream per connection: once it ends (the server shutting down) the connection closes with it.
+        connection: "close",
+      });
+      // A reset frees the kernel's send buffer at once; a plain close would keep it until the client reads it.
+      const drop = () => {
+        if (!request.raw.socket.destroyed) request.raw.socket.resetAndDestroy();
       };
-      stream.write(`retry: ${RETRY_HINT_MS}\n: live spot counts\n\n`);
+      const write = (text: string | Buffer) => {
+        res.write(text);
+        if (res.writableLength > MAX_BACKLOG_BYTES) drop();
+      };
+      const send = (message: StreamMessage) => write(frameOf(message));
+      write(`retry: ${RETRY_HINT_MS}\n: live spot counts\n\n`);
       const unsubscribe = hub.subscribe({ locations, send }, lastEventId);
-      const heartbeat = setInterval(() => stream.write(": heartbeat\n\n"), ctx.config.liveStreamHeartbeatMs);
-      const closed = new Promise<void>((resolve) => reply.raw.once("close", resolve));
+      perOwner.set(owner, (perOwner.get(owner) ?? 0) + 1);
+      const heartbeat = setInterval(() => write(": heartbeat\n\n"), ctx.config.liveStreamHeartbeatMs);
+      const opened = performance.now();
+      const release = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        const left = (perOwner.get(owner) ?? 1) - 1;
+        if (left > 0) perOwner.set(owner, left);
+        else perOwner.delete(owner);
+      };
+      // Shutting down: what is held is sent, but a client that does not take it does not hold the server up.
       const end = () => {
         if (open.delete(end)) {
-          clearInterval(heartbeat);
-          unsubscribe();
-          stream.end();
+          release();
+          res.end();
+          setTimeout(drop, SHUTDOWN_GRACE_MS).unref();
         }
         return closed;
       };
       open.add(end);
-      void closed.then(end);
-      return (
-        reply
-          .header("content-type", "text/event-stream; charset=utf-8")
-          .header("cache-control", "no-cache, no-transform")
-          // nginx and similar proxies would otherwise hold events back in their buffer.
-          .header("x-accel-buffering", "no")
-          // One stream per connection: once it ends (the server shutting down) the connection closes with it.
-          .header("connection", "close")
-          .send(stream)
-      );
+      void closed.then(() => {
+        if (open.delete(end)) release();
+        // The request's log line, which Fastify writes for the answers it sends itself.
+        request.log.info(
+          {
+            reqId: request.id,
+            method: request.method,
+            url: request.url,
+            statusCode: 200,
+            ms: Math.round(performance.now() - opened),
+          },
+          "request",
+        );
+      });
+      return reply;
     },
   );
 }
