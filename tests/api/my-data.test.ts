@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DELETION_GRACE_DAYS } from "../../src/domain/account-deletion.js";
 import { ERASED_TABLES, KEPT_FOR_BILLING, tombstoneEmail } from "../../host/server/services/account-deletion.js";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { signUpMember } from "./studios-fixtures.js";
 import { DAY, events, subscribedMember } from "./membership-helpers.js";
 
 let t: TestApp;
@@ -136,7 +137,7 @@ describe("Download my data", () => {
   });
 
   it("writes CSV cells safely: quotes, commas and line breaks escaped, formulas defused", async () => {
-    const m = await t.signUp({ given_name: "=HYPERLINK(1)", family_name: 'O"Brien, Jr' });
+    const m = await signUpMember(t, { given_name: "=HYPERLINK(1)", family_name: 'O"Brien, Jr' });
     const cls = await t.db
       .selectFrom("live_classes")
       .select("id")
