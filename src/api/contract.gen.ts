@@ -1510,8 +1510,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold here; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold here (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                 };
               }[];
               total: number;
@@ -1572,8 +1572,8 @@ export interface paths {
                 late_cancel_minutes: number;
                 /** @description a spot opening earlier than this before the start books the first waitlisted member */
                 auto_book_cutoff_minutes: number;
-                /** @description open bookings and waitlist places a member may hold here; null: no limit */
-                max_open_bookings: number | null;
+                /** @description open bookings and waitlist places a member may hold here (the location's own limit, else the default of 10) */
+                max_open_bookings: number;
               };
             };
           };
@@ -4755,8 +4755,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -4891,8 +4891,8 @@ export interface paths {
                     late_cancel_minutes: number;
                     /** @description a spot opening earlier than this before the start books the first waitlisted member */
                     auto_book_cutoff_minutes: number;
-                    /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                    max_open_bookings: number | null;
+                    /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                    max_open_bookings: number;
                     /** Format: date-time */
                     booking_opens_at: string;
                     /**
@@ -5033,8 +5033,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -5184,8 +5184,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -5350,8 +5350,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -5499,8 +5499,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -5643,8 +5643,8 @@ export interface paths {
                     late_cancel_minutes: number;
                     /** @description a spot opening earlier than this before the start books the first waitlisted member */
                     auto_book_cutoff_minutes: number;
-                    /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                    max_open_bookings: number | null;
+                    /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                    max_open_bookings: number;
                     /** Format: date-time */
                     booking_opens_at: string;
                     /**
@@ -5781,8 +5781,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -6294,17 +6294,23 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
-            /** @description YYYY-MM-DD */
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a day that exists
+             */
             date: string;
             /** @description HH:MM, local to the location */
             start_time: string;
             /** @description HH:MM, local to the location */
             end_time: string;
+            /** Format: label */
             class_type: string;
             trainer_id: string;
             capacity: number;
+            /** Format: label */
             room: string;
             waitlist_capacity?: number;
+            /** Format: text */
             description?: string;
             equipment?: string[];
             /** Format: uri */
@@ -6436,15 +6442,21 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
-            /** @description YYYY-MM-DD */
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a day that exists
+             */
             date?: string;
             /** @description HH:MM, local to the location */
             start_time?: string;
             /** @description HH:MM, local to the location */
             end_time?: string;
+            /** Format: label */
             class_type?: string;
             trainer_id?: string;
+            /** Format: label */
             room?: string;
+            /** Format: text */
             description?: string;
             equipment?: string[];
           };
@@ -6703,6 +6715,7 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
+            /** Format: text */
             reason?: string;
           } | null;
         };
@@ -7306,11 +7319,14 @@ export interface paths {
             start_time: string;
             /** @description minutes */
             duration: number;
+            /** Format: label */
             class_type: string;
             trainer_id: string;
             capacity: number;
+            /** Format: label */
             room: string;
             waitlist_capacity?: number | null;
+            /** Format: text */
             description?: string;
             equipment?: string[];
             /** Format: uri */
@@ -7514,11 +7530,14 @@ export interface paths {
             start_time?: string;
             /** @description minutes */
             duration?: number;
+            /** Format: label */
             class_type?: string;
             trainer_id?: string;
             capacity?: number;
+            /** Format: label */
             room?: string;
             waitlist_capacity?: number | null;
+            /** Format: text */
             description?: string;
             equipment?: string[];
             /** Format: uri */
