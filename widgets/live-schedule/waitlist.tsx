@@ -112,13 +112,18 @@ const refusal =
     throw new Error((await chunks[copy.locale]?.())?.refusal(message) ?? message);
   };
 
+/** Booking refusals that name who may book (issue 33): said as such, where other refusals keep the spec's copy. */
+const NAMED_BOOKING_REFUSALS: readonly string[] = ["refusal.membershipRequired", "refusal.openBookingsLimit"];
+
 /**
- * A booking refusal the catalogue knows (src/i18n/spec/refusals.ts: no membership, the open-bookings limit, the
- * booking window…) in the widget's language; undefined for any other failure, which the caller words by its status.
+ * A refusal of who may book (no membership, the open-bookings limit; src/i18n/spec/refusals.ts) in the widget's
+ * language; undefined for any other failure, which the caller words by its status (the spec's reservation copy).
  */
 export async function bookingRefusal(error: unknown): Promise<string | undefined> {
   const copy = speaking();
   const message = (error as { body?: { message?: unknown } } | undefined)?.body?.message;
-  if (typeof message !== "string" || !refusalOf(message)) return undefined;
+  if (typeof message !== "string") return undefined;
+  const key = refusalOf(message)?.key;
+  if (!key || !NAMED_BOOKING_REFUSALS.includes(key)) return undefined;
   return (await chunks[copy.locale]?.())?.refusal(message) ?? message;
 }
