@@ -36,7 +36,8 @@ const hasBody = (request: FastifyRequest) =>
 
 /**
  * How request bodies are read: every body is decoded as UTF-8, so one declaring another charset is refused (415)
- * before it is read rather than misread; JSON keeps Fastify's prototype-poisoning guard and gets a depth cap (400).
+ * before it is read rather than misread; JSON keeps Fastify's prototype-poisoning guard and gets a depth cap (400),
+ * and a JSON `null` is refused (400) whatever the route: no route takes one.
  * Register before any route.
  */
 export function registerRequestBodies(app: FastifyInstance): void {
@@ -56,6 +57,11 @@ export function registerRequestBodies(app: FastifyInstance): void {
         new HttpError(400, `body must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep`),
         undefined,
       );
+      return;
+    }
+    // A JSON `null` is no body: a route that takes none is sent nothing (or `{}`), one that takes an object an object.
+    if (text.trim() === "null") {
+      done(new HttpError(400, "body must be an object, or left out"), undefined);
       return;
     }
     void parseJson(request, text, done); // the callback form: its type is a union with the promise form

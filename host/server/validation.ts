@@ -8,9 +8,39 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 const common: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
 
+/**
+ * Text people read (a class name, a room, a piece of equipment; `format: "label"`): something visible, on one line.
+ * Refused: blank (spaces only, or only invisible characters), control characters (C0, C1, line and paragraph
+ * separators) and invisible format characters (zero-width spaces, bidirectional overrides, soft hyphens, the BOM),
+ * which make two names look alike or reorder what staff read. Joiners (U+200C, U+200D) stay: some scripts and emoji
+ * need them between visible characters.
+ */
+const isLabel = (value: string) =>
+  !/[\p{Cc}\u2028\u2029]/u.test(value) && !hasInvisible(value) && /[^\s\u200C\u200D]/u.test(value);
+
+/** An invisible format character (Unicode Cf) other than the two joiners. */
+const hasInvisible = (value: string) => /\p{Cf}/u.test(value.replace(/[\u200C\u200D]/g, ""));
+
+/**
+ * Longer text (a description, a reason; `format: "text"`): may be empty and hold line breaks and tabs, but no other
+ * control characters nor the invisible format characters a label refuses.
+ */
+const isText = (value: string) => !/\p{Cc}/u.test(value.replace(/[\t\n\r]/g, "")) && !hasInvisible(value);
+
+/**
+ * The formats every route shares, on both validators: a calendar date (`date`: ajv-formats' checks the day exists, so
+ * 2026-02-30 is refused) comes with ajv-formats; `label` and `text` are fitkit's.
+ */
+function withFormats(ajv: Ajv): Ajv {
+  addFormats(ajv);
+  ajv.addFormat("label", { type: "string", validate: isLabel });
+  ajv.addFormat("text", { type: "string", validate: isText });
+  return ajv;
+}
+
 // Bodies are JSON: types must be exact. Query strings and params are text: numbers and booleans are coerced there only.
-const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
-const textAjv = addFormats(new Ajv({ ...common, coerceTypes: "array" }));
+const bodyAjv = withFormats(new Ajv({ ...common, coerceTypes: false }));
+const textAjv = withFormats(new Ajv({ ...common, coerceTypes: "array" }));
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   (httpPart === "body" ? bodyAjv : textAjv).compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
@@ -43,7 +73,11 @@ export function describeValidationError(error: ErrorObject, part?: string): stri
       return `${field} must be ${noun[type] ?? type}`;
     }
     case "format":
-      return p.format === "email" ? `${field} must be an email` : `${field} must be a valid ${String(p.format)}`;
+      if (p.format === "email") return `${field} must be an email`;
+      if (p.format === "label") return `${field} must be visible text, without control or invisible characters`;
+      if (p.format === "text") return `${field} must not hold control or invisible characters`;
+      if (p.format === "date") return `${field} must be a date that exists (YYYY-MM-DD)`;
+      return `${field} must be a valid ${String(p.format)}`;
     case "minLength":
       return Number(p.limit) === 1
         ? `${field} should not be empty`

@@ -1590,8 +1590,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold here; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold here (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                 };
               }[];
               total: number;
@@ -1652,8 +1652,8 @@ export interface paths {
                 late_cancel_minutes: number;
                 /** @description a spot opening earlier than this before the start books the first waitlisted member */
                 auto_book_cutoff_minutes: number;
-                /** @description open bookings and waitlist places a member may hold here; null: no limit */
-                max_open_bookings: number | null;
+                /** @description open bookings and waitlist places a member may hold here (the location's own limit, else the default of 10) */
+                max_open_bookings: number;
               };
             };
           };
@@ -4837,8 +4837,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -4973,8 +4973,8 @@ export interface paths {
                     late_cancel_minutes: number;
                     /** @description a spot opening earlier than this before the start books the first waitlisted member */
                     auto_book_cutoff_minutes: number;
-                    /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                    max_open_bookings: number | null;
+                    /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                    max_open_bookings: number;
                     /** Format: date-time */
                     booking_opens_at: string;
                     /**
@@ -5115,8 +5115,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -5266,8 +5266,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -5432,8 +5432,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -5581,8 +5581,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -5725,8 +5725,8 @@ export interface paths {
                     late_cancel_minutes: number;
                     /** @description a spot opening earlier than this before the start books the first waitlisted member */
                     auto_book_cutoff_minutes: number;
-                    /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                    max_open_bookings: number | null;
+                    /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                    max_open_bookings: number;
                     /** Format: date-time */
                     booking_opens_at: string;
                     /**
@@ -5863,8 +5863,8 @@ export interface paths {
                   late_cancel_minutes: number;
                   /** @description a spot opening earlier than this before the start books the first waitlisted member */
                   auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location; null: no limit */
-                  max_open_bookings: number | null;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
                   /** Format: date-time */
                   booking_opens_at: string;
                   /**
@@ -6389,17 +6389,23 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
-            /** @description YYYY-MM-DD */
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a day that exists
+             */
             date: string;
             /** @description HH:MM, local to the location */
             start_time: string;
             /** @description HH:MM, local to the location */
             end_time: string;
+            /** Format: label */
             class_type: string;
             trainer_id: string;
             capacity: number;
+            /** Format: label */
             room: string;
             waitlist_capacity?: number;
+            /** Format: text */
             description?: string;
             equipment?: string[];
             /** Format: uri */
@@ -6531,15 +6537,21 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
-            /** @description YYYY-MM-DD */
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a day that exists
+             */
             date?: string;
             /** @description HH:MM, local to the location */
             start_time?: string;
             /** @description HH:MM, local to the location */
             end_time?: string;
+            /** Format: label */
             class_type?: string;
             trainer_id?: string;
+            /** Format: label */
             room?: string;
+            /** Format: text */
             description?: string;
             equipment?: string[];
           };
@@ -6798,6 +6810,7 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
+            /** Format: text */
             reason?: string;
           } | null;
         };
@@ -7401,11 +7414,14 @@ export interface paths {
             start_time: string;
             /** @description minutes */
             duration: number;
+            /** Format: label */
             class_type: string;
             trainer_id: string;
             capacity: number;
+            /** Format: label */
             room: string;
             waitlist_capacity?: number | null;
+            /** Format: text */
             description?: string;
             equipment?: string[];
             /** Format: uri */
@@ -7609,11 +7625,14 @@ export interface paths {
             start_time?: string;
             /** @description minutes */
             duration?: number;
+            /** Format: label */
             class_type?: string;
             trainer_id?: string;
             capacity?: number;
+            /** Format: label */
             room?: string;
             waitlist_capacity?: number | null;
+            /** Format: text */
             description?: string;
             equipment?: string[];
             /** Format: uri */

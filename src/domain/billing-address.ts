@@ -4,6 +4,8 @@
  * server's words for those two fields; the other problems name their field the way every validation answer does.
  */
 
+import { zipMatchesState } from "./us-zip.js";
+
 export type AddressField = "address1" | "address2" | "city" | "state" | "zip" | "phone";
 export type AddressProblem = "required" | "zip" | "city" | "phone" | "tooLong";
 
@@ -50,6 +52,8 @@ export function addressProblems(
   for (const k of Object.keys(ADDRESS_LIMITS) as AddressField[])
     if (v(k).length > ADDRESS_LIMITS[k]) problems[k] = "tooLong";
   if (!problems.zip && country && !ADDRESS_ZIP[country].test(v("zip"))) problems.zip = "zip";
+  // A US ZIP must also be one of its state's (USPS prefix ranges): 99999 is no Illinois ZIP.
+  if (!problems.zip && country === "USA" && zipMatchesState(v("zip"), v("state")) === false) problems.zip = "zip";
   if (!problems.city && !CITY.test(v("city"))) problems.city = "city";
   if (!problems.address1 && !v("address1")) problems.address1 = "required";
   if (!problems.state && !v("state")) problems.state = "required";

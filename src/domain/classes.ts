@@ -105,5 +105,16 @@ export const bookingOpensAt = (start: string | Date, policy: Pick<BookingPolicy,
 export const freeCancelUntil = (start: string | Date, policy: Pick<BookingPolicy, "late_cancel_minutes">) =>
   ms(start) - policy.late_cancel_minutes * MINUTE_MS;
 
+/**
+ * Open bookings and waitlist places a member may hold at one location when its policy names no number of its own
+ * (`max_open_bookings` null): two weeks of one class a day is 14, so 10 leaves room for a regular and stops one account
+ * from holding a studio's schedule.
+ */
+export const DEFAULT_MAX_OPEN_BOOKINGS = 10;
+
+/** The open-bookings limit that applies at a location: its own, else the default. */
+export const openBookingsLimit = (policy: { max_open_bookings: number | null }) =>
+  policy.max_open_bookings ?? DEFAULT_MAX_OPEN_BOOKINGS;
+
 export const isLateCancel = (start: string | Date, policy: Pick<BookingPolicy, "late_cancel_minutes">, now: number) =>
   now > freeCancelUntil(start, policy);

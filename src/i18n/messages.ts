@@ -463,7 +463,7 @@ export const en = {
   "studioAdmin.policy.autoBookHint":
     "A spot opening earlier than this books the first on the waitlist; later, everyone waiting is told.",
   "studioAdmin.policy.maxOpen": "Open bookings per member",
-  "studioAdmin.policy.maxOpenHint": "Leave empty for no limit.",
+  "studioAdmin.policy.maxOpenHint": "Leave empty for the default of 10.",
   "studioAdmin.policy.waitlist": "Waitlist size per class",
   "studioAdmin.policy.waitlistHint": "For classes added from now on; 0 turns the waitlist off.",
   "studioAdmin.policy.range": "Enter a whole number from {min} to {max}.",

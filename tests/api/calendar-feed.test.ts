@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "../../host/server/clock.js";
 import { activityFixture, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
-import { createClass, DAY, HOUR, MINUTE } from "./studios-fixtures.js";
+import { createClass, DAY, HOUR, MINUTE, signUpMember } from "./studios-fixtures.js";
 
 /** 23:30 in Chicago on Friday 6 March 2026 (05:30 UTC on the 7th), two days before the clocks go forward there. */
 const START = Date.parse("2026-03-07T05:30:00Z");
@@ -107,7 +107,7 @@ const feedEvents = async (url: string) => {
 describe("feed settings", () => {
   it("answers the member's private URL in https and webcal forms, built from the public URL, the same on every read", async () => {
     expectError(await t.call("GET", "/v2/user/calendar-feed"), 401);
-    const { token, user } = await t.signUp();
+    const { token, user } = await signUpMember(t);
     const first = await settings(token, "?tz=America/Chicago");
     expect(first.https_url).toMatch(/^http:\/\/app\.fitkit\.test\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     expect(first.webcal_url).toBe(first.https_url.replace(/^http:/, "webcal:"));
@@ -127,7 +127,7 @@ describe("feed settings", () => {
   });
 
   it("refuses a time zone it does not know and unknown query properties", async () => {
-    const { token } = await t.signUp();
+    const { token } = await signUpMember(t);
     expect(expectError(await t.call("GET", "/v2/user/calendar-feed?tz=Mars/Olympus", { token }), 400).text).toBe(
       "tz must be a valid IANA time zone",
     );
@@ -140,7 +140,7 @@ describe("feed settings", () => {
 describe("the feed", () => {
   it("holds the booked class, each plan day and the series' next workout, as valid iCalendar with stable UIDs", async () => {
     t.clock.set(START);
-    const { token } = await t.signUp();
+    const { token } = await signUpMember(t);
     const cls = await createClass(t, { startsIn: 2 * DAY, minutes: 45 });
     const reservation = await book(token, cls.id);
     await t.call("POST", `/v2/workouts/calendars/${fx.calendar.id}/enroll`, { token });
@@ -198,7 +198,7 @@ describe("the feed", () => {
 
   it("writes the same bytes on every refresh until something changes, answers 304 to its ETag, and updates events in place", async () => {
     t.clock.set(START);
-    const member = await t.signUp();
+    const member = await signUpMember(t);
     const { token } = member;
     const cls = await createClass(t, { startsIn: DAY });
     const reservation = await book(token, cls.id);
@@ -255,7 +255,7 @@ describe("the feed", () => {
 
   it("dates the plan's days in the zone the member's device last reported", async () => {
     t.clock.set(START);
-    const { token } = await t.signUp();
+    const { token } = await signUpMember(t);
     await t.call("POST", `/v2/workouts/calendars/${fx.calendar.id}/enroll`, { token });
     const chicago = await settings(token, "?tz=America/Chicago");
     const dayOne = async () => (await feedEvents(chicago.https_url)).find((e) => /-day-1@fitkit$/.test(e.uid))!;
@@ -267,7 +267,7 @@ describe("the feed", () => {
   });
   it("moves a paused calendar's days as the app dates them, and leaves a paused series' next workout out", async () => {
     t.clock.set(START);
-    const member = await t.signUp();
+    const member = await signUpMember(t);
     await t.call("POST", `/v2/workouts/calendars/${fx.calendar.id}/enroll`, { token: member.token });
     await t.call("POST", "/v2/workouts/series/enroll", { token: member.token, body: { series_id: fx.series.id } });
     const { https_url } = await settings(member.token, "?tz=America/Chicago");
@@ -312,7 +312,7 @@ describe("the feed", () => {
 describe("who can read a feed", () => {
   it("rotating kills the old URL at once and the new one serves the same feed", async () => {
     t.clock.set(START);
-    const { token } = await t.signUp();
+    const { token } = await signUpMember(t);
     const cls = await createClass(t, { startsIn: DAY });
     await book(token, cls.id);
     const old = await settings(token);
@@ -331,7 +331,7 @@ describe("who can read a feed", () => {
     expectError(await t.call("GET", `/calendar/${randomBytes(32).toString("base64url")}.ics`), 404);
     expectError(await t.call("GET", "/calendar/short.ics"), 404);
     expectError(await t.call("GET", "/calendar/nothing-here"), 404);
-    const gone = await t.signUp();
+    const gone = await signUpMember(t);
     const { https_url } = await settings(gone.token);
     const secret = /\/calendar\/([^/]+)\.ics$/.exec(https_url)![1]!;
     expectError(await t.call("GET", `/calendar/${secret}`), 404); // the name is {secret}.ics
@@ -342,7 +342,7 @@ describe("who can read a feed", () => {
 
   it("stops answering while the member's account waits to be erased, and answers again if they cancel the deletion", async () => {
     t.clock.set(START);
-    const member = await t.signUp();
+    const member = await signUpMember(t);
     const { https_url } = await settings(member.token);
     expect((await fetchFeed(https_url)).statusCode).toBe(200);
     const deletion = await t.call("POST", "/user/v1/deletion", {
@@ -360,8 +360,8 @@ describe("who can read a feed", () => {
 
   it("never shows one member anything of another's, and one member's rotation leaves the other's feed alone", async () => {
     t.clock.set(START);
-    const a = await t.signUp();
-    const b = await t.signUp();
+    const a = await signUpMember(t);
+    const b = await signUpMember(t);
     const mine = await createClass(t, { startsIn: DAY });
     const theirs = await createClass(t, { startsIn: DAY + HOUR });
     await book(a.token, mine.id);

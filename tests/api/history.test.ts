@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { signUpMember } from "./studios-fixtures.js";
 import { activityFixture, attendLiveClass, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
 
 let t: TestApp;
@@ -216,7 +217,7 @@ describe("stats", () => {
 describe("live classes attended through the studios API", () => {
   it("count as completed live workouts in history, stats and the current challenge once checked in", async () => {
     t.clock.set(Date.now());
-    const m = await t.signUp();
+    const m = await signUpMember(t);
     const start = new Date(t.clock.now().getTime() + 10 * 60_000);
     const classId = `fx-live-${start.getTime()}`;
     await t.db

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
-import { createClass, DAY } from "./studios-fixtures.js";
+import { createClass, DAY, signUpMember } from "./studios-fixtures.js";
 import { openStream, type SseEvent, type SseStream } from "./sse-client.js";
 
 /** The promise: a schedule open elsewhere sees a booking within 2 seconds. */
@@ -40,7 +40,7 @@ describe("GET /studios/live-classes/stream", () => {
     expect(stream.status).toBe(200);
     expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(stream.headers.get("cache-control")).toContain("no-cache");
-    const member = await t.signUp();
+    const member = await signUpMember(t);
     const started = performance.now();
     const booked = await t.call("POST", "/studios/reservation/", { token: member.token, body: { class_id: c.id } });
     expect(booked.statusCode, booked.body).toBe(200);
@@ -59,7 +59,7 @@ describe("GET /studios/live-classes/stream", () => {
     expect(event.id).toMatch(/^[0-9a-f]{8}\.\d+$/);
 
     // The last spot: full, as the schedule says it.
-    const other = await t.signUp();
+    const other = await signUpMember(t);
     await t.call("POST", "/studios/reservation/", { token: other.token, body: { class_id: c.id } });
     await stream.next((e) => spotsOf(c.id)(e) && JSON.parse(e.data).class_full === true, REACHES_WITHIN_MS);
     const listed = (await t.call("GET", "/studios/class?location=live&public=true")).json().items;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DELETION_GRACE_DAYS } from "../../src/domain/account-deletion.js";
 import { ERASED_TABLES, KEPT_FOR_BILLING, tombstoneEmail } from "../../host/server/services/account-deletion.js";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
+import { signUpMember } from "./studios-fixtures.js";
 import { DAY, events, subscribedMember } from "./membership-helpers.js";
 
 let t: TestApp;
@@ -136,7 +137,7 @@ describe("Download my data", () => {
   });
 
   it("writes CSV cells safely: quotes, commas and line breaks escaped, formulas defused", async () => {
-    const m = await t.signUp({ given_name: "=HYPERLINK(1)", family_name: 'O"Brien, Jr' });
+    const m = await signUpMember(t, { given_name: "=HYPERLINK(1)", family_name: 'O"Brien, Jr' });
     const cls = await t.db
       .selectFrom("live_classes")
       .select("id")
@@ -207,9 +208,14 @@ describe("Delete my account", () => {
 
     // Signing in is refused with the date; a wrong password still reads as wrong credentials.
     const refused = expectError(await signIn(m.email, m.password), 403);
-    expect(refused.text).toBe(
-      `This account is scheduled for deletion on ${eraseAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}. Cancel the deletion to sign in again.`,
+    // One date: the refusal names the erasure's instant (in UTC, with its time), which reads back as exactly the
+    // `erase_at` the deletion answered, so the app says the same date in the member's zone in both places.
+    const named = /^This account is scheduled for deletion on (.+ UTC)\. Cancel the deletion to sign in again\.$/.exec(
+      refused.text,
     );
+    expect(named, refused.text).not.toBeNull();
+    const minute = (ms: number) => Math.floor(ms / 60_000);
+    expect(minute(Date.parse(named![1]!))).toBe(minute(eraseAt.getTime()));
     expectError(await signIn(m.email, "wrong-password"), 401);
     expectError(await cancelDeletion(m.email, "wrong-password"), 401);
 

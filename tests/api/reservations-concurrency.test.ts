@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { databaseKind, startTestApp, type TestApp } from "./harness.js";
-import { createClass, DAY } from "./studios-fixtures.js";
+import { createClass, DAY, signUpMember } from "./studios-fixtures.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(() => t.close());
 async function members(n: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < n; i += 10) {
-    const batch = await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => t.signUp()));
+    const batch = await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => signUpMember(t)));
     tokens.push(...batch.map((m) => m.token));
   }
   return tokens;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
-import { at as atTime, createClass, DAY, HOUR, MINUTE } from "./studios-fixtures.js";
+import { at as atTime, createClass, DAY, HOUR, MINUTE, signUpMember } from "./studios-fixtures.js";
 import { icsHref } from "../../widgets/live-schedule/ics.js";
 
 let t: TestApp;
@@ -9,10 +9,10 @@ let token: string;
 let other: string;
 beforeAll(async () => {
   t = await startTestApp();
-  const mine = await t.signUp();
+  const mine = await signUpMember(t);
   me = mine;
   token = mine.token;
-  other = (await t.signUp()).token;
+  other = (await signUpMember(t)).token;
 });
 afterAll(() => t.close());
 
@@ -208,7 +208,7 @@ describe("checking in", () => {
 
 describe("live class tracking", () => {
   it("counts a checked-in class as a live workout in stats and history; a booking alone does not", async () => {
-    const member = await t.signUp();
+    const member = await signUpMember(t);
     const stats = async () => (await t.call("GET", "/stats/v2/workouts", { token: member.token })).json().data.stats;
     const cls = await createClass(t, { startsIn: 10 * MINUTE, minutes: 45 });
     const r = (await book(cls.id, member.token)).json();
@@ -235,7 +235,7 @@ describe("a class the studio cancelled", () => {
 
 describe("listing reservations", () => {
   it("lists upcoming reservations only: not cancelled, class not ended; history=true lists them all", async () => {
-    const member = await t.signUp();
+    const member = await signUpMember(t);
     const soon = await createClass(t, { startsIn: HOUR, minutes: 30 });
     const later = await createClass(t, { startsIn: 3 * DAY, location: "chicago" });
     const dropped = await createClass(t, { startsIn: 2 * DAY });

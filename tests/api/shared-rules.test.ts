@@ -15,7 +15,7 @@ import { displayState, isSubscriptionActive } from "../../src/domain/membership.
 import type { SubscriptionProvider, SubscriptionState } from "../../host/server/db/tables/membership.js";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
 import { current, DAY, subscribedMember } from "./membership-helpers.js";
-import { at, createClass, MINUTE } from "./studios-fixtures.js";
+import { at, createClass, MINUTE, signUpMember } from "./studios-fixtures.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe("membership state: display state and active (spec §4)", () => {
     const expiry = (days: number | null) => (days === null ? null : new Date(now.getTime() + days * DAY));
     // One member per case: a member holds one billable subscription at a time.
     for (const [provider, state, days, shown, active] of cases) {
-      const m = await t.signUp();
+      const m = await signUpMember(t);
       const sub = { provider, state, expiration_date: expiry(days) };
       await t.db
         .insertInto("subscriptions")
@@ -96,7 +96,7 @@ describe("class entry window: 15 minutes before start until the end (spec §5)",
   ];
 
   it.each(cases)("%s: the shared rule, the video-call link and check-in agree", async (_, offset, enterable) => {
-    const member = await t.signUp();
+    const member = await signUpMember(t);
     const cls = await createClass(t, { startsIn: 2 * DAY, minutes: 30, zoomLink: "https://zoom.example/j/1" });
     const booked = await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token: member.token });
     expect(booked.statusCode, booked.body).toBe(200);
@@ -121,6 +121,11 @@ describe("billing address (spec §3, §5)", () => {
   // address → the fields the rule finds wrong (none: it saves)
   const cases: [string, AddressInput & { country: AddressCountry }, AddressField[]][] = [
     ["a US address", good, []],
+    ["ZIP 99999 in Illinois (Alaska's range)", { ...good, zip: "99999" }, ["zip"]],
+    ["a New York ZIP in Illinois", { ...good, zip: "10001" }, ["zip"]],
+    ["the state by its name, any case", { ...good, state: "illinois", zip: "62701" }, []],
+    ["New York's ZIP inside Connecticut's range (Fishers Island)", { ...good, state: "NY", zip: "06390" }, []],
+    ["a state the table does not know: the format only", { ...good, state: "Ill.", zip: "99999" }, []],
     ["a ZIP+4", { ...good, zip: "60601-1234" }, []],
     ["a short ZIP", { ...good, zip: "6060" }, ["zip"]],
     ["a Canadian postcode in the US", { ...good, zip: "M5X 1A9" }, ["zip"]],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
-import { createClass, HOUR } from "./studios-fixtures.js";
+import { createClass, HOUR, signUpMember } from "./studios-fixtures.js";
 import { API, firstTrainer, ok, OWNER, oneOff, STAFF, T0 } from "./studio-admin-fixtures.js";
 import { TestClock } from "../../host/server/clock.js";
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await startTestApp({ clock: new TestClock(T0) });
   staff = (await t.signIn(STAFF)).token;
   owner = (await t.signIn(OWNER)).token;
-  const m = await t.signUp();
+  const m = await signUpMember(t);
   member = m.token;
   trainerId = (await firstTrainer(t)).id;
   nyClass = (await createClass(t, { startsIn: 10 * 60_000, location: "new-york", capacity: 5 })).id;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
-import { createClass, DAY, HOUR, MINUTE } from "./studios-fixtures.js";
+import { createClass, DAY, HOUR, MINUTE, signUpMember } from "./studios-fixtures.js";
 import { API, firstTrainer, ok, OWNER, oneOff, STAFF, T0, waitlist, type StaffClass } from "./studio-admin-fixtures.js";
 import { TestClock } from "../../host/server/clock.js";
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await startTestApp({ clock: new TestClock(T0) });
   staff = (await t.signIn(STAFF)).token;
   owner = (await t.signIn(OWNER)).token;
-  member = await t.signUp({ given_name: "Ada", family_name: "Booker" });
+  member = await signUpMember(t, { given_name: "Ada", family_name: "Booker" });
   trainer = await firstTrainer(t);
 }, 60_000);
 afterAll(() => t.close());
@@ -271,9 +271,9 @@ describe("cancelling a class", () => {
         body: oneOff(trainer.id, { date: "2027-03-08", capacity: 2 }),
       }),
     );
-    const a = await t.signUp({ given_name: "Ana" });
-    const b = await t.signUp({ given_name: "Ben" });
-    const w = await t.signUp({ given_name: "Wes" });
+    const a = await signUpMember(t, { given_name: "Ana" });
+    const b = await signUpMember(t, { given_name: "Ben" });
+    const w = await signUpMember(t, { given_name: "Wes" });
     await book(a, cls.id);
     await book(b, cls.id);
     await waitlist(t, cls.id, [w.user.id], T0);
@@ -317,7 +317,7 @@ describe("cancelling a class", () => {
 
   it("leaves nobody booked when members book while the class is being cancelled", async () => {
     const cls = await createClass(t, { startsIn: 2 * DAY, location: "chicago", capacity: 10 });
-    const members = await Promise.all(Array.from({ length: 6 }, () => t.signUp()));
+    const members = await Promise.all(Array.from({ length: 6 }, () => signUpMember(t)));
     await book(members[0]!, cls.id);
     const answers = await Promise.all([
       t.call("POST", `${API}/classes/${cls.id}/cancel`, { token: staff, body: { reason: "Flooded" } }),
@@ -365,7 +365,7 @@ describe("cancelling a class", () => {
 describe("capacity", () => {
   it("never goes below the booked count, and raising it opens spots", async () => {
     const cls = await createClass(t, { startsIn: 2 * DAY, location: "chicago", capacity: 3 });
-    for (let i = 0; i < 3; i++) await book(await t.signUp(), cls.id);
+    for (let i = 0; i < 3; i++) await book(await signUpMember(t), cls.id);
     const low = expectError(
       await t.call("PUT", `${API}/classes/${cls.id}/capacity`, { token: staff, body: { capacity: 2 } }),
       400,
@@ -383,9 +383,9 @@ describe("capacity", () => {
 
   it("raising it books the first waiting members (from_waitlist) and emails them", async () => {
     const cls = await createClass(t, { startsIn: 2 * DAY, location: "chicago", capacity: 2 });
-    for (let i = 0; i < 2; i++) await book(await t.signUp(), cls.id);
-    const first = await t.signUp({ given_name: "Wren", family_name: "First" });
-    const second = await t.signUp({ given_name: "Sol", family_name: "Second" });
+    for (let i = 0; i < 2; i++) await book(await signUpMember(t), cls.id);
+    const first = await signUpMember(t, { given_name: "Wren", family_name: "First" });
+    const second = await signUpMember(t, { given_name: "Sol", family_name: "Second" });
     await t.db.updateTable("live_classes").set({ waitlist_capacity: 5 }).where("id", "=", cls.id).execute();
     await waitlist(t, cls.id, [first.user.id, second.user.id], T0);
     const raised = await ok<StaffClass>(
@@ -417,7 +417,7 @@ describe("capacity", () => {
 
   it("holds booked ≤ capacity when lowering races bookings", async () => {
     const cls = await createClass(t, { startsIn: 2 * DAY, location: "chicago", capacity: 6 });
-    const members = await Promise.all(Array.from({ length: 6 }, () => t.signUp()));
+    const members = await Promise.all(Array.from({ length: 6 }, () => signUpMember(t)));
     const answers = await Promise.all([
       ...members.map((m) => t.call("POST", "/studios/reservation/", { token: m.token, body: { class_id: cls.id } })),
       t.call("PUT", `${API}/classes/${cls.id}/capacity`, { token: staff, body: { capacity: 3 } }),
@@ -442,10 +442,10 @@ describe("capacity", () => {
 describe("the roster", () => {
   it("shows who is booked and waiting in order, and staff check members in from 15 minutes before", async () => {
     const cls = await createClass(t, { startsIn: 20 * MINUTE, location: "chicago", capacity: 2 });
-    const a = await t.signUp({ given_name: "Amy", family_name: "Zed" });
-    const b = await t.signUp({ given_name: "Bo", family_name: "Yu" });
-    const w1 = await t.signUp({ given_name: "Cy", family_name: "First" });
-    const w2 = await t.signUp({ given_name: "Di", family_name: "Second" });
+    const a = await signUpMember(t, { given_name: "Amy", family_name: "Zed" });
+    const b = await signUpMember(t, { given_name: "Bo", family_name: "Yu" });
+    const w1 = await signUpMember(t, { given_name: "Cy", family_name: "First" });
+    const w2 = await signUpMember(t, { given_name: "Di", family_name: "Second" });
     const ra = await book(a, cls.id);
     await book(b, cls.id);
     await waitlist(t, cls.id, [w2.user.id, w1.user.id], T0);
@@ -496,7 +496,7 @@ describe("the roster", () => {
   it("marks no-shows only for booked members of an ended class who did not check in", async () => {
     const cls = await createClass(t, { startsIn: -2 * HOUR, location: "chicago", capacity: 5, minutes: 45 });
     const upcoming = await createClass(t, { startsIn: 3 * HOUR, location: "chicago", capacity: 5 });
-    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const [a, b] = await Promise.all([signUpMember(t), signUpMember(t)]);
     const [ra, rb] = await t.db
       .insertInto("reservations")
       .values([
@@ -521,7 +521,7 @@ describe("the roster", () => {
       400,
     );
     expect(checkedIn.text).toBe("This member checked in, so they cannot be a no-show.");
-    const c = await book(await t.signUp(), upcoming.id);
+    const c = await book(await signUpMember(t), upcoming.id);
     const early = expectError(
       await t.call("POST", `${API}/classes/${upcoming.id}/roster/${c.id}/no-show`, { token: staff }),
       400,
@@ -555,7 +555,7 @@ describe("numbers", () => {
       booked: 0,
     });
     await t.db.updateTable("live_classes").set({ cancelled_at: T0 }).where("id", "=", cancelledClass.id).execute();
-    const [x, y, z] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const [x, y, z] = await Promise.all([signUpMember(t), signUpMember(t), signUpMember(t)]);
     const created = new Date(T0.getTime() - 6 * DAY);
     await t.db
       .insertInto("reservations")

@@ -5,6 +5,30 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
+/**
+ * A fresh member holding a membership, as booking live classes needs (issue 33): signs up, then gives the account a
+ * VIP membership for ten years (no renewals to bill), as the studio's back office would.
+ */
+export async function signUpMember(t: TestApp, overrides?: Parameters<TestApp["signUp"]>[0]) {
+  const member = await t.signUp(overrides);
+  const now = t.clock.now();
+  await t.db
+    .insertInto("subscriptions")
+    .values({
+      user_id: member.user.id,
+      provider: "stripe",
+      identifier: `test_vip_${member.user.id}`,
+      state: "vip",
+      sku: null,
+      name: "VIP Membership",
+      original_purchase_date: now,
+      current_period_start: now,
+      expiration_date: new Date(now.getTime() + 3650 * DAY),
+    })
+    .execute();
+  return member;
+}
+
 /** A one-off class of our own (as an operator would insert it), starting `startsIn` ms from the test clock's now. */
 export async function createClass(
   t: TestApp,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
-import { at, createClass, DAY, HOUR, LIVE_CLASS_FIELDS, MINUTE } from "./studios-fixtures.js";
+import { at, createClass, DAY, HOUR, LIVE_CLASS_FIELDS, MINUTE, signUpMember } from "./studios-fixtures.js";
 import { isoInZone } from "../../host/server/services/zoned-time.js";
 
 let t: TestApp;
@@ -8,7 +8,7 @@ let me: { email: string; password: string; token: string };
 let zones: Map<string, string>;
 beforeAll(async () => {
   t = await startTestApp();
-  me = await t.signUp();
+  me = await signUpMember(t);
   zones = new Map(
     (await t.db.selectFrom("locations").select(["id", "time_zone"]).execute()).map((l) => [l.id, l.time_zone]),
   );
@@ -166,7 +166,7 @@ describe("the schedule", () => {
     const window = `?location=live&min_date=${cls.start.toISOString()}&max_date=${cls.start.toISOString()}&public=true`;
     const find = async () => (await classes(window)).items.find((c) => c.id === cls.id)!;
     expect(await find()).toMatchObject({ spots_left: 2, class_full: false });
-    for (const member of [me, await t.signUp()]) {
+    for (const member of [me, await signUpMember(t)]) {
       expect(
         (await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token: member.token })).statusCode,
       ).toBe(200);
@@ -199,7 +199,7 @@ describe("the schedule", () => {
 describe("the video-call link", () => {
   it("is shown only to a member holding a reservation, from 15 minutes before start until the class ends", async () => {
     const cls = await createClass(t, { startsIn: 3 * HOUR, minutes: 30 });
-    const stranger = await t.signUp();
+    const stranger = await signUpMember(t);
     const booked = await t.call("POST", "/studios/reservation/", { body: { class_id: cls.id }, token: me.token });
     expect(booked.json().class_data.zoom_link).toBeNull();
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DELETION_GRACE_DAYS } from "../../src/domain/account-deletion.js";
+import { DEFAULT_MAX_OPEN_BOOKINGS } from "../../src/domain/classes.js";
 import { databaseKind, expectError, startTestApp, type TestApp } from "./harness.js";
-import { at, createClass, DAY, HOUR, MINUTE } from "./studios-fixtures.js";
+import { at, createClass, DAY, HOUR, MINUTE, signUpMember } from "./studios-fixtures.js";
 
 /** Generous: 70 members racing on a loaded two-core machine, PostgreSQL included. */
 const RACE_TIMEOUT_MS = 240_000;
@@ -22,7 +23,7 @@ type Member = Awaited<ReturnType<TestApp["signUp"]>>;
 async function members(n: number): Promise<Member[]> {
   const list: Member[] = [];
   for (let i = 0; i < n; i += 10)
-    list.push(...(await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => t.signUp()))));
+    list.push(...(await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => signUpMember(t)))));
   return list;
 }
 
@@ -214,7 +215,8 @@ describe(`booking policy (${databaseKind})`, () => {
       booking_window_days: 7,
       late_cancel_minutes: 720,
       auto_book_cutoff_minutes: 120,
-      max_open_bookings: null,
+      // The location sets no limit of its own: the default applies, and the answers say which.
+      max_open_bookings: DEFAULT_MAX_OPEN_BOOKINGS,
     });
     expect(Date.parse(answer.policy.booking_opens_at)).toBe(cls.start.getTime() - 7 * DAY);
     expect(Date.parse(answer.policy.free_cancel_until)).toBe(cls.start.getTime() - 12 * HOUR);
@@ -226,7 +228,8 @@ describe(`booking policy (${databaseKind})`, () => {
       booking_window_days: 7,
       late_cancel_minutes: 720,
       auto_book_cutoff_minutes: 120,
-      max_open_bookings: null,
+      // The location sets no limit of its own: the default applies, and the answers say which.
+      max_open_bookings: DEFAULT_MAX_OPEN_BOOKINGS,
     });
   });
 
@@ -360,6 +363,64 @@ describe(`races (${databaseKind})`, () => {
         .execute();
       expect(booked.length + waiting.length).toBeLessThanOrEqual(1);
       expect(await counts(cls.id)).toMatchObject({ booked: booked.length, waitlisted: waiting.length });
+    },
+    RACE_TIMEOUT_MS,
+  );
+});
+
+describe(`one queue order everywhere (${databaseKind})`, () => {
+  it(
+    "20 joining at once: the staff roster, each member's position and the promotions all follow the queue",
+    async () => {
+      const { cls, holders, reservations } = await fullClass(3, DAY, 30);
+      const joiners = await members(20);
+      const joined = await Promise.all(joiners.map((m) => join(cls.id, m)));
+      for (const res of joined) expect(res.statusCode, res.body).toBe(200);
+      const queue = (
+        await t.db
+          .selectFrom("waitlist_entries")
+          .select("user_id")
+          .where("class_id", "=", cls.id)
+          .where("status", "=", "waiting")
+          .orderBy("seq")
+          .execute()
+      ).map((w) => w.user_id);
+      expect(queue).toHaveLength(20);
+
+      const owner = (await t.signIn("owner@demo.fitkit.dev")).token;
+      const roster = await t.call("GET", `/studio-admin/v1/classes/${cls.id}/roster`, { token: owner });
+      expect(roster.statusCode, roster.body).toBe(200);
+      const listed = roster.json().waitlist as { user_id: string; position: number }[];
+      expect(listed.map((w) => w.user_id)).toEqual(queue);
+      expect(listed.map((w) => w.position)).toEqual(queue.map((_, i) => i + 1));
+      const positions = await Promise.all(
+        queue.map(
+          async (id) =>
+            (
+              await classOf(
+                cls.id,
+                joiners.find((m) => m.user.id === id),
+              )
+            ).waitlist.position,
+        ),
+      );
+      expect(positions).toEqual(queue.map((_, i) => i + 1));
+
+      // Three spots open one after another, before the cutoff: the roster's first three are booked, in its order.
+      const promoted: string[] = [];
+      for (const [i, holder] of holders.entries()) {
+        expect((await cancel(reservations[i]!, holder)).statusCode).toBe(200);
+        const booked = await t.db
+          .selectFrom("reservations")
+          .select("user_id")
+          .where("class_id", "=", cls.id)
+          .where("from_waitlist", "=", true)
+          .$if(promoted.length > 0, (qb) => qb.where("user_id", "not in", promoted))
+          .execute();
+        expect(booked).toHaveLength(1);
+        promoted.push(booked[0]!.user_id);
+      }
+      expect(promoted).toEqual(listed.slice(0, 3).map((w) => w.user_id));
     },
     RACE_TIMEOUT_MS,
   );

@@ -108,6 +108,22 @@ async function measure(database: DatabaseHandle): Promise<Figures> {
       });
       if (res.statusCode !== 200) throw new Error(`sign-up ${i}: ${res.statusCode} ${res.body}`);
       tokens.push(res.json().token as string);
+      // Live classes are booked by members: each holds a VIP membership (no renewals to bill during the run).
+      const now = new Date();
+      await database.db
+        .insertInto("subscriptions")
+        .values({
+          user_id: (res.json().user as { id: string }).id,
+          provider: "stripe",
+          identifier: `bench_vip_${i}`,
+          state: "vip",
+          sku: null,
+          name: "VIP Membership",
+          original_purchase_date: now,
+          current_period_start: now,
+          expiration_date: new Date(now.getTime() + 365 * 86_400_000),
+        })
+        .execute();
     }
 
     // Bookings: all at once.

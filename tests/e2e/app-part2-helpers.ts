@@ -20,8 +20,9 @@ export async function callApi<T>(
   token: string | undefined,
   path: string,
   init: { method?: string; body?: unknown } = {},
+  base = appUrl(),
 ): Promise<T> {
-  const response = await fetch(`${appUrl()}${path}`, {
+  const response = await fetch(`${base}${path}`, {
     method: init.method ?? "GET",
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -32,6 +33,21 @@ export async function callApi<T>(
   if (!response.ok)
     throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/**
+ * Saves the sandbox's good test card and subscribes the account to `sku` (what the shop's checkout does); live
+ * classes are booked by members only. `base` names another server than the suite's.
+ */
+export async function subscribe(token: string, sku = "1month_trial0-R-SB", base = appUrl()) {
+  const api = <T>(path: string, init?: { method?: string; body?: unknown }) => callApi<T>(token, path, init, base);
+  const { client_secret } = await api<{ client_secret: string }>("/commerce/v1/payment/setup", { method: "POST" });
+  const { payment_method_id } = await api<{ payment_method_id: string }>("/commerce/v1/sandbox/payment-methods", {
+    method: "POST",
+    body: { client_secret, number: "4242424242424242", exp_month: 4, exp_year: 2030, cvc: "123" },
+  });
+  await api("/commerce/v1/payment/setdefault", { method: "POST", body: { payment_method_id } });
+  await api("/v2/subscriptions/subs", { method: "POST", body: { sku } });
 }
 
 export interface NewMemberOptions {
@@ -51,15 +67,7 @@ export async function newMember(session: Session, options: NewMemberOptions = {}
     body: { email, password, given_name: options.givenName ?? "Pat", family_name: "Tester", waiver_accepted: true },
   });
   const api = <T>(path: string, init?: { method?: string; body?: unknown }) => callApi<T>(answer.token, path, init);
-  if (options.sku) {
-    const { client_secret } = await api<{ client_secret: string }>("/commerce/v1/payment/setup", { method: "POST" });
-    const { payment_method_id } = await api<{ payment_method_id: string }>("/commerce/v1/sandbox/payment-methods", {
-      method: "POST",
-      body: { client_secret, number: "4242424242424242", exp_month: 4, exp_year: 2030, cvc: "123" },
-    });
-    await api("/commerce/v1/payment/setdefault", { method: "POST", body: { payment_method_id } });
-    await api("/v2/subscriptions/subs", { method: "POST", body: { sku: options.sku } });
-  }
+  if (options.sku) await subscribe(answer.token, options.sku);
   if (options.onboarded) await api("/v2/workouts/onboarding-results", { method: "POST", body: { level: "beginner" } });
 
   await keepTokens(session, answer, ["Essential"]);

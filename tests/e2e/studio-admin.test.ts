@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, keepTokens, signInTokens, STEP_TIMEOUT, withSession } from "./browser.js";
 import { visible } from "./app-helpers.js";
-import { callApi, sees } from "./app-part2-helpers.js";
+import { callApi, sees, subscribe } from "./app-part2-helpers.js";
 
 afterAll(closeBrowser);
 
@@ -98,6 +98,7 @@ describe("the studio staff area", () => {
         method: "POST",
         body: { email, password: "desk-secret", given_name: "Dana", family_name: "Desk", waiver_accepted: true },
       });
+      await subscribe(member.token);
       const reservation = await callApi<{ id: string }>(member.token, "/studios/reservation/", {
         method: "POST",
         body: { class_id: cls.id },
@@ -173,7 +174,7 @@ describe("the studio staff area", () => {
       await sees(page, "Booking policy saved.");
       expect((await policy()).max_open_bookings).toBe(5);
       expect(await session.axe(page)).toEqual([]);
-      // Empty is no limit again (as the demo studios are).
+      // Empty is the default limit again (as the demo studios are).
       await field.fill("");
       await page.getByRole("button", { name: "Save policy" }).click();
       await expect.poll(async () => (await policy()).max_open_bookings, { timeout: STEP_TIMEOUT }).toBeNull();

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Locator } from "playwright-core";
 import { appUrl, closeBrowser, keepTokens, openSession, signInTokens, STEP_TIMEOUT } from "./browser.js";
 import { visible } from "./app-helpers.js";
-import { callApi } from "./app-part2-helpers.js";
+import { callApi, subscribe } from "./app-part2-helpers.js";
 
 afterAll(closeBrowser);
 
@@ -15,13 +15,17 @@ const chicagoDate = (instant: number) =>
     instant,
   );
 
-/** A fresh member signed up through the API (no state shared with the demo members other journeys use). */
+/**
+ * A fresh member signed up and subscribed through the API (no state shared with the demo members other journeys use;
+ * live classes are booked by members only).
+ */
 async function signUp(givenName: string) {
   const email = `wl-${givenName.toLowerCase()}-${Date.now()}-${unique()}@example.com`;
   const answer = await callApi<{ token: string; refreshToken: string }>(undefined, "/api/auth/sign-up/email", {
     method: "POST",
     body: { email, password: "waitlist-secret", given_name: givenName, family_name: "Waiter", waiver_accepted: true },
   });
+  await subscribe(answer.token);
   return { email, ...answer };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAReservableDay } from "./app-helpers.js";
+import { subscribe } from "./app-part2-helpers.js";
 import { closeBrowser, withSession } from "./browser.js";
 import { startOwnServer, startPageServer } from "./own-server.js";
 
@@ -24,7 +25,7 @@ const page = (script: string) =>
 /** Issue 18: an open schedule shows a booking made elsewhere within 2 seconds. */
 const SPOTS_FOLLOW_MS = 2_000;
 
-/** A fresh member of the second server, signed up through its API (another device booking). */
+/** A fresh member of the second server, signed up and subscribed through its API (another device booking). */
 async function memberToken(): Promise<string> {
   const res = await fetch(`${fitkit.url}/api/auth/sign-up/email`, {
     method: "POST",
@@ -38,7 +39,9 @@ async function memberToken(): Promise<string> {
     }),
   });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
+  const { token } = (await res.json()) as { token: string };
+  await subscribe(token, undefined, fitkit.url);
+  return token;
 }
 
 beforeAll(async () => {

@@ -137,7 +137,10 @@ export function LiveSchedule(props: LiveScheduleProps) {
       setAnnouncement(say("success.reserved"));
       emit(EVENTS.classBook, { classId: c.id, reservationId: reservation.id });
     } catch (error) {
-      setFailure(say(reservationErrorKey(statusOf(error))));
+      // A refusal that names its rule (no membership, the open-bookings limit) is said as such; its matcher is in the
+      // waitlist part, fetched only now.
+      const named = await import("./waitlist.js").then((part) => part.bookingRefusal(error));
+      setFailure(named ?? say(reservationErrorKey(statusOf(error))));
     } finally {
       setBusy(null);
     }

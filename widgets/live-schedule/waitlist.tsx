@@ -9,6 +9,7 @@ import { Button } from "../ui/parts.js";
 import { sayWaitlist as say } from "./waitlist-copy.js";
 import { speak, speaking, type Copy } from "../ui/copy.js";
 import { languages } from "./languages.js";
+import { refusalOf } from "../../src/i18n/refusals.js";
 
 /**
  * The schedule's waitlist part (issue 18), loaded the first time a shown class is full or the member waits for one:
@@ -110,3 +111,19 @@ const refusal =
     if (typeof message !== "string") throw error;
     throw new Error((await chunks[copy.locale]?.())?.refusal(message) ?? message);
   };
+
+/** Booking refusals that name who may book (issue 33): said as such, where other refusals keep the spec's copy. */
+const NAMED_BOOKING_REFUSALS: readonly string[] = ["refusal.membershipRequired", "refusal.openBookingsLimit"];
+
+/**
+ * A refusal of who may book (no membership, the open-bookings limit; src/i18n/spec/refusals.ts) in the widget's
+ * language; undefined for any other failure, which the caller words by its status (the spec's reservation copy).
+ */
+export async function bookingRefusal(error: unknown): Promise<string | undefined> {
+  const copy = speaking();
+  const message = (error as { body?: { message?: unknown } } | undefined)?.body?.message;
+  if (typeof message !== "string") return undefined;
+  const key = refusalOf(message)?.key;
+  if (!key || !NAMED_BOOKING_REFUSALS.includes(key)) return undefined;
+  return (await chunks[copy.locale]?.())?.refusal(message) ?? message;
+}

@@ -127,8 +127,9 @@ const locationSchema = strictObject(
           description: "a spot opening earlier than this before the start books the first waitlisted member",
         },
         max_open_bookings: {
-          type: ["integer", "null"],
-          description: "open bookings and waitlist places a member may hold here; null: no limit",
+          type: "integer",
+          description:
+            "open bookings and waitlist places a member may hold here (the location's own limit, else the default of 10)",
         },
       },
       ["booking_window_days", "late_cancel_minutes", "auto_book_cutoff_minutes", "max_open_bookings"],

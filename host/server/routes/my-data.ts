@@ -38,7 +38,7 @@ export async function myDataRoutes(instance: FastifyInstance, { ctx }: RouteOpti
       // Someone else's export is answered exactly like one that does not exist.
       if (request.params.memberId !== id) throw notFound();
       const { filename, archive } = await exportMemberData(
-        { db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl },
+        { db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl, entitlements: ctx.entitlements },
         id,
       );
       return reply

@@ -24,23 +24,23 @@ const reservationParam = strictObject({ id: idSchema, reservation: { type: "stri
   "reservation",
 ]);
 
-const localDate = {
-  type: "string",
-  pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
-  description: "YYYY-MM-DD",
-} as const;
+const localDate = { type: "string", format: "date", description: "YYYY-MM-DD, a day that exists" } as const;
 const localTime = {
   type: "string",
   pattern: "^([01]\\d|2[0-3]):[0-5]\\d$",
   description: "HH:MM, local to the location",
 } as const;
 const trainerId = { type: "string", minLength: 1, maxLength: 100 } as const;
-const classType = { type: "string", minLength: 1, maxLength: 80 } as const;
-const room = { type: "string", minLength: 1, maxLength: 60 } as const;
+const classType = { type: "string", format: "label", minLength: 1, maxLength: 80 } as const;
+const room = { type: "string", format: "label", minLength: 1, maxLength: 60 } as const;
 const capacity = { type: "integer", minimum: 1, maximum: 500 } as const;
 const waitlistCapacity = { type: "integer", minimum: 0, maximum: 200 } as const;
-const description = { type: "string", maxLength: 2000 } as const;
-const equipment = { type: "array", maxItems: 20, items: { type: "string", minLength: 1, maxLength: 60 } } as const;
+const description = { type: "string", format: "text", maxLength: 2000 } as const;
+const equipment = {
+  type: "array",
+  maxItems: 20,
+  items: { type: "string", format: "label", minLength: 1, maxLength: 60 },
+} as const;
 const videoCallUrl = { type: ["string", "null"], format: "uri", maxLength: 500 } as const;
 const weekdays = {
   type: "array",
@@ -385,7 +385,10 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
         summary:
           "Cancel a class: bookings and waitlist released, every affected member emailed, gone from the schedule",
         params: classParam,
-        body: { ...strictObject({ reason: { type: "string", maxLength: 300 } }), type: ["object", "null"] },
+        body: {
+          ...strictObject({ reason: { type: "string", format: "text", maxLength: 300 } }),
+          type: ["object", "null"],
+        },
         response: { 200: classSchema, ...refusals },
       },
     },

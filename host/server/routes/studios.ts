@@ -59,8 +59,9 @@ const liveClassSchema = {
           description: "a spot opening earlier than this before the start books the first waitlisted member",
         },
         max_open_bookings: {
-          type: ["integer", "null"],
-          description: "open bookings and waitlist places a member may hold at the location; null: no limit",
+          type: "integer",
+          description:
+            "open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10)",
         },
         booking_opens_at: { type: "string", format: "date-time" },
         free_cancel_until: { type: "string", format: "date-time", description: "later cancels are marked late" },
@@ -150,12 +151,18 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         onLookup: (hit) => ctx.metrics.cacheLookup("schedule", hit),
       })
     : undefined;
-  const reservations = new ReservationsService({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
+  const reservations = new ReservationsService({
+    db: ctx.db,
+    clock: ctx.clock,
+    publicUrl: ctx.config.publicUrl,
+    entitlements: ctx.entitlements,
+  });
   const waitlist = new WaitlistService({
     db: ctx.db,
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
     mailer: ctx.mailer,
+    entitlements: ctx.entitlements,
   });
 
   app.get(

@@ -325,10 +325,17 @@ export class AuthService {
 }
 
 /** The refusal a sign-in meets during the grace period of a deletion; the app offers "Cancel deletion" with it. */
-const scheduledForDeletion = (eraseAt: Date) =>
-  `This account is scheduled for deletion on ${eraseAt.toLocaleDateString("en-US", {
-    dateStyle: "long",
-    timeZone: "UTC",
-  })}. Cancel the deletion to sign in again.`;
+/**
+ * The refusal names the erasure's instant, not a UTC date: the server does not know the member's zone, and a UTC date
+ * is a day off for evenings west of Greenwich. The app reads the instant back ("December 12, 2026, 2:00 AM UTC") and
+ * says its date in the member's zone, the same date the deletion page showed.
+ */
+const scheduledForDeletion = (eraseAt: Date) => {
+  const utc = { timeZone: "UTC" } as const;
+  const date = eraseAt.toLocaleDateString("en-US", { ...utc, dateStyle: "long" });
+  // ICU writes a narrow no-break space before AM/PM; a plain one is what every date parser reads.
+  const time = eraseAt.toLocaleTimeString("en-US", { ...utc, hour: "numeric", minute: "2-digit" }).replace(/\s/g, " ");
+  return `This account is scheduled for deletion on ${date}, ${time} UTC. Cancel the deletion to sign in again.`;
+};
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

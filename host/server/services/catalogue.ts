@@ -3,6 +3,7 @@ import type { Db } from "../db/index.js";
 import { EQUIPMENT, FOCUS, PACING } from "../db/seed/catalogue-vocabulary.js";
 import type { CatalogueIndex, SearchRequest } from "../search/index.js";
 import type { AvoidKey } from "../../../src/domain/avoid.js";
+import { openBookingsLimit } from "../../../src/domain/classes.js";
 
 /** What the library shows unless a filter says otherwise (spec §9: walk and rest are hidden by default). */
 export const LIBRARY_FILTER = "NOT type:walk AND NOT type:rest";
@@ -56,7 +57,7 @@ export async function listLocations(db: Db) {
       booking_window_days: l.booking_window_days,
       late_cancel_minutes: l.late_cancel_minutes,
       auto_book_cutoff_minutes: l.auto_book_cutoff_minutes,
-      max_open_bookings: l.max_open_bookings,
+      max_open_bookings: openBookingsLimit(l),
     },
   }));
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.js";
-import { bookingOpensAt, canEnterClass, freeCancelUntil } from "../../../src/domain/classes.js";
+import { bookingOpensAt, canEnterClass, freeCancelUntil, openBookingsLimit } from "../../../src/domain/classes.js";
 import { isoInZone } from "./zoned-time.js";
 
 /** The LiveClass of the contract. `zoom_link` is left out of public answers. */
@@ -168,7 +168,7 @@ function classPolicy(row: ClassRow): ClassPolicy {
     booking_window_days: row.booking_window_days,
     late_cancel_minutes: row.late_cancel_minutes,
     auto_book_cutoff_minutes: row.auto_book_cutoff_minutes,
-    max_open_bookings: row.max_open_bookings,
+    max_open_bookings: openBookingsLimit(row),
     booking_opens_at: isoInZone(new Date(bookingOpensAt(row.start_at, row)), row.time_zone),
     free_cancel_until: isoInZone(new Date(freeCancelUntil(row.start_at, row)), row.time_zone),
   };

@@ -3,8 +3,6 @@ import { strToU8, zipSync } from "fflate";
 import { dataExportFilename } from "../../../src/domain/account-deletion.js";
 import { toCsv } from "../../../src/domain/csv.js";
 import { renderIcsCalendar } from "../../../src/domain/ics.js";
-import type { Clock } from "../clock.js";
-import type { Db } from "../db/index.js";
 import { notFound } from "../errors.js";
 import { listChallenges } from "./challenges.js";
 import { ReservationsService } from "./reservations.js";
@@ -25,7 +23,7 @@ const money = (cents: number) => (cents / 100).toFixed(2);
  * bookings.ics (the reserved classes, one event per class with the UID every fitkit calendar writer gives it).
  */
 export async function exportMemberData(
-  deps: { db: Db; clock: Clock; publicUrl: string },
+  deps: ConstructorParameters<typeof ReservationsService>[0],
   userId: string,
 ): Promise<DataExport> {
   const { db, clock } = deps;

@@ -5,6 +5,7 @@ import type { ReservationStatus } from "../db/tables/studios.js";
 import { badRequest, notFound, unprocessable } from "../errors.js";
 import type { CalendarEvent } from "../../../src/domain/ics.js";
 import { isLateCancel } from "../../../src/domain/classes.js";
+import type { EntitlementResolver } from "./entitlements.js";
 import { classRows, isEnterable, toLiveClass, type ClassRow, type LiveClass } from "./live-classes.js";
 import { assertBookable, bookedFromWaitlist, lockMember, refusal, spotsOpened } from "./waitlist.js";
 
@@ -33,7 +34,7 @@ const ACTIVE_RESERVATION_INDEX = "reservations_one_active";
 
 /** Reservation rules of spec sections 4, 5 and 8: book, cancel, check in, list, add to calendar. */
 export class ReservationsService {
-  constructor(private readonly deps: { db: Db; clock: Clock; publicUrl: string }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; publicUrl: string; entitlements: EntitlementResolver }) {}
 
   /**
    * Books a spot. The spot is taken by a conditional UPDATE of the class's counter (booked < capacity) in the same
@@ -53,7 +54,7 @@ export class ReservationsService {
         if (!cls) throw notFound("Class not found");
         if (cls.cancelled_at) throw badRequest(refusal("refusal.classCancelled"));
         if (cls.start_at <= now) throw badRequest(refusal("refusal.classStarted"));
-        await assertBookable(trx, userId, cls, now, { joiningWaitlist: false });
+        await assertBookable(trx, userId, cls, now, { joiningWaitlist: false, entitlements: this.deps.entitlements });
 
         const taken = await trx
           .updateTable("live_classes")

@@ -199,8 +199,8 @@ export class StudioDeskService {
       ])
       .where("w.class_id", "=", classId)
       .where("w.status", "=", "waiting")
-      .orderBy("w.created_at")
-      .orderBy("w.id")
+      // The queue's own order, the one promotions follow (spotsOpened) and members' positions count by.
+      .orderBy("w.seq")
       .execute();
     const booked: RosterBooking[] = bookings.map(({ late_cancel, ...b }) => ({ ...b, state: stateOf(b, late_cancel) }));
     return {

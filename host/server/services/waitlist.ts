@@ -2,11 +2,12 @@ import { sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import type { WaitlistStatus } from "../db/tables/studios.js";
-import { badRequest, notFound } from "../errors.js";
-import { bookingOpensAt } from "../../../src/domain/classes.js";
+import { badRequest, forbidden, notFound } from "../errors.js";
+import { bookingOpensAt, openBookingsLimit } from "../../../src/domain/classes.js";
 import { refusalsEn, type RefusalKey } from "../../../src/i18n/spec/refusals.js";
 import { interpolate } from "../../../src/i18n/translate-core.js";
 import { classRows, toLiveClass, waitingColumns, waitingOf, type ClassRow, type LiveClass } from "./live-classes.js";
+import type { EntitlementResolver } from "./entitlements.js";
 import { queueMail, type Mailer } from "./mail.js";
 
 /** A member's place on a class's waitlist, as the waitlist routes answer it. */
@@ -25,6 +26,7 @@ interface Deps {
   clock: Clock;
   publicUrl: string;
   mailer: Mailer;
+  entitlements: EntitlementResolver;
 }
 
 /** The member side of a class's waitlist (issue 18): join, leave, list. Promotion is `spotsOpened`. */
@@ -47,7 +49,7 @@ export class WaitlistService {
         if (!cls) throw notFound("Class not found");
         if (cls.cancelled_at) throw badRequest(refusal("refusal.classCancelled"));
         if (cls.start_at <= now) throw badRequest(refusal("refusal.classStarted"));
-        await assertBookable(trx, userId, cls, now, { joiningWaitlist: true });
+        await assertBookable(trx, userId, cls, now, { joiningWaitlist: true, entitlements: this.deps.entitlements });
 
         const waiting = await trx
           .selectFrom("waitlist_entries")
@@ -171,18 +173,23 @@ export class WaitlistService {
 }
 
 /**
- * What a member may book or wait for at the class's location (issue 18's policy): booking opens
- * `booking_window_days` before the start, and with `max_open_bookings` set a member holds at most that many open
- * bookings and waitlist places at the location (a place counts, so a promotion never takes a member past the limit).
- * Not booked already (a member is never booked and waiting for one class). The caller holds the member's row lock.
+ * What a member may book or wait for at the class's location (issue 18's policy, issue 33's booking rule): live
+ * classes are part of a membership, so only a member with an active one (a digital plan, trial, VIP or studio
+ * membership: any entitlement) books or waits (403 otherwise); booking opens `booking_window_days` before the start;
+ * a member holds at most `openBookingsLimit` open bookings and waitlist places at the location (the location's
+ * `max_open_bookings`, else DEFAULT_MAX_OPEN_BOOKINGS; a place counts, so a promotion never takes a member past it).
+ * Not booked already (a member is never booked and waiting for one class). The caller holds the member's row lock,
+ * so one member's bookings and joins run one at a time and the count below cannot be raced past the limit.
  */
 export async function assertBookable(
   trx: Db,
   userId: string,
   cls: ClassRow,
   now: Date,
-  options: { joiningWaitlist: boolean },
+  options: { joiningWaitlist: boolean; entitlements: EntitlementResolver },
 ): Promise<void> {
+  const { entitlements } = await options.entitlements(trx, userId);
+  if (!entitlements.length) throw forbidden(refusal("refusal.membershipRequired"));
   const opens = bookingOpensAt(cls.start_at, cls);
   if (now.getTime() < opens)
     throw badRequest(
@@ -199,7 +206,7 @@ export async function assertBookable(
     .where("status", "<>", "standard cancel")
     .executeTakeFirst();
   if (held) throw badRequest(refusal("refusal.alreadyBooked"));
-  if (cls.max_open_bookings === null) return;
+  const limit = openBookingsLimit(cls);
   const { n } = await sql<{ n: string }>`
     select (select count(*) from reservations r join live_classes c on c.id = r.class_id
              where r.user_id = ${userId} and r.status = 'pending' and c.location_id = ${cls.location_id}
@@ -211,10 +218,8 @@ export async function assertBookable(
                and (${options.joiningWaitlist} or w.class_id <> ${cls.id})) as n`
     .execute(trx)
     .then((r) => r.rows[0]!);
-  if (Number(n) >= cls.max_open_bookings)
-    throw badRequest(
-      refusal("refusal.openBookingsLimit", { count: cls.max_open_bookings, location: cls.location_name }),
-    );
+  if (Number(n) >= limit)
+    throw badRequest(refusal("refusal.openBookingsLimit", { count: limit, location: cls.location_name }));
 }
 
 /**

@@ -756,7 +756,7 @@ export const appEsUS: Partial<Messages> = {
   "studioAdmin.policy.autoBookHint":
     "Un lugar que se libera antes de este límite se reserva para el primero de la lista de espera; después, se avisa a todos los que esperan.",
   "studioAdmin.policy.maxOpen": "Reservas abiertas por miembro",
-  "studioAdmin.policy.maxOpenHint": "Déjalo vacío para no poner límite.",
+  "studioAdmin.policy.maxOpenHint": "Déjalo vacío para usar el límite predeterminado de 10.",
   "studioAdmin.policy.waitlist": "Tamaño de la lista de espera por clase",
   "studioAdmin.policy.waitlistHint": "Para las clases que se agreguen desde ahora; 0 desactiva la lista de espera.",
   "studioAdmin.policy.range": "Ingresa un número entero de {min} a {max}.",

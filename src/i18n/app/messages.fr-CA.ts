@@ -753,7 +753,7 @@ export const appFrCA: Partial<Messages> = {
   "studioAdmin.policy.autoBookHint":
     "Une place libérée avant ce délai est réservée pour la première personne de la liste d’attente; après, toutes les personnes en attente sont avisées.",
   "studioAdmin.policy.maxOpen": "Réservations ouvertes par membre",
-  "studioAdmin.policy.maxOpenHint": "Laissez vide pour aucune limite.",
+  "studioAdmin.policy.maxOpenHint": "Laissez vide pour la limite par défaut de 10.",
   "studioAdmin.policy.waitlist": "Taille de la liste d’attente par cours",
   "studioAdmin.policy.waitlistHint": "Pour les cours ajoutés à partir de maintenant; 0 désactive la liste d’attente.",
   "studioAdmin.policy.range": "Entrez un nombre entier de {min} à {max}.",

@@ -3,6 +3,8 @@ import type { refusalsEn } from "./refusals.js";
 
 /** refusals.ts in Latin American / US Spanish (es-US), loaded with the language that needs it. */
 export const refusalsEs = {
+  "refusal.membershipRequired":
+    "Reservar clases en vivo es parte de la membresía. Inicia o renueva la tuya para reservar.",
   "refusal.classCancelled": "Esta clase se canceló.",
   "refusal.classStarted": "Esta clase ya empezó.",
   "refusal.alreadyBooked": "Ya tienes una reservación para esta clase.",

@@ -3,6 +3,8 @@ import type { refusalsEn } from "./refusals.js";
 
 /** refusals.ts in Canadian French (fr-CA), loaded with the language that needs it. */
 export const refusalsFr = {
+  "refusal.membershipRequired":
+    "La réservation des cours en direct fait partie de l’abonnement. Commencez ou renouvelez le vôtre pour réserver.",
   "refusal.classCancelled": "Ce cours a été annulé.",
   "refusal.classStarted": "Ce cours a déjà commencé.",
   "refusal.alreadyBooked": "Vous avez déjà une réservation pour ce cours.",

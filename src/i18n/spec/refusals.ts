@@ -5,6 +5,7 @@
  * the server imports it too (src/domain's project lists it). `{…}` are the values the server fills in.
  */
 export const refusalsEn = {
+  "refusal.membershipRequired": "Booking live classes is part of a membership. Start or renew yours to book.",
   "refusal.classCancelled": "This class has been cancelled.",
   "refusal.classStarted": "This class has already started.",
   "refusal.alreadyBooked": "You already have a reservation for this class.",
