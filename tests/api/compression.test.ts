@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPRESS_THRESHOLD, compressible } from "../../host/server/compression.js";
 import { startTestApp, type TestApp } from "./harness.js";
-import { createClass, DAY } from "./studios-fixtures.js";
+import { createClass, DAY, signUpMember } from "./studios-fixtures.js";
 import { openStream, type SseStream } from "./sse-client.js";
 
 /** The stream's promise (issue 18): a change reaches an open schedule within 2 seconds. */
@@ -84,7 +84,7 @@ describe("compressed answers", () => {
     await expect.poll(() => stream.comments.length, { timeout: REACHES_WITHIN_MS }).toBeGreaterThan(0);
     expect(performance.now() - opened).toBeLessThan(REACHES_WITHIN_MS);
 
-    const member = await t.signUp();
+    const member = await signUpMember(t);
     const booked = performance.now();
     const reservation = await t.call("POST", "/studios/reservation/", {
       token: member.token,

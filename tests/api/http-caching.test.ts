@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectPostgres } from "../../host/server/db/index.js";
 import { databaseKind, startTestApp, type TestApp } from "./harness.js";
-import { createClass, DAY, HOUR, MINUTE } from "./studios-fixtures.js";
+import { createClass, DAY, HOUR, MINUTE, signUpMember } from "./studios-fixtures.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe("public answers", () => {
 
 describe("a member's answers", () => {
   it("are private and never stored, the schedule with their links included", async () => {
-    const member = await t.signUp();
+    const member = await signUpMember(t);
     for (const url of ["/studios/class?location=live", "/studios/reservation", "/user/v1/attribute/claims"]) {
       const answer = await t.call("GET", url, { token: member.token });
       expect(answer.statusCode, url).toBe(200);
@@ -95,7 +95,7 @@ describe("a member's answers", () => {
     const c = await createClass(t, { startsIn: 10 * MINUTE, location: "live" });
     const url = "/studios/class?location=live";
     const visitor = await get(url);
-    const member = await t.signUp();
+    const member = await signUpMember(t);
     await t.call("POST", "/studios/reservation/", { token: member.token, body: { class_id: c.id } });
     const mine = await t.call("GET", url, {
       token: member.token,
@@ -115,7 +115,7 @@ describe("the schedule's validator", () => {
   it("changes with a booking in that location, and only there", async () => {
     const c = await createClass(t, { startsIn: DAY, location: "chicago", capacity: 5 });
     const [before, otherBefore, allBefore] = await Promise.all([get(chicago), get(newYork), get(everywhere)]);
-    const member = await t.signUp();
+    const member = await signUpMember(t);
     const booked = await t.call("POST", "/studios/reservation/", { token: member.token, body: { class_id: c.id } });
     expect(booked.statusCode, booked.body).toBe(200);
 

@@ -177,9 +177,9 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
     const stream = await openStream(`${b!.url}/studios/live-classes/stream?location=live`);
     try {
       expect(stream.status).toBe(200);
-      const email = `spots-${randomBytes(4).toString("hex")}@example.com`;
-      const signUp = await call(a!, "POST", "/api/auth/sign-up/email", {
-        body: { email, password: "secret-pass", given_name: "Live", family_name: "Spots", waiver_accepted: true },
+      // Booking is part of a membership: a demo member with one (VIP) books.
+      const signUp = await call(a!, "POST", "/api/auth/sign-in/email", {
+        body: { email: "vip@demo.fitkit.dev", password: "fitkit-demo" },
       });
       const started = performance.now();
       const booked = await call(a!, "POST", "/studios/reservation/", {
@@ -211,9 +211,9 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
     const c = (fromA.body.items as { id: string; class_full: boolean; spots_left: number }[]).find(
       (x) => !x.class_full,
     )!;
-    const email = `etag-${randomBytes(4).toString("hex")}@example.com`;
-    const signUp = await call(b!, "POST", "/api/auth/sign-up/email", {
-      body: { email, password: "secret-pass", given_name: "Valid", family_name: "Ator", waiver_accepted: true },
+    // Booking is part of a membership: a demo member with one (a trial) books.
+    const signUp = await call(b!, "POST", "/api/auth/sign-in/email", {
+      body: { email: "trial@demo.fitkit.dev", password: "fitkit-demo" },
     });
     expect(
       (await call(a!, "POST", "/studios/reservation/", { token: signUp.body.token, body: { class_id: c.id } })).status,
