@@ -3,6 +3,8 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
 import {
   canEnterClass,
+  cancelTerms,
+  classCallLink,
   hasClassEnded,
   isClassInProgress,
   isVirtualClass,
@@ -72,6 +74,12 @@ export function LiveSchedule(props: LiveScheduleProps) {
   const [bookedHere, setBookedHere] = useState<string[]>([]);
   const [promoted, setPromoted] = useState("");
   const s = scheduleStyles(css);
+  // An http call link is a development deployment's own; a site served over https never renders one.
+  const allowHttp = config.apiBase.startsWith("http:");
+  const root = useRef<HTMLElement>(null);
+  // Issue 32 item 5: the class whose pressed control (Reserve, Join waitlist, Cancel booking) an action replaced; the
+  // next render that shows the row's new control focuses it, so keyboard focus never falls to the page.
+  const focusRow = useRef<string | null>(null);
 
   const wl = waitlistPart.use(!!data.classes.value?.some((c) => c.class_full || c.waitlist?.position != null)).module;
   // Classes the member was waiting for at the last answer: one that now holds their reservation was a promotion from
@@ -134,6 +142,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
     waitingFor.current.delete(c.id);
     try {
       const reservation = await data.book(c.id);
+      focusRow.current = c.id;
       setAnnouncement(say("success.reserved"));
       emit(EVENTS.classBook, { classId: c.id, reservationId: reservation.id });
     } catch (error) {
@@ -149,6 +158,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
     setBusy(reservation.class_data.id);
     try {
       await data.cancel(reservation.id);
+      focusRow.current = reservation.class_data.id;
       setAnnouncement(say("success.reservationCancelled"));
       emit(EVENTS.classCancel, { classId: reservation.class_data.id, reservationId: reservation.id });
     } catch (error) {
@@ -165,6 +175,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
     waitingFor.current.delete(c.id);
     try {
       setAnnouncement(await run());
+      focusRow.current = c.id;
       data.refresh();
     } catch (error) {
       setFailure(
@@ -188,6 +199,21 @@ export function LiveSchedule(props: LiveScheduleProps) {
     }
   }
 
+  // After every render: a row waiting for focus gets it on the control that replaced the pressed one (Cancel after
+  // Reserve, Leave waitlist after Join, Reserve after Cancel), else on its status once nothing more is loading.
+  useEffect(() => {
+    const id = focusRow.current;
+    const row = id && root.current?.querySelector(`[data-row="${CSS.escape(id)}"]`);
+    if (!row) return;
+    const control = REPLACEMENTS.map((part) => row.querySelector<HTMLElement>(`[part~="${part}"]:not(:disabled)`)).find(
+      (found) => found,
+    );
+    const booked = !!reservationFor(data.reservations, id);
+    if (!control && booked && !bk) return; // the booked part (with Cancel) is still loading
+    focusRow.current = null;
+    (control ?? row.querySelector<HTMLElement>("[data-status]"))?.focus();
+  });
+
   const closeConfirm = () => setConfirming(null);
   const title = data.locationName ?? (props.location || say("live.allLocations"));
 
@@ -206,18 +232,25 @@ export function LiveSchedule(props: LiveScheduleProps) {
     const policy = c.policy;
     const opensAt =
       !booked && policy && now < Date.parse(policy.booking_opens_at) ? policy.booking_opens_at : undefined;
-    const policyLine =
-      started || checkedIn || !policy ? null : (
-        <p class={s.policy}>
-          {opensAt
-            ? say("live.bookingOpens", { time: placeTime(zone, c, opensAt) })
-            : now > Date.parse(policy.free_cancel_until)
-              ? say("live.lateCancelNow")
-              : say("live.freeCancelUntil", { time: placeTime(zone, c, policy.free_cancel_until) })}
-        </p>
-      );
+    const terms = cancelTerms(c, now, zone.locale, zone.timeZone);
+    // A visitor is told the free-cancellation time of a class they could book, never that a booking they do not hold
+    // would be a late cancel.
+    const policyText =
+      started || checkedIn || !policy
+        ? null
+        : opensAt
+          ? say("live.bookingOpens", { time: placeTime(zone, c, opensAt) })
+          : !terms
+            ? null
+            : terms.late
+              ? booked
+                ? say("live.lateCancelNow")
+                : null
+              : say(terms.key, { time: terms.time });
+    const policyLine = policyText && <p class={s.policy}>{policyText}</p>;
+    const callLink = classCallLink(c, allowHttp);
     return (
-      <article part="class" class={s.row} aria-labelledby={headingId}>
+      <article part="class" class={s.row} aria-labelledby={headingId} data-row={compact ? undefined : c.id}>
         {c.trainer_image_url ? (
           <img
             class={s.avatar}
@@ -241,9 +274,9 @@ export function LiveSchedule(props: LiveScheduleProps) {
           </h4>
           <p class={s.trainer}>{say("live.with", { trainer: c.trainer_name })}</p>
           {booked ? (
-            <p class={s.success}>
+            <p class={s.success} data-status tabIndex={-1}>
               <strong>{say("success.reserved")}</strong>{" "}
-              {enterable && c.zoom_link
+              {enterable && callLink
                 ? ""
                 : isVirtualClass(c)
                   ? say("success.reservedNote")
@@ -254,7 +287,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
             (position !== null || (c.class_full && waitlist && (waitlist.count > 0 || !waitlist.open))) ? (
             <wl.WaitlistStatus c={c} now={now} zone={zone} styles={s} />
           ) : (
-            <p class={s.spots}>
+            <p class={s.spots} data-status tabIndex={-1}>
               {c.class_full
                 ? say("live.full")
                 : typeof spots !== "number"
@@ -272,6 +305,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
                 name={name}
                 reservation={reservation}
                 enterable={enterable}
+                callLink={callLink}
                 checkedIn={checkedIn}
                 started={started}
                 busy={busy === c.id}
@@ -312,7 +346,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
   };
 
   return (
-    <section class={s.root} aria-label={`${say("live.title")}: ${title}`}>
+    <section ref={root} class={s.root} aria-label={`${say("live.title")}: ${title}`}>
       <OfflineNotice label={say("offline")} />
       <header class={s.header}>
         <h2>{title}</h2>
@@ -398,11 +432,23 @@ export function LiveSchedule(props: LiveScheduleProps) {
       )}
       {usePopup && <p class={s.hint}>{say("live.signInToReserve")}</p>}
 
-      {bk && <bk.CancelConfirm confirming={confirming} now={now} say={say} onConfirm={cancel} onClose={closeConfirm} />}
+      {bk && (
+        <bk.CancelConfirm
+          confirming={confirming}
+          now={now}
+          zone={zone}
+          say={say}
+          onConfirm={cancel}
+          onClose={closeConfirm}
+        />
+      )}
       <LiveRegion message={announcement} />
     </section>
   );
 }
+
+/** The controls that stand in for a pressed one, in the order focus looks for them after an action. */
+const REPLACEMENTS = ["cancel", "leave-waitlist", "waitlist", "reserve"];
 
 const statusOf = (error: unknown) =>
   typeof (error as { status?: unknown } | undefined)?.status === "number" ? (error as { status: number }).status : 500;

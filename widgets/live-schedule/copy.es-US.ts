@@ -38,10 +38,7 @@ const copy: Translation<typeof say> & Translation<typeof sayWaitlist> = {
   "live.signInToReserve": "Reservar abre la página de reservaciones de fitkit en una ventana nueva.",
   "live.popupBlocked":
     "Tu navegador bloqueó la ventana de reservación. Permite las ventanas emergentes para este sitio y vuelve a intentarlo.",
-  "live.freeCancelUntil": "Cancelación sin cargo hasta {time}",
-  "live.lateCancelNow": "Si cancelas ahora, cuenta como cancelación tardía",
   "live.bookingOpens": "Las reservaciones abren {time}",
-  "live.confirmLateCancel": "Ya pasó la hora de cancelación sin cargo, así que esto cuenta como cancelación tardía.",
   // The waitlist's labels (waitlist-copy.ts, a part loaded when a class is full).
   "live.joinWaitlist": "Unirme a la lista de espera",
   "live.leaveWaitlist": "Salir de la lista de espera",

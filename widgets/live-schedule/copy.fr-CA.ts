@@ -38,11 +38,7 @@ const copy: Translation<typeof say> & Translation<typeof sayWaitlist> = {
   "live.signInToReserve": "Réserver ouvre la page de réservation de fitkit dans une nouvelle fenêtre.",
   "live.popupBlocked":
     "Votre navigateur a bloqué la fenêtre de réservation. Autorisez les fenêtres contextuelles pour ce site et réessayez.",
-  "live.freeCancelUntil": "Annulation sans frais jusqu’à {time}",
-  "live.lateCancelNow": "Annuler maintenant compte comme une annulation tardive",
   "live.bookingOpens": "Les réservations ouvrent {time}",
-  "live.confirmLateCancel":
-    "L’heure limite d’annulation sans frais est passée : cette annulation compte comme tardive.",
   // The waitlist's labels (waitlist-copy.ts, a part loaded when a class is full).
   "live.joinWaitlist": "M’inscrire sur la liste d’attente",
   "live.leaveWaitlist": "Quitter la liste d’attente",

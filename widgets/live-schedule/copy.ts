@@ -27,10 +27,7 @@ export const say = sayWith(
     "live.nextBooked": "Your next class",
     "live.signInToReserve": "Reserve opens the fitkit booking page in a new window.",
     "live.popupBlocked": "Your browser blocked the booking window. Allow pop-ups for this site and try again.",
-    "live.freeCancelUntil": "Free cancellation until {time}",
-    "live.lateCancelNow": "Cancelling now is a late cancel",
     "live.bookingOpens": "Booking opens {time}",
-    "live.confirmLateCancel": "It’s past the free cancellation time, so this counts as a late cancel.",
   },
   liveEn,
 );

@@ -103,7 +103,7 @@ const liveClassSchema = {
   ],
 } as const;
 
-const reservationSchema = {
+export const reservationSchema = {
   type: "object",
   properties: {
     id: { type: "string" },
@@ -128,7 +128,7 @@ const waitlistEntrySchema = {
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
-const pageOf = (item: object) =>
+export const pageOf = (item: object) =>
   ({
     type: "object",
     properties: { items: { type: "array", items: item }, total: { type: "integer" } },
