@@ -144,15 +144,16 @@ type WithPolicy = { start_date: string; policy?: { free_cancel_until: string }; 
 
 /**
  * Issue 32: a class's cancellation terms as the schedule, its cancel dialog and Booked Classes all say them. `late`:
- * cancelling now is a late cancel. Else the copy key and the cutoff on the studio's clock, always with its day: "today"
- * (the key says it) when the cutoff falls on today there, else its date ("Mon, Nov 23, 8:00 AM"), never only a time
- * that reads as the class's own day. Undefined when the class carries no policy.
+ * cancelling now is a late cancel. Else the copy key and the cutoff, always with its day: "today" (the key says it)
+ * when the cutoff falls on today, else its date ("Mon, Nov 23, 8:00 AM"), never only a time that reads as the class's
+ * own day. Read in `timeZone`, the zone the page shows the class's times in (else the studio's). Undefined when the
+ * class carries no policy.
  */
 export function cancelTerms(
   c: WithPolicy,
   now: number,
   locale: string,
-  fallbackZone?: string,
+  timeZone?: string,
 ):
   | { late: true }
   | { late: false; key: "live.freeCancelUntil" | "live.freeCancelUntilToday"; time: string }
@@ -160,11 +161,11 @@ export function cancelTerms(
   if (!c.policy) return undefined;
   const until = Date.parse(c.policy.free_cancel_until);
   if (now > until) return { late: true };
-  const timeZone = (c.location as LiveClass["location"] | undefined)?.time_zone ?? fallbackZone;
-  const day = (t: number) => new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(t);
+  const zone = timeZone ?? (c.location as LiveClass["location"] | undefined)?.time_zone;
+  const day = (t: number) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, dateStyle: "short" }).format(t);
   const today = day(until) === day(now);
   const time = new Intl.DateTimeFormat(locale, {
-    timeZone,
+    timeZone: zone,
     hour: "numeric",
     minute: "2-digit",
     ...(today ? {} : { weekday: "short", month: "short", day: "numeric" }),

@@ -19,6 +19,8 @@ interface ActionsProps {
   /** The class's video-call link (an online class's https link), else undefined. */
   callLink: string | undefined;
   checkedIn: boolean;
+  /** Seen with the site's bookings pass: no check-in here (the member is not signed in on this site). */
+  viaPass: boolean;
   started: boolean;
   busy: boolean;
   headingId: string;
@@ -57,7 +59,7 @@ export function BookedActions(p: ActionsProps) {
           {say("live.directions")}
         </a>
       )}
-      {reservation && p.enterable && !p.checkedIn && (
+      {reservation && p.enterable && !p.checkedIn && !p.viaPass && (
         <Button variant="primary" busy={p.busy} onClick={() => p.onCheckIn(reservation)}>
           {say("live.checkIn")}
         </Button>

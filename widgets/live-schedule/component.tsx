@@ -20,7 +20,8 @@ import { speak } from "../ui/copy.js";
 import { say as sayHere } from "./copy.js";
 import { Button, EmptyState, ErrorState, LiveRegion, OfflineNotice, Skeleton } from "../ui/parts.js";
 import { useClassTimer } from "./timer.js";
-import { mediaUrl, useWidgetConfig } from "../ui/config.js";
+import { mediaUrl, useWidgetConfig, zoneChosen } from "../ui/config.js";
+import type { WidgetConfig } from "../ui/context.js";
 import { useLiveSchedule } from "./data.js";
 import {
   dayButtonLabel,
@@ -50,19 +51,31 @@ export interface LiveScheduleProps {
 /** `<fit-live-schedule>`: the week view of one location's live classes with reservations. */
 export function LiveSchedule(props: LiveScheduleProps) {
   const css = useCss();
-  const { emit, copy } = useWidget();
+  const { emit, copy, host } = useWidget();
   // Handlers that answer after an await speak this widget's language even if another widget rendered meanwhile.
   const say: typeof sayHere = (key, params) => (speak(copy), sayHere(key, params));
   const config = useWidgetConfig();
-  // The config names the locale and the zone (the attributes, the page, then the browser): formats take it as is.
-  const zone: Zone = config;
+  const data = useLiveSchedule(props.location, config.appUrl);
+  // The config names the locale and the zone (the attributes, the page); a studio's schedule otherwise shows its
+  // classes on the studio's clock (a member books where the class happens, as the app's location page reads it), and
+  // the live virtual studio or every location in the visitor's zone.
+  const zone: Zone = {
+    locale: config.locale,
+    timeZone: (!zoneChosen(host as Partial<WidgetConfig>) && data.studioZone) || config.timeZone,
+  };
   // The week is the zone's calendar days held as local midnights (date arithmetic stays DST-safe): day buttons are
   // keyed and labelled in the browser's own zone, classes grouped by their day in the widget's zone.
   const here = localZone(zone);
   const [firstDay, setFirstDay] = useState(() => zoneDate(zone, Date.now()));
   // The day the visitor picked in the shown week; until then the week opens on its first day with classes left.
   const [picked, setPicked] = useState<string | null>(null);
-  const data = useLiveSchedule(props.location);
+  // The studio's zone arrives with the location: the week starts again on today there.
+  const shownZone = useRef(zone.timeZone);
+  useEffect(() => {
+    if (shownZone.current === zone.timeZone) return;
+    shownZone.current = zone.timeZone;
+    setFirstDay(zoneDate(zone, Date.now()));
+  }, [zone.timeZone]);
   // Re-renders when a class opens for entry or ends, and every minute; the render reads the clock.
   useClassTimer(data.classes.value);
   const now = Date.now();
@@ -101,9 +114,19 @@ export function LiveSchedule(props: LiveScheduleProps) {
   const bk = bookedPart.use(data.reservations.length > 0 || bookedHere.length > 0).module;
 
   const usePopup = props.booking === "popup" || (props.booking !== "direct" && !data.signedIn);
-  const popup = useBookingPopup(config.appUrl, (classId) => {
+  const popup = useBookingPopup(config.appUrl, (message) => {
+    const { classId } = message;
+    if (message.type === "fit:cancelled") {
+      const reservation = reservationFor(data.reservations, classId);
+      setBookedHere((ids) => ids.filter((id) => id !== classId));
+      setAnnouncement(say("success.reservationCancelled"));
+      data.refresh();
+      if (reservation) emit(EVENTS.classCancel, { classId, reservationId: reservation.id });
+      return;
+    }
     setBookedHere((ids) => [...ids, classId]);
     setAnnouncement(say("success.reserved"));
+    data.acceptPass(message.pass);
     data.refresh();
     emit(EVENTS.classBook, { classId });
   });
@@ -307,6 +330,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
                 enterable={enterable}
                 callLink={callLink}
                 checkedIn={checkedIn}
+                viaPass={data.viaPass}
                 started={started}
                 busy={busy === c.id}
                 headingId={headingId}
@@ -315,7 +339,10 @@ export function LiveSchedule(props: LiveScheduleProps) {
                 say={say}
                 onCheckIn={checkIn}
                 onCalendar={() => setAnnouncement(say("success.addedToCalendar"))}
-                onCancel={setConfirming}
+                onCancel={(r) =>
+                  // Seen with the site's pass: the booking is changed in the hosted app, where the member is signed in.
+                  data.viaPass ? !popup.open(c.id, true) && setFailure(say("live.popupBlocked")) : setConfirming(r)
+                }
               />
             )
           ) : started ? (

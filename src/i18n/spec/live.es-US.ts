@@ -24,4 +24,6 @@ export const liveEs = {
   "live.confirmLateCancel": "Ya pasó la hora de cancelación sin cargo, así que esto cuenta como cancelación tardía.",
   "live.directions": "Cómo llegar",
   "live.alreadyBooked": "Ya reservaste {name}, {when}.",
+  "live.alreadyBookedTitle": "Ya reservada",
+  "live.notBooked": "No tienes una reservación para esta clase.",
 } as const satisfies TranslationOf<typeof liveEn>;

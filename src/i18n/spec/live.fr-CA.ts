@@ -27,4 +27,6 @@ export const liveFr = {
     "L’heure d’annulation sans frais est passée : cette annulation compte comme une annulation tardive.",
   "live.directions": "Itinéraire",
   "live.alreadyBooked": "Vous avez déjà réservé {name}, {when}.",
+  "live.alreadyBookedTitle": "Déjà réservé",
+  "live.notBooked": "Vous n’avez pas de réservation pour ce cours.",
 } as const satisfies TranslationOf<typeof liveEn>;

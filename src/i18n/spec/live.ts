@@ -23,4 +23,6 @@ export const liveEn = {
   "live.confirmLateCancel": "It’s past the free cancellation time, so this counts as a late cancel.",
   "live.directions": "Directions",
   "live.alreadyBooked": "You already booked {name}, {when}.",
+  "live.alreadyBookedTitle": "Already booked",
+  "live.notBooked": "You have no booking for this class.",
 } as const;

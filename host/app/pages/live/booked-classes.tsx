@@ -37,6 +37,8 @@ const item = css`display: grid; gap: ${space[3]}px; background: ${color.surface}
 const inClass = css`display: grid; gap: ${space[2]}px; background: ${color.accentSoft}; border-radius: ${radius.sm}px; padding: ${space[3]}px;
   strong { font-size: ${text.lg}px; } a { font-weight: 800; word-break: break-all; min-height: 44px; display: inline-flex; align-items: center; }`;
 
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 type ClassData = Reservation["class_data"] & Partial<LiveClass>;
 
 const whenLabel = (iso: string) =>
@@ -68,7 +70,8 @@ export default function BookedClassesPage() {
   const upcoming = reservations ? upcomingReservations(reservations, Date.now()) : undefined;
   const now = useClassTimer(upcoming?.map((r) => r.class_data) ?? [], () => void store.live.reservations.reload());
   // The cancellation terms as the schedule states them (src/domain/classes.ts), on each row and in the dialog.
-  const termsOf = (r: Reservation) => cancelTerms(r.class_data, now, currentLocale());
+  // Read in the browser's zone, as the rows' times are.
+  const termsOf = (r: Reservation) => cancelTerms(r.class_data, now, currentLocale(), browserZone);
   const confirmTerms = confirm && termsOf(confirm);
 
   async function cancel(id: string) {
