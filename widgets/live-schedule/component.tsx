@@ -37,6 +37,7 @@ import {
 import { useBookingPopup } from "./popup.js";
 import { scheduleStyles } from "./styles.js";
 import { lazy } from "../ui/lazy.js";
+import { matchesFilters, NO_FILTERS, ScheduleFilters } from "./filters.js";
 
 /** The waitlist part: loaded when a shown class is full or the member waits for one (most schedules never need it). */
 const waitlistPart = lazy(() => import("./waitlist.js"));
@@ -69,6 +70,8 @@ export function LiveSchedule(props: LiveScheduleProps) {
   const [firstDay, setFirstDay] = useState(() => zoneDate(zone, Date.now()));
   // The day the visitor picked in the shown week; until then the week opens on its first day with classes left.
   const [picked, setPicked] = useState<string | null>(null);
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const filtered = Object.values(filters).some(Boolean);
   // The studio's zone arrives with the location: the week starts again on today there.
   const shownZone = useRef(zone.timeZone);
   useEffect(() => {
@@ -141,7 +144,8 @@ export function LiveSchedule(props: LiveScheduleProps) {
     for (const list of groups.values()) list.sort((a, b) => a.start_date.localeCompare(b.start_date));
     return groups;
   }, [data.classes.value, zone.timeZone]);
-  const classesLeft = (day: Date) => (byDay.get(dayKey(here, day)) ?? []).filter((c) => !hasClassEnded(c, now));
+  const classesLeft = (day: Date) =>
+    (byDay.get(dayKey(here, day)) ?? []).filter((c) => !hasClassEnded(c, now) && matchesFilters(c, filters));
   const selectedDay =
     days.find((d) => dayKey(here, d) === picked) ?? openingDay(days, (d) => classesLeft(d).length > 0);
   const classes = classesLeft(selectedDay);
@@ -226,6 +230,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
   // Reserve, Leave waitlist after Join, Reserve after Cancel), else on its status once nothing more is loading.
   useEffect(() => {
     const id = focusRow.current;
+    if (busy) return; // the action's answer has not been shown yet
     const row = id && root.current?.querySelector(`[data-row="${CSS.escape(id)}"]`);
     if (!row) return;
     const control = REPLACEMENTS.map((part) => row.querySelector<HTMLElement>(`[part~="${part}"]:not(:disabled)`)).find(
@@ -305,9 +310,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
                   ? say("success.reservedNote")
                   : say("success.reservedInPerson", { place: studioPlace(c) })}
             </p>
-          ) : wl &&
-            !started &&
-            (position !== null || (c.class_full && waitlist && (waitlist.count > 0 || !waitlist.open))) ? (
+          ) : wl && !started && (position !== null || (c.class_full && waitlist)) ? (
             <wl.WaitlistStatus c={c} now={now} zone={zone} styles={s} />
           ) : (
             <p class={s.spots} data-status tabIndex={-1}>
@@ -438,6 +441,19 @@ export function LiveSchedule(props: LiveScheduleProps) {
         </Button>
       </nav>
 
+      {data.classes.value && (
+        <ScheduleFilters
+          classes={data.classes.value}
+          value={filters}
+          idPrefix={`fit-filter-${props.location ?? "all"}`}
+          css={css}
+          say={say}
+          onChange={(next) => {
+            setFilters(next);
+            setPicked(null);
+          }}
+        />
+      )}
       <h3 class={s.dayHeading}>{dayHeading(here, selectedDay)}</h3>
       {failure && (
         <p role="alert" class={s.failure}>
@@ -449,7 +465,15 @@ export function LiveSchedule(props: LiveScheduleProps) {
       ) : data.classes.value === undefined ? (
         <Skeleton label={say("loading")} rows={4} height={72} />
       ) : classes.length === 0 ? (
-        <EmptyState title={say("live.noClasses")}>{say("live.noClassesHint")}</EmptyState>
+        <EmptyState title={say(!filtered ? "live.noClasses" : "live.noMatches")}>
+          {!filtered ? (
+            say("live.noClassesHint")
+          ) : (
+            <Button variant="link" onClick={() => setFilters(NO_FILTERS)}>
+              {say("live.clearFilters")}
+            </Button>
+          )}
+        </EmptyState>
       ) : (
         <ul class={s.list}>
           {classes.map((c) => (

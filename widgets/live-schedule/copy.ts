@@ -12,6 +12,13 @@ export const say = sayWith(
     "live.days": "Choose a day",
     "live.noClasses": "No classes on this day",
     "live.noClassesHint": "Try another day of the week.",
+    "live.filters": "Filter classes",
+    "live.filterType": "Class type",
+    "live.filterTrainer": "Trainer",
+    "live.filterRoom": "Room",
+    "live.filterAll": "All",
+    "live.noMatches": "No classes match your filters on this day",
+    "live.clearFilters": "Clear filters",
     // A count's plural forms sit side by side: `key#one` (Intl.PluralRules' category), the plain key for "other".
     "live.spotsLeft": "{count} spots left",
     "live.spotsLeft#one": "{count} spot left",

@@ -41,11 +41,12 @@ export function WaitlistStatus({ c, now, zone, styles }: RowProps) {
   }
   return (
     <p class={styles.spots} data-status tabIndex={-1}>
+      {/* A full class always says how long its waitlist is (issue 32 item 10), an empty one included. */}
       {waitlist && waitlist.count > 0
         ? say("live.waitlistWaiting", { count: waitlist.count })
         : waitlist && !waitlist.open
           ? say("live.waitlistFull")
-          : null}
+          : say("live.waitlistEmpty")}
     </p>
   );
 }

@@ -28,6 +28,10 @@ const liveClassSchema = {
     trainer_image_url: { type: ["string", "null"] },
     type: { type: "string" },
     spots_left: { type: "integer" },
+    room: {
+      type: "string",
+      description: "the studio room it is held in (empty when not named); schedules filter by it",
+    },
     zoom_link: {
       type: ["string", "null"],
       description:
