@@ -37,10 +37,13 @@ import {
 import { useBookingPopup } from "./popup.js";
 import { scheduleStyles } from "./styles.js";
 import { lazy } from "../ui/lazy.js";
-import { matchesFilters, NO_FILTERS, ScheduleFilters } from "./filters.js";
+import type { ClassFilters } from "./filters.js";
 
 /** The waitlist part: loaded when a shown class is full or the member waits for one (most schedules never need it). */
 const waitlistPart = lazy(() => import("./waitlist.js"));
+/** The filters (class type, trainer, room): loaded once classes show, outside the first script. */
+const filtersPart = lazy(() => import("./filters.js"));
+const NO_FILTERS: ClassFilters = { type: "", trainer: "", room: "" };
 /** The booked part: loaded when the member holds a reservation (Add to calendar, Check in, Cancel and its confirm). */
 const bookedPart = lazy(() => import("./booked.js"));
 
@@ -144,8 +147,11 @@ export function LiveSchedule(props: LiveScheduleProps) {
     for (const list of groups.values()) list.sort((a, b) => a.start_date.localeCompare(b.start_date));
     return groups;
   }, [data.classes.value, zone.timeZone]);
+  const fp = filtersPart.use(!!data.classes.value).module;
   const classesLeft = (day: Date) =>
-    (byDay.get(dayKey(here, day)) ?? []).filter((c) => !hasClassEnded(c, now) && matchesFilters(c, filters));
+    (byDay.get(dayKey(here, day)) ?? []).filter(
+      (c) => !hasClassEnded(c, now) && (!fp || !filtered || fp.matchesFilters(c, filters)),
+    );
   const selectedDay =
     days.find((d) => dayKey(here, d) === picked) ?? openingDay(days, (d) => classesLeft(d).length > 0);
   const classes = classesLeft(selectedDay);
@@ -441,8 +447,8 @@ export function LiveSchedule(props: LiveScheduleProps) {
         </Button>
       </nav>
 
-      {data.classes.value && (
-        <ScheduleFilters
+      {fp && data.classes.value && (
+        <fp.ScheduleFilters
           classes={data.classes.value}
           value={filters}
           idPrefix={`fit-filter-${props.location ?? "all"}`}

@@ -13,7 +13,6 @@ export interface ClassFilters {
   trainer: string;
   room: string;
 }
-export const NO_FILTERS: ClassFilters = { type: "", trainer: "", room: "" };
 
 const FACETS = [
   { key: "type", label: "live.filterType", of: (c: LiveClass) => c.type || c.description },
@@ -54,7 +53,7 @@ export function ScheduleFilters({ classes, value, idPrefix, css, say, onChange }
           <select
             id={`${idPrefix}-${facet.key}`}
             value={value[facet.key]}
-            onChange={(e) => onChange({ ...value, [facet.key]: (e.currentTarget).value })}
+            onChange={(e) => onChange({ ...value, [facet.key]: e.currentTarget.value })}
           >
             <option value="">{say("live.filterAll")}</option>
             {facet.values.map((v) => (
