@@ -57,6 +57,9 @@ const POPUP_PAGES = /^\/(live\/book|continue)\/?(\?|$)/;
 const PUBLIC_CORS =
   /^\/(tsapi\/|config\.json$|studios\/class(\?|$)|studios\/live-classes\/stream(\?|$)|subscriptions\/v1\/products|health$|media\/|widgets\/)/;
 
+/** Read with a bookings pass from the site it names, so any origin may ask (the pass decides, not CORS). */
+const SITE_BOOKINGS = /^\/studios\/site-bookings(\?|$)/;
+
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -249,7 +252,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const origin = request.headers.origin;
       if (!origin) return callback(null, corsClosed);
       const isPublic =
-        PUBLIC_CORS.test(request.url) && (request.method === "GET" || request.url.startsWith("/tsapi/workouts/search"));
+        (PUBLIC_CORS.test(request.url) &&
+          (request.method === "GET" || request.url.startsWith("/tsapi/workouts/search"))) ||
+        // A site's schedule reads its member's bookings with a pass bound to the site's origin (routes/site-bookings).
+        (SITE_BOOKINGS.test(request.url) && (request.method === "GET" || request.method === "OPTIONS"));
       callback(null, corsForAllowed.get(origin) ?? (isPublic ? corsForAny : corsClosed));
     },
   });

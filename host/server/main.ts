@@ -53,6 +53,19 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
+/**
+ * What a site embedding the widgets gets (docs/embedding.md): any site may show them and hears of bookings made in the
+ * popup; a member's bookings show again on a site that may hold a bookings pass (FITKIT_ALLOWED_ORIGINS, and outside
+ * production any site).
+ */
+function embeddingLine(c: typeof config) {
+  if (c.allowedOrigins.length)
+    return `  embedding: members' bookings show on ${c.allowedOrigins.join(", ")}${c.production ? "" : " (and, outside production, any site)"}`;
+  return c.production
+    ? "  embedding: set FITKIT_ALLOWED_ORIGINS to the studio sites embedding the widgets, or members' bookings do not show there"
+    : "  embedding: any site may embed the widgets and show members' bookings (production needs FITKIT_ALLOWED_ORIGINS)";
+}
+
 const { port } = new URL(await app.listen({ port: config.port, host: config.host }).catch(refuse));
 const url = listeningOrigin(config.host, Number(port));
 
@@ -61,6 +74,7 @@ const lines = [
   `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}`,
   `  API docs: ${url}/docs${config.devMail ? `   outbox: ${url}/dev/mail (from this machine only)` : ""}`,
   ...(config.host === "127.0.0.1" ? [`  listening on this machine only: set HOST=0.0.0.0 to serve the network`] : []),
+  embeddingLine(config),
   ...(config.billing.provider === "off" ? ["  billing: off (nothing can be bought)"] : []),
   ...(config.billing.provider === "sandbox" && config.production
     ? ["  billing: SANDBOX in production (test cards buy memberships)"]

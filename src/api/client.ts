@@ -28,6 +28,8 @@ interface RequestOptions {
   body?: unknown;
   /** Needs the member's bearer token. */
   auth?: boolean;
+  /** A bearer of the caller's own instead of the member's (a bookings pass): sent as is, never refreshed. */
+  bearer?: string;
   signal?: AbortSignal;
   /** Reads sent with POST (search) may opt in to retries; writes never retry. */
   idempotent?: boolean;
@@ -92,8 +94,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           outer?.throwIfAborted();
         },
       });
-    let token: string | undefined;
-    if (o.auth) {
+    let token: string | undefined = o.bearer;
+    if (o.auth && !token) {
       token = await options.tokens?.accessToken();
       if (!token) throw unauthorizedError(method, url);
     }
@@ -101,7 +103,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       try {
         return await call(token);
       } catch (e) {
-        if (!token || (e as FetchError).response?.status !== 401) throw e;
+        if (!token || o.bearer || (e as FetchError).response?.status !== 401) throw e;
         // A token that looked valid was refused: refresh once (one shared refresh per page, see src/auth) and call
         // again.
         token = await options.tokens?.refreshAfterRejection(token);

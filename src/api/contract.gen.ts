@@ -4816,6 +4816,8 @@ export interface paths {
                 trainer_image_url: string | null;
                 type: string;
                 spots_left: number;
+                /** @description the studio room it is held in (empty when not named); schedules filter by it */
+                room?: string;
                 /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
                 zoom_link?: string | null;
                 /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
@@ -4952,6 +4954,8 @@ export interface paths {
                   trainer_image_url: string | null;
                   type: string;
                   spots_left: number;
+                  /** @description the studio room it is held in (empty when not named); schedules filter by it */
+                  room?: string;
                   /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
                   zoom_link?: string | null;
                   /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
@@ -5094,6 +5098,8 @@ export interface paths {
                 trainer_image_url: string | null;
                 type: string;
                 spots_left: number;
+                /** @description the studio room it is held in (empty when not named); schedules filter by it */
+                room?: string;
                 /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
                 zoom_link?: string | null;
                 /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
@@ -5245,6 +5251,8 @@ export interface paths {
                 trainer_image_url: string | null;
                 type: string;
                 spots_left: number;
+                /** @description the studio room it is held in (empty when not named); schedules filter by it */
+                room?: string;
                 /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
                 zoom_link?: string | null;
                 /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
@@ -5411,6 +5419,8 @@ export interface paths {
                 trainer_image_url: string | null;
                 type: string;
                 spots_left: number;
+                /** @description the studio room it is held in (empty when not named); schedules filter by it */
+                room?: string;
                 /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
                 zoom_link?: string | null;
                 /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
@@ -5560,6 +5570,8 @@ export interface paths {
                 trainer_image_url: string | null;
                 type: string;
                 spots_left: number;
+                /** @description the studio room it is held in (empty when not named); schedules filter by it */
+                room?: string;
                 /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
                 zoom_link?: string | null;
                 /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
@@ -5704,6 +5716,8 @@ export interface paths {
                   trainer_image_url: string | null;
                   type: string;
                   spots_left: number;
+                  /** @description the studio room it is held in (empty when not named); schedules filter by it */
+                  room?: string;
                   /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
                   zoom_link?: string | null;
                   /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
@@ -5842,6 +5856,8 @@ export interface paths {
                 trainer_image_url: string | null;
                 type: string;
                 spots_left: number;
+                /** @description the studio room it is held in (empty when not named); schedules filter by it */
+                room?: string;
                 /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
                 zoom_link?: string | null;
                 /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
@@ -6078,6 +6094,230 @@ export interface paths {
         };
         /** @description Default Response */
         503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/site-pass": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A pass that lets one site's schedule read the member's upcoming bookings for 7 days (read only) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uri */
+            origin: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description send as `Authorization: Bearer …` to GET /studios/site-bookings */
+              token: string;
+              /** Format: date-time */
+              expires_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/site-bookings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's upcoming bookings, read by a site's schedule with its bookings pass (Authorization: Bearer <pass>) from the origin the pass names; without video-call links */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              items: {
+                id: string;
+                /** @enum {string} */
+                status: "pending" | "standard cancel" | "check in";
+                class_data: {
+                  id: string;
+                  description: string;
+                  /** @description minutes */
+                  duration: number;
+                  equipment: string[];
+                  class_full: boolean;
+                  /** @description the class has ended */
+                  completed: boolean;
+                  /** Format: date-time */
+                  start_date: string;
+                  /** Format: date-time */
+                  end_date: string;
+                  /** Format: date-time */
+                  startDateTime: string;
+                  trainer_name: string;
+                  trainer_image_url: string | null;
+                  type: string;
+                  spots_left: number;
+                  /** @description the studio room it is held in (empty when not named); schedules filter by it */
+                  room?: string;
+                  /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+                  zoom_link?: string | null;
+                  /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+                  location?: {
+                    id: string;
+                    slug: string;
+                    name: string;
+                    /** @enum {string} */
+                    kind: "studio" | "virtual";
+                    address: string;
+                    city: string;
+                    time_zone: string;
+                  };
+                  /** @description the location's booking and cancellation rules, with their instants for this class */
+                  policy?: {
+                    /** @description booking opens this many days before the start */
+                    booking_window_days: number;
+                    /** @description cancelling later than this before the start is late */
+                    late_cancel_minutes: number;
+                    /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                    auto_book_cutoff_minutes: number;
+                    /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                    max_open_bookings: number;
+                    /** Format: date-time */
+                    booking_opens_at: string;
+                    /**
+                     * Format: date-time
+                     * @description later cancels are marked late
+                     */
+                    free_cancel_until: string;
+                  };
+                  /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+                  waitlist?: {
+                    /** @description members waiting */
+                    count: number;
+                    capacity: number;
+                    /** @description joinable now: the class is full, not started, the list has room */
+                    open: boolean;
+                    /** @description 1 = next in line */
+                    position: number | null;
+                    entry_id: string | null;
+                  };
+                };
+                /** @description cancelled after the free-cancellation cutoff */
+                late_cancel?: boolean;
+                /** @description booked from the waitlist */
+                from_waitlist?: boolean;
+              }[];
+              total: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              statusCode: number;
+              message: string | string[];
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -6408,7 +6648,10 @@ export interface paths {
             /** Format: text */
             description?: string;
             equipment?: string[];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description https (http outside production); {class_id} is replaced by each class's id
+             */
             video_call_url?: string | null;
           };
         };
@@ -7424,7 +7667,10 @@ export interface paths {
             /** Format: text */
             description?: string;
             equipment?: string[];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description https (http outside production); {class_id} is replaced by each class's id
+             */
             video_call_url?: string | null;
           };
         };
@@ -7635,7 +7881,10 @@ export interface paths {
             /** Format: text */
             description?: string;
             equipment?: string[];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description https (http outside production); {class_id} is replaced by each class's id
+             */
             video_call_url?: string | null;
           };
         };

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import type { LiveClass, Reservation } from "../../src/api/index.js";
+import { cancelTerms, directionsUrl } from "../../src/domain/classes.js";
 import { useCss } from "../ui/context.js";
 import { Button, Modal } from "../ui/parts.js";
 import type { say as sayHere } from "./copy.js";
@@ -15,7 +16,11 @@ interface ActionsProps {
   name: string;
   reservation: Reservation | undefined;
   enterable: boolean;
+  /** The class's video-call link (an online class's https link), else undefined. */
+  callLink: string | undefined;
   checkedIn: boolean;
+  /** Seen with the site's bookings pass: no check-in here (the member is not signed in on this site). */
+  viaPass: boolean;
   started: boolean;
   busy: boolean;
   headingId: string;
@@ -27,18 +32,34 @@ interface ActionsProps {
   onCancel(reservation: Reservation): void;
 }
 
-/** What the member can do with a class they booked: join it, check in, add it to a calendar, cancel it. */
+/**
+ * What the member can do with a class they booked: join its video call (online) or get directions to the studio (in
+ * person), check in, add it to a calendar, cancel it.
+ */
 export function BookedActions(p: ActionsProps) {
   const { c, reservation, say, styles: s } = p;
   const css = useCss();
+  const directions = directionsUrl(c);
   return (
     <>
-      {p.enterable && c.zoom_link && (
-        <a part="join" class={css`font-weight: 600;`} href={c.zoom_link} target="_blank" rel="noopener noreferrer">
+      {p.enterable && p.callLink && (
+        <a part="join" class={css`font-weight: 600;`} href={p.callLink} target="_blank" rel="noopener noreferrer">
           {say("live.join")}
         </a>
       )}
-      {reservation && p.enterable && !p.checkedIn && (
+      {directions && (
+        <a
+          part="directions"
+          class={css`font-size: 0.875em;`}
+          href={directions}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={p.headingId}
+        >
+          {say("live.directions")}
+        </a>
+      )}
+      {reservation && p.enterable && !p.checkedIn && !p.viaPass && (
         <Button variant="primary" busy={p.busy} onClick={() => p.onCheckIn(reservation)}>
           {say("live.checkIn")}
         </Button>
@@ -64,18 +85,23 @@ export function BookedActions(p: ActionsProps) {
 interface ConfirmProps {
   confirming: Reservation | null;
   now: number;
+  zone: { locale: string; timeZone: string };
   say: typeof sayHere;
   onConfirm(reservation: Reservation): void;
   onClose(): void;
 }
 
-/** Cancel this booking? With the late-cancellation rule stated when cancelling now would be late. */
-export function CancelConfirm({ confirming, now, say, onConfirm, onClose }: ConfirmProps) {
+/**
+ * Cancel this booking? With the class's cancellation terms, said as Booked Classes says them (src/domain/classes.ts
+ * cancelTerms): the late-cancellation rule when cancelling now would be late, else until when it is free.
+ */
+export function CancelConfirm({ confirming, now, zone, say, onConfirm, onClose }: ConfirmProps) {
   const css = useCss();
+  const terms = confirming && cancelTerms(confirming.class_data, now, zone.locale, zone.timeZone);
   return (
     <Modal open={!!confirming} onClose={onClose} title={say("action.cancelBooking")}>
       <p>{say("confirm.cancelClass")}</p>
-      {confirming && isLate(confirming.class_data, now) && <p>{say("live.confirmLateCancel")}</p>}
+      {terms && <p>{terms.late ? say("live.confirmLateCancel") : say(terms.key, { time: terms.time })}</p>}
       <div class={css`display: flex; flex-wrap: wrap; gap: 10px; margin-top: 16px;`}>
         <Button variant="primary" onClick={() => confirming && onConfirm(confirming)}>
           {say("action.cancelBooking")}
@@ -85,6 +111,3 @@ export function CancelConfirm({ confirming, now, say, onConfirm, onClose }: Conf
     </Modal>
   );
 }
-
-/** Cancelling now would be late: past the location's free-cancellation time for the class. */
-const isLate = (c: LiveClass, now: number) => !!c.policy && now > Date.parse(c.policy.free_cancel_until);

@@ -3,6 +3,8 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
 import {
   canEnterClass,
+  cancelTerms,
+  classCallLink,
   hasClassEnded,
   isClassInProgress,
   isVirtualClass,
@@ -18,7 +20,8 @@ import { speak } from "../ui/copy.js";
 import { say as sayHere } from "./copy.js";
 import { Button, EmptyState, ErrorState, LiveRegion, OfflineNotice, Skeleton } from "../ui/parts.js";
 import { useClassTimer } from "./timer.js";
-import { mediaUrl, useWidgetConfig } from "../ui/config.js";
+import { mediaUrl, useWidgetConfig, zoneChosen } from "../ui/config.js";
+import type { WidgetConfig } from "../ui/context.js";
 import { useLiveSchedule } from "./data.js";
 import {
   dayButtonLabel,
@@ -34,9 +37,13 @@ import {
 import { useBookingPopup } from "./popup.js";
 import { scheduleStyles } from "./styles.js";
 import { lazy } from "../ui/lazy.js";
+import type { ClassFilters } from "./filters.js";
 
 /** The waitlist part: loaded when a shown class is full or the member waits for one (most schedules never need it). */
 const waitlistPart = lazy(() => import("./waitlist.js"));
+/** The filters (class type, trainer, room): loaded once classes show, outside the first script. */
+const filtersPart = lazy(() => import("./filters.js"));
+const NO_FILTERS: ClassFilters = { type: "", trainer: "", room: "" };
 /** The booked part: loaded when the member holds a reservation (Add to calendar, Check in, Cancel and its confirm). */
 const bookedPart = lazy(() => import("./booked.js"));
 
@@ -48,19 +55,33 @@ export interface LiveScheduleProps {
 /** `<fit-live-schedule>`: the week view of one location's live classes with reservations. */
 export function LiveSchedule(props: LiveScheduleProps) {
   const css = useCss();
-  const { emit, copy } = useWidget();
+  const { emit, copy, host } = useWidget();
   // Handlers that answer after an await speak this widget's language even if another widget rendered meanwhile.
   const say: typeof sayHere = (key, params) => (speak(copy), sayHere(key, params));
   const config = useWidgetConfig();
-  // The config names the locale and the zone (the attributes, the page, then the browser): formats take it as is.
-  const zone: Zone = config;
+  const data = useLiveSchedule(props.location, config.appUrl);
+  // The config names the locale and the zone (the attributes, the page); a studio's schedule otherwise shows its
+  // classes on the studio's clock (a member books where the class happens, as the app's location page reads it), and
+  // the live virtual studio or every location in the visitor's zone.
+  const zone: Zone = {
+    locale: config.locale,
+    timeZone: (!zoneChosen(host as Partial<WidgetConfig>) && data.studioZone) || config.timeZone,
+  };
   // The week is the zone's calendar days held as local midnights (date arithmetic stays DST-safe): day buttons are
   // keyed and labelled in the browser's own zone, classes grouped by their day in the widget's zone.
   const here = localZone(zone);
   const [firstDay, setFirstDay] = useState(() => zoneDate(zone, Date.now()));
   // The day the visitor picked in the shown week; until then the week opens on its first day with classes left.
   const [picked, setPicked] = useState<string | null>(null);
-  const data = useLiveSchedule(props.location);
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const filtered = Object.values(filters).some(Boolean);
+  // The studio's zone arrives with the location: the week starts again on today there.
+  const shownZone = useRef(zone.timeZone);
+  useEffect(() => {
+    if (shownZone.current === zone.timeZone) return;
+    shownZone.current = zone.timeZone;
+    setFirstDay(zoneDate(zone, Date.now()));
+  }, [zone.timeZone]);
   // Re-renders when a class opens for entry or ends, and every minute; the render reads the clock.
   useClassTimer(data.classes.value);
   const now = Date.now();
@@ -72,6 +93,12 @@ export function LiveSchedule(props: LiveScheduleProps) {
   const [bookedHere, setBookedHere] = useState<string[]>([]);
   const [promoted, setPromoted] = useState("");
   const s = scheduleStyles(css);
+  // An http call link is a development deployment's own; a site served over https never renders one.
+  const allowHttp = config.apiBase.startsWith("http:");
+  const root = useRef<HTMLElement>(null);
+  // Issue 32 item 5: the class whose pressed control (Reserve, Join waitlist, Cancel booking) an action replaced; the
+  // next render that shows the row's new control focuses it, so keyboard focus never falls to the page.
+  const focusRow = useRef<string | null>(null);
 
   const wl = waitlistPart.use(!!data.classes.value?.some((c) => c.class_full || c.waitlist?.position != null)).module;
   // Classes the member was waiting for at the last answer: one that now holds their reservation was a promotion from
@@ -93,9 +120,19 @@ export function LiveSchedule(props: LiveScheduleProps) {
   const bk = bookedPart.use(data.reservations.length > 0 || bookedHere.length > 0).module;
 
   const usePopup = props.booking === "popup" || (props.booking !== "direct" && !data.signedIn);
-  const popup = useBookingPopup(config.appUrl, (classId) => {
+  const popup = useBookingPopup(config.appUrl, (message) => {
+    const { classId } = message;
+    if (message.type === "fit:cancelled") {
+      const reservation = reservationFor(data.reservations, classId);
+      setBookedHere((ids) => ids.filter((id) => id !== classId));
+      setAnnouncement(say("success.reservationCancelled"));
+      data.refresh();
+      if (reservation) emit(EVENTS.classCancel, { classId, reservationId: reservation.id });
+      return;
+    }
     setBookedHere((ids) => [...ids, classId]);
     setAnnouncement(say("success.reserved"));
+    data.acceptPass(message.pass);
     data.refresh();
     emit(EVENTS.classBook, { classId });
   });
@@ -110,7 +147,11 @@ export function LiveSchedule(props: LiveScheduleProps) {
     for (const list of groups.values()) list.sort((a, b) => a.start_date.localeCompare(b.start_date));
     return groups;
   }, [data.classes.value, zone.timeZone]);
-  const classesLeft = (day: Date) => (byDay.get(dayKey(here, day)) ?? []).filter((c) => !hasClassEnded(c, now));
+  const fp = filtersPart.use(!!data.classes.value).module;
+  const classesLeft = (day: Date) =>
+    (byDay.get(dayKey(here, day)) ?? []).filter(
+      (c) => !hasClassEnded(c, now) && (!fp || !filtered || fp.matchesFilters(c, filters)),
+    );
   const selectedDay =
     days.find((d) => dayKey(here, d) === picked) ?? openingDay(days, (d) => classesLeft(d).length > 0);
   const classes = classesLeft(selectedDay);
@@ -134,6 +175,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
     waitingFor.current.delete(c.id);
     try {
       const reservation = await data.book(c.id);
+      focusRow.current = c.id;
       setAnnouncement(say("success.reserved"));
       emit(EVENTS.classBook, { classId: c.id, reservationId: reservation.id });
     } catch (error) {
@@ -152,6 +194,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
     setBusy(reservation.class_data.id);
     try {
       await data.cancel(reservation.id);
+      focusRow.current = reservation.class_data.id;
       setAnnouncement(say("success.reservationCancelled"));
       emit(EVENTS.classCancel, { classId: reservation.class_data.id, reservationId: reservation.id });
     } catch (error) {
@@ -168,6 +211,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
     waitingFor.current.delete(c.id);
     try {
       setAnnouncement(await run());
+      focusRow.current = c.id;
       data.refresh();
     } catch (error) {
       setFailure(
@@ -191,6 +235,22 @@ export function LiveSchedule(props: LiveScheduleProps) {
     }
   }
 
+  // After every render: a row waiting for focus gets it on the control that replaced the pressed one (Cancel after
+  // Reserve, Leave waitlist after Join, Reserve after Cancel), else on its status once nothing more is loading.
+  useEffect(() => {
+    const id = focusRow.current;
+    if (busy) return; // the action's answer has not been shown yet
+    const row = id && root.current?.querySelector(`[data-row="${CSS.escape(id)}"]`);
+    if (!row) return;
+    const control = REPLACEMENTS.map((part) => row.querySelector<HTMLElement>(`[part~="${part}"]:not(:disabled)`)).find(
+      (found) => found,
+    );
+    const booked = !!reservationFor(data.reservations, id);
+    if (!control && booked && !bk) return; // the booked part (with Cancel) is still loading
+    focusRow.current = null;
+    (control ?? row.querySelector<HTMLElement>("[data-status]"))?.focus();
+  });
+
   const closeConfirm = () => setConfirming(null);
   const title = data.locationName ?? (props.location || say("live.allLocations"));
 
@@ -209,18 +269,25 @@ export function LiveSchedule(props: LiveScheduleProps) {
     const policy = c.policy;
     const opensAt =
       !booked && policy && now < Date.parse(policy.booking_opens_at) ? policy.booking_opens_at : undefined;
-    const policyLine =
-      started || checkedIn || !policy ? null : (
-        <p class={s.policy}>
-          {opensAt
-            ? say("live.bookingOpens", { time: placeTime(zone, c, opensAt) })
-            : now > Date.parse(policy.free_cancel_until)
-              ? say("live.lateCancelNow")
-              : say("live.freeCancelUntil", { time: placeTime(zone, c, policy.free_cancel_until) })}
-        </p>
-      );
+    const terms = cancelTerms(c, now, zone.locale, zone.timeZone);
+    // A visitor is told the free-cancellation time of a class they could book, never that a booking they do not hold
+    // would be a late cancel.
+    const policyText =
+      started || checkedIn || !policy
+        ? null
+        : opensAt
+          ? say("live.bookingOpens", { time: placeTime(zone, c, opensAt) })
+          : !terms
+            ? null
+            : terms.late
+              ? booked
+                ? say("live.lateCancelNow")
+                : null
+              : say(terms.key, { time: terms.time });
+    const policyLine = policyText && <p class={s.policy}>{policyText}</p>;
+    const callLink = classCallLink(c, allowHttp);
     return (
-      <article part="class" class={s.row} aria-labelledby={headingId}>
+      <article part="class" class={s.row} aria-labelledby={headingId} data-row={compact ? undefined : c.id}>
         {c.trainer_image_url ? (
           <img
             class={s.avatar}
@@ -244,20 +311,18 @@ export function LiveSchedule(props: LiveScheduleProps) {
           </h4>
           <p class={s.trainer}>{say("live.with", { trainer: c.trainer_name })}</p>
           {booked ? (
-            <p class={s.success}>
+            <p class={s.success} data-status tabIndex={-1}>
               <strong>{say("success.reserved")}</strong>{" "}
-              {enterable && c.zoom_link
+              {enterable && callLink
                 ? ""
                 : isVirtualClass(c)
                   ? say("success.reservedNote")
                   : say("success.reservedInPerson", { place: studioPlace(c) })}
             </p>
-          ) : wl &&
-            !started &&
-            (position !== null || (c.class_full && waitlist && (waitlist.count > 0 || !waitlist.open))) ? (
+          ) : wl && !started && (position !== null || (c.class_full && waitlist)) ? (
             <wl.WaitlistStatus c={c} now={now} zone={zone} styles={s} />
           ) : (
-            <p class={s.spots}>
+            <p class={s.spots} data-status tabIndex={-1}>
               {c.class_full
                 ? say("live.full")
                 : typeof spots !== "number"
@@ -275,7 +340,9 @@ export function LiveSchedule(props: LiveScheduleProps) {
                 name={name}
                 reservation={reservation}
                 enterable={enterable}
+                callLink={callLink}
                 checkedIn={checkedIn}
+                viaPass={data.viaPass}
                 started={started}
                 busy={busy === c.id}
                 headingId={headingId}
@@ -284,7 +351,10 @@ export function LiveSchedule(props: LiveScheduleProps) {
                 say={say}
                 onCheckIn={checkIn}
                 onCalendar={() => setAnnouncement(say("success.addedToCalendar"))}
-                onCancel={setConfirming}
+                onCancel={(r) =>
+                  // Seen with the site's pass: the booking is changed in the hosted app, where the member is signed in.
+                  data.viaPass ? !popup.open(c.id, true) && setFailure(say("live.popupBlocked")) : setConfirming(r)
+                }
               />
             )
           ) : started ? (
@@ -315,7 +385,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
   };
 
   return (
-    <section class={s.root} aria-label={`${say("live.title")}: ${title}`}>
+    <section ref={root} class={s.root} aria-label={`${say("live.title")}: ${title}`}>
       <OfflineNotice label={say("offline")} />
       <header class={s.header}>
         <h2>{title}</h2>
@@ -380,6 +450,19 @@ export function LiveSchedule(props: LiveScheduleProps) {
         </Button>
       </nav>
 
+      {fp && data.classes.value && (
+        <fp.ScheduleFilters
+          classes={data.classes.value}
+          value={filters}
+          idPrefix={`fit-filter-${props.location ?? "all"}`}
+          css={css}
+          say={say}
+          onChange={(next) => {
+            setFilters(next);
+            setPicked(null);
+          }}
+        />
+      )}
       <h3 class={s.dayHeading}>{dayHeading(here, selectedDay)}</h3>
       {failure && (
         <p role="alert" class={s.failure}>
@@ -391,7 +474,15 @@ export function LiveSchedule(props: LiveScheduleProps) {
       ) : data.classes.value === undefined ? (
         <Skeleton label={say("loading")} rows={4} height={72} />
       ) : classes.length === 0 ? (
-        <EmptyState title={say("live.noClasses")}>{say("live.noClassesHint")}</EmptyState>
+        <EmptyState title={say(!filtered ? "live.noClasses" : "live.noMatches")}>
+          {!filtered ? (
+            say("live.noClassesHint")
+          ) : (
+            <Button variant="link" onClick={() => setFilters(NO_FILTERS)}>
+              {say("live.clearFilters")}
+            </Button>
+          )}
+        </EmptyState>
       ) : (
         <ul class={s.list}>
           {classes.map((c) => (
@@ -401,11 +492,23 @@ export function LiveSchedule(props: LiveScheduleProps) {
       )}
       {usePopup && <p class={s.hint}>{say("live.signInToReserve")}</p>}
 
-      {bk && <bk.CancelConfirm confirming={confirming} now={now} say={say} onConfirm={cancel} onClose={closeConfirm} />}
+      {bk && (
+        <bk.CancelConfirm
+          confirming={confirming}
+          now={now}
+          zone={zone}
+          say={say}
+          onConfirm={cancel}
+          onClose={closeConfirm}
+        />
+      )}
       <LiveRegion message={announcement} />
     </section>
   );
 }
+
+/** The controls that stand in for a pressed one, in the order focus looks for them after an action. */
+const REPLACEMENTS = ["cancel", "leave-waitlist", "waitlist", "reserve"];
 
 const statusOf = (error: unknown) =>
   typeof (error as { status?: unknown } | undefined)?.status === "number" ? (error as { status: number }).status : 500;

@@ -23,6 +23,13 @@ const copy: Translation<typeof say> & Translation<typeof sayWaitlist> = {
   "live.days": "Choisissez un jour",
   "live.noClasses": "Aucun cours ce jour-là",
   "live.noClassesHint": "Essayez un autre jour de la semaine.",
+  "live.filters": "Filtrer les cours",
+  "live.filterType": "Type de cours",
+  "live.filterTrainer": "Entraîneur",
+  "live.filterRoom": "Salle",
+  "live.filterAll": "Tous",
+  "live.noMatches": "Aucun cours ne correspond à vos filtres ce jour-là",
+  "live.clearFilters": "Effacer les filtres",
   "live.spotsLeft": "{count} places restantes",
   "live.spotsLeft#one": "{count} place restante",
   "live.full": "Complet",
@@ -38,17 +45,14 @@ const copy: Translation<typeof say> & Translation<typeof sayWaitlist> = {
   "live.signInToReserve": "Réserver ouvre la page de réservation de fitkit dans une nouvelle fenêtre.",
   "live.popupBlocked":
     "Votre navigateur a bloqué la fenêtre de réservation. Autorisez les fenêtres contextuelles pour ce site et réessayez.",
-  "live.freeCancelUntil": "Annulation sans frais jusqu’à {time}",
-  "live.lateCancelNow": "Annuler maintenant compte comme une annulation tardive",
   "live.bookingOpens": "Les réservations ouvrent {time}",
-  "live.confirmLateCancel":
-    "L’heure limite d’annulation sans frais est passée : cette annulation compte comme tardive.",
   // The waitlist's labels (waitlist-copy.ts, a part loaded when a class is full).
   "live.joinWaitlist": "M’inscrire sur la liste d’attente",
   "live.leaveWaitlist": "Quitter la liste d’attente",
   "live.waitlistPosition": "{position} sur la liste d’attente",
   "live.waitlistWaiting": "Complet · {count} sur la liste d’attente",
   "live.waitlistFull": "Complet · liste d’attente pleine",
+  "live.waitlistEmpty": "Complet · personne sur la liste d’attente pour l’instant",
   "live.joinedWaitlist": "Vous êtes {position} sur la liste d’attente.",
   "live.leftWaitlist": "Vous avez quitté la liste d’attente.",
   "live.autoBookUntil":

@@ -1,4 +1,4 @@
-import { useEffect } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import * as api from "../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
 import type { ApiClient } from "../../src/api/client.js";
@@ -8,13 +8,21 @@ import { DAY_MS } from "../../src/domain/numbers.js";
 import { keyedResource, liveSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
 import type { Resource } from "../../src/store/resource.js";
-import type { Location } from "../../src/api/index.js";
+import type { Location, Page } from "../../src/api/index.js";
+import type { BookingsPass } from "../booking-message.js";
+import { keepPass, readPass } from "./site-pass.js";
 
 export interface LiveSchedule {
   signedIn: boolean;
   classes: { status: string; value: LiveClass[] | undefined };
   reservations: Reservation[];
+  /** The reservations were read with the site's bookings pass: seen here, changed in the hosted app's popup. */
+  viaPass: boolean;
+  /** Keeps a new bookings pass the popup handed over, else reads the bookings again with the one kept. */
+  acceptPass(pass: BookingsPass | undefined): void;
   locationName?: string;
+  /** A studio's own zone (an in-person location); undefined for the live virtual studio or all locations. */
+  studioZone?: string;
   refresh(): void;
   book(classId: string): Promise<Reservation>;
   cancel(reservationId: string): Promise<Reservation>;
@@ -32,9 +40,21 @@ interface Write<T> {
  * The schedule of one location for the next 30 days (one resource per location and day, shared by every widget on the
  * page), the member's reservations (the store's live slice, so a booking in one widget shows in all) and the writes.
  */
-export function useLiveSchedule(location: string | undefined): LiveSchedule {
+export function useLiveSchedule(location: string | undefined, appUrl: string): LiveSchedule {
   const store = useStore(liveSlice);
   const signedIn = store.session.signedIn.value;
+  const appOrigin = new URL(appUrl, window.location.href).origin;
+  const [pass, setPass] = useState(() => readPass(appOrigin, Date.now()));
+  // A visitor on a studio's site who booked there before: their bookings, read with the site's pass.
+  const siteBookings =
+    !signedIn && pass
+      ? keyedResource(store, `live.site-bookings:${pass.token}`, (s) =>
+          store.api
+            .request<Page<Reservation>>("/studios/site-bookings", { bearer: pass.token, signal: s })
+            .then((r) => r.items),
+        )
+      : undefined;
+  const passRefused = (siteBookings?.error.value as { status?: number } | undefined)?.status === 401;
   // From yesterday's midnight: the window changes once a day (two widgets mounted together ask once), and it covers
   // today in a widget zone ahead of the browser's.
   const query = {
@@ -57,6 +77,13 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
   useEffect(() => {
     if (signedIn) void reservations.load();
   }, [signedIn]);
+  useEffect(() => void siteBookings?.load(), [siteBookings]);
+  useEffect(() => {
+    // Refused (the member signed out everywhere, or changed their password): forgotten, as a visitor again.
+    if (!passRefused) return;
+    keepPass(appOrigin, undefined);
+    setPass(undefined);
+  }, [passRefused, appOrigin]);
   useLiveSpots(store, location, classes, place, reservations);
 
   /** A write that throws its ApiError on failure and, on success, reloads the reservations and the spots together. */
@@ -72,11 +99,19 @@ export function useLiveSchedule(location: string | undefined): LiveSchedule {
   return {
     signedIn,
     classes: { status: classes.status.value, value: classes.data.value },
-    reservations: signedIn ? (reservations.data.value ?? []) : [],
+    reservations: signedIn ? (reservations.data.value ?? []) : passRefused ? [] : (siteBookings?.data.value ?? []),
+    viaPass: !signedIn && !!siteBookings,
+    acceptPass(next) {
+      if (!next) return void siteBookings?.reload();
+      keepPass(appOrigin, next);
+      setPass(next);
+    },
     locationName: place?.data.value?.name,
+    studioZone: place?.data.value?.kind === "studio" ? place.data.value.time_zone : undefined,
     refresh: () => {
       void classes.reload();
       if (signedIn) void reservations.reload();
+      else void siteBookings?.reload();
     },
     book: write(store.live.book),
     cancel: write(store.live.cancel),

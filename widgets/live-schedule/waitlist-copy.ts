@@ -10,6 +10,7 @@ export const sayWaitlist = sayWith({
   "live.waitlistPosition": "{position} on the waitlist",
   "live.waitlistWaiting": "Full · {count} on the waitlist",
   "live.waitlistFull": "Full · waitlist full",
+  "live.waitlistEmpty": "Full · no one on the waitlist yet",
   "live.joinedWaitlist": "You’re {position} on the waitlist.",
   "live.leftWaitlist": "You left the waitlist.",
   "live.autoBookUntil": "If a spot opens before {time}, you’re booked automatically and emailed.",

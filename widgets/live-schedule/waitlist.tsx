@@ -31,7 +31,9 @@ export function WaitlistStatus({ c, now, zone, styles }: RowProps) {
     const autoBook = c.policy && Date.parse(c.start_date) - c.policy.auto_book_cutoff_minutes * MINUTE_MS;
     return (
       <>
-        <p class={styles.waiting}>{say("live.waitlistPosition", { position: ordinal(position, speaking().locale) })}</p>
+        <p class={styles.waiting} data-status tabIndex={-1}>
+          {say("live.waitlistPosition", { position: ordinal(position, speaking().locale) })}
+        </p>
         {autoBook && autoBook > now && (
           <p class={styles.policy}>{say("live.autoBookUntil", { time: placeTime(zone, c, autoBook) })}</p>
         )}
@@ -39,12 +41,13 @@ export function WaitlistStatus({ c, now, zone, styles }: RowProps) {
     );
   }
   return (
-    <p class={styles.spots}>
+    <p class={styles.spots} data-status tabIndex={-1}>
+      {/* A full class always says how long its waitlist is (issue 32 item 10), an empty one included. */}
       {waitlist && waitlist.count > 0
         ? say("live.waitlistWaiting", { count: waitlist.count })
         : waitlist && !waitlist.open
           ? say("live.waitlistFull")
-          : null}
+          : say("live.waitlistEmpty")}
     </p>
   );
 }

@@ -36,6 +36,10 @@ export function resolveConfig(host: Partial<WidgetConfig>, page: PageConfig = re
   };
 }
 
+/** The element's `time-zone` attribute or the page config names a (known) zone: the widget shows times in it. */
+export const zoneChosen = (host: Partial<WidgetConfig>, page: PageConfig = readPageConfig()) =>
+  !!(validZone(host.timeZone) ?? validZone(page.timeZone));
+
 /** The zone when Intl knows it (a typo in `time-zone` falls back instead of breaking the widget). */
 function validZone(zone: string | undefined): string | undefined {
   if (!zone) return undefined;

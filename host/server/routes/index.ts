@@ -28,6 +28,7 @@ import { streakRoutes } from "./streaks.js";
 import { workoutActivityRoutes } from "./workouts-activity.js";
 import { studiosRoutes } from "./studios.js";
 import { studioAdminRoutes } from "./studio-admin.js";
+import { siteBookingsRoutes } from "./site-bookings.js";
 
 /**
  * Every route module, each an encapsulated plugin under the path prefix its routes share (modules whose routes span
@@ -54,6 +55,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(challengeRoutes, { ctx });
   await app.register(studiosRoutes, { prefix: "/studios", ctx });
   await app.register(liveStreamRoutes, { prefix: "/studios", ctx });
+  await app.register(siteBookingsRoutes, { prefix: "/studios", ctx });
   await app.register(studioAdminRoutes, { prefix: "/studio-admin/v1", ctx });
   await app.register(adminRoutes, { prefix: "/admin/v1", ctx });
   await app.register(membershipRoutes, { ctx });

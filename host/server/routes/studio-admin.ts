@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { forbidden } from "../errors.js";
+import { badRequest, forbidden } from "../errors.js";
+import { webCallLink } from "../../../src/domain/classes.js";
 import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { OWNER_ONLY, StudioAccess } from "../services/studio-access.js";
 import { StudioDeskService } from "../services/studio-desk.js";
@@ -41,7 +42,25 @@ const equipment = {
   maxItems: 20,
   items: { type: "string", format: "label", minLength: 1, maxLength: 60 },
 } as const;
-const videoCallUrl = { type: ["string", "null"], format: "uri", maxLength: 500 } as const;
+const videoCallUrl = {
+  type: ["string", "null"],
+  format: "uri",
+  maxLength: 500,
+  description: "https (http outside production); {class_id} is replaced by each class's id",
+} as const;
+
+/**
+ * Issue 33: `format: "uri"` takes any scheme, `javascript:` included; a video-call link members follow must be a web
+ * address (https, or http outside production), else the class is refused before it is stored.
+ */
+function assertCallLink(url: string | null | undefined, production: boolean) {
+  if (url && !webCallLink(url, !production))
+    throw badRequest(
+      production
+        ? "video_call_url must be an https:// address"
+        : "video_call_url must be an https:// (or, outside production, http://) address",
+    );
+}
 const weekdays = {
   type: "array",
   minItems: 1,
@@ -320,6 +339,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
+      assertCallLink(request.body.video_call_url, ctx.config.production);
       const location = await access.requireLocation(me(request), request.params.location);
       return schedule.createClass(location, request.body);
     },
@@ -508,6 +528,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
+      assertCallLink(request.body.video_call_url, ctx.config.production);
       const location = await access.requireLocation(me(request), request.params.location);
       return schedule.createTemplate(location, request.body);
     },
@@ -528,6 +549,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
+      assertCallLink(request.body.video_call_url, ctx.config.production);
       const location = await access.requireTemplate(me(request), request.params.id);
       return schedule.updateTemplate(location, request.params.id, request.body);
     },

@@ -29,6 +29,10 @@ const liveClassSchema = {
     trainer_image_url: { type: ["string", "null"] },
     type: { type: "string" },
     spots_left: { type: "integer" },
+    room: {
+      type: "string",
+      description: "the studio room it is held in (empty when not named); schedules filter by it",
+    },
     zoom_link: {
       type: ["string", "null"],
       description:
@@ -105,7 +109,7 @@ const liveClassSchema = {
   ],
 } as const;
 
-const reservationSchema = {
+export const reservationSchema = {
   type: "object",
   properties: {
     id: { type: "string" },
@@ -130,7 +134,7 @@ const waitlistEntrySchema = {
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
-const pageOf = (item: object) =>
+export const pageOf = (item: object) =>
   ({
     type: "object",
     properties: { items: { type: "array", items: item }, total: { type: "integer" } },

@@ -19,6 +19,8 @@ export interface LiveClass {
   trainer_image_url: string | null;
   type: string;
   spots_left: number;
+  /** The studio room (schedules filter by it); empty when not named. */
+  room: string;
   zoom_link?: string | null;
   /** Where the class happens: members are told the studio's name and address, or that it is online. */
   location: ClassLocation;
@@ -80,6 +82,7 @@ export function classRows(db: Db) {
       "c.end_at",
       "c.class_type",
       "c.zoom_link",
+      "c.room",
       "c.cancelled_at",
       "c.waitlisted",
       "c.waitlist_capacity",
@@ -133,6 +136,7 @@ export function toLiveClass(row: ClassRow, now: Date, audience: Audience): LiveC
     trainer_image_url: row.trainer_image_url || null,
     type: row.class_type,
     spots_left: Math.max(row.capacity - row.booked, 0),
+    room: row.room,
     location: {
       id: row.location_id,
       slug: row.location_slug,

@@ -18,4 +18,12 @@ export const liveEs = {
   "action.cancelBooking": "Cancelar reservación",
   "action.reserve": "Reservar",
   "live.timezoneNote": "Los horarios de las clases se muestran en tu zona horaria ({timeZone}).",
+  "live.freeCancelUntil": "Cancelación sin cargo hasta {time}",
+  "live.freeCancelUntilToday": "Cancelación sin cargo hasta hoy a las {time}",
+  "live.lateCancelNow": "Si cancelas ahora, cuenta como cancelación tardía",
+  "live.confirmLateCancel": "Ya pasó la hora de cancelación sin cargo, así que esto cuenta como cancelación tardía.",
+  "live.directions": "Cómo llegar",
+  "live.alreadyBooked": "Ya reservaste {name}, {when}.",
+  "live.alreadyBookedTitle": "Ya reservada",
+  "live.notBooked": "No tienes una reservación para esta clase.",
 } as const satisfies TranslationOf<typeof liveEn>;

@@ -20,4 +20,13 @@ export const liveFr = {
   "action.cancelBooking": "Annuler la réservation",
   "action.reserve": "Réserver",
   "live.timezoneNote": "Les heures des cours sont affichées dans votre fuseau horaire ({timeZone}).",
+  "live.freeCancelUntil": "Annulation sans frais jusqu’à {time}",
+  "live.freeCancelUntilToday": "Annulation sans frais jusqu’à {time} aujourd’hui",
+  "live.lateCancelNow": "Annuler maintenant compte comme une annulation tardive",
+  "live.confirmLateCancel":
+    "L’heure d’annulation sans frais est passée : cette annulation compte comme une annulation tardive.",
+  "live.directions": "Itinéraire",
+  "live.alreadyBooked": "Vous avez déjà réservé {name}, {when}.",
+  "live.alreadyBookedTitle": "Déjà réservé",
+  "live.notBooked": "Vous n’avez pas de réservation pour ce cours.",
 } as const satisfies TranslationOf<typeof liveEn>;

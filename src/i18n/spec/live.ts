@@ -15,4 +15,14 @@ export const liveEn = {
   "action.cancelBooking": "Cancel booking",
   "action.reserve": "Reserve",
   "live.timezoneNote": "Class times are shown in your time zone ({timeZone}).",
+  // The cancellation terms, said the same way on the schedule, in its cancel dialog and on Booked Classes; a cutoff
+  // always names its day ("today", else the date), never only a time that could be the class's own day or not.
+  "live.freeCancelUntil": "Free cancellation until {time}",
+  "live.freeCancelUntilToday": "Free cancellation until {time} today",
+  "live.lateCancelNow": "Cancelling now is a late cancel",
+  "live.confirmLateCancel": "It’s past the free cancellation time, so this counts as a late cancel.",
+  "live.directions": "Directions",
+  "live.alreadyBooked": "You already booked {name}, {when}.",
+  "live.alreadyBookedTitle": "Already booked",
+  "live.notBooked": "You have no booking for this class.",
 } as const;

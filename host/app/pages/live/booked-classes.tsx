@@ -4,6 +4,9 @@ import { ApiError } from "../../../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../../../src/api/types.js";
 import {
   canEnterClass,
+  cancelTerms,
+  classCallLink,
+  directionsUrl,
   isClassInProgress,
   isVirtualClass,
   studioPlace,
@@ -13,7 +16,7 @@ import { cancellationErrorKey, reservationErrorKey, t, currentLocale } from "../
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
-import { Button, ButtonLink } from "../../ui/button.js";
+import { Button, ButtonLink, buttonClass } from "../../ui/button.js";
 import { Modal, modalActions } from "../../ui/modal.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { OopsModal } from "../../ui/oops.js";
@@ -33,6 +36,8 @@ const item = css`display: grid; gap: ${space[3]}px; background: ${color.surface}
   .actions { display: flex; flex-wrap: wrap; gap: ${space[2]}px; }`;
 const inClass = css`display: grid; gap: ${space[2]}px; background: ${color.accentSoft}; border-radius: ${radius.sm}px; padding: ${space[3]}px;
   strong { font-size: ${text.lg}px; } a { font-weight: 800; word-break: break-all; min-height: 44px; display: inline-flex; align-items: center; }`;
+
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 type ClassData = Reservation["class_data"] & Partial<LiveClass>;
 
@@ -58,12 +63,16 @@ export default function BookedClassesPage() {
   const loadError = useSignal(store.live.reservations.error);
   const cancelling = useSignal(store.live.cancel.loading);
   const checkingIn = useSignal(store.live.checkIn.loading);
-  const [confirm, setConfirm] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<Reservation | null>(null);
   const [notice, setNotice] = useState("");
   const [failure, setFailure] = useState("");
   useEffect(() => void store.live.reservations.reload(), [store]);
   const upcoming = reservations ? upcomingReservations(reservations, Date.now()) : undefined;
   const now = useClassTimer(upcoming?.map((r) => r.class_data) ?? [], () => void store.live.reservations.reload());
+  // The cancellation terms as the schedule states them (src/domain/classes.ts), on each row and in the dialog.
+  // Read in the browser's zone, as the rows' times are.
+  const termsOf = (r: Reservation) => cancelTerms(r.class_data, now, currentLocale(), browserZone);
+  const confirmTerms = confirm && termsOf(confirm);
 
   async function cancel(id: string) {
     setConfirm(null);
@@ -110,6 +119,9 @@ export default function BookedClassesPage() {
             const c = r.class_data as ClassData;
             const open = canEnterClass(c, now);
             const live = isVirtualClass(c);
+            const callLink = classCallLink(c, location.protocol === "http:");
+            const directions = directionsUrl(c);
+            const terms = r.status === "pending" && !isClassInProgress(c, now) ? termsOf(r) : undefined;
             return (
               <li key={r.id} className={item} data-open={open}>
                 <div style={{ display: "grid", gap: space[1] }}>
@@ -128,11 +140,16 @@ export default function BookedClassesPage() {
                     {" · "}
                     {live ? t("booked.where.live") : studioPlace(c) || t("booked.where.studio")}
                   </span>
+                  {terms ? (
+                    <span className="what">
+                      {terms.late ? t("live.lateCancelNow") : t(terms.key, { time: terms.time })}
+                    </span>
+                  ) : null}
                   {open ? (
                     <div className={inClass}>
                       <strong>{t("success.reserved")}</strong>
-                      {c.zoom_link ? (
-                        <a href={c.zoom_link} target="_blank" rel="noopener noreferrer">
+                      {callLink ? (
+                        <a href={callLink} target="_blank" rel="noopener noreferrer">
                           {t("booked.joinClass")}
                         </a>
                       ) : (
@@ -149,11 +166,16 @@ export default function BookedClassesPage() {
                       {t("booked.checkIn")}
                     </Button>
                   ) : null}
+                  {directions ? (
+                    <a className={buttonClass("secondary")} href={directions} target="_blank" rel="noopener noreferrer">
+                      {t("live.directions")}
+                    </a>
+                  ) : null}
                   <Button variant="secondary" onClick={() => addToCalendar(r)}>
                     {t("booked.addToCalendar")}
                   </Button>
                   {r.status === "pending" && !isClassInProgress(c, now) ? (
-                    <Button variant="ghost" onClick={() => setConfirm(r.id)}>
+                    <Button variant="ghost" onClick={() => setConfirm(r)}>
                       {t("booked.cancel")}
                     </Button>
                   ) : null}
@@ -167,11 +189,14 @@ export default function BookedClassesPage() {
       <CalendarFeedSection />
       <Modal open={!!confirm} title={t("action.cancelBooking")} onClose={() => setConfirm(null)}>
         <p>{t("confirm.cancelClass")}</p>
+        {confirmTerms ? (
+          <p>{confirmTerms.late ? t("live.confirmLateCancel") : t(confirmTerms.key, { time: confirmTerms.time })}</p>
+        ) : null}
         <div className={modalActions}>
           <Button variant="secondary" onClick={() => setConfirm(null)}>
             {t("action.goBack")}
           </Button>
-          <Button variant="danger" disabled={cancelling} onClick={() => void cancel(confirm!)}>
+          <Button variant="danger" disabled={cancelling} onClick={() => void cancel(confirm!.id)}>
             {t("action.cancelBooking")}
           </Button>
         </div>

@@ -105,6 +105,16 @@ export default function Player({
   const playing = useSignal(store.player.videoPlaying);
   const stationsOpen = useSignal(store.player.stationsOpen);
   const musicState = useSignal(store.player.music);
+  // Issue 32 item 5: closing the music panel (Escape, its ✕) takes focus back to the Music button that opened it,
+  // never to the page; focus the member moved elsewhere meanwhile stays where it is.
+  const musicButton = useRef<HTMLButtonElement>(null);
+  const stationsWereOpen = useRef(stationsOpen);
+  useEffect(() => {
+    const closed = stationsWereOpen.current && !stationsOpen;
+    stationsWereOpen.current = stationsOpen;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (closed && lost) musicButton.current?.focus();
+  }, [stationsOpen]);
 
   const buffer = useMemo(() => createVideoEventBuffer((events) => sendVideoEvents(store.api, events)), [store]);
   const track = useCallback(
@@ -434,6 +444,7 @@ export default function Player({
                 />
               </label>
               <button
+                ref={musicButton}
                 type="button"
                 className={iconBtn}
                 aria-pressed={stationsOpen}
