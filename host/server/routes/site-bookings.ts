@@ -24,7 +24,12 @@ const passSchema = strictObject(
  */
 export async function siteBookingsRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
-  const reservations = new ReservationsService({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
+  const reservations = new ReservationsService({
+    db: ctx.db,
+    clock: ctx.clock,
+    publicUrl: ctx.config.publicUrl,
+    entitlements: ctx.entitlements,
+  });
   const listed = new Set(ctx.config.allowedOrigins.map((o) => new URL(o).origin));
   const mayHoldPass = (origin: string) =>
     listed.has(origin) || (!ctx.config.production && /^https?:\/\/[^/]+$/.test(origin));
