@@ -3019,7 +3019,7 @@ export interface operations {
            * @default newest
            * @enum {string}
            */
-          sort?: "newest" | "oldest" | "shortest" | "longest";
+          sort?: "newest" | "oldest" | "shortest" | "longest" | "popular";
           /** @default 0 */
           page?: number;
           /** @default 50 */

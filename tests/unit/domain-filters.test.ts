@@ -157,5 +157,5 @@ describe("search request from filters (spec §3)", () => {
     });
   });
   it("lists the sort options with Newest first", () =>
-    expect(SORT_OPTIONS).toEqual(["newest", "oldest", "shortest", "longest"]));
+    expect(SORT_OPTIONS).toEqual(["newest", "popular", "oldest", "shortest", "longest"]));
 });
