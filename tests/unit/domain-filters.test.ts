@@ -38,6 +38,7 @@ describe("filter query keys (spec §2)", () => {
     );
     expect(f).toEqual({
       length: ["5-15", "60+"],
+      level: [],
       benefits: ["Tone"],
       trainer: ["Anna Lee", "Bo"],
       focus: ["Core"],
