@@ -56,6 +56,12 @@ describe("OpenAPI operations", () => {
     for (const [key, id] of Object.entries(pinnedIds)) expect({ key, id: current[key] }).toEqual({ key, id });
   });
 
+  it("names the generated client's operations (src/api/contract.gen.ts) after the operationIds", () => {
+    const generated = readFileSync(new URL("../../src/api/contract.gen.ts", import.meta.url), "utf8");
+    const operationsInterface = generated.slice(generated.indexOf("export interface operations {"));
+    for (const { op } of operations) expect(operationsInterface).toContain(`\n  ${op.operationId}: {\n`);
+  });
+
   it("derives readable ids from the method and path", () => {
     expect(operationIdFor("GET", "/tsapi/workouts/:slug")).toBe("getWorkoutsBySlug");
     expect(operationIdFor("POST", "/api/auth/sign-up/email")).toBe("postAuthSignUpEmail");
