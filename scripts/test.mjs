@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, stopping at the first that fails, then each tier's wall time.
-//   changesets → docs current → lint → unused code → format → generated types current → typecheck → layers →
-//   build → bundle sizes → shipped types → publint → every vitest project → the unit and API suites again on a
-//   shifted clock.
+//   changesets → docs current → lint → unused code → format → generated types current → API description lint →
+//   typecheck → layers → build → bundle sizes → shipped types → publint → every vitest project → the unit and API
+//   suites again on a shifted clock.
 // Arguments after `npm test --` go to the main vitest run (CI adds its JSON reporter there); `--clock-only`
 // (`npm run test:clock`) runs only the shifted-clock tiers.
 // The shifted-clock runs start every process's wall clock at an awkward instant (FITKIT_TEST_NOW, see
@@ -38,6 +38,14 @@ const mainTiers = [
   // src/api/contract.gen.ts is what scripts/api-types.mjs makes of the route schemas now (before typecheck, which
   // then checks the app and widgets against it).
   { name: "generated types current", command: process.execPath, args: ["scripts/api-types.mjs", "--check"] },
+  // Redocly's recommended rules, strict, on the document the previous tier wrote to dist/openapi.json (redocly.yaml;
+  // the findings kept on purpose, each with its reason, in .redocly.lint-ignore.yaml), without its update check.
+  {
+    name: "API description lint (Redocly)",
+    command: bin("redocly"),
+    args: ["lint"],
+    env: { REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  },
   { name: "typecheck", command: bin("tsc"), args: ["-b"] },
   // An import against the layering (src <- widgets <- host/app, src/domain <- host/server) is a type error.
   { name: "layers", command: process.execPath, args: ["scripts/check-layers.mjs"] },

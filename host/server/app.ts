@@ -10,6 +10,7 @@ import { compactStream, isStaticAsset, wantsCompactLogs } from "./logging.js";
 import cors from "@fastify/cors";
 import helmet from "helmet";
 import swagger from "@fastify/swagger";
+import { completeOperation } from "./openapi-operations.js";
 import type { Clock } from "./clock.js";
 import { systemClock } from "./clock.js";
 import type { ServerConfig } from "./config.js";
@@ -263,9 +264,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
-      info: { title: "fitkit API", version: "1", description: "The fitkit member and content API." },
+      info: {
+        title: "fitkit API",
+        version: "1",
+        description: "The fitkit member and content API.",
+        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+      },
+      servers: [{ url: config.publicUrl, description: "This server (FITKIT_PUBLIC_URL)" }],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
+    transform: completeOperation({ requireMember: app.requireMember, optionalMember: app.optionalMember }),
   });
 
   await app.register(jobsPlugin, { ...options.jobs, ctx });

@@ -10,24 +10,7 @@ export interface paths {
       cookie?: never;
     };
     /** Database reachability and readiness */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    get: operations["getHealth"];
     put?: never;
     post?: never;
     delete?: never;
@@ -46,50 +29,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Create an account and sign in */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            /** Format: email */
-            email: string;
-            password: string;
-            given_name: string;
-            family_name: string;
-            opt_in?: boolean;
-            /** @enum {boolean} */
-            waiver_accepted: true;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-              token: string;
-              refreshToken: string;
-              user: {
-                id: string;
-                email: string;
-                /** Format: date-time */
-                createdAt: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations["postAuthSignUpEmail"];
     delete?: never;
     options?: never;
     head?: never;
@@ -106,45 +46,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Sign in with email and password */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            /** Format: email */
-            email: string;
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-              token: string;
-              refreshToken: string;
-              user: {
-                id: string;
-                email: string;
-                /** Format: date-time */
-                createdAt: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations["postAuthSignInEmail"];
     delete?: never;
     options?: never;
     head?: never;
@@ -161,84 +63,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Cancel the deletion of an account in its grace period (My data) and sign in; the sign-in's guards apply */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            /** Format: email */
-            email: string;
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-              token: string;
-              refreshToken: string;
-              user: {
-                id: string;
-                email: string;
-                /** Format: date-time */
-                createdAt: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    post: operations["postAuthDeletionCancel"];
     delete?: never;
     options?: never;
     head?: never;
@@ -255,35 +80,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Rotate a refresh token for a new access token */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            refreshToken: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              token: string;
-              refreshToken: string;
-            };
-          };
-        };
-      };
-    };
+    post: operations["postAuthRefreshToken"];
     delete?: never;
     options?: never;
     head?: never;
@@ -300,35 +97,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Whether an account exists for an email (the /continue step) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            /** Format: email */
-            email: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              exists: boolean;
-            };
-          };
-        };
-      };
-    };
+    post: operations["postAuthCheckEmail"];
     delete?: never;
     options?: never;
     head?: never;
@@ -345,36 +114,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Email a password reset link */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            /** Format: email */
-            email: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
+    post: operations["postAuthForgotPassword"];
     delete?: never;
     options?: never;
     head?: never;
@@ -391,36 +131,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Choose a new password with an emailed reset token */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            token: string;
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
+    post: operations["postAuthResetPassword"];
     delete?: never;
     options?: never;
     head?: never;
@@ -437,63 +148,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Change the password; other sessions are signed out */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            currentPassword: string;
-            newPassword: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              success?: boolean;
-              token?: string;
-              refreshToken?: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    post: operations["postAuthChangePassword"];
     delete?: never;
     options?: never;
     head?: never;
@@ -510,35 +165,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Revoke this login */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            refreshToken: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
+    post: operations["postAuthSignOut"];
     delete?: never;
     options?: never;
     head?: never;
@@ -553,42 +180,7 @@ export interface paths {
       cookie?: never;
     };
     /** The member's claims (spec section 3) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @description The member's id */
-              sub: string;
-              given_name: string;
-              family_name: string;
-              email: string;
-              /** @description A boolean here; "true"/"false" text from older identity providers */
-              is_trial: boolean | string;
-              /** @enum {string} */
-              "custom:is_vip"?: "true";
-              /** @description A JSON text list, e.g. ["digital"] */
-              entitlements: string;
-              /** @enum {string} */
-              unentitled_status?: "previously_entitled";
-              /** @enum {string} */
-              is_paused?: "true";
-            };
-          };
-        };
-      };
-    };
+    get: operations["getUserAttributeClaims"];
     put?: never;
     post?: never;
     delete?: never;
@@ -605,31 +197,7 @@ export interface paths {
       cookie?: never;
     };
     /** Where the account works: at a studio location (/studio) and its company role (/admin), if any */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @description staff or owner of at least one location */
-              studio: boolean;
-              /** @enum {string|null} */
-              console_role: "admin" | "editor" | "support" | "viewer" | null;
-            };
-          };
-        };
-      };
-    };
+    get: operations["getUserWorkplaces"];
     put?: never;
     post?: never;
     delete?: never;
@@ -646,80 +214,9 @@ export interface paths {
       cookie?: never;
     };
     /** The member's profile: names, email, birthday and phone */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              given_name: string;
-              family_name: string;
-              email: string;
-              birthday: string | null;
-              phone: null | {
-                /** @enum {string} */
-                country: "US" | "CA";
-                number: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations["getUserAttributeProfile"];
     /** Change the profile (partial; the claims show new names at once); answers the whole profile */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            given_name?: string;
-            family_name?: string;
-            birthday?: string | null;
-            phone?: null | {
-              /** @enum {string} */
-              country: "US" | "CA";
-              number: string;
-            };
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              given_name: string;
-              family_name: string;
-              email: string;
-              birthday: string | null;
-              phone: null | {
-                /** @enum {string} */
-                country: "US" | "CA";
-                number: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    put: operations["putUserAttributeProfile"];
     post?: never;
     delete?: never;
     options?: never;
@@ -737,33 +234,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Deactivate the account; it can no longer sign in */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
+    post: operations["postUserSsoDeactivate"];
     delete?: never;
     options?: never;
     head?: never;
@@ -778,67 +249,7 @@ export interface paths {
       cookie?: never;
     };
     /** Download my data: a ZIP of profile.json, workouts.csv, live-classes.csv, payments.csv and bookings.ics (only the member's own: another member's answers 404) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          memberId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description application/zip */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    get: operations["getUserMembersByMemberIdDataExport"];
     put?: never;
     post?: never;
     delete?: never;
@@ -857,90 +268,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Delete my account: confirmed with the password, signs every device out, stops the web membership's renewal and erases the account after the grace period unless a sign-in cancels it */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-              /** Format: date-time */
-              erase_at: string;
-              notices: string[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    post: operations["postUserDeletion"];
     delete?: never;
     options?: never;
     head?: never;
@@ -955,61 +283,7 @@ export interface paths {
       cookie?: never;
     };
     /** Client configuration: environment, API base, providers and feature flags */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              environment: string;
-              apiBase: string;
-              video: {
-                provider: string;
-                envKey?: string;
-              };
-              music: {
-                provider: string;
-              };
-              auth: {
-                [key: string]: unknown;
-              };
-              analytics: {
-                [key: string]: unknown;
-              };
-              /** @description Origins of the sites embedding the widgets (FITKIT_ALLOWED_ORIGINS), trusted by the booking popup */
-              embedOrigins: string[];
-              store: {
-                /** @description Where a visitor starts a membership: an external store, or null for the in-app funnel */
-                url: string | null;
-              };
-              billing: {
-                /**
-                 * @description Who takes cards
-                 * @enum {string}
-                 */
-                provider: "sandbox" | "stripe" | "off";
-              };
-              features: {
-                referral: boolean;
-                multiSubscription: boolean;
-              } & {
-                [key: string]: boolean;
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations["getConfigJson"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1031,123 +305,7 @@ export interface paths {
      * Search workouts: filters, facets, keywords, sort and pages
      * @description Filter language: field:value, field:"quoted", NOT/AND/OR, parentheses, numeric comparisons and "TO" ranges. Default filters exclude nothing; the library sends "NOT type:walk AND NOT type:rest".
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            /** @default [] */
-            facets?: ("*" | "") | string[];
-            /** @default  */
-            filters?: string;
-            /** @default  */
-            keywords?: string;
-            /**
-             * @default newest
-             * @enum {string}
-             */
-            sort?: "newest" | "oldest" | "shortest" | "longest";
-            /** @default 0 */
-            page?: number;
-            /** @default 50 */
-            hits?: number;
-            /**
-             * @default on
-             * @enum {string}
-             */
-            pagination?: "on" | "off";
-            /**
-             * @default additional
-             * @enum {string}
-             */
-            equipmentFilter?: "selected" | "additional";
-            /** @default  */
-            seriesWorkoutsParam?: string;
-            /** @default [] */
-            avoid?: (
-              | "jumping"
-              | "wrists"
-              | "shoulders"
-              | "knees"
-              | "lower-back"
-              | "floor"
-              | "weights"
-              | "ball"
-              | "band"
-              | "gliders"
-            )[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              hits: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                category: string[];
-                /** @enum {string} */
-                type: "workout" | "walk" | "rest";
-                level: string;
-                pacing: string;
-                trainers: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  image_url: string;
-                }[];
-                equipment: string[];
-                /** @description What the workout loads or involves (avoid filters) */
-                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-                focusMember: string[];
-                benefits: string[];
-                collections: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                }[];
-                live: boolean;
-                start_date: string;
-                created_at: string;
-                /** @description Minutes. */
-                duration: number;
-                video: {
-                  /** @description Seconds. */
-                  duration: number;
-                  poster_url: string;
-                };
-                breakdown: {
-                  title: string;
-                  minutes: number;
-                }[];
-              }[];
-              nbHits: number;
-              page: number;
-              nbPages: number;
-              hitsPerPage: number;
-              facets: {
-                [key: string]: {
-                  [key: string]: number;
-                };
-              };
-              selected: string[];
-            };
-          };
-        };
-      };
-    };
+    post: operations["postWorkoutsSearch"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1162,71 +320,7 @@ export interface paths {
       cookie?: never;
     };
     /** Workouts by ids (comma-separated), in the order asked */
-    get: {
-      parameters: {
-        query?: {
-          ids?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                category: string[];
-                /** @enum {string} */
-                type: "workout" | "walk" | "rest";
-                level: string;
-                pacing: string;
-                trainers: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  image_url: string;
-                }[];
-                equipment: string[];
-                /** @description What the workout loads or involves (avoid filters) */
-                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-                focusMember: string[];
-                benefits: string[];
-                collections: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                }[];
-                live: boolean;
-                start_date: string;
-                created_at: string;
-                /** @description Minutes. */
-                duration: number;
-                video: {
-                  /** @description Seconds. */
-                  duration: number;
-                  poster_url: string;
-                };
-                breakdown: {
-                  title: string;
-                  minutes: number;
-                }[];
-              }[];
-              total: number;
-            };
-          };
-        };
-      };
-    };
+    get: operations["getWorkouts"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1243,24 +337,3052 @@ export interface paths {
       cookie?: never;
     };
     /** One workout by slug (or id) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
+    get: operations["getWorkoutsBySlug"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/v2/workout/filters": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Filter dialog groups and options with counts, within a category when one is named, without the avoided workouts */
+    get: operations["getWorkoutFilters"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/workout_categories": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Workout categories, all-classes first, then by order */
+    get: operations["getWorkoutCategories"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/collections": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Collections with their workout counts */
+    get: operations["getCollections"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/collections/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One collection (id or slug) with its workouts, newest first */
+    get: operations["getCollectionsById"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/locations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Studio locations and the live virtual studio */
+    get: operations["getLocations"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/locations/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One location by id or slug */
+    get: operations["getLocationsById"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/series_overview_page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Series overview: copy, featured banner and categories of series */
+    get: operations["getSeriesOverviewPage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/series": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Series, paged (limit/skip, sorted by name) or by ids */
+    get: operations["getSeries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/series/{slug}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One series (slug or id) with its workouts in order and related content */
+    get: operations["getSeriesBySlug"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/workout_calendars/ids": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Calendars by ids or slugs (comma-separated), or all of them */
+    get: operations["getWorkoutCalendarsIds"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/workout_calendars/{slug}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One workout calendar (slug or id) with its days */
+    get: operations["getWorkoutCalendarsBySlug"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/home_page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The home page (default, or by id or slug) with its rows resolved */
+    get: operations["getHomePage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/carousels": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Carousels with their items */
+    get: operations["getCarousels"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/announcementBanner": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Announcement banners active now */
+    get: operations["getAnnouncementBanner"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/dynamic_content": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Keyed copy (coachMark, welcome, faq, dynamic), optionally narrowed by name */
+    get: operations["getDynamicContent"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/content/page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A content page by slug (every page without one) */
+    get: operations["getContentPage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/assets": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Assets carrying every listed tag (comma-separated) */
+    get: operations["getAssets"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/attributes/favorites": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's favourite workouts, newest first */
+    get: operations["getUserAttributesFavorites"];
+    /** Add and remove favourite workouts (idempotent); answers the whole list */
+    put: operations["putUserAttributesFavorites"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/attributes/collections_hidden": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The collections the member hid */
+    get: operations["getUserAttributesCollectionsHidden"];
+    /** Hide (add) and unhide (remove) collections (idempotent); answers the whole list */
+    put: operations["putUserAttributesCollectionsHidden"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/attributes/user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Waiver (absent = required), background music and captions settings */
+    get: operations["getUserAttributesUser"];
+    /** Accept the waiver or change the player settings (partial); answers the whole attribute */
+    put: operations["putUserAttributesUser"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/attributes/preferences": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's free-form preferences */
+    get: operations["getUserAttributesPreferences"];
+    /** Merge preferences (a key set to null is removed; `avoid` must list known avoid keys, `language` a supported locale: en-US, es-US or fr-CA); answers the whole attribute */
+    put: operations["putUserAttributesPreferences"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/attributes/email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's email and marketing opt-out */
+    get: operations["getUserAttributesEmail"];
+    /** Opt out of (or back into) marketing email */
+    put: operations["putUserAttributesEmail"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/attributes/onboarding_results": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's onboarding results page (empty string when the quiz was never finished) */
+    get: operations["getUserAttributesOnboardingResults"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/start_session/{workoutId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Start a play of a workout; timecode is where the member left it (resume position, seconds) */
+    get: operations["getWorkoutsStartSessionByWorkoutId"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/end_session/{workoutId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End a play at the position reached (seconds); complete at 90 % of the video, counted once */
+    post: operations["postWorkoutsEndSessionByWorkoutId"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/video_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Store a batch of up to 500 player events; a bad event rejects the whole batch, naming its index */
+    post: operations["postWorkoutsVideoEvents"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/history": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's workouts, newest first: on-demand plays and, with includeLvs, attended live classes */
+    get: operations["getWorkoutsHistory"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/workout_stats": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Completed live and on-demand workouts and minutes in a date range, with the days that had any */
+    get: operations["getWorkoutsWorkoutStats"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/stats/v2/workouts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** All-time totals (deprecated shape, same records as workout_stats) */
+    get: operations["getStatsWorkouts"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/onboarding-results": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Store the onboarding quiz answers (question key → answer); answers the results page URL */
+    post: operations["postWorkoutsOnboardingResults"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/onboarding-results/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the member's onboarding results: answers and recommended workouts and series */
+    get: operations["getWorkoutsOnboardingResultsById"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/stats/v2/streaks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's daily and weekly streaks (current, longest) and daily milestones (7, 30, 100, 365 days, then every year), counted in local days of tz (else the time_zone of their preferences, else UTC) */
+    get: operations["getStatsStreaks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/series/enroll": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Join a series (idempotent: joining again keeps the progress) */
+    post: operations["postWorkoutsSeriesEnroll"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/series/leave": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Leave a series (idempotent); progress is not kept. Answers the state after leaving */
+    post: operations["postWorkoutsSeriesLeave"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/series/pause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause a series the member is in (vacation): progress is kept. 404 when not enrolled, 409 when already paused or completed */
+    post: operations["postWorkoutsSeriesPause"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/series/resume": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused series where it stood. 404 when not enrolled, 409 when not paused */
+    post: operations["postWorkoutsSeriesResume"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/series": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's series with progress; active_only leaves out completed ones */
+    get: operations["getWorkoutsSeries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/workout_calendars": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every workout calendar with the member's status in it */
+    get: operations["getWorkoutCalendars"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/calendars/{id}/enroll": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Enrol in a calendar (by id or slug; idempotent) */
+    post: operations["postWorkoutsCalendarsByIdEnroll"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/calendars/{id}/unenroll": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Leave a calendar (by id or slug; idempotent) */
+    post: operations["postWorkoutsCalendarsByIdUnenroll"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/calendars/{id}/pause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause a calendar the member is in (vacation): today's day stops advancing until resumed. Answers the calendar as mine does; 404 when not enrolled, 409 when already paused or over */
+    post: operations["postWorkoutsCalendarsByIdPause"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/calendars/{id}/resume": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused calendar: the paused day and every later one move by the whole days the pause lasted (in the zone it began in). Answers the calendar as mine does; 404 when not enrolled, 409 when not paused */
+    post: operations["postWorkoutsCalendarsByIdResume"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/calendars/mine": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's calendars with today's day and each day's state, dated in tz (default UTC) */
+    get: operations["getWorkoutsCalendarsMine"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/calendar-feed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's private calendar feed URL (https and webcal), created on the first call */
+    get: operations["getUserCalendarFeed"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/user/calendar-feed/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new feed URL; the old one answers 404 at once (subscriptions to it stop updating) */
+    post: operations["postUserCalendarFeedRotate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/calendar/{file}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The feed (iCalendar, RFC 5545) a calendar app subscribes to: public, the secret in the name is the key */
+    get: operations["getCalendarByFile"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/challenges": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Challenges (current=true: running now) with the member's progress, on-demand vs live */
+    get: operations["getWorkoutsChallenges"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/workouts/challenges/mine": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The challenges the member joined, with progress */
+    get: operations["getWorkoutsChallengesMine"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/v1/attribute/challenges": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The ids of the challenges the member joined */
+    get: operations["getUserAttributeChallenges"];
+    /** Set the joined challenges (the whole list; idempotent). Ended challenges cannot be newly joined */
+    put: operations["putUserAttributeChallenges"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/class": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The live-class schedule (public; a member's token adds their video-call links) */
+    get: operations["getStudiosClass"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/reservation": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's reservations: upcoming (not cancelled, class not ended), or all with history=true */
+    get: operations["getStudiosReservation"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/reservation/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Book a class (status pending); 400 when full, started, cancelled or already booked, 404 when unknown */
+    post: operations["postStudiosReservation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/reservation/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a reservation (status standard cancel); 422 once the class has started */
+    post: operations["postStudiosReservationByIdCancel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/class/{id}/waitlist": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Join a full class's waitlist (position in the answer); 400 when the class has spots, the list is full, the member is booked or waiting for an overlapping class */
+    post: operations["postStudiosClassByIdWaitlist"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/waitlist/{id}/leave": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Leave a waitlist (the member's own entry); everyone behind moves up */
+    post: operations["postStudiosWaitlistByIdLeave"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/waitlist": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's waitlist places for classes still to start, soonest first */
+    get: operations["getStudiosWaitlist"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/reservation/{id}/checkin/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check in (status check in), from 15 minutes before start until the class ends */
+    post: operations["postStudiosReservationByIdCheckin"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/reservation/{id}/calendar.ics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The reservation as an iCalendar event (add to calendar) */
+    get: operations["getStudiosReservationByIdCalendarIcs"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/live-classes/stream": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Live spot counts of the asked locations' classes as they change (text/event-stream)
+     * @description Events: `spots` (data: {id, location_id, booked, capacity, waitlisted, cancelled, spots_left, class_full}; id: an event id to send back as Last-Event-ID or last_event_id), `resync` (changes may have been missed: refetch the schedule). A comment every heartbeat keeps the stream open. 503 with Retry-After when this server holds as many streams as it allows, 429 with Retry-After when the client's address holds as many as one address may. A client that stops reading is disconnected; it reconnects with the last id it saw.
+     */
+    get: operations["getStudiosLiveClassesStream"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/site-pass": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A pass that lets one site's schedule read the member's upcoming bookings for 7 days (read only) */
+    post: operations["postStudiosSitePass"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studios/site-bookings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's upcoming bookings, read by a site's schedule with its bookings pass (Authorization: Bearer <pass>) from the origin the pass names; without video-call links */
+    get: operations["getStudiosSiteBookings"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The locations the caller works at and their role there (empty for a member who is not staff) */
+    get: operations["getStudioAdminMe"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/trainers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Trainers a class can be given (staff only) */
+    get: operations["getStudioAdminTrainers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/locations/{location}/classes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One local week (Monday to Sunday) of a location's classes, cancelled ones included */
+    get: operations["getStudioAdminLocationsByLocationClasses"];
+    put?: never;
+    /** Add a one-off class (local date and times); it is on the public schedule at once */
+    post: operations["postStudioAdminLocationsByLocationClasses"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change one class (time only while nobody is booked or waiting: 409); capacity has its own call */
+    patch: operations["patchStudioAdminClassesById"];
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}/capacity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a class's capacity: never below the booked count (400); raising it opens spots to the waitlist */
+    put: operations["putStudioAdminClassesByIdCapacity"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a class: bookings and waitlist released, every affected member emailed, gone from the schedule */
+    post: operations["postStudioAdminClassesByIdCancel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}/roster": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who is booked, checked in, late-cancelled or a no-show, and the waitlist in order */
+    get: operations["getStudioAdminClassesByIdRoster"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}/roster/{reservation}/check-in": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check a booked member in at the desk (status check in), from 15 minutes before the start */
+    post: operations["postStudioAdminClassesByIdRosterByReservationCheckIn"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/classes/{id}/roster/{reservation}/no-show": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark a booked member who did not check in as a no-show, once the class has ended */
+    post: operations["postStudioAdminClassesByIdRosterByReservationNoShow"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/locations/{location}/templates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The location's weekly class templates */
+    get: operations["getStudioAdminLocationsByLocationTemplates"];
+    put?: never;
+    /** Add a weekly class; its classes of the next 30 days are on the public schedule at once */
+    post: operations["postStudioAdminLocationsByLocationTemplates"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/templates/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** End a weekly class: its unbooked upcoming classes leave the schedule; booked ones stay (kept_classes) */
+    delete: operations["deleteStudioAdminTemplatesById"];
+    options?: never;
+    head?: never;
+    /** Change a weekly class: its upcoming classes nobody booked follow at once; booked ones keep their time */
+    patch: operations["patchStudioAdminTemplatesById"];
+    trace?: never;
+  };
+  "/studio-admin/v1/locations/{location}/numbers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Per local week: fill rate of the classes that ran, waitlist conversions, late cancels, no-shows */
+    get: operations["getStudioAdminLocationsByLocationNumbers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/studio-admin/v1/locations/{location}/policy": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The location's booking policy */
+    get: operations["getStudioAdminLocationsByLocationPolicy"];
+    /** Set the location's booking policy (owners only: staff → 403) */
+    put: operations["putStudioAdminLocationsByLocationPolicy"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's company role and what it may do */
+    get: operations["getAdminMe"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/operators": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everyone with a company role */
+    get: operations["getAdminOperators"];
+    put?: never;
+    /** Give an account a company role (replacing its role); admins only */
+    post: operations["postAdminOperators"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/operators/{user_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Take an account's company role away; admins only, never their own */
+    delete: operations["deleteAdminOperatorsByUser_id"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/vocabulary": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What a workout can name: trainers, categories, collections, strain tags */
+    get: operations["getAdminVocabulary"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Workouts in every state, most recently changed first; `q` finds by name, slug or id */
+    get: operations["getAdminWorkouts"];
+    put?: never;
+    /** Create a workout as a draft (in no listing until published) */
+    post: operations["postAdminWorkouts"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One workout with every field, its state and release */
+    get: operations["getAdminWorkoutsById"];
+    /** Replace a workout's fields (its state and release stay) */
+    put: operations["putAdminWorkoutsById"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}/schedule": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Release a draft at a wall time in a named time zone (or move a scheduled release) */
+    post: operations["postAdminWorkoutsByIdSchedule"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}/publish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a draft or scheduled workout now */
+    post: operations["postAdminWorkoutsByIdPublish"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}/unschedule": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Call off a scheduled release: back to a draft */
+    post: operations["postAdminWorkoutsByIdUnschedule"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}/archive": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a published workout out of the library (history, favourites and series keep it) */
+    post: operations["postAdminWorkoutsByIdArchive"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/workouts/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Put an archived workout back in the library */
+    post: operations["postAdminWorkoutsByIdRestore"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/audit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log, newest first: every console write with who, when, and the values before and after */
+    get: operations["getAdminAudit"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/subscriptions/v1/products": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Products by SKU (repeat sku=…); every product without one */
+    get: operations["getSubscriptionsProducts"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member's current subscription (404 when none) */
+    get: operations["getSubscriptionsSubs"];
+    put?: never;
+    /** Subscribe to a product (sandbox checkout): trials start free, otherwise the default card is charged; promo codes discount the first charged period */
+    post: operations["postSubscriptionsSubs"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/all": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every subscription of the member */
+    get: operations["getSubscriptionsSubsAll"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/quote": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What choosing a plan (with promo codes) would charge and when: the checkout, or the member's plan change; changes nothing */
+    get: operations["getSubscriptionsSubsQuote"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/plan": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change the plan at the end of the current period */
+    put: operations["putSubscriptionsSubsPlan"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel at the end of the period, with a reason (free text for other) */
+    post: operations["postSubscriptionsSubsByIdCancel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/{id}/reactivate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Undo a cancellation before the period ends */
+    post: operations["postSubscriptionsSubsByIdReactivate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/{id}/recharge/unpause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused recharge subscription (charges the default card) */
+    post: operations["postSubscriptionsSubsByIdRechargeUnpause"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/{id}/pause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause for 1 to 3 months from the end of the current period: no charge during the pause, access and billing resume on their own at resumes_at */
+    post: operations["postSubscriptionsSubsByIdPause"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/{id}/pause/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Withdraw a pause that has not started: the membership renews at the period end as before */
+    post: operations["postSubscriptionsSubsByIdPauseCancel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/{id}/unpause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused membership now (a self-serve pause ended early, or a recharge one): a new period starts today, charged to the default card */
+    post: operations["postSubscriptionsSubsByIdUnpause"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/billing-address/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Save the billing address of a subscription (USA or Canada) */
+    put: operations["putSubscriptionsSubsBillingAddressById"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/coupon-codes/{code}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Look up a promo code (404 when unknown) */
+    get: operations["getSubscriptionsCouponCodesByCode"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/coupon-codes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Apply promo codes to subscriptions (all or nothing) */
+    post: operations["postSubscriptionsSubsCouponCodes"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/marianatek/email-request/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Email a confirmation link to a studio unlimited membership's address */
+    post: operations["postSubscriptionsSubsMarianatekEmailRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/create-marianatek": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirm the emailed link: the studio unlimited membership is linked */
+    post: operations["postSubscriptionsSubsCreateMarianatek"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/customers/notifications/{type}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Email the member a billing notification */
+    post: operations["postSubscriptionsCustomersNotificationsByType"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/subscriptions/subs/recharge/customer-portal": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where a recharge subscription is managed */
+    get: operations["getSubscriptionsSubsRechargeCustomerPortal"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/commerce/v1/payment/setup": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start saving a card: answers the secret the card form confirms */
+    post: operations["postCommercePaymentSetup"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/commerce/v1/payment/setdefault": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verify a saved card and make it the default (402 when declined) */
+    post: operations["postCommercePaymentSetdefault"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/commerce/v1/payment/default": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The default card (404 when none) */
+    get: operations["getCommercePaymentDefault"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/commerce/v1/sandbox/payment-methods": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sandbox card form: tokenize a test card for a setup secret (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines) */
+    post: operations["postCommerceSandboxPaymentMethods"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/content/workout/{id}/video": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Signed, expiring playback of a workout (entitled members; others 403) */
+    get: operations["getContentWorkoutByIdVideo"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/content/workout/{id}/previewVideo": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A workout's public preview clip */
+    get: operations["getContentWorkoutByIdPreviewVideo"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/tsapi/v2/workout/{id}/video/image": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A still of the workout's video at the requested size and fit (JPEG) */
+    get: operations["getWorkoutByIdVideoImage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/media/w/{id}/{token}/{file}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A file of a signed workout playback: the HLS playlist, its MPEG-TS segments (byte ranges), captions */
+    get: operations["getMediaWByIdByTokenByFile"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/media/clips/{file}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A public preview clip (H.264 MP4, byte ranges) */
+    get: operations["getMediaClipsByFile"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/media/art/{kind}/{file}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Generated artwork (no text): a class's still, a series cover or a trainer's portrait, as JPEG, PNG, WebP or its SVG source
+     * @description `file` is `{id or slug}.{jpg|png|webp|svg}`. Sizes and `fit_mode` work as in the image call; without them a still or cover is 960×540 and a portrait 512×512. The art is composed for the box asked for, so a wide banner is drawn wide, not cropped.
+     */
+    get: operations["getMediaArtByKindByFile"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/music/stations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Music stations and their tracks with signed, expiring stream URLs (entitled members; others 403) */
+    get: operations["getMusicStations"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/media/m/{station}/{token}/{file}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A track's audio (MP3, byte ranges) under a station's signed URL */
+    get: operations["getMediaMByStationByTokenByFile"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/analytics/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Collect up to 100 analytics events, each with the consent category it was collected under */
+    post: operations["postAnalyticsEvents"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: never;
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
+        content: {
+          "application/json": unknown;
+        };
       };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+    };
+  };
+  postAuthSignUpEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email: string;
+          password: string;
+          given_name: string;
+          family_name: string;
+          opt_in?: boolean;
+          /** @enum {boolean} */
+          waiver_accepted: true;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            token: string;
+            refreshToken: string;
+            user: {
+              id: string;
+              email: string;
+              /** Format: date-time */
+              createdAt: string;
+            };
           };
-          content: {
-            "application/json": {
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthSignInEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            token: string;
+            refreshToken: string;
+            user: {
+              id: string;
+              email: string;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthDeletionCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            token: string;
+            refreshToken: string;
+            user: {
+              id: string;
+              email: string;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthRefreshToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          refreshToken: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            token: string;
+            refreshToken: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthCheckEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            exists: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthForgotPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthResetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthChangePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          currentPassword: string;
+          newPassword: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            success?: boolean;
+            token?: string;
+            refreshToken?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthSignOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          refreshToken: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getUserAttributeClaims: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @description The member's id */
+            sub: string;
+            given_name: string;
+            family_name: string;
+            email: string;
+            /** @description A boolean here; "true"/"false" text from older identity providers */
+            is_trial: boolean | string;
+            /** @enum {string} */
+            "custom:is_vip"?: "true";
+            /** @description A JSON text list, e.g. ["digital"] */
+            entitlements: string;
+            /** @enum {string} */
+            unentitled_status?: "previously_entitled";
+            /** @enum {string} */
+            is_paused?: "true";
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getUserWorkplaces: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @description staff or owner of at least one location */
+            studio: boolean;
+            /** @enum {string|null} */
+            console_role: "admin" | "editor" | "support" | "viewer" | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getUserAttributeProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            given_name: string;
+            family_name: string;
+            email: string;
+            birthday: string | null;
+            phone: null | {
+              /** @enum {string} */
+              country: "US" | "CA";
+              number: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putUserAttributeProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          given_name?: string;
+          family_name?: string;
+          birthday?: string | null;
+          phone?: null | {
+            /** @enum {string} */
+            country: "US" | "CA";
+            number: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            given_name: string;
+            family_name: string;
+            email: string;
+            birthday: string | null;
+            phone: null | {
+              /** @enum {string} */
+              country: "US" | "CA";
+              number: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postUserSsoDeactivate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getUserMembersByMemberIdDataExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        memberId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description application/zip */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postUserDeletion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            /** Format: date-time */
+            erase_at: string;
+            notices: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getConfigJson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            environment: string;
+            apiBase: string;
+            video: {
+              provider: string;
+              envKey?: string;
+            };
+            music: {
+              provider: string;
+            };
+            auth: {
+              [key: string]: unknown;
+            };
+            analytics: {
+              [key: string]: unknown;
+            };
+            /** @description Origins of the sites embedding the widgets (FITKIT_ALLOWED_ORIGINS), trusted by the booking popup */
+            embedOrigins: string[];
+            store: {
+              /** @description Where a visitor starts a membership: an external store, or null for the in-app funnel */
+              url: string | null;
+            };
+            billing: {
+              /**
+               * @description Who takes cards
+               * @enum {string}
+               */
+              provider: "sandbox" | "stripe" | "off";
+            };
+            features: {
+              referral: boolean;
+              multiSubscription: boolean;
+            } & {
+              [key: string]: boolean;
+            };
+          };
+        };
+      };
+    };
+  };
+  postWorkoutsSearch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @default [] */
+          facets?: ("*" | "") | string[];
+          /** @default  */
+          filters?: string;
+          /** @default  */
+          keywords?: string;
+          /**
+           * @default newest
+           * @enum {string}
+           */
+          sort?: "newest" | "oldest" | "shortest" | "longest" | "popular";
+          /** @default 0 */
+          page?: number;
+          /** @default 50 */
+          hits?: number;
+          /**
+           * @default on
+           * @enum {string}
+           */
+          pagination?: "on" | "off";
+          /**
+           * @default additional
+           * @enum {string}
+           */
+          equipmentFilter?: "selected" | "additional";
+          /** @default  */
+          seriesWorkoutsParam?: string;
+          /** @default [] */
+          avoid?: (
+            | "jumping"
+            | "wrists"
+            | "shoulders"
+            | "knees"
+            | "lower-back"
+            | "floor"
+            | "weights"
+            | "ball"
+            | "band"
+            | "gliders"
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            hits: {
               id: string;
               slug: string;
               name: string;
@@ -1300,199 +3422,746 @@ export interface paths {
                 title: string;
                 minutes: number;
               }[];
+            }[];
+            nbHits: number;
+            page: number;
+            nbPages: number;
+            hitsPerPage: number;
+            facets: {
+              [key: string]: {
+                [key: string]: number;
+              };
             };
+            selected: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/tsapi/v2/workout/filters": {
+  getWorkouts: {
     parameters: {
-      query?: never;
+      query?: {
+        ids?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Filter dialog groups and options with counts, within a category when one is named, without the avoided workouts */
-    get: {
-      parameters: {
-        query?: {
-          category?: string;
-          avoid?: string;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              groups: {
-                key: string;
-                label: string;
-                /** @description Several options may be chosen at once */
-                multiple: boolean;
-                options: {
-                  label: string;
-                  value: string;
-                  /** @description The filter-language term it adds */
-                  filter: string;
-                  count: number;
-                }[];
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/workout_categories": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Workout categories, all-classes first, then by order */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              category: string[];
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              trainers: {
                 id: string;
                 slug: string;
                 name: string;
-                description: string;
-                order: number;
-                is_all: boolean;
-                seo: {
-                  [key: string]: unknown;
-                };
-              }[];
-              total: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/collections": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Collections with their workout counts */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
                 image_url: string;
-                workoutsCount: number;
               }[];
-              total: number;
-            };
+              equipment: string[];
+              /** @description What the workout loads or involves (avoid filters) */
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              focusMember: string[];
+              benefits: string[];
+              collections: {
+                id: string;
+                slug: string;
+                name: string;
+              }[];
+              live: boolean;
+              start_date: string;
+              created_at: string;
+              /** @description Minutes. */
+              duration: number;
+              video: {
+                /** @description Seconds. */
+                duration: number;
+                poster_url: string;
+              };
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/tsapi/collections/{id}": {
+  getWorkoutsBySlug: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            slug: string;
+            name: string;
+            description: string;
+            category: string[];
+            /** @enum {string} */
+            type: "workout" | "walk" | "rest";
+            level: string;
+            pacing: string;
+            trainers: {
+              id: string;
+              slug: string;
+              name: string;
+              image_url: string;
+            }[];
+            equipment: string[];
+            /** @description What the workout loads or involves (avoid filters) */
+            strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+            focusMember: string[];
+            benefits: string[];
+            collections: {
+              id: string;
+              slug: string;
+              name: string;
+            }[];
+            live: boolean;
+            start_date: string;
+            created_at: string;
+            /** @description Minutes. */
+            duration: number;
+            video: {
+              /** @description Seconds. */
+              duration: number;
+              poster_url: string;
+            };
+            breakdown: {
+              title: string;
+              minutes: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWorkoutFilters: {
+    parameters: {
+      query?: {
+        category?: string;
+        avoid?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            groups: {
+              key: string;
+              label: string;
+              /** @description Several options may be chosen at once */
+              multiple: boolean;
+              options: {
+                label: string;
+                value: string;
+                /** @description The filter-language term it adds */
+                filter: string;
+                count: number;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWorkoutCategories: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** One collection (id or slug) with its workouts, newest first */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              order: number;
+              is_all: boolean;
+              seo: {
+                [key: string]: unknown;
+              };
+            }[];
+            total: number;
           };
-          content: {
-            "application/json": {
+        };
+      };
+    };
+  };
+  getCollections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
               id: string;
               slug: string;
               name: string;
               description: string;
               image_url: string;
               workoutsCount: number;
+            }[];
+            total: number;
+          };
+        };
+      };
+    };
+  };
+  getCollectionsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            slug: string;
+            name: string;
+            description: string;
+            image_url: string;
+            workoutsCount: number;
+            workouts: {
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              category: string[];
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              trainers: {
+                id: string;
+                slug: string;
+                name: string;
+                image_url: string;
+              }[];
+              equipment: string[];
+              /** @description What the workout loads or involves (avoid filters) */
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              focusMember: string[];
+              benefits: string[];
+              collections: {
+                id: string;
+                slug: string;
+                name: string;
+              }[];
+              live: boolean;
+              start_date: string;
+              created_at: string;
+              /** @description Minutes. */
+              duration: number;
+              video: {
+                /** @description Seconds. */
+                duration: number;
+                poster_url: string;
+              };
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getLocations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              slug: string;
+              name: string;
+              /** @enum {string} */
+              kind: "studio" | "virtual";
+              /** @description IANA zone the studio keeps its class times in */
+              time_zone: string;
+              description: string;
+              address: string;
+              city: string;
+              image_url: string;
+              policy?: {
+                /** @description booking opens this many days before a class starts */
+                booking_window_days: number;
+                /** @description cancelling later than this many minutes before the start is a late cancel */
+                late_cancel_minutes: number;
+                /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                auto_book_cutoff_minutes: number;
+                /** @description open bookings and waitlist places a member may hold here (the location's own limit, else the default of 10) */
+                max_open_bookings: number;
+              };
+            }[];
+            total: number;
+          };
+        };
+      };
+    };
+  };
+  getLocationsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            slug: string;
+            name: string;
+            /** @enum {string} */
+            kind: "studio" | "virtual";
+            /** @description IANA zone the studio keeps its class times in */
+            time_zone: string;
+            description: string;
+            address: string;
+            city: string;
+            image_url: string;
+            policy?: {
+              /** @description booking opens this many days before a class starts */
+              booking_window_days: number;
+              /** @description cancelling later than this many minutes before the start is a late cancel */
+              late_cancel_minutes: number;
+              /** @description a spot opening earlier than this before the start books the first waitlisted member */
+              auto_book_cutoff_minutes: number;
+              /** @description open bookings and waitlist places a member may hold here (the location's own limit, else the default of 10) */
+              max_open_bookings: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getSeriesOverviewPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            pageDescription: string;
+            newfeaturedSeriesBanner: {
+              [key: string]: unknown;
+            };
+            seriesCategoriesList: {
+              name: string;
+              slug: string;
+              series: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                level: string;
+                image_url: string;
+                featured: boolean;
+                suggested_schedule: string;
+                before_you_start: string;
+                workoutsCount: number;
+                /** @description The number of workouts, as workoutsCount */
+                total: number;
+                totalMinutes: number;
+                equipment: string[];
+                /** @description Trainer names */
+                trainers: string[];
+                /** @description Category slugs */
+                classTypes: string[];
+                focus: string[];
+                created_at: string;
+              }[];
+            }[];
+          };
+        };
+      };
+    };
+  };
+  getSeries: {
+    parameters: {
+      query?: {
+        limit?: number;
+        skip?: number;
+        sortField?: "name" | "created_at";
+        ids?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              level: string;
+              image_url: string;
+              featured: boolean;
+              suggested_schedule: string;
+              before_you_start: string;
+              workoutsCount: number;
+              /** @description The number of workouts, as workoutsCount */
+              total: number;
+              totalMinutes: number;
+              equipment: string[];
+              /** @description Trainer names */
+              trainers: string[];
+              /** @description Category slugs */
+              classTypes: string[];
+              focus: string[];
+              created_at: string;
+            }[];
+            /** @description Every series; absent when asked by ids */
+            total?: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getSeriesBySlug: {
+    parameters: {
+      query?: {
+        include?: number;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            slug: string;
+            name: string;
+            description: string;
+            level: string;
+            image_url: string;
+            featured: boolean;
+            suggested_schedule: string;
+            before_you_start: string;
+            workoutsCount: number;
+            /** @description The number of workouts, as workoutsCount */
+            total: number;
+            totalMinutes: number;
+            equipment: string[];
+            /** @description Trainer names */
+            trainers: string[];
+            /** @description Category slugs */
+            classTypes: string[];
+            focus: string[];
+            created_at: string;
+            items: {
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              category: string[];
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              trainers: {
+                id: string;
+                slug: string;
+                name: string;
+                image_url: string;
+              }[];
+              equipment: string[];
+              /** @description What the workout loads or involves (avoid filters) */
+              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+              focusMember: string[];
+              benefits: string[];
+              collections: {
+                id: string;
+                slug: string;
+                name: string;
+              }[];
+              live: boolean;
+              start_date: string;
+              created_at: string;
+              /** @description Minutes. */
+              duration: number;
+              video: {
+                /** @description Seconds. */
+                duration: number;
+                poster_url: string;
+              };
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+              position: number;
+              chapter: number;
+              chapter_title: string;
+            }[];
+            chapters: {
+              chapter: number;
+              title: string;
+              workoutsCount: number;
+            }[];
+            relatedContent: {
+              title: string;
+              name: string;
+              description: string;
+              content: string;
               workouts: {
                 id: string;
                 slug: string;
@@ -1534,551 +4203,57 @@ export interface paths {
                   minutes: number;
                 }[];
               }[];
-            };
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/tsapi/locations": {
+  getWorkoutCalendarsIds: {
     parameters: {
-      query?: never;
+      query?: {
+        ids?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Studio locations and the live virtual studio */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                slug: string;
-                name: string;
-                /** @enum {string} */
-                kind: "studio" | "virtual";
-                /** @description IANA zone the studio keeps its class times in */
-                time_zone: string;
-                description: string;
-                address: string;
-                city: string;
-                image_url: string;
-                policy?: {
-                  /** @description booking opens this many days before a class starts */
-                  booking_window_days: number;
-                  /** @description cancelling later than this many minutes before the start is a late cancel */
-                  late_cancel_minutes: number;
-                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                  auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold here (the location's own limit, else the default of 10) */
-                  max_open_bookings: number;
-                };
-              }[];
-              total: number;
-            };
-          };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/locations/{id}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One location by id or slug */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              id: string;
-              slug: string;
-              name: string;
-              /** @enum {string} */
-              kind: "studio" | "virtual";
-              /** @description IANA zone the studio keeps its class times in */
-              time_zone: string;
-              description: string;
-              address: string;
-              city: string;
-              image_url: string;
-              policy?: {
-                /** @description booking opens this many days before a class starts */
-                booking_window_days: number;
-                /** @description cancelling later than this many minutes before the start is a late cancel */
-                late_cancel_minutes: number;
-                /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                auto_book_cutoff_minutes: number;
-                /** @description open bookings and waitlist places a member may hold here (the location's own limit, else the default of 10) */
-                max_open_bookings: number;
-              };
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/series_overview_page": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Series overview: copy, featured banner and categories of series */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              pageDescription: string;
-              newfeaturedSeriesBanner: {
-                [key: string]: unknown;
-              };
-              seriesCategoriesList: {
-                name: string;
-                slug: string;
-                series: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  description: string;
-                  level: string;
-                  image_url: string;
-                  featured: boolean;
-                  suggested_schedule: string;
-                  before_you_start: string;
-                  workoutsCount: number;
-                  /** @description The number of workouts, as workoutsCount */
-                  total: number;
-                  totalMinutes: number;
-                  equipment: string[];
-                  /** @description Trainer names */
-                  trainers: string[];
-                  /** @description Category slugs */
-                  classTypes: string[];
-                  focus: string[];
-                  created_at: string;
-                }[];
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/series": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Series, paged (limit/skip, sorted by name) or by ids */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          skip?: number;
-          sortField?: "name" | "created_at";
-          ids?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                level: string;
-                image_url: string;
-                featured: boolean;
-                suggested_schedule: string;
-                before_you_start: string;
-                workoutsCount: number;
-                /** @description The number of workouts, as workoutsCount */
-                total: number;
-                totalMinutes: number;
-                equipment: string[];
-                /** @description Trainer names */
-                trainers: string[];
-                /** @description Category slugs */
-                classTypes: string[];
-                focus: string[];
-                created_at: string;
-              }[];
-              /** @description Every series; absent when asked by ids */
-              total?: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/series/{slug}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One series (slug or id) with its workouts in order and related content */
-    get: {
-      parameters: {
-        query?: {
-          include?: number;
-        };
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              id: string;
-              slug: string;
-              name: string;
-              description: string;
-              level: string;
-              image_url: string;
-              featured: boolean;
-              suggested_schedule: string;
-              before_you_start: string;
-              workoutsCount: number;
-              /** @description The number of workouts, as workoutsCount */
-              total: number;
-              totalMinutes: number;
-              equipment: string[];
-              /** @description Trainer names */
-              trainers: string[];
-              /** @description Category slugs */
-              classTypes: string[];
-              focus: string[];
-              created_at: string;
-              items: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                category: string[];
-                /** @enum {string} */
-                type: "workout" | "walk" | "rest";
-                level: string;
-                pacing: string;
-                trainers: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  image_url: string;
-                }[];
-                equipment: string[];
-                /** @description What the workout loads or involves (avoid filters) */
-                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-                focusMember: string[];
-                benefits: string[];
-                collections: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                }[];
-                live: boolean;
-                start_date: string;
-                created_at: string;
-                /** @description Minutes. */
-                duration: number;
-                video: {
-                  /** @description Seconds. */
-                  duration: number;
-                  poster_url: string;
-                };
-                breakdown: {
-                  title: string;
-                  minutes: number;
-                }[];
-                position: number;
-                chapter: number;
-                chapter_title: string;
-              }[];
-              chapters: {
-                chapter: number;
-                title: string;
-                workoutsCount: number;
-              }[];
-              relatedContent: {
-                title: string;
-                name: string;
-                description: string;
-                content: string;
-                workouts: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  description: string;
-                  category: string[];
-                  /** @enum {string} */
-                  type: "workout" | "walk" | "rest";
-                  level: string;
-                  pacing: string;
-                  trainers: {
-                    id: string;
-                    slug: string;
-                    name: string;
-                    image_url: string;
-                  }[];
-                  equipment: string[];
-                  /** @description What the workout loads or involves (avoid filters) */
-                  strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-                  focusMember: string[];
-                  benefits: string[];
-                  collections: {
-                    id: string;
-                    slug: string;
-                    name: string;
-                  }[];
-                  live: boolean;
-                  start_date: string;
-                  created_at: string;
-                  /** @description Minutes. */
-                  duration: number;
-                  video: {
-                    /** @description Seconds. */
-                    duration: number;
-                    poster_url: string;
-                  };
-                  breakdown: {
-                    title: string;
-                    minutes: number;
-                  }[];
-                }[];
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/workout_calendars/ids": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Calendars by ids or slugs (comma-separated), or all of them */
-    get: {
-      parameters: {
-        query?: {
-          ids?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                image_url: string;
-                total_days: number;
-                days: {
-                  day: number;
-                  /** @enum {string} */
-                  kind: "workout" | "walk" | "rest";
-                  workout_id: string | null;
-                  workout: {
-                    id: string;
-                    slug: string;
-                    name: string;
-                    description: string;
-                    category: string[];
-                    /** @enum {string} */
-                    type: "workout" | "walk" | "rest";
-                    level: string;
-                    pacing: string;
-                    trainers: {
-                      id: string;
-                      slug: string;
-                      name: string;
-                      image_url: string;
-                    }[];
-                    equipment: string[];
-                    /** @description What the workout loads or involves (avoid filters) */
-                    strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-                    focusMember: string[];
-                    benefits: string[];
-                    collections: {
-                      id: string;
-                      slug: string;
-                      name: string;
-                    }[];
-                    live: boolean;
-                    start_date: string;
-                    created_at: string;
-                    /** @description Minutes. */
-                    duration: number;
-                    video: {
-                      /** @description Seconds. */
-                      duration: number;
-                      poster_url: string;
-                    };
-                    breakdown: {
-                      title: string;
-                      minutes: number;
-                    }[];
-                  } | null;
-                }[];
-              }[];
-              total: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/workout_calendars/{slug}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One workout calendar (slug or id) with its days */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
+        content: {
+          "application/json": {
+            items: {
               id: string;
               slug: string;
               name: string;
@@ -2132,3708 +4307,3103 @@ export interface paths {
                   }[];
                 } | null;
               }[];
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWorkoutCalendarsBySlug: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            slug: string;
+            name: string;
+            description: string;
+            image_url: string;
+            total_days: number;
+            days: {
+              day: number;
+              /** @enum {string} */
+              kind: "workout" | "walk" | "rest";
+              workout_id: string | null;
+              workout: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                category: string[];
+                /** @enum {string} */
+                type: "workout" | "walk" | "rest";
+                level: string;
+                pacing: string;
+                trainers: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  image_url: string;
+                }[];
+                equipment: string[];
+                /** @description What the workout loads or involves (avoid filters) */
+                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+                focusMember: string[];
+                benefits: string[];
+                collections: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                }[];
+                live: boolean;
+                start_date: string;
+                created_at: string;
+                /** @description Minutes. */
+                duration: number;
+                video: {
+                  /** @description Seconds. */
+                  duration: number;
+                  poster_url: string;
+                };
+                breakdown: {
+                  title: string;
+                  minutes: number;
+                }[];
+              } | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getHomePage: {
+    parameters: {
+      query?: {
+        id?: string;
+        slug?: string;
+        include?: number;
+        /** @description each category or collection row leaves out the carousels' workouts and those of the rows above it */
+        distinct?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCarousels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  getAnnouncementBanner: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  getDynamicContent: {
+    parameters: {
+      query?: {
+        filter?: "coachMark" | "welcome" | "faq" | "dynamic";
+        contains?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getContentPage: {
+    parameters: {
+      query?: {
+        slug?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAssets: {
+    parameters: {
+      query?: {
+        tags?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getUserAttributesFavorites: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            workouts: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putUserAttributesFavorites: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          object: {
+            add?: {
+              workouts: string[];
             };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/home_page": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The home page (default, or by id or slug) with its rows resolved */
-    get: {
-      parameters: {
-        query?: {
-          id?: string;
-          slug?: string;
-          include?: number;
-          /** @description each category or collection row leaves out the carousels' workouts and those of the rows above it */
-          distinct?: boolean;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/carousels": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Carousels with their items */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/announcementBanner": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Announcement banners active now */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/dynamic_content": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Keyed copy (coachMark, welcome, faq, dynamic), optionally narrowed by name */
-    get: {
-      parameters: {
-        query?: {
-          filter?: "coachMark" | "welcome" | "faq" | "dynamic";
-          contains?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/content/page": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A content page by slug (every page without one) */
-    get: {
-      parameters: {
-        query?: {
-          slug?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/assets": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Assets carrying every listed tag (comma-separated) */
-    get: {
-      parameters: {
-        query?: {
-          tags?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/user/attributes/favorites": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The member's favourite workouts, newest first */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
+            remove?: {
               workouts: string[];
             };
           };
         };
       };
     };
-    /** Add and remove favourite workouts (idempotent); answers the whole list */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           "application/json": {
-            object: {
-              add?: {
-                workouts: string[];
-              };
-              remove?: {
-                workouts: string[];
-              };
-            };
+            workouts: string[];
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
-          content: {
-            "application/json": {
-              workouts: string[];
-            };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/user/attributes/collections_hidden": {
+  getUserAttributesCollectionsHidden: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The collections the member hid */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              collections_hidden: string[];
-            };
-          };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-      };
-    };
-    /** Hide (add) and unhide (remove) collections (idempotent); answers the whole list */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            add?: string[];
-            remove?: string[];
+            collections_hidden: string[];
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              collections_hidden: string[];
-            };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/user/attributes/user": {
+  putUserAttributesCollectionsHidden: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Waiver (absent = required), background music and captions settings */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              waiver?: {
-                /** Format: date-time */
-                accepted_at: string;
-              };
-              feed_fm_disabled: boolean;
-              closed_captions: boolean;
-            };
-          };
+    requestBody: {
+      content: {
+        "application/json": {
+          add?: string[];
+          remove?: string[];
         };
       };
     };
-    /** Accept the waiver or change the player settings (partial); answers the whole attribute */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           "application/json": {
-            /** @enum {boolean} */
-            waiver?: true;
-            feed_fm_disabled?: boolean;
-            closed_captions?: boolean;
+            collections_hidden: string[];
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
-          content: {
-            "application/json": {
-              waiver?: {
-                /** Format: date-time */
-                accepted_at: string;
-              };
-              feed_fm_disabled: boolean;
-              closed_captions: boolean;
-            };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/user/attributes/preferences": {
+  getUserAttributesUser: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The member's free-form preferences */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              [key: string]: unknown;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            waiver?: {
+              /** Format: date-time */
+              accepted_at: string;
             };
+            feed_fm_disabled: boolean;
+            closed_captions: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    /** Merge preferences (a key set to null is removed; `avoid` must list known avoid keys, `language` a supported locale: en-US, es-US or fr-CA); answers the whole attribute */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
+  };
+  putUserAttributesUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {boolean} */
+          waiver?: true;
+          feed_fm_disabled?: boolean;
+          closed_captions?: boolean;
+        };
       };
-      requestBody: {
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           "application/json": {
-            avoid?:
-              | (
-                  | "jumping"
-                  | "wrists"
-                  | "shoulders"
-                  | "knees"
-                  | "lower-back"
-                  | "floor"
-                  | "weights"
-                  | "ball"
-                  | "band"
-                  | "gliders"
-                )[]
-              | null;
-            /** @enum {string|null} */
-            language?: "en-US" | "es-US" | "fr-CA" | null;
-          } & {
+            waiver?: {
+              /** Format: date-time */
+              accepted_at: string;
+            };
+            feed_fm_disabled: boolean;
+            closed_captions: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getUserAttributesPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
             [key: string]: unknown;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
-          content: {
-            "application/json": {
+        };
+      };
+    };
+  };
+  putUserAttributesPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          avoid?:
+            | (
+                | "jumping"
+                | "wrists"
+                | "shoulders"
+                | "knees"
+                | "lower-back"
+                | "floor"
+                | "weights"
+                | "ball"
+                | "band"
+                | "gliders"
+              )[]
+            | null;
+          /** @enum {string|null} */
+          language?: "en-US" | "es-US" | "fr-CA" | null;
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getUserAttributesEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            email: string;
+            opt_out: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putUserAttributesEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          opt_out?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            email: string;
+            opt_out: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getUserAttributesOnboardingResults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            results_url: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWorkoutsStartSessionByWorkoutId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workoutId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            session_id: string;
+            /** @enum {string} */
+            status: "started";
+            is_complete: boolean;
+            timecode: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWorkoutsEndSessionByWorkoutId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workoutId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: uuid */
+          session_id: string;
+          workout_completed_positions: number | number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            session_id: string;
+            /** @enum {string} */
+            status: "ended";
+            is_complete: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWorkoutsVideoEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          events: {
+            /** @enum {string} */
+            event_type:
+              | "start"
+              | "loaded"
+              | "progress"
+              | "play"
+              | "seek"
+              | "pause"
+              | "close"
+              | "muted"
+              | "unmuted"
+              | "error"
+              | "end"
+              | "ready";
+            workout_id: string;
+            session_id?: string | null;
+            position?: number | null;
+            /** Format: date-time */
+            occurred_at?: string;
+            data?: {
               [key: string]: unknown;
             };
-          };
+          }[];
         };
       };
     };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/user/attributes/email": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The member's email and marketing opt-out */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              email: string;
-              opt_out: boolean;
-            };
-          };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-      };
-    };
-    /** Opt out of (or back into) marketing email */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            opt_out?: boolean;
+            accepted: number;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              email: string;
-              opt_out: boolean;
-            };
-          };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/user/attributes/onboarding_results": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The member's onboarding results page (empty string when the quiz was never finished) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              results_url: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/start_session/{workoutId}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Start a play of a workout; timecode is where the member left it (resume position, seconds) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          workoutId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              session_id: string;
-              /** @enum {string} */
-              status: "started";
-              is_complete: boolean;
-              timecode: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/end_session/{workoutId}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** End a play at the position reached (seconds); complete at 90 % of the video, counted once */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          workoutId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            /** Format: uuid */
-            session_id: string;
-            workout_completed_positions: number | number[];
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              session_id: string;
-              /** @enum {string} */
-              status: "ended";
-              is_complete: boolean;
-            };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/workouts/video_events": {
+  getWorkoutsHistory: {
+    parameters: {
+      query?: {
+        includeLvs?: boolean;
+        starting_at?: string;
+        ending_at?: string;
+        is_completed?: boolean;
+        limit?: number;
+        skip?: number;
+        tz?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: (
+              | {
+                  id: string;
+                  workout_id: string;
+                  is_completed: boolean;
+                  completed_at: string | null;
+                  /** @description When it happened: completion, or the end of an unfinished play */
+                  date: string;
+                  /** @enum {string} */
+                  type: "on_demand";
+                  workout: {
+                    id: string;
+                    slug: string;
+                    name: string;
+                    type: string;
+                    level: string;
+                    /** @description Minutes. */
+                    duration: number;
+                    live: boolean;
+                    start_date: string;
+                    video: {
+                      /** @description Seconds. */
+                      duration: number;
+                      poster_url: string;
+                    };
+                    trainers: {
+                      id: string;
+                      slug: string;
+                      name: string;
+                      image_url: string;
+                    }[];
+                  } | null;
+                }
+              | {
+                  id: string;
+                  workout_id: string;
+                  is_completed: boolean;
+                  completed_at: string | null;
+                  /** @description When it happened: completion, or the end of an unfinished play */
+                  date: string;
+                  /** @enum {string} */
+                  type: "live";
+                  workout: {
+                    id: string;
+                    name: string;
+                    type: string;
+                    description: string;
+                    /** @description Minutes. */
+                    duration: number;
+                    /** @enum {boolean} */
+                    live: true;
+                    start_date: string;
+                    end_date: string;
+                    location_id: string;
+                    trainer_name: string;
+                    trainer_image_url: string;
+                  } | null;
+                }
+            )[];
+            total: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWorkoutsWorkoutStats: {
+    parameters: {
+      query?: {
+        startDate?: string;
+        endDate?: string;
+        tz?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            total_lvs: number;
+            total_on_demand: number;
+            /** @description total_on_demand, as older clients name it */
+            totalOnDemand: number;
+            total_completed: number;
+            total_minutes: number;
+            by_day: {
+              /** @description Local calendar day (YYYY-MM-DD) in the requested time zone */
+              date: string;
+              on_demand: number;
+              lvs: number;
+              total: number;
+              minutes: number;
+              workouts: {
+                workout_id: string;
+                name: string;
+                /** @enum {string} */
+                type: "on_demand" | "live";
+                completed_at: string;
+                minutes: number;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStatsWorkouts: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    /** Store a batch of up to 500 player events; a bad event rejects the whole batch, naming its index */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           "application/json": {
-            events: {
+            data: {
+              stats: {
+                total_completed: number;
+                total_minutes: number;
+                total_on_demand: number;
+                total_lvs: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWorkoutsOnboardingResults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          [key: string]: string | number | boolean | string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            results_url: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWorkoutsOnboardingResultsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStatsStreaks: {
+    parameters: {
+      query?: {
+        tz?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            time_zone: string;
+            /** @description a local calendar date, YYYY-MM-DD */
+            today: string;
+            /** @enum {string} */
+            today_status: "done" | "rest" | "open";
+            daily: {
+              current: number;
+              longest: number;
+              current_since: string | null;
+            };
+            weekly: {
+              current: number;
+              longest: number;
+            };
+            milestones: {
+              reached: {
+                days: number;
+                /** @description a local calendar date, YYYY-MM-DD */
+                reached_on: string;
+              }[];
+              next: {
+                days: number;
+                remaining: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWorkoutsSeriesEnroll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          series_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            series: {
+              user_id: string;
+              series_id: string;
+              started_at: string | null;
+              completed_at: string | null;
               /** @enum {string} */
-              event_type:
-                | "start"
-                | "loaded"
-                | "progress"
-                | "play"
-                | "seek"
-                | "pause"
-                | "close"
-                | "muted"
-                | "unmuted"
-                | "error"
-                | "end"
-                | "ready";
-              workout_id: string;
-              session_id?: string | null;
-              position?: number | null;
-              /** Format: date-time */
-              occurred_at?: string;
-              data?: {
-                [key: string]: unknown;
+              status: "not_started" | "enrolled" | "in_progress" | "completed";
+              series_detail: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                level: string;
+                image_url: string;
+                total: number;
+              };
+              progress_summary: {
+                /** @description Percent done, 0-100 */
+                total_progress: number;
+                completed: number;
+                total: number;
+                chapter_progress: {
+                  chapter: number;
+                  title: string;
+                  completed: number;
+                  total: number;
+                  /** @description Percent done, 0-100 */
+                  progress: number;
+                }[];
+              };
+              series_state: {
+                workouts: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
+                  /** @enum {string} */
+                  status: "completed" | "not_started";
+                  completed_at: string | null;
+                }[];
+              };
+              paused: boolean;
+              paused_at: string | null;
+              /** @description The first item not started yet; null when all are done or the member is not enrolled */
+              next_workout: {
+                workout_id: string;
+                position: number;
+                chapter: number;
+              } | null;
+              fingerprint: {
+                hashcode: string;
+                calculated_at: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWorkoutsSeriesLeave: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          series_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            series: {
+              user_id: string;
+              series_id: string;
+              started_at: string | null;
+              completed_at: string | null;
+              /** @enum {string} */
+              status: "not_started" | "enrolled" | "in_progress" | "completed";
+              series_detail: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                level: string;
+                image_url: string;
+                total: number;
+              };
+              progress_summary: {
+                /** @description Percent done, 0-100 */
+                total_progress: number;
+                completed: number;
+                total: number;
+                chapter_progress: {
+                  chapter: number;
+                  title: string;
+                  completed: number;
+                  total: number;
+                  /** @description Percent done, 0-100 */
+                  progress: number;
+                }[];
+              };
+              series_state: {
+                workouts: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
+                  /** @enum {string} */
+                  status: "completed" | "not_started";
+                  completed_at: string | null;
+                }[];
+              };
+              paused: boolean;
+              paused_at: string | null;
+              /** @description The first item not started yet; null when all are done or the member is not enrolled */
+              next_workout: {
+                workout_id: string;
+                position: number;
+                chapter: number;
+              } | null;
+              fingerprint: {
+                hashcode: string;
+                calculated_at: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWorkoutsSeriesPause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          series_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            series: {
+              user_id: string;
+              series_id: string;
+              started_at: string | null;
+              completed_at: string | null;
+              /** @enum {string} */
+              status: "not_started" | "enrolled" | "in_progress" | "completed";
+              series_detail: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                level: string;
+                image_url: string;
+                total: number;
+              };
+              progress_summary: {
+                /** @description Percent done, 0-100 */
+                total_progress: number;
+                completed: number;
+                total: number;
+                chapter_progress: {
+                  chapter: number;
+                  title: string;
+                  completed: number;
+                  total: number;
+                  /** @description Percent done, 0-100 */
+                  progress: number;
+                }[];
+              };
+              series_state: {
+                workouts: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
+                  /** @enum {string} */
+                  status: "completed" | "not_started";
+                  completed_at: string | null;
+                }[];
+              };
+              paused: boolean;
+              paused_at: string | null;
+              /** @description The first item not started yet; null when all are done or the member is not enrolled */
+              next_workout: {
+                workout_id: string;
+                position: number;
+                chapter: number;
+              } | null;
+              fingerprint: {
+                hashcode: string;
+                calculated_at: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWorkoutsSeriesResume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          series_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            series: {
+              user_id: string;
+              series_id: string;
+              started_at: string | null;
+              completed_at: string | null;
+              /** @enum {string} */
+              status: "not_started" | "enrolled" | "in_progress" | "completed";
+              series_detail: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                level: string;
+                image_url: string;
+                total: number;
+              };
+              progress_summary: {
+                /** @description Percent done, 0-100 */
+                total_progress: number;
+                completed: number;
+                total: number;
+                chapter_progress: {
+                  chapter: number;
+                  title: string;
+                  completed: number;
+                  total: number;
+                  /** @description Percent done, 0-100 */
+                  progress: number;
+                }[];
+              };
+              series_state: {
+                workouts: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
+                  /** @enum {string} */
+                  status: "completed" | "not_started";
+                  completed_at: string | null;
+                }[];
+              };
+              paused: boolean;
+              paused_at: string | null;
+              /** @description The first item not started yet; null when all are done or the member is not enrolled */
+              next_workout: {
+                workout_id: string;
+                position: number;
+                chapter: number;
+              } | null;
+              fingerprint: {
+                hashcode: string;
+                calculated_at: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWorkoutsSeries: {
+    parameters: {
+      query?: {
+        active_only?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            series: {
+              user_id: string;
+              series_id: string;
+              started_at: string | null;
+              completed_at: string | null;
+              /** @enum {string} */
+              status: "not_started" | "enrolled" | "in_progress" | "completed";
+              series_detail: {
+                id: string;
+                slug: string;
+                name: string;
+                description: string;
+                level: string;
+                image_url: string;
+                total: number;
+              };
+              progress_summary: {
+                /** @description Percent done, 0-100 */
+                total_progress: number;
+                completed: number;
+                total: number;
+                chapter_progress: {
+                  chapter: number;
+                  title: string;
+                  completed: number;
+                  total: number;
+                  /** @description Percent done, 0-100 */
+                  progress: number;
+                }[];
+              };
+              series_state: {
+                workouts: {
+                  workout_id: string;
+                  position: number;
+                  chapter: number;
+                  /** @enum {string} */
+                  status: "completed" | "not_started";
+                  completed_at: string | null;
+                }[];
+              };
+              paused: boolean;
+              paused_at: string | null;
+              /** @description The first item not started yet; null when all are done or the member is not enrolled */
+              next_workout: {
+                workout_id: string;
+                position: number;
+                chapter: number;
+              } | null;
+              fingerprint: {
+                hashcode: string;
+                calculated_at: string;
               };
             }[];
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
-          content: {
-            "application/json": {
-              accepted: number;
-            };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/workouts/history": {
+  getWorkoutCalendars: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The member's workouts, newest first: on-demand plays and, with includeLvs, attended live classes */
-    get: {
-      parameters: {
-        query?: {
-          includeLvs?: boolean;
-          starting_at?: string;
-          ending_at?: string;
-          is_completed?: boolean;
-          limit?: number;
-          skip?: number;
-          tz?: string;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+        content: {
+          "application/json": {
+            data: {
+              calendar_id: string;
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              image_url: string;
+              total_days: number;
+              /** @enum {string} */
+              status: "enrolled" | "not_enrolled";
+              enrolled_at: string | null;
+              paused: boolean;
+              paused_at: string | null;
+            }[];
           };
-          content: {
-            "application/json": {
-              items: (
-                | {
-                    id: string;
-                    workout_id: string;
-                    is_completed: boolean;
-                    completed_at: string | null;
-                    /** @description When it happened: completion, or the end of an unfinished play */
-                    date: string;
-                    /** @enum {string} */
-                    type: "on_demand";
-                    workout: {
-                      id: string;
-                      slug: string;
-                      name: string;
-                      type: string;
-                      level: string;
-                      /** @description Minutes. */
-                      duration: number;
-                      live: boolean;
-                      start_date: string;
-                      video: {
-                        /** @description Seconds. */
-                        duration: number;
-                        poster_url: string;
-                      };
-                      trainers: {
-                        id: string;
-                        slug: string;
-                        name: string;
-                        image_url: string;
-                      }[];
-                    } | null;
-                  }
-                | {
-                    id: string;
-                    workout_id: string;
-                    is_completed: boolean;
-                    completed_at: string | null;
-                    /** @description When it happened: completion, or the end of an unfinished play */
-                    date: string;
-                    /** @enum {string} */
-                    type: "live";
-                    workout: {
-                      id: string;
-                      name: string;
-                      type: string;
-                      description: string;
-                      /** @description Minutes. */
-                      duration: number;
-                      /** @enum {boolean} */
-                      live: true;
-                      start_date: string;
-                      end_date: string;
-                      location_id: string;
-                      trainer_name: string;
-                      trainer_image_url: string;
-                    } | null;
-                  }
-              )[];
-              total: number;
-            };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/workouts/workout_stats": {
+  postWorkoutsCalendarsByIdEnroll: {
     parameters: {
       query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            calendar_id: string;
+            /** @enum {string} */
+            status: "enrolled" | "not_enrolled";
+            enrolled_at: string | null;
+            paused: boolean;
+            paused_at: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWorkoutsCalendarsByIdUnenroll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            calendar_id: string;
+            /** @enum {string} */
+            status: "enrolled" | "not_enrolled";
+            enrolled_at: string | null;
+            paused: boolean;
+            paused_at: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWorkoutsCalendarsByIdPause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          tz?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            calendar_id: string;
+            id: string;
+            slug: string;
+            name: string;
+            description: string;
+            image_url: string;
+            total_days: number;
+            /** @enum {string} */
+            status: "enrolled";
+            enrolled_at: string | null;
+            paused: boolean;
+            paused_at: string | null;
+            current_day: number;
+            paused_days: number;
+            progress: {
+              completed_days: number;
+              total_days: number;
+            };
+            days: {
+              day: number;
+              /** @description YYYY-MM-DD */
+              date: string;
+              /** @enum {string} */
+              kind: "workout" | "walk" | "rest";
+              workout_id: string | null;
+              /** @enum {string} */
+              status: "rest" | "completed" | "not_started";
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWorkoutsCalendarsByIdResume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          tz?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            calendar_id: string;
+            id: string;
+            slug: string;
+            name: string;
+            description: string;
+            image_url: string;
+            total_days: number;
+            /** @enum {string} */
+            status: "enrolled";
+            enrolled_at: string | null;
+            paused: boolean;
+            paused_at: string | null;
+            current_day: number;
+            paused_days: number;
+            progress: {
+              completed_days: number;
+              total_days: number;
+            };
+            days: {
+              day: number;
+              /** @description YYYY-MM-DD */
+              date: string;
+              /** @enum {string} */
+              kind: "workout" | "walk" | "rest";
+              workout_id: string | null;
+              /** @enum {string} */
+              status: "rest" | "completed" | "not_started";
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWorkoutsCalendarsMine: {
+    parameters: {
+      query?: {
+        tz?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Completed live and on-demand workouts and minutes in a date range, with the days that had any */
-    get: {
-      parameters: {
-        query?: {
-          startDate?: string;
-          endDate?: string;
-          tz?: string;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              total_lvs: number;
-              total_on_demand: number;
-              /** @description total_on_demand, as older clients name it */
-              totalOnDemand: number;
-              total_completed: number;
-              total_minutes: number;
-              by_day: {
-                /** @description Local calendar day (YYYY-MM-DD) in the requested time zone */
+        content: {
+          "application/json": {
+            data: {
+              calendar_id: string;
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              image_url: string;
+              total_days: number;
+              /** @enum {string} */
+              status: "enrolled";
+              enrolled_at: string | null;
+              paused: boolean;
+              paused_at: string | null;
+              current_day: number;
+              paused_days: number;
+              progress: {
+                completed_days: number;
+                total_days: number;
+              };
+              days: {
+                day: number;
+                /** @description YYYY-MM-DD */
                 date: string;
+                /** @enum {string} */
+                kind: "workout" | "walk" | "rest";
+                workout_id: string | null;
+                /** @enum {string} */
+                status: "rest" | "completed" | "not_started";
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getUserCalendarFeed: {
+    parameters: {
+      query?: {
+        /** @description the device's IANA time zone: the plan's days are dated in it from now on */
+        tz?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @description the private feed address: whoever has it reads the feed */
+            https_url: string;
+            /** @description the same address as webcal://, which opens a calendar app to subscribe */
+            webcal_url: string;
+            /** @description IANA zone the plan's all-day events are dated in */
+            time_zone: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            rotated_at: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postUserCalendarFeedRotate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @description the private feed address: whoever has it reads the feed */
+            https_url: string;
+            /** @description the same address as webcal://, which opens a calendar app to subscribe */
+            webcal_url: string;
+            /** @description IANA zone the plan's all-day events are dated in */
+            time_zone: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            rotated_at: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCalendarByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description {secret}.ics */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/calendar */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description unchanged since the ETag sent in If-None-Match */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWorkoutsChallenges: {
+    parameters: {
+      query?: {
+        current?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              slug: string;
+              name: string;
+              description: string;
+              reward: string;
+              start_time: string;
+              end_time: string;
+              workout_target: number;
+              /** @description Any workout this long counts (minutes) */
+              substitute_minutes: number;
+              joined: boolean;
+              workouts: {
+                workout_id: string;
+                /** @enum {string} */
+                workout_type: "on_demand" | "live";
+                week: number;
+                position: number;
+                workout: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  duration: number;
+                };
+              }[];
+              progress: {
                 on_demand: number;
-                lvs: number;
-                total: number;
-                minutes: number;
-                workouts: {
-                  workout_id: string;
-                  name: string;
-                  /** @enum {string} */
-                  type: "on_demand" | "live";
-                  completed_at: string;
-                  minutes: number;
-                }[];
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/stats/v2/workouts": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** All-time totals (deprecated shape, same records as workout_stats) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              data: {
-                stats: {
-                  total_completed: number;
-                  total_minutes: number;
-                  total_on_demand: number;
-                  total_lvs: number;
-                };
+                live: number;
+                completed: number;
+                is_complete: boolean;
               };
-            };
+            }[];
           };
         };
       };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/onboarding-results": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Store the onboarding quiz answers (question key → answer); answers the results page URL */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           "application/json": {
-            [key: string]: string | number | boolean | string[];
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              results_url: string;
-            };
-          };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
         };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/onboarding-results/{id}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One of the member's onboarding results: answers and recommended workouts and series */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/stats/v2/streaks": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The member's daily and weekly streaks (current, longest) and daily milestones (7, 30, 100, 365 days, then every year), counted in local days of tz (else the time_zone of their preferences, else UTC) */
-    get: {
-      parameters: {
-        query?: {
-          tz?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              time_zone: string;
-              /** @description a local calendar date, YYYY-MM-DD */
-              today: string;
-              /** @enum {string} */
-              today_status: "done" | "rest" | "open";
-              daily: {
-                current: number;
-                longest: number;
-                current_since: string | null;
-              };
-              weekly: {
-                current: number;
-                longest: number;
-              };
-              milestones: {
-                reached: {
-                  days: number;
-                  /** @description a local calendar date, YYYY-MM-DD */
-                  reached_on: string;
-                }[];
-                next: {
-                  days: number;
-                  remaining: number;
-                };
-              };
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/series/enroll": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Join a series (idempotent: joining again keeps the progress) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            series_id: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-              series: {
-                user_id: string;
-                series_id: string;
-                started_at: string | null;
-                completed_at: string | null;
-                /** @enum {string} */
-                status: "not_started" | "enrolled" | "in_progress" | "completed";
-                series_detail: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  description: string;
-                  level: string;
-                  image_url: string;
-                  total: number;
-                };
-                progress_summary: {
-                  /** @description Percent done, 0-100 */
-                  total_progress: number;
-                  completed: number;
-                  total: number;
-                  chapter_progress: {
-                    chapter: number;
-                    title: string;
-                    completed: number;
-                    total: number;
-                    /** @description Percent done, 0-100 */
-                    progress: number;
-                  }[];
-                };
-                series_state: {
-                  workouts: {
-                    workout_id: string;
-                    position: number;
-                    chapter: number;
-                    /** @enum {string} */
-                    status: "completed" | "not_started";
-                    completed_at: string | null;
-                  }[];
-                };
-                paused: boolean;
-                paused_at: string | null;
-                /** @description The first item not started yet; null when all are done or the member is not enrolled */
-                next_workout: {
-                  workout_id: string;
-                  position: number;
-                  chapter: number;
-                } | null;
-                fingerprint: {
-                  hashcode: string;
-                  calculated_at: string;
-                };
-              };
-            };
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/workouts/series/leave": {
+  getWorkoutsChallengesMine: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    /** Leave a series (idempotent); progress is not kept. Answers the state after leaving */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           "application/json": {
-            series_id: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-              series: {
-                user_id: string;
-                series_id: string;
-                started_at: string | null;
-                completed_at: string | null;
-                /** @enum {string} */
-                status: "not_started" | "enrolled" | "in_progress" | "completed";
-                series_detail: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  description: string;
-                  level: string;
-                  image_url: string;
-                  total: number;
-                };
-                progress_summary: {
-                  /** @description Percent done, 0-100 */
-                  total_progress: number;
-                  completed: number;
-                  total: number;
-                  chapter_progress: {
-                    chapter: number;
-                    title: string;
-                    completed: number;
-                    total: number;
-                    /** @description Percent done, 0-100 */
-                    progress: number;
-                  }[];
-                };
-                series_state: {
-                  workouts: {
-                    workout_id: string;
-                    position: number;
-                    chapter: number;
-                    /** @enum {string} */
-                    status: "completed" | "not_started";
-                    completed_at: string | null;
-                  }[];
-                };
-                paused: boolean;
-                paused_at: string | null;
-                /** @description The first item not started yet; null when all are done or the member is not enrolled */
-                next_workout: {
-                  workout_id: string;
-                  position: number;
-                  chapter: number;
-                } | null;
-                fingerprint: {
-                  hashcode: string;
-                  calculated_at: string;
-                };
-              };
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/series/pause": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Pause a series the member is in (vacation): progress is kept. 404 when not enrolled, 409 when already paused or completed */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            series_id: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-              series: {
-                user_id: string;
-                series_id: string;
-                started_at: string | null;
-                completed_at: string | null;
-                /** @enum {string} */
-                status: "not_started" | "enrolled" | "in_progress" | "completed";
-                series_detail: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  description: string;
-                  level: string;
-                  image_url: string;
-                  total: number;
-                };
-                progress_summary: {
-                  /** @description Percent done, 0-100 */
-                  total_progress: number;
-                  completed: number;
-                  total: number;
-                  chapter_progress: {
-                    chapter: number;
-                    title: string;
-                    completed: number;
-                    total: number;
-                    /** @description Percent done, 0-100 */
-                    progress: number;
-                  }[];
-                };
-                series_state: {
-                  workouts: {
-                    workout_id: string;
-                    position: number;
-                    chapter: number;
-                    /** @enum {string} */
-                    status: "completed" | "not_started";
-                    completed_at: string | null;
-                  }[];
-                };
-                paused: boolean;
-                paused_at: string | null;
-                /** @description The first item not started yet; null when all are done or the member is not enrolled */
-                next_workout: {
-                  workout_id: string;
-                  position: number;
-                  chapter: number;
-                } | null;
-                fingerprint: {
-                  hashcode: string;
-                  calculated_at: string;
-                };
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/series/resume": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Resume a paused series where it stood. 404 when not enrolled, 409 when not paused */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            series_id: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-              series: {
-                user_id: string;
-                series_id: string;
-                started_at: string | null;
-                completed_at: string | null;
-                /** @enum {string} */
-                status: "not_started" | "enrolled" | "in_progress" | "completed";
-                series_detail: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  description: string;
-                  level: string;
-                  image_url: string;
-                  total: number;
-                };
-                progress_summary: {
-                  /** @description Percent done, 0-100 */
-                  total_progress: number;
-                  completed: number;
-                  total: number;
-                  chapter_progress: {
-                    chapter: number;
-                    title: string;
-                    completed: number;
-                    total: number;
-                    /** @description Percent done, 0-100 */
-                    progress: number;
-                  }[];
-                };
-                series_state: {
-                  workouts: {
-                    workout_id: string;
-                    position: number;
-                    chapter: number;
-                    /** @enum {string} */
-                    status: "completed" | "not_started";
-                    completed_at: string | null;
-                  }[];
-                };
-                paused: boolean;
-                paused_at: string | null;
-                /** @description The first item not started yet; null when all are done or the member is not enrolled */
-                next_workout: {
-                  workout_id: string;
-                  position: number;
-                  chapter: number;
-                } | null;
-                fingerprint: {
-                  hashcode: string;
-                  calculated_at: string;
-                };
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/series": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The member's series with progress; active_only leaves out completed ones */
-    get: {
-      parameters: {
-        query?: {
-          active_only?: boolean;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              series: {
-                user_id: string;
-                series_id: string;
-                started_at: string | null;
-                completed_at: string | null;
-                /** @enum {string} */
-                status: "not_started" | "enrolled" | "in_progress" | "completed";
-                series_detail: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  description: string;
-                  level: string;
-                  image_url: string;
-                  total: number;
-                };
-                progress_summary: {
-                  /** @description Percent done, 0-100 */
-                  total_progress: number;
-                  completed: number;
-                  total: number;
-                  chapter_progress: {
-                    chapter: number;
-                    title: string;
-                    completed: number;
-                    total: number;
-                    /** @description Percent done, 0-100 */
-                    progress: number;
-                  }[];
-                };
-                series_state: {
-                  workouts: {
-                    workout_id: string;
-                    position: number;
-                    chapter: number;
-                    /** @enum {string} */
-                    status: "completed" | "not_started";
-                    completed_at: string | null;
-                  }[];
-                };
-                paused: boolean;
-                paused_at: string | null;
-                /** @description The first item not started yet; null when all are done or the member is not enrolled */
-                next_workout: {
-                  workout_id: string;
-                  position: number;
-                  chapter: number;
-                } | null;
-                fingerprint: {
-                  hashcode: string;
-                  calculated_at: string;
-                };
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/workout_calendars": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Every workout calendar with the member's status in it */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              data: {
-                calendar_id: string;
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                image_url: string;
-                total_days: number;
-                /** @enum {string} */
-                status: "enrolled" | "not_enrolled";
-                enrolled_at: string | null;
-                paused: boolean;
-                paused_at: string | null;
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/calendars/{id}/enroll": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Enrol in a calendar (by id or slug; idempotent) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              calendar_id: string;
-              /** @enum {string} */
-              status: "enrolled" | "not_enrolled";
-              enrolled_at: string | null;
-              paused: boolean;
-              paused_at: string | null;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/calendars/{id}/unenroll": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Leave a calendar (by id or slug; idempotent) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              calendar_id: string;
-              /** @enum {string} */
-              status: "enrolled" | "not_enrolled";
-              enrolled_at: string | null;
-              paused: boolean;
-              paused_at: string | null;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/calendars/{id}/pause": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Pause a calendar the member is in (vacation): today's day stops advancing until resumed. Answers the calendar as mine does; 404 when not enrolled, 409 when already paused or over */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            tz?: string;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              calendar_id: string;
+            items: {
               id: string;
               slug: string;
               name: string;
               description: string;
-              image_url: string;
-              total_days: number;
-              /** @enum {string} */
-              status: "enrolled";
-              enrolled_at: string | null;
-              paused: boolean;
-              paused_at: string | null;
-              current_day: number;
-              paused_days: number;
-              progress: {
-                completed_days: number;
-                total_days: number;
-              };
-              days: {
-                day: number;
-                /** @description YYYY-MM-DD */
-                date: string;
+              reward: string;
+              start_time: string;
+              end_time: string;
+              workout_target: number;
+              /** @description Any workout this long counts (minutes) */
+              substitute_minutes: number;
+              joined: boolean;
+              workouts: {
+                workout_id: string;
                 /** @enum {string} */
-                kind: "workout" | "walk" | "rest";
-                workout_id: string | null;
-                /** @enum {string} */
-                status: "rest" | "completed" | "not_started";
+                workout_type: "on_demand" | "live";
+                week: number;
+                position: number;
+                workout: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  duration: number;
+                };
               }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+              progress: {
+                on_demand: number;
+                live: number;
+                completed: number;
+                is_complete: boolean;
+              };
+            }[];
           };
         };
       };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/calendars/{id}/resume": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Resume a paused calendar: the paused day and every later one move by the whole days the pause lasted (in the zone it began in). Answers the calendar as mine does; 404 when not enrolled, 409 when not paused */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            tz?: string;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              calendar_id: string;
-              id: string;
-              slug: string;
-              name: string;
-              description: string;
-              image_url: string;
-              total_days: number;
-              /** @enum {string} */
-              status: "enrolled";
-              enrolled_at: string | null;
-              paused: boolean;
-              paused_at: string | null;
-              current_day: number;
-              paused_days: number;
-              progress: {
-                completed_days: number;
-                total_days: number;
-              };
-              days: {
-                day: number;
-                /** @description YYYY-MM-DD */
-                date: string;
-                /** @enum {string} */
-                kind: "workout" | "walk" | "rest";
-                workout_id: string | null;
-                /** @enum {string} */
-                status: "rest" | "completed" | "not_started";
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/workouts/calendars/mine": {
+  getUserAttributeChallenges: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The member's calendars with today's day and each day's state, dated in tz (default UTC) */
-    get: {
-      parameters: {
-        query?: {
-          tz?: string;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              data: {
-                calendar_id: string;
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                image_url: string;
-                total_days: number;
-                /** @enum {string} */
-                status: "enrolled";
-                enrolled_at: string | null;
-                paused: boolean;
-                paused_at: string | null;
-                current_day: number;
-                paused_days: number;
-                progress: {
-                  completed_days: number;
-                  total_days: number;
-                };
-                days: {
-                  day: number;
-                  /** @description YYYY-MM-DD */
-                  date: string;
-                  /** @enum {string} */
-                  kind: "workout" | "walk" | "rest";
-                  workout_id: string | null;
-                  /** @enum {string} */
-                  status: "rest" | "completed" | "not_started";
-                }[];
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/user/calendar-feed": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The member's private calendar feed URL (https and webcal), created on the first call */
-    get: {
-      parameters: {
-        query?: {
-          /** @description the device's IANA time zone: the plan's days are dated in it from now on */
-          tz?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @description the private feed address: whoever has it reads the feed */
-              https_url: string;
-              /** @description the same address as webcal://, which opens a calendar app to subscribe */
-              webcal_url: string;
-              /** @description IANA zone the plan's all-day events are dated in */
-              time_zone: string;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              rotated_at: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/user/calendar-feed/rotate": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** A new feed URL; the old one answers 404 at once (subscriptions to it stop updating) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @description the private feed address: whoever has it reads the feed */
-              https_url: string;
-              /** @description the same address as webcal://, which opens a calendar app to subscribe */
-              webcal_url: string;
-              /** @description IANA zone the plan's all-day events are dated in */
-              time_zone: string;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              rotated_at: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/calendar/{file}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The feed (iCalendar, RFC 5545) a calendar app subscribes to: public, the secret in the name is the key */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description {secret}.ics */
-          file: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description text/calendar */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description unchanged since the ETag sent in If-None-Match */
-        304: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/challenges": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Challenges (current=true: running now) with the member's progress, on-demand vs live */
-    get: {
-      parameters: {
-        query?: {
-          current?: boolean;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                reward: string;
-                start_time: string;
-                end_time: string;
-                workout_target: number;
-                /** @description Any workout this long counts (minutes) */
-                substitute_minutes: number;
-                joined: boolean;
-                workouts: {
-                  workout_id: string;
-                  /** @enum {string} */
-                  workout_type: "on_demand" | "live";
-                  week: number;
-                  position: number;
-                  workout: {
-                    id: string;
-                    slug: string;
-                    name: string;
-                    duration: number;
-                  };
-                }[];
-                progress: {
-                  on_demand: number;
-                  live: number;
-                  completed: number;
-                  is_complete: boolean;
-                };
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/workouts/challenges/mine": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The challenges the member joined, with progress */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                reward: string;
-                start_time: string;
-                end_time: string;
-                workout_target: number;
-                /** @description Any workout this long counts (minutes) */
-                substitute_minutes: number;
-                joined: boolean;
-                workouts: {
-                  workout_id: string;
-                  /** @enum {string} */
-                  workout_type: "on_demand" | "live";
-                  week: number;
-                  position: number;
-                  workout: {
-                    id: string;
-                    slug: string;
-                    name: string;
-                    duration: number;
-                  };
-                }[];
-                progress: {
-                  on_demand: number;
-                  live: number;
-                  completed: number;
-                  is_complete: boolean;
-                };
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/user/v1/attribute/challenges": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The ids of the challenges the member joined */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              challenges: string[];
-            };
-          };
-        };
-      };
-    };
-    /** Set the joined challenges (the whole list; idempotent). Ended challenges cannot be newly joined */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
             challenges: string[];
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              challenges: string[];
-            };
-          };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
         };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studios/class": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The live-class schedule (public; a member's token adds their video-call links) */
-    get: {
-      parameters: {
-        query?: {
-          /** @description YYYY-MM-DD (local date of each class) or ISO date-time */
-          min_date?: string;
-          /** @description YYYY-MM-DD (local date of each class) or ISO date-time; at most 30 days ahead */
-          max_date?: string;
-          location?: string;
-          /** @description answer for a public page: member-only fields left out */
-          public?: boolean;
-          limit?: number;
-          skip?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                description: string;
-                /** @description minutes */
-                duration: number;
-                equipment: string[];
-                class_full: boolean;
-                /** @description the class has ended */
-                completed: boolean;
-                /** Format: date-time */
-                start_date: string;
-                /** Format: date-time */
-                end_date: string;
-                /** Format: date-time */
-                startDateTime: string;
-                trainer_name: string;
-                trainer_image_url: string | null;
-                type: string;
-                spots_left: number;
-                /** @description the studio room it is held in (empty when not named); schedules filter by it */
-                room?: string;
-                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-                zoom_link?: string | null;
-                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-                location?: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  /** @enum {string} */
-                  kind: "studio" | "virtual";
-                  address: string;
-                  city: string;
-                  time_zone: string;
-                };
-                /** @description the location's booking and cancellation rules, with their instants for this class */
-                policy?: {
-                  /** @description booking opens this many days before the start */
-                  booking_window_days: number;
-                  /** @description cancelling later than this before the start is late */
-                  late_cancel_minutes: number;
-                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                  auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                  max_open_bookings: number;
-                  /** Format: date-time */
-                  booking_opens_at: string;
-                  /**
-                   * Format: date-time
-                   * @description later cancels are marked late
-                   */
-                  free_cancel_until: string;
-                };
-                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-                waitlist?: {
-                  /** @description members waiting */
-                  count: number;
-                  capacity: number;
-                  /** @description joinable now: the class is full, not started, the list has room */
-                  open: boolean;
-                  /** @description 1 = next in line */
-                  position: number | null;
-                  entry_id: string | null;
-                };
-              }[];
-              total: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studios/reservation": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The member's reservations: upcoming (not cancelled, class not ended), or all with history=true */
-    get: {
-      parameters: {
-        query?: {
-          location?: string;
-          /** @description every reservation (cancelled and past included), latest class first */
-          history?: boolean;
-          limit?: number;
-          skip?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                /** @enum {string} */
-                status: "pending" | "standard cancel" | "check in";
-                class_data: {
-                  id: string;
-                  description: string;
-                  /** @description minutes */
-                  duration: number;
-                  equipment: string[];
-                  class_full: boolean;
-                  /** @description the class has ended */
-                  completed: boolean;
-                  /** Format: date-time */
-                  start_date: string;
-                  /** Format: date-time */
-                  end_date: string;
-                  /** Format: date-time */
-                  startDateTime: string;
-                  trainer_name: string;
-                  trainer_image_url: string | null;
-                  type: string;
-                  spots_left: number;
-                  /** @description the studio room it is held in (empty when not named); schedules filter by it */
-                  room?: string;
-                  /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-                  zoom_link?: string | null;
-                  /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-                  location?: {
-                    id: string;
-                    slug: string;
-                    name: string;
-                    /** @enum {string} */
-                    kind: "studio" | "virtual";
-                    address: string;
-                    city: string;
-                    time_zone: string;
-                  };
-                  /** @description the location's booking and cancellation rules, with their instants for this class */
-                  policy?: {
-                    /** @description booking opens this many days before the start */
-                    booking_window_days: number;
-                    /** @description cancelling later than this before the start is late */
-                    late_cancel_minutes: number;
-                    /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                    auto_book_cutoff_minutes: number;
-                    /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                    max_open_bookings: number;
-                    /** Format: date-time */
-                    booking_opens_at: string;
-                    /**
-                     * Format: date-time
-                     * @description later cancels are marked late
-                     */
-                    free_cancel_until: string;
-                  };
-                  /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-                  waitlist?: {
-                    /** @description members waiting */
-                    count: number;
-                    capacity: number;
-                    /** @description joinable now: the class is full, not started, the list has room */
-                    open: boolean;
-                    /** @description 1 = next in line */
-                    position: number | null;
-                    entry_id: string | null;
-                  };
-                };
-                /** @description cancelled after the free-cancellation cutoff */
-                late_cancel?: boolean;
-                /** @description booked from the waitlist */
-                from_waitlist?: boolean;
-              }[];
-              total: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studios/reservation/": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Book a class (status pending); 400 when full, started, cancelled or already booked, 404 when unknown */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            class_id: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "standard cancel" | "check in";
-              class_data: {
-                id: string;
-                description: string;
-                /** @description minutes */
-                duration: number;
-                equipment: string[];
-                class_full: boolean;
-                /** @description the class has ended */
-                completed: boolean;
-                /** Format: date-time */
-                start_date: string;
-                /** Format: date-time */
-                end_date: string;
-                /** Format: date-time */
-                startDateTime: string;
-                trainer_name: string;
-                trainer_image_url: string | null;
-                type: string;
-                spots_left: number;
-                /** @description the studio room it is held in (empty when not named); schedules filter by it */
-                room?: string;
-                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-                zoom_link?: string | null;
-                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-                location?: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  /** @enum {string} */
-                  kind: "studio" | "virtual";
-                  address: string;
-                  city: string;
-                  time_zone: string;
-                };
-                /** @description the location's booking and cancellation rules, with their instants for this class */
-                policy?: {
-                  /** @description booking opens this many days before the start */
-                  booking_window_days: number;
-                  /** @description cancelling later than this before the start is late */
-                  late_cancel_minutes: number;
-                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                  auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                  max_open_bookings: number;
-                  /** Format: date-time */
-                  booking_opens_at: string;
-                  /**
-                   * Format: date-time
-                   * @description later cancels are marked late
-                   */
-                  free_cancel_until: string;
-                };
-                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-                waitlist?: {
-                  /** @description members waiting */
-                  count: number;
-                  capacity: number;
-                  /** @description joinable now: the class is full, not started, the list has room */
-                  open: boolean;
-                  /** @description 1 = next in line */
-                  position: number | null;
-                  entry_id: string | null;
-                };
-              };
-              /** @description cancelled after the free-cancellation cutoff */
-              late_cancel?: boolean;
-              /** @description booked from the waitlist */
-              from_waitlist?: boolean;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/studios/reservation/{id}/cancel": {
+  putUserAttributeChallenges: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    /** Cancel a reservation (status standard cancel); 422 once the class has started */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+    requestBody: {
+      content: {
+        "application/json": {
+          challenges: string[];
         };
-        cookie?: never;
       };
-      requestBody: {
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "standard cancel" | "check in";
-              class_data: {
-                id: string;
-                description: string;
-                /** @description minutes */
-                duration: number;
-                equipment: string[];
-                class_full: boolean;
-                /** @description the class has ended */
-                completed: boolean;
-                /** Format: date-time */
-                start_date: string;
-                /** Format: date-time */
-                end_date: string;
-                /** Format: date-time */
-                startDateTime: string;
-                trainer_name: string;
-                trainer_image_url: string | null;
-                type: string;
-                spots_left: number;
-                /** @description the studio room it is held in (empty when not named); schedules filter by it */
-                room?: string;
-                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-                zoom_link?: string | null;
-                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-                location?: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  /** @enum {string} */
-                  kind: "studio" | "virtual";
-                  address: string;
-                  city: string;
-                  time_zone: string;
-                };
-                /** @description the location's booking and cancellation rules, with their instants for this class */
-                policy?: {
-                  /** @description booking opens this many days before the start */
-                  booking_window_days: number;
-                  /** @description cancelling later than this before the start is late */
-                  late_cancel_minutes: number;
-                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                  auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                  max_open_bookings: number;
-                  /** Format: date-time */
-                  booking_opens_at: string;
-                  /**
-                   * Format: date-time
-                   * @description later cancels are marked late
-                   */
-                  free_cancel_until: string;
-                };
-                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-                waitlist?: {
-                  /** @description members waiting */
-                  count: number;
-                  capacity: number;
-                  /** @description joinable now: the class is full, not started, the list has room */
-                  open: boolean;
-                  /** @description 1 = next in line */
-                  position: number | null;
-                  entry_id: string | null;
-                };
-              };
-              /** @description cancelled after the free-cancellation cutoff */
-              late_cancel?: boolean;
-              /** @description booked from the waitlist */
-              from_waitlist?: boolean;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+          "application/json": {
+            challenges: string[];
           };
         };
       };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studios/class/{id}/waitlist": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Join a full class's waitlist (position in the answer); 400 when the class has spots, the list is full, the member is booked or waiting for an overlapping class */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              id: string;
-              /** @enum {string} */
-              status: "waiting" | "left" | "promoted" | "expired";
-              /** @description 1 = next in line; null once no longer waiting */
-              position: number | null;
-              class_data: {
-                id: string;
-                description: string;
-                /** @description minutes */
-                duration: number;
-                equipment: string[];
-                class_full: boolean;
-                /** @description the class has ended */
-                completed: boolean;
-                /** Format: date-time */
-                start_date: string;
-                /** Format: date-time */
-                end_date: string;
-                /** Format: date-time */
-                startDateTime: string;
-                trainer_name: string;
-                trainer_image_url: string | null;
-                type: string;
-                spots_left: number;
-                /** @description the studio room it is held in (empty when not named); schedules filter by it */
-                room?: string;
-                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-                zoom_link?: string | null;
-                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-                location?: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  /** @enum {string} */
-                  kind: "studio" | "virtual";
-                  address: string;
-                  city: string;
-                  time_zone: string;
-                };
-                /** @description the location's booking and cancellation rules, with their instants for this class */
-                policy?: {
-                  /** @description booking opens this many days before the start */
-                  booking_window_days: number;
-                  /** @description cancelling later than this before the start is late */
-                  late_cancel_minutes: number;
-                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                  auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                  max_open_bookings: number;
-                  /** Format: date-time */
-                  booking_opens_at: string;
-                  /**
-                   * Format: date-time
-                   * @description later cancels are marked late
-                   */
-                  free_cancel_until: string;
-                };
-                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-                waitlist?: {
-                  /** @description members waiting */
-                  count: number;
-                  capacity: number;
-                  /** @description joinable now: the class is full, not started, the list has room */
-                  open: boolean;
-                  /** @description 1 = next in line */
-                  position: number | null;
-                  entry_id: string | null;
-                };
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studios/waitlist/{id}/leave": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Leave a waitlist (the member's own entry); everyone behind moves up */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              id: string;
-              /** @enum {string} */
-              status: "waiting" | "left" | "promoted" | "expired";
-              /** @description 1 = next in line; null once no longer waiting */
-              position: number | null;
-              class_data: {
-                id: string;
-                description: string;
-                /** @description minutes */
-                duration: number;
-                equipment: string[];
-                class_full: boolean;
-                /** @description the class has ended */
-                completed: boolean;
-                /** Format: date-time */
-                start_date: string;
-                /** Format: date-time */
-                end_date: string;
-                /** Format: date-time */
-                startDateTime: string;
-                trainer_name: string;
-                trainer_image_url: string | null;
-                type: string;
-                spots_left: number;
-                /** @description the studio room it is held in (empty when not named); schedules filter by it */
-                room?: string;
-                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-                zoom_link?: string | null;
-                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-                location?: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  /** @enum {string} */
-                  kind: "studio" | "virtual";
-                  address: string;
-                  city: string;
-                  time_zone: string;
-                };
-                /** @description the location's booking and cancellation rules, with their instants for this class */
-                policy?: {
-                  /** @description booking opens this many days before the start */
-                  booking_window_days: number;
-                  /** @description cancelling later than this before the start is late */
-                  late_cancel_minutes: number;
-                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                  auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                  max_open_bookings: number;
-                  /** Format: date-time */
-                  booking_opens_at: string;
-                  /**
-                   * Format: date-time
-                   * @description later cancels are marked late
-                   */
-                  free_cancel_until: string;
-                };
-                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-                waitlist?: {
-                  /** @description members waiting */
-                  count: number;
-                  capacity: number;
-                  /** @description joinable now: the class is full, not started, the list has room */
-                  open: boolean;
-                  /** @description 1 = next in line */
-                  position: number | null;
-                  entry_id: string | null;
-                };
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/studios/waitlist": {
+  getStudiosClass: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description YYYY-MM-DD (local date of each class) or ISO date-time */
+        min_date?: string;
+        /** @description YYYY-MM-DD (local date of each class) or ISO date-time; at most 30 days ahead */
+        max_date?: string;
+        location?: string;
+        /** @description answer for a public page: member-only fields left out */
+        public?: boolean;
+        limit?: number;
+        skip?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The member's waitlist places for classes still to start, soonest first */
-    get: {
-      parameters: {
-        query?: {
-          location?: string;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              description: string;
+              /** @description minutes */
+              duration: number;
+              equipment: string[];
+              class_full: boolean;
+              /** @description the class has ended */
+              completed: boolean;
+              /** Format: date-time */
+              start_date: string;
+              /** Format: date-time */
+              end_date: string;
+              /** Format: date-time */
+              startDateTime: string;
+              trainer_name: string;
+              trainer_image_url: string | null;
+              type: string;
+              spots_left: number;
+              /** @description the studio room it is held in (empty when not named); schedules filter by it */
+              room?: string;
+              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+              zoom_link?: string | null;
+              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+              location?: {
                 id: string;
+                slug: string;
+                name: string;
                 /** @enum {string} */
-                status: "waiting" | "left" | "promoted" | "expired";
-                /** @description 1 = next in line; null once no longer waiting */
+                kind: "studio" | "virtual";
+                address: string;
+                city: string;
+                time_zone: string;
+              };
+              /** @description the location's booking and cancellation rules, with their instants for this class */
+              policy?: {
+                /** @description booking opens this many days before the start */
+                booking_window_days: number;
+                /** @description cancelling later than this before the start is late */
+                late_cancel_minutes: number;
+                /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                auto_book_cutoff_minutes: number;
+                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                max_open_bookings: number;
+                /** Format: date-time */
+                booking_opens_at: string;
+                /**
+                 * Format: date-time
+                 * @description later cancels are marked late
+                 */
+                free_cancel_until: string;
+              };
+              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+              waitlist?: {
+                /** @description members waiting */
+                count: number;
+                capacity: number;
+                /** @description joinable now: the class is full, not started, the list has room */
+                open: boolean;
+                /** @description 1 = next in line */
                 position: number | null;
-                class_data: {
-                  id: string;
-                  description: string;
-                  /** @description minutes */
-                  duration: number;
-                  equipment: string[];
-                  class_full: boolean;
-                  /** @description the class has ended */
-                  completed: boolean;
-                  /** Format: date-time */
-                  start_date: string;
-                  /** Format: date-time */
-                  end_date: string;
-                  /** Format: date-time */
-                  startDateTime: string;
-                  trainer_name: string;
-                  trainer_image_url: string | null;
-                  type: string;
-                  spots_left: number;
-                  /** @description the studio room it is held in (empty when not named); schedules filter by it */
-                  room?: string;
-                  /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-                  zoom_link?: string | null;
-                  /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-                  location?: {
-                    id: string;
-                    slug: string;
-                    name: string;
-                    /** @enum {string} */
-                    kind: "studio" | "virtual";
-                    address: string;
-                    city: string;
-                    time_zone: string;
-                  };
-                  /** @description the location's booking and cancellation rules, with their instants for this class */
-                  policy?: {
-                    /** @description booking opens this many days before the start */
-                    booking_window_days: number;
-                    /** @description cancelling later than this before the start is late */
-                    late_cancel_minutes: number;
-                    /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                    auto_book_cutoff_minutes: number;
-                    /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                    max_open_bookings: number;
-                    /** Format: date-time */
-                    booking_opens_at: string;
-                    /**
-                     * Format: date-time
-                     * @description later cancels are marked late
-                     */
-                    free_cancel_until: string;
-                  };
-                  /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-                  waitlist?: {
-                    /** @description members waiting */
-                    count: number;
-                    capacity: number;
-                    /** @description joinable now: the class is full, not started, the list has room */
-                    open: boolean;
-                    /** @description 1 = next in line */
-                    position: number | null;
-                    entry_id: string | null;
-                  };
-                };
-              }[];
-              total: number;
-            };
+                entry_id: string | null;
+              };
+            }[];
+            total: number;
           };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/studios/reservation/{id}/checkin/": {
+  getStudiosReservation: {
     parameters: {
-      query?: never;
+      query?: {
+        location?: string;
+        /** @description every reservation (cancelled and past included), latest class first */
+        history?: boolean;
+        limit?: number;
+        skip?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    /** Check in (status check in), from 15 minutes before start until the class ends */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
+          "application/json": {
+            items: {
               id: string;
               /** @enum {string} */
               status: "pending" | "standard cancel" | "check in";
@@ -5905,2280 +7475,2736 @@ export interface paths {
               late_cancel?: boolean;
               /** @description booked from the waitlist */
               from_waitlist?: boolean;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+            }[];
+            total: number;
           };
         };
       };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studios/reservation/{id}/calendar.ics": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The reservation as an iCalendar event (add to calendar) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description text/calendar */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studios/live-classes/stream": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Live spot counts of the asked locations' classes as they change (text/event-stream)
-     * @description Events: `spots` (data: {id, location_id, booked, capacity, waitlisted, cancelled, spots_left, class_full}; id: an event id to send back as Last-Event-ID or last_event_id), `resync` (changes may have been missed: refetch the schedule). A comment every heartbeat keeps the stream open. 503 with Retry-After when this server holds as many streams as it allows, 429 with Retry-After when the client's address holds as many as one address may. A client that stops reading is disconnected; it reconnects with the last id it saw.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description location ids or slugs, comma-separated; empty or absent: every location */
-          location?: string;
-          /** @description the id of the last event seen (what the Last-Event-ID header carries on a reconnect) */
-          last_event_id?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description text/event-stream */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studios/site-pass": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** A pass that lets one site's schedule read the member's upcoming bookings for 7 days (read only) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            /** Format: uri */
-            origin: string;
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
-          content: {
-            "application/json": {
-              /** @description send as `Authorization: Bearer …` to GET /studios/site-bookings */
-              token: string;
+        };
+      };
+    };
+  };
+  postStudiosReservation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          class_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "standard cancel" | "check in";
+            class_data: {
+              id: string;
+              description: string;
+              /** @description minutes */
+              duration: number;
+              equipment: string[];
+              class_full: boolean;
+              /** @description the class has ended */
+              completed: boolean;
               /** Format: date-time */
-              expires_at: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studios/site-bookings": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The member's upcoming bookings, read by a site's schedule with its bookings pass (Authorization: Bearer <pass>) from the origin the pass names; without video-call links */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                /** @enum {string} */
-                status: "pending" | "standard cancel" | "check in";
-                class_data: {
-                  id: string;
-                  description: string;
-                  /** @description minutes */
-                  duration: number;
-                  equipment: string[];
-                  class_full: boolean;
-                  /** @description the class has ended */
-                  completed: boolean;
-                  /** Format: date-time */
-                  start_date: string;
-                  /** Format: date-time */
-                  end_date: string;
-                  /** Format: date-time */
-                  startDateTime: string;
-                  trainer_name: string;
-                  trainer_image_url: string | null;
-                  type: string;
-                  spots_left: number;
-                  /** @description the studio room it is held in (empty when not named); schedules filter by it */
-                  room?: string;
-                  /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-                  zoom_link?: string | null;
-                  /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-                  location?: {
-                    id: string;
-                    slug: string;
-                    name: string;
-                    /** @enum {string} */
-                    kind: "studio" | "virtual";
-                    address: string;
-                    city: string;
-                    time_zone: string;
-                  };
-                  /** @description the location's booking and cancellation rules, with their instants for this class */
-                  policy?: {
-                    /** @description booking opens this many days before the start */
-                    booking_window_days: number;
-                    /** @description cancelling later than this before the start is late */
-                    late_cancel_minutes: number;
-                    /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                    auto_book_cutoff_minutes: number;
-                    /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                    max_open_bookings: number;
-                    /** Format: date-time */
-                    booking_opens_at: string;
-                    /**
-                     * Format: date-time
-                     * @description later cancels are marked late
-                     */
-                    free_cancel_until: string;
-                  };
-                  /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-                  waitlist?: {
-                    /** @description members waiting */
-                    count: number;
-                    capacity: number;
-                    /** @description joinable now: the class is full, not started, the list has room */
-                    open: boolean;
-                    /** @description 1 = next in line */
-                    position: number | null;
-                    entry_id: string | null;
-                  };
-                };
-                /** @description cancelled after the free-cancellation cutoff */
-                late_cancel?: boolean;
-                /** @description booked from the waitlist */
-                from_waitlist?: boolean;
-              }[];
-              total: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studio-admin/v1/me": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The locations the caller works at and their role there (empty for a member who is not staff) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              locations: {
+              start_date: string;
+              /** Format: date-time */
+              end_date: string;
+              /** Format: date-time */
+              startDateTime: string;
+              trainer_name: string;
+              trainer_image_url: string | null;
+              type: string;
+              spots_left: number;
+              /** @description the studio room it is held in (empty when not named); schedules filter by it */
+              room?: string;
+              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+              zoom_link?: string | null;
+              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+              location?: {
                 id: string;
                 slug: string;
                 name: string;
-                kind: string;
-                time_zone: string;
                 /** @enum {string} */
-                role: "staff" | "owner";
-              }[];
+                kind: "studio" | "virtual";
+                address: string;
+                city: string;
+                time_zone: string;
+              };
+              /** @description the location's booking and cancellation rules, with their instants for this class */
+              policy?: {
+                /** @description booking opens this many days before the start */
+                booking_window_days: number;
+                /** @description cancelling later than this before the start is late */
+                late_cancel_minutes: number;
+                /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                auto_book_cutoff_minutes: number;
+                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                max_open_bookings: number;
+                /** Format: date-time */
+                booking_opens_at: string;
+                /**
+                 * Format: date-time
+                 * @description later cancels are marked late
+                 */
+                free_cancel_until: string;
+              };
+              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+              waitlist?: {
+                /** @description members waiting */
+                count: number;
+                capacity: number;
+                /** @description joinable now: the class is full, not started, the list has room */
+                open: boolean;
+                /** @description 1 = next in line */
+                position: number | null;
+                entry_id: string | null;
+              };
             };
+            /** @description cancelled after the free-cancellation cutoff */
+            late_cancel?: boolean;
+            /** @description booked from the waitlist */
+            from_waitlist?: boolean;
           };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/studio-admin/v1/trainers": {
+  postStudiosReservationByIdCancel: {
     parameters: {
       query?: never;
       header?: never;
-      path?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
-    /** Trainers a class can be given (staff only) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                name: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studio-admin/v1/locations/{location}/classes": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One local week (Monday to Sunday) of a location's classes, cancelled ones included */
-    get: {
-      parameters: {
-        query?: {
-          /** @description any day of the week; default this week */
-          week?: string;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        header?: never;
-        path: {
-          location: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              location: {
+        content: {
+          "application/json": {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "standard cancel" | "check in";
+            class_data: {
+              id: string;
+              description: string;
+              /** @description minutes */
+              duration: number;
+              equipment: string[];
+              class_full: boolean;
+              /** @description the class has ended */
+              completed: boolean;
+              /** Format: date-time */
+              start_date: string;
+              /** Format: date-time */
+              end_date: string;
+              /** Format: date-time */
+              startDateTime: string;
+              trainer_name: string;
+              trainer_image_url: string | null;
+              type: string;
+              spots_left: number;
+              /** @description the studio room it is held in (empty when not named); schedules filter by it */
+              room?: string;
+              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+              zoom_link?: string | null;
+              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+              location?: {
                 id: string;
                 slug: string;
                 name: string;
+                /** @enum {string} */
+                kind: "studio" | "virtual";
+                address: string;
+                city: string;
                 time_zone: string;
               };
-              week_start: string;
-              today: string;
-              days: string[];
-              items: {
-                id: string;
-                template_id?: string | null;
-                location_id?: string;
-                local_date: string;
-                start_time: string;
-                end_time: string;
-                /** @description ISO 8601 with the location's offset */
-                start_at: string;
-                end_at: string;
-                duration?: number;
-                class_type?: string;
-                description?: string;
-                trainer?: {
-                  id: string;
-                  name: string;
-                } | null;
-                capacity: number;
-                booked: number;
-                waitlisted: number;
-                waitlist_capacity?: number;
-                room?: string;
-                started?: boolean;
-                ended?: boolean;
-                cancelled: boolean;
-                cancel_reason?: string | null;
-                /** @description members emailed (cancel only) */
-                notified?: number;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    /** Add a one-off class (local date and times); it is on the public schedule at once */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          location: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD, a day that exists
-             */
-            date: string;
-            /** @description HH:MM, local to the location */
-            start_time: string;
-            /** @description HH:MM, local to the location */
-            end_time: string;
-            /** Format: label */
-            class_type: string;
-            trainer_id: string;
-            capacity: number;
-            /** Format: label */
-            room: string;
-            waitlist_capacity?: number;
-            /** Format: text */
-            description?: string;
-            equipment?: string[];
-            /**
-             * Format: uri
-             * @description https (http outside production); {class_id} is replaced by each class's id
-             */
-            video_call_url?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              id: string;
-              template_id?: string | null;
-              location_id?: string;
-              local_date: string;
-              start_time: string;
-              end_time: string;
-              /** @description ISO 8601 with the location's offset */
-              start_at: string;
-              end_at: string;
-              duration?: number;
-              class_type?: string;
-              description?: string;
-              trainer?: {
-                id: string;
-                name: string;
-              } | null;
-              capacity: number;
-              booked: number;
-              waitlisted: number;
-              waitlist_capacity?: number;
-              room?: string;
-              started?: boolean;
-              ended?: boolean;
-              cancelled: boolean;
-              cancel_reason?: string | null;
-              /** @description members emailed (cancel only) */
-              notified?: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studio-admin/v1/classes/{id}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /** Change one class (time only while nobody is booked or waiting: 409); capacity has its own call */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD, a day that exists
-             */
-            date?: string;
-            /** @description HH:MM, local to the location */
-            start_time?: string;
-            /** @description HH:MM, local to the location */
-            end_time?: string;
-            /** Format: label */
-            class_type?: string;
-            trainer_id?: string;
-            /** Format: label */
-            room?: string;
-            /** Format: text */
-            description?: string;
-            equipment?: string[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              id: string;
-              template_id?: string | null;
-              location_id?: string;
-              local_date: string;
-              start_time: string;
-              end_time: string;
-              /** @description ISO 8601 with the location's offset */
-              start_at: string;
-              end_at: string;
-              duration?: number;
-              class_type?: string;
-              description?: string;
-              trainer?: {
-                id: string;
-                name: string;
-              } | null;
-              capacity: number;
-              booked: number;
-              waitlisted: number;
-              waitlist_capacity?: number;
-              room?: string;
-              started?: boolean;
-              ended?: boolean;
-              cancelled: boolean;
-              cancel_reason?: string | null;
-              /** @description members emailed (cancel only) */
-              notified?: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    trace?: never;
-  };
-  "/studio-admin/v1/classes/{id}/capacity": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /** Set a class's capacity: never below the booked count (400); raising it opens spots to the waitlist */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            capacity: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              id: string;
-              template_id?: string | null;
-              location_id?: string;
-              local_date: string;
-              start_time: string;
-              end_time: string;
-              /** @description ISO 8601 with the location's offset */
-              start_at: string;
-              end_at: string;
-              duration?: number;
-              class_type?: string;
-              description?: string;
-              trainer?: {
-                id: string;
-                name: string;
-              } | null;
-              capacity: number;
-              booked: number;
-              waitlisted: number;
-              waitlist_capacity?: number;
-              room?: string;
-              started?: boolean;
-              ended?: boolean;
-              cancelled: boolean;
-              cancel_reason?: string | null;
-              /** @description members emailed (cancel only) */
-              notified?: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studio-admin/v1/classes/{id}/cancel": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Cancel a class: bookings and waitlist released, every affected member emailed, gone from the schedule */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            /** Format: text */
-            reason?: string;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              id: string;
-              template_id?: string | null;
-              location_id?: string;
-              local_date: string;
-              start_time: string;
-              end_time: string;
-              /** @description ISO 8601 with the location's offset */
-              start_at: string;
-              end_at: string;
-              duration?: number;
-              class_type?: string;
-              description?: string;
-              trainer?: {
-                id: string;
-                name: string;
-              } | null;
-              capacity: number;
-              booked: number;
-              waitlisted: number;
-              waitlist_capacity?: number;
-              room?: string;
-              started?: boolean;
-              ended?: boolean;
-              cancelled: boolean;
-              cancel_reason?: string | null;
-              /** @description members emailed (cancel only) */
-              notified?: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studio-admin/v1/classes/{id}/roster": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Who is booked, checked in, late-cancelled or a no-show, and the waitlist in order */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              class: {
-                id: string;
-                template_id?: string | null;
-                location_id?: string;
-                local_date: string;
-                start_time: string;
-                end_time: string;
-                /** @description ISO 8601 with the location's offset */
-                start_at: string;
-                end_at: string;
-                duration?: number;
-                class_type?: string;
-                description?: string;
-                trainer?: {
-                  id: string;
-                  name: string;
-                } | null;
-                capacity: number;
-                booked: number;
-                waitlisted: number;
-                waitlist_capacity?: number;
-                room?: string;
-                started?: boolean;
-                ended?: boolean;
-                cancelled: boolean;
-                cancel_reason?: string | null;
-                /** @description members emailed (cancel only) */
-                notified?: number;
+              /** @description the location's booking and cancellation rules, with their instants for this class */
+              policy?: {
+                /** @description booking opens this many days before the start */
+                booking_window_days: number;
+                /** @description cancelling later than this before the start is late */
+                late_cancel_minutes: number;
+                /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                auto_book_cutoff_minutes: number;
+                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                max_open_bookings: number;
+                /** Format: date-time */
+                booking_opens_at: string;
+                /**
+                 * Format: date-time
+                 * @description later cancels are marked late
+                 */
+                free_cancel_until: string;
               };
-              booked: {
-                reservation_id: string;
-                user_id: string;
+              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+              waitlist?: {
+                /** @description members waiting */
+                count: number;
+                capacity: number;
+                /** @description joinable now: the class is full, not started, the list has room */
+                open: boolean;
+                /** @description 1 = next in line */
+                position: number | null;
+                entry_id: string | null;
+              };
+            };
+            /** @description cancelled after the free-cancellation cutoff */
+            late_cancel?: boolean;
+            /** @description booked from the waitlist */
+            from_waitlist?: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postStudiosClassByIdWaitlist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            /** @enum {string} */
+            status: "waiting" | "left" | "promoted" | "expired";
+            /** @description 1 = next in line; null once no longer waiting */
+            position: number | null;
+            class_data: {
+              id: string;
+              description: string;
+              /** @description minutes */
+              duration: number;
+              equipment: string[];
+              class_full: boolean;
+              /** @description the class has ended */
+              completed: boolean;
+              /** Format: date-time */
+              start_date: string;
+              /** Format: date-time */
+              end_date: string;
+              /** Format: date-time */
+              startDateTime: string;
+              trainer_name: string;
+              trainer_image_url: string | null;
+              type: string;
+              spots_left: number;
+              /** @description the studio room it is held in (empty when not named); schedules filter by it */
+              room?: string;
+              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+              zoom_link?: string | null;
+              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+              location?: {
+                id: string;
+                slug: string;
                 name: string;
-                email: string;
                 /** @enum {string} */
-                status: "pending" | "standard cancel" | "check in";
-                /** @enum {string} */
-                state: "booked" | "checked_in" | "no_show" | "late_cancel" | "cancelled";
-                from_waitlist: boolean;
+                kind: "studio" | "virtual";
+                address: string;
+                city: string;
+                time_zone: string;
+              };
+              /** @description the location's booking and cancellation rules, with their instants for this class */
+              policy?: {
+                /** @description booking opens this many days before the start */
+                booking_window_days: number;
+                /** @description cancelling later than this before the start is late */
+                late_cancel_minutes: number;
+                /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                auto_book_cutoff_minutes: number;
+                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                max_open_bookings: number;
                 /** Format: date-time */
-                booked_at: string;
-                /** Format: date-time */
-                checked_in_at?: string | null;
-                /** Format: date-time */
-                cancelled_at?: string | null;
-                /** Format: date-time */
-                no_show_at?: string | null;
-              }[];
-              waitlist: {
-                entry_id: string;
-                user_id: string;
-                name: string;
-                email: string;
-                position: number;
-                /** Format: date-time */
-                joined_at: string;
-              }[];
-              counts: {
-                booked: number;
-                checked_in: number;
-                no_show: number;
-                late_cancel: number;
-                waitlisted: number;
+                booking_opens_at: string;
+                /**
+                 * Format: date-time
+                 * @description later cancels are marked late
+                 */
+                free_cancel_until: string;
+              };
+              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+              waitlist?: {
+                /** @description members waiting */
+                count: number;
+                capacity: number;
+                /** @description joinable now: the class is full, not started, the list has room */
+                open: boolean;
+                /** @description 1 = next in line */
+                position: number | null;
+                entry_id: string | null;
               };
             };
           };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
       };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studio-admin/v1/classes/{id}/roster/{reservation}/check-in": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Check a booked member in at the desk (status check in), from 15 minutes before the start */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          reservation: string;
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              reservation_id: string;
-              user_id: string;
-              name: string;
-              email: string;
-              /** @enum {string} */
-              status: "pending" | "standard cancel" | "check in";
-              /** @enum {string} */
-              state: "booked" | "checked_in" | "no_show" | "late_cancel" | "cancelled";
-              from_waitlist: boolean;
-              /** Format: date-time */
-              booked_at: string;
-              /** Format: date-time */
-              checked_in_at?: string | null;
-              /** Format: date-time */
-              cancelled_at?: string | null;
-              /** Format: date-time */
-              no_show_at?: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/studio-admin/v1/classes/{id}/roster/{reservation}/no-show": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Mark a booked member who did not check in as a no-show, once the class has ended */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          reservation: string;
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
-          "application/json": Record<string, never> | null;
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              reservation_id: string;
-              user_id: string;
-              name: string;
-              email: string;
-              /** @enum {string} */
-              status: "pending" | "standard cancel" | "check in";
-              /** @enum {string} */
-              state: "booked" | "checked_in" | "no_show" | "late_cancel" | "cancelled";
-              from_waitlist: boolean;
-              /** Format: date-time */
-              booked_at: string;
-              /** Format: date-time */
-              checked_in_at?: string | null;
-              /** Format: date-time */
-              cancelled_at?: string | null;
-              /** Format: date-time */
-              no_show_at?: string | null;
-            };
-          };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/studio-admin/v1/locations/{location}/templates": {
+  postStudiosWaitlistByIdLeave: {
     parameters: {
       query?: never;
       header?: never;
-      path?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
-    /** The location's weekly class templates */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          location: string;
-        };
-        cookie?: never;
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
       };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            /** @enum {string} */
+            status: "waiting" | "left" | "promoted" | "expired";
+            /** @description 1 = next in line; null once no longer waiting */
+            position: number | null;
+            class_data: {
+              id: string;
+              description: string;
+              /** @description minutes */
+              duration: number;
+              equipment: string[];
+              class_full: boolean;
+              /** @description the class has ended */
+              completed: boolean;
+              /** Format: date-time */
+              start_date: string;
+              /** Format: date-time */
+              end_date: string;
+              /** Format: date-time */
+              startDateTime: string;
+              trainer_name: string;
+              trainer_image_url: string | null;
+              type: string;
+              spots_left: number;
+              /** @description the studio room it is held in (empty when not named); schedules filter by it */
+              room?: string;
+              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+              zoom_link?: string | null;
+              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+              location?: {
                 id: string;
-                location_id: string;
-                weekdays: number[];
-                start_time: string;
+                slug: string;
+                name: string;
+                /** @enum {string} */
+                kind: "studio" | "virtual";
+                address: string;
+                city: string;
+                time_zone: string;
+              };
+              /** @description the location's booking and cancellation rules, with their instants for this class */
+              policy?: {
+                /** @description booking opens this many days before the start */
+                booking_window_days: number;
+                /** @description cancelling later than this before the start is late */
+                late_cancel_minutes: number;
+                /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                auto_book_cutoff_minutes: number;
+                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                max_open_bookings: number;
+                /** Format: date-time */
+                booking_opens_at: string;
+                /**
+                 * Format: date-time
+                 * @description later cancels are marked late
+                 */
+                free_cancel_until: string;
+              };
+              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+              waitlist?: {
+                /** @description members waiting */
+                count: number;
+                capacity: number;
+                /** @description joinable now: the class is full, not started, the list has room */
+                open: boolean;
+                /** @description 1 = next in line */
+                position: number | null;
+                entry_id: string | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStudiosWaitlist: {
+    parameters: {
+      query?: {
+        location?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              /** @enum {string} */
+              status: "waiting" | "left" | "promoted" | "expired";
+              /** @description 1 = next in line; null once no longer waiting */
+              position: number | null;
+              class_data: {
+                id: string;
+                description: string;
+                /** @description minutes */
                 duration: number;
-                class_type: string;
-                trainer: {
+                equipment: string[];
+                class_full: boolean;
+                /** @description the class has ended */
+                completed: boolean;
+                /** Format: date-time */
+                start_date: string;
+                /** Format: date-time */
+                end_date: string;
+                /** Format: date-time */
+                startDateTime: string;
+                trainer_name: string;
+                trainer_image_url: string | null;
+                type: string;
+                spots_left: number;
+                /** @description the studio room it is held in (empty when not named); schedules filter by it */
+                room?: string;
+                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+                zoom_link?: string | null;
+                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+                location?: {
                   id: string;
+                  slug: string;
                   name: string;
-                } | null;
-                capacity: number;
-                room: string;
-                waitlist_capacity?: number | null;
-                description?: string;
-                equipment?: string[];
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+                  /** @enum {string} */
+                  kind: "studio" | "virtual";
+                  address: string;
+                  city: string;
+                  time_zone: string;
+                };
+                /** @description the location's booking and cancellation rules, with their instants for this class */
+                policy?: {
+                  /** @description booking opens this many days before the start */
+                  booking_window_days: number;
+                  /** @description cancelling later than this before the start is late */
+                  late_cancel_minutes: number;
+                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                  auto_book_cutoff_minutes: number;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
+                  /** Format: date-time */
+                  booking_opens_at: string;
+                  /**
+                   * Format: date-time
+                   * @description later cancels are marked late
+                   */
+                  free_cancel_until: string;
+                };
+                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+                waitlist?: {
+                  /** @description members waiting */
+                  count: number;
+                  capacity: number;
+                  /** @description joinable now: the class is full, not started, the list has room */
+                  open: boolean;
+                  /** @description 1 = next in line */
+                  position: number | null;
+                  entry_id: string | null;
+                };
+              };
+            }[];
+            total: number;
           };
         };
       };
-    };
-    put?: never;
-    /** Add a weekly class; its classes of the next 30 days are on the public schedule at once */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          location: string;
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
-            weekdays: number[];
-            /** @description HH:MM, local to the location */
-            start_time: string;
-            /** @description minutes */
-            duration: number;
-            /** Format: label */
-            class_type: string;
-            trainer_id: string;
-            capacity: number;
-            /** Format: label */
-            room: string;
-            waitlist_capacity?: number | null;
-            /** Format: text */
-            description?: string;
-            equipment?: string[];
-            /**
-             * Format: uri
-             * @description https (http outside production); {class_id} is replaced by each class's id
-             */
-            video_call_url?: string | null;
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              id: string;
-              location_id: string;
-              weekdays: number[];
-              start_time: string;
-              duration: number;
-              class_type: string;
-              trainer: {
-                id: string;
-                name: string;
-              } | null;
-              capacity: number;
-              room: string;
-              waitlist_capacity?: number | null;
-              description?: string;
-              equipment?: string[];
-            };
-          };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/studio-admin/v1/templates/{id}": {
+  postStudiosReservationByIdCheckin: {
     parameters: {
       query?: never;
       header?: never;
-      path?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** End a weekly class: its unbooked upcoming classes leave the schedule; booked ones stay (kept_classes) */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-              kept_classes: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
       };
     };
-    options?: never;
-    head?: never;
-    /** Change a weekly class: its upcoming classes nobody booked follow at once; booked ones keep their time */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
-            weekdays?: number[];
-            /** @description HH:MM, local to the location */
-            start_time?: string;
-            /** @description minutes */
-            duration?: number;
-            /** Format: label */
-            class_type?: string;
-            trainer_id?: string;
-            capacity?: number;
-            /** Format: label */
-            room?: string;
-            waitlist_capacity?: number | null;
-            /** Format: text */
-            description?: string;
-            equipment?: string[];
-            /**
-             * Format: uri
-             * @description https (http outside production); {class_id} is replaced by each class's id
-             */
-            video_call_url?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "standard cancel" | "check in";
+            class_data: {
               id: string;
-              location_id: string;
-              weekdays: number[];
-              start_time: string;
+              description: string;
+              /** @description minutes */
               duration: number;
-              class_type: string;
-              trainer: {
-                id: string;
-                name: string;
-              } | null;
-              capacity: number;
-              room: string;
-              waitlist_capacity?: number | null;
-              description?: string;
-              equipment?: string[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    trace?: never;
-  };
-  "/studio-admin/v1/locations/{location}/numbers": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Per local week: fill rate of the classes that ran, waitlist conversions, late cancels, no-shows */
-    get: {
-      parameters: {
-        query?: {
-          weeks?: number;
-        };
-        header?: never;
-        path: {
-          location: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              location: {
+              equipment: string[];
+              class_full: boolean;
+              /** @description the class has ended */
+              completed: boolean;
+              /** Format: date-time */
+              start_date: string;
+              /** Format: date-time */
+              end_date: string;
+              /** Format: date-time */
+              startDateTime: string;
+              trainer_name: string;
+              trainer_image_url: string | null;
+              type: string;
+              spots_left: number;
+              /** @description the studio room it is held in (empty when not named); schedules filter by it */
+              room?: string;
+              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+              zoom_link?: string | null;
+              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+              location?: {
                 id: string;
                 slug: string;
                 name: string;
+                /** @enum {string} */
+                kind: "studio" | "virtual";
+                address: string;
+                city: string;
                 time_zone: string;
               };
-              weeks: {
-                week_start: string;
-                classes_run: number;
+              /** @description the location's booking and cancellation rules, with their instants for this class */
+              policy?: {
+                /** @description booking opens this many days before the start */
+                booking_window_days: number;
+                /** @description cancelling later than this before the start is late */
+                late_cancel_minutes: number;
+                /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                auto_book_cutoff_minutes: number;
+                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                max_open_bookings: number;
+                /** Format: date-time */
+                booking_opens_at: string;
+                /**
+                 * Format: date-time
+                 * @description later cancels are marked late
+                 */
+                free_cancel_until: string;
+              };
+              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+              waitlist?: {
+                /** @description members waiting */
+                count: number;
                 capacity: number;
-                booked: number;
-                fill_rate: number | null;
-                waitlist_conversions: number;
-                late_cancels: number;
-                no_shows: number;
-              }[];
+                /** @description joinable now: the class is full, not started, the list has room */
+                open: boolean;
+                /** @description 1 = next in line */
+                position: number | null;
+                entry_id: string | null;
+              };
             };
+            /** @description cancelled after the free-cancellation cutoff */
+            late_cancel?: boolean;
+            /** @description booked from the waitlist */
+            from_waitlist?: boolean;
           };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/studio-admin/v1/locations/{location}/policy": {
+  getStudiosReservationByIdCalendarIcs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/calendar */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStudiosLiveClassesStream: {
+    parameters: {
+      query?: {
+        /** @description location ids or slugs, comma-separated; empty or absent: every location */
+        location?: string;
+        /** @description the id of the last event seen (what the Last-Event-ID header carries on a reconnect) */
+        last_event_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/event-stream */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postStudiosSitePass: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The location's booking policy */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          location: string;
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: uri */
+          origin: string;
         };
-        cookie?: never;
       };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              booking_window_days: number;
-              late_cancel_minutes: number;
-              auto_book_cutoff_minutes: number;
-              max_open_bookings: number | null;
-              waitlist_capacity: number;
-            };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @description send as `Authorization: Bearer …` to GET /studios/site-bookings */
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
           };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    /** Set the location's booking policy (owners only: staff → 403) */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          location: string;
+  };
+  getStudiosSiteBookings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              /** @enum {string} */
+              status: "pending" | "standard cancel" | "check in";
+              class_data: {
+                id: string;
+                description: string;
+                /** @description minutes */
+                duration: number;
+                equipment: string[];
+                class_full: boolean;
+                /** @description the class has ended */
+                completed: boolean;
+                /** Format: date-time */
+                start_date: string;
+                /** Format: date-time */
+                end_date: string;
+                /** Format: date-time */
+                startDateTime: string;
+                trainer_name: string;
+                trainer_image_url: string | null;
+                type: string;
+                spots_left: number;
+                /** @description the studio room it is held in (empty when not named); schedules filter by it */
+                room?: string;
+                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+                zoom_link?: string | null;
+                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+                location?: {
+                  id: string;
+                  slug: string;
+                  name: string;
+                  /** @enum {string} */
+                  kind: "studio" | "virtual";
+                  address: string;
+                  city: string;
+                  time_zone: string;
+                };
+                /** @description the location's booking and cancellation rules, with their instants for this class */
+                policy?: {
+                  /** @description booking opens this many days before the start */
+                  booking_window_days: number;
+                  /** @description cancelling later than this before the start is late */
+                  late_cancel_minutes: number;
+                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
+                  auto_book_cutoff_minutes: number;
+                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+                  max_open_bookings: number;
+                  /** Format: date-time */
+                  booking_opens_at: string;
+                  /**
+                   * Format: date-time
+                   * @description later cancels are marked late
+                   */
+                  free_cancel_until: string;
+                };
+                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+                waitlist?: {
+                  /** @description members waiting */
+                  count: number;
+                  capacity: number;
+                  /** @description joinable now: the class is full, not started, the list has room */
+                  open: boolean;
+                  /** @description 1 = next in line */
+                  position: number | null;
+                  entry_id: string | null;
+                };
+              };
+              /** @description cancelled after the free-cancellation cutoff */
+              late_cancel?: boolean;
+              /** @description booked from the waitlist */
+              from_waitlist?: boolean;
+            }[];
+            total: number;
+          };
+        };
       };
-      requestBody: {
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStudioAdminMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            locations: {
+              id: string;
+              slug: string;
+              name: string;
+              kind: string;
+              time_zone: string;
+              /** @enum {string} */
+              role: "staff" | "owner";
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStudioAdminTrainers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              name: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStudioAdminLocationsByLocationClasses: {
+    parameters: {
+      query?: {
+        /** @description any day of the week; default this week */
+        week?: string;
+      };
+      header?: never;
+      path: {
+        location: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            location: {
+              id: string;
+              slug: string;
+              name: string;
+              time_zone: string;
+            };
+            week_start: string;
+            today: string;
+            days: string[];
+            items: {
+              id: string;
+              template_id?: string | null;
+              location_id?: string;
+              local_date: string;
+              start_time: string;
+              end_time: string;
+              /** @description ISO 8601 with the location's offset */
+              start_at: string;
+              end_at: string;
+              duration?: number;
+              class_type?: string;
+              description?: string;
+              trainer?: {
+                id: string;
+                name: string;
+              } | null;
+              capacity: number;
+              booked: number;
+              waitlisted: number;
+              waitlist_capacity?: number;
+              room?: string;
+              started?: boolean;
+              ended?: boolean;
+              cancelled: boolean;
+              cancel_reason?: string | null;
+              /** @description members emailed (cancel only) */
+              notified?: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postStudioAdminLocationsByLocationClasses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        location: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: date
+           * @description YYYY-MM-DD, a day that exists
+           */
+          date: string;
+          /** @description HH:MM, local to the location */
+          start_time: string;
+          /** @description HH:MM, local to the location */
+          end_time: string;
+          /** Format: label */
+          class_type: string;
+          trainer_id: string;
+          capacity: number;
+          /** Format: label */
+          room: string;
+          waitlist_capacity?: number;
+          /** Format: text */
+          description?: string;
+          equipment?: string[];
+          /**
+           * Format: uri
+           * @description https (http outside production); {class_id} is replaced by each class's id
+           */
+          video_call_url?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            template_id?: string | null;
+            location_id?: string;
+            local_date: string;
+            start_time: string;
+            end_time: string;
+            /** @description ISO 8601 with the location's offset */
+            start_at: string;
+            end_at: string;
+            duration?: number;
+            class_type?: string;
+            description?: string;
+            trainer?: {
+              id: string;
+              name: string;
+            } | null;
+            capacity: number;
+            booked: number;
+            waitlisted: number;
+            waitlist_capacity?: number;
+            room?: string;
+            started?: boolean;
+            ended?: boolean;
+            cancelled: boolean;
+            cancel_reason?: string | null;
+            /** @description members emailed (cancel only) */
+            notified?: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  patchStudioAdminClassesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: date
+           * @description YYYY-MM-DD, a day that exists
+           */
+          date?: string;
+          /** @description HH:MM, local to the location */
+          start_time?: string;
+          /** @description HH:MM, local to the location */
+          end_time?: string;
+          /** Format: label */
+          class_type?: string;
+          trainer_id?: string;
+          /** Format: label */
+          room?: string;
+          /** Format: text */
+          description?: string;
+          equipment?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            template_id?: string | null;
+            location_id?: string;
+            local_date: string;
+            start_time: string;
+            end_time: string;
+            /** @description ISO 8601 with the location's offset */
+            start_at: string;
+            end_at: string;
+            duration?: number;
+            class_type?: string;
+            description?: string;
+            trainer?: {
+              id: string;
+              name: string;
+            } | null;
+            capacity: number;
+            booked: number;
+            waitlisted: number;
+            waitlist_capacity?: number;
+            room?: string;
+            started?: boolean;
+            ended?: boolean;
+            cancelled: boolean;
+            cancel_reason?: string | null;
+            /** @description members emailed (cancel only) */
+            notified?: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putStudioAdminClassesByIdCapacity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          capacity: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            template_id?: string | null;
+            location_id?: string;
+            local_date: string;
+            start_time: string;
+            end_time: string;
+            /** @description ISO 8601 with the location's offset */
+            start_at: string;
+            end_at: string;
+            duration?: number;
+            class_type?: string;
+            description?: string;
+            trainer?: {
+              id: string;
+              name: string;
+            } | null;
+            capacity: number;
+            booked: number;
+            waitlisted: number;
+            waitlist_capacity?: number;
+            room?: string;
+            started?: boolean;
+            ended?: boolean;
+            cancelled: boolean;
+            cancel_reason?: string | null;
+            /** @description members emailed (cancel only) */
+            notified?: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postStudioAdminClassesByIdCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: text */
+          reason?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            template_id?: string | null;
+            location_id?: string;
+            local_date: string;
+            start_time: string;
+            end_time: string;
+            /** @description ISO 8601 with the location's offset */
+            start_at: string;
+            end_at: string;
+            duration?: number;
+            class_type?: string;
+            description?: string;
+            trainer?: {
+              id: string;
+              name: string;
+            } | null;
+            capacity: number;
+            booked: number;
+            waitlisted: number;
+            waitlist_capacity?: number;
+            room?: string;
+            started?: boolean;
+            ended?: boolean;
+            cancelled: boolean;
+            cancel_reason?: string | null;
+            /** @description members emailed (cancel only) */
+            notified?: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStudioAdminClassesByIdRoster: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            class: {
+              id: string;
+              template_id?: string | null;
+              location_id?: string;
+              local_date: string;
+              start_time: string;
+              end_time: string;
+              /** @description ISO 8601 with the location's offset */
+              start_at: string;
+              end_at: string;
+              duration?: number;
+              class_type?: string;
+              description?: string;
+              trainer?: {
+                id: string;
+                name: string;
+              } | null;
+              capacity: number;
+              booked: number;
+              waitlisted: number;
+              waitlist_capacity?: number;
+              room?: string;
+              started?: boolean;
+              ended?: boolean;
+              cancelled: boolean;
+              cancel_reason?: string | null;
+              /** @description members emailed (cancel only) */
+              notified?: number;
+            };
+            booked: {
+              reservation_id: string;
+              user_id: string;
+              name: string;
+              email: string;
+              /** @enum {string} */
+              status: "pending" | "standard cancel" | "check in";
+              /** @enum {string} */
+              state: "booked" | "checked_in" | "no_show" | "late_cancel" | "cancelled";
+              from_waitlist: boolean;
+              /** Format: date-time */
+              booked_at: string;
+              /** Format: date-time */
+              checked_in_at?: string | null;
+              /** Format: date-time */
+              cancelled_at?: string | null;
+              /** Format: date-time */
+              no_show_at?: string | null;
+            }[];
+            waitlist: {
+              entry_id: string;
+              user_id: string;
+              name: string;
+              email: string;
+              position: number;
+              /** Format: date-time */
+              joined_at: string;
+            }[];
+            counts: {
+              booked: number;
+              checked_in: number;
+              no_show: number;
+              late_cancel: number;
+              waitlisted: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postStudioAdminClassesByIdRosterByReservationCheckIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        reservation: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            reservation_id: string;
+            user_id: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            status: "pending" | "standard cancel" | "check in";
+            /** @enum {string} */
+            state: "booked" | "checked_in" | "no_show" | "late_cancel" | "cancelled";
+            from_waitlist: boolean;
+            /** Format: date-time */
+            booked_at: string;
+            /** Format: date-time */
+            checked_in_at?: string | null;
+            /** Format: date-time */
+            cancelled_at?: string | null;
+            /** Format: date-time */
+            no_show_at?: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postStudioAdminClassesByIdRosterByReservationNoShow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        reservation: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            reservation_id: string;
+            user_id: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            status: "pending" | "standard cancel" | "check in";
+            /** @enum {string} */
+            state: "booked" | "checked_in" | "no_show" | "late_cancel" | "cancelled";
+            from_waitlist: boolean;
+            /** Format: date-time */
+            booked_at: string;
+            /** Format: date-time */
+            checked_in_at?: string | null;
+            /** Format: date-time */
+            cancelled_at?: string | null;
+            /** Format: date-time */
+            no_show_at?: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStudioAdminLocationsByLocationTemplates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        location: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              location_id: string;
+              weekdays: number[];
+              start_time: string;
+              duration: number;
+              class_type: string;
+              trainer: {
+                id: string;
+                name: string;
+              } | null;
+              capacity: number;
+              room: string;
+              waitlist_capacity?: number | null;
+              description?: string;
+              equipment?: string[];
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postStudioAdminLocationsByLocationTemplates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        location: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
+          weekdays: number[];
+          /** @description HH:MM, local to the location */
+          start_time: string;
+          /** @description minutes */
+          duration: number;
+          /** Format: label */
+          class_type: string;
+          trainer_id: string;
+          capacity: number;
+          /** Format: label */
+          room: string;
+          waitlist_capacity?: number | null;
+          /** Format: text */
+          description?: string;
+          equipment?: string[];
+          /**
+           * Format: uri
+           * @description https (http outside production); {class_id} is replaced by each class's id
+           */
+          video_call_url?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            location_id: string;
+            weekdays: number[];
+            start_time: string;
+            duration: number;
+            class_type: string;
+            trainer: {
+              id: string;
+              name: string;
+            } | null;
+            capacity: number;
+            room: string;
+            waitlist_capacity?: number | null;
+            description?: string;
+            equipment?: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteStudioAdminTemplatesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            kept_classes: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  patchStudioAdminTemplatesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
+          weekdays?: number[];
+          /** @description HH:MM, local to the location */
+          start_time?: string;
+          /** @description minutes */
+          duration?: number;
+          /** Format: label */
+          class_type?: string;
+          trainer_id?: string;
+          capacity?: number;
+          /** Format: label */
+          room?: string;
+          waitlist_capacity?: number | null;
+          /** Format: text */
+          description?: string;
+          equipment?: string[];
+          /**
+           * Format: uri
+           * @description https (http outside production); {class_id} is replaced by each class's id
+           */
+          video_call_url?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            location_id: string;
+            weekdays: number[];
+            start_time: string;
+            duration: number;
+            class_type: string;
+            trainer: {
+              id: string;
+              name: string;
+            } | null;
+            capacity: number;
+            room: string;
+            waitlist_capacity?: number | null;
+            description?: string;
+            equipment?: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStudioAdminLocationsByLocationNumbers: {
+    parameters: {
+      query?: {
+        weeks?: number;
+      };
+      header?: never;
+      path: {
+        location: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            location: {
+              id: string;
+              slug: string;
+              name: string;
+              time_zone: string;
+            };
+            weeks: {
+              week_start: string;
+              classes_run: number;
+              capacity: number;
+              booked: number;
+              fill_rate: number | null;
+              waitlist_conversions: number;
+              late_cancels: number;
+              no_shows: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStudioAdminLocationsByLocationPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        location: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           "application/json": {
             booking_window_days: number;
@@ -8189,319 +10215,258 @@ export interface paths {
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              booking_window_days: number;
-              late_cancel_minutes: number;
-              auto_book_cutoff_minutes: number;
-              max_open_bookings: number | null;
-              waitlist_capacity: number;
-            };
-          };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/admin/v1/me": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The caller's company role and what it may do */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              user_id: string;
-              email: string;
-              /** @enum {string} */
-              role: "admin" | "editor" | "support" | "viewer";
-              areas: ("read" | "catalogue" | "members" | "roles")[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/admin/v1/operators": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Everyone with a company role */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                user_id: string;
-                email: string;
-                name: string;
-                /** @enum {string} */
-                role: "admin" | "editor" | "support" | "viewer";
-                /** Format: date-time */
-                granted_at: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    /** Give an account a company role (replacing its role); admins only */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putStudioAdminLocationsByLocationPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        location: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          booking_window_days: number;
+          late_cancel_minutes: number;
+          auto_book_cutoff_minutes: number;
+          max_open_bookings: number | null;
+          waitlist_capacity: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            booking_window_days: number;
+            late_cancel_minutes: number;
+            auto_book_cutoff_minutes: number;
+            max_open_bookings: number | null;
+            waitlist_capacity: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAdminMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            user_id: string;
             email: string;
             /** @enum {string} */
             role: "admin" | "editor" | "support" | "viewer";
+            areas: ("read" | "catalogue" | "members" | "roles")[];
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
-          content: {
-            "application/json": {
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAdminOperators: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
               user_id: string;
               email: string;
               name: string;
@@ -8509,425 +10474,511 @@ export interface paths {
               role: "admin" | "editor" | "support" | "viewer";
               /** Format: date-time */
               granted_at: string;
-            };
+            }[];
           };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/admin/v1/operators/{user_id}": {
+  postAdminOperators: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Take an account's company role away; admins only, never their own */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          user_id: string;
+    requestBody: {
+      content: {
+        "application/json": {
+          email: string;
+          /** @enum {string} */
+          role: "admin" | "editor" | "support" | "viewer";
         };
-        cookie?: never;
       };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {boolean} */
-              success: true;
-            };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            user_id: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "editor" | "support" | "viewer";
+            /** Format: date-time */
+            granted_at: string;
           };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/admin/v1/vocabulary": {
+  deleteAdminOperatorsByUser_id: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAdminVocabulary: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** What a workout can name: trainers, categories, collections, strain tags */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            trainers: {
+              id: string;
+              name: string;
+            }[];
+            categories: {
+              id: string;
+              name: string;
+            }[];
+            collections: {
+              id: string;
+              name: string;
+            }[];
+            strain: string[];
+          };
+        };
       };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              trainers: {
-                id: string;
-                name: string;
-              }[];
-              categories: {
-                id: string;
-                name: string;
-              }[];
-              collections: {
-                id: string;
-                name: string;
-              }[];
-              strain: string[];
-            };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/admin/v1/workouts": {
+  getAdminWorkouts: {
+    parameters: {
+      query?: {
+        q?: string;
+        status?: "draft" | "scheduled" | "published" | "archived";
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              slug: string;
+              name: string;
+              /** @enum {string} */
+              status: "draft" | "scheduled" | "published" | "archived";
+              type: string;
+              level: string;
+              release_at: string | null;
+              release_zone: string | null;
+              updated_at: string;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAdminWorkouts: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Workouts in every state, most recently changed first; `q` finds by name, slug or id */
-    get: {
-      parameters: {
-        query?: {
-          q?: string;
-          status?: "draft" | "scheduled" | "published" | "archived";
-          limit?: number;
-          offset?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                slug: string;
-                name: string;
-                /** @enum {string} */
-                status: "draft" | "scheduled" | "published" | "archived";
-                type: string;
-                level: string;
-                release_at: string | null;
-                release_zone: string | null;
-                updated_at: string;
-              }[];
-              total: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          slug: string;
+          description: string;
+          /** @enum {string} */
+          type: "workout" | "walk" | "rest";
+          level: string;
+          pacing: string;
+          /** @description Minutes of video */
+          video_minutes: number;
+          equipment: string[];
+          focus: string[];
+          benefits: string[];
+          strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+          poster_url: string;
+          breakdown: {
+            title: string;
+            minutes: number;
+          }[];
+          trainer_ids: string[];
+          category_ids: string[];
+          collection_ids: string[];
         };
       };
     };
-    put?: never;
-    /** Create a workout as a draft (in no listing until published) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           "application/json": {
             name: string;
@@ -8951,258 +11002,100 @@ export interface paths {
             trainer_ids: string[];
             category_ids: string[];
             collection_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "scheduled" | "published" | "archived";
+            release_at: string | null;
+            release_zone: string | null;
+            release_local: string | null;
+            created_at: string;
+            updated_at: string;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              name: string;
-              slug: string;
-              description: string;
-              /** @enum {string} */
-              type: "workout" | "walk" | "rest";
-              level: string;
-              pacing: string;
-              /** @description Minutes of video */
-              video_minutes: number;
-              equipment: string[];
-              focus: string[];
-              benefits: string[];
-              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-              poster_url: string;
-              breakdown: {
-                title: string;
-                minutes: number;
-              }[];
-              trainer_ids: string[];
-              category_ids: string[];
-              collection_ids: string[];
-              id: string;
-              /** @enum {string} */
-              status: "draft" | "scheduled" | "published" | "archived";
-              release_at: string | null;
-              release_zone: string | null;
-              release_local: string | null;
-              created_at: string;
-              updated_at: string;
-            };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/admin/v1/workouts/{id}": {
+  getAdminWorkoutsById: {
     parameters: {
       query?: never;
       header?: never;
-      path?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
-    /** One workout with every field, its state and release */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              name: string;
-              slug: string;
-              description: string;
-              /** @enum {string} */
-              type: "workout" | "walk" | "rest";
-              level: string;
-              pacing: string;
-              /** @description Minutes of video */
-              video_minutes: number;
-              equipment: string[];
-              focus: string[];
-              benefits: string[];
-              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-              poster_url: string;
-              breakdown: {
-                title: string;
-                minutes: number;
-              }[];
-              trainer_ids: string[];
-              category_ids: string[];
-              collection_ids: string[];
-              id: string;
-              /** @enum {string} */
-              status: "draft" | "scheduled" | "published" | "archived";
-              release_at: string | null;
-              release_zone: string | null;
-              release_local: string | null;
-              created_at: string;
-              updated_at: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    /** Replace a workout's fields (its state and release stay) */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
             name: string;
@@ -9226,2503 +11119,1110 @@ export interface paths {
             trainer_ids: string[];
             category_ids: string[];
             collection_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "scheduled" | "published" | "archived";
+            release_at: string | null;
+            release_zone: string | null;
+            release_local: string | null;
+            created_at: string;
+            updated_at: string;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              name: string;
-              slug: string;
-              description: string;
-              /** @enum {string} */
-              type: "workout" | "walk" | "rest";
-              level: string;
-              pacing: string;
-              /** @description Minutes of video */
-              video_minutes: number;
-              equipment: string[];
-              focus: string[];
-              benefits: string[];
-              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-              poster_url: string;
-              breakdown: {
-                title: string;
-                minutes: number;
-              }[];
-              trainer_ids: string[];
-              category_ids: string[];
-              collection_ids: string[];
-              id: string;
-              /** @enum {string} */
-              status: "draft" | "scheduled" | "published" | "archived";
-              release_at: string | null;
-              release_zone: string | null;
-              release_local: string | null;
-              created_at: string;
-              updated_at: string;
-            };
-          };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/admin/v1/workouts/{id}/schedule": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Release a draft at a wall time in a named time zone (or move a scheduled release) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            /** @description YYYY-MM-DDTHH:MM in release_zone */
-            release_local: string;
-            /** @description IANA time zone */
-            release_zone: string;
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              name: string;
-              slug: string;
-              description: string;
-              /** @enum {string} */
-              type: "workout" | "walk" | "rest";
-              level: string;
-              pacing: string;
-              /** @description Minutes of video */
-              video_minutes: number;
-              equipment: string[];
-              focus: string[];
-              benefits: string[];
-              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-              poster_url: string;
-              breakdown: {
-                title: string;
-                minutes: number;
-              }[];
-              trainer_ids: string[];
-              category_ids: string[];
-              collection_ids: string[];
-              id: string;
-              /** @enum {string} */
-              status: "draft" | "scheduled" | "published" | "archived";
-              release_at: string | null;
-              release_zone: string | null;
-              release_local: string | null;
-              created_at: string;
-              updated_at: string;
-            };
-          };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/admin/v1/workouts/{id}/publish": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Publish a draft or scheduled workout now */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              name: string;
-              slug: string;
-              description: string;
-              /** @enum {string} */
-              type: "workout" | "walk" | "rest";
-              level: string;
-              pacing: string;
-              /** @description Minutes of video */
-              video_minutes: number;
-              equipment: string[];
-              focus: string[];
-              benefits: string[];
-              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-              poster_url: string;
-              breakdown: {
-                title: string;
-                minutes: number;
-              }[];
-              trainer_ids: string[];
-              category_ids: string[];
-              collection_ids: string[];
-              id: string;
-              /** @enum {string} */
-              status: "draft" | "scheduled" | "published" | "archived";
-              release_at: string | null;
-              release_zone: string | null;
-              release_local: string | null;
-              created_at: string;
-              updated_at: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/admin/v1/workouts/{id}/unschedule": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Call off a scheduled release: back to a draft */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              name: string;
-              slug: string;
-              description: string;
-              /** @enum {string} */
-              type: "workout" | "walk" | "rest";
-              level: string;
-              pacing: string;
-              /** @description Minutes of video */
-              video_minutes: number;
-              equipment: string[];
-              focus: string[];
-              benefits: string[];
-              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-              poster_url: string;
-              breakdown: {
-                title: string;
-                minutes: number;
-              }[];
-              trainer_ids: string[];
-              category_ids: string[];
-              collection_ids: string[];
-              id: string;
-              /** @enum {string} */
-              status: "draft" | "scheduled" | "published" | "archived";
-              release_at: string | null;
-              release_zone: string | null;
-              release_local: string | null;
-              created_at: string;
-              updated_at: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/admin/v1/workouts/{id}/archive": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Take a published workout out of the library (history, favourites and series keep it) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              name: string;
-              slug: string;
-              description: string;
-              /** @enum {string} */
-              type: "workout" | "walk" | "rest";
-              level: string;
-              pacing: string;
-              /** @description Minutes of video */
-              video_minutes: number;
-              equipment: string[];
-              focus: string[];
-              benefits: string[];
-              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-              poster_url: string;
-              breakdown: {
-                title: string;
-                minutes: number;
-              }[];
-              trainer_ids: string[];
-              category_ids: string[];
-              collection_ids: string[];
-              id: string;
-              /** @enum {string} */
-              status: "draft" | "scheduled" | "published" | "archived";
-              release_at: string | null;
-              release_zone: string | null;
-              release_local: string | null;
-              created_at: string;
-              updated_at: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/admin/v1/workouts/{id}/restore": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Put an archived workout back in the library */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              name: string;
-              slug: string;
-              description: string;
-              /** @enum {string} */
-              type: "workout" | "walk" | "rest";
-              level: string;
-              pacing: string;
-              /** @description Minutes of video */
-              video_minutes: number;
-              equipment: string[];
-              focus: string[];
-              benefits: string[];
-              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-              poster_url: string;
-              breakdown: {
-                title: string;
-                minutes: number;
-              }[];
-              trainer_ids: string[];
-              category_ids: string[];
-              collection_ids: string[];
-              id: string;
-              /** @enum {string} */
-              status: "draft" | "scheduled" | "published" | "archived";
-              release_at: string | null;
-              release_zone: string | null;
-              release_local: string | null;
-              created_at: string;
-              updated_at: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/admin/v1/audit": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The audit log, newest first: every console write with who, when, and the values before and after */
-    get: {
-      parameters: {
-        query?: {
-          /** @description user id or email ('system' for jobs) */
-          actor?: string;
-          record_type?: string;
-          record_id?: string;
-          from?: string;
-          to?: string;
-          /** @description entries older than this id (the next page) */
-          before?: number;
-          limit?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: number;
-                actor_id: string | null;
-                actor_email: string;
-                action: string;
-                record_type: string;
-                record_id: string;
-                before: {
-                  [key: string]: unknown;
-                } | null;
-                after: {
-                  [key: string]: unknown;
-                } | null;
-                changed: string[];
-                /** Format: date-time */
-                at: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/subscriptions/v1/products": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Products by SKU (repeat sku=…); every product without one */
-    get: {
-      parameters: {
-        query?: {
-          sku?: string[];
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                sku: string;
-                name: string;
-                cost: {
-                  /** @description Dollars, e.g. 19.99 */
-                  currency_amount: string;
-                  /** @description Cents, in `currency` */
-                  unit_amount: number;
-                  currency: string;
-                };
-                subscription_details: {
-                  interval: number;
-                  interval_type: string;
-                  trial_days: number;
-                };
-                /** @enum {string} */
-                kind: "recurring" | "prepaid" | "item" | "lifetime";
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The member's current subscription (404 when none) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              subscription_id: string;
-              user_id: string;
-              identifier: string;
-              /** @enum {string} */
-              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-              /** @enum {string} */
-              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-              /** @description What the app shows (src/domain/membership.ts displayState) */
-              display_state: string;
-              is_active: boolean;
-              /** @enum {string} */
-              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-              name: string;
-              sku: string | null;
-              product_id: string | null;
-              currency: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              /** @description Cents, in `currency` */
-              discount: number;
-              /** @description Cents, in `currency` */
-              total_price: number;
-              discount_codes: string[];
-              entitlements: string[];
-              expiration_date: string | null;
-              original_purchase_date: string;
-              current_period_start: string | null;
-              interval: number | null;
-              interval_type: string | null;
-              trial_start: string | null;
-              trial_end: string | null;
-              trial_days: number;
-              cancel_at_period_end: boolean;
-              cancel_reason: string | null;
-              cancel_explanation: string | null;
-              canceled_at: string | null;
-              paused_at: string | null;
-              pause: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              } | null;
-              /** @description Why it cannot pause now (the member's words); null when it can */
-              pause_refusal: string | null;
-              /** @description What each pause length would do, when it may pause (empty otherwise) */
-              pause_options: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              }[];
-              scheduled_change: {
-                sku: string;
-                name: string;
-                interval: number;
-                interval_type: string;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                effective_at: string | null;
-              } | null;
-              next_renewal: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-              } | null;
-              last_invoice: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-                /** @enum {string} */
-                status: "paid" | "failed";
-              } | null;
-              payment_method: {
-                brand: string;
-                exp_month: number;
-                exp_year: number;
-                last4: string;
-              } | null;
-              billing_address: {
-                address1: string;
-                address2: string;
-                city: string;
-                country: string;
-                phone: string;
-                state: string;
-                zip: string;
-              } | null;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    /** Subscribe to a product (sandbox checkout): trials start free, otherwise the default card is charged; promo codes discount the first charged period */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            sku: string;
-            promo_codes?: string[];
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
-          content: {
-            "application/json": {
-              subscription_id: string;
-              user_id: string;
-              identifier: string;
-              /** @enum {string} */
-              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-              /** @enum {string} */
-              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-              /** @description What the app shows (src/domain/membership.ts displayState) */
-              display_state: string;
-              is_active: boolean;
-              /** @enum {string} */
-              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-              name: string;
-              sku: string | null;
-              product_id: string | null;
-              currency: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              /** @description Cents, in `currency` */
-              discount: number;
-              /** @description Cents, in `currency` */
-              total_price: number;
-              discount_codes: string[];
-              entitlements: string[];
-              expiration_date: string | null;
-              original_purchase_date: string;
-              current_period_start: string | null;
-              interval: number | null;
-              interval_type: string | null;
-              trial_start: string | null;
-              trial_end: string | null;
-              trial_days: number;
-              cancel_at_period_end: boolean;
-              cancel_reason: string | null;
-              cancel_explanation: string | null;
-              canceled_at: string | null;
-              paused_at: string | null;
-              pause: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              } | null;
-              /** @description Why it cannot pause now (the member's words); null when it can */
-              pause_refusal: string | null;
-              /** @description What each pause length would do, when it may pause (empty otherwise) */
-              pause_options: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              }[];
-              scheduled_change: {
-                sku: string;
-                name: string;
-                interval: number;
-                interval_type: string;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                effective_at: string | null;
-              } | null;
-              next_renewal: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-              } | null;
-              last_invoice: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-                /** @enum {string} */
-                status: "paid" | "failed";
-              } | null;
-              payment_method: {
-                brand: string;
-                exp_month: number;
-                exp_year: number;
-                last4: string;
-              } | null;
-              billing_address: {
-                address1: string;
-                address2: string;
-                city: string;
-                country: string;
-                phone: string;
-                state: string;
-                zip: string;
-              } | null;
-            };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/subscriptions/subs/all": {
+  putAdminWorkoutsById: {
     parameters: {
       query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          slug: string;
+          description: string;
+          /** @enum {string} */
+          type: "workout" | "walk" | "rest";
+          level: string;
+          pacing: string;
+          /** @description Minutes of video */
+          video_minutes: number;
+          equipment: string[];
+          focus: string[];
+          benefits: string[];
+          strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+          poster_url: string;
+          breakdown: {
+            title: string;
+            minutes: number;
+          }[];
+          trainer_ids: string[];
+          category_ids: string[];
+          collection_ids: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            /** @enum {string} */
+            type: "workout" | "walk" | "rest";
+            level: string;
+            pacing: string;
+            /** @description Minutes of video */
+            video_minutes: number;
+            equipment: string[];
+            focus: string[];
+            benefits: string[];
+            strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+            poster_url: string;
+            breakdown: {
+              title: string;
+              minutes: number;
+            }[];
+            trainer_ids: string[];
+            category_ids: string[];
+            collection_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "scheduled" | "published" | "archived";
+            release_at: string | null;
+            release_zone: string | null;
+            release_local: string | null;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAdminWorkoutsByIdSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description YYYY-MM-DDTHH:MM in release_zone */
+          release_local: string;
+          /** @description IANA time zone */
+          release_zone: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            /** @enum {string} */
+            type: "workout" | "walk" | "rest";
+            level: string;
+            pacing: string;
+            /** @description Minutes of video */
+            video_minutes: number;
+            equipment: string[];
+            focus: string[];
+            benefits: string[];
+            strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+            poster_url: string;
+            breakdown: {
+              title: string;
+              minutes: number;
+            }[];
+            trainer_ids: string[];
+            category_ids: string[];
+            collection_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "scheduled" | "published" | "archived";
+            release_at: string | null;
+            release_zone: string | null;
+            release_local: string | null;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAdminWorkoutsByIdPublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            /** @enum {string} */
+            type: "workout" | "walk" | "rest";
+            level: string;
+            pacing: string;
+            /** @description Minutes of video */
+            video_minutes: number;
+            equipment: string[];
+            focus: string[];
+            benefits: string[];
+            strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+            poster_url: string;
+            breakdown: {
+              title: string;
+              minutes: number;
+            }[];
+            trainer_ids: string[];
+            category_ids: string[];
+            collection_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "scheduled" | "published" | "archived";
+            release_at: string | null;
+            release_zone: string | null;
+            release_local: string | null;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAdminWorkoutsByIdUnschedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            /** @enum {string} */
+            type: "workout" | "walk" | "rest";
+            level: string;
+            pacing: string;
+            /** @description Minutes of video */
+            video_minutes: number;
+            equipment: string[];
+            focus: string[];
+            benefits: string[];
+            strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+            poster_url: string;
+            breakdown: {
+              title: string;
+              minutes: number;
+            }[];
+            trainer_ids: string[];
+            category_ids: string[];
+            collection_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "scheduled" | "published" | "archived";
+            release_at: string | null;
+            release_zone: string | null;
+            release_local: string | null;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAdminWorkoutsByIdArchive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            /** @enum {string} */
+            type: "workout" | "walk" | "rest";
+            level: string;
+            pacing: string;
+            /** @description Minutes of video */
+            video_minutes: number;
+            equipment: string[];
+            focus: string[];
+            benefits: string[];
+            strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+            poster_url: string;
+            breakdown: {
+              title: string;
+              minutes: number;
+            }[];
+            trainer_ids: string[];
+            category_ids: string[];
+            collection_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "scheduled" | "published" | "archived";
+            release_at: string | null;
+            release_zone: string | null;
+            release_local: string | null;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAdminWorkoutsByIdRestore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            /** @enum {string} */
+            type: "workout" | "walk" | "rest";
+            level: string;
+            pacing: string;
+            /** @description Minutes of video */
+            video_minutes: number;
+            equipment: string[];
+            focus: string[];
+            benefits: string[];
+            strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+            poster_url: string;
+            breakdown: {
+              title: string;
+              minutes: number;
+            }[];
+            trainer_ids: string[];
+            category_ids: string[];
+            collection_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "scheduled" | "published" | "archived";
+            release_at: string | null;
+            release_zone: string | null;
+            release_local: string | null;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAdminAudit: {
+    parameters: {
+      query?: {
+        /** @description user id or email ('system' for jobs) */
+        actor?: string;
+        record_type?: string;
+        record_id?: string;
+        from?: string;
+        to?: string;
+        /** @description entries older than this id (the next page) */
+        before?: number;
+        limit?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Every subscription of the member */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: number;
+              actor_id: string | null;
+              actor_email: string;
+              action: string;
+              record_type: string;
+              record_id: string;
+              before: {
+                [key: string]: unknown;
+              } | null;
+              after: {
+                [key: string]: unknown;
+              } | null;
+              changed: string[];
+              /** Format: date-time */
+              at: string;
+            }[];
           };
-          content: {
-            "application/json": {
-              items: {
-                subscription_id: string;
-                user_id: string;
-                identifier: string;
-                /** @enum {string} */
-                provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-                /** @enum {string} */
-                state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-                /** @description What the app shows (src/domain/membership.ts displayState) */
-                display_state: string;
-                is_active: boolean;
-                /** @enum {string} */
-                managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-                name: string;
-                sku: string | null;
-                product_id: string | null;
-                currency: string;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                /** @description Cents, in `currency` */
-                discount: number;
-                /** @description Cents, in `currency` */
-                total_price: number;
-                discount_codes: string[];
-                entitlements: string[];
-                expiration_date: string | null;
-                original_purchase_date: string;
-                current_period_start: string | null;
-                interval: number | null;
-                interval_type: string | null;
-                trial_start: string | null;
-                trial_end: string | null;
-                trial_days: number;
-                cancel_at_period_end: boolean;
-                cancel_reason: string | null;
-                cancel_explanation: string | null;
-                canceled_at: string | null;
-                paused_at: string | null;
-                pause: {
-                  /** @enum {integer} */
-                  months: 1 | 2 | 3;
-                  starts_at: string;
-                  resumes_at: string;
-                } | null;
-                /** @description Why it cannot pause now (the member's words); null when it can */
-                pause_refusal: string | null;
-                /** @description What each pause length would do, when it may pause (empty otherwise) */
-                pause_options: {
-                  /** @enum {integer} */
-                  months: 1 | 2 | 3;
-                  starts_at: string;
-                  resumes_at: string;
-                }[];
-                scheduled_change: {
-                  sku: string;
-                  name: string;
-                  interval: number;
-                  interval_type: string;
-                  /** @description Cents, in `currency` */
-                  base_price: number;
-                  effective_at: string | null;
-                } | null;
-                next_renewal: {
-                  /** @description Cents, in `currency` */
-                  amount: number;
-                  currency: string;
-                  period_start: string | null;
-                  period_end: string | null;
-                  sku: string;
-                  /** @description Promo codes it applies, comma-separated */
-                  discount_code: string | null;
-                } | null;
-                last_invoice: {
-                  /** @description Cents, in `currency` */
-                  amount: number;
-                  currency: string;
-                  period_start: string | null;
-                  period_end: string | null;
-                  sku: string;
-                  /** @description Promo codes it applies, comma-separated */
-                  discount_code: string | null;
-                  /** @enum {string} */
-                  status: "paid" | "failed";
-                } | null;
-                payment_method: {
-                  brand: string;
-                  exp_month: number;
-                  exp_year: number;
-                  last4: string;
-                } | null;
-                billing_address: {
-                  address1: string;
-                  address2: string;
-                  city: string;
-                  country: string;
-                  phone: string;
-                  state: string;
-                  zip: string;
-                } | null;
-              }[];
-            };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/subscriptions/subs/quote": {
+  getSubscriptionsProducts: {
     parameters: {
-      query?: never;
+      query?: {
+        sku?: string[];
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** What choosing a plan (with promo codes) would charge and when: the checkout, or the member's plan change; changes nothing */
-    get: {
-      parameters: {
-        query: {
-          sku: string;
-          promo_code?: string[];
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {string} */
-              kind: "checkout" | "plan_change" | "unpause";
-              subscription_id: string | null;
+        content: {
+          "application/json": {
+            items: {
               sku: string;
               name: string;
-              currency: string;
-              trial_days: number;
-              /** @description Cents, in `currency` */
-              due_now: number;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              /** @description Cents, in `currency` */
-              discount: number;
-              /** @description Cents, in `currency` */
-              total_price: number;
-              discount_codes: string[];
-              charge_date: string | null;
-              /** @description Cents; null when the plan does not renew */
-              renewal_price: number | null;
-              interval: number;
-              interval_type: string;
-            };
+              cost: {
+                /** @description Dollars, e.g. 19.99 */
+                currency_amount: string;
+                /** @description Cents, in `currency` */
+                unit_amount: number;
+                currency: string;
+              };
+              subscription_details: {
+                interval: number;
+                interval_type: string;
+                trial_days: number;
+              };
+              /** @enum {string} */
+              kind: "recurring" | "prepaid" | "item" | "lifetime";
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/subscriptions/subs/plan": {
+  getSubscriptionsSubs: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    /** Change the plan at the end of the current period */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           "application/json": {
             subscription_id: string;
-            user_id?: string;
-            identifier?: string;
-            charge_interval_frequency?: number;
-            order_interval_frequency?: number;
-            order_interval_unit?: string;
-            product_id?: string;
-            shopify_variant_id?: string | number;
-            sku?: string;
-            stripe_promo_code?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              subscription_id: string;
-              user_id: string;
-              identifier: string;
-              /** @enum {string} */
-              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-              /** @enum {string} */
-              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-              /** @description What the app shows (src/domain/membership.ts displayState) */
-              display_state: string;
-              is_active: boolean;
-              /** @enum {string} */
-              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-              name: string;
-              sku: string | null;
-              product_id: string | null;
-              currency: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              /** @description Cents, in `currency` */
-              discount: number;
-              /** @description Cents, in `currency` */
-              total_price: number;
-              discount_codes: string[];
-              entitlements: string[];
-              expiration_date: string | null;
-              original_purchase_date: string;
-              current_period_start: string | null;
-              interval: number | null;
-              interval_type: string | null;
-              trial_start: string | null;
-              trial_end: string | null;
-              trial_days: number;
-              cancel_at_period_end: boolean;
-              cancel_reason: string | null;
-              cancel_explanation: string | null;
-              canceled_at: string | null;
-              paused_at: string | null;
-              pause: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              } | null;
-              /** @description Why it cannot pause now (the member's words); null when it can */
-              pause_refusal: string | null;
-              /** @description What each pause length would do, when it may pause (empty otherwise) */
-              pause_options: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              }[];
-              scheduled_change: {
-                sku: string;
-                name: string;
-                interval: number;
-                interval_type: string;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                effective_at: string | null;
-              } | null;
-              next_renewal: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-              } | null;
-              last_invoice: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-                /** @enum {string} */
-                status: "paid" | "failed";
-              } | null;
-              payment_method: {
-                brand: string;
-                exp_month: number;
-                exp_year: number;
-                last4: string;
-              } | null;
-              billing_address: {
-                address1: string;
-                address2: string;
-                city: string;
-                country: string;
-                phone: string;
-                state: string;
-                zip: string;
-              } | null;
-            };
-          };
-        };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs/{id}/cancel": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Cancel at the end of the period, with a reason (free text for other) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
+            user_id: string;
+            identifier: string;
             /** @enum {string} */
-            reason:
-              "method not as thought" | "too expensive" | "not seeing expected results" | "not using enough" | "other";
-            explanation?: string;
-            subscription_id?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              subscription_id: string;
-              user_id: string;
-              identifier: string;
-              /** @enum {string} */
-              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-              /** @enum {string} */
-              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-              /** @description What the app shows (src/domain/membership.ts displayState) */
-              display_state: string;
-              is_active: boolean;
-              /** @enum {string} */
-              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+            /** @enum {string} */
+            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+            /** @description What the app shows (src/domain/membership.ts displayState) */
+            display_state: string;
+            is_active: boolean;
+            /** @enum {string} */
+            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+            name: string;
+            sku: string | null;
+            product_id: string | null;
+            currency: string;
+            /** @description Cents, in `currency` */
+            base_price: number;
+            /** @description Cents, in `currency` */
+            discount: number;
+            /** @description Cents, in `currency` */
+            total_price: number;
+            discount_codes: string[];
+            entitlements: string[];
+            expiration_date: string | null;
+            original_purchase_date: string;
+            current_period_start: string | null;
+            interval: number | null;
+            interval_type: string | null;
+            trial_start: string | null;
+            trial_end: string | null;
+            trial_days: number;
+            cancel_at_period_end: boolean;
+            cancel_reason: string | null;
+            cancel_explanation: string | null;
+            canceled_at: string | null;
+            paused_at: string | null;
+            pause: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            } | null;
+            /** @description Why it cannot pause now (the member's words); null when it can */
+            pause_refusal: string | null;
+            /** @description What each pause length would do, when it may pause (empty otherwise) */
+            pause_options: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            }[];
+            scheduled_change: {
+              sku: string;
               name: string;
-              sku: string | null;
-              product_id: string | null;
-              currency: string;
+              interval: number;
+              interval_type: string;
               /** @description Cents, in `currency` */
               base_price: number;
+              effective_at: string | null;
+            } | null;
+            next_renewal: {
               /** @description Cents, in `currency` */
-              discount: number;
-              /** @description Cents, in `currency` */
-              total_price: number;
-              discount_codes: string[];
-              entitlements: string[];
-              expiration_date: string | null;
-              original_purchase_date: string;
-              current_period_start: string | null;
-              interval: number | null;
-              interval_type: string | null;
-              trial_start: string | null;
-              trial_end: string | null;
-              trial_days: number;
-              cancel_at_period_end: boolean;
-              cancel_reason: string | null;
-              cancel_explanation: string | null;
-              canceled_at: string | null;
-              paused_at: string | null;
-              pause: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              } | null;
-              /** @description Why it cannot pause now (the member's words); null when it can */
-              pause_refusal: string | null;
-              /** @description What each pause length would do, when it may pause (empty otherwise) */
-              pause_options: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              }[];
-              scheduled_change: {
-                sku: string;
-                name: string;
-                interval: number;
-                interval_type: string;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                effective_at: string | null;
-              } | null;
-              next_renewal: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-              } | null;
-              last_invoice: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-                /** @enum {string} */
-                status: "paid" | "failed";
-              } | null;
-              payment_method: {
-                brand: string;
-                exp_month: number;
-                exp_year: number;
-                last4: string;
-              } | null;
-              billing_address: {
-                address1: string;
-                address2: string;
-                city: string;
-                country: string;
-                phone: string;
-                state: string;
-                zip: string;
-              } | null;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs/{id}/reactivate": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Undo a cancellation before the period ends */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              subscription_id: string;
-              user_id: string;
-              identifier: string;
-              /** @enum {string} */
-              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-              /** @enum {string} */
-              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-              /** @description What the app shows (src/domain/membership.ts displayState) */
-              display_state: string;
-              is_active: boolean;
-              /** @enum {string} */
-              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-              name: string;
-              sku: string | null;
-              product_id: string | null;
+              amount: number;
               currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+            } | null;
+            last_invoice: {
               /** @description Cents, in `currency` */
-              base_price: number;
-              /** @description Cents, in `currency` */
-              discount: number;
-              /** @description Cents, in `currency` */
-              total_price: number;
-              discount_codes: string[];
-              entitlements: string[];
-              expiration_date: string | null;
-              original_purchase_date: string;
-              current_period_start: string | null;
-              interval: number | null;
-              interval_type: string | null;
-              trial_start: string | null;
-              trial_end: string | null;
-              trial_days: number;
-              cancel_at_period_end: boolean;
-              cancel_reason: string | null;
-              cancel_explanation: string | null;
-              canceled_at: string | null;
-              paused_at: string | null;
-              pause: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              } | null;
-              /** @description Why it cannot pause now (the member's words); null when it can */
-              pause_refusal: string | null;
-              /** @description What each pause length would do, when it may pause (empty otherwise) */
-              pause_options: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              }[];
-              scheduled_change: {
-                sku: string;
-                name: string;
-                interval: number;
-                interval_type: string;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                effective_at: string | null;
-              } | null;
-              next_renewal: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-              } | null;
-              last_invoice: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-                /** @enum {string} */
-                status: "paid" | "failed";
-              } | null;
-              payment_method: {
-                brand: string;
-                exp_month: number;
-                exp_year: number;
-                last4: string;
-              } | null;
-              billing_address: {
-                address1: string;
-                address2: string;
-                city: string;
-                country: string;
-                phone: string;
-                state: string;
-                zip: string;
-              } | null;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs/{id}/recharge/unpause": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Resume a paused recharge subscription (charges the default card) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              subscription_id: string;
-              user_id: string;
-              identifier: string;
-              /** @enum {string} */
-              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-              /** @enum {string} */
-              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-              /** @description What the app shows (src/domain/membership.ts displayState) */
-              display_state: string;
-              is_active: boolean;
-              /** @enum {string} */
-              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-              name: string;
-              sku: string | null;
-              product_id: string | null;
+              amount: number;
               currency: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              /** @description Cents, in `currency` */
-              discount: number;
-              /** @description Cents, in `currency` */
-              total_price: number;
-              discount_codes: string[];
-              entitlements: string[];
-              expiration_date: string | null;
-              original_purchase_date: string;
-              current_period_start: string | null;
-              interval: number | null;
-              interval_type: string | null;
-              trial_start: string | null;
-              trial_end: string | null;
-              trial_days: number;
-              cancel_at_period_end: boolean;
-              cancel_reason: string | null;
-              cancel_explanation: string | null;
-              canceled_at: string | null;
-              paused_at: string | null;
-              pause: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              } | null;
-              /** @description Why it cannot pause now (the member's words); null when it can */
-              pause_refusal: string | null;
-              /** @description What each pause length would do, when it may pause (empty otherwise) */
-              pause_options: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              }[];
-              scheduled_change: {
-                sku: string;
-                name: string;
-                interval: number;
-                interval_type: string;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                effective_at: string | null;
-              } | null;
-              next_renewal: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-              } | null;
-              last_invoice: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-                /** @enum {string} */
-                status: "paid" | "failed";
-              } | null;
-              payment_method: {
-                brand: string;
-                exp_month: number;
-                exp_year: number;
-                last4: string;
-              } | null;
-              billing_address: {
-                address1: string;
-                address2: string;
-                city: string;
-                country: string;
-                phone: string;
-                state: string;
-                zip: string;
-              } | null;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs/{id}/pause": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Pause for 1 to 3 months from the end of the current period: no charge during the pause, access and billing resume on their own at resumes_at */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            /** @enum {integer} */
-            months: 1 | 2 | 3;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              subscription_id: string;
-              user_id: string;
-              identifier: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
               /** @enum {string} */
-              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-              /** @enum {string} */
-              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-              /** @description What the app shows (src/domain/membership.ts displayState) */
-              display_state: string;
-              is_active: boolean;
-              /** @enum {string} */
-              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-              name: string;
-              sku: string | null;
-              product_id: string | null;
-              currency: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              /** @description Cents, in `currency` */
-              discount: number;
-              /** @description Cents, in `currency` */
-              total_price: number;
-              discount_codes: string[];
-              entitlements: string[];
-              expiration_date: string | null;
-              original_purchase_date: string;
-              current_period_start: string | null;
-              interval: number | null;
-              interval_type: string | null;
-              trial_start: string | null;
-              trial_end: string | null;
-              trial_days: number;
-              cancel_at_period_end: boolean;
-              cancel_reason: string | null;
-              cancel_explanation: string | null;
-              canceled_at: string | null;
-              paused_at: string | null;
-              pause: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              } | null;
-              /** @description Why it cannot pause now (the member's words); null when it can */
-              pause_refusal: string | null;
-              /** @description What each pause length would do, when it may pause (empty otherwise) */
-              pause_options: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              }[];
-              scheduled_change: {
-                sku: string;
-                name: string;
-                interval: number;
-                interval_type: string;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                effective_at: string | null;
-              } | null;
-              next_renewal: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-              } | null;
-              last_invoice: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-                /** @enum {string} */
-                status: "paid" | "failed";
-              } | null;
-              payment_method: {
-                brand: string;
-                exp_month: number;
-                exp_year: number;
-                last4: string;
-              } | null;
-              billing_address: {
-                address1: string;
-                address2: string;
-                city: string;
-                country: string;
-                phone: string;
-                state: string;
-                zip: string;
-              } | null;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs/{id}/pause/cancel": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Withdraw a pause that has not started: the membership renews at the period end as before */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              subscription_id: string;
-              user_id: string;
-              identifier: string;
-              /** @enum {string} */
-              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-              /** @enum {string} */
-              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-              /** @description What the app shows (src/domain/membership.ts displayState) */
-              display_state: string;
-              is_active: boolean;
-              /** @enum {string} */
-              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-              name: string;
-              sku: string | null;
-              product_id: string | null;
-              currency: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              /** @description Cents, in `currency` */
-              discount: number;
-              /** @description Cents, in `currency` */
-              total_price: number;
-              discount_codes: string[];
-              entitlements: string[];
-              expiration_date: string | null;
-              original_purchase_date: string;
-              current_period_start: string | null;
-              interval: number | null;
-              interval_type: string | null;
-              trial_start: string | null;
-              trial_end: string | null;
-              trial_days: number;
-              cancel_at_period_end: boolean;
-              cancel_reason: string | null;
-              cancel_explanation: string | null;
-              canceled_at: string | null;
-              paused_at: string | null;
-              pause: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              } | null;
-              /** @description Why it cannot pause now (the member's words); null when it can */
-              pause_refusal: string | null;
-              /** @description What each pause length would do, when it may pause (empty otherwise) */
-              pause_options: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              }[];
-              scheduled_change: {
-                sku: string;
-                name: string;
-                interval: number;
-                interval_type: string;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                effective_at: string | null;
-              } | null;
-              next_renewal: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-              } | null;
-              last_invoice: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-                /** @enum {string} */
-                status: "paid" | "failed";
-              } | null;
-              payment_method: {
-                brand: string;
-                exp_month: number;
-                exp_year: number;
-                last4: string;
-              } | null;
-              billing_address: {
-                address1: string;
-                address2: string;
-                city: string;
-                country: string;
-                phone: string;
-                state: string;
-                zip: string;
-              } | null;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs/{id}/unpause": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Resume a paused membership now (a self-serve pause ended early, or a recharge one): a new period starts today, charged to the default card */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              subscription_id: string;
-              user_id: string;
-              identifier: string;
-              /** @enum {string} */
-              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-              /** @enum {string} */
-              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-              /** @description What the app shows (src/domain/membership.ts displayState) */
-              display_state: string;
-              is_active: boolean;
-              /** @enum {string} */
-              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-              name: string;
-              sku: string | null;
-              product_id: string | null;
-              currency: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              /** @description Cents, in `currency` */
-              discount: number;
-              /** @description Cents, in `currency` */
-              total_price: number;
-              discount_codes: string[];
-              entitlements: string[];
-              expiration_date: string | null;
-              original_purchase_date: string;
-              current_period_start: string | null;
-              interval: number | null;
-              interval_type: string | null;
-              trial_start: string | null;
-              trial_end: string | null;
-              trial_days: number;
-              cancel_at_period_end: boolean;
-              cancel_reason: string | null;
-              cancel_explanation: string | null;
-              canceled_at: string | null;
-              paused_at: string | null;
-              pause: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              } | null;
-              /** @description Why it cannot pause now (the member's words); null when it can */
-              pause_refusal: string | null;
-              /** @description What each pause length would do, when it may pause (empty otherwise) */
-              pause_options: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              }[];
-              scheduled_change: {
-                sku: string;
-                name: string;
-                interval: number;
-                interval_type: string;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                effective_at: string | null;
-              } | null;
-              next_renewal: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-              } | null;
-              last_invoice: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-                /** @enum {string} */
-                status: "paid" | "failed";
-              } | null;
-              payment_method: {
-                brand: string;
-                exp_month: number;
-                exp_year: number;
-                last4: string;
-              } | null;
-              billing_address: {
-                address1: string;
-                address2: string;
-                city: string;
-                country: string;
-                phone: string;
-                state: string;
-                zip: string;
-              } | null;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs/billing-address/{id}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /** Save the billing address of a subscription (USA or Canada) */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": {
-            address1: string;
-            address2?: string;
-            city?: string;
-            country: string;
-            phone?: string;
-            state: string;
-            zip?: string;
-            subscriptionId?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
+              status: "paid" | "failed";
+            } | null;
+            payment_method: {
+              brand: string;
+              exp_month: number;
+              exp_year: number;
+              last4: string;
+            } | null;
+            billing_address: {
               address1: string;
               address2: string;
               city: string;
@@ -11730,1301 +12230,2843 @@ export interface paths {
               phone: string;
               state: string;
               zip: string;
-            };
+            } | null;
           };
         };
       };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/coupon-codes/{code}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Look up a promo code (404 when unknown) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          code: string;
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              code: string;
-              amount: number;
-              /** @enum {string} */
-              type: "percentage" | "amount";
-              /** @description Usable now: switched on and inside its validity dates */
-              is_active: boolean;
-              valid_until: string | null;
-              currency: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs/coupon-codes": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Apply promo codes to subscriptions (all or nothing) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            coupons: {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postSubscriptionsSubs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          sku: string;
+          promo_codes?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            subscription_id: string;
+            user_id: string;
+            identifier: string;
+            /** @enum {string} */
+            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+            /** @enum {string} */
+            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+            /** @description What the app shows (src/domain/membership.ts displayState) */
+            display_state: string;
+            is_active: boolean;
+            /** @enum {string} */
+            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+            name: string;
+            sku: string | null;
+            product_id: string | null;
+            currency: string;
+            /** @description Cents, in `currency` */
+            base_price: number;
+            /** @description Cents, in `currency` */
+            discount: number;
+            /** @description Cents, in `currency` */
+            total_price: number;
+            discount_codes: string[];
+            entitlements: string[];
+            expiration_date: string | null;
+            original_purchase_date: string;
+            current_period_start: string | null;
+            interval: number | null;
+            interval_type: string | null;
+            trial_start: string | null;
+            trial_end: string | null;
+            trial_days: number;
+            cancel_at_period_end: boolean;
+            cancel_reason: string | null;
+            cancel_explanation: string | null;
+            canceled_at: string | null;
+            paused_at: string | null;
+            pause: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            } | null;
+            /** @description Why it cannot pause now (the member's words); null when it can */
+            pause_refusal: string | null;
+            /** @description What each pause length would do, when it may pause (empty otherwise) */
+            pause_options: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            }[];
+            scheduled_change: {
+              sku: string;
+              name: string;
+              interval: number;
+              interval_type: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              effective_at: string | null;
+            } | null;
+            next_renewal: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+            } | null;
+            last_invoice: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
               /** @enum {string} */
-              provider: "stripe" | "recharge";
-              coupon_code: string;
+              status: "paid" | "failed";
+            } | null;
+            payment_method: {
+              brand: string;
+              exp_month: number;
+              exp_year: number;
+              last4: string;
+            } | null;
+            billing_address: {
+              address1: string;
+              address2: string;
+              city: string;
+              country: string;
+              phone: string;
+              state: string;
+              zip: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getSubscriptionsSubsAll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              subscription_id: string;
+              user_id: string;
               identifier: string;
+              /** @enum {string} */
+              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+              /** @enum {string} */
+              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+              /** @description What the app shows (src/domain/membership.ts displayState) */
+              display_state: string;
+              is_active: boolean;
+              /** @enum {string} */
+              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+              name: string;
+              sku: string | null;
+              product_id: string | null;
+              currency: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              discount_codes: string[];
+              entitlements: string[];
+              expiration_date: string | null;
+              original_purchase_date: string;
+              current_period_start: string | null;
+              interval: number | null;
+              interval_type: string | null;
+              trial_start: string | null;
+              trial_end: string | null;
+              trial_days: number;
+              cancel_at_period_end: boolean;
+              cancel_reason: string | null;
+              cancel_explanation: string | null;
+              canceled_at: string | null;
+              paused_at: string | null;
+              pause: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              } | null;
+              /** @description Why it cannot pause now (the member's words); null when it can */
+              pause_refusal: string | null;
+              /** @description What each pause length would do, when it may pause (empty otherwise) */
+              pause_options: {
+                /** @enum {integer} */
+                months: 1 | 2 | 3;
+                starts_at: string;
+                resumes_at: string;
+              }[];
+              scheduled_change: {
+                sku: string;
+                name: string;
+                interval: number;
+                interval_type: string;
+                /** @description Cents, in `currency` */
+                base_price: number;
+                effective_at: string | null;
+              } | null;
+              next_renewal: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+              } | null;
+              last_invoice: {
+                /** @description Cents, in `currency` */
+                amount: number;
+                currency: string;
+                period_start: string | null;
+                period_end: string | null;
+                sku: string;
+                /** @description Promo codes it applies, comma-separated */
+                discount_code: string | null;
+                /** @enum {string} */
+                status: "paid" | "failed";
+              } | null;
+              payment_method: {
+                brand: string;
+                exp_month: number;
+                exp_year: number;
+                last4: string;
+              } | null;
+              billing_address: {
+                address1: string;
+                address2: string;
+                city: string;
+                country: string;
+                phone: string;
+                state: string;
+                zip: string;
+              } | null;
             }[];
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
-          content: {
-            "application/json": {
+        };
+      };
+    };
+  };
+  getSubscriptionsSubsQuote: {
+    parameters: {
+      query: {
+        sku: string;
+        promo_code?: string[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            kind: "checkout" | "plan_change" | "unpause";
+            subscription_id: string | null;
+            sku: string;
+            name: string;
+            currency: string;
+            trial_days: number;
+            /** @description Cents, in `currency` */
+            due_now: number;
+            /** @description Cents, in `currency` */
+            base_price: number;
+            /** @description Cents, in `currency` */
+            discount: number;
+            /** @description Cents, in `currency` */
+            total_price: number;
+            discount_codes: string[];
+            charge_date: string | null;
+            /** @description Cents; null when the plan does not renew */
+            renewal_price: number | null;
+            interval: number;
+            interval_type: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putSubscriptionsSubsPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          subscription_id: string;
+          user_id?: string;
+          identifier?: string;
+          charge_interval_frequency?: number;
+          order_interval_frequency?: number;
+          order_interval_unit?: string;
+          product_id?: string;
+          shopify_variant_id?: string | number;
+          sku?: string;
+          stripe_promo_code?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            subscription_id: string;
+            user_id: string;
+            identifier: string;
+            /** @enum {string} */
+            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+            /** @enum {string} */
+            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+            /** @description What the app shows (src/domain/membership.ts displayState) */
+            display_state: string;
+            is_active: boolean;
+            /** @enum {string} */
+            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+            name: string;
+            sku: string | null;
+            product_id: string | null;
+            currency: string;
+            /** @description Cents, in `currency` */
+            base_price: number;
+            /** @description Cents, in `currency` */
+            discount: number;
+            /** @description Cents, in `currency` */
+            total_price: number;
+            discount_codes: string[];
+            entitlements: string[];
+            expiration_date: string | null;
+            original_purchase_date: string;
+            current_period_start: string | null;
+            interval: number | null;
+            interval_type: string | null;
+            trial_start: string | null;
+            trial_end: string | null;
+            trial_days: number;
+            cancel_at_period_end: boolean;
+            cancel_reason: string | null;
+            cancel_explanation: string | null;
+            canceled_at: string | null;
+            paused_at: string | null;
+            pause: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            } | null;
+            /** @description Why it cannot pause now (the member's words); null when it can */
+            pause_refusal: string | null;
+            /** @description What each pause length would do, when it may pause (empty otherwise) */
+            pause_options: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            }[];
+            scheduled_change: {
+              sku: string;
+              name: string;
+              interval: number;
+              interval_type: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              effective_at: string | null;
+            } | null;
+            next_renewal: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+            } | null;
+            last_invoice: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+              /** @enum {string} */
+              status: "paid" | "failed";
+            } | null;
+            payment_method: {
+              brand: string;
+              exp_month: number;
+              exp_year: number;
+              last4: string;
+            } | null;
+            billing_address: {
+              address1: string;
+              address2: string;
+              city: string;
+              country: string;
+              phone: string;
+              state: string;
+              zip: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postSubscriptionsSubsByIdCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          reason:
+            "method not as thought" | "too expensive" | "not seeing expected results" | "not using enough" | "other";
+          explanation?: string;
+          subscription_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            subscription_id: string;
+            user_id: string;
+            identifier: string;
+            /** @enum {string} */
+            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+            /** @enum {string} */
+            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+            /** @description What the app shows (src/domain/membership.ts displayState) */
+            display_state: string;
+            is_active: boolean;
+            /** @enum {string} */
+            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+            name: string;
+            sku: string | null;
+            product_id: string | null;
+            currency: string;
+            /** @description Cents, in `currency` */
+            base_price: number;
+            /** @description Cents, in `currency` */
+            discount: number;
+            /** @description Cents, in `currency` */
+            total_price: number;
+            discount_codes: string[];
+            entitlements: string[];
+            expiration_date: string | null;
+            original_purchase_date: string;
+            current_period_start: string | null;
+            interval: number | null;
+            interval_type: string | null;
+            trial_start: string | null;
+            trial_end: string | null;
+            trial_days: number;
+            cancel_at_period_end: boolean;
+            cancel_reason: string | null;
+            cancel_explanation: string | null;
+            canceled_at: string | null;
+            paused_at: string | null;
+            pause: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            } | null;
+            /** @description Why it cannot pause now (the member's words); null when it can */
+            pause_refusal: string | null;
+            /** @description What each pause length would do, when it may pause (empty otherwise) */
+            pause_options: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            }[];
+            scheduled_change: {
+              sku: string;
+              name: string;
+              interval: number;
+              interval_type: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              effective_at: string | null;
+            } | null;
+            next_renewal: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+            } | null;
+            last_invoice: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+              /** @enum {string} */
+              status: "paid" | "failed";
+            } | null;
+            payment_method: {
+              brand: string;
+              exp_month: number;
+              exp_year: number;
+              last4: string;
+            } | null;
+            billing_address: {
+              address1: string;
+              address2: string;
+              city: string;
+              country: string;
+              phone: string;
+              state: string;
+              zip: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postSubscriptionsSubsByIdReactivate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            subscription_id: string;
+            user_id: string;
+            identifier: string;
+            /** @enum {string} */
+            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+            /** @enum {string} */
+            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+            /** @description What the app shows (src/domain/membership.ts displayState) */
+            display_state: string;
+            is_active: boolean;
+            /** @enum {string} */
+            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+            name: string;
+            sku: string | null;
+            product_id: string | null;
+            currency: string;
+            /** @description Cents, in `currency` */
+            base_price: number;
+            /** @description Cents, in `currency` */
+            discount: number;
+            /** @description Cents, in `currency` */
+            total_price: number;
+            discount_codes: string[];
+            entitlements: string[];
+            expiration_date: string | null;
+            original_purchase_date: string;
+            current_period_start: string | null;
+            interval: number | null;
+            interval_type: string | null;
+            trial_start: string | null;
+            trial_end: string | null;
+            trial_days: number;
+            cancel_at_period_end: boolean;
+            cancel_reason: string | null;
+            cancel_explanation: string | null;
+            canceled_at: string | null;
+            paused_at: string | null;
+            pause: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            } | null;
+            /** @description Why it cannot pause now (the member's words); null when it can */
+            pause_refusal: string | null;
+            /** @description What each pause length would do, when it may pause (empty otherwise) */
+            pause_options: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            }[];
+            scheduled_change: {
+              sku: string;
+              name: string;
+              interval: number;
+              interval_type: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              effective_at: string | null;
+            } | null;
+            next_renewal: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+            } | null;
+            last_invoice: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+              /** @enum {string} */
+              status: "paid" | "failed";
+            } | null;
+            payment_method: {
+              brand: string;
+              exp_month: number;
+              exp_year: number;
+              last4: string;
+            } | null;
+            billing_address: {
+              address1: string;
+              address2: string;
+              city: string;
+              country: string;
+              phone: string;
+              state: string;
+              zip: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postSubscriptionsSubsByIdRechargeUnpause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            subscription_id: string;
+            user_id: string;
+            identifier: string;
+            /** @enum {string} */
+            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+            /** @enum {string} */
+            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+            /** @description What the app shows (src/domain/membership.ts displayState) */
+            display_state: string;
+            is_active: boolean;
+            /** @enum {string} */
+            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+            name: string;
+            sku: string | null;
+            product_id: string | null;
+            currency: string;
+            /** @description Cents, in `currency` */
+            base_price: number;
+            /** @description Cents, in `currency` */
+            discount: number;
+            /** @description Cents, in `currency` */
+            total_price: number;
+            discount_codes: string[];
+            entitlements: string[];
+            expiration_date: string | null;
+            original_purchase_date: string;
+            current_period_start: string | null;
+            interval: number | null;
+            interval_type: string | null;
+            trial_start: string | null;
+            trial_end: string | null;
+            trial_days: number;
+            cancel_at_period_end: boolean;
+            cancel_reason: string | null;
+            cancel_explanation: string | null;
+            canceled_at: string | null;
+            paused_at: string | null;
+            pause: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            } | null;
+            /** @description Why it cannot pause now (the member's words); null when it can */
+            pause_refusal: string | null;
+            /** @description What each pause length would do, when it may pause (empty otherwise) */
+            pause_options: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            }[];
+            scheduled_change: {
+              sku: string;
+              name: string;
+              interval: number;
+              interval_type: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              effective_at: string | null;
+            } | null;
+            next_renewal: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+            } | null;
+            last_invoice: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+              /** @enum {string} */
+              status: "paid" | "failed";
+            } | null;
+            payment_method: {
+              brand: string;
+              exp_month: number;
+              exp_year: number;
+              last4: string;
+            } | null;
+            billing_address: {
+              address1: string;
+              address2: string;
+              city: string;
+              country: string;
+              phone: string;
+              state: string;
+              zip: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postSubscriptionsSubsByIdPause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {integer} */
+          months: 1 | 2 | 3;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            subscription_id: string;
+            user_id: string;
+            identifier: string;
+            /** @enum {string} */
+            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+            /** @enum {string} */
+            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+            /** @description What the app shows (src/domain/membership.ts displayState) */
+            display_state: string;
+            is_active: boolean;
+            /** @enum {string} */
+            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+            name: string;
+            sku: string | null;
+            product_id: string | null;
+            currency: string;
+            /** @description Cents, in `currency` */
+            base_price: number;
+            /** @description Cents, in `currency` */
+            discount: number;
+            /** @description Cents, in `currency` */
+            total_price: number;
+            discount_codes: string[];
+            entitlements: string[];
+            expiration_date: string | null;
+            original_purchase_date: string;
+            current_period_start: string | null;
+            interval: number | null;
+            interval_type: string | null;
+            trial_start: string | null;
+            trial_end: string | null;
+            trial_days: number;
+            cancel_at_period_end: boolean;
+            cancel_reason: string | null;
+            cancel_explanation: string | null;
+            canceled_at: string | null;
+            paused_at: string | null;
+            pause: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            } | null;
+            /** @description Why it cannot pause now (the member's words); null when it can */
+            pause_refusal: string | null;
+            /** @description What each pause length would do, when it may pause (empty otherwise) */
+            pause_options: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            }[];
+            scheduled_change: {
+              sku: string;
+              name: string;
+              interval: number;
+              interval_type: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              effective_at: string | null;
+            } | null;
+            next_renewal: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+            } | null;
+            last_invoice: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+              /** @enum {string} */
+              status: "paid" | "failed";
+            } | null;
+            payment_method: {
+              brand: string;
+              exp_month: number;
+              exp_year: number;
+              last4: string;
+            } | null;
+            billing_address: {
+              address1: string;
+              address2: string;
+              city: string;
+              country: string;
+              phone: string;
+              state: string;
+              zip: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postSubscriptionsSubsByIdPauseCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            subscription_id: string;
+            user_id: string;
+            identifier: string;
+            /** @enum {string} */
+            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+            /** @enum {string} */
+            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+            /** @description What the app shows (src/domain/membership.ts displayState) */
+            display_state: string;
+            is_active: boolean;
+            /** @enum {string} */
+            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+            name: string;
+            sku: string | null;
+            product_id: string | null;
+            currency: string;
+            /** @description Cents, in `currency` */
+            base_price: number;
+            /** @description Cents, in `currency` */
+            discount: number;
+            /** @description Cents, in `currency` */
+            total_price: number;
+            discount_codes: string[];
+            entitlements: string[];
+            expiration_date: string | null;
+            original_purchase_date: string;
+            current_period_start: string | null;
+            interval: number | null;
+            interval_type: string | null;
+            trial_start: string | null;
+            trial_end: string | null;
+            trial_days: number;
+            cancel_at_period_end: boolean;
+            cancel_reason: string | null;
+            cancel_explanation: string | null;
+            canceled_at: string | null;
+            paused_at: string | null;
+            pause: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            } | null;
+            /** @description Why it cannot pause now (the member's words); null when it can */
+            pause_refusal: string | null;
+            /** @description What each pause length would do, when it may pause (empty otherwise) */
+            pause_options: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            }[];
+            scheduled_change: {
+              sku: string;
+              name: string;
+              interval: number;
+              interval_type: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              effective_at: string | null;
+            } | null;
+            next_renewal: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+            } | null;
+            last_invoice: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+              /** @enum {string} */
+              status: "paid" | "failed";
+            } | null;
+            payment_method: {
+              brand: string;
+              exp_month: number;
+              exp_year: number;
+              last4: string;
+            } | null;
+            billing_address: {
+              address1: string;
+              address2: string;
+              city: string;
+              country: string;
+              phone: string;
+              state: string;
+              zip: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postSubscriptionsSubsByIdUnpause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            subscription_id: string;
+            user_id: string;
+            identifier: string;
+            /** @enum {string} */
+            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+            /** @enum {string} */
+            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+            /** @description What the app shows (src/domain/membership.ts displayState) */
+            display_state: string;
+            is_active: boolean;
+            /** @enum {string} */
+            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+            name: string;
+            sku: string | null;
+            product_id: string | null;
+            currency: string;
+            /** @description Cents, in `currency` */
+            base_price: number;
+            /** @description Cents, in `currency` */
+            discount: number;
+            /** @description Cents, in `currency` */
+            total_price: number;
+            discount_codes: string[];
+            entitlements: string[];
+            expiration_date: string | null;
+            original_purchase_date: string;
+            current_period_start: string | null;
+            interval: number | null;
+            interval_type: string | null;
+            trial_start: string | null;
+            trial_end: string | null;
+            trial_days: number;
+            cancel_at_period_end: boolean;
+            cancel_reason: string | null;
+            cancel_explanation: string | null;
+            canceled_at: string | null;
+            paused_at: string | null;
+            pause: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            } | null;
+            /** @description Why it cannot pause now (the member's words); null when it can */
+            pause_refusal: string | null;
+            /** @description What each pause length would do, when it may pause (empty otherwise) */
+            pause_options: {
+              /** @enum {integer} */
+              months: 1 | 2 | 3;
+              starts_at: string;
+              resumes_at: string;
+            }[];
+            scheduled_change: {
+              sku: string;
+              name: string;
+              interval: number;
+              interval_type: string;
+              /** @description Cents, in `currency` */
+              base_price: number;
+              effective_at: string | null;
+            } | null;
+            next_renewal: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+            } | null;
+            last_invoice: {
+              /** @description Cents, in `currency` */
+              amount: number;
+              currency: string;
+              period_start: string | null;
+              period_end: string | null;
+              sku: string;
+              /** @description Promo codes it applies, comma-separated */
+              discount_code: string | null;
+              /** @enum {string} */
+              status: "paid" | "failed";
+            } | null;
+            payment_method: {
+              brand: string;
+              exp_month: number;
+              exp_year: number;
+              last4: string;
+            } | null;
+            billing_address: {
+              address1: string;
+              address2: string;
+              city: string;
+              country: string;
+              phone: string;
+              state: string;
+              zip: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putSubscriptionsSubsBillingAddressById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          address1: string;
+          address2?: string;
+          city?: string;
+          country: string;
+          phone?: string;
+          state: string;
+          zip?: string;
+          subscriptionId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            address1: string;
+            address2: string;
+            city: string;
+            country: string;
+            phone: string;
+            state: string;
+            zip: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getSubscriptionsCouponCodesByCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: string;
+            amount: number;
+            /** @enum {string} */
+            type: "percentage" | "amount";
+            /** @description Usable now: switched on and inside its validity dates */
+            is_active: boolean;
+            valid_until: string | null;
+            currency: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postSubscriptionsSubsCouponCodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          coupons: {
+            /** @enum {string} */
+            provider: "stripe" | "recharge";
+            coupon_code: string;
+            identifier: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            /** @description Per coupon: the subscription's next invoice with it applied */
+            items: {
+              /** @enum {string} */
+              provider: "stripe" | "recharge";
+              coupon_code: string;
+              identifier: string;
+              subscription_id: string;
               /** @enum {boolean} */
               success: true;
-              /** @description Per coupon: the subscription's next invoice with it applied */
-              items: {
-                /** @enum {string} */
-                provider: "stripe" | "recharge";
-                coupon_code: string;
-                identifier: string;
-                subscription_id: string;
-                /** @enum {boolean} */
-                success: true;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                /** @description Cents, in `currency` */
-                discount: number;
-                /** @description Cents, in `currency` */
-                total_price: number;
-                currency: string;
-              }[];
-            };
+              /** @description Cents, in `currency` */
+              base_price: number;
+              /** @description Cents, in `currency` */
+              discount: number;
+              /** @description Cents, in `currency` */
+              total_price: number;
+              currency: string;
+            }[];
           };
         };
       };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs/marianatek/email-request/": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Email a confirmation link to a studio unlimited membership's address */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           "application/json": {
-            /** Format: email */
-            email: string;
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
         };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs/create-marianatek": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Confirm the emailed link: the studio unlimited membership is linked */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            token: string;
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/v2/subscriptions/customers/notifications/{type}": {
+  postSubscriptionsSubsMarianatekEmailRequest: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    /** Email the member a billing notification */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          type: "update_payment_method" | "subscription_summary";
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email: string;
         };
-        cookie?: never;
       };
-      requestBody: {
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
-          "application/json": Record<string, never> | null;
+          "application/json": unknown;
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/subscriptions/subs/recharge/customer-portal": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Where a recharge subscription is managed */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              portalUrl: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/commerce/v1/payment/setup": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Start saving a card: answers the secret the card form confirms */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
-          "application/json": Record<string, never> | null;
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              client_secret: string;
-            };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/commerce/v1/payment/setdefault": {
+  postSubscriptionsSubsCreateMarianatek: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    /** Verify a saved card and make it the default (402 when declined) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
       };
-      requestBody: {
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postSubscriptionsCustomersNotificationsByType: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        type: "update_payment_method" | "subscription_summary";
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getSubscriptionsSubsRechargeCustomerPortal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            portalUrl: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCommercePaymentSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            client_secret: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCommercePaymentSetdefault: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          payment_method_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            brand: string;
+            exp_month: number;
+            exp_year: number;
+            last4: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCommercePaymentDefault: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            brand: string;
+            exp_month: number;
+            exp_year: number;
+            last4: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCommerceSandboxPaymentMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          client_secret: string;
+          number: string;
+          exp_month: number;
+          exp_year: number;
+          cvc: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           "application/json": {
             payment_method_id: string;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              brand: string;
-              exp_month: number;
-              exp_year: number;
-              last4: string;
-            };
-          };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/commerce/v1/payment/default": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The default card (404 when none) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              brand: string;
-              exp_month: number;
-              exp_year: number;
-              last4: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/commerce/v1/sandbox/payment-methods": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Sandbox card form: tokenize a test card for a setup secret (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            client_secret: string;
-            number: string;
-            exp_month: number;
-            exp_year: number;
-            cvc: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              payment_method_id: string;
-            };
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  "/tsapi/content/workout/{id}/video": {
+  getContentWorkoutByIdVideo: {
     parameters: {
       query?: never;
       header?: never;
-      path?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
-    /** Signed, expiring playback of a workout (entitled members; others 403) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** Format: uri */
-              uri: string;
-              /** Format: date-time */
-              expires_at: string;
-              captions: {
-                lang: string;
-                /** Format: uri */
-                uri: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/content/workout/{id}/previewVideo": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A workout's public preview clip */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** Format: uri */
-              uri: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/content/{type}/{id}/{field}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Generic content field: only workout `video` and `previewVideo` exist (routes above) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          type: string;
-          id: string;
-          field: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/tsapi/v2/workout/{id}/video/image": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A still of the workout's video at the requested size and fit (JPEG) */
-    get: {
-      parameters: {
-        query?: {
-          width?: number;
-          height?: number;
-          fit_mode?: "preserve" | "stretch" | "crop" | "smartcrop" | "pad";
-          time?: number;
-        };
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description image/jpeg */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description redirect to the provider's signed thumbnail */
-        302: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": unknown;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        416: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/media/w/{id}/{token}/{file}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A file of a signed workout playback: the HLS playlist, its MPEG-TS segments (byte ranges), captions */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          token: string;
-          file: "index.m3u8" | "clip.ts" | "captions-en.vtt";
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description application/vnd.apple.mpegurl, video/mp2t or text/vtt */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description part of video/mp2t */
-        206: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        416: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/media/clips/{file}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A public preview clip (H.264 MP4, byte ranges) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          file: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description video/mp4 */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description part of video/mp4 */
-        206: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        416: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/media/art/{kind}/{file}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Generated artwork (no text): a class's still, a series cover or a trainer's portrait, as JPEG, PNG, WebP or its SVG source
-     * @description `file` is `{id or slug}.{jpg|png|webp|svg}`. Sizes and `fit_mode` work as in the image call; without them a still or cover is 960×540 and a portrait 512×512. The art is composed for the box asked for, so a wide banner is drawn wide, not cropped.
-     */
-    get: {
-      parameters: {
-        query?: {
-          width?: number;
-          height?: number;
-          fit_mode?: "preserve" | "stretch" | "crop" | "smartcrop" | "pad";
-        };
-        header?: never;
-        path: {
-          kind: "workouts" | "series" | "trainers";
-          file: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description image/jpeg, image/png, image/webp or image/svg+xml */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/music/stations": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Music stations and their tracks with signed, expiring stream URLs (entitled members; others 403) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              items: {
-                id: string;
-                name: string;
-                tracks: {
-                  id: string;
-                  title: string;
-                  artist: string;
-                  duration: number;
-                  /** Format: uri */
-                  stream_url: string;
-                }[];
-              }[];
-              total: number;
-              /** Format: date-time */
-              expires_at: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/media/m/{station}/{token}/{file}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A track's audio (MP3, byte ranges) under a station's signed URL */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          station: string;
-          token: string;
-          file: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description audio/mpeg */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description part of audio/mpeg */
-        206: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": string;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        416: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              statusCode: number;
-              message: string | string[];
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/analytics/events": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Collect up to 100 analytics events, each with the consent category it was collected under */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           "application/json": {
-            events: {
-              /** @enum {string} */
-              type: "identify" | "track" | "page";
-              name?: string;
-              anonymous_id: string;
-              user_id?: string;
-              /** @enum {string} */
-              category: "Essential" | "Performance" | "Functional" | "Marketing";
-              properties: {
-                [key: string]: unknown;
-              };
-              /** Format: date-time */
-              occurred_at: string;
+            /** Format: uri */
+            uri: string;
+            /** Format: date-time */
+            expires_at: string;
+            captions: {
+              lang: string;
+              /** Format: uri */
+              uri: string;
             }[];
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
-          content: {
-            "application/json": {
-              accepted: number;
-            };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
+  };
+  getContentWorkoutByIdPreviewVideo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uri */
+            uri: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWorkoutByIdVideoImage: {
+    parameters: {
+      query?: {
+        width?: number;
+        height?: number;
+        fit_mode?: "preserve" | "stretch" | "crop" | "smartcrop" | "pad";
+        time?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description image/jpeg */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description redirect to the provider's signed thumbnail */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      416: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getMediaWByIdByTokenByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        token: string;
+        file: "index.m3u8" | "clip.ts" | "captions-en.vtt";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description application/vnd.apple.mpegurl, video/mp2t or text/vtt */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description part of video/mp2t */
+      206: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      416: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getMediaClipsByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description video/mp4 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description part of video/mp4 */
+      206: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      416: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getMediaArtByKindByFile: {
+    parameters: {
+      query?: {
+        width?: number;
+        height?: number;
+        fit_mode?: "preserve" | "stretch" | "crop" | "smartcrop" | "pad";
+      };
+      header?: never;
+      path: {
+        kind: "workouts" | "series" | "trainers";
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description image/jpeg, image/png, image/webp or image/svg+xml */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getMusicStations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              name: string;
+              tracks: {
+                id: string;
+                title: string;
+                artist: string;
+                duration: number;
+                /** Format: uri */
+                stream_url: string;
+              }[];
+            }[];
+            total: number;
+            /** Format: date-time */
+            expires_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getMediaMByStationByTokenByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        station: string;
+        token: string;
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description audio/mpeg */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description part of audio/mpeg */
+      206: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      416: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAnalyticsEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          events: {
+            /** @enum {string} */
+            type: "identify" | "track" | "page";
+            name?: string;
+            anonymous_id: string;
+            user_id?: string;
+            /** @enum {string} */
+            category: "Essential" | "Performance" | "Functional" | "Marketing";
+            properties: {
+              [key: string]: unknown;
+            };
+            /** Format: date-time */
+            occurred_at: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            accepted: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
   };
 }
-export type webhooks = Record<string, never>;
-export interface components {
-  schemas: never;
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
-}
-export type $defs = Record<string, never>;
-export type operations = Record<string, never>;

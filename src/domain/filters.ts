@@ -26,6 +26,7 @@ export const lengthKeyOf = (expression: string): LengthKey | undefined =>
 /** Spec §2 list-valued query keys, in order; `collections` has the singular alternate `collection`. */
 export const LIST_FILTER_KEYS = [
   "length",
+  "level",
   "benefits",
   "trainer",
   "focus",
@@ -41,6 +42,7 @@ type LiveRecordings = "all" | "only" | "hide";
 
 export interface WorkoutFilterState {
   length: string[];
+  level: string[];
   benefits: string[];
   trainer: string[];
   focus: string[];
@@ -57,6 +59,7 @@ export interface WorkoutFilterState {
 
 export const emptyFilters = (): WorkoutFilterState => ({
   length: [],
+  level: [],
   benefits: [],
   trainer: [],
   focus: [],
@@ -185,4 +188,4 @@ export function searchRequest(input: SearchInput): SearchRequest | null {
 }
 
 /** Sort options in menu order with their labels' i18n keys; Newest is the default (spec §3). */
-export const SORT_OPTIONS: readonly SortValue[] = ["newest", "oldest", "shortest", "longest"];
+export const SORT_OPTIONS: readonly SortValue[] = ["newest", "popular", "oldest", "shortest", "longest"];

@@ -139,6 +139,7 @@ describe("filters dialog", () => {
     const { groups } = res.json();
     expect(groups.map((g: { label: string }) => g.label)).toEqual([
       "Class Length",
+      "Level",
       "Pacing",
       "Live Virtual Studio Recordings",
       "Trainers",
@@ -161,17 +162,25 @@ describe("filters dialog", () => {
     ]);
     for (const o of length.options) expect(o.count).toBeGreaterThan(0);
     expect(length.options.reduce((s: number, o: { count: number }) => s + o.count, 0)).toBe(library);
+    // Levels in the product's order, each workout at one level: the counts add up to the library.
     expect(groups[1].options.map((o: { label: string }) => o.label)).toEqual([
+      "Beginner",
+      "Intermediate",
+      "Advanced",
+      "All Levels",
+    ]);
+    expect(groups[1].options.reduce((s: number, o: { count: number }) => s + o.count, 0)).toBe(library);
+    expect(groups[2].options.map((o: { label: string }) => o.label)).toEqual([
       "Slow & Steady",
       "Ebbs & Flows",
       "Fast Paced",
     ]);
-    const live = groups[2].options;
+    const live = groups[3].options;
     expect(live[0].count).toBe(library);
     expect(live[1].count + live[2].count).toBe(library);
-    expect(groups[3].options).toHaveLength(12);
-    expect(groups[4].options[0].label).toBe("No Equipment");
-    expect(groups[5].options.map((o: { label: string }) => o.label)).toEqual([
+    expect(groups[4].options).toHaveLength(12);
+    expect(groups[5].options[0].label).toBe("No Equipment");
+    expect(groups[6].options.map((o: { label: string }) => o.label)).toEqual([
       "Full Body",
       "Upper Body",
       "Lower Body",

@@ -195,6 +195,8 @@ const ORDER_SQL: Record<Sort, string> = {
   oldest: `start_ms, id collate "C"`,
   shortest: `vdur, start_ms desc, id collate "C"`,
   longest: `vdur desc, start_ms desc, id collate "C"`,
+  // The benches' catalogues have no plays: every workout ties on popularity, which leaves the newest order.
+  popular: `start_ms desc, id collate "C"`,
 };
 
 function sqlFilter(node: FilterNode, withinSelected: string | null): string {
@@ -410,6 +412,8 @@ export function miniSearchEngine(workouts: Workout[]): Engine {
     oldest: (a, b) => time[a]! - time[b]! || byId(a, b),
     shortest: (a, b) => vdur[a]! - vdur[b]! || newest(a, b),
     longest: (a, b) => vdur[b]! - vdur[a]! || newest(a, b),
+    // No plays in the benches' catalogues (see ORDER_SQL).
+    popular: newest,
   };
   return {
     name: "MiniSearch",

@@ -26,8 +26,8 @@ export const checks = [
   // @ts-expect-error filters are required
   searchRequest({}),
   store.live.book.run("class-id", { refresh: false }),
-  // @ts-expect-error sort is one of the four options
-  store.catalogue.update({ sort: "popular" }),
+  // @ts-expect-error sort is one of the five options
+  store.catalogue.update({ sort: "random" }),
   store.session.signedIn.value satisfies boolean,
   error.status satisfies number,
 ];

@@ -38,6 +38,7 @@ describe("filter query keys (spec §2)", () => {
     );
     expect(f).toEqual({
       length: ["5-15", "60+"],
+      level: [],
       benefits: ["Tone"],
       trainer: ["Anna Lee", "Bo"],
       focus: ["Core"],
@@ -157,5 +158,5 @@ describe("search request from filters (spec §3)", () => {
     });
   });
   it("lists the sort options with Newest first", () =>
-    expect(SORT_OPTIONS).toEqual(["newest", "oldest", "shortest", "longest"]));
+    expect(SORT_OPTIONS).toEqual(["newest", "popular", "oldest", "shortest", "longest"]));
 });

@@ -15,7 +15,16 @@ export interface Group {
 }
 
 /** The dialog's list groups in the product's order (live recordings and the member switches are separate controls). */
-const ORDER: ListFilterKey[] = ["length", "pacing", "trainer", "equipment", "focus", "benefits", "collections"];
+const ORDER: ListFilterKey[] = [
+  "length",
+  "level",
+  "pacing",
+  "trainer",
+  "equipment",
+  "focus",
+  "benefits",
+  "collections",
+];
 
 /**
  * Every group of the filter dialog with its options: the length buckets of spec §9, then the groups the filters

@@ -207,8 +207,9 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
       // The avoid list once each in a fixed order: equal requests share one cached answer.
       const search = { ...body, facets: body.facets === "" ? [] : body.facets, avoid: avoidList(body.avoid) };
       if (!cacheBytes) return sendJson(reply, runSearch(index, search));
-      // Validation filled every default, so equal requests serialise equally.
-      const key = JSON.stringify(search);
+      // Validation filled every default, so equal requests serialise equally. The popularity order changes within a
+      // snapshot: its answers are keyed by the order they were read from.
+      const key = (search.sort === "popular" ? `popularity ${index.popularityVersion} ` : "") + JSON.stringify(search);
       const cache = cacheFor(index);
       let answer = cache.get(key);
       ctx.metrics.cacheLookup("search", answer !== undefined);

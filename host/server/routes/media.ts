@@ -93,6 +93,8 @@ export async function mediaRoutes(instance: FastifyInstance, { ctx }: RouteOptio
       schema: {
         tags: ["media"],
         summary: "Generic content field: only workout `video` and `previewVideo` exist (routes above)",
+        // Answers 404 for any field the routes above do not serve: not an operation a client could call.
+        hide: true,
         params: strictObject({ type: { type: "string" }, id: { type: "string" }, field: { type: "string" } }, [
           "type",
           "id",

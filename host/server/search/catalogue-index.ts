@@ -1,7 +1,8 @@
 /**
  * The in-memory search index of one catalogue snapshot: a bitset per filterable value, a column per numeric field,
- * precomputed orders for the four sorts, and a keyword index (minisearch's radix tree over our own postings).
- * Immutable once built; a catalogue change builds a new one (live-index.ts).
+ * precomputed orders for the five sorts, and a keyword index (minisearch's radix tree over our own postings).
+ * Immutable once built, but for the popularity order, which members' activity moves: `setPopularity` replaces it
+ * whole (live-index.ts refreshes it); a catalogue change builds a new index.
  */
 import { AVOID_EQUIPMENT, AVOID_KEYS, type AvoidKey } from "../../../src/domain/avoid.js";
 import type { Workout } from "../services/catalogue-workouts.js";
@@ -12,7 +13,7 @@ import { KeywordIndex } from "./keyword-index.js";
 import { queryTerms } from "./keywords.js";
 import { normalizeValue } from "./normalize.js";
 
-export const SORTS = ["newest", "oldest", "shortest", "longest"] as const;
+export const SORTS = ["newest", "oldest", "shortest", "longest", "popular"] as const;
 export type Sort = (typeof SORTS)[number];
 
 /** Distinct values per field whose normalised form the build remembers. */
@@ -51,6 +52,9 @@ export interface SearchResult {
 /** A request the index cannot answer as asked (unknown facet); the route turns it into a 400. */
 export class SearchInputError extends Error {}
 
+/** Per workout id, how many members completed it and how many played it (live-index.ts reads it from sessions). */
+export type Popularity = ReadonlyMap<string, { completed: number; played: number }>;
+
 export interface SeriesMembership {
   id: string;
   slug: string;
@@ -85,11 +89,20 @@ export class CatalogueIndex {
   readonly #avoid = new Map<AvoidKey, Bitset>();
   readonly #keywords: KeywordIndex;
 
+  #popularityVersion = 0;
+  /** Each workout's place in the newest order: the tie-break of the popularity order. */
+  #newestRank: Int32Array = new Int32Array(0);
+
   /**
    * `unlisted`: ids of workouts that resolve by id and slug (a member's history, favourites, a series that lists them)
    * but are outside every search, listing and facet count (archived ones).
    */
-  constructor(workouts: Workout[], series: SeriesMembership[] = [], unlisted: readonly string[] = []) {
+  constructor(
+    workouts: Workout[],
+    series: SeriesMembership[] = [],
+    popularity: Popularity = new Map(),
+    unlisted: readonly string[] = [],
+  ) {
     this.#workouts = workouts;
     this.size = workouts.length;
     this.#json = new Array<string | undefined>(this.size);
@@ -108,6 +121,7 @@ export class CatalogueIndex {
     }
     for (const field of FIELDS) this.#indexField(field);
     this.#buildOrders();
+    this.setPopularity(popularity);
     for (const s of series) {
       const bits = new Bitset(this.size);
       for (const id of s.workoutIds) {
@@ -245,7 +259,39 @@ export class CatalogueIndex {
     this.#orders.oldest = order((n) => time.rank[n]! * span + idRank[n]!, byIdRank);
     this.#orders.shortest = order((n) => length.rank[n]! * span + newestRank[n]!, newest);
     this.#orders.longest = order((n) => (length.count - length.rank[n]!) * span + newestRank[n]!, newest);
-    for (const sort of SORTS) this.#ranks[sort] = sort === "newest" ? newestRank : ranksOf(this.#orders[sort]);
+    this.#newestRank = newestRank;
+    for (const sort of ["oldest", "shortest", "longest"] as const) this.#ranks[sort] = ranksOf(this.#orders[sort]);
+    this.#ranks.newest = newestRank;
+  }
+
+  /**
+   * The "popular" order: most members who completed the workout first, then most who played it, then newest (so a
+   * catalogue nobody has played yet lists newest first). Replaces the order and its ranks together, between searches.
+   */
+  setPopularity(popularity: Popularity) {
+    const size = this.size;
+    const score = new Float64Array(size);
+    popularity.forEach(({ completed, played }, id) => {
+      const n = this.#byId.get(id);
+      // Members who completed it dominate; plays (at most 2^24 counted) only break ties between equal completions.
+      if (n !== undefined) score[n] = completed * 2 ** 24 + Math.min(played, 2 ** 24 - 1);
+    });
+    const ranked = denseRanks(score);
+    const span = keySpan(size);
+    const newest = this.#orders.newest;
+    const keys = new Float64Array(size);
+    for (let n = 0; n < size; n++) keys[n] = (ranked.count - ranked.rank[n]!) * span + this.#newestRank[n]!;
+    keys.sort();
+    const order = Int32Array.from(keys, (k) => newest[k % span]!);
+    const rank = ranksOf(order);
+    this.#orders.popular = order;
+    this.#ranks.popular = rank;
+    this.#popularityVersion++;
+  }
+
+  /** Counts the popularity orders this index has had: answers in that order are only as fresh as it. */
+  get popularityVersion(): number {
+    return this.#popularityVersion;
   }
 
   workout(n: number): Workout {

@@ -6,19 +6,24 @@
  * Searches during a rebuild keep using the previous snapshot. Beside an embedded database on disk, the catalogue each
  * build read is saved under its version, and the next start reads that copy while the version is unchanged
  * (catalogue-copy.ts).
+ * The "popular" sort counts members' plays and completions: read fresh with every build (never from the copy) and
+ * again every POPULARITY_REFRESH_MS, replacing only that order in the current snapshot.
  */
 import { join } from "node:path";
+import { sql } from "kysely";
 import type { DatabaseHandle, Db } from "../db/index.js";
 import { listen } from "../db/listen.js";
 import { readWorkouts, WORKOUTS_READER_MODULE } from "../services/catalogue-workouts.js";
 import { catalogueCopies, type Catalogue, type CatalogueCopies } from "./catalogue-copy.js";
-import { CatalogueIndex, type SeriesMembership } from "./catalogue-index.js";
+import { CatalogueIndex, type Popularity, type SeriesMembership } from "./catalogue-index.js";
 
 const CATALOGUE_CHANNEL = "fitkit_catalogue";
 /** Notifications arriving within this window share one rebuild (a seed or an import touches many rows). */
 const DEBOUNCE_MS = 30;
 /** Where, in the embedded database's folder, the catalogue the index was built from is saved (catalogue-copy.ts). */
 const COPY_FOLDER = "fitkit-search";
+/** How often the popularity order follows members' activity between catalogue changes. */
+const POPULARITY_REFRESH_MS = 10 * 60_000;
 
 export interface LiveIndex {
   /** The current snapshot, waiting for (or starting) the first build if needed. */
@@ -27,6 +32,8 @@ export interface LiveIndex {
   ready(): boolean;
   /** Builds a fresh snapshot now (also what a notification triggers). */
   rebuild(): Promise<CatalogueIndex>;
+  /** Re-reads plays and completions into the current snapshot's popularity order now (also done periodically). */
+  refreshPopularity(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +52,20 @@ async function loadSeries(db: Db): Promise<SeriesMembership[]> {
     out.set(r.id, s);
   }
   return [...out.values()];
+}
+
+/** Per workout, the members who completed it and the members who played it (started a session), over all time. */
+async function readPopularity(db: Db): Promise<Popularity> {
+  const rows = await db
+    .selectFrom("workout_sessions")
+    .select([
+      "workout_id",
+      sql<string>`count(distinct user_id) filter (where is_complete)`.as("completed"),
+      sql<string>`count(distinct user_id)`.as("played"),
+    ])
+    .groupBy("workout_id")
+    .execute();
+  return new Map(rows.map((r) => [r.workout_id, { completed: Number(r.completed), played: Number(r.played) }]));
 }
 
 interface CatalogueRead {
@@ -100,8 +121,9 @@ export function createLiveIndex(
       return building;
     }
     building = readCatalogue(database.db, copies)
-      .then(({ catalogue, version, fromCopy }) => {
-        current = new CatalogueIndex(catalogue.workouts, catalogue.series, catalogue.archived);
+      .then(async (read) => ({ ...read, popularity: await readPopularity(database.db) }))
+      .then(({ catalogue, version, fromCopy, popularity }) => {
+        current = new CatalogueIndex(catalogue.workouts, catalogue.series, popularity, catalogue.archived);
         // After the index is in use: the copy only speeds up the next start.
         if (copies && version && !fromCopy && !closed)
           saving = Promise.resolve(saving)
@@ -133,15 +155,30 @@ export function createLiveIndex(
   const listening = listen(database, CATALOGUE_CHANNEL, changed, { onError: options.onError, onReconnect: changed });
   if (options.buildAtStart) rebuild().catch((e) => options.onError?.(e));
 
+  const refreshPopularity = async () => {
+    const index = current;
+    if (!index || closed) return;
+    const popularity = await readPopularity(database.db);
+    // A build that finished meanwhile read its own, at least as fresh.
+    if (current === index) index.setPopularity(popularity);
+  };
+  const popularityTimer = setInterval(
+    () => void refreshPopularity().catch((e) => options.onError?.(e)),
+    POPULARITY_REFRESH_MS,
+  );
+  popularityTimer.unref();
+
   return {
     async get() {
       return current ?? building ?? rebuild();
     },
     ready: () => current !== null,
     rebuild,
+    refreshPopularity,
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      clearInterval(popularityTimer);
       await listening.close();
       await building?.catch(() => {});
       await saving;

@@ -1,6 +1,6 @@
 /** Catalogue reads besides search: categories, collections, locations and the filter dialog's groups. */
 import type { Db } from "../db/index.js";
-import { EQUIPMENT, FOCUS, PACING } from "../db/seed/catalogue-vocabulary.js";
+import { EQUIPMENT, FOCUS, LEVELS, PACING } from "../db/seed/catalogue-vocabulary.js";
 import type { CatalogueIndex, SearchRequest } from "../search/index.js";
 import type { AvoidKey } from "../../../src/domain/avoid.js";
 import { openBookingsLimit } from "../../../src/domain/classes.js";
@@ -154,6 +154,7 @@ export async function filterGroups(
           count: count(b.filter),
         })),
       },
+      facet("level", "level", "Level", ordered(all.facets.level ?? {}, LEVELS)),
       facet("pacing", "pacing", "Pacing", ordered(all.facets.pacing ?? {}, PACING)),
       {
         key: "live",

@@ -4,6 +4,7 @@ import type { libraryFiltersEn } from "./library-filters.js";
 /** library-filters.ts in Latin American / US Spanish (es-US), loaded with the language that needs it. */
 export const libraryFiltersEs = {
   "filter.length": "Duración de la clase",
+  "filter.level": "Nivel",
   "filter.pacing": "Ritmo",
   "filter.trainer": "Entrenadores",
   "filter.equipment": "Equipo",

@@ -4,6 +4,7 @@ import type { libraryFiltersEn } from "./library-filters.js";
 /** library-filters.ts in Canadian French (fr-CA), loaded with the language that needs it. */
 export const libraryFiltersFr = {
   "filter.length": "Durée du cours",
+  "filter.level": "Niveau",
   "filter.pacing": "Rythme",
   "filter.trainer": "Entraîneurs",
   "filter.equipment": "Équipement",

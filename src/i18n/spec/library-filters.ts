@@ -1,6 +1,7 @@
 /** The workout library's filter dialog (spec §3, §9): group names, the live recordings default, equipment match. */
 export const libraryFiltersEn = {
   "filter.length": "Class Length",
+  "filter.level": "Level",
   "filter.pacing": "Pacing",
   "filter.trainer": "Trainers",
   "filter.equipment": "Equipment",

@@ -8,6 +8,7 @@ export const libraryEs = {
   "action.addFavourite": "Agregar a favoritos",
   "action.removeFavourite": "Quitar de favoritos",
   "sortMenu.newest": "Más recientes primero",
+  "sortMenu.popular": "Más populares",
   "sortMenu.oldest": "Más antiguos primero",
   "sortMenu.shortest": "Más cortos primero",
   "sortMenu.longest": "Más largos primero",

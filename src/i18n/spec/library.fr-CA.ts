@@ -8,6 +8,7 @@ export const libraryFr = {
   "action.addFavourite": "Ajouter aux favoris",
   "action.removeFavourite": "Retirer des favoris",
   "sortMenu.newest": "Plus récents d’abord",
+  "sortMenu.popular": "Les plus populaires",
   "sortMenu.oldest": "Plus anciens d’abord",
   "sortMenu.shortest": "Plus courts d’abord",
   "sortMenu.longest": "Plus longs d’abord",

@@ -5,6 +5,7 @@ export const libraryEn = {
   "action.addFavourite": "Add to favorites",
   "action.removeFavourite": "Remove from favorites",
   "sortMenu.newest": "Newest First",
+  "sortMenu.popular": "Most Popular",
   "sortMenu.oldest": "Oldest First",
   "sortMenu.shortest": "Shortest First",
   "sortMenu.longest": "Longest First",
