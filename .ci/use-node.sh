@@ -31,5 +31,10 @@ if ! ci_node_fits node >/dev/null; then
   fi
   export PATH="$ci_node_dir/node_modules/.bin:$PATH"
   hash -r
+  # Native addons (fs-ext's file lock) build against this Node's own headers, which the package ships beside its
+  # binary: the machine's npm may be set to build against its own Node's (nodedir), a different ABI.
+  ci_node_headers="$(find "$ci_node_dir/node_modules" -path '*/include/node/node_version.h' -print -quit)"
+  [ -n "$ci_node_headers" ] || { echo "Node.js $ci_node_line has no headers to build native addons"; exit 1; }
+  export npm_config_nodedir="${ci_node_headers%/include/node/node_version.h}"
 fi
-echo "Node.js $(node --version) ($(command -v node)), npm $(npm --version)"
+echo "Node.js $(node --version) ($(command -v node)), npm $(npm --version), addons built against ${npm_config_nodedir:-npm's nodedir}"
