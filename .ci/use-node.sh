@@ -37,4 +37,4 @@ if ! ci_node_fits node >/dev/null; then
   [ -n "$ci_node_headers" ] || { echo "Node.js $ci_node_line has no headers to build native addons"; exit 1; }
   export npm_config_nodedir="${ci_node_headers%/include/node/node_version.h}"
 fi
-echo "Node.js $(node --version) ($(command -v node)), npm $(npm --version), addons built against ${npm_config_nodedir:-npm's nodedir}"
+echo "Node.js $(node --version) ($(command -v node)), npm $(npm --version), addons built against ${npm_config_nodedir:-the npm nodedir setting}"
