@@ -60,7 +60,7 @@ const LIST_COLUMNS = [
   "w.updated_at",
 ] as const;
 
-export const validZone = (zone: string) => {
+const validZone = (zone: string) => {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
     return true;

@@ -16,7 +16,7 @@ const AREAS: Record<OperatorRole, readonly ConsoleArea[]> = {
   viewer: ["read"],
 };
 
-export const NOT_OPERATOR = "You do not work for the company running fitkit.";
+const NOT_OPERATOR = "You do not work for the company running fitkit.";
 const NOT_ALLOWED: Record<ConsoleArea, string> = {
   read: NOT_OPERATOR,
   catalogue: "Only admins and editors can change the catalogue.",

@@ -10,7 +10,6 @@ export type ConsoleRole = ConsoleMe["role"];
 export type Operator = ResponseBody<"/admin/v1/operators", "get">["items"][number];
 export type ConsoleVocabulary = ResponseBody<"/admin/v1/vocabulary", "get">;
 export type AdminWorkoutPage = ResponseBody<"/admin/v1/workouts", "get">;
-export type AdminWorkoutListItem = AdminWorkoutPage["items"][number];
 export type AdminWorkout = ResponseBody<"/admin/v1/workouts/{id}", "get">;
 export type WorkoutStatus = AdminWorkout["status"];
 export type AdminWorkoutFields = RequestBody<"/admin/v1/workouts", "post">;
