@@ -1652,7 +1652,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/admin/v1/operators/{user_id}": {
+  "/admin/v1/operators/{id}": {
     parameters: {
       query?: never;
       header?: never;
@@ -1663,7 +1663,7 @@ export interface paths {
     put?: never;
     post?: never;
     /** Take an account's company role away; admins only, never their own */
-    delete: operations["deleteAdminOperatorsByUser_id"];
+    delete: operations["deleteAdminOperatorsById"];
     options?: never;
     head?: never;
     patch?: never;
@@ -10646,12 +10646,13 @@ export interface operations {
       };
     };
   };
-  deleteAdminOperatorsByUser_id: {
+  deleteAdminOperatorsById: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        user_id: string;
+        /** @description the account's user id */
+        id: string;
       };
       cookie?: never;
     };

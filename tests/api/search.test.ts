@@ -268,7 +268,7 @@ describe("search: bad input is a 400 in the contract's shape", () => {
     ["non-string keywords", { keywords: 42 }, /keywords must be a string/],
     ["null keywords", { keywords: null }, /keywords/],
     ["overlong keywords", { keywords: "x".repeat(300) }, /keywords/],
-    ["unknown sort", { sort: "popular" }, /sort/],
+    ["unknown sort", { sort: "random" }, /sort/],
     ["unknown pagination", { pagination: "maybe" }, /pagination/],
     ["unknown equipment mode", { equipmentFilter: "some" }, /equipmentFilter/],
     ["unknown facet", { facets: ["colour"] }, /unknown facet "colour"/],

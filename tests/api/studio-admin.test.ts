@@ -109,7 +109,7 @@ describe("one-off classes", () => {
     ["capacity 0", { capacity: 0 }, "capacity must not be less than 1"],
     ["a negative capacity", { capacity: -3 }, "capacity must not be less than 1"],
     ["an unknown trainer", { trainer_id: "nobody" }, 'trainer_id must be a known trainer ("nobody" is not)'],
-    ["a malformed date", { date: "2027-13-01" }, "date must match"],
+    ["a malformed date", { date: "2027-13-01" }, "date must be a date that exists"],
     ["a malformed time", { start_time: "25:00" }, "start_time must match"],
     ["an unexpected property", { colour: "red" }, "property colour should not exist"],
   ])("refuses %s with a clear message", async (_, overrides, message) => {

@@ -100,6 +100,7 @@ export const LIVE_CLASS_FIELDS = [
   "id",
   "location",
   "policy",
+  "room",
   "spots_left",
   "startDateTime",
   "start_date",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cancelTerms, classCallLink, directionsUrl, webCallLink } from "../../src/domain/classes.js";
+import { webCallLink } from "../../src/domain/classes.js";
+import { cancelTerms, classCallLink, directionsUrl } from "../../widgets/ui/class-terms.js";
 
 const studio = {
   id: "chicago",

@@ -29,7 +29,7 @@ describe("a US ZIP and its state (USPS prefix ranges)", () => {
     expect(zipMatchesState("73301", "OK")).toBe(false);
     expect(zipMatchesState("60601", "Ill.")).toBeUndefined();
     const address = { address1: "1 Main St", city: "Chicago", state: "IL" };
-    expect(addressProblems({ ...address, zip: "99999" }, "USA")).toEqual({ zip: "zip" });
-    expect(addressProblems({ ...address, zip: "60601" }, "USA")).toEqual({});
+    expect(addressProblems({ ...address, zip: "99999" }, "USA", zipMatchesState)).toEqual({ zip: "zip" });
+    expect(addressProblems({ ...address, zip: "60601" }, "USA", zipMatchesState)).toEqual({});
   });
 });

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import type { LiveClass, Reservation } from "../../src/api/index.js";
-import { cancelTerms, directionsUrl } from "../../src/domain/classes.js";
+import { cancelTerms, directionsUrl } from "../ui/class-terms.js";
 import { useCss } from "../ui/context.js";
 import { Button, Modal } from "../ui/parts.js";
 import type { say as sayHere } from "./copy.js";

@@ -3,8 +3,6 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { LiveClass, Reservation } from "../../src/api/index.js";
 import {
   canEnterClass,
-  cancelTerms,
-  classCallLink,
   hasClassEnded,
   isClassInProgress,
   isVirtualClass,
@@ -12,6 +10,7 @@ import {
   reservationFor,
   upcomingReservations,
 } from "../../src/domain/classes.js";
+import { cancelTerms, classCallLink } from "../ui/class-terms.js";
 import { canShowNextWeek, canShowPreviousWeek, openingDay, shiftWeek, weekFrom } from "../../src/domain/live-week.js";
 import { cancellationErrorKey, reservationErrorKey } from "../../src/i18n/status-messages.js";
 import { EVENTS } from "./names.js";

@@ -203,18 +203,18 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
   );
 
   app.delete(
-    "/operators/:user_id",
+    "/operators/:id",
     {
       ...area("roles"),
       schema: {
         ...common,
         summary: "Take an account's company role away; admins only, never their own",
-        params: strictObject({ user_id: { type: "string", format: "uuid" } }, ["user_id"]),
+        params: strictObject({ id: { type: "string", format: "uuid", description: "the account's user id" } }, ["id"]),
         response: { 200: successSchema, ...refusals },
       },
     },
     async (request) => {
-      await access.revoke(actor(request), request.params.user_id, ctx.clock.now());
+      await access.revoke(actor(request), request.params.id, ctx.clock.now());
       return { success: true as const };
     },
   );

@@ -37,9 +37,10 @@ export const ERASED_TABLES = [
   "video_events",
   "onboarding_results",
   "reservations",
-  // Waitlist places and staff roles go with the account.
+  // Waitlist places, staff roles and a company role (the console) go with the account.
   "waitlist_entries",
   "studio_staff",
+  "operator_roles",
   "user_attributes",
   "refresh_tokens",
   "password_resets",

@@ -1,4 +1,5 @@
 import type { Db } from "../db/index.js";
+import { zipMatchesState } from "../../../src/domain/us-zip.js";
 import { badRequest, oneOrList } from "../errors.js";
 import type { Clock } from "../clock.js";
 import { isBilled, ownSubscription } from "./subscription-store.js";
@@ -46,7 +47,7 @@ export async function saveBillingAddress(
   const city = (input.city ?? "").trim();
   // The one rule the form checks too (src/domain/billing-address.ts); messages in the spec's order: zip, then city.
   const problems: string[] = country ? [] : ["country must be one of the following values: USA, Canada"];
-  const found = addressProblems(input, country);
+  const found = addressProblems(input, country, zipMatchesState);
   for (const field of ["zip", "city", "address1", "address2", "state", "phone"] as AddressField[]) {
     const problem = found[field];
     if (problem) problems.push(addressProblemMessage(field, problem));

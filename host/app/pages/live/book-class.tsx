@@ -2,14 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useSearch } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../../../src/api/types.js";
-import {
-  cancelTerms,
-  classStartLabel,
-  directionsUrl,
-  isVirtualClass,
-  reservationFor,
-  studioPlace,
-} from "../../../../src/domain/index.js";
+import { classStartLabel, isVirtualClass, reservationFor, studioPlace } from "../../../../src/domain/index.js";
+import { cancelTerms, directionsUrl } from "../../../../widgets/ui/class-terms.js";
 import { cancellationErrorKey, currentLocale, reservationErrorKey, t } from "../../../../src/i18n/index.js";
 import {
   BOOKING_MESSAGE,

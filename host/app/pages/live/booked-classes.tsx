@@ -4,14 +4,12 @@ import { ApiError } from "../../../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../../../src/api/types.js";
 import {
   canEnterClass,
-  cancelTerms,
-  classCallLink,
-  directionsUrl,
   isClassInProgress,
   isVirtualClass,
   studioPlace,
   upcomingReservations,
 } from "../../../../src/domain/index.js";
+import { cancelTerms, classCallLink, directionsUrl } from "../../../../widgets/ui/class-terms.js";
 import { cancellationErrorKey, reservationErrorKey, t, currentLocale } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
