@@ -14,9 +14,13 @@ function listMigrations(): { name: string; sql: string }[] {
 }
 
 export async function migrate(db: Db): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(
-    db,
-  );
+  // Under the lock too: two processes creating the table at once collide in PostgreSQL's catalogue.
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(727274)`.execute(trx);
+    await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(
+      trx,
+    );
+  });
   const done = new Set(
     (await sql<{ name: string }>`select name from schema_migrations`.execute(db)).rows.map((r) => r.name),
   );

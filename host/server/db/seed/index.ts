@@ -69,9 +69,13 @@ export async function refuseDemoMembers(db: Db): Promise<void> {
 
 /** Runs each step not yet recorded in seed_runs; answers the names of those it ran. */
 export async function seed(db: Db, ctx: SeedContext, steps: SeedStep[]): Promise<string[]> {
-  await sql`create table if not exists seed_runs (name text primary key, ran_at timestamptz not null default now())`.execute(
-    db,
-  );
+  // Under the seed's lock: two processes creating the table at once collide in PostgreSQL's catalogue.
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(727275)`.execute(trx);
+    await sql`create table if not exists seed_runs (name text primary key, ran_at timestamptz not null default now())`.execute(
+      trx,
+    );
+  });
   const done = new Set((await sql<{ name: string }>`select name from seed_runs`.execute(db)).rows.map((r) => r.name));
   const ran: string[] = [];
   for (const step of steps.filter((s) => !done.has(s.name))) {
