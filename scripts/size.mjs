@@ -5,7 +5,8 @@
 // What a page loads before a widget can be used is its entry chunk plus every chunk it imports statically, runtime
 // included, read from rollup's chunk graph (dist/size/*.json, written by scripts/bundle-graph.mjs during the build):
 // each widget ≤ 28 KB; all five on one page ≤ 44 KB; parts loaded with import() on interaction are reported beside
-// them; the hosted app's JS before first paint ≤ 140 KB; the shared core's own code ≤ 6 KB in each widget.
+// them; the hosted app's JS before first paint ≤ 140 KB; the shared core's own code ≤ 6.5 KB in each widget
+// (a house sub-budget, not one of ARCHITECTURE.md's: docs/decisions/bundle-budgets.md says why it is 6.5).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -102,7 +103,7 @@ if (existsSync(i18nDir)) {
 }
 
 // The shared core's own code inside each widget (from the sources, so it shows before a build too).
-for (const [w, bytes] of await coreSizes(root, widgets)) check(`core in <fit-${w}> (gzip)`, bytes, 6);
+for (const [w, bytes] of await coreSizes(root, widgets)) check(`core in <fit-${w}> (gzip)`, bytes, 6.5);
 const app = graphOf("app");
 if (app?.chunks["main.js"]) check("hosted app before first paint (gzip)", app.total(app.closure("main.js")), 140);
 
