@@ -107,13 +107,18 @@ describe("hosted app routes", () => {
     expect(matchRoute("/classes/video/w-1").route?.chrome).toBe(false);
   });
 
-  it("never sends to onboarding from the sign-in family, the booking popup or the studio staff area", () => {
+  it("never sends to onboarding from the sign-in family, the booking popup, the studio staff area or the console", () => {
     expect(
       ROUTES.filter((r) => r.onboarding === false)
         .map((r) => r.path)
         .sort(),
     ).toEqual([
       "/account-deleted",
+      "/admin",
+      "/admin/audit",
+      "/admin/people",
+      "/admin/workouts/:id",
+      "/admin/workouts/new",
       "/continue",
       "/forgot-password",
       "/live/book",

@@ -71,12 +71,14 @@ describe("the staff API's refusals on the studio pages", () => {
   afterEach(() => setCatalogue("en-US", en));
   const refusal = (message: string) =>
     new ApiError("POST", "/studio-admin/v1/x", 400, { statusCode: 400, message, error: "Bad Request" });
-  it("shows a known refusal in the chosen language and one naming values as the server wrote it", async () => {
+  it("shows known refusals in the chosen language, values included, and an unknown one as the server wrote it", async () => {
     expect(failureMessage(refusal("This class has already started."))).toBe("This class has already started.");
     setCatalogue("es-US", await loadCatalogue("es-US"));
     expect(failureMessage(refusal("This class has already started."))).toBe("Esta clase ya empezó.");
     const named = "This class overlaps Yoga at 18:00 (50 min, Mon) in Main studio: choose another time or room.";
-    expect(failureMessage(refusal(named))).toBe(named);
+    expect(failureMessage(refusal(named))).toMatch(/^Esta clase se superpone con Yoga a la/);
+    const unknown = "The room is being repainted this week.";
+    expect(failureMessage(refusal(unknown))).toBe(unknown);
     expect(failureMessage(new ApiError("GET", "/studio-admin/v1/me", 500))).toBe("Algo salió mal. Inténtalo de nuevo.");
   });
 });

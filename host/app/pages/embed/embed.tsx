@@ -3,7 +3,7 @@ import "../../../../widgets/workout-search/define.js";
 import { useEffect, useId, useState } from "react";
 import { css } from "goober";
 import { getWidgetIntegrity } from "../../../../src/api/index.js";
-import { LOCALES, type Locale } from "../../../../src/domain/locales.js";
+import { BASE_LOCALE, LOCALES, type Locale } from "../../../../src/domain/locales.js";
 import { t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -12,8 +12,14 @@ import { color, radius, space, text, touch, up, bp } from "../../theme/tokens.js
 import { Button } from "../../ui/button.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { Page, PageHeader, card, sectionTitle, stack } from "../../ui/page.js";
-import { EMBEDDABLE, FONTS, embedSnippet, elementAttributes, themeProperties } from "./snippet.js";
-import type { EmbedChoice, Embeddable, FontChoice } from "./snippet.js";
+import {
+  EMBEDDABLE,
+  FONTS,
+  embedSnippet,
+  elementAttributes,
+  themeProperties,
+} from "../../../../widgets/ui/embed-snippet.js";
+import type { EmbedChoice, Embeddable, FontChoice } from "../../../../widgets/ui/embed-snippet.js";
 
 const layout = css`display: grid; gap: ${space[5]}px; ${up(bp.lg)} { grid-template-columns: minmax(280px, 340px) 1fr; align-items: start; }`;
 const form = css`display: grid; gap: ${space[4]}px;
@@ -61,7 +67,7 @@ export default function EmbedPage() {
     accent: "#1d5c4f",
     radius: 10,
     font: "system",
-    lang: "en-US",
+    lang: BASE_LOCALE,
   });
   const studios = (locations ?? []).filter((l) => l.kind !== "virtual");
   const location = choice.location ?? studios[0]?.slug;

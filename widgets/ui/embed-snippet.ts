@@ -1,4 +1,9 @@
-import type { Locale } from "../../../../src/domain/locales.js";
+import type { Locale } from "../../src/domain/locales.js";
+
+/**
+ * The snippet an embedding site pastes, as the hosted app's /embed builder writes it (host/app/pages/embed): markup and
+ * CSS, not copy, kept beside the widgets whose attributes and custom properties it names.
+ */
 
 /** The widgets the builder offers, by their module's name under /widgets/esm/ and their tag. */
 export const EMBEDDABLE = {
