@@ -35,6 +35,8 @@ import { jobsPlugin, type JobsOptions } from "./jobs/plugin.js";
 import { answerCaching } from "./http-cache.js";
 import { Metrics, observeRequests } from "./metrics.js";
 
+/** Script and stylesheet files (their path, before any query): answered with the subresource headers. */
+const SUBRESOURCE = /^[^?#]+\.(?:m?js|css|map)(?:[?#]|$)/;
 export interface BuildOptions {
   config: ServerConfig;
   database: DatabaseHandle;
@@ -230,8 +232,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginResourcePolicy: { policy: "cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
+  // A script or a stylesheet is never a document: a policy for documents (CSP, framing, opener, referrer) does nothing
+  // on it, and on a studio page of seven small scripts those headers were a sixth of the JavaScript on the wire. They
+  // keep what applies to a subresource: nosniff, HSTS and the cross-origin resource policy.
+  const subresourceHeaders = helmet({
+    contentSecurityPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
   app.addHook("onRequest", (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+    (SUBRESOURCE.test(request.url) ? subresourceHeaders : securityHeaders)(request.raw, reply.raw, (error) =>
+      done(error as Error | undefined),
+    ),
   );
 
   const allowed = new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins.map((o) => new URL(o).origin)]);

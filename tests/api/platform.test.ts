@@ -51,6 +51,18 @@ describe("platform", () => {
     expect((await t.call("GET", "/health")).headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("sends a script only the headers that apply to a subresource", async () => {
+    const script = await t.call("GET", "/widgets/esm/live-schedule.js?v=1");
+    expect(script.headers["x-content-type-options"]).toBe("nosniff");
+    expect(script.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    expect(script.headers["content-security-policy"]).toBeUndefined();
+    expect(script.headers["x-frame-options"]).toBeUndefined();
+    // A page keeps every document header.
+    expect((await t.call("GET", "/examples/studio-site.html")).headers["content-security-policy"]).toContain(
+      "frame-ancestors 'self'",
+    );
+  });
+
   it("allows member calls only from allow-listed origins and public reads from any", async () => {
     const allowed = await t.call("OPTIONS", "/user/v1/attribute/claims", {
       headers: { origin: "https://studio.example", "access-control-request-method": "GET" },
