@@ -167,7 +167,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Before any other onSend hook (compression): validators are taken from the bytes as the route wrote them.
   answerCaching(app);
   app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
+    // A script or stylesheet file is logged with its id but does not carry it: every byte of a page's scripts counts.
+    if (!SUBRESOURCE.test(request.url)) reply.header("x-request-id", request.id);
     // Studio sites open these pages in a popup and wait for a postMessage back: the page must keep window.opener,
     // which the default same-origin opener policy would sever for a cross-origin opener.
     if (POPUP_PAGES.test(request.url)) reply.header("cross-origin-opener-policy", "unsafe-none");
@@ -234,12 +235,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // A script or a stylesheet is never a document: a policy for documents (CSP, framing, opener, referrer) does nothing
   // on it, and on a studio page of seven small scripts those headers were a sixth of the JavaScript on the wire. They
-  // keep what applies to a subresource: nosniff, HSTS and the cross-origin resource policy.
+  // keep what applies to a subresource: nosniff and the cross-origin resource policy.
   const subresourceHeaders = helmet({
     contentSecurityPolicy: false,
     crossOriginOpenerPolicy: false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: "cross-origin" },
+    // Browsers take HSTS from the documents, which carry it.
+    strictTransportSecurity: false,
     originAgentCluster: false,
     referrerPolicy: false,
     xDnsPrefetchControl: false,

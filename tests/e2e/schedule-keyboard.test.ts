@@ -136,6 +136,12 @@ describe("the schedule by keyboard", () => {
     const page = await session.open("/live?location=chicago");
     await dismissConsent(page);
     const schedule = page.locator("fit-live-schedule");
+    // The filters load when asked for (a page that is only read costs none of their bytes).
+    const toggle = schedule.getByRole("button", { name: "Filter classes" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     const trainer = schedule.getByLabel("Trainer");
     await visible(trainer);
     await expect.poll(() => schedule.getByLabel("Class type").count()).toBe(1);

@@ -40,7 +40,10 @@ import type { ClassFilters } from "./filters.js";
 
 /** The waitlist part: loaded when a shown class is full or the member waits for one (most schedules never need it). */
 const waitlistPart = lazy(() => import("./waitlist.js"));
-/** The filters (class type, trainer, room): loaded once classes show, outside the first script. */
+/**
+ * The filters (class type, trainer, room): loaded when the visitor asks for them, so a studio page that is only read
+ * costs none of their bytes (the page budget counts every script it loads).
+ */
 const filtersPart = lazy(() => import("./filters.js"));
 const NO_FILTERS: ClassFilters = { type: "", trainer: "", room: "" };
 /** The booked part: loaded when the member holds a reservation (Add to calendar, Check in, Cancel and its confirm). */
@@ -73,6 +76,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
   // The day the visitor picked in the shown week; until then the week opens on its first day with classes left.
   const [picked, setPicked] = useState<string | null>(null);
   const [filters, setFilters] = useState(NO_FILTERS);
+  const [filtering, setFiltering] = useState(false);
   const filtered = Object.values(filters).some(Boolean);
   // The studio's zone arrives with the location: the week starts again on today there.
   const shownZone = useRef(zone.timeZone);
@@ -146,7 +150,7 @@ export function LiveSchedule(props: LiveScheduleProps) {
     for (const list of groups.values()) list.sort((a, b) => a.start_date.localeCompare(b.start_date));
     return groups;
   }, [data.classes.value, zone.timeZone]);
-  const fp = filtersPart.use(!!data.classes.value).module;
+  const fp = filtersPart.use(filtering && !!data.classes.value).module;
   const classesLeft = (day: Date) =>
     (byDay.get(dayKey(here, day)) ?? []).filter(
       (c) => !hasClassEnded(c, now) && (!fp || !filtered || fp.matchesFilters(c, filters)),
@@ -449,7 +453,18 @@ export function LiveSchedule(props: LiveScheduleProps) {
         </Button>
       </nav>
 
-      {fp && data.classes.value && (
+      {data.classes.value && (
+        <Button
+          aria-expanded={filtering}
+          onClick={() => {
+            setFilters(NO_FILTERS);
+            setFiltering(!filtering);
+          }}
+        >
+          {say("live.filters")}
+        </Button>
+      )}
+      {filtering && fp && data.classes.value && (
         <fp.ScheduleFilters
           classes={data.classes.value}
           value={filters}

@@ -44,6 +44,8 @@ export async function staticRoutes(app: FastifyInstance) {
       decorateReply: !decorated,
       index: ["index.html"],
       preCompressed,
+      // Scripts, styles and pages are small and fetched whole: no range answers, and no Accept-Ranges on each of them.
+      acceptRanges: false,
       cacheControl: false,
       // `path` is the file sent: its compressed copy (`x.js.br`) when one went.
       setHeaders: (res, path) => {
