@@ -29,8 +29,8 @@ function forwardedClients(headers: FastifyRequest["headers"]): string[] {
  * Whether a request comes from the machine the server runs on: the connection is from loopback, the client after
  * the trusted proxy chain (FITKIT_TRUST_PROXY) is loopback, and no forwarding header names anyone else. A reverse
  * proxy on this machine connects from loopback for every visitor; the address it forwards tells them apart, so a
- * proxied visitor is never taken for this machine, whatever the proxy settings. `GET /metrics` asks it; the outbox
- * (/dev/mail) applies the same rule.
+ * proxied visitor is never taken for this machine, whatever the proxy settings. `GET /metrics` and the outbox
+ * (/dev/mail) ask it.
  */
 export function fromThisMachine(request: FastifyRequest): boolean {
   return (

@@ -1,43 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { isIP } from "node:net";
 import type { RouteOptions } from "../context.js";
 import { forbidden } from "../errors.js";
+import { fromThisMachine as isFromThisMachine } from "../this-machine.js";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (s: string) => escape(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
-
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
-  return (isIP(v4) === 4 && v4.startsWith("127.")) || address === "::1";
-}
-
-/** A forwarded node as written (`203.0.113.7`, `"[2001:db8::1]:4711"`, `198.51.100.2:80`) without quotes and port. */
-function forwardedAddress(node: string): string {
-  const bare = node.trim().replace(/^"|"$/g, "");
-  const bracketed = /^\[([^\]]+)\]/.exec(bare);
-  if (bracketed) return bracketed[1]!;
-  return isIP(bare) ? bare : bare.replace(/:\d+$/, "");
-}
-
-/**
- * Every address a forwarding header names: a proxy on this machine connects from loopback for everyone it forwards,
- * so the header is the only sign that the client is someone else. `unknown` and obfuscated names count as someone.
- */
-function forwardedClients(request: FastifyRequest): string[] {
-  const values = (name: string) => [request.headers[name] ?? []].flat().flatMap((v) => v.split(","));
-  return [
-    ...values("x-forwarded-for"),
-    ...values("x-real-ip"),
-    ...values("forwarded").flatMap((element) =>
-      element
-        .split(";")
-        .map((pair) => /^\s*for\s*=\s*(.+)$/i.exec(pair)?.[1])
-        .filter((node) => node !== undefined),
-    ),
-  ].map(forwardedAddress);
-}
 
 /**
  * The embedded default's outbox: every email the server "sent", newest first — reset links included, so it is for
@@ -47,11 +14,7 @@ function forwardedClients(request: FastifyRequest): string[] {
  */
 export async function devMailRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const fromThisMachine = async (request: FastifyRequest) => {
-    const local =
-      isLoopback(request.raw.socket.remoteAddress) &&
-      isLoopback(request.ip) &&
-      forwardedClients(request).every(isLoopback);
-    if (!local) throw forbidden("The outbox can only be read on the machine the server runs on");
+    if (!isFromThisMachine(request)) throw forbidden("The outbox can only be read on the machine the server runs on");
   };
   const latest = () =>
     ctx.db

@@ -5,7 +5,7 @@ import type { WorkoutStatus, WorkoutType } from "../db/tables/catalogue.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import { recordAudit } from "./audit.js";
 import type { Actor } from "./operator-access.js";
-import { isoInZone } from "./zoned-time.js";
+import { isoInZone, validZone } from "./zoned-time.js";
 
 /** Every field of a workout a member sees, as the console edits it. */
 export interface WorkoutFields {
@@ -59,15 +59,6 @@ const LIST_COLUMNS = [
   "w.release_zone",
   "w.updated_at",
 ] as const;
-
-const validZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The catalogue as editors run it: workouts in any state (the library itself shows only published ones), created as

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { validZone } from "./zoned-time.js";
 import { computeStreaks } from "../../../src/domain/streaks.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
@@ -16,16 +17,6 @@ export interface StreaksAnswer {
     next: { days: number; remaining: number };
   };
 }
-
-const validZone = (zone: unknown): zone is string => {
-  if (typeof zone !== "string" || !zone) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The zone to count days in: the one the client asked for (already validated), else the `time_zone` the member

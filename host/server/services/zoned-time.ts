@@ -97,3 +97,14 @@ export function startOfLocalDay(day: string, timeZone: string): Date {
   const first = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
   return new Date(midnightUtc - zoneOffsetMs(first, timeZone));
 }
+
+/** Whether `zone` names a time zone the runtime knows (an IANA name such as `America/Chicago`). */
+export const validZone = (zone: unknown): zone is string => {
+  if (typeof zone !== "string" || !zone) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};

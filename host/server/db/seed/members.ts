@@ -1,4 +1,5 @@
 import { hashPassword } from "../../auth/passwords.js";
+import type { Db } from "../index.js";
 import type { SeedStep } from "./index.js";
 
 export const DEMO_PASSWORD = "fitkit-demo";
@@ -69,3 +70,42 @@ export const demoMembers: SeedStep = {
       .execute();
   },
 };
+
+/**
+ * Inserts demo staff or company accounts (the published password, waiver accepted, created `ageDays` before now) that
+ * are not there yet, and answers every one's id by email.
+ */
+export async function insertDemoAccounts(
+  trx: Db,
+  accounts: readonly { email: string; given: string; family: string; state: string }[],
+  now: Date,
+  ageDays: number,
+): Promise<Map<string, string>> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await trx
+    .insertInto("users")
+    .values(
+      accounts.map((a) => ({
+        email: a.email,
+        password_hash: passwordHash,
+        given_name: a.given,
+        family_name: a.family,
+        demo_state: a.state,
+        opt_in: false,
+        waiver_accepted_at: now,
+        created_at: new Date(now.getTime() - ageDays * 86_400_000),
+      })),
+    )
+    .onConflict((oc) => oc.column("email").doNothing())
+    .execute();
+  const users = await trx
+    .selectFrom("users")
+    .select(["id", "email"])
+    .where(
+      "email",
+      "in",
+      accounts.map((a) => a.email),
+    )
+    .execute();
+  return new Map(users.map((u) => [u.email, u.id]));
+}

@@ -1,7 +1,6 @@
-import { hashPassword } from "../../auth/passwords.js";
 import type { OperatorRole } from "../tables/operator.js";
 import type { SeedStep } from "./index.js";
-import { DEMO_DOMAIN, DEMO_PASSWORD } from "./members.js";
+import { DEMO_DOMAIN, insertDemoAccounts } from "./members.js";
 
 /** The demo company accounts of the operator console (/admin). */
 export const DEMO_OPERATORS: { email: string; given: string; family: string; role: OperatorRole; about: string }[] = [
@@ -32,37 +31,18 @@ export const DEMO_OPERATORS: { email: string; given: string; family: string; rol
 export const demoOperators: SeedStep = {
   name: "operators/demo",
   async run(trx, { clock }) {
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
     const now = clock.now();
-    await trx
-      .insertInto("users")
-      .values(
-        DEMO_OPERATORS.map((o) => ({
-          email: o.email,
-          password_hash: passwordHash,
-          given_name: o.given,
-          family_name: o.family,
-          demo_state: "unentitled",
-          opt_in: false,
-          waiver_accepted_at: now,
-          created_at: new Date(now.getTime() - 300 * 86_400_000),
-        })),
-      )
-      .onConflict((oc) => oc.column("email").doNothing())
-      .execute();
-    const users = await trx
-      .selectFrom("users")
-      .select(["id", "email"])
-      .where(
-        "email",
-        "in",
-        DEMO_OPERATORS.map((o) => o.email),
-      )
-      .execute();
-    const roleOf = new Map(DEMO_OPERATORS.map((o) => [o.email, o.role]));
+    const ids = await insertDemoAccounts(
+      trx,
+      DEMO_OPERATORS.map((o) => ({ ...o, state: "unentitled" })),
+      now,
+      300,
+    );
     await trx
       .insertInto("operator_roles")
-      .values(users.map((u) => ({ user_id: u.id, role: roleOf.get(u.email)!, granted_by: null, granted_at: now })))
+      .values(
+        DEMO_OPERATORS.map((o) => ({ user_id: ids.get(o.email)!, role: o.role, granted_by: null, granted_at: now })),
+      )
       .onConflict((oc) => oc.column("user_id").doNothing())
       .execute();
   },

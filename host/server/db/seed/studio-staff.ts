@@ -1,6 +1,5 @@
-import { hashPassword } from "../../auth/passwords.js";
 import type { SeedStep } from "./index.js";
-import { DEMO_DOMAIN, DEMO_PASSWORD } from "./members.js";
+import { DEMO_DOMAIN, insertDemoAccounts } from "./members.js";
 
 /** The demo studio staff (issue 18): a Chicago desk account and an owner of every location (a franchise). */
 export const DEMO_STAFF = [
@@ -24,36 +23,12 @@ export const DEMO_STAFF = [
 export const demoStudioStaff: SeedStep = {
   name: "studios/demo-staff",
   async run(trx, { clock }) {
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
     const now = clock.now();
-    await trx
-      .insertInto("users")
-      .values(
-        DEMO_STAFF.map((s) => ({
-          email: s.email,
-          password_hash: passwordHash,
-          given_name: s.given,
-          family_name: s.family,
-          demo_state: s.role,
-          opt_in: false,
-          waiver_accepted_at: now,
-          created_at: new Date(now.getTime() - 200 * 86_400_000),
-        })),
-      )
-      .onConflict((oc) => oc.column("email").doNothing())
-      .execute();
-    const users = new Map(
-      (
-        await trx
-          .selectFrom("users")
-          .select(["id", "email"])
-          .where(
-            "email",
-            "in",
-            DEMO_STAFF.map((s) => s.email),
-          )
-          .execute()
-      ).map((u) => [u.email, u.id]),
+    const users = await insertDemoAccounts(
+      trx,
+      DEMO_STAFF.map((s) => ({ ...s, state: s.role })),
+      now,
+      200,
     );
     const locations = (await trx.selectFrom("locations").select("id").execute()).map((l) => l.id);
     const rows = DEMO_STAFF.flatMap((s) =>
