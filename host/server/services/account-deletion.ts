@@ -56,6 +56,7 @@ export const ERASED_TABLES = [
 export const KEPT_FOR_BILLING = [
   "invoices",
   "payments",
+  "refunds",
   "subscriptions",
   "subscription_events",
   "coupon_redemptions",

@@ -107,6 +107,20 @@ interface InvoicesTable {
   created_at: Timestamp;
 }
 
+interface RefundsTable {
+  id: Generated<string>;
+  invoice_id: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  provider_refund_id: string | null;
+  source: "console" | "provider";
+  reason: string;
+  ended_access: Defaulted<boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
 interface PaymentSetupsTable {
   id: string;
   user_id: string;
@@ -200,6 +214,7 @@ export interface MembershipTables {
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   invoices: InvoicesTable;
+  refunds: RefundsTable;
   payment_setups: PaymentSetupsTable;
   payment_methods: PaymentMethodsTable;
   billing_customers: BillingCustomersTable;
