@@ -10,6 +10,7 @@ import { compactStream, isStaticAsset, wantsCompactLogs } from "./logging.js";
 import cors from "@fastify/cors";
 import helmet from "helmet";
 import swagger from "@fastify/swagger";
+import { errorBodySchema } from "./schemas.js";
 import { completeOperation } from "./openapi-operations.js";
 import type { Clock } from "./clock.js";
 import { systemClock } from "./clock.js";
@@ -17,7 +18,7 @@ import type { ServerConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { DatabaseHandle } from "./db/index.js";
 import { errorBody, HttpError, MAX_PARAM_LENGTH, oneOrList, paramTooLongMessage } from "./errors.js";
-import { describeValidationError, validatorCompiler } from "./validation.js";
+import { describeValidationError, fieldProblems, validatorCompiler } from "./validation.js";
 import { registerRequestBodies } from "./request-bodies.js";
 import { loadAuthKeys } from "./auth/keys.js";
 import { verifyAccessToken } from "./auth/access-token.js";
@@ -191,20 +192,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError)
-      return reply.status(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.messages));
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send(errorBody(error.statusCode, error.messages, error.code, error.values));
     const status = error.statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = error.validation
-        ? error.validation.map((v) => describeValidationError(v as never, error.validationContext))
-        : error.message;
-      return reply.status(status).send(errorBody(status, Array.isArray(message) ? oneOrList(message) : message));
+      if (error.validation) {
+        const errors = error.validation as never[];
+        const message = errors.map((v) => describeValidationError(v, error.validationContext));
+        const values = fieldProblems(errors, error.validationContext);
+        return reply.status(status).send(errorBody(status, oneOrList(message), "validation", values));
+      }
+      return reply.status(status).send(errorBody(status, error.message));
     }
     // PostgreSQL "data exception" (SQLSTATE class 22: NUL bytes, impossible dates, out-of-range numbers) means the
     // input could not be stored: the client's fault, answered as such, with nothing written.
     const sqlState = (error as { code?: unknown }).code;
     if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) {
       request.log.warn({ reqId: request.id, sqlState }, "input rejected by the database");
-      return reply.status(400).send(errorBody(400, "The request contains a value that cannot be stored."));
+      return reply
+        .status(400)
+        .send(errorBody(400, "The request contains a value that cannot be stored.", "unstorable_value"));
     }
     request.log.error({ err: error, reqId: request.id }, "unhandled error");
     return reply.status(500).send(errorBody(500, "Internal Server Error"));
@@ -284,7 +293,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
 
+  // Shapes every route shares, named in the OpenAPI document's components (their $id is their name there).
+  app.addSchema(errorBodySchema);
   await app.register(swagger, {
+    refResolver: {
+      buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`),
+    },
     openapi: {
       openapi: "3.1.0",
       info: {

@@ -20,15 +20,32 @@ export const noBody = { type: ["object", "null"], additionalProperties: false, p
 
 export const successSchema = strictObject({ success: { type: "boolean", const: true } }, ["success"]);
 
-export const errorSchema = {
+/**
+ * The contract's error body, registered once on the app (`app.addSchema`) and named `ErrorBody` in the OpenAPI
+ * document; routes answer errors with `errorSchema`, a reference to it.
+ */
+export const errorBodySchema = {
+  $id: "ErrorBody",
   type: "object",
   properties: {
     statusCode: { type: "integer" },
     message: { anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] },
     error: { type: "string" },
+    code: {
+      type: "string",
+      description: "Names the rule that refused (docs/api.md lists them); stable, unlike the English message.",
+    },
+    values: {
+      type: "object",
+      description:
+        "The values the message names, for a client that says it in another language (instants in ISO 8601).",
+      additionalProperties: { anyOf: [{ type: "string" }, { type: "number" }] },
+    },
   },
-  required: ["statusCode", "message", "error"],
+  required: ["statusCode", "message", "error", "code"],
 } as const;
+
+export const errorSchema = { $ref: "ErrorBody#" } as const;
 
 /** OpenAPI metadata for a member-only route. */
 export const memberSecurity = [{ bearer: [] }];

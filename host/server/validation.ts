@@ -50,6 +50,27 @@ function fieldName(error: ErrorObject, part: string | undefined): string {
   return path || (part && part !== "body" ? part : "body");
 }
 
+/** What a refused field has wrong, for a form that shows it on that field: the validation answer's values. */
+export type FieldProblem = "required" | "tooLong" | "invalid";
+
+/**
+ * Each refused field and its problem (`{given_name: "tooLong"}`), for the `values` of a validation answer: a client
+ * puts the problem under its field without reading the English sentences.
+ */
+export function fieldProblems(errors: readonly ErrorObject[], part?: string): Record<string, FieldProblem> {
+  const problems: Record<string, FieldProblem> = {};
+  for (const error of errors) {
+    const p = error.params as Record<string, unknown>;
+    const field = fieldName(error, part);
+    if (error.keyword === "required")
+      problems[error.instancePath ? `${field}.${String(p.missingProperty)}` : String(p.missingProperty)] = "required";
+    else if (error.keyword === "minLength" && Number(p.limit) === 1) problems[field] = "required";
+    else if (error.keyword === "maxLength") problems[field] = "tooLong";
+    else problems[field] ??= "invalid";
+  }
+  return problems;
+}
+
 /** Turns one Ajv error into the sentence a client shows: "email must be an email", "property x should not exist". */
 export function describeValidationError(error: ErrorObject, part?: string): string {
   const p = error.params as Record<string, unknown>;

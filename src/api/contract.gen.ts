@@ -2358,7 +2358,19 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
+  schemas: {
+    ErrorBody: {
+      statusCode: number;
+      message: string | string[];
+      error: string;
+      /** @description Names the rule that refused (docs/api.md lists them); stable, unlike the English message. */
+      code: string;
+      /** @description The values the message names, for a client that says it in another language (instants in ISO 8601). */
+      values?: {
+        [key: string]: string | number;
+      };
+    };
+  };
   responses: never;
   parameters: never;
   requestBodies: never;
@@ -2435,11 +2447,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -2487,11 +2495,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -2539,11 +2543,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -2552,11 +2552,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -2565,11 +2561,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -2578,11 +2570,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -2620,11 +2608,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -2662,11 +2646,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -2705,11 +2685,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -2748,11 +2724,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -2792,11 +2764,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -2805,11 +2773,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -2818,11 +2782,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -2860,11 +2820,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -2909,11 +2865,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -2947,11 +2899,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -2990,11 +2938,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -3046,11 +2990,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -3059,11 +2999,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -3099,11 +3035,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -3112,11 +3044,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -3147,11 +3075,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -3160,11 +3084,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -3173,11 +3093,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -3218,11 +3134,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -3231,11 +3143,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -3244,11 +3152,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -3257,11 +3161,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -3442,11 +3342,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -3455,11 +3351,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -3533,11 +3425,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -3608,11 +3496,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -3621,11 +3505,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -3671,11 +3551,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -3817,11 +3693,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -3830,11 +3702,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -3932,11 +3800,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -3945,11 +3809,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4059,11 +3919,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4213,11 +4069,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -4226,11 +4078,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4318,11 +4166,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4407,11 +4251,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -4420,11 +4260,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4459,11 +4295,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4535,11 +4367,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4570,11 +4398,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4605,11 +4429,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4640,11 +4460,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4688,11 +4504,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -4701,11 +4513,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4736,11 +4544,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4778,11 +4582,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -4791,11 +4591,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4831,11 +4627,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4880,11 +4672,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -4893,11 +4681,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4928,11 +4712,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -4986,11 +4766,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -4999,11 +4775,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5035,11 +4807,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5077,11 +4845,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5090,11 +4854,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5125,11 +4885,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5166,11 +4922,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5179,11 +4931,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5192,11 +4940,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5240,11 +4984,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5253,11 +4993,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5266,11 +5002,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5330,11 +5062,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5343,11 +5071,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5445,11 +5169,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5458,11 +5178,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5518,11 +5234,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5531,11 +5243,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5573,11 +5281,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5614,11 +5318,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5627,11 +5327,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5662,11 +5358,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5675,11 +5367,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5688,11 +5376,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5749,11 +5433,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5762,11 +5442,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5857,11 +5533,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5870,11 +5542,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -5965,11 +5633,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -5978,11 +5642,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -6073,11 +5733,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6086,11 +5742,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6099,11 +5751,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6112,11 +5760,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -6207,11 +5851,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6220,11 +5860,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6233,11 +5869,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6246,11 +5878,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -6335,11 +5963,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6348,11 +5972,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -6396,11 +6016,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -6442,11 +6058,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6455,11 +6067,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6468,11 +6076,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -6514,11 +6118,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6527,11 +6127,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6540,11 +6136,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -6610,11 +6202,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6623,11 +6211,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6636,11 +6220,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6649,11 +6229,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -6719,11 +6295,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6732,11 +6304,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6745,11 +6313,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6758,11 +6322,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -6824,11 +6384,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6837,11 +6393,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -6884,11 +6436,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6897,11 +6445,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -6945,11 +6489,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -6958,11 +6498,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -7001,11 +6537,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7014,11 +6546,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -7082,11 +6610,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7095,11 +6619,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -7161,11 +6681,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -7196,11 +6712,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -7237,11 +6749,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7250,11 +6758,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -7359,11 +6863,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7372,11 +6872,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -7486,11 +6982,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7499,11 +6991,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -7610,11 +7098,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7623,11 +7107,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7636,11 +7116,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -7747,11 +7223,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7760,11 +7232,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7773,11 +7241,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7786,11 +7250,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -7895,11 +7355,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7908,11 +7364,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -7921,11 +7373,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -8030,11 +7478,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8043,11 +7487,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8056,11 +7496,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -8164,11 +7600,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8177,11 +7609,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -8288,11 +7716,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8301,11 +7725,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8314,11 +7734,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -8349,11 +7765,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8362,11 +7774,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8375,11 +7783,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -8413,11 +7817,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8426,11 +7826,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8439,11 +7835,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -8484,11 +7876,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8497,11 +7885,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8510,11 +7894,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -8618,11 +7998,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8631,11 +8007,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -8674,11 +8046,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -8712,11 +8080,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8725,11 +8089,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8738,11 +8098,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8751,11 +8107,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -8828,11 +8180,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8841,11 +8189,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8854,11 +8198,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8867,11 +8207,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -8959,11 +8295,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8972,11 +8304,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8985,11 +8313,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -8998,11 +8322,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -9083,11 +8403,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9096,11 +8412,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9109,11 +8421,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9122,11 +8430,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9135,11 +8439,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -9204,11 +8504,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9217,11 +8513,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9230,11 +8522,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9243,11 +8531,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -9313,11 +8597,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9326,11 +8606,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9339,11 +8615,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9352,11 +8624,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -9452,11 +8720,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9465,11 +8729,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9478,11 +8738,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9491,11 +8747,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -9549,11 +8801,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9562,11 +8810,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9575,11 +8819,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9588,11 +8828,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -9646,11 +8882,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9659,11 +8891,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9672,11 +8900,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9685,11 +8909,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -9738,11 +8958,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9751,11 +8967,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9764,11 +8976,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9777,11 +8985,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -9854,11 +9058,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9867,11 +9067,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9880,11 +9076,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9893,11 +9085,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -9932,11 +9120,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9945,11 +9129,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9958,11 +9138,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -9971,11 +9147,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -10048,11 +9220,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10061,11 +9229,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10074,11 +9238,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10087,11 +9247,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -10141,11 +9297,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10154,11 +9306,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10167,11 +9315,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10180,11 +9324,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -10221,11 +9361,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10234,11 +9370,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10247,11 +9379,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10260,11 +9388,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -10311,11 +9435,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10324,11 +9444,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10337,11 +9453,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10350,11 +9462,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -10389,11 +9497,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10402,11 +9506,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10415,11 +9515,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10428,11 +9524,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10441,11 +9533,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -10484,11 +9572,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10497,11 +9581,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10510,11 +9590,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10523,11 +9599,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10536,11 +9608,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -10585,11 +9653,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10598,11 +9662,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10611,11 +9671,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10624,11 +9680,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10637,11 +9689,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -10676,11 +9724,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10689,11 +9733,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10702,11 +9742,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10715,11 +9751,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10728,11 +9760,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -10775,11 +9803,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10788,11 +9812,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10801,11 +9821,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10814,11 +9830,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10827,11 +9839,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -10879,11 +9887,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10892,11 +9896,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10905,11 +9905,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10918,11 +9914,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -10931,11 +9923,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -11020,11 +10008,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11033,11 +10017,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11046,11 +10026,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11059,11 +10035,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11072,11 +10044,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -11137,11 +10105,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11150,11 +10114,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11163,11 +10123,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11176,11 +10132,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11189,11 +10141,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -11280,11 +10228,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11293,11 +10237,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11306,11 +10246,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11319,11 +10255,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11332,11 +10264,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -11406,11 +10334,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11419,11 +10343,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11432,11 +10352,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11445,11 +10361,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11458,11 +10370,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -11527,11 +10435,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11540,11 +10444,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11553,11 +10453,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11566,11 +10462,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11579,11 +10471,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -11648,11 +10536,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11661,11 +10545,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11674,11 +10554,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11687,11 +10563,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11700,11 +10572,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -11769,11 +10637,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11782,11 +10646,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11795,11 +10655,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11808,11 +10664,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11821,11 +10673,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -11890,11 +10738,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11903,11 +10747,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11916,11 +10756,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11929,11 +10765,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -11942,11 +10774,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -12003,11 +10831,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -12016,11 +10840,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -12029,11 +10849,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -12042,11 +10858,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -12055,11 +10867,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -12109,11 +10917,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -12241,11 +11045,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -12380,11 +11180,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -12393,11 +11189,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -12527,11 +11319,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -12585,11 +11373,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -12598,11 +11382,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -12745,11 +11525,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -12758,11 +11534,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -12902,11 +11674,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -12915,11 +11683,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -12928,11 +11692,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -13066,11 +11826,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13079,11 +11835,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13092,11 +11844,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -13230,11 +11978,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13243,11 +11987,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13256,11 +11996,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -13397,11 +12133,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13410,11 +12142,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13423,11 +12151,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -13561,11 +12285,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13574,11 +12294,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13587,11 +12303,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -13725,11 +12437,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13738,11 +12446,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13751,11 +12455,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -13807,11 +12507,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13820,11 +12516,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13833,11 +12525,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -13877,11 +12565,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13890,11 +12574,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13903,11 +12583,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -13967,11 +12643,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -13980,11 +12652,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14020,11 +12688,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14033,11 +12697,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14072,11 +12732,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14085,11 +12741,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14124,11 +12776,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14137,11 +12785,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14150,11 +12794,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14185,11 +12825,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14224,11 +12860,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14237,11 +12869,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14281,11 +12909,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14294,11 +12918,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14332,11 +12952,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14377,11 +12993,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14422,11 +13034,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14435,11 +13043,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14448,11 +13052,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14461,11 +13061,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14499,11 +13095,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14512,11 +13104,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14525,11 +13113,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14574,11 +13158,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14587,11 +13167,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14600,11 +13176,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14613,11 +13185,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14659,11 +13227,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14672,11 +13236,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14685,11 +13245,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14698,11 +13254,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14742,11 +13294,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14755,11 +13303,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14768,11 +13312,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14781,11 +13321,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14821,11 +13357,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14834,11 +13366,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14847,11 +13375,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14896,11 +13420,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14909,11 +13429,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -14955,11 +13471,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14968,11 +13480,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14981,11 +13489,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -14994,11 +13498,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };
@@ -15048,11 +13548,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */
@@ -15061,11 +13557,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            statusCode: number;
-            message: string | string[];
-            error: string;
-          };
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };

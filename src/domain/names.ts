@@ -7,15 +7,10 @@ export function nameProblem(value: string): "required" | "tooLong" | undefined {
 }
 
 /**
- * Which name field a server message names ("given_name must be shorter than or equal to 100 characters",
- * "family_name must be at most 100 characters"), so a form can show it under that field; with `kind` "tooLong" only
- * length refusals count.
+ * Which name field a refused request names (the validation answer's values: `{given_name: "tooLong"}`), so a form
+ * can show it under that field; with `kind` "tooLong" only length refusals count.
  */
-export function nameFieldOf(message: unknown, kind?: "tooLong"): "given_name" | "family_name" | undefined {
-  const list = Array.isArray(message) ? message.map(String) : typeof message === "string" ? [message] : [];
-  for (const m of list) {
-    const field = /^(?:body\/)?(given_name|family_name)\b/.exec(m)?.[1];
-    if (field && (!kind || /shorter than|at most/.test(m))) return field as "given_name" | "family_name";
-  }
-  return undefined;
+export function nameFieldOf(body: unknown, kind?: "tooLong"): "given_name" | "family_name" | undefined {
+  const values = (body as { values?: Record<string, unknown> } | undefined)?.values ?? {};
+  return (["given_name", "family_name"] as const).find((field) => values[field] && (!kind || values[field] === kind));
 }

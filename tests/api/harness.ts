@@ -176,8 +176,19 @@ export async function startTestApp(
  */
 export function expectError(res: { statusCode: number; body?: string; json(): unknown }, status: number) {
   expect(res.statusCode, res.statusCode === status ? "" : res.body).toBe(status);
-  const body = res.json() as { statusCode: number; message: string | string[]; error: string };
-  expect(body).toMatchObject({ statusCode: status, error: expect.any(String) });
+  const body = res.json() as {
+    statusCode: number;
+    message: string | string[];
+    error: string;
+    code: string;
+    values?: Record<string, string | number>;
+  };
+  // Every error answer names its rule by a stable code (docs/api.md), which clients translate by.
+  expect(body).toMatchObject({
+    statusCode: status,
+    error: expect.any(String),
+    code: expect.stringMatching(/^[a-z][a-z0-9_]*$/),
+  });
   expect(typeof body.message === "string" || Array.isArray(body.message)).toBe(true);
   return { ...body, text: [body.message].flat().join("; ") };
 }

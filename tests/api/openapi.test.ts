@@ -93,11 +93,16 @@ describe("OpenAPI operations", () => {
       expect({ key, missing: expected.filter((status) => !documented.includes(status)) }).toEqual({ key, missing: [] });
       expect({ key, success: documented.some((status) => /^2/.test(status)) }).toEqual({ key, success: true });
       for (const status of expected) {
-        const schema = (op.responses[status] as { content: Record<string, { schema: { required: string[] } }> })
-          .content["application/json"]!.schema;
-        expect(schema.required).toEqual(["statusCode", "message", "error"]);
+        const schema = (op.responses[status] as { content: Record<string, { schema: { $ref?: string } }> }).content[
+          "application/json"
+        ]!.schema;
+        expect({ key, status, schema }).toEqual({ key, status, schema: { $ref: "#/components/schemas/ErrorBody" } });
       }
     }
+    // Named once: the error body, with its code.
+    const errorBody = (document as unknown as { components: { schemas: Record<string, { required: string[] }> } })
+      .components.schemas.ErrorBody!;
+    expect(errorBody.required).toEqual(["statusCode", "message", "error", "code"]);
   });
 
   it("tells the truth about credentials: a token-only operation answers 401 without one, no other does", async () => {

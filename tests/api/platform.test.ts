@@ -40,7 +40,12 @@ describe("platform", () => {
   it("answers unknown routes with the contract's 404 body", async () => {
     const res = await t.call("GET", "/v2/nothing-here");
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: "Cannot GET /v2/nothing-here", error: "Not Found" });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      message: "Cannot GET /v2/nothing-here",
+      error: "Not Found",
+      code: "not_found",
+    });
   });
 
   it("tags every answer with a request id and security headers", async () => {

@@ -51,7 +51,7 @@ describe(`racing for spots (${databaseKind})`, () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 400)).toHaveLength(49);
     for (const a of answers.filter((x) => x.statusCode === 400))
-      expect(a.json()).toEqual({ statusCode: 400, message: "Class full", error: "Bad Request" });
+      expect(a.json()).toEqual({ statusCode: 400, message: "Class full", error: "Bad Request", code: "class_full" });
     expect(await bookedCount(cls.id)).toBe(10);
     expect(await activeReservations(cls.id)).toBe(10);
   });

@@ -236,7 +236,15 @@ describe(`booking policy (${databaseKind})`, () => {
   it("refuses booking before the window opens, naming when it does", async () => {
     const cls = await createClass(t, { startsIn: 8 * DAY });
     const [m] = await members(1);
-    expect(expectError(await book(cls.id, m!), 400).text).toMatch(/^Booking for this class opens .* \(7 days before/);
+    const refused = expectError(await book(cls.id, m!), 400);
+    expect(refused.text).toMatch(/^Booking for this class opens .* \(7 days before/);
+    // The code and the opening instant let a client say it in its own language and the class's zone.
+    expect(refused.code).toBe("booking_not_open");
+    expect(refused.values).toEqual({
+      opens: new Date(cls.start.getTime() - 7 * DAY).toISOString(),
+      zone: expect.any(String),
+      count: 7,
+    });
     const before = t.clock.now();
     t.clock.set(new Date(cls.start.getTime() - 7 * DAY + MINUTE));
     try {

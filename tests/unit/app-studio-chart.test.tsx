@@ -69,16 +69,21 @@ describe("the studio's fill-rate chart in another language", () => {
 
 describe("the staff API's refusals on the studio pages", () => {
   afterEach(() => setCatalogue("en-US", en));
-  const refusal = (message: string) =>
-    new ApiError("POST", "/studio-admin/v1/x", 400, { statusCode: 400, message, error: "Bad Request" });
-  it("shows known refusals in the chosen language, values included, and an unknown one as the server wrote it", async () => {
-    expect(failureMessage(refusal("This class has already started."))).toBe("This class has already started.");
+  const refusal = (message: string, code: string, values?: Record<string, string | number>) =>
+    new ApiError("POST", "/studio-admin/v1/x", 400, { statusCode: 400, message, error: "Bad Request", code, values });
+  it("shows known refusals in the chosen language by their code, values included, and an unknown one as the server wrote it", async () => {
+    const started = refusal("This class has already started.", "class_started");
+    expect(failureMessage(started)).toBe("This class has already started.");
     setCatalogue("es-US", await loadCatalogue("es-US"));
-    expect(failureMessage(refusal("This class has already started."))).toBe("Esta clase ya empezó.");
-    const named = "This class overlaps Yoga at 18:00 (50 min, Mon) in Main studio: choose another time or room.";
-    expect(failureMessage(refusal(named))).toMatch(/^Esta clase se superpone con Yoga a la/);
+    expect(failureMessage(started)).toBe("Esta clase ya empezó.");
+    const named = refusal(
+      "This class overlaps Yoga at 18:00 (50 min, Mon) in Main studio: choose another time or room.",
+      "class_overlaps",
+      { classType: "Yoga", time: "18:00", minutes: 50, room: "Main studio" },
+    );
+    expect(failureMessage(named)).toMatch(/^Esta clase se superpone con Yoga a la/);
     const unknown = "The room is being repainted this week.";
-    expect(failureMessage(refusal(unknown))).toBe(unknown);
+    expect(failureMessage(refusal(unknown, "validation"))).toBe(unknown);
     expect(failureMessage(new ApiError("GET", "/studio-admin/v1/me", 500))).toBe("Algo salió mal. Inténtalo de nuevo.");
   });
 });

@@ -11,13 +11,28 @@ import { onboardingNext } from "../../host/app/lib/onboarding.js";
 /** Issue 32's walk through the hosted app: the rules behind what the journeys in tests/e2e/app-walk.test.ts show. */
 afterEach(() => setCatalogue("en-US", en));
 
-const refusal = (message: string) =>
-  new ApiError("POST", "/studio-admin/v1/x", 400, { statusCode: 400, error: "Bad Request", message });
+const refusal = ({
+  message,
+  code,
+  values,
+}: {
+  message: string;
+  code: string;
+  values?: Record<string, string | number>;
+}) => new ApiError("POST", "/studio-admin/v1/x", 400, { statusCode: 400, error: "Bad Request", message, code, values });
 
 describe("the studio's refusals naming values, in the desk's language", () => {
-  const overlap =
-    "This class overlaps Cardio Burn at 09:30 (45 min, Monday, Tuesday) in Main studio: choose another time or room.";
-  const capacity = "capacity cannot be below the 3 members already booked: cancel bookings first or choose at least 3.";
+  const overlap = {
+    message:
+      "This class overlaps Cardio Burn at 09:30 (45 min, Monday, Tuesday) in Main studio: choose another time or room.",
+    code: "class_overlaps",
+    values: { classType: "Cardio Burn", time: "09:30", minutes: 45, room: "Main studio" },
+  };
+  const capacity = {
+    message: "capacity cannot be below the 3 members already booked: cancel bookings first or choose at least 3.",
+    code: "capacity_below_booked",
+    values: { count: 3 },
+  };
   it("reads the values back into a Spanish sentence", async () => {
     setCatalogue("es-US", await loadCatalogue("es-US"));
     expect(failureMessage(refusal(overlap))).toBe(
@@ -32,7 +47,7 @@ describe("the studio's refusals naming values, in the desk's language", () => {
     expect(failureMessage(refusal(capacity))).toMatch(/^La capacité ne peut pas être inférieure aux 3 membres/);
   });
   it("keeps an unknown refusal as the server wrote it", () =>
-    expect(failureMessage(refusal("Something new."))).toBe("Something new."));
+    expect(failureMessage(refusal({ message: "Something new.", code: "validation" }))).toBe("Something new."));
 });
 
 describe("the booking policy's cutoffs in hours (stored in minutes)", () => {

@@ -51,15 +51,18 @@ function memberStore(): Store<unknown, unknown> {
   return createStore({ apiBase: server.url, storage, lock: (t) => t(), retryDelay: () => 5 });
 }
 
+/** The error body of a refusal: its sentence, and the code and values naming the rule. */
+type Refused = { message: string; code: string; values?: Record<string, string | number> };
+
 /** `<fit-live-schedule>` in a language, showing a class with spots, whose booking the server refuses. */
-async function refusedReserve(lang: string, status: number, message: string) {
+async function refusedReserve(lang: string, status: number, refused: Refused) {
   route("GET", "/studios/class", (_req, res) => json(res, 200, { items: [openClass()], total: 1 }));
   route("GET", "/studios/reservation", (_req, res) => json(res, 200, { items: [] }));
   route("GET", "/studios/live-classes/stream", (_req, res) =>
     json(res, 503, { statusCode: 503, message: "", error: "" }),
   );
   route("POST", "/studios/reservation/", (_req, res) =>
-    json(res, status, { statusCode: status, message, error: status === 403 ? "Forbidden" : "Bad Request" }),
+    json(res, status, { statusCode: status, error: status === 403 ? "Forbidden" : "Bad Request", ...refused }),
   );
   const el = document.createElement("fit-live-schedule") as HTMLElement & { store?: unknown };
   el.store = memberStore();
@@ -85,7 +88,10 @@ async function refusedReserve(lang: string, status: number, message: string) {
   );
 }
 
-const MEMBERSHIP = "Booking live classes is part of a membership. Start or renew yours to book.";
+const MEMBERSHIP = {
+  message: "Booking live classes is part of a membership. Start or renew yours to book.",
+  code: "membership_required",
+};
 
 describe("<fit-live-schedule>'s booking refused by the server (issue 33: who may book)", () => {
   it("says why in the widget's language: a membership is needed, or the open-bookings limit is reached", async () => {
@@ -95,21 +101,21 @@ describe("<fit-live-schedule>'s booking refused by the server (issue 33: who may
     document.body.innerHTML = "";
     server.reset();
     expect(
-      await refusedReserve(
-        "fr-CA",
-        400,
-        "You can hold at most 10 open bookings and waitlist places at Chicago. Cancel one to book another.",
-      ),
+      await refusedReserve("fr-CA", 400, {
+        message: "You can hold at most 10 open bookings and waitlist places at Chicago. Cancel one to book another.",
+        code: "open_bookings_limit",
+        values: { count: 10, location: "Chicago" },
+      }),
     ).toBe(
       "Vous avez atteint le maximum de réservations ouvertes et de places en liste d’attente à Chicago (10). Annulez-en une pour en réserver une autre.",
     );
     document.body.innerHTML = "";
     server.reset();
-    expect(await refusedReserve("en-US", 403, MEMBERSHIP)).toBe(MEMBERSHIP);
+    expect(await refusedReserve("en-US", 403, MEMBERSHIP)).toBe(MEMBERSHIP.message);
   });
 
   it("keeps the spec's wording for a refusal that names no rule", async () => {
-    expect(await refusedReserve("en-US", 400, "Class full")).toBe(
+    expect(await refusedReserve("en-US", 400, { message: "Class full", code: "class_full" })).toBe(
       "Your reservation could not be completed. Please try again.",
     );
   });

@@ -59,15 +59,18 @@ function memberStore(): Store<unknown, unknown> {
   return createStore({ apiBase: server.url, storage, lock: (t) => t(), retryDelay: () => 5 });
 }
 
+/** The error body of a refusal: its sentence, and the code and values when the server names the rule. */
+type Refused = { message: string; code?: string; values?: Record<string, string | number> };
+
 /** `<fit-live-schedule>` in a language, showing the full class, whose waitlist join the server refuses. */
-async function refusedJoin(lang: string, message: string) {
+async function refusedJoin(lang: string, refused: Refused) {
   route("GET", "/studios/class", (_req, res) => json(res, 200, { items: [fullClass()], total: 1 }));
   route("GET", "/studios/reservation", (_req, res) => json(res, 200, { items: [] }));
   route("GET", "/studios/live-classes/stream", (_req, res) =>
     json(res, 503, { statusCode: 503, message: "", error: "" }),
   );
   route("POST", "/studios/class/c-full/waitlist", (_req, res) =>
-    json(res, 400, { statusCode: 400, message, error: "Bad Request" }),
+    json(res, 400, { statusCode: 400, error: "Bad Request", code: "validation", ...refused }),
   );
   const el = document.createElement("fit-live-schedule") as HTMLElement & { store?: unknown };
   el.store = memberStore();
@@ -97,27 +100,34 @@ async function refusedJoin(lang: string, message: string) {
 
 describe("<fit-live-schedule>'s waitlist refused by the server", () => {
   it("says the refusal in the widget's language", async () => {
-    expect(await refusedJoin("es-US", "The waitlist for this class is full.")).toEqual({
+    expect(
+      await refusedJoin("es-US", { message: "The waitlist for this class is full.", code: "waitlist_full" }),
+    ).toEqual({
       label: "Unirme a la lista de espera",
       alert: "La lista de espera de esta clase está llena.",
     });
   });
 
   it("fills a translated refusal with the server's values", async () => {
-    const { alert } = await refusedJoin(
-      "fr-CA",
-      "You can hold at most 3 open bookings and waitlist places at Chicago. Cancel one to book another.",
-    );
+    const { alert } = await refusedJoin("fr-CA", {
+      message: "You can hold at most 3 open bookings and waitlist places at Chicago. Cancel one to book another.",
+      code: "open_bookings_limit",
+      values: { count: 3, location: "Chicago" },
+    });
     expect(alert).toBe(
       "Vous avez atteint le maximum de réservations ouvertes et de places en liste d’attente à Chicago (3). Annulez-en une pour en réserver une autre.",
     );
   });
 
   it("shows a message it does not know as the server sent it, and English as sent", async () => {
-    expect((await refusedJoin("es-US", "Something new went wrong.")).alert).toBe("Something new went wrong.");
+    expect((await refusedJoin("es-US", { message: "Something new went wrong." })).alert).toBe(
+      "Something new went wrong.",
+    );
     document.body.innerHTML = "";
     server.reset();
-    expect(await refusedJoin("en-US", "The waitlist for this class is full.")).toEqual({
+    expect(
+      await refusedJoin("en-US", { message: "The waitlist for this class is full.", code: "waitlist_full" }),
+    ).toEqual({
       label: "Join waitlist",
       alert: "The waitlist for this class is full.",
     });

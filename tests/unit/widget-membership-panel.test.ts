@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateAddress } from "../../widgets/membership-panel/flows.js";
-import { problemOfMessage } from "../../widgets/membership-panel/address-refusal.js";
+import { problemsOf } from "../../widgets/membership-panel/address-refusal.js";
 
 const address = { country: "USA", address1: "1100 W Randolph St", city: "Chicago", state: "IL", zip: "60607" };
 
@@ -49,15 +49,21 @@ describe("billing address checks (spec §5)", () => {
     expect(validateAddress({ ...nyc, phone: "+1 (312) 555-0100" })).toEqual({});
   });
 
-  it("reads which field the server named", () => {
-    expect(problemOfMessage("Wrong Zip Code")).toEqual(["zip", "zip"]);
-    expect(problemOfMessage("Wrong City")).toEqual(["city", "city"]);
-    expect(problemOfMessage("state should not be empty")).toEqual(["state", "required"]);
-    expect(problemOfMessage("address1 must be shorter than or equal to 100 characters")).toEqual([
-      "address1",
-      "tooLong",
+  it("reads which fields a refused address names, by its code", () => {
+    const refused = (values: Record<string, string>, code = "address_invalid") => ({
+      status: 400,
+      body: { statusCode: 400, error: "Bad Request", message: "Wrong Zip Code", code, values },
+    });
+    expect(problemsOf(refused({ zip: "zip", city: "city" }))).toEqual([
+      ["zip", "zip"],
+      ["city", "city"],
     ]);
-    expect(problemOfMessage("phone must be a phone number of 10 to 15 digits")).toEqual(["phone", "phone"]);
-    expect(problemOfMessage("Something else")).toBeUndefined();
+    expect(problemsOf(refused({ state: "required", address1: "tooLong", phone: "phone" }))).toEqual([
+      ["state", "required"],
+      ["address1", "tooLong"],
+      ["phone", "phone"],
+    ]);
+    expect(problemsOf(refused({ zip: "zip" }, "validation"))).toEqual([]);
+    expect(problemsOf(new Error("Wrong Zip Code"))).toEqual([]);
   });
 });

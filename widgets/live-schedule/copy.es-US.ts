@@ -60,9 +60,9 @@ const copy: Translation<typeof say> & Translation<typeof sayWaitlist> = {
   "live.promoted": "Se liberó un lugar: tienes reservada {name}.",
 };
 /**
- * The server's refusal of a waitlist place (in English, src/i18n/spec/refusals.ts) in es-US; undefined when it is
- * not a known one. The waitlist part asks this chunk, so an English page carries neither the matcher nor the sentences.
+ * The server's refusal of a booking or waitlist place (its error body, src/i18n/spec/refusals.ts) in es-US; undefined
+ * when it is not a known one. The waitlist part asks this chunk, so an English page carries no translations.
  */
-export const refusal = (message: string) => translateRefusal(message, copy);
+export const refusal = (body: unknown) => translateRefusal(body, copy, "es-US");
 
 export default copy;

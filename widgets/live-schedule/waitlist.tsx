@@ -9,7 +9,6 @@ import { Button } from "../ui/parts.js";
 import { sayWaitlist as say } from "./waitlist-copy.js";
 import { speak, speaking, type Copy } from "../ui/copy.js";
 import { languages } from "./languages.js";
-import { refusalOf } from "../../src/i18n/refusals.js";
 
 /**
  * The schedule's waitlist part (issue 18), loaded the first time a shown class is full or the member waits for one:
@@ -105,18 +104,18 @@ const chunks: Partial<Record<string, (typeof languages)["es-US"]>> = languages;
 
 /**
  * Rethrows a refusal as an Error with the server's message, in `copy`'s language when its translation knows the
- * sentence (src/i18n/spec/refusals.ts), as sent otherwise (English: the server's message is English).
+ * refusal's code (src/i18n/spec/refusals.ts), as sent otherwise (English: the server's message is English).
  */
 const refusal =
   (copy: Copy) =>
   async (error: unknown): Promise<never> => {
-    const message = (error as { body?: { message?: unknown } } | undefined)?.body?.message;
-    if (typeof message !== "string") throw error;
-    throw new Error((await chunks[copy.locale]?.())?.refusal(message) ?? message);
+    const body = (error as { body?: { message?: unknown } } | undefined)?.body;
+    if (typeof body?.message !== "string") throw error;
+    throw new Error((await chunks[copy.locale]?.())?.refusal(body) ?? body.message);
   };
 
 /** Booking refusals that name who may book (issue 33): said as such, where other refusals keep the spec's copy. */
-const NAMED_BOOKING_REFUSALS: readonly string[] = ["refusal.membershipRequired", "refusal.openBookingsLimit"];
+const NAMED_BOOKING_REFUSALS: readonly unknown[] = ["membership_required", "open_bookings_limit"];
 
 /**
  * A refusal of who may book (no membership, the open-bookings limit; src/i18n/spec/refusals.ts) in the widget's
@@ -124,9 +123,7 @@ const NAMED_BOOKING_REFUSALS: readonly string[] = ["refusal.membershipRequired",
  */
 export async function bookingRefusal(error: unknown): Promise<string | undefined> {
   const copy = speaking();
-  const message = (error as { body?: { message?: unknown } } | undefined)?.body?.message;
-  if (typeof message !== "string") return undefined;
-  const key = refusalOf(message)?.key;
-  if (!key || !NAMED_BOOKING_REFUSALS.includes(key)) return undefined;
-  return (await chunks[copy.locale]?.())?.refusal(message) ?? message;
+  const body = (error as { body?: { message?: unknown; code?: unknown } } | undefined)?.body;
+  if (typeof body?.message !== "string" || !NAMED_BOOKING_REFUSALS.includes(body.code)) return undefined;
+  return (await chunks[copy.locale]?.())?.refusal(body) ?? body.message;
 }

@@ -1,21 +1,15 @@
-import {
-  ADDRESS_LIMITS,
-  WRONG_CITY,
-  WRONG_ZIP,
-  type AddressField,
-  type AddressProblem,
-} from "../../src/domain/billing-address.js";
+import { ADDRESS_LIMITS, type AddressField, type AddressProblem } from "../../src/domain/billing-address.js";
 
-// Reading the server's refusal back onto the form's field is the form's concern (the rule itself lives in
-// src/domain/billing-address.ts): the panel's address flow and the hosted app's address page share this.
-/** The field and problem a server message names (the inverse of `addressProblemMessage`), for the form. */
-export function problemOfMessage(message: string): [AddressField, AddressProblem] | undefined {
-  if (message === WRONG_ZIP) return ["zip", "zip"];
-  if (message === WRONG_CITY) return ["city", "city"];
-  const field = (Object.keys(ADDRESS_LIMITS) as AddressField[]).find((k) => message.startsWith(`${k} `));
-  if (!field) return undefined;
-  if (/shorter than/.test(message)) return [field, "tooLong"];
-  if (/should not be empty/.test(message)) return [field, "required"];
-  if (field === "phone") return [field, "phone"];
-  return undefined;
+// Reading the server's refusal back onto the form's fields is the form's concern (the rule itself lives in
+// src/domain/billing-address.ts).
+/**
+ * The fields and problems a refused address names: the server answers `address_invalid` with each field's problem
+ * among its values (the same rule the form checks, src/domain/billing-address.ts).
+ */
+export function problemsOf(error: unknown): [AddressField, AddressProblem][] {
+  const body = (error as { body?: { code?: unknown; values?: Record<string, unknown> } } | undefined)?.body;
+  if (body?.code !== "address_invalid") return [];
+  return Object.entries(body.values ?? {}).filter(
+    (entry): entry is [AddressField, AddressProblem] => entry[0] in ADDRESS_LIMITS,
+  );
 }

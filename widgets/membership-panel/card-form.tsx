@@ -51,8 +51,8 @@ export function CardForm({
       });
       onSaved(saved);
     } catch (error) {
-      const status = (error as { status?: number } | undefined)?.status;
-      const named = status === 400 ? messageOf(error).filter((m) => /^Your card/.test(m)) : [];
+      const { status, body } = (error ?? {}) as { status?: number; body?: { code?: unknown } };
+      const named = body?.code === "card_invalid" ? messageOf(error) : [];
       if (status === 402) setProblem([say("membership.cardDeclined")]);
       else if (named.length) setProblem(named);
       else setFailure(say("error.payment"));

@@ -9,7 +9,7 @@ import {
   type AddressField,
   type AddressProblem,
 } from "../../src/domain/billing-address.js";
-import { problemOfMessage } from "./address-refusal.js";
+import { problemsOf } from "./address-refusal.js";
 import { messageOf } from "./refusal-messages.js";
 import type { PlanPeriod } from "../../src/domain/membership.js";
 import { useCss, useWidget } from "../ui/context.js";
@@ -207,10 +207,7 @@ export function BillingAddressForm({ data, supportEmail, done }: FlowProps) {
     } catch (error) {
       // The server names the field (the same rule, src/domain/billing-address.ts): show it there, not an OOPS!.
       const named: Partial<Record<AddressField, string>> = {};
-      for (const m of messageOf(error)) {
-        const found = problemOfMessage(m);
-        if (found) named[found[0]] = addressMessage(found[0], found[1]);
-      }
+      for (const [field, problem] of problemsOf(error)) named[field] = addressMessage(field, problem);
       if (Object.keys(named).length) setErrors(named);
       else setFailure(say("error.billing"));
     } finally {
@@ -348,7 +345,8 @@ export function CancelMembership({ data, supportEmail, done, close, progress }: 
     if (reason === "other" && !explanation.trim()) return setUnexplained(true);
     const answer = await w.cancel.run(reason, reason === "other" ? explanation.trim() : undefined);
     if (answer) return done(say("membership.cancelled"), "cancel");
-    if (messageOf(w.cancel.error.peek()).some((m) => m.startsWith("explanation "))) setUnexplained(true);
+    if ((w.cancel.error.peek() as { body?: { code?: unknown } } | undefined)?.body?.code === "explanation_required")
+      setUnexplained(true);
     else setFailure(say("error.unexpected"));
   }
   return (

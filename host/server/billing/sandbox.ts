@@ -74,7 +74,8 @@ export class SandboxBilling implements BillingProvider {
     if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.exp_month < now.getUTCMonth() + 1))
       problems.push("Your card has expired.");
     if (!/^\d{3,4}$/.test(input.cvc)) problems.push("Your card's security code is invalid.");
-    if (problems.length) throw badRequest(oneOrList(problems));
+    // Said to the member as written (the card form shows what `card_invalid` lists).
+    if (problems.length) throw badRequest({ message: oneOrList(problems), code: "card_invalid" });
     const pmId = id("pm");
     await db.transaction().execute(async (trx) => {
       // A setup secret saves one card, as with a real provider: claimed here, so a second use (even a concurrent

@@ -377,7 +377,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
       const location = (await listLocations(ctx.db)).find(
         (l) => l.id === request.params.id || l.slug === request.params.id,
       );
-      if (!location) throw notFound("Location not found");
+      if (!location) throw notFound({ message: "Location not found", code: "location_not_found" });
       return location;
     },
   );

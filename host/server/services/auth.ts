@@ -57,10 +57,14 @@ export class AuthService {
     const given = input.given_name.trim();
     const family = input.family_name.trim();
     if (!given || !family)
-      throw badRequest([
-        ...(given ? [] : ["given_name should not be empty"]),
-        ...(family ? [] : ["family_name should not be empty"]),
-      ]);
+      throw badRequest({
+        message: [
+          ...(given ? [] : ["given_name should not be empty"]),
+          ...(family ? [] : ["family_name should not be empty"]),
+        ],
+        code: "validation",
+        values: { ...(!given && { given_name: "required" }), ...(!family && { family_name: "required" }) },
+      });
     const passwordHash = await hashPassword(input.password);
     const user = await db
       .insertInto("users")

@@ -52,7 +52,8 @@ export async function saveBillingAddress(
     const problem = found[field];
     if (problem) problems.push(addressProblemMessage(field, problem));
   }
-  if (problems.length) throw badRequest(oneOrList(problems));
+  // The code and each field's problem let the form show them on their fields, in the member's language.
+  if (problems.length) throw badRequest({ message: oneOrList(problems), code: "address_invalid", values: found });
   const address = {
     address1: input.address1.trim(),
     address2: (input.address2 ?? "").trim(),

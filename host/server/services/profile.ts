@@ -33,8 +33,14 @@ const EARLIEST_BIRTHDAY = "1900-01-01";
 
 function cleanName(field: string, value: string): string {
   const name = value.trim();
-  if (!name) throw badRequest(`${field} must not be blank`);
-  if (name.length > MAX_NAME) throw badRequest(`${field} must be at most ${MAX_NAME} characters`);
+  if (!name)
+    throw badRequest({ message: `${field} must not be blank`, code: "validation", values: { [field]: "required" } });
+  if (name.length > MAX_NAME)
+    throw badRequest({
+      message: `${field} must be at most ${MAX_NAME} characters`,
+      code: "validation",
+      values: { [field]: "tooLong" },
+    });
   return name;
 }
 

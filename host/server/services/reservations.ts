@@ -51,7 +51,7 @@ export class ReservationsService {
       return await db.transaction().execute(async (trx) => {
         await lockMember(trx, userId);
         const cls = await classRows(trx).where("c.id", "=", classId).executeTakeFirst();
-        if (!cls) throw notFound("Class not found");
+        if (!cls) throw notFound({ message: "Class not found", code: "class_not_found" });
         if (cls.cancelled_at) throw badRequest(refusal("refusal.classCancelled"));
         if (cls.start_at <= now) throw badRequest(refusal("refusal.classStarted"));
         await assertBookable(trx, userId, cls, now, { joiningWaitlist: false, entitlements: this.deps.entitlements });
@@ -65,7 +65,7 @@ export class ReservationsService {
           .where("start_at", ">", now)
           .returning("id")
           .executeTakeFirst();
-        if (!taken) throw badRequest(CLASS_FULL);
+        if (!taken) throw badRequest({ message: CLASS_FULL, code: "class_full" });
 
         const fromWaitlist = await bookedFromWaitlist(trx, userId, classId, now);
         const reservation = await trx

@@ -12,9 +12,13 @@ export interface StaffLocation {
   role: StaffRole;
 }
 
-const NOT_STAFF = "You are not studio staff.";
-const NOT_YOUR_LOCATION = "You are not staff at this location.";
-export const OWNER_ONLY = "Only an owner of this location can change its booking policy.";
+// The staff API's refusals carry codes (docs/api.md) the studio pages translate by.
+const NOT_STAFF = { message: "You are not studio staff.", code: "not_staff" };
+const NOT_YOUR_LOCATION = { message: "You are not staff at this location.", code: "not_your_location" };
+export const OWNER_ONLY = {
+  message: "Only an owner of this location can change its booking policy.",
+  code: "owner_only",
+};
 
 /**
  * Who may touch what in the studio admin API: staff work the locations listed for them in studio_staff (a 'staff'
@@ -55,7 +59,7 @@ export class StudioAccess {
       .select(["l.id", "l.slug", "l.name", "l.kind", "l.time_zone", "s.role"])
       .where((eb) => eb.or([eb("l.id", "=", idOrSlug), eb("l.slug", "=", idOrSlug)]))
       .executeTakeFirst();
-    if (!location) throw notFound("Location not found");
+    if (!location) throw notFound({ message: "Location not found", code: "location_not_found" });
     if (!location.role) throw forbidden(NOT_YOUR_LOCATION);
     return { ...location, role: location.role };
   }
@@ -67,7 +71,7 @@ export class StudioAccess {
       .select("location_id")
       .where("id", "=", classId)
       .executeTakeFirst();
-    if (!found) throw notFound("Class not found");
+    if (!found) throw notFound({ message: "Class not found", code: "class_not_found" });
     return this.requireLocation(userId, found.location_id, db);
   }
 
@@ -78,7 +82,7 @@ export class StudioAccess {
       .select("location_id")
       .where("id", "=", templateId)
       .executeTakeFirst();
-    if (!found) throw notFound("Template not found");
+    if (!found) throw notFound({ message: "Template not found", code: "template_not_found" });
     return this.requireLocation(userId, found.location_id, db);
   }
 }

@@ -152,9 +152,11 @@ export class StudioDeskService {
         .returning("capacity")
         .executeTakeFirst();
       if (!changed) {
-        throw badRequest(
-          `capacity cannot be below the ${cls.booked} member${cls.booked === 1 ? "" : "s"} already booked: cancel bookings first or choose at least ${cls.booked}.`,
-        );
+        throw badRequest({
+          message: `capacity cannot be below the ${cls.booked} member${cls.booked === 1 ? "" : "s"} already booked: cancel bookings first or choose at least ${cls.booked}.`,
+          code: "capacity_below_booked",
+          values: { count: cls.booked },
+        });
       }
       // The single place raising capacity hands the opened spots to the waitlist.
       if (capacity > cls.capacity && spotsOpened) await spotsOpened(trx, classId);
@@ -228,10 +230,11 @@ export class StudioDeskService {
     await db.transaction().execute(async (trx) => {
       const found = await this.#lockReservation(trx, classId, reservationId);
       if (found.status === "check in") return;
-      if (found.status === "standard cancel") throw badRequest("This reservation is cancelled.");
-      if (found.cancelled_at) throw badRequest("This class has been cancelled.");
+      if (found.status === "standard cancel")
+        throw badRequest({ message: "This reservation is cancelled.", code: "reservation_cancelled" });
+      if (found.cancelled_at) throw badRequest({ message: "This class has been cancelled.", code: "class_cancelled" });
       if (now < found.start_at && !isEnterable(found, now))
-        throw badRequest("Check-in opens 15 minutes before the class starts.");
+        throw badRequest({ message: "Check-in opens 15 minutes before the class starts.", code: "check_in_not_open" });
       await trx
         .updateTable("reservations")
         .set({ status: "check in", checked_in_at: now, no_show_at: null })
@@ -247,10 +250,13 @@ export class StudioDeskService {
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
       const found = await this.#lockReservation(trx, classId, reservationId);
-      if (found.status === "check in") throw badRequest("This member checked in, so they cannot be a no-show.");
-      if (found.status === "standard cancel") throw badRequest("This reservation is cancelled.");
-      if (found.cancelled_at) throw badRequest("This class has been cancelled.");
-      if (found.end_at > now) throw badRequest("No-shows can be marked once the class has ended.");
+      if (found.status === "check in")
+        throw badRequest({ message: "This member checked in, so they cannot be a no-show.", code: "checked_in" });
+      if (found.status === "standard cancel")
+        throw badRequest({ message: "This reservation is cancelled.", code: "reservation_cancelled" });
+      if (found.cancelled_at) throw badRequest({ message: "This class has been cancelled.", code: "class_cancelled" });
+      if (found.end_at > now)
+        throw badRequest({ message: "No-shows can be marked once the class has ended.", code: "class_not_ended" });
       await trx
         .updateTable("reservations")
         .set({ no_show_at: now })
@@ -271,14 +277,14 @@ export class StudioDeskService {
       .where("r.class_id", "=", classId)
       .forUpdate("r")
       .executeTakeFirst();
-    if (!found) throw notFound("Reservation not found on this class");
+    if (!found) throw notFound({ message: "Reservation not found on this class", code: "reservation_not_found" });
     return found;
   }
 
   async #booking(classId: string, reservationId: string): Promise<RosterBooking> {
     const { booked } = await this.roster(classId);
     const found = booked.find((b) => b.reservation_id === reservationId);
-    if (!found) throw notFound("Reservation not found on this class");
+    if (!found) throw notFound({ message: "Reservation not found on this class", code: "reservation_not_found" });
     return found;
   }
 }

@@ -268,9 +268,11 @@ export class StudioScheduleService {
       const view = await this.classView(trx, id);
       const moves = patch.date !== undefined || patch.start_time !== undefined || patch.end_time !== undefined;
       if (moves && (current.booked > 0 || current.waitlisted > 0))
-        throw conflict(
-          "Members are booked on or waiting for this class, so its time cannot change: cancel it (they are told) and create a new class.",
-        );
+        throw conflict({
+          message:
+            "Members are booked on or waiting for this class, so its time cannot change: cancel it (they are told) and create a new class.",
+          code: "class_time_locked",
+        });
       const merged: OneOffInput = {
         date: patch.date ?? view.local_date,
         start_time: patch.start_time ?? view.start_time,
@@ -324,7 +326,7 @@ export class StudioScheduleService {
 
   async classView(db: Db, id: string): Promise<StaffClassView> {
     const row = await this.#classRows(db).where("c.id", "=", id).executeTakeFirst();
-    if (!row) throw notFound("Class not found");
+    if (!row) throw notFound({ message: "Class not found", code: "class_not_found" });
     return toClassView(row, this.deps.clock.now());
   }
 
@@ -378,7 +380,7 @@ export class StudioScheduleService {
 
   async #template(db: Db, id: string): Promise<TemplateView> {
     const row = await this.#templateRows(db).where("t.id", "=", id).where("t.active", "=", true).executeTakeFirst();
-    if (!row) throw notFound("Template not found");
+    if (!row) throw notFound({ message: "Template not found", code: "template_not_found" });
     return toTemplateView(row);
   }
 
@@ -405,24 +407,36 @@ export class StudioScheduleService {
     const clash = others.find((o) => overlaps(mine, weekIntervals(o)));
     if (clash) {
       const days = clash.weekdays.filter((d) => input.weekdays.includes(d)).map(weekdayName);
-      throw badRequest(
-        `This class overlaps ${clash.class_type} at ${hhmm(clash.start_time)} (${clash.duration} min${days.length ? `, ${days.join(", ")}` : ""}) in ${input.room}: choose another time or room.`,
-      );
+      throw badRequest({
+        message: `This class overlaps ${clash.class_type} at ${hhmm(clash.start_time)} (${clash.duration} min${days.length ? `, ${days.join(", ")}` : ""}) in ${input.room}: choose another time or room.`,
+        code: "class_overlaps",
+        values: {
+          classType: clash.class_type,
+          time: hhmm(clash.start_time),
+          minutes: clash.duration,
+          room: input.room,
+        },
+      });
     }
   }
 
   /** Checks a one-off's date, times and trainer and answers its instants (the location's zone, DST-aware). */
   async #validateOneOff(db: Db, location: StaffLocation, input: OneOffInput) {
-    if (minutesOf(input.end_time) <= minutesOf(input.start_time)) throw badRequest("end_time must be after start_time");
+    if (minutesOf(input.end_time) <= minutesOf(input.start_time))
+      throw badRequest({ message: "end_time must be after start_time", code: "end_before_start" });
     await this.#validateTrainer(db, input.trainer_id);
     const { rows } = await sql<{ start: Date; end: Date }>`
       select (${input.date}::date + ${input.start_time}::time) at time zone ${location.time_zone} as start,
              (${input.date}::date + ${input.end_time}::time) at time zone ${location.time_zone} as end`.execute(db);
     const { start, end } = rows[0]!; // one row
     if (start.getTime() <= this.deps.clock.now().getTime())
-      throw badRequest("The class would start in the past: choose a later date or time.");
+      throw badRequest({
+        message: "The class would start in the past: choose a later date or time.",
+        code: "start_in_past",
+      });
     const minutes = Math.round((end.getTime() - start.getTime()) / 60_000);
-    if (minutes < 5 || minutes > 480) throw badRequest("A class lasts from 5 minutes to 8 hours.");
+    if (minutes < 5 || minutes > 480)
+      throw badRequest({ message: "A class lasts from 5 minutes to 8 hours.", code: "class_length" });
     return { start, end, minutes };
   }
 
@@ -471,8 +485,9 @@ async function locationWaitlist(db: Db, locationId: string): Promise<number> {
 
 /** A class staff may still change: not cancelled and not started. */
 export function assertEditable(row: { cancelled_at: Date | null; start_at: Date }, now: Date) {
-  if (row.cancelled_at) throw badRequest("This class has been cancelled.");
-  if (row.start_at.getTime() <= now.getTime()) throw badRequest("This class has already started.");
+  if (row.cancelled_at) throw badRequest({ message: "This class has been cancelled.", code: "class_cancelled" });
+  if (row.start_at.getTime() <= now.getTime())
+    throw badRequest({ message: "This class has already started.", code: "class_started" });
 }
 
 function toTemplateView(row: {

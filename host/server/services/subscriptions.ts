@@ -300,7 +300,8 @@ export class SubscriptionService {
   ) {
     const { db, clock, billing } = this.deps;
     const note = explanation?.trim() || null;
-    if (reason === "other" && !note) throw badRequest("explanation should not be empty");
+    if (reason === "other" && !note)
+      throw badRequest({ message: "explanation should not be empty", code: "explanation_required" });
     const sub = await ownSubscription(db, userId, id);
     this.#assertBilled(sub);
     const now = clock.now();

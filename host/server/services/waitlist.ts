@@ -2,9 +2,9 @@ import { sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import type { WaitlistStatus } from "../db/tables/studios.js";
-import { badRequest, forbidden, notFound } from "../errors.js";
+import { badRequest, forbidden, notFound, type ErrorValues, type Refusal } from "../errors.js";
 import { bookingOpensAt, openBookingsLimit } from "../../../src/domain/classes.js";
-import { refusalsEn, type RefusalKey } from "../../../src/i18n/spec/refusals.js";
+import { refusalCodes, refusalsEn, type RefusalKey } from "../../../src/i18n/spec/refusals.js";
 import { interpolate } from "../../../src/i18n/translate-core.js";
 import { classRows, toLiveClass, waitingColumns, waitingOf, type ClassRow, type LiveClass } from "./live-classes.js";
 import type { EntitlementResolver } from "./entitlements.js";
@@ -46,7 +46,7 @@ export class WaitlistService {
       return await db.transaction().execute(async (trx) => {
         await lockMember(trx, userId);
         const cls = await classRows(trx).where("c.id", "=", classId).executeTakeFirst();
-        if (!cls) throw notFound("Class not found");
+        if (!cls) throw notFound({ message: "Class not found", code: "class_not_found" });
         if (cls.cancelled_at) throw badRequest(refusal("refusal.classCancelled"));
         if (cls.start_at <= now) throw badRequest(refusal("refusal.classStarted"));
         await assertBookable(trx, userId, cls, now, { joiningWaitlist: true, entitlements: this.deps.entitlements });
@@ -193,10 +193,11 @@ export async function assertBookable(
   const opens = bookingOpensAt(cls.start_at, cls);
   if (now.getTime() < opens)
     throw badRequest(
-      refusal("refusal.bookingOpens", {
-        opens: classTime(new Date(opens), cls.time_zone),
-        count: cls.booking_window_days,
-      }),
+      refusal(
+        "refusal.bookingOpens",
+        { opens: new Date(opens).toISOString(), zone: cls.time_zone, count: cls.booking_window_days },
+        { opens: classTime(new Date(opens), cls.time_zone), count: cls.booking_window_days },
+      ),
     );
   const held = await trx
     .selectFrom("reservations")
@@ -223,11 +224,15 @@ export async function assertBookable(
 }
 
 /**
- * A refusal of a member's booking or waitlist place in the catalogue's English words (`src/i18n/spec/refusals.ts`),
- * its `{name}`s filled in: the widget and the app match it back to its key to show it in the member's language.
+ * A refusal of a member's booking or waitlist place: the catalogue's English words (`src/i18n/spec/refusals.ts`) with
+ * its `{name}`s filled in from `shown`, its code, and `values` for clients that say it in another language (the same
+ * values unless the English shows one differently, as an instant written out in the class's zone).
  */
-export const refusal = (key: RefusalKey, values: Record<string, string | number> = {}): string =>
-  interpolate(refusalsEn[key], values);
+export const refusal = (key: RefusalKey, values: ErrorValues = {}, shown: ErrorValues = values): Refusal => ({
+  message: interpolate(refusalsEn[key], shown),
+  code: refusalCodes[key],
+  ...(Object.keys(values).length > 0 && { values }),
+});
 
 /** Locks the member's row (NO KEY UPDATE: a reservation's foreign key to it is not held up). */
 export async function lockMember(trx: Db, userId: string): Promise<void> {

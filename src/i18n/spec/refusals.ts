@@ -1,8 +1,8 @@
 /**
  * Why the server refuses a member's booking or waitlist place (issue 18's policy and waitlist): the API answers these
- * sentences in English as written here (the contract's `{statusCode, message, error}`), and the widget and the app
- * show them in the member's language by matching a message back to its key (`src/i18n/refusals.ts`). Pure data, so
- * the server imports it too (src/domain's project lists it). `{…}` are the values the server fills in.
+ * sentences in English as written here, with the refusal's `code` and the `values` it names (the contract's error
+ * body), and the widget and the app say it in the member's language by its code (`src/i18n/refusals.ts`). Pure data,
+ * so the server imports it too (src/domain's project lists it). `{…}` are the values the server fills in.
  */
 export const refusalsEn = {
   "refusal.membershipRequired": "Booking live classes is part of a membership. Start or renew yours to book.",
@@ -23,3 +23,20 @@ export const refusalsEn = {
 } as const;
 
 export type RefusalKey = keyof typeof refusalsEn;
+
+/** The stable code the API answers with each refusal (docs/api.md lists them); clients translate by it. */
+export const refusalCodes = {
+  "refusal.membershipRequired": "membership_required",
+  "refusal.classCancelled": "class_cancelled",
+  "refusal.classStarted": "class_started",
+  "refusal.alreadyBooked": "already_booked",
+  "refusal.bookingOpens": "booking_not_open",
+  "refusal.openBookingsLimit": "open_bookings_limit",
+  "refusal.alreadyWaiting": "already_waiting",
+  "refusal.waitingAtSameTime": "waiting_at_same_time",
+  "refusal.spotsLeft": "class_has_spots",
+  "refusal.waitlistFull": "waitlist_full",
+  "refusal.bookedFromWaitlist": "booked_from_waitlist",
+  "refusal.noLongerWaiting": "no_longer_waiting",
+  "refusal.entryNotFound": "waitlist_entry_not_found",
+} as const satisfies Record<RefusalKey, string>;

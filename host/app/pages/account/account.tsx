@@ -118,9 +118,7 @@ export default function AccountPage() {
       // A name the server refused goes under its field; anything else stays the unexpected-error line.
       const failed = store.session.updateProfile.error.peek();
       const named =
-        failed instanceof ApiError && failed.status === 400
-          ? nameFieldOf((failed.body as { message?: unknown } | undefined)?.message, "tooLong")
-          : undefined;
+        failed instanceof ApiError && failed.status === 400 ? nameFieldOf(failed.body, "tooLong") : undefined;
       return named ? setErrors({ [named]: "tooLong" }) : setFailure(t("error.unexpected"));
     }
     setDraft(formOf(answer));

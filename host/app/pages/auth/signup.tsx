@@ -87,10 +87,7 @@ export default function SignupPage() {
     if (answer) return setCreated(true);
     const failed = store.session.signUp.error.peek();
     // A name the server refused shows under its field, in the form's words, not as the server's raw detail.
-    const named =
-      failed instanceof ApiError && failed.status === 400
-        ? nameFieldOf((failed.body as { message?: unknown } | undefined)?.message, "tooLong")
-        : undefined;
+    const named = failed instanceof ApiError && failed.status === 400 ? nameFieldOf(failed.body, "tooLong") : undefined;
     if (named)
       setServerName({
         field: named === "given_name" ? "given" : "family",

@@ -64,8 +64,8 @@ export function WaitlistPlaces({ onChange }: { onChange?: () => void }) {
       setNotice(t("booked.leftWaitlist"));
     } catch (e) {
       const message = e instanceof ApiError ? (e.body as { message?: unknown } | undefined)?.message : undefined;
-      // The server's refusal in the member's language (as sent when the catalogue does not know it).
-      const known = typeof message === "string" ? refusalOf(message) : undefined;
+      // The server's refusal in the member's language, by its code (as sent when the catalogue does not know it).
+      const known = e instanceof ApiError ? refusalOf(e.body, currentLocale()) : undefined;
       setError(known ? t(known.key, known.params) : typeof message === "string" ? message : t("error.unexpected"));
     } finally {
       setLeaving(null);

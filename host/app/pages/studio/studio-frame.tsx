@@ -139,55 +139,37 @@ export function StudioFrame({
 }
 
 /**
- * The staff API's fixed refusals (host/server/services/studio-*.ts) by their English sentence, shown in the app's
- * language; the ones naming values (an overlapping class, a capacity below the booked) are in REFUSAL_PATTERNS.
+ * The staff API's refusals (host/server/services/studio-*.ts) by their code (docs/api.md), shown in the app's
+ * language with the values the server names (an overlapping class, a capacity below the booked).
  */
-const REFUSALS: Record<string, MessageKey> = {
-  "You are not studio staff.": "studioAdmin.refusal.notStaff",
-  "You are not staff at this location.": "studioAdmin.refusal.notYourLocation",
-  "Only an owner of this location can change its booking policy.": "studioAdmin.refusal.ownerOnly",
-  "Location not found": "studioAdmin.refusal.locationNotFound",
-  "Class not found": "studioAdmin.refusal.classNotFound",
-  "Template not found": "studioAdmin.refusal.templateNotFound",
-  "Reservation not found on this class": "studioAdmin.refusal.reservationNotFound",
-  "This reservation is cancelled.": "studioAdmin.refusal.reservationCancelled",
-  "This class has been cancelled.": "studioAdmin.refusal.classCancelled",
-  "Check-in opens 15 minutes before the class starts.": "studioAdmin.refusal.checkInOpens",
-  "This member checked in, so they cannot be a no-show.": "studioAdmin.refusal.checkedInNotNoShow",
-  "No-shows can be marked once the class has ended.": "studioAdmin.refusal.noShowAfterEnd",
-  "Members are booked on or waiting for this class, so its time cannot change: cancel it (they are told) and create a new class.":
-    "studioAdmin.refusal.timeLocked",
-  "end_time must be after start_time": "studioAdmin.refusal.endAfterStart",
-  "The class would start in the past: choose a later date or time.": "studioAdmin.refusal.startInPast",
-  "A class lasts from 5 minutes to 8 hours.": "studioAdmin.refusal.length",
-  "This class has already started.": "studioAdmin.refusal.started",
+const REFUSALS: Readonly<Record<string, MessageKey>> = {
+  not_staff: "studioAdmin.refusal.notStaff",
+  not_your_location: "studioAdmin.refusal.notYourLocation",
+  owner_only: "studioAdmin.refusal.ownerOnly",
+  location_not_found: "studioAdmin.refusal.locationNotFound",
+  class_not_found: "studioAdmin.refusal.classNotFound",
+  template_not_found: "studioAdmin.refusal.templateNotFound",
+  reservation_not_found: "studioAdmin.refusal.reservationNotFound",
+  reservation_cancelled: "studioAdmin.refusal.reservationCancelled",
+  class_cancelled: "studioAdmin.refusal.classCancelled",
+  check_in_not_open: "studioAdmin.refusal.checkInOpens",
+  checked_in: "studioAdmin.refusal.checkedInNotNoShow",
+  class_not_ended: "studioAdmin.refusal.noShowAfterEnd",
+  class_time_locked: "studioAdmin.refusal.timeLocked",
+  end_before_start: "studioAdmin.refusal.endAfterStart",
+  start_in_past: "studioAdmin.refusal.startInPast",
+  class_length: "studioAdmin.refusal.length",
+  class_started: "studioAdmin.refusal.started",
+  capacity_below_booked: "studioAdmin.refusal.capacityBelowBooked",
+  class_overlaps: "studioAdmin.refusal.overlaps",
 };
-
-/**
- * The refusals naming values, read back into their values so they show in the app's language too (issue 32: a
- * Spanish or French desk saw them in English).
- */
-const REFUSAL_PATTERNS: [RegExp, (m: RegExpMatchArray) => string][] = [
-  [
-    /^capacity cannot be below the (\d+) members? already booked/,
-    (m) => t("studioAdmin.refusal.capacityBelowBooked", { count: m[1]! }),
-  ],
-  [
-    /^This class overlaps (.+) at (\d{1,2}:\d{2}) \((\d+) min(?:, [^)]*)?\) in (.+): choose another time or room\.$/,
-    (m) => t("studioAdmin.refusal.overlaps", { classType: m[1]!, time: m[2]!, minutes: m[3]!, room: m[4]! }),
-  ],
-];
 
 /** The message of a failed staff call: the server's sentence (written for staff), in the app's language if known. */
 export function failureMessage(e: unknown): string {
   if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message && !e.message.includes(" answered ")) {
-    const key = REFUSALS[e.message];
-    if (key) return t(key);
-    for (const [pattern, say] of REFUSAL_PATTERNS) {
-      const match = e.message.match(pattern);
-      if (match) return say(match);
-    }
-    return e.message;
+    const { code, values } = (e.body ?? {}) as { code?: unknown; values?: Record<string, string | number> };
+    const key = typeof code === "string" ? REFUSALS[code] : undefined;
+    return key ? t(key, values) : e.message;
   }
   return t("studioAdmin.failed");
 }
