@@ -18,6 +18,7 @@ import {
   lockSubscription,
   transition,
   type Actor,
+  type AlsoInTransaction,
   type Subscription,
 } from "./subscription-store.js";
 import { presentSubscription } from "./subscription-view.js";
@@ -297,6 +298,7 @@ export class SubscriptionService {
     reason: CancelReason,
     explanation: string | undefined,
     actor: Actor = `member:${userId}`,
+    also?: AlsoInTransaction,
   ) {
     const { db, clock, billing } = this.deps;
     const note = explanation?.trim() || null;
@@ -349,6 +351,7 @@ export class SubscriptionService {
             ? "The membership is already cancelled"
             : `A ${locked.state} membership cannot be cancelled`,
         );
+      await also?.(trx, locked, updated);
       return this.present(updated, trx);
     });
   }
@@ -433,7 +436,12 @@ export class SubscriptionService {
    * charges nothing during the pause and resumes the membership (charging the next period) at `resumes_at`. Only a
    * running membership billed here may pause, and only once (src/domain/membership-pause.ts says which).
    */
-  async schedulePause(userId: string, id: string, months: PauseMonths) {
+  async schedulePause(
+    userId: string,
+    id: string,
+    months: PauseMonths,
+    by: { actor?: Actor; also?: AlsoInTransaction } = {},
+  ) {
     const { db, clock, billing } = this.deps;
     const now = clock.now();
     const sub = await ownSubscription(db, userId, id);
@@ -451,7 +459,7 @@ export class SubscriptionService {
         ["active"],
         { pause_months: months, pause_starts_at: window.starts_at, pause_resumes_at: window.resumes_at },
         {
-          actor: `member:${userId}`,
+          actor: by.actor ?? `member:${userId}`,
           action: "pause_scheduled",
           details: {
             months,
@@ -467,6 +475,7 @@ export class SubscriptionService {
         startsAt: window.starts_at,
         resumesAt: window.resumes_at,
       });
+      await by.also?.(trx, locked, updated!);
       return this.present(updated!, trx);
     });
   }
