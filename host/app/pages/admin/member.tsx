@@ -32,6 +32,9 @@ const reasonBox = css`display: grid; gap: 6px;
   textarea[aria-invalid="true"] { border-color: ${color.danger}; }
   span[role="alert"] { color: ${color.danger}; font-size: ${text.sm}px; font-weight: 600; }`;
 
+/** Words stay whole in the page's tables (a state is not split into letters on a phone); long values break anywhere. */
+const words = css`table& th, table& td { overflow-wrap: break-word; } code, .anywhere { overflow-wrap: anywhere; }`;
+
 type Page = SupportMemberPage;
 
 /** /admin/members/:id: one member's page and support's actions on the account; admins and support. */
@@ -277,7 +280,7 @@ function Table({ caption, head, rows }: { caption: string; head: ConsoleKey[]; r
   if (!rows.length) return <Empty />;
   return (
     <div className={scroll}>
-      <table className={consoleTable}>
+      <table className={`${consoleTable} ${words}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -364,7 +367,9 @@ function Timeline({ p }: { p: Page }) {
       rows={p.timeline.map((e) => [
         when(e.created_at),
         `${e.subscription_name}: ${e.action} (${e.from_state ? `${stateName(e.from_state)} → ` : ""}${stateName(e.to_state)})`,
-        e.actor,
+        <span key="a" className="anywhere">
+          {e.actor}
+        </span>,
         Object.keys(e.details).length ? <code key="d">{JSON.stringify(e.details)}</code> : "",
       ])}
     />
