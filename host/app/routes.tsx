@@ -72,6 +72,8 @@ const StudioSettings = lazy(() => import("./pages/studio/settings.js"));
 const ConsoleWorkouts = lazy(() => import("./pages/admin/workouts.js"));
 const ConsoleWorkout = lazy(() => import("./pages/admin/workout-edit.js"));
 const ConsolePeople = lazy(() => import("./pages/admin/people.js"));
+const ConsoleMembers = lazy(() => import("./pages/admin/members.js"));
+const ConsoleMember = lazy(() => import("./pages/admin/member.js"));
 const ConsoleAudit = lazy(() => import("./pages/admin/audit.js"));
 
 const Embed = lazy(() => import("./pages/embed/embed.js"));
@@ -185,6 +187,8 @@ export const ROUTES: AppRoute[] = [
   },
   { path: "/admin/people", page: ConsolePeople, title: "routes.adminPeople", access: "member", onboarding: false },
   { path: "/admin/audit", page: ConsoleAudit, title: "routes.adminAudit", access: "member", onboarding: false },
+  { path: "/admin/members", page: ConsoleMembers, title: "routes.adminMembers", access: "member", onboarding: false },
+  { path: "/admin/members/:id", page: ConsoleMember, title: "routes.adminMember", access: "member", onboarding: false },
 ];
 
 /** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */

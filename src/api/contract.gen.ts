@@ -1617,6 +1617,159 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/v1/members": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Find members by id, email (exact or its beginning) or name (any part, any case) */
+    get: operations["getAdminMembers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/members/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One member: profile, memberships and every change to them with its cause, cards (brand and last four), signed-in devices, recent plays, bookings and waitlists */
+    get: operations["getAdminMembersById"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/members/{id}/comp": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Give free days: a running membership's access and next charge move later; a member without one gets a complimentary membership until then */
+    post: operations["postAdminMembersByIdComp"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/members/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel the membership now (access ends at once) or at the period end (as the member's own cancel) */
+    post: operations["postAdminMembersByIdCancel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/members/{id}/pause": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause the membership for 1 to 3 months from its period end, by the member's own pause rule */
+    post: operations["postAdminMembersByIdPause"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/members/{id}/receipt": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Email the member the receipt of their last paid invoice again */
+    post: operations["postAdminMembersByIdReceipt"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/members/{id}/password-reset": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Email the member a password reset link (the Forgot password email) */
+    post: operations["postAdminMembersByIdPasswordReset"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/members/{id}/sign-out": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign the member out of every device */
+    post: operations["postAdminMembersByIdSignOut"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/members/{id}/erasure": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start the account's erasure as its own Delete my account does (signed out, billing stopped, erased after the grace period) */
+    post: operations["postAdminMembersByIdErasure"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/v1/me": {
     parameters: {
       query?: never;
@@ -9458,6 +9611,1749 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminMembers: {
+    parameters: {
+      query: {
+        q: string;
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              email: string;
+              name: string;
+              /** Format: date-time */
+              created_at: string;
+              closed: boolean;
+              membership: {
+                subscription_id: string;
+                name: string;
+                provider: string;
+                state: string;
+                display_state: string;
+                is_active: boolean;
+                /** Format: date-time */
+                expiration_date: string | null;
+              } | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminMembersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the member's user id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            profile: {
+              id: string;
+              email: string;
+              given_name: string;
+              family_name: string;
+              birthday: string | null;
+              phone: {
+                country: string;
+                number: string;
+              } | null;
+              opt_in: boolean;
+              /** Format: date-time */
+              waiver_accepted_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              closed_at: string | null;
+              company_role: string | null;
+              deletion: {
+                /** Format: date-time */
+                requested_at: string;
+                /** Format: date-time */
+                erase_at: string;
+                /** Format: date-time */
+                erased_at: string | null;
+              } | null;
+            };
+            membership: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+            } | null;
+            subscriptions: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+              sku: string | null;
+              /** Format: date-time */
+              original_purchase_date: string;
+              /** Format: date-time */
+              trial_end: string | null;
+              /** Format: date-time */
+              canceled_at: string | null;
+              cancel_reason: string | null;
+              /** Format: date-time */
+              pause_starts_at: string | null;
+              /** Format: date-time */
+              pause_resumes_at: string | null;
+            }[];
+            timeline: {
+              id: string;
+              subscription_id: string;
+              subscription_name: string;
+              /** @description member:<id>, operator:<email>, job:<name> or system:<cause> */
+              actor: string;
+              action: string;
+              from_state: string | null;
+              to_state: string;
+              details: {
+                [key: string]: unknown;
+              };
+              /** Format: date-time */
+              created_at: string;
+            }[];
+            cards: {
+              brand: string;
+              last4: string;
+              exp_month: number | null;
+              exp_year: number | null;
+              is_default: boolean;
+              provider: string;
+              /** Format: date-time */
+              added_at: string;
+            }[];
+            sessions: {
+              /** Format: date-time */
+              signed_in_at: string;
+              /** Format: date-time */
+              last_used_at: string;
+              /** Format: date-time */
+              expires_at: string;
+              live: boolean;
+            }[];
+            plays: {
+              workout_id: string;
+              workout_name: string | null;
+              /** Format: date-time */
+              started_at: string;
+              /** @description seconds reached */
+              position: number;
+              is_complete: boolean;
+              minutes: number;
+              device: string | null;
+            }[];
+            bookings: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              checked_in_at: string | null;
+              /** Format: date-time */
+              cancelled_at: string | null;
+              late_cancel: boolean;
+            }[];
+            waitlists: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              ended_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminMembersByIdComp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the member's user id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          days: number;
+          /** @description Why (for the audit log) */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            profile: {
+              id: string;
+              email: string;
+              given_name: string;
+              family_name: string;
+              birthday: string | null;
+              phone: {
+                country: string;
+                number: string;
+              } | null;
+              opt_in: boolean;
+              /** Format: date-time */
+              waiver_accepted_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              closed_at: string | null;
+              company_role: string | null;
+              deletion: {
+                /** Format: date-time */
+                requested_at: string;
+                /** Format: date-time */
+                erase_at: string;
+                /** Format: date-time */
+                erased_at: string | null;
+              } | null;
+            };
+            membership: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+            } | null;
+            subscriptions: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+              sku: string | null;
+              /** Format: date-time */
+              original_purchase_date: string;
+              /** Format: date-time */
+              trial_end: string | null;
+              /** Format: date-time */
+              canceled_at: string | null;
+              cancel_reason: string | null;
+              /** Format: date-time */
+              pause_starts_at: string | null;
+              /** Format: date-time */
+              pause_resumes_at: string | null;
+            }[];
+            timeline: {
+              id: string;
+              subscription_id: string;
+              subscription_name: string;
+              /** @description member:<id>, operator:<email>, job:<name> or system:<cause> */
+              actor: string;
+              action: string;
+              from_state: string | null;
+              to_state: string;
+              details: {
+                [key: string]: unknown;
+              };
+              /** Format: date-time */
+              created_at: string;
+            }[];
+            cards: {
+              brand: string;
+              last4: string;
+              exp_month: number | null;
+              exp_year: number | null;
+              is_default: boolean;
+              provider: string;
+              /** Format: date-time */
+              added_at: string;
+            }[];
+            sessions: {
+              /** Format: date-time */
+              signed_in_at: string;
+              /** Format: date-time */
+              last_used_at: string;
+              /** Format: date-time */
+              expires_at: string;
+              live: boolean;
+            }[];
+            plays: {
+              workout_id: string;
+              workout_name: string | null;
+              /** Format: date-time */
+              started_at: string;
+              /** @description seconds reached */
+              position: number;
+              is_complete: boolean;
+              minutes: number;
+              device: string | null;
+            }[];
+            bookings: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              checked_in_at: string | null;
+              /** Format: date-time */
+              cancelled_at: string | null;
+              late_cancel: boolean;
+            }[];
+            waitlists: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              ended_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminMembersByIdCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the member's user id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          when: "now" | "period_end";
+          /** @description Why (for the audit log) */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            profile: {
+              id: string;
+              email: string;
+              given_name: string;
+              family_name: string;
+              birthday: string | null;
+              phone: {
+                country: string;
+                number: string;
+              } | null;
+              opt_in: boolean;
+              /** Format: date-time */
+              waiver_accepted_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              closed_at: string | null;
+              company_role: string | null;
+              deletion: {
+                /** Format: date-time */
+                requested_at: string;
+                /** Format: date-time */
+                erase_at: string;
+                /** Format: date-time */
+                erased_at: string | null;
+              } | null;
+            };
+            membership: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+            } | null;
+            subscriptions: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+              sku: string | null;
+              /** Format: date-time */
+              original_purchase_date: string;
+              /** Format: date-time */
+              trial_end: string | null;
+              /** Format: date-time */
+              canceled_at: string | null;
+              cancel_reason: string | null;
+              /** Format: date-time */
+              pause_starts_at: string | null;
+              /** Format: date-time */
+              pause_resumes_at: string | null;
+            }[];
+            timeline: {
+              id: string;
+              subscription_id: string;
+              subscription_name: string;
+              /** @description member:<id>, operator:<email>, job:<name> or system:<cause> */
+              actor: string;
+              action: string;
+              from_state: string | null;
+              to_state: string;
+              details: {
+                [key: string]: unknown;
+              };
+              /** Format: date-time */
+              created_at: string;
+            }[];
+            cards: {
+              brand: string;
+              last4: string;
+              exp_month: number | null;
+              exp_year: number | null;
+              is_default: boolean;
+              provider: string;
+              /** Format: date-time */
+              added_at: string;
+            }[];
+            sessions: {
+              /** Format: date-time */
+              signed_in_at: string;
+              /** Format: date-time */
+              last_used_at: string;
+              /** Format: date-time */
+              expires_at: string;
+              live: boolean;
+            }[];
+            plays: {
+              workout_id: string;
+              workout_name: string | null;
+              /** Format: date-time */
+              started_at: string;
+              /** @description seconds reached */
+              position: number;
+              is_complete: boolean;
+              minutes: number;
+              device: string | null;
+            }[];
+            bookings: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              checked_in_at: string | null;
+              /** Format: date-time */
+              cancelled_at: string | null;
+              late_cancel: boolean;
+            }[];
+            waitlists: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              ended_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminMembersByIdPause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the member's user id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {integer} */
+          months: 1 | 2 | 3;
+          /** @description Why (for the audit log) */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            profile: {
+              id: string;
+              email: string;
+              given_name: string;
+              family_name: string;
+              birthday: string | null;
+              phone: {
+                country: string;
+                number: string;
+              } | null;
+              opt_in: boolean;
+              /** Format: date-time */
+              waiver_accepted_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              closed_at: string | null;
+              company_role: string | null;
+              deletion: {
+                /** Format: date-time */
+                requested_at: string;
+                /** Format: date-time */
+                erase_at: string;
+                /** Format: date-time */
+                erased_at: string | null;
+              } | null;
+            };
+            membership: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+            } | null;
+            subscriptions: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+              sku: string | null;
+              /** Format: date-time */
+              original_purchase_date: string;
+              /** Format: date-time */
+              trial_end: string | null;
+              /** Format: date-time */
+              canceled_at: string | null;
+              cancel_reason: string | null;
+              /** Format: date-time */
+              pause_starts_at: string | null;
+              /** Format: date-time */
+              pause_resumes_at: string | null;
+            }[];
+            timeline: {
+              id: string;
+              subscription_id: string;
+              subscription_name: string;
+              /** @description member:<id>, operator:<email>, job:<name> or system:<cause> */
+              actor: string;
+              action: string;
+              from_state: string | null;
+              to_state: string;
+              details: {
+                [key: string]: unknown;
+              };
+              /** Format: date-time */
+              created_at: string;
+            }[];
+            cards: {
+              brand: string;
+              last4: string;
+              exp_month: number | null;
+              exp_year: number | null;
+              is_default: boolean;
+              provider: string;
+              /** Format: date-time */
+              added_at: string;
+            }[];
+            sessions: {
+              /** Format: date-time */
+              signed_in_at: string;
+              /** Format: date-time */
+              last_used_at: string;
+              /** Format: date-time */
+              expires_at: string;
+              live: boolean;
+            }[];
+            plays: {
+              workout_id: string;
+              workout_name: string | null;
+              /** Format: date-time */
+              started_at: string;
+              /** @description seconds reached */
+              position: number;
+              is_complete: boolean;
+              minutes: number;
+              device: string | null;
+            }[];
+            bookings: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              checked_in_at: string | null;
+              /** Format: date-time */
+              cancelled_at: string | null;
+              late_cancel: boolean;
+            }[];
+            waitlists: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              ended_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminMembersByIdReceipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the member's user id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Why (for the audit log) */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            profile: {
+              id: string;
+              email: string;
+              given_name: string;
+              family_name: string;
+              birthday: string | null;
+              phone: {
+                country: string;
+                number: string;
+              } | null;
+              opt_in: boolean;
+              /** Format: date-time */
+              waiver_accepted_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              closed_at: string | null;
+              company_role: string | null;
+              deletion: {
+                /** Format: date-time */
+                requested_at: string;
+                /** Format: date-time */
+                erase_at: string;
+                /** Format: date-time */
+                erased_at: string | null;
+              } | null;
+            };
+            membership: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+            } | null;
+            subscriptions: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+              sku: string | null;
+              /** Format: date-time */
+              original_purchase_date: string;
+              /** Format: date-time */
+              trial_end: string | null;
+              /** Format: date-time */
+              canceled_at: string | null;
+              cancel_reason: string | null;
+              /** Format: date-time */
+              pause_starts_at: string | null;
+              /** Format: date-time */
+              pause_resumes_at: string | null;
+            }[];
+            timeline: {
+              id: string;
+              subscription_id: string;
+              subscription_name: string;
+              /** @description member:<id>, operator:<email>, job:<name> or system:<cause> */
+              actor: string;
+              action: string;
+              from_state: string | null;
+              to_state: string;
+              details: {
+                [key: string]: unknown;
+              };
+              /** Format: date-time */
+              created_at: string;
+            }[];
+            cards: {
+              brand: string;
+              last4: string;
+              exp_month: number | null;
+              exp_year: number | null;
+              is_default: boolean;
+              provider: string;
+              /** Format: date-time */
+              added_at: string;
+            }[];
+            sessions: {
+              /** Format: date-time */
+              signed_in_at: string;
+              /** Format: date-time */
+              last_used_at: string;
+              /** Format: date-time */
+              expires_at: string;
+              live: boolean;
+            }[];
+            plays: {
+              workout_id: string;
+              workout_name: string | null;
+              /** Format: date-time */
+              started_at: string;
+              /** @description seconds reached */
+              position: number;
+              is_complete: boolean;
+              minutes: number;
+              device: string | null;
+            }[];
+            bookings: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              checked_in_at: string | null;
+              /** Format: date-time */
+              cancelled_at: string | null;
+              late_cancel: boolean;
+            }[];
+            waitlists: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              ended_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminMembersByIdPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the member's user id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Why (for the audit log) */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            profile: {
+              id: string;
+              email: string;
+              given_name: string;
+              family_name: string;
+              birthday: string | null;
+              phone: {
+                country: string;
+                number: string;
+              } | null;
+              opt_in: boolean;
+              /** Format: date-time */
+              waiver_accepted_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              closed_at: string | null;
+              company_role: string | null;
+              deletion: {
+                /** Format: date-time */
+                requested_at: string;
+                /** Format: date-time */
+                erase_at: string;
+                /** Format: date-time */
+                erased_at: string | null;
+              } | null;
+            };
+            membership: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+            } | null;
+            subscriptions: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+              sku: string | null;
+              /** Format: date-time */
+              original_purchase_date: string;
+              /** Format: date-time */
+              trial_end: string | null;
+              /** Format: date-time */
+              canceled_at: string | null;
+              cancel_reason: string | null;
+              /** Format: date-time */
+              pause_starts_at: string | null;
+              /** Format: date-time */
+              pause_resumes_at: string | null;
+            }[];
+            timeline: {
+              id: string;
+              subscription_id: string;
+              subscription_name: string;
+              /** @description member:<id>, operator:<email>, job:<name> or system:<cause> */
+              actor: string;
+              action: string;
+              from_state: string | null;
+              to_state: string;
+              details: {
+                [key: string]: unknown;
+              };
+              /** Format: date-time */
+              created_at: string;
+            }[];
+            cards: {
+              brand: string;
+              last4: string;
+              exp_month: number | null;
+              exp_year: number | null;
+              is_default: boolean;
+              provider: string;
+              /** Format: date-time */
+              added_at: string;
+            }[];
+            sessions: {
+              /** Format: date-time */
+              signed_in_at: string;
+              /** Format: date-time */
+              last_used_at: string;
+              /** Format: date-time */
+              expires_at: string;
+              live: boolean;
+            }[];
+            plays: {
+              workout_id: string;
+              workout_name: string | null;
+              /** Format: date-time */
+              started_at: string;
+              /** @description seconds reached */
+              position: number;
+              is_complete: boolean;
+              minutes: number;
+              device: string | null;
+            }[];
+            bookings: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              checked_in_at: string | null;
+              /** Format: date-time */
+              cancelled_at: string | null;
+              late_cancel: boolean;
+            }[];
+            waitlists: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              ended_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminMembersByIdSignOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the member's user id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Why (for the audit log) */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            profile: {
+              id: string;
+              email: string;
+              given_name: string;
+              family_name: string;
+              birthday: string | null;
+              phone: {
+                country: string;
+                number: string;
+              } | null;
+              opt_in: boolean;
+              /** Format: date-time */
+              waiver_accepted_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              closed_at: string | null;
+              company_role: string | null;
+              deletion: {
+                /** Format: date-time */
+                requested_at: string;
+                /** Format: date-time */
+                erase_at: string;
+                /** Format: date-time */
+                erased_at: string | null;
+              } | null;
+            };
+            membership: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+            } | null;
+            subscriptions: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+              sku: string | null;
+              /** Format: date-time */
+              original_purchase_date: string;
+              /** Format: date-time */
+              trial_end: string | null;
+              /** Format: date-time */
+              canceled_at: string | null;
+              cancel_reason: string | null;
+              /** Format: date-time */
+              pause_starts_at: string | null;
+              /** Format: date-time */
+              pause_resumes_at: string | null;
+            }[];
+            timeline: {
+              id: string;
+              subscription_id: string;
+              subscription_name: string;
+              /** @description member:<id>, operator:<email>, job:<name> or system:<cause> */
+              actor: string;
+              action: string;
+              from_state: string | null;
+              to_state: string;
+              details: {
+                [key: string]: unknown;
+              };
+              /** Format: date-time */
+              created_at: string;
+            }[];
+            cards: {
+              brand: string;
+              last4: string;
+              exp_month: number | null;
+              exp_year: number | null;
+              is_default: boolean;
+              provider: string;
+              /** Format: date-time */
+              added_at: string;
+            }[];
+            sessions: {
+              /** Format: date-time */
+              signed_in_at: string;
+              /** Format: date-time */
+              last_used_at: string;
+              /** Format: date-time */
+              expires_at: string;
+              live: boolean;
+            }[];
+            plays: {
+              workout_id: string;
+              workout_name: string | null;
+              /** Format: date-time */
+              started_at: string;
+              /** @description seconds reached */
+              position: number;
+              is_complete: boolean;
+              minutes: number;
+              device: string | null;
+            }[];
+            bookings: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              checked_in_at: string | null;
+              /** Format: date-time */
+              cancelled_at: string | null;
+              late_cancel: boolean;
+            }[];
+            waitlists: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              ended_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminMembersByIdErasure: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the member's user id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Why (for the audit log) */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            profile: {
+              id: string;
+              email: string;
+              given_name: string;
+              family_name: string;
+              birthday: string | null;
+              phone: {
+                country: string;
+                number: string;
+              } | null;
+              opt_in: boolean;
+              /** Format: date-time */
+              waiver_accepted_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              closed_at: string | null;
+              company_role: string | null;
+              deletion: {
+                /** Format: date-time */
+                requested_at: string;
+                /** Format: date-time */
+                erase_at: string;
+                /** Format: date-time */
+                erased_at: string | null;
+              } | null;
+            };
+            membership: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+            } | null;
+            subscriptions: {
+              subscription_id: string;
+              name: string;
+              provider: string;
+              state: string;
+              display_state: string;
+              is_active: boolean;
+              /** Format: date-time */
+              expiration_date: string | null;
+              sku: string | null;
+              /** Format: date-time */
+              original_purchase_date: string;
+              /** Format: date-time */
+              trial_end: string | null;
+              /** Format: date-time */
+              canceled_at: string | null;
+              cancel_reason: string | null;
+              /** Format: date-time */
+              pause_starts_at: string | null;
+              /** Format: date-time */
+              pause_resumes_at: string | null;
+            }[];
+            timeline: {
+              id: string;
+              subscription_id: string;
+              subscription_name: string;
+              /** @description member:<id>, operator:<email>, job:<name> or system:<cause> */
+              actor: string;
+              action: string;
+              from_state: string | null;
+              to_state: string;
+              details: {
+                [key: string]: unknown;
+              };
+              /** Format: date-time */
+              created_at: string;
+            }[];
+            cards: {
+              brand: string;
+              last4: string;
+              exp_month: number | null;
+              exp_year: number | null;
+              is_default: boolean;
+              provider: string;
+              /** Format: date-time */
+              added_at: string;
+            }[];
+            sessions: {
+              /** Format: date-time */
+              signed_in_at: string;
+              /** Format: date-time */
+              last_used_at: string;
+              /** Format: date-time */
+              expires_at: string;
+              live: boolean;
+            }[];
+            plays: {
+              workout_id: string;
+              workout_name: string | null;
+              /** Format: date-time */
+              started_at: string;
+              /** @description seconds reached */
+              position: number;
+              is_complete: boolean;
+              minutes: number;
+              device: string | null;
+            }[];
+            bookings: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              checked_in_at: string | null;
+              /** Format: date-time */
+              cancelled_at: string | null;
+              late_cancel: boolean;
+            }[];
+            waitlists: {
+              class_id: string;
+              class_type: string;
+              location: string;
+              /** Format: date-time */
+              start_at: string;
+              status: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              ended_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -164,6 +164,8 @@ describe("<fit-membership-panel>", () => {
     withSession(async (session) => {
       const { panel } = await panelFor(session, "vip@demo.fitkit.dev");
       await panel.getByText("You have VIP access.").waitFor();
+      // A VIP (or support's complimentary) membership never renews: the panel says until when it runs.
+      await panel.getByText("Access until").waitFor();
       expect(await panel.getByRole("button", { name: "Update Payment" }).count()).toBe(0);
       session.assertClean();
     }));

@@ -228,7 +228,8 @@ export function MembershipPanel(props: MembershipPanelProps) {
               </dd>
             </>
           )}
-          {canceled && stillValid && (
+          {/* A VIP or complimentary membership never renews: its end date is when access stops. */}
+          {(canceled || sub.state === "vip") && stillValid && (
             <>
               <dt>{say("membership.accessUntil")}</dt>
               <dd>{date(sub.expiration_date)}</dd>

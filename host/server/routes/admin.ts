@@ -6,6 +6,7 @@ import { errorSchema, memberSecurity, noBody, strictObject, successSchema } from
 import { AdminWorkoutsService } from "../services/admin-workouts.js";
 import { listAudit } from "../services/audit.js";
 import { mayDo, OPERATOR_ROLES, OperatorAccess, type Actor, type ConsoleArea } from "../services/operator-access.js";
+import { adminMemberRoutes } from "./admin-members.js";
 import { typed } from "./typed.js";
 
 const string = { type: "string" } as const;
@@ -146,6 +147,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
     return { id: member.id, email: member.email };
   };
   const area = (consoleArea: ConsoleArea) => ({ config: { consoleArea } });
+  await app.register(adminMemberRoutes, { ctx });
   const common = { tags: tagsOf, security: memberSecurity };
 
   app.get(

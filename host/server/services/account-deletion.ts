@@ -81,7 +81,7 @@ export class AccountDeletionService {
   constructor(private readonly deps: { db: Db; clock: Clock; tokenVersions: TokenVersions }) {}
 
   async request(userId: string, password: string): Promise<DeletionRequested> {
-    const { db, clock } = this.deps;
+    const { db } = this.deps;
     const user = await db
       .selectFrom("users")
       .select("password_hash")
@@ -91,6 +91,16 @@ export class AccountDeletionService {
     if (!user) throw unauthorized();
     if (!(await verifyPassword(user.password_hash, password, userId)))
       throw new WrongPasswordError("password is incorrect");
+    return this.schedule(userId);
+  }
+
+  /**
+   * Schedules the erasure without the password: the member's own request after its check, or member support's on
+   * the member's behalf (`also` writes the console's audit row in the same transaction). Same grace period, same
+   * sign-out and stopped billing, cancelled the same way by signing in again.
+   */
+  async schedule(userId: string, also?: (trx: Db, eraseAt: Date) => Promise<void>): Promise<DeletionRequested> {
+    const { db, clock } = this.deps;
     const now = clock.now();
     const eraseAt = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
     await db.transaction().execute(async (trx) => {
@@ -104,6 +114,7 @@ export class AccountDeletionService {
       if (!inserted) throw conflict(ALREADY_SCHEDULED);
       await signOutEverywhere(trx, userId, now);
       await stopBilling(trx, userId, now);
+      await also?.(trx, eraseAt);
     });
     this.deps.tokenVersions.forget(userId);
     const subs = await listSubscriptions(db, userId);

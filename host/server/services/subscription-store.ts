@@ -11,8 +11,14 @@ export const BILLED_PROVIDERS = ["stripe", "recharge"] as const;
 export const isBilled = (sub: Pick<Subscription, "provider">) =>
   (BILLED_PROVIDERS as readonly string[]).includes(sub.provider);
 
-/** Who made a change, for the audit trail. */
-export type Actor = `member:${string}` | `system:${string}` | `job:${string}`;
+/** Who made a change, for the audit trail (`operator:<email>`: someone in the console acting for the member). */
+export type Actor = `member:${string}` | `system:${string}` | `job:${string}` | `operator:${string}`;
+
+/**
+ * What a console action adds to a member's change, inside its transaction: the audit row of who did it and why, so
+ * the change and its record commit together.
+ */
+export type AlsoInTransaction = (trx: Db, before: Subscription, after: Subscription) => Promise<void>;
 
 export async function listSubscriptions(db: Db, userId: string): Promise<Subscription[]> {
   return db

@@ -18,6 +18,7 @@ import {
   lockSubscription,
   transition,
   type Actor,
+  type AlsoInTransaction,
   type Subscription,
 } from "./subscription-store.js";
 import { presentSubscription } from "./subscription-view.js";
@@ -297,6 +298,7 @@ export class SubscriptionService {
     reason: CancelReason,
     explanation: string | undefined,
     actor: Actor = `member:${userId}`,
+    also?: AlsoInTransaction,
   ) {
     const { db, clock, billing } = this.deps;
     const note = explanation?.trim() || null;
@@ -350,6 +352,7 @@ export class SubscriptionService {
             ? "The membership is already cancelled"
             : `A ${locked.state} membership cannot be cancelled`,
         );
+      await also?.(trx, locked, updated);
       return this.present(updated, trx);
     });
   }
@@ -434,7 +437,12 @@ export class SubscriptionService {
    * charges nothing during the pause and resumes the membership (charging the next period) at `resumes_at`. Only a
    * running membership billed here may pause, and only once (src/domain/membership-pause.ts says which).
    */
-  async schedulePause(userId: string, id: string, months: PauseMonths) {
+  async schedulePause(
+    userId: string,
+    id: string,
+    months: PauseMonths,
+    by: { actor?: Actor; also?: AlsoInTransaction } = {},
+  ) {
     const { db, clock, billing } = this.deps;
     const now = clock.now();
     const sub = await ownSubscription(db, userId, id);
@@ -452,7 +460,7 @@ export class SubscriptionService {
         ["active"],
         { pause_months: months, pause_starts_at: window.starts_at, pause_resumes_at: window.resumes_at },
         {
-          actor: `member:${userId}`,
+          actor: by.actor ?? `member:${userId}`,
           action: "pause_scheduled",
           details: {
             months,
@@ -468,6 +476,7 @@ export class SubscriptionService {
         startsAt: window.starts_at,
         resumesAt: window.resumes_at,
       });
+      await by.also?.(trx, locked, updated!);
       return this.present(updated!, trx);
     });
   }
