@@ -8,7 +8,7 @@ import { callApi, newMember } from "./app-part2-helpers.js";
  * Issue 32's walk through the hosted app, as visitors, members, non-members, staff and owners met it: the footer's
  * language, the way into /studio, the quiz that swallowed deep links, home for non-members, and the smaller things
  * (long names, a paused series, calendar headers, the referral button's place, the policy form in hours, the cookie
- * banner over a deep-linked pane). Every screen touched is taken at 1280 and 375 px (test-artifacts/walk-*.png).
+ * banner over a deep-linked pane, a class scrubbed to its end). Every screen touched is taken at 1280 and 375 px (test-artifacts/walk-*.png).
  */
 
 afterAll(closeBrowser);
@@ -269,6 +269,39 @@ describe("item 8: home for signed-in non-members", () => {
 });
 
 describe("item 10: the smaller things", () => {
+  it("scrubbing to the end of a class is no completed workout: the player says so and the stats stay", () =>
+    withSession(async (session) => {
+      const member = await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const calendar = await callApi<{ days: { workout?: { slug: string } }[] }>(
+        undefined,
+        "/tsapi/workout_calendars/2-week-reset",
+      );
+      const slug = calendar.days.find((d) => d.workout)!.workout!.slug;
+      const page = await session.open(`/classes/video/${slug}`);
+      const video = page.locator("[data-testid=video]");
+      // Playing (the session has started), pressing Play if the browser did not start it by itself.
+      await expect
+        .poll(
+          async () => {
+            if (!(await video.evaluate((v: HTMLVideoElement) => v.paused))) return "playing";
+            const play = page.getByRole("button", { name: "Play", exact: true });
+            if (await play.isVisible()) await play.click();
+            return "waiting";
+          },
+          { timeout: STEP_TIMEOUT, interval: 500 },
+        )
+        .toBe("playing");
+      const ended = page.waitForResponse((r) => r.url().includes("/v2/workouts/end_session/"));
+      await video.evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration - 2));
+      expect(await (await ended).json()).toMatchObject({ status: "ended", is_complete: false });
+      await visible(page.getByRole("heading", { name: "Nice work" }));
+      await visible(page.getByText("Finish more of the class next time to count it as complete."));
+      const stats = await member.api<{ total_on_demand: number }>("/v2/workouts/workout_stats");
+      expect(stats.total_on_demand).toBe(0);
+      await shoot(session, page, "player-scrubbed");
+      session.assertClean();
+    }));
+
   it("a 100-character name wraps instead of widening home and account", () =>
     withSession(async (session) => {
       await newMember(session, {
