@@ -5,7 +5,7 @@
  * stretches of the video are merged, so rewatching a part does not count it twice.
  */
 
-/** Video seconds a second of wall time can play: faster than this is a seek (Peloton counts time watched the same way). */
+/** Video seconds a second of wall time can play: faster is a seek (Peloton counts time watched the same way). */
 const SEEK_SPEED = 2;
 /** Players report whole seconds: a step may read one second more than the wall time played. */
 const ROUNDING_SECONDS = 1;
