@@ -6,10 +6,10 @@ import { callApi, newMember } from "./app-part2-helpers.js";
 
 /**
  * Issue 32's walk through the hosted app, as visitors, members, non-members, staff and owners met it: Booked Classes'
- * cancellation terms, the footer's language, the way into /studio, the quiz that swallowed deep links, home for non-members, and the smaller things
- * (long names, a paused series, calendar headers, the referral button's place, the policy form in hours, the cookie
- * banner over a deep-linked pane, a class scrubbed to its end). Every screen touched is taken at 1280 and 375 px
- * (test-artifacts/walk-*.png).
+ * cancellation terms, the footer's language, the way into /studio, the quiz that swallowed deep links, home for
+ * non-members, and the smaller things (long names, a paused series, calendar headers, the referral button's place, the
+ * policy form in hours, the cookie banner over a deep-linked pane, a class scrubbed to its end). Every screen touched
+ * is taken at 1280 and 375 px (test-artifacts/walk-*.png).
  */
 
 afterAll(closeBrowser);
