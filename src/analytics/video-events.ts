@@ -9,7 +9,7 @@ const TERMINAL_VIDEO_EVENTS: readonly VideoEventType[] = ["close", "end", "error
 
 export interface VideoEventBuffer {
   push(event: VideoEvent): void;
-  /** Sends what is buffered now. */
+  /** Sends what is buffered now; settles once every post made so far has (the server counts time watched from them). */
   flush(): Promise<void>;
   /** Events still waiting. */
   readonly size: number;
@@ -27,15 +27,20 @@ export function createVideoEventBuffer(
   let buffer: VideoEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const ended = new Set<string>();
+  const inFlight = new Set<Promise<unknown>>();
 
   async function flush() {
     clearTimeout(timer);
     timer = undefined;
-    if (!buffer.length) return;
-    const batch = buffer;
-    buffer = [];
-    // Tracking is best effort: a failed post must not break playback.
-    await send(batch).catch(() => undefined);
+    if (buffer.length) {
+      const batch = buffer;
+      buffer = [];
+      // Tracking is best effort: a failed post must not break playback.
+      const sent = send(batch).catch(() => undefined);
+      inFlight.add(sent);
+      void sent.then(() => inFlight.delete(sent));
+    }
+    await Promise.all(inFlight);
   }
 
   return {

@@ -768,7 +768,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** End a play at the position reached (seconds); complete at 90 % of the video, counted once */
+    /** End a play at the position reached (seconds); complete once the play's video events show 90 % of the video watched, counted once */
     post: operations["postWorkoutsEndSessionByWorkoutId"];
     delete?: never;
     options?: never;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { TestApp } from "./harness.js";
+import { inBatches, watchEvents } from "./watch-events.js";
 
 /** Workouts of known lengths (minutes, video seconds), a series in two chapters, a calendar and collections. */
 export interface ActivityFixture {
@@ -115,17 +116,29 @@ export async function activityFixture(t: TestApp): Promise<ActivityFixture> {
   return { workouts, collections, series, calendar };
 }
 
-/** Plays a workout through the API up to `seconds` into its video; answers the end_session body. */
+/**
+ * Plays a workout through the API: starts a session, watches from where it resumes up to `seconds` into the video
+ * (the player's progress events, ending at the server clock's now) and ends there; answers the end_session body.
+ */
 export async function playWorkout(t: TestApp, token: string, workoutId: string, seconds: number) {
   const start = await t.call("GET", `/v2/workouts/start_session/${workoutId}`, { token });
   if (start.statusCode !== 200) throw new Error(`start_session failed: ${start.statusCode} ${start.body}`);
-  const { session_id } = start.json<{ session_id: string }>();
+  const { session_id, timecode } = start.json<{ session_id: string; timecode: number }>();
+  await sendWatch(t, token, watchEvents(workoutId, session_id, timecode, seconds, t.clock.now().getTime()));
   const end = await t.call("POST", `/v2/workouts/end_session/${workoutId}`, {
     token,
     body: { session_id, workout_completed_positions: seconds },
   });
   if (end.statusCode !== 200) throw new Error(`end_session failed: ${end.statusCode} ${end.body}`);
   return end.json<{ session_id: string; status: string; is_complete: boolean }>();
+}
+
+/** Posts player events as the web player does. */
+export async function sendWatch(t: TestApp, token: string, events: unknown[]) {
+  for (const batch of inBatches(events)) {
+    const res = await t.call("POST", "/v2/workouts/video_events", { token, body: { events: batch } });
+    if (res.statusCode !== 200) throw new Error(`video_events failed: ${res.statusCode} ${res.body}`);
+  }
 }
 
 /**

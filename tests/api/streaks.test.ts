@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "../../host/server/clock.js";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
-import { activityFixture, attendLiveClass, playWorkout, type ActivityFixture } from "./activity-fixtures.js";
+import { activityFixture, attendLiveClass, playWorkout, sendWatch, type ActivityFixture } from "./activity-fixtures.js";
+import { watchEvents } from "./watch-events.js";
 
 let t: TestApp;
 let fx: ActivityFixture;
@@ -44,6 +45,8 @@ async function playFrom(token: string, start: string, workoutId: string, seconds
   const started = await t.call("GET", `/v2/workouts/start_session/${workoutId}`, { token });
   expect(started.statusCode, started.body).toBe(200);
   t.clock.set(ms(start) + minutes * 60_000);
+  const sessionId = started.json().session_id as string;
+  await sendWatch(t, token, watchEvents(workoutId, sessionId, 0, seconds, t.clock.now().getTime()));
   const ended = await t.call("POST", `/v2/workouts/end_session/${workoutId}`, {
     token,
     body: { session_id: started.json().session_id, workout_completed_positions: seconds },

@@ -191,6 +191,51 @@ describe(`waitlist (${databaseKind})`, () => {
     expect(await counts(cls.id)).toMatchObject({ booked: 1, waitlisted: 1 });
   });
 
+  it("passes over a member whose membership ended while waiting: their place expires, they are told why, the next is booked", async () => {
+    const lapse = (m: Member) =>
+      t.db
+        .updateTable("subscriptions")
+        .set({ state: "expired", expiration_date: new Date(t.clock.now().getTime() - MINUTE) })
+        .where("user_id", "=", m.user.id)
+        .execute();
+    // Before the cutoff: the spot goes to the second in line.
+    const early = await fullClass(1, DAY);
+    const [lapsed, next] = await members(2);
+    await join(early.cls.id, lapsed!);
+    await join(early.cls.id, next!);
+    await lapse(lapsed!);
+    expect((await cancel(early.reservations[0]!, early.holders[0]!)).statusCode).toBe(200);
+    const booked = (await t.call("GET", "/studios/reservation", { token: next!.token })).json().items;
+    expect(booked).toMatchObject([{ status: "pending", from_waitlist: true, class_data: { id: early.cls.id } }]);
+    expect((await t.call("GET", "/studios/reservation", { token: lapsed!.token })).json().items).toEqual([]);
+    expect((await t.call("GET", "/studios/waitlist", { token: lapsed!.token })).json().items).toEqual([]);
+    expect((await classOf(early.cls.id, lapsed)).waitlist).toMatchObject({ count: 0, position: null, entry_id: null });
+    expect(await counts(early.cls.id)).toMatchObject({ booked: 1, waitlisted: 0 });
+    const told = await outboxTo(lapsed!.email);
+    expect(told.map((m) => m.subject)).toEqual(["Your waitlist place for Strength & Sculpt has ended"]);
+    expect(told[0]!.text_body).toContain("live classes are part of a membership and yours has ended");
+    expect(told[0]!.text_body).toContain("/account/membership");
+    const entry = await t.db
+      .selectFrom("waitlist_entries")
+      .select(["status", "ended_at"])
+      .where("user_id", "=", lapsed!.user.id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ status: "expired", ended_at: expect.any(Date) });
+
+    // After the cutoff: only members who may book are told a spot is open.
+    const late = await fullClass(1, HOUR);
+    const [gone, waiting] = await members(2);
+    await join(late.cls.id, gone!);
+    await join(late.cls.id, waiting!);
+    await lapse(gone!);
+    expect((await cancel(late.reservations[0]!, late.holders[0]!)).statusCode).toBe(200);
+    expect((await outboxTo(waiting!.email)).map((m) => m.subject)).toEqual(["A spot opened in Strength & Sculpt"]);
+    expect((await outboxTo(gone!.email)).map((m) => m.subject)).toEqual([
+      "Your waitlist place for Strength & Sculpt has ended",
+    ]);
+    expect(await counts(late.cls.id)).toMatchObject({ booked: 0, waitlisted: 1 });
+  });
+
   it("expires entries when the class starts: no position, no promotion", async () => {
     const { cls, holders, reservations } = await fullClass(1, 3 * HOUR);
     const [m] = await members(1);

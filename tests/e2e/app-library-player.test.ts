@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { appUrl, closeBrowser, openSession, signInAs, STEP_TIMEOUT } from "./browser.js";
+import { watchEvents } from "../api/watch-events.js";
 import { apiAs, dismissConsent, eventually, expectPath, pathOf, visible } from "./app-helpers.js";
 
 afterAll(closeBrowser);
@@ -109,14 +110,27 @@ describe("hosted app: library, detail pane and player", () => {
     await pane.getByRole("button", { name: "Close" }).click();
     await expectPath(page, /^\/classes\?length=5-15&q=stretch&sort=longest$/);
 
-    // Play to the end (fast-forwarded): a completed session shows in stats and history.
+    // Finish a class: completion counts time watched (scrubbing to the end alone is no completion), so an earlier
+    // play watched 89 % of it; this play resumes there, watches past 90 %, then skips to the end. The completed
+    // session shows in stats and history.
     const statsBefore = await apiAs<Stats>(page, "/v2/workouts/workout_stats");
     await search.locator("[part=card] a").first().click();
+    const toPlay = decodeURIComponent(pathOf(page).split("/detail/")[1]!.split("?")[0]!);
+    const played = await apiAs<{ id: string; video: { duration: number } }>(page, `/tsapi/workouts/${toPlay}`);
+    const length = played.video.duration;
+    const earlier = await apiAs<{ session_id: string }>(page, `/v2/workouts/start_session/${played.id}`);
+    const mostOf = Math.floor(0.89 * length);
+    const events = watchEvents(played.id, earlier.session_id, 0, mostOf, Date.now());
+    await apiAs(page, "/v2/workouts/video_events", { method: "POST", body: { events } });
+    const body = { session_id: earlier.session_id, workout_completed_positions: mostOf };
+    await apiAs(page, `/v2/workouts/end_session/${played.id}`, { method: "POST", body });
     await page.locator("dialog[open]").last().getByRole("link", { name: /Play/ }).click();
     await expectPath(page, /^\/classes\/video\//);
-    const played = await apiAs<{ id: string }>(page, `/tsapi/workouts/${pathOf(page).split("/video/")[1]}`);
     await ensurePlaying(page);
     expect((await video(page))!.volume).toBe(0.5);
+    await expect
+      .poll(async () => (await video(page))!.time, { timeout: 60_000, interval: 500 })
+      .toBeGreaterThan(0.9 * length + 3);
     await page.evaluate(() => {
       const v = document.querySelector<HTMLVideoElement>("[data-testid=video]")!;
       v.currentTime = v.duration - 2;

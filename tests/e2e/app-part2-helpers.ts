@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
+import { inBatches, watchEvents } from "../api/watch-events.js";
 import { appUrl, keepTokens, STEP_TIMEOUT, type Session } from "./browser.js";
 
 /**
@@ -74,7 +75,10 @@ export async function newMember(session: Session, options: NewMemberOptions = {}
   return { email, password, token: answer.token, api };
 }
 
-/** Plays a workout to the end through the API (start, then end at its full length): a completed on-demand workout. */
+/**
+ * Watches a workout to the end through the API (start, the player's progress events of watching the whole video, which
+ * ends now, then end at its full length): a completed on-demand workout.
+ */
 export async function completeWorkout(member: Member, workoutId: string) {
   const { items } = await member.api<{ items: { id: string; video: { duration: number } }[] }>(
     `/tsapi/workouts/?ids=${encodeURIComponent(workoutId)}`,
@@ -82,6 +86,7 @@ export async function completeWorkout(member: Member, workoutId: string) {
   const session = await member.api<{ session_id: string }>(
     `/v2/workouts/start_session/${encodeURIComponent(workoutId)}`,
   );
+  await postWatch(member, watchEvents(workoutId, session.session_id, 0, items[0]!.video.duration, Date.now()));
   const ended = await member.api<{ is_complete: boolean }>(
     `/v2/workouts/end_session/${encodeURIComponent(workoutId)}`,
     {
@@ -90,6 +95,13 @@ export async function completeWorkout(member: Member, workoutId: string) {
     },
   );
   expect(ended.is_complete).toBe(true);
+}
+
+/** Posts player events as the web player does. */
+export async function postWatch(member: Member, events: unknown[]) {
+  for (const batch of inBatches(events)) {
+    await member.api("/v2/workouts/video_events", { method: "POST", body: { events: batch } });
+  }
 }
 
 export const WIDTHS = [375, 768, 1280] as const;

@@ -5,10 +5,11 @@ import { dismissConsent, eventually, expectPath, signInWithForm, visible } from 
 import { callApi, newMember } from "./app-part2-helpers.js";
 
 /**
- * Issue 32's walk through the hosted app, as visitors, members, non-members, staff and owners met it: the footer's
- * language, the way into /studio, the quiz that swallowed deep links, home for non-members, and the smaller things
- * (long names, a paused series, calendar headers, the referral button's place, the policy form in hours, the cookie
- * banner over a deep-linked pane). Every screen touched is taken at 1280 and 375 px (test-artifacts/walk-*.png).
+ * Issue 32's walk through the hosted app, as visitors, members, non-members, staff and owners met it: Booked Classes'
+ * cancellation terms, the footer's language, the way into /studio, the quiz that swallowed deep links, home for
+ * non-members, and the smaller things (long names, a paused series, calendar headers, the referral button's place, the
+ * policy form in hours, the cookie banner over a deep-linked pane, a class scrubbed to its end). Every screen touched
+ * is taken at 1280 and 375 px (test-artifacts/walk-*.png).
  */
 
 afterAll(closeBrowser);
@@ -38,6 +39,66 @@ async function consent(session: Session, categories: string[]) {
 }
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" }).first();
+
+describe("item 2: Booked Classes states the cancellation terms and warns before a late cancel", () => {
+  /** A Chicago one-off class (owner's desk) starting at `at` or, if that local hour is 23, an hour later. */
+  async function chicagoClass(at: number, type: string) {
+    const parts = (ms: number) =>
+      Object.fromEntries(
+        new Intl.DateTimeFormat("en-CA", {
+          timeZone: "America/Chicago",
+          year: "numeric",
+          month: "2-digit",
+          day: "2-digit",
+          hour: "2-digit",
+          minute: "2-digit",
+          hourCycle: "h23",
+        })
+          .formatToParts(ms)
+          .map((p) => [p.type, p.value]),
+      );
+    // Half an hour long, on one local day (a start at 23:xx moves past midnight).
+    let start = Math.ceil(at / 300_000) * 300_000;
+    if (parts(start).hour === "23") start += 3_600_000;
+    const local = parts(start);
+    const end = parts(start + 30 * 60_000);
+    const { token } = await signInTokens("owner@demo.fitkit.dev");
+    const trainers = await callApi<{ items: { id: string }[] }>(token, "/studio-admin/v1/trainers");
+    return callApi<{ id: string }>(token, "/studio-admin/v1/locations/chicago/classes", {
+      method: "POST",
+      body: {
+        date: `${local.year}-${local.month}-${local.day}`,
+        start_time: `${local.hour}:${local.minute}`,
+        end_time: `${end.hour}:${end.minute}`,
+        class_type: type,
+        trainer_id: trainers.items[0]!.id,
+        capacity: 5,
+        room: "Walk Room",
+      },
+    });
+  }
+
+  it("a row says until when cancelling is free, or that it is late now, and the late one's dialog warns", () =>
+    withSession(async (session) => {
+      const member = await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const soon = await chicagoClass(Date.now() + 2 * 3_600_000, "Walk Late Flow");
+      const later = await chicagoClass(Date.now() + 3 * 86_400_000, "Walk Free Flow");
+      for (const cls of [soon, later])
+        await member.api("/studios/reservation/", { method: "POST", body: { class_id: cls.id } });
+      const page = await session.open("/live/booked-classes");
+      const row = (type: string) => page.getByRole("listitem").filter({ hasText: type });
+      await visible(row("Walk Free Flow").getByText(/^Free cancellation until .+/));
+      await visible(row("Walk Late Flow").getByText("Cancelling now is a late cancel"));
+      await shoot(session, page, "booked-terms");
+      await row("Walk Late Flow").getByRole("button", { name: "Cancel" }).click();
+      const dialog = page.getByRole("dialog");
+      await visible(dialog.getByText("It’s past the free cancellation time, so this counts as a late cancel."));
+      await shoot(session, page, "booked-late-cancel-dialog");
+      await dialog.getByRole("button", { name: "Cancel booking" }).click();
+      await visible(page.getByText("Your reservation is cancelled."));
+      session.assertClean();
+    }));
+});
 
 describe("item 3: the footer's language select", () => {
   it("switches a visitor's app to French at once, keeps it after a reload and back to English", () =>
@@ -269,6 +330,39 @@ describe("item 8: home for signed-in non-members", () => {
 });
 
 describe("item 10: the smaller things", () => {
+  it("scrubbing to the end of a class is no completed workout: the player says so and the stats stay", () =>
+    withSession(async (session) => {
+      const member = await newMember(session, { sku: "1month_trial0-R-SB", onboarded: true });
+      const calendar = await callApi<{ days: { workout?: { slug: string } }[] }>(
+        undefined,
+        "/tsapi/workout_calendars/2-week-reset",
+      );
+      const slug = calendar.days.find((d) => d.workout)!.workout!.slug;
+      const page = await session.open(`/classes/video/${slug}`);
+      const video = page.locator("[data-testid=video]");
+      // Playing (the session has started), pressing Play if the browser did not start it by itself.
+      await expect
+        .poll(
+          async () => {
+            if (!(await video.evaluate((v: HTMLVideoElement) => v.paused))) return "playing";
+            const play = page.getByRole("button", { name: "Play", exact: true });
+            if (await play.isVisible()) await play.click();
+            return "waiting";
+          },
+          { timeout: STEP_TIMEOUT, interval: 500 },
+        )
+        .toBe("playing");
+      const ended = page.waitForResponse((r) => r.url().includes("/v2/workouts/end_session/"));
+      await video.evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration - 2));
+      expect(await (await ended).json()).toMatchObject({ status: "ended", is_complete: false });
+      await visible(page.getByRole("heading", { name: "Nice work" }));
+      await visible(page.getByText("Finish more of the class next time to count it as complete."));
+      const stats = await member.api<{ total_on_demand: number }>("/v2/workouts/workout_stats");
+      expect(stats.total_on_demand).toBe(0);
+      await shoot(session, page, "player-scrubbed");
+      session.assertClean();
+    }));
+
   it("a 100-character name wraps instead of widening home and account", () =>
     withSession(async (session) => {
       await newMember(session, {

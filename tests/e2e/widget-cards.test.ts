@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { watchEvents } from "../api/watch-events.js";
 import { appUrl, closeBrowser, signInAs, withSession } from "./browser.js";
 
 afterAll(closeBrowser);
@@ -62,6 +63,9 @@ describe("<fit-series-card>", () => {
       await call("/v2/workouts/series/enroll", { method: "POST", body: JSON.stringify({ series_id: series.id }) });
       for (const workout of series.items) {
         const started = await call<{ session_id: string }>(`/v2/workouts/start_session/${workout.id}`);
+        // Watched through: the player's progress events (completion counts time watched, not the end position).
+        const events = watchEvents(workout.id, started.session_id, 0, workout.video.duration, Date.now());
+        await call("/v2/workouts/video_events", { method: "POST", body: JSON.stringify({ events }) });
         await call(`/v2/workouts/end_session/${workout.id}`, {
           method: "POST",
           body: JSON.stringify({ session_id: started.session_id, workout_completed_positions: workout.video.duration }),

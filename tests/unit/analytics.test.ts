@@ -223,6 +223,20 @@ describe("video event buffer (spec §4)", () => {
     },
   );
 
+  it("flush settles only once the posts already under way have (the session ends after its events arrive)", async () => {
+    let arrive = () => {};
+    const b = createVideoEventBuffer(() => new Promise<void>((resolve) => (arrive = resolve)), { flushMs: 60_000 });
+    b.push(ev("progress"));
+    b.push(ev("end")); // posted at once
+    let flushed = false;
+    const flush = b.flush().then(() => (flushed = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(flushed).toBe(false);
+    arrive();
+    await flush;
+    expect(flushed).toBe(true);
+  });
+
   it("drops a failed batch instead of breaking playback", async () => {
     const b = createVideoEventBuffer(async () => Promise.reject(new Error("offline")));
     b.push(ev("play"));

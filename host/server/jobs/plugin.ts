@@ -61,7 +61,12 @@ export const jobsPlugin = fp<JobsOptions>(
       name: "account-erasure",
       lock: ctx.jobLock,
       work: async () => {
-        const report = await eraseDueAccounts({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
+        const report = await eraseDueAccounts({
+          db: ctx.db,
+          clock: ctx.clock,
+          publicUrl: ctx.config.publicUrl,
+          entitlements: ctx.entitlements,
+        });
         // Spots an erased member held went to the waitlist with queued emails: send them now they have committed.
         ctx.mailer.deliverQueued().catch((err: unknown) => app.log.error({ err }, "waitlist mail failed"));
         return report;

@@ -240,7 +240,12 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
     clock: ctx.clock,
     mailer: ctx.mailer,
     schedule,
-    spotsOpened: (trx, classId) => spotsOpened(trx, classId, { now: ctx.clock.now(), publicUrl: ctx.config.publicUrl }),
+    spotsOpened: (trx, classId) =>
+      spotsOpened(trx, classId, {
+        now: ctx.clock.now(),
+        publicUrl: ctx.config.publicUrl,
+        entitlements: ctx.entitlements,
+      }),
   });
   const numbers = new StudioNumbersService({ db: ctx.db, clock: ctx.clock });
   const guarded = { onRequest: app.requireMember } as const;

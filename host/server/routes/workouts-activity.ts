@@ -145,7 +145,8 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
       ...member,
       schema: {
         tags: ["sessions"],
-        summary: "End a play at the position reached (seconds); complete at 90 % of the video, counted once",
+        summary:
+          "End a play at the position reached (seconds); complete once the play's video events show 90 % of the video watched, counted once",
         security: memberSecurity,
         params: workoutParams,
         body: strictObject(

@@ -7,6 +7,7 @@ import type { Db } from "../db/index.js";
 import { conflict, unauthorized } from "../errors.js";
 import { verifyPassword, WrongPasswordError } from "../auth/passwords.js";
 import { isBilled, listSubscriptions, transition } from "./subscription-store.js";
+import type { EntitlementResolver } from "./entitlements.js";
 import { spotsOpened } from "./waitlist.js";
 
 const DAY_MS = 86_400_000;
@@ -164,8 +165,14 @@ export interface ErasureReport {
  * skipped by a concurrent run; a concurrent cancel waits and then finds it erased). Personal data goes; the invoices,
  * charges and subscriptions billing law requires stay, owned by a tombstone that says nothing about the member.
  */
-export async function eraseDueAccounts(deps: { db: Db; clock: Clock; publicUrl: string }): Promise<ErasureReport> {
-  const { db, clock, publicUrl } = deps;
+export async function eraseDueAccounts(deps: {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  entitlements: EntitlementResolver;
+}): Promise<ErasureReport> {
+  const { db, clock } = deps;
+  const opened = { publicUrl: deps.publicUrl, entitlements: deps.entitlements };
   const now = clock.now();
   const due = await db
     .selectFrom("account_deletions")
@@ -187,7 +194,7 @@ export async function eraseDueAccounts(deps: { db: Db; clock: Clock; publicUrl: 
         .skipLocked()
         .executeTakeFirst();
       if (!claimed) return false;
-      await eraseAccount(trx, userId, now, publicUrl);
+      await eraseAccount(trx, userId, now, opened);
       await trx.updateTable("account_deletions").set({ erased_at: now }).where("user_id", "=", userId).execute();
       return true;
     });
@@ -196,10 +203,13 @@ export async function eraseDueAccounts(deps: { db: Db; clock: Clock; publicUrl: 
   return { erased };
 }
 
-async function eraseAccount(trx: Db, userId: string, now: Date, publicUrl: string) {
+/** What a spot given back needs to serve the class's waitlist (`spotsOpened`). */
+type SpotsContext = { publicUrl: string; entitlements: EntitlementResolver };
+
+async function eraseAccount(trx: Db, userId: string, now: Date, opened: SpotsContext) {
   const user = await trx.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
   await stopBilling(trx, userId, now);
-  await giveBackClassPlaces(trx, userId, now, publicUrl);
+  await giveBackClassPlaces(trx, userId, now, opened);
   // Charges stay (billing law) without the card they were made with.
   await trx.updateTable("payments").set({ payment_method_id: null }).where("user_id", "=", userId).execute();
   for (const table of ERASED_TABLES) await sql`delete from ${sql.table(table)} where user_id = ${userId}`.execute(trx);
@@ -247,7 +257,7 @@ async function eraseAccount(trx: Db, userId: string, now: Date, publicUrl: strin
  * waitlist (`spotsOpened`: booked automatically before the auto-book cutoff, told after it). Classes are locked in id
  * order, the order every erasure takes them.
  */
-async function giveBackClassPlaces(trx: Db, userId: string, now: Date, publicUrl: string) {
+async function giveBackClassPlaces(trx: Db, userId: string, now: Date, opened: SpotsContext) {
   const waiting = await trx
     .updateTable("waitlist_entries")
     .set({ status: "left", ended_at: now })
@@ -285,7 +295,7 @@ async function giveBackClassPlaces(trx: Db, userId: string, now: Date, publicUrl
         .where("class_id", "=", classId)
         .where("status", "<>", "standard cancel")
         .execute();
-      await spotsOpened(trx, classId, { now, publicUrl });
+      await spotsOpened(trx, classId, { now, ...opened });
     }
   }
 }

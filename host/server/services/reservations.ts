@@ -113,7 +113,11 @@ export class ReservationsService {
         .set({ booked: sql`booked - 1` })
         .where("id", "=", found.row.id)
         .execute();
-      await spotsOpened(trx, found.row.id, { now, publicUrl: this.deps.publicUrl });
+      await spotsOpened(trx, found.row.id, {
+        now,
+        publicUrl: this.deps.publicUrl,
+        entitlements: this.deps.entitlements,
+      });
       const row = await classRows(trx).where("c.id", "=", found.row.id).executeTakeFirstOrThrow();
       return this.#view(reservationId, "standard cancel", row, now, { ...found.flags, late_cancel: late });
     });

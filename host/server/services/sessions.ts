@@ -4,8 +4,9 @@ import type { Db } from "../db/index.js";
 import { badRequest, notFound } from "../errors.js";
 import { findWorkout } from "./catalogue-lookup.js";
 import { recordSeriesProgress } from "./series-progress.js";
+import { watchedSeconds, type PlayerSample } from "./watched-time.js";
 
-/** A session is complete once the member reached this share of the video (the product's rule). */
+/** A session is complete once the member watched this share of the video (the product's rule). */
 const COMPLETION_SHARE = 0.9;
 /** Players report positions a hair past the end; anything further than this is refused. */
 const END_TOLERANCE_SECONDS = 1;
@@ -63,7 +64,30 @@ export async function startSession(
 }
 
 /**
- * Records the furthest position a play reached. The session row is locked and updated in one statement, so ending
+ * The player events with a position of this play and of the unfinished plays before it since the member last
+ * completed the workout: a play resumed where the last one stopped adds to it.
+ */
+async function playSamples(db: Db, userId: string, workoutId: string, sessionId: string): Promise<PlayerSample[]> {
+  const { rows } = await sql<{ session_id: string; position: number; at: Date }>`
+    with this_play as (
+      select seq from workout_sessions where id = ${sessionId} and user_id = ${userId} and workout_id = ${workoutId}
+    ), plays as (
+      select s.id from workout_sessions s, this_play
+       where s.user_id = ${userId} and s.workout_id = ${workoutId} and s.seq <= this_play.seq
+         and s.seq > coalesce((select max(c.seq) from workout_sessions c, this_play
+                                where c.user_id = ${userId} and c.workout_id = ${workoutId} and c.is_complete
+                                  and c.seq < this_play.seq), 0)
+    )
+    select e.session_id, e.position, e.occurred_at as at
+      from video_events e join plays p on e.session_id = p.id
+     where e.user_id = ${userId} and e.position is not null`.execute(db);
+  return rows.map((row) => ({ ...row, at: new Date(row.at) }));
+}
+
+/**
+ * Records the furthest position a play reached (where the next play resumes) and completes the play when the player's
+ * events show 90 % of the video watched (services/watched-time.ts): positions alone complete nothing, since scrubbing
+ * to the end reaches the end without watching. The session row is locked and updated in one statement, so ending
  * twice, or two ends racing, keep the furthest position and complete the session at most once: completed_at and the
  * credited minutes are set only on the transition to complete, which is also when series progress advances.
  */
@@ -81,7 +105,8 @@ export async function endSession(
     throw badRequest(`workout_completed_positions must not be greater than ${workout.video_duration}`);
   }
   const position = Math.min(reached, workout.video_duration);
-  const completes = position >= COMPLETION_SHARE * workout.video_duration;
+  const watched = watchedSeconds(await playSamples(db, userId, workoutId, sessionId), workout.video_duration);
+  const completes = watched >= COMPLETION_SHARE * workout.video_duration;
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ id: string; is_complete: boolean; was_complete: boolean }>`

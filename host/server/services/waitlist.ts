@@ -266,6 +266,8 @@ export interface SpotsOpenedResult {
   promoted: string[];
   /** Members told a spot is open (after the cutoff): the first of them to book gets it. */
   notified: string[];
+  /** Members whose membership ended while they waited: their place expired and they were told why. */
+  lapsed: string[];
 }
 
 /**
@@ -276,23 +278,26 @@ export interface SpotsOpenedResult {
  * - after the cutoff: queues an email to everyone still waiting that a spot is open (notified_at = now); the first of
  *   them to book gets it.
  * A class cancelled or already started is left alone. A waiting member who holds a booking overlapping the class is
- * passed over (still waiting). Emails are written to the outbox in `trx` (`queueMail`), so they exist exactly when
- * the change commits; after the commit call `ctx.mailer.deliverQueued()` to send them when SMTP is configured.
+ * passed over (still waiting). A waiting member without a membership any more (it lapsed or was cancelled while they
+ * waited: live classes are part of a membership, `assertBookable`) is neither booked nor told: their place expires
+ * ('expired', as when the class starts), they get an email saying why, and the next in line is served. Emails are
+ * written to the outbox in `trx` (`queueMail`), so they exist exactly when the change commits; after the commit call
+ * `ctx.mailer.deliverQueued()` to send them when SMTP is configured.
  */
 export async function spotsOpened(
   trx: Db,
   classId: string,
-  context: { now: Date; publicUrl: string },
+  context: { now: Date; publicUrl: string; entitlements: EntitlementResolver },
 ): Promise<SpotsOpenedResult> {
   const { now, publicUrl } = context;
-  const result: SpotsOpenedResult = { promoted: [], notified: [] };
+  const result: SpotsOpenedResult = { promoted: [], notified: [], lapsed: [] };
   await trx.selectFrom("live_classes").select("id").where("id", "=", classId).forNoKeyUpdate().execute();
   const cls = await classRows(trx).where("c.id", "=", classId).executeTakeFirst();
   if (!cls || cls.cancelled_at || cls.start_at <= now) return result;
   let free = cls.capacity - cls.booked;
   if (free <= 0 || cls.waitlisted <= 0) return result;
   const beforeCutoff = now.getTime() < cls.start_at.getTime() - cls.auto_book_cutoff_minutes * 60_000;
-  const queue = await trx
+  const waiting = await trx
     .selectFrom("waitlist_entries as w")
     .innerJoin("users as u", "u.id", "w.user_id")
     .select(["w.id", "w.user_id", "u.email", "u.given_name"])
@@ -302,6 +307,7 @@ export async function spotsOpened(
     .forUpdate("w")
     .execute();
   const what = classLine(cls);
+  const queue = await withoutLapsed(trx, waiting, cls, context, result);
   if (!beforeCutoff) {
     for (const entry of queue) {
       await trx.updateTable("waitlist_entries").set({ notified_at: now }).where("id", "=", entry.id).execute();
@@ -363,6 +369,50 @@ export async function spotsOpened(
     free--;
   }
   return result;
+}
+
+/**
+ * The queue without the members whose membership has ended: each of their entries expires (and leaves the class's
+ * waitlisted count) with an email saying why, so the spot goes to the next member who may take it.
+ */
+async function withoutLapsed<E extends { id: string; user_id: string; email: string; given_name: string }>(
+  trx: Db,
+  queue: E[],
+  cls: ClassRow,
+  context: { now: Date; publicUrl: string; entitlements: EntitlementResolver },
+  result: SpotsOpenedResult,
+): Promise<E[]> {
+  const kept: E[] = [];
+  for (const entry of queue) {
+    const { entitlements } = await context.entitlements(trx, entry.user_id);
+    if (entitlements.length) {
+      kept.push(entry);
+      continue;
+    }
+    await trx
+      .updateTable("waitlist_entries")
+      .set({ status: "expired", ended_at: context.now })
+      .where("id", "=", entry.id)
+      .execute();
+    await trx
+      .updateTable("live_classes")
+      .set({ waitlisted: sql`greatest(waitlisted - 1, 0)` })
+      .where("id", "=", cls.id)
+      .execute();
+    await queueMail(trx, {
+      to: entry.email,
+      subject: `Your waitlist place for ${cls.class_type} has ended`,
+      text: [
+        `Hi ${entry.given_name || "there"},`,
+        "",
+        `A spot opened in ${classLine(cls)}, but live classes are part of a membership and yours has ended,`,
+        "so your place on the waitlist has ended and the spot goes to the next member waiting.",
+        `Become a member again to book live classes: ${context.publicUrl}/account/membership`,
+      ].join("\n"),
+    });
+    result.lapsed.push(entry.user_id);
+  }
+  return kept;
 }
 
 /** "Strength & Sculpt with Ana, Tuesday, November 25, 6:00 AM CST at Chicago". */

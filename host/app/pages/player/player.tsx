@@ -133,18 +133,20 @@ export default function Player({
     [buffer, workout.id],
   );
 
-  // Ends the session once: complete when the server says the member reached enough of the video (≥ 90 %).
+  // Ends the session once: complete when the server says the member watched enough of the video (≥ 90 %). It counts
+  // time watched from the player events, so every event of the play is posted first.
   const endSession = useCallback(async () => {
     const s = session.current;
     if (!s || s.ended) return;
     s.ended = true;
     const reached = Math.max(s.reached, media.current?.currentTime ?? 0);
+    await buffer.flush();
     const answer = await store.player.end.run(workout.id, s.id, reached);
     void store.activity.stats.reload();
     void store.activity.history.reload();
     void store.series.enrollments.reload();
     return answer;
-  }, [store, workout.id]);
+  }, [store, workout.id, buffer]);
 
   // Session start (and the resume position it answers), then the first play.
   useEffect(() => {
