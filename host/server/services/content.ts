@@ -84,6 +84,7 @@ async function featuredOrListedSeries(db: Db, index: CatalogueIndex, source: { f
       await db
         .selectFrom("series")
         .select("id")
+        .where("status", "=", "published")
         .where("featured", "=", source.featured ?? true)
         .orderBy("created_at")
         .execute()
@@ -96,6 +97,7 @@ export async function carousels(db: Db, index: CatalogueIndex) {
   const collections = await db
     .selectFrom("collections")
     .select(["id", "slug", "name", "description", "image_url"])
+    .where("status", "=", "published")
     .execute();
   const items = await Promise.all(
     rows.map(async (c) => {
