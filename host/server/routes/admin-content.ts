@@ -65,11 +65,10 @@ const series = strictObject(
     name: string,
     items: {
       type: "array",
-      items: strictObject({ workout_id: string, chapter: integer, chapter_title: string }, [
-        "workout_id",
-        "chapter",
-        "chapter_title",
-      ]),
+      items: strictObject(
+        { workout_id: string, chapter: integer, chapter_title: string, name: { ...string, description: "The workout's" } },
+        ["workout_id", "chapter", "chapter_title", "name"],
+      ),
     },
     id: string,
     status,

@@ -28,6 +28,8 @@ export interface SeriesFields {
 }
 
 export interface AdminSeries extends SeriesFields {
+  /** The items with the names of their workouts (what the console lists). */
+  items: (SeriesItem & { name: string })[];
   id: string;
   status: ContentStatus;
   updated_at: string;
@@ -75,10 +77,11 @@ export class AdminSeriesService {
     const s = await db.selectFrom("series").selectAll().where("id", "=", id).executeTakeFirst();
     if (!s) throw notFound("Series not found");
     const items = await db
-      .selectFrom("series_items")
-      .select(["workout_id", "chapter", "chapter_title"])
-      .where("series_id", "=", id)
-      .orderBy("position")
+      .selectFrom("series_items as i")
+      .innerJoin("workouts as w", "w.id", "i.workout_id")
+      .select(["i.workout_id", "i.chapter", "i.chapter_title", "w.name"])
+      .where("i.series_id", "=", id)
+      .orderBy("i.position")
       .execute();
     return {
       id: s.id,
