@@ -101,7 +101,9 @@ function OrderedContent({ kind }: { kind: OrderedKind }) {
   const live = items?.filter((i) => i.status !== "retired") ?? [];
   const retired = items?.filter((i) => i.status === "retired") ?? [];
 
+  // The move buttons stay enabled while a move is on its way (a disabled button would drop the keyboard's focus).
   const move = (item: OrderedRecord<OrderedKind>, direction: "up" | "down") =>
+    !busy &&
     run(async () => {
       const next = (await moveOrdered(store.api, kind, item.id, direction)).items;
       setItems(next);
@@ -136,7 +138,7 @@ function OrderedContent({ kind }: { kind: OrderedKind }) {
               <Button
                 id={`move-up-${item.id}`}
                 variant="secondary"
-                disabled={busy || at === 0}
+                disabled={at === 0}
                 aria-label={ct("console.content.moveUp", { name: item.name })}
                 onClick={() => void move(item, "up")}
               >
@@ -145,7 +147,7 @@ function OrderedContent({ kind }: { kind: OrderedKind }) {
               <Button
                 id={`move-down-${item.id}`}
                 variant="secondary"
-                disabled={busy || at === live.length - 1}
+                disabled={at === live.length - 1}
                 aria-label={ct("console.content.moveDown", { name: item.name })}
                 onClick={() => void move(item, "down")}
               >
@@ -296,7 +298,7 @@ function RecordForm({
         <Field
           id={`${prefix}-name`}
           name="name"
-          label={ct("console.edit.name")}
+          label={ct("console.col.name")}
           defaultValue={record?.name ?? ""}
           error={errors.name}
           maxLength={120}
