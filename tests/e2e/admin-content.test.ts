@@ -49,7 +49,7 @@ describe("the console's content", () => {
       await checkWidths(editor, page, "admin-collections");
 
       // A series: three workouts added, the last moved to the top, saved, published.
-      await press(page.getByRole("link", { name: "Series", exact: true }));
+      await press(page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Series" }));
       await expectPath(page, /^\/admin\/series$/);
       await press(page.getByRole("link", { name: "New series" }));
       await expectPath(page, /^\/admin\/series\/new$/);

@@ -27,7 +27,9 @@ const rows = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${
   .place { font-weight: 800; min-width: 2ch; color: ${color.muted}; }
   .name { font-weight: 700; overflow-wrap: anywhere; }
   .meta { color: ${color.muted}; font-size: ${text.sm}px; }
-  .actions { display: flex; flex-wrap: wrap; gap: ${space[2]}px; }`;
+  .actions { display: flex; flex-wrap: wrap; gap: ${space[2]}px; }
+  /* Buttons named after a record (Remove …, Add …, Publish …) wrap rather than push the page sideways. */
+  button { white-space: normal; max-width: 100%; min-height: 44px; height: auto; text-align: left; }`;
 const textArea = css`display: grid; gap: 6px;
   label { font-size: ${text.sm}px; font-weight: 600; }
   textarea { border-radius: ${radius.sm}px; border: 1.5px solid ${color.line}; padding: 10px 12px; font: inherit; font-size: ${text.md}px; background: ${color.surface}; }`;

@@ -31,7 +31,11 @@ const items = css`list-style: none; margin: 0; padding: 0; display: grid; gap: $
   li { display: flex; flex-wrap: wrap; gap: ${space[2]}px; align-items: center; border: 1px solid ${color.line}; border-radius: ${radius.md}px; padding: ${space[2]}px ${space[3]}px; }
   .place { font-weight: 800; color: ${color.muted}; min-width: 2ch; }
   .name { flex: 1 1 180px; font-weight: 700; overflow-wrap: anywhere; }
-  .actions { display: flex; flex-wrap: wrap; gap: ${space[2]}px; }`;
+  .actions { display: flex; flex-wrap: wrap; gap: ${space[2]}px; }
+  /* Buttons named after a record (Remove …, Add …, Publish …) wrap rather than push the page sideways. */
+  button { white-space: normal; max-width: 100%; min-height: 44px; height: auto; text-align: left; }`;
+const stateActions = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px;
+  button { white-space: normal; max-width: 100%; height: auto; text-align: left; }`;
 const finder = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px; align-items: end; > div:first-child { flex: 1 1 220px; }`;
 
 type Item = AdminSeries["items"][number] & { key: number };
@@ -329,7 +333,7 @@ function SeriesForm({ series, onChanged }: { series: AdminSeries | null; onChang
                 : ct("console.series.isRetired")}
           </p>
           {editable ? (
-            <div style={{ display: "flex", flexWrap: "wrap", gap: space[2] }}>
+            <div className={stateActions}>
               {series.status !== "published" ? (
                 <Button disabled={busy || dirty} onClick={() => void change("publish")}>
                   {ct("console.content.publish", { name: series.name })}
