@@ -149,12 +149,14 @@ export const consoleEn = {
   "console.nav.series": "Series",
   "console.status.retired": "Retired",
   "console.trainers.title": "Trainers",
-  "console.trainers.lead": "The trainers members filter the library by, in this order. Only published trainers are shown; a retired trainer still names the classes they teach.",
+  "console.trainers.lead":
+    "The trainers members filter the library by, in this order. Only published trainers are shown; a retired trainer still names the classes they teach.",
   "console.trainers.new": "New trainer",
   "console.trainers.text": "Bio",
   "console.trainers.list": "Trainers in order",
   "console.collections.title": "Collections",
-  "console.collections.lead": "The collections members browse, in this order. Only published collections are shown. Put workouts in a collection from the workout’s page.",
+  "console.collections.lead":
+    "The collections members browse, in this order. Only published collections are shown. Put workouts in a collection from the workout’s page.",
   "console.collections.new": "New collection",
   "console.collections.text": "Description",
   "console.collections.list": "Collections in order",
@@ -174,7 +176,8 @@ export const consoleEn = {
   "console.content.saved": "{name} is saved.",
   "console.content.none": "Nothing here yet.",
   "console.series.title": "Series",
-  "console.series.lead": "Workouts members take in order. Only published series are listed; a retired series still opens for members enrolled in it.",
+  "console.series.lead":
+    "Workouts members take in order. Only published series are listed; a retired series still opens for members enrolled in it.",
   "console.series.new": "New series",
   "console.series.table": "Series",
   "console.series.none": "No series yet.",

@@ -50,8 +50,11 @@ type Listed = { id: string; name: string; status: string; position: number };
 type AuditItem = { action: string; actor_email: string; before: Record<string, unknown> | null; after: unknown };
 
 const audit = async (type: string, id: string) =>
-  (await ok<{ items: AuditItem[] }>(t.call("GET", `${API}/audit?record_type=${type}&record_id=${id}`, { token: admin })))
-    .items;
+  (
+    await ok<{ items: AuditItem[] }>(
+      t.call("GET", `${API}/audit?record_type=${type}&record_id=${id}`, { token: admin }),
+    )
+  ).items;
 
 /** The library's filter options members pick trainers and collections from, in order. */
 async function filterOptions(key: "trainer" | "collections"): Promise<string[]> {
@@ -118,7 +121,8 @@ describe("who may change content", () => {
     for (const [role, areas] of Object.entries(may) as [keyof typeof may, string[]][])
       for (const [method, url, area, body] of routes()) {
         const res = await t.call(method, url, { body, token: tokens[role] });
-        if (areas.includes(area)) expect([200, 400, 404, 409], `${role} ${method} ${url}: ${res.body}`).toContain(res.statusCode);
+        if (areas.includes(area))
+          expect([200, 400, 404, 409], `${role} ${method} ${url}: ${res.body}`).toContain(res.statusCode);
         else expect(expectError(res, 403).text).toContain("Only admins and editors");
       }
   });
@@ -183,7 +187,10 @@ describe("trainers", () => {
     const logged = await count();
     const body = { name: "Someone", slug: taken, bio: "", image_url: "" };
     expect(expectError(await t.call("POST", `${API}/trainers`, { token: editor, body }), 409).text).toContain(taken);
-    expectError(await t.call("POST", `${API}/trainers`, { token: editor, body: { ...body, slug: "x", name: " " } }), 400);
+    expectError(
+      await t.call("POST", `${API}/trainers`, { token: editor, body: { ...body, slug: "x", name: " " } }),
+      400,
+    );
     expectError(
       await t.call("POST", `${API}/trainers`, { token: editor, body: { ...body, slug: "y", nickname: "Y" } }),
       400,

@@ -41,10 +41,7 @@ describe("the console's content", () => {
       await sees(page, new RegExp(`^${collection} moved to position \\d+ of \\d+\\.$`));
       expect(await focusedLabel(page)).toBe(`Move ${collection} up`);
       await page.keyboard.press("Enter"); // still on the button: a second place up
-      const count = await page
-        .getByRole("region", { name: "Collections in order" })
-        .getByRole("listitem")
-        .count();
+      const count = await page.getByRole("region", { name: "Collections in order" }).getByRole("listitem").count();
       await sees(page, `${collection} moved to position ${count - 2} of ${count}.`);
       await checkWidths(editor, page, "admin-collections");
 
@@ -91,7 +88,10 @@ describe("the console's content", () => {
         const widget = library.locator("fit-workout-search");
         await widget.getByRole("button", { name: /^Filters/ }).click();
         await visible(
-          widget.getByRole("dialog").getByRole("group", { name: "Collections" }).getByText(collection, { exact: false }),
+          widget
+            .getByRole("dialog")
+            .getByRole("group", { name: "Collections" })
+            .getByText(collection, { exact: false }),
         );
 
         const seriesPage = await member.open(`/series/${seriesSlug}`);

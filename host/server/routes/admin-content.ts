@@ -66,7 +66,12 @@ const series = strictObject(
     items: {
       type: "array",
       items: strictObject(
-        { workout_id: string, chapter: integer, chapter_title: string, name: { ...string, description: "The workout's" } },
+        {
+          workout_id: string,
+          chapter: integer,
+          chapter_title: string,
+          name: { ...string, description: "The workout's" },
+        },
         ["workout_id", "chapter", "chapter_title", "name"],
       ),
     },
@@ -82,8 +87,7 @@ const seriesSummary = strictObject(
 );
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const itemsOf = <const T extends object>(item: T) =>
-  strictObject({ items: { type: "array", items: item } }, ["items"]);
+const itemsOf = <const T extends object>(item: T) => strictObject({ items: { type: "array", items: item } }, ["items"]);
 
 /**
  * The console's content beside workouts (/admin/v1): trainers, collections and series, each created as a draft,

@@ -182,7 +182,9 @@ export class AdminSeriesService {
 async function checkWorkouts(trx: Db, items: SeriesItem[]) {
   const ids = [...new Set(items.map((i) => i.workout_id))];
   if (!ids.length) return;
-  const found = new Set((await trx.selectFrom("workouts").select("id").where("id", "in", ids).execute()).map((r) => r.id));
+  const found = new Set(
+    (await trx.selectFrom("workouts").select("id").where("id", "in", ids).execute()).map((r) => r.id),
+  );
   const unknown = ids.filter((id) => !found.has(id)).map((id) => `Unknown workout "${id}".`);
   if (unknown.length) throw badRequest(unknown.length === 1 ? unknown[0]! : unknown);
 }

@@ -29,8 +29,12 @@ export const createOrdered = <K extends OrderedKind>(c: ApiClient, kind: K, fiel
   send<OrderedRecord<K>>(c, "POST", `/admin/v1/${kind}`, fields);
 export const updateOrdered = <K extends OrderedKind>(c: ApiClient, kind: K, id: string, fields: OrderedFields<K>) =>
   send<OrderedRecord<K>>(c, "PUT", `/admin/v1/${kind}/${enc(id)}`, fields);
-export const changeOrderedState = <K extends OrderedKind>(c: ApiClient, kind: K, id: string, verb: "publish" | "retire") =>
-  send<OrderedRecord<K>>(c, "POST", `/admin/v1/${kind}/${enc(id)}/${verb}`);
+export const changeOrderedState = <K extends OrderedKind>(
+  c: ApiClient,
+  kind: K,
+  id: string,
+  verb: "publish" | "retire",
+) => send<OrderedRecord<K>>(c, "POST", `/admin/v1/${kind}/${enc(id)}/${verb}`);
 /** One place up or down; answers the whole list in its new order. */
 export const moveOrdered = <K extends OrderedKind>(c: ApiClient, kind: K, id: string, direction: "up" | "down") =>
   send<{ items: OrderedRecord<K>[] }>(c, "POST", `/admin/v1/${kind}/${enc(id)}/move`, { direction });

@@ -153,12 +153,14 @@ export const consoleEsUS: TranslationOf<typeof consoleEn> = {
   "console.nav.series": "Series",
   "console.status.retired": "Retirado",
   "console.trainers.title": "Entrenadores",
-  "console.trainers.lead": "Los entrenadores por los que los miembros filtran la biblioteca, en este orden. Solo se muestran los publicados; un entrenador retirado sigue apareciendo en las clases que imparte.",
+  "console.trainers.lead":
+    "Los entrenadores por los que los miembros filtran la biblioteca, en este orden. Solo se muestran los publicados; un entrenador retirado sigue apareciendo en las clases que imparte.",
   "console.trainers.new": "Nuevo entrenador",
   "console.trainers.text": "Biografía",
   "console.trainers.list": "Entrenadores en orden",
   "console.collections.title": "Colecciones",
-  "console.collections.lead": "Las colecciones que exploran los miembros, en este orden. Solo se muestran las publicadas. Agrega entrenamientos a una colección desde la página del entrenamiento.",
+  "console.collections.lead":
+    "Las colecciones que exploran los miembros, en este orden. Solo se muestran las publicadas. Agrega entrenamientos a una colección desde la página del entrenamiento.",
   "console.collections.new": "Nueva colección",
   "console.collections.text": "Descripción",
   "console.collections.list": "Colecciones en orden",
@@ -178,7 +180,8 @@ export const consoleEsUS: TranslationOf<typeof consoleEn> = {
   "console.content.saved": "{name} se guardó.",
   "console.content.none": "Todavía no hay nada aquí.",
   "console.series.title": "Series",
-  "console.series.lead": "Entrenamientos que los miembros hacen en orden. Solo se listan las series publicadas; una serie retirada sigue abriéndose para quienes están inscritos.",
+  "console.series.lead":
+    "Entrenamientos que los miembros hacen en orden. Solo se listan las series publicadas; una serie retirada sigue abriéndose para quienes están inscritos.",
   "console.series.new": "Nueva serie",
   "console.series.table": "Series",
   "console.series.none": "Todavía no hay series.",

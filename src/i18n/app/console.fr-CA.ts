@@ -154,12 +154,14 @@ export const consoleFrCA: TranslationOf<typeof consoleEn> = {
   "console.nav.series": "Séries",
   "console.status.retired": "Retiré",
   "console.trainers.title": "Entraîneurs",
-  "console.trainers.lead": "Les entraîneurs selon lesquels les membres filtrent la bibliothèque, dans cet ordre. Seuls les entraîneurs publiés sont affichés; un entraîneur retiré reste nommé sur les cours qu’il donne.",
+  "console.trainers.lead":
+    "Les entraîneurs selon lesquels les membres filtrent la bibliothèque, dans cet ordre. Seuls les entraîneurs publiés sont affichés; un entraîneur retiré reste nommé sur les cours qu’il donne.",
   "console.trainers.new": "Nouvel entraîneur",
   "console.trainers.text": "Biographie",
   "console.trainers.list": "Entraîneurs dans l’ordre",
   "console.collections.title": "Collections",
-  "console.collections.lead": "Les collections que parcourent les membres, dans cet ordre. Seules les collections publiées sont affichées. Ajoutez des entraînements à une collection depuis la page de l’entraînement.",
+  "console.collections.lead":
+    "Les collections que parcourent les membres, dans cet ordre. Seules les collections publiées sont affichées. Ajoutez des entraînements à une collection depuis la page de l’entraînement.",
   "console.collections.new": "Nouvelle collection",
   "console.collections.text": "Description",
   "console.collections.list": "Collections dans l’ordre",
@@ -179,7 +181,8 @@ export const consoleFrCA: TranslationOf<typeof consoleEn> = {
   "console.content.saved": "{name} est enregistré.",
   "console.content.none": "Rien ici pour l’instant.",
   "console.series.title": "Séries",
-  "console.series.lead": "Des entraînements que les membres suivent dans l’ordre. Seules les séries publiées sont listées; une série retirée s’ouvre encore pour les membres inscrits.",
+  "console.series.lead":
+    "Des entraînements que les membres suivent dans l’ordre. Seules les séries publiées sont listées; une série retirée s’ouvre encore pour les membres inscrits.",
   "console.series.new": "Nouvelle série",
   "console.series.table": "Séries",
   "console.series.none": "Aucune série pour l’instant.",

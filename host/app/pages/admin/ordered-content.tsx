@@ -269,7 +269,11 @@ function RecordForm({
   const prose = TEXT_FIELD[kind];
   const prefix = `${kind}-${record?.id ?? "new"}`;
   const [errors, setErrors] = useState<{ name?: string; slug?: string }>({});
-  const initialText = record ? (prose === "bio" ? (record as { bio: string }).bio : (record as { description: string }).description) : "";
+  const initialText = record
+    ? prose === "bio"
+      ? (record as { bio: string }).bio
+      : (record as { description: string }).description
+    : "";
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -294,7 +298,11 @@ function RecordForm({
   };
 
   return (
-    <form className={stack(space[3])} onSubmit={submit} noValidate aria-label={record ? ct("console.content.edit", { name: record.name }) : ct(`console.${kind}.new`)}
+    <form
+      className={stack(space[3])}
+      onSubmit={submit}
+      noValidate
+      aria-label={record ? ct("console.content.edit", { name: record.name }) : ct(`console.${kind}.new`)}
     >
       <div className={grid}>
         <Field

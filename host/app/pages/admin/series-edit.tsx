@@ -113,7 +113,7 @@ function SeriesForm({ series, onChanged }: { series: AdminSeries | null; onChang
     [next[at], next[to]] = [next[to]!, next[at]!];
     setList(next);
     setDirty(true);
-    const item = next[to]!;
+    const item = next[to];
     const edge = to === 0 || to === next.length - 1;
     setFocusAfter(`item-${edge ? (direction === "up" ? "down" : "up") : direction}-${item.key}`);
     announce(ct("console.content.moved", { name: item.name, position: to + 1, count: next.length }));
@@ -197,13 +197,7 @@ function SeriesForm({ series, onChanged }: { series: AdminSeries | null; onChang
   const area = (name: keyof AdminSeriesFields, label: Parameters<typeof ct>[0]) => (
     <div className={textArea}>
       <label htmlFor={`series-${name}`}>{ct(label)}</label>
-      <textarea
-        id={`series-${name}`}
-        name={name}
-        rows={3}
-        maxLength={5000}
-        defaultValue={String(initial[name] ?? "")}
-      />
+      <textarea id={`series-${name}`} name={name} rows={3} maxLength={5000} defaultValue={String(initial[name])} />
     </div>
   );
 
