@@ -77,6 +77,7 @@ const ConsoleTrainers = lazy(() => import("./pages/admin/trainers.js"));
 const ConsoleCollections = lazy(() => import("./pages/admin/collections.js"));
 const ConsoleSeriesList = lazy(() => import("./pages/admin/series.js"));
 const ConsoleSeries = lazy(() => import("./pages/admin/series-edit.js"));
+const ConsoleBanners = lazy(() => import("./pages/admin/banners.js"));
 
 const Embed = lazy(() => import("./pages/embed/embed.js"));
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
@@ -215,6 +216,13 @@ export const ROUTES: AppRoute[] = [
     path: "/admin/series/:id",
     page: ConsoleSeries,
     title: "routes.adminSeriesEdit",
+    access: "member",
+    onboarding: false,
+  },
+  {
+    path: "/admin/banners",
+    page: ConsoleBanners,
+    title: "routes.adminBanners",
     access: "member",
     onboarding: false,
   },

@@ -1861,6 +1861,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/v1/banners": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every announcement banner: in use first (latest start first), then the retired */
+    get: operations["getAdminBanners"];
+    put?: never;
+    /** Create a banner as a draft (members see it once published, within its window) */
+    post: operations["postAdminBanners"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/banners/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One banner */
+    get: operations["getAdminBannersById"];
+    /** Replace a banner's words, link and window (its state stays) */
+    put: operations["putAdminBannersById"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/banners/{id}/publish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a banner: members see it on their home page between its start and end */
+    post: operations["postAdminBannersByIdPublish"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/banners/{id}/retire": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Retire a banner: members stop seeing it (publish brings it back) */
+    post: operations["postAdminBannersByIdRetire"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/v1/me": {
     parameters: {
       query?: never;
@@ -12648,6 +12718,690 @@ export interface operations {
             id: string;
             /** @enum {string} */
             status: "draft" | "published" | "retired";
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAdminBanners: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              message: string;
+              link_text: string;
+              link_url: string;
+              /**
+               * Format: date-time
+               * @description When members start seeing it (null: as soon as it is published)
+               */
+              starts_at: string | null;
+              /**
+               * Format: date-time
+               * @description When they stop (null: until it is retired); after starts_at
+               */
+              ends_at: string | null;
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "published" | "retired";
+              /** @description Members see it now: published and within its window */
+              showing: boolean;
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAdminBanners: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          message: string;
+          link_text: string;
+          link_url: string;
+          /**
+           * Format: date-time
+           * @description When members start seeing it (null: as soon as it is published)
+           */
+          starts_at: string | null;
+          /**
+           * Format: date-time
+           * @description When they stop (null: until it is retired); after starts_at
+           */
+          ends_at: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            link_text: string;
+            link_url: string;
+            /**
+             * Format: date-time
+             * @description When members start seeing it (null: as soon as it is published)
+             */
+            starts_at: string | null;
+            /**
+             * Format: date-time
+             * @description When they stop (null: until it is retired); after starts_at
+             */
+            ends_at: string | null;
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Members see it now: published and within its window */
+            showing: boolean;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAdminBannersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            link_text: string;
+            link_url: string;
+            /**
+             * Format: date-time
+             * @description When members start seeing it (null: as soon as it is published)
+             */
+            starts_at: string | null;
+            /**
+             * Format: date-time
+             * @description When they stop (null: until it is retired); after starts_at
+             */
+            ends_at: string | null;
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Members see it now: published and within its window */
+            showing: boolean;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putAdminBannersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          message: string;
+          link_text: string;
+          link_url: string;
+          /**
+           * Format: date-time
+           * @description When members start seeing it (null: as soon as it is published)
+           */
+          starts_at: string | null;
+          /**
+           * Format: date-time
+           * @description When they stop (null: until it is retired); after starts_at
+           */
+          ends_at: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            link_text: string;
+            link_url: string;
+            /**
+             * Format: date-time
+             * @description When members start seeing it (null: as soon as it is published)
+             */
+            starts_at: string | null;
+            /**
+             * Format: date-time
+             * @description When they stop (null: until it is retired); after starts_at
+             */
+            ends_at: string | null;
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Members see it now: published and within its window */
+            showing: boolean;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAdminBannersByIdPublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            link_text: string;
+            link_url: string;
+            /**
+             * Format: date-time
+             * @description When members start seeing it (null: as soon as it is published)
+             */
+            starts_at: string | null;
+            /**
+             * Format: date-time
+             * @description When they stop (null: until it is retired); after starts_at
+             */
+            ends_at: string | null;
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Members see it now: published and within its window */
+            showing: boolean;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAdminBannersByIdRetire: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            link_text: string;
+            link_url: string;
+            /**
+             * Format: date-time
+             * @description When members start seeing it (null: as soon as it is published)
+             */
+            starts_at: string | null;
+            /**
+             * Format: date-time
+             * @description When they stop (null: until it is retired); after starts_at
+             */
+            ends_at: string | null;
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Members see it now: published and within its window */
+            showing: boolean;
             updated_at: string;
           };
         };

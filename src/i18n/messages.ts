@@ -797,6 +797,7 @@ export const en = {
   "routes.adminCollections": "Collections",
   "routes.adminSeries": "Series",
   "routes.adminSeriesEdit": "Edit series",
+  "routes.adminBanners": "Announcement banners",
   "routes.embed": "Embed a widget",
   "footer.embed": "Embed widgets",
   "embed.kicker": "For your site",

@@ -82,6 +82,16 @@ const seriesBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** A banner from 2 to 9 March 2027 (T0 is 1 March). */
+const bannerBody = (overrides: Record<string, unknown> = {}) => ({
+  message: "Spring Reset starts Monday.",
+  link_text: "See the series",
+  link_url: "/series",
+  starts_at: "2027-03-02T00:00:00.000Z",
+  ends_at: "2027-03-09T00:00:00.000Z",
+  ...overrides,
+});
+
 describe("who may change content", () => {
   const routes = (): [string, string, "read" | "catalogue", unknown?][] => {
     const ordered = (path: string, body: unknown): [string, string, "read" | "catalogue", unknown?][] => [
@@ -103,6 +113,12 @@ describe("who may change content", () => {
       ["PUT", `${API}/series/nothing-here`, "catalogue", seriesBody()],
       ["POST", `${API}/series/nothing-here/publish`, "catalogue"],
       ["POST", `${API}/series/nothing-here/retire`, "catalogue"],
+      ["GET", `${API}/banners`, "read"],
+      ["GET", `${API}/banners/nothing-here`, "read"],
+      ["POST", `${API}/banners`, "catalogue", bannerBody({ ends_at: "2027-01-01T00:00:00.000Z" })],
+      ["PUT", `${API}/banners/nothing-here`, "catalogue", bannerBody()],
+      ["POST", `${API}/banners/nothing-here/publish`, "catalogue"],
+      ["POST", `${API}/banners/nothing-here/retire`, "catalogue"],
     ];
   };
 
@@ -321,6 +337,67 @@ describe("series", () => {
       expectError(await t.call("POST", `${API}/series/empty-series/publish`, { token: editor }), 400).text,
     ).toContain("without workouts");
     expect((await ok<Series>(t.call("GET", `${API}/series/empty-series`, { token: editor }))).status).toBe("draft");
+  });
+});
+
+describe("announcement banners", () => {
+  /** What members see at `at` (the public read: members' tokens would not outlive the clock's jumps). */
+  const shownAt = async (at: string) => {
+    t.clock.set(new Date(at));
+    try {
+      const res = await ok<{ items: { message: string }[] }>(t.call("GET", "/tsapi/announcementBanner"));
+      return res.items.map((b) => b.message);
+    } finally {
+      t.clock.set(T0);
+    }
+  };
+
+  it("shows a published banner to members only within its window, and retires it", async () => {
+    const draft = await ok<{ id: string; status: string; showing: boolean }>(
+      t.call("POST", `${API}/banners`, { token: editor, body: bannerBody() }),
+    );
+    expect(draft).toMatchObject({ status: "draft", showing: false });
+    expect(await shownAt("2027-03-05T12:00:00.000Z")).not.toContain("Spring Reset starts Monday.");
+    const published = await ok<{ status: string; showing: boolean }>(
+      t.call("POST", `${API}/banners/${draft.id}/publish`, { token: editor }),
+    );
+    expect(published).toMatchObject({ status: "published", showing: false }); // 1 March: not yet
+    expect(await shownAt(T0.toISOString())).not.toContain("Spring Reset starts Monday.");
+    expect(await shownAt("2027-03-05T12:00:00.000Z")).toContain("Spring Reset starts Monday.");
+
+    await ok(
+      t.call("PUT", `${API}/banners/${draft.id}`, {
+        token: editor,
+        body: bannerBody({ message: "Spring Reset started: join any day." }),
+      }),
+    );
+    expect(await shownAt("2027-03-05T12:00:00.000Z")).toContain("Spring Reset started: join any day.");
+    expect(await shownAt("2027-03-09T00:00:00.000Z")).not.toContain("Spring Reset started: join any day."); // its end
+
+    await ok(t.call("POST", `${API}/banners/${draft.id}/retire`, { token: editor }));
+    expect(await shownAt("2027-03-05T12:00:00.000Z")).not.toContain("Spring Reset started: join any day.");
+    expect((await ok<{ status: string }>(t.call("GET", `${API}/banners/${draft.id}`, { token: viewer }))).status).toBe(
+      "retired",
+    );
+    const log = await audit("banner", draft.id);
+    expect(log.map((e) => e.action)).toEqual(["banner.retire", "banner.update", "banner.publish", "banner.create"]);
+    expect(log[1]).toMatchObject({
+      before: { message: "Spring Reset starts Monday." },
+      after: { message: "Spring Reset started: join any day." },
+    });
+  });
+
+  it("refuses an end before the start, a link without words, a blank message, a bad date", async () => {
+    const refused = async (body: Record<string, unknown>) =>
+      expectError(await t.call("POST", `${API}/banners`, { token: editor, body: bannerBody(body) }), 400).text;
+    expect(await refused({ ends_at: "2027-03-01T00:00:00.000Z" })).toContain("ends before it starts");
+    expect(await refused({ ends_at: "2027-03-02T00:00:00.000Z" })).toContain("ends before it starts");
+    expect(await refused({ link_text: "" })).toContain("link needs its words");
+    await refused({ message: "   " });
+    await refused({ starts_at: "next tuesday" });
+    await refused({ link_url: "javascript:alert(1)" });
+    // Open ends are fine: from now until retired.
+    await ok(t.call("POST", `${API}/banners`, { token: editor, body: bannerBody({ starts_at: null, ends_at: null }) }));
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { AdminBannersService } from "../services/admin-banners.js";
 import { AdminCollectionsService } from "../services/admin-collections.js";
 import { AdminSeriesService } from "../services/admin-series.js";
 import { AdminTrainersService } from "../services/admin-trainers.js";
@@ -86,12 +87,35 @@ const seriesSummary = strictObject(
   ["id", "slug", "name", "status", "workouts", "updated_at"],
 );
 
+const instant = { type: ["string", "null"], format: "date-time" } as const;
+const bannerFields = {
+  message: text(300, 1),
+  link_text: text(60),
+  link_url: { type: "string", maxLength: 500, pattern: "^(|https://\\S+|/\\S*)$" },
+  starts_at: { ...instant, description: "When members start seeing it (null: as soon as it is published)" },
+  ends_at: { ...instant, description: "When they stop (null: until it is retired); after starts_at" },
+} as const;
+const bannerFieldNames = ["message", "link_text", "link_url", "starts_at", "ends_at"] as const;
+const banner = strictObject(
+  {
+    ...bannerFields,
+    message: string,
+    link_text: string,
+    id: string,
+    status,
+    showing: { type: "boolean", description: "Members see it now: published and within its window" },
+    updated_at: string,
+  },
+  [...bannerFieldNames, "id", "status", "showing", "updated_at"],
+);
+
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const itemsOf = <const T extends object>(item: T) => strictObject({ items: { type: "array", items: item } }, ["items"]);
 
 /**
- * The console's content beside workouts (/admin/v1): trainers, collections and series, each created as a draft,
- * edited, published and retired (nothing is deleted), trainers and collections put in order one place at a time.
+ * The console's content beside workouts (/admin/v1): trainers, collections, series and announcement banners, each
+ * created as a draft, edited, published and retired (nothing is deleted), trainers and collections put in order one
+ * place at a time.
  * Registered inside adminRoutes, so its role check (read for every role, writes for admins and editors) applies.
  */
 export async function adminContentRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
@@ -99,6 +123,7 @@ export async function adminContentRoutes(instance: FastifyInstance, { ctx }: Rou
   const trainers = new AdminTrainersService(ctx.db, ctx.clock);
   const collections = new AdminCollectionsService(ctx.db, ctx.clock);
   const seriesService = new AdminSeriesService(ctx.db, ctx.clock);
+  const banners = new AdminBannersService(ctx.db, ctx.clock);
 
   const actor = (request: FastifyRequest): Actor => {
     const member = memberOf(request);
@@ -253,6 +278,63 @@ export async function adminContentRoutes(instance: FastifyInstance, { ctx }: Rou
         schema: { ...common, summary, params: recordId, body: noBody, response: { 200: series, ...refusals } },
       },
       async (request) => seriesService.change(actor(request), request.params.id, verb),
+    );
+
+  app.get(
+    "/banners",
+    {
+      schema: {
+        ...common,
+        summary: "Every announcement banner: in use first (latest start first), then the retired",
+        response: { 200: itemsOf(banner), ...refusals },
+      },
+    },
+    async () => ({ items: await banners.list() }),
+  );
+  app.get(
+    "/banners/:id",
+    { schema: { ...common, summary: "One banner", params: recordId, response: { 200: banner, ...refusals } } },
+    async (request) => banners.get(request.params.id),
+  );
+  const bannerBody = strictObject(bannerFields, bannerFieldNames);
+  app.post(
+    "/banners",
+    {
+      ...write,
+      schema: {
+        ...common,
+        summary: "Create a banner as a draft (members see it once published, within its window)",
+        body: bannerBody,
+        response: { 200: banner, ...refusals },
+      },
+    },
+    async (request) => banners.create(actor(request), request.body),
+  );
+  app.put(
+    "/banners/:id",
+    {
+      ...write,
+      schema: {
+        ...common,
+        summary: "Replace a banner's words, link and window (its state stays)",
+        params: recordId,
+        body: bannerBody,
+        response: { 200: banner, ...refusals },
+      },
+    },
+    async (request) => banners.update(actor(request), request.params.id, request.body),
+  );
+  for (const [verb, summary] of [
+    ["publish", "Publish a banner: members see it on their home page between its start and end"],
+    ["retire", "Retire a banner: members stop seeing it (publish brings it back)"],
+  ] as const)
+    app.post(
+      `/banners/:id/${verb}`,
+      {
+        ...write,
+        schema: { ...common, summary, params: recordId, body: noBody, response: { 200: banner, ...refusals } },
+      },
+      async (request) => banners.change(actor(request), request.params.id, verb),
     );
 }
 

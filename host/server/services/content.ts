@@ -114,12 +114,12 @@ export async function carousels(db: Db, index: CatalogueIndex) {
   return { items, total: items.length };
 }
 
-/** Banners that are switched on and within their window at `now`. */
+/** Published banners within their window at `now`. */
 export async function activeBanners(db: Db, now: Date) {
   const rows = await db
     .selectFrom("announcement_banners")
     .selectAll()
-    .where("active", "=", true)
+    .where("status", "=", "published")
     .where((eb) => eb.or([eb("starts_at", "is", null), eb("starts_at", "<=", now)]))
     .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", now)]))
     .orderBy("starts_at", "desc")

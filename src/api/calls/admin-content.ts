@@ -49,3 +49,14 @@ export const updateSeries = (c: ApiClient, id: string, fields: AdminSeriesFields
   send<AdminSeries>(c, "PUT", `/admin/v1/series/${enc(id)}`, fields);
 export const changeSeriesState = (c: ApiClient, id: string, verb: "publish" | "retire") =>
   send<AdminSeries>(c, "POST", `/admin/v1/series/${enc(id)}/${verb}`);
+
+export type AdminBanner = ResponseBody<"/admin/v1/banners/{id}", "get">;
+export type AdminBannerFields = RequestBody<"/admin/v1/banners", "post">;
+export const getAdminBanners = (c: ApiClient, signal?: S) =>
+  get<{ items: AdminBanner[] }>(c, "/admin/v1/banners", signal);
+export const createBanner = (c: ApiClient, fields: AdminBannerFields) =>
+  send<AdminBanner>(c, "POST", "/admin/v1/banners", fields);
+export const updateBanner = (c: ApiClient, id: string, fields: AdminBannerFields) =>
+  send<AdminBanner>(c, "PUT", `/admin/v1/banners/${enc(id)}`, fields);
+export const changeBannerState = (c: ApiClient, id: string, verb: "publish" | "retire") =>
+  send<AdminBanner>(c, "POST", `/admin/v1/banners/${enc(id)}/${verb}`);

@@ -799,6 +799,7 @@ export const appEsUS: Partial<Messages> = {
   "routes.adminCollections": "Colecciones",
   "routes.adminSeries": "Series",
   "routes.adminSeriesEdit": "Editar serie",
+  "routes.adminBanners": "Avisos",
   "routes.embed": "Insertar un widget",
   "footer.embed": "Insertar widgets",
   "embed.kicker": "Para tu sitio",

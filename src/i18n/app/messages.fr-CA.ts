@@ -797,6 +797,7 @@ export const appFrCA: Partial<Messages> = {
   "routes.adminCollections": "Collections",
   "routes.adminSeries": "Séries",
   "routes.adminSeriesEdit": "Modifier la série",
+  "routes.adminBanners": "Bandeaux d’annonce",
   "routes.embed": "Intégrer un widget",
   "footer.embed": "Intégrer les widgets",
   "embed.kicker": "Pour votre site",

@@ -39,6 +39,8 @@ const stateActions = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px;
 const finder = css`display: flex; flex-wrap: wrap; gap: ${space[2]}px; align-items: end; > div:first-child { flex: 1 1 220px; }`;
 
 type Item = AdminSeries["items"][number] & { key: number };
+/** The id of an item's button (the keyboard's focus is put back on it after the list changes). */
+const itemControl = (part: "up" | "down" | "remove", key: number) => ["item", part, key].join("-");
 
 const BLANK: AdminSeries = {
   id: "",
@@ -115,7 +117,7 @@ function SeriesForm({ series, onChanged }: { series: AdminSeries | null; onChang
     setDirty(true);
     const item = next[to];
     const edge = to === 0 || to === next.length - 1;
-    setFocusAfter(`item-${edge ? (direction === "up" ? "down" : "up") : direction}-${item.key}`);
+    setFocusAfter(itemControl(edge ? (direction === "up" ? "down" : "up") : direction, item.key));
     announce(ct("console.content.moved", { name: item.name, position: to + 1, count: next.length }));
   };
   const remove = (at: number) => {
@@ -124,7 +126,7 @@ function SeriesForm({ series, onChanged }: { series: AdminSeries | null; onChang
     setList(next);
     setDirty(true);
     const neighbour = next[Math.min(at, next.length - 1)];
-    setFocusAfter(neighbour ? `item-remove-${neighbour.key}` : "series-workouts");
+    setFocusAfter(neighbour ? itemControl("remove", neighbour.key) : "series-workouts");
     announce(ct("console.series.removed", { name: item.name }));
   };
   const add = (workout: { id: string; name: string }) => {
@@ -274,7 +276,7 @@ function SeriesForm({ series, onChanged }: { series: AdminSeries | null; onChang
                 {editable ? (
                   <span className="actions">
                     <Button
-                      id={`item-up-${item.key}`}
+                      id={itemControl("up", item.key)}
                       variant="secondary"
                       disabled={at === 0}
                       aria-label={ct("console.content.moveUp", { name: item.name })}
@@ -283,7 +285,7 @@ function SeriesForm({ series, onChanged }: { series: AdminSeries | null; onChang
                       ↑
                     </Button>
                     <Button
-                      id={`item-down-${item.key}`}
+                      id={itemControl("down", item.key)}
                       variant="secondary"
                       disabled={at === list.length - 1}
                       aria-label={ct("console.content.moveDown", { name: item.name })}
@@ -291,7 +293,7 @@ function SeriesForm({ series, onChanged }: { series: AdminSeries | null; onChang
                     >
                       ↓
                     </Button>
-                    <Button id={`item-remove-${item.key}`} variant="ghost" onClick={() => remove(at)}>
+                    <Button id={itemControl("remove", item.key)} variant="ghost" onClick={() => remove(at)}>
                       {ct("console.series.remove", { name: item.name })}
                     </Button>
                   </span>

@@ -213,7 +213,8 @@ interface AnnouncementBannersTable {
   link_url: Defaulted<string>;
   starts_at: Timestamp | null;
   ends_at: Timestamp | null;
-  active: Defaulted<boolean>;
+  status: Defaulted<ContentStatus>;
+  updated_at: DefaultedTimestamp;
 }
 
 export type DynamicContentKey = "coachMark" | "welcome" | "faq" | "dynamic";
