@@ -105,4 +105,42 @@ describe("the console's content", () => {
         member.assertClean();
       });
     }));
+
+  it("an editor publishes a banner for a window that has begun; a member sees it on their home page", () =>
+    withSession(async (editor) => {
+      const message = `Spring Reset is here ${Math.random().toString(36).slice(2, 7)}`;
+      await keepTokens(editor, await signInTokens("editor@demo.fitkit.dev"), ["Essential"]);
+      const page = await editor.open("/admin/banners");
+      await visible(page.getByRole("heading", { name: "Announcement banners", level: 1 }));
+      const form = page.getByRole("form", { name: "New banner" });
+      await form.getByLabel("Message").fill(message);
+      await form.getByLabel("Link words").fill("See the series");
+      await form.getByLabel(/^Link \(/).fill("/series");
+      // From an hour ago until tomorrow, in the browser's own zone (what the inputs mean).
+      const local = (ms: number) => {
+        const d = new Date(Date.now() + ms);
+        const pad = (n: number) => String(n).padStart(2, "0");
+        return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+      };
+      const starts = await page.evaluate(`(${local.toString()})(-3600000)`);
+      const ends = await page.evaluate(`(${local.toString()})(86400000)`);
+      await form.getByLabel(/^Shown from/).fill(String(starts));
+      await form.getByLabel(/^Shown until/).fill(String(ends));
+      await press(form.getByRole("button", { name: "Create draft" }));
+      await sees(page, "Banner created as a draft.");
+      const row = page.getByRole("listitem").filter({ hasText: message });
+      await press(row.getByRole("button", { name: "Publish this banner" }));
+      await sees(page, "Banner published.");
+      await visible(row.getByText("Members see it now"));
+      await checkWidths(editor, page, "admin-banners");
+      editor.assertClean();
+
+      await withSession(async (member) => {
+        await keepTokens(member, await signInTokens("member@demo.fitkit.dev"), ["Essential"]);
+        const home = await member.open("/home");
+        await dismissConsent(home);
+        await visible(home.getByText(message));
+        member.assertClean();
+      });
+    }));
 });

@@ -3,7 +3,7 @@ import type { Db } from "../db/index.js";
 import type { ContentStatus } from "../db/tables/catalogue.js";
 import { conflict, notFound } from "../errors.js";
 import { recordAudit } from "./audit.js";
-import { lastPlace, moveInOrder, nextStatus, type ContentVerb, type Direction } from "./content-states.js";
+import { lastPlace, lockOrder, moveInOrder, nextStatus, type ContentVerb, type Direction } from "./content-states.js";
 import type { Actor } from "./operator-access.js";
 
 /** What a member reads about a collection: its page, the collections list, the library's collection filter. */
@@ -126,6 +126,7 @@ export class AdminCollectionsService {
   async move(actor: Actor, id: string, direction: Direction): Promise<AdminCollection[]> {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
+      await lockOrder(trx, "collections"); // every row first: a row lock taken before would deadlock two moves
       const before = await this.#lock(trx, id);
       const order = await moveInOrder(trx, "collections", id, direction);
       await trx.updateTable("collections").set({ updated_at: now }).where("id", "=", id).execute();

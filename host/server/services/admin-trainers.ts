@@ -3,7 +3,7 @@ import type { Db } from "../db/index.js";
 import type { ContentStatus } from "../db/tables/catalogue.js";
 import { conflict, notFound } from "../errors.js";
 import { recordAudit } from "./audit.js";
-import { lastPlace, moveInOrder, nextStatus, type ContentVerb, type Direction } from "./content-states.js";
+import { lastPlace, lockOrder, moveInOrder, nextStatus, type ContentVerb, type Direction } from "./content-states.js";
 import type { Actor } from "./operator-access.js";
 
 /** What a member reads about a trainer: on every class they teach, and in the library's trainer filter. */
@@ -126,6 +126,7 @@ export class AdminTrainersService {
   async move(actor: Actor, id: string, direction: Direction): Promise<AdminTrainer[]> {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
+      await lockOrder(trx, "trainers"); // every row first: a row lock taken before would deadlock two moves
       const before = await this.#lock(trx, id);
       const order = await moveInOrder(trx, "trainers", id, direction);
       await trx.updateTable("trainers").set({ updated_at: now }).where("id", "=", id).execute();

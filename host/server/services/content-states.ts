@@ -25,12 +25,19 @@ export type Direction = "up" | "down";
 type OrderedTable = "trainers" | "collections";
 
 /**
+ * Locks every row of `table` (in id order, so two lockers never hold each other's rows): a move takes this before
+ * anything else, so two editors moving at once take turns, and the second reads the order the first left.
+ */
+export async function lockOrder(trx: Db, table: OrderedTable): Promise<void> {
+  await sql`select id from ${sql.table(table)} order by id for update`.execute(trx);
+}
+
+/**
  * Moves one record a place up or down among the records of `table` that are not retired, and answers the ids in their
- * new order. Every row is locked first, then read again, so two editors moving at once take turns and the second
- * sees the first's order (PostgreSQL's read committed reads each statement afresh).
+ * new order. The caller holds lockOrder's locks; the order is read after them (PostgreSQL's read committed reads each
+ * statement afresh).
  */
 export async function moveInOrder(trx: Db, table: OrderedTable, id: string, direction: Direction): Promise<string[]> {
-  await sql`select id from ${sql.table(table)} for update`.execute(trx);
   const { rows } = await sql<{ id: string }>`
     select id from ${sql.table(table)} where status <> 'retired' order by sort_order, name, id`.execute(trx);
   const order = rows.map((r) => r.id);
