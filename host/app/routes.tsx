@@ -75,6 +75,11 @@ const ConsolePeople = lazy(() => import("./pages/admin/people.js"));
 const ConsoleMembers = lazy(() => import("./pages/admin/members.js"));
 const ConsoleMember = lazy(() => import("./pages/admin/member.js"));
 const ConsoleAudit = lazy(() => import("./pages/admin/audit.js"));
+const ConsoleTrainers = lazy(() => import("./pages/admin/trainers.js"));
+const ConsoleCollections = lazy(() => import("./pages/admin/collections.js"));
+const ConsoleSeriesList = lazy(() => import("./pages/admin/series.js"));
+const ConsoleSeries = lazy(() => import("./pages/admin/series-edit.js"));
+const ConsoleBanners = lazy(() => import("./pages/admin/banners.js"));
 
 const Embed = lazy(() => import("./pages/embed/embed.js"));
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
@@ -189,6 +194,42 @@ export const ROUTES: AppRoute[] = [
   { path: "/admin/audit", page: ConsoleAudit, title: "routes.adminAudit", access: "member", onboarding: false },
   { path: "/admin/members", page: ConsoleMembers, title: "routes.adminMembers", access: "member", onboarding: false },
   { path: "/admin/members/:id", page: ConsoleMember, title: "routes.adminMember", access: "member", onboarding: false },
+  {
+    path: "/admin/trainers",
+    page: ConsoleTrainers,
+    title: "routes.adminTrainers",
+    access: "member",
+    onboarding: false,
+  },
+  {
+    path: "/admin/collections",
+    page: ConsoleCollections,
+    title: "routes.adminCollections",
+    access: "member",
+    onboarding: false,
+  },
+  { path: "/admin/series", page: ConsoleSeriesList, title: "routes.adminSeries", access: "member", onboarding: false },
+  {
+    path: "/admin/series/new",
+    page: ConsoleSeries,
+    title: "routes.adminSeriesEdit",
+    access: "member",
+    onboarding: false,
+  },
+  {
+    path: "/admin/series/:id",
+    page: ConsoleSeries,
+    title: "routes.adminSeriesEdit",
+    access: "member",
+    onboarding: false,
+  },
+  {
+    path: "/admin/banners",
+    page: ConsoleBanners,
+    title: "routes.adminBanners",
+    access: "member",
+    onboarding: false,
+  },
 ];
 
 /** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */

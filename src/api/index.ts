@@ -15,4 +15,5 @@ export * from "./calls/analytics.js";
 export * from "./calls/my-data.js";
 export * from "./calls/admin.js";
 export * from "./calls/admin-members.js";
+export * from "./calls/admin-content.js";
 export type * from "./types.js";

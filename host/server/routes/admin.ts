@@ -7,6 +7,7 @@ import { AdminWorkoutsService } from "../services/admin-workouts.js";
 import { listAudit } from "../services/audit.js";
 import { mayDo, OPERATOR_ROLES, OperatorAccess, type Actor, type ConsoleArea } from "../services/operator-access.js";
 import { adminMemberRoutes } from "./admin-members.js";
+import { adminContentRoutes } from "./admin-content.js";
 import { typed } from "./typed.js";
 
 const string = { type: "string" } as const;
@@ -149,6 +150,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
   const area = (consoleArea: ConsoleArea) => ({ config: { consoleArea } });
   await app.register(adminMemberRoutes, { ctx });
   const common = { tags: tagsOf, security: memberSecurity };
+  await instance.register(adminContentRoutes, { ctx }); // trainers, collections, series: the same role check
 
   app.get(
     "/me",

@@ -7,8 +7,9 @@ import type { Workout } from "./catalogue-workouts.js";
 
 type SeriesRow = Selectable<SeriesTable>;
 
+/** The series members see listed: published ones (drafts are the console's; retired ones left the lists). */
 function seriesRows(db: Db) {
-  return db.selectFrom("series").selectAll();
+  return db.selectFrom("series").selectAll().where("status", "=", "published");
 }
 
 function workoutsOf(index: CatalogueIndex, ids: readonly string[]): Workout[] {
@@ -86,8 +87,8 @@ export async function listSeries(
       .limit(options.limit)
       .offset(options.skip)
       .execute(),
-    db
-      .selectFrom("series")
+    seriesRows(db)
+      .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
@@ -109,7 +110,11 @@ export async function seriesByIds(db: Db, index: CatalogueIndex, ids: string[]) 
 
 /** One series with its workouts in order (chapters included) and related content; null when unknown. */
 export async function seriesDetail(db: Db, index: CatalogueIndex, slugOrId: string) {
-  const row = await seriesRows(db)
+  // A retired series still opens (members enrolled in it keep their place); a draft is nobody's yet.
+  const row = await db
+    .selectFrom("series")
+    .selectAll()
+    .where("status", "in", ["published", "retired"])
     .where((eb) => eb.or([eb("slug", "=", slugOrId), eb("id", "=", slugOrId)]))
     .executeTakeFirst();
   if (!row) return null;

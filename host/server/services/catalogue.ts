@@ -28,7 +28,13 @@ export async function listCategories(db: Db) {
 }
 
 export async function listCollections(db: Db, index: CatalogueIndex) {
-  const rows = await db.selectFrom("collections").selectAll().orderBy("sort_order").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("collections")
+    .selectAll()
+    .where("status", "=", "published")
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
   const counts = index.search({ ...defaultRequest(), facets: ["collections"], hits: 1 }).facets.collections ?? {};
   return rows.map((c) => ({
     id: c.id,
@@ -138,8 +144,20 @@ export async function filterGroups(
     options: values.map((v) => ({ label: v, value: v, filter: quoted(field, v), count: all.facets[field]?.[v] ?? 0 })),
   });
   const [trainers, collections] = await Promise.all([
-    db.selectFrom("trainers").select(["name"]).orderBy("name").execute(),
-    db.selectFrom("collections").select(["name"]).orderBy("sort_order").orderBy("id").execute(),
+    db
+      .selectFrom("trainers")
+      .select(["name"])
+      .where("status", "=", "published")
+      .orderBy("sort_order")
+      .orderBy("name")
+      .execute(),
+    db
+      .selectFrom("collections")
+      .select(["name"])
+      .where("status", "=", "published")
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute(),
   ]);
   return {
     groups: [

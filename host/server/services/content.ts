@@ -84,6 +84,7 @@ async function featuredOrListedSeries(db: Db, index: CatalogueIndex, source: { f
       await db
         .selectFrom("series")
         .select("id")
+        .where("status", "=", "published")
         .where("featured", "=", source.featured ?? true)
         .orderBy("created_at")
         .execute()
@@ -96,6 +97,7 @@ export async function carousels(db: Db, index: CatalogueIndex) {
   const collections = await db
     .selectFrom("collections")
     .select(["id", "slug", "name", "description", "image_url"])
+    .where("status", "=", "published")
     .execute();
   const items = await Promise.all(
     rows.map(async (c) => {
@@ -112,12 +114,12 @@ export async function carousels(db: Db, index: CatalogueIndex) {
   return { items, total: items.length };
 }
 
-/** Banners that are switched on and within their window at `now`. */
+/** Published banners within their window at `now`. */
 export async function activeBanners(db: Db, now: Date) {
   const rows = await db
     .selectFrom("announcement_banners")
     .selectAll()
-    .where("active", "=", true)
+    .where("status", "=", "published")
     .where((eb) => eb.or([eb("starts_at", "is", null), eb("starts_at", "<=", now)]))
     .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", now)]))
     .orderBy("starts_at", "desc")

@@ -50,7 +50,7 @@ async function recommend(db: Db, answers: QuizAnswers) {
     ids = (await q.orderBy("start_date", "desc").orderBy("id").limit(RECOMMENDED_WORKOUTS).execute()).map((r) => r.id);
     if (ids.length) break;
   }
-  let series = db.selectFrom("series").select(["id", "slug", "name", "level"]);
+  let series = db.selectFrom("series").select(["id", "slug", "name", "level"]).where("status", "=", "published");
   const byLevel = levels.length
     ? await series
         .where((eb) => eb.fn("lower", ["level"]), "in", levels)

@@ -14,7 +14,8 @@ const bar = css`margin-bottom: ${space[5]}px;
   a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 16px; border-radius: ${radius.pill}px; border: 1.5px solid ${color.line}; font-weight: 700; text-decoration: none; color: ${color.ink}; }
   a[aria-current="page"] { background: ${color.ink}; color: #fff; border-color: ${color.ink}; }`;
 
-export type ConsoleSection = "workouts" | "people" | "audit" | "members";
+export type ConsoleSection =
+  "workouts" | "trainers" | "collections" | "series" | "banners" | "people" | "members" | "audit";
 
 const ConsoleContext = createContext<ConsoleMe | undefined>(undefined);
 
@@ -86,6 +87,10 @@ export function ConsoleFrame({
     );
   const sections: [ConsoleSection, string, string][] = [
     ["workouts", "/admin", ct("console.nav.workouts")],
+    ["trainers", "/admin/trainers", ct("console.nav.trainers")],
+    ["collections", "/admin/collections", ct("console.nav.collections")],
+    ["series", "/admin/series", ct("console.nav.series")],
+    ["banners", "/admin/banners", ct("console.nav.banners")],
     ["people", "/admin/people", ct("console.nav.people")],
     ...(me.areas.includes("members")
       ? [["members", "/admin/members", ct("console.nav.members")] satisfies [ConsoleSection, string, string]]

@@ -318,7 +318,6 @@ async function insertSite(trx: Db, workouts: GeneratedWorkout[], now: Date) {
         link_url: "/series",
         starts_at: new Date(now.getTime() - 2 * DAY_MS),
         ends_at: new Date(now.getTime() + 60 * DAY_MS),
-        active: true,
       },
       {
         id: "banner_fall_2022",
@@ -327,7 +326,6 @@ async function insertSite(trx: Db, workouts: GeneratedWorkout[], now: Date) {
         link_url: "",
         starts_at: new Date(Date.UTC(2022, 8, 19)),
         ends_at: new Date(Date.UTC(2022, 9, 23)),
-        active: true,
       },
     ])
     .execute();

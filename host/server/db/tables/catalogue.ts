@@ -11,6 +11,9 @@ export type WorkoutStatus = "draft" | "scheduled" | "published" | "archived";
 type CalendarDayKind = "workout" | "walk" | "rest";
 type LocationKind = "studio" | "virtual";
 
+/** The console's states of trainers, collections and series (migration 099): only published ones are listed. */
+export type ContentStatus = "draft" | "published" | "retired";
+
 export interface TrainersTable {
   id: string;
   slug: string;
@@ -18,6 +21,9 @@ export interface TrainersTable {
   image_url: Defaulted<string>;
   bio: Defaulted<string>;
   created_at: DefaultedTimestamp;
+  status: Defaulted<ContentStatus>;
+  sort_order: Defaulted<number>;
+  updated_at: DefaultedTimestamp;
 }
 
 interface WorkoutCategoriesTable {
@@ -38,6 +44,8 @@ interface CollectionsTable {
   description: Defaulted<string>;
   image_url: Defaulted<string>;
   sort_order: Defaulted<number>;
+  status: Defaulted<ContentStatus>;
+  updated_at: DefaultedTimestamp;
 }
 
 interface WorkoutsTable {
@@ -96,6 +104,8 @@ export interface SeriesTable {
   before_you_start: Defaulted<string>;
   featured: Defaulted<boolean>;
   created_at: DefaultedTimestamp;
+  status: Defaulted<ContentStatus>;
+  updated_at: DefaultedTimestamp;
 }
 
 interface SeriesItemsTable {
@@ -203,7 +213,8 @@ interface AnnouncementBannersTable {
   link_url: Defaulted<string>;
   starts_at: Timestamp | null;
   ends_at: Timestamp | null;
-  active: Defaulted<boolean>;
+  status: Defaulted<ContentStatus>;
+  updated_at: DefaultedTimestamp;
 }
 
 export type DynamicContentKey = "coachMark" | "welcome" | "faq" | "dynamic";
