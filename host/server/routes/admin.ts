@@ -6,6 +6,7 @@ import { errorSchema, memberSecurity, noBody, strictObject, successSchema } from
 import { AdminWorkoutsService } from "../services/admin-workouts.js";
 import { listAudit } from "../services/audit.js";
 import { mayDo, OPERATOR_ROLES, OperatorAccess, type Actor, type ConsoleArea } from "../services/operator-access.js";
+import { adminPaymentRoutes } from "./admin-payments.js";
 import { typed } from "./typed.js";
 
 const string = { type: "string" } as const;
@@ -147,6 +148,8 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
   };
   const area = (consoleArea: ConsoleArea) => ({ config: { consoleArea } });
   const common = { tags: tagsOf, security: memberSecurity };
+
+  await instance.register(adminPaymentRoutes, { ctx });
 
   app.get(
     "/me",

@@ -7,7 +7,8 @@ import { presentSubscription } from "./subscription-view.js";
 export const NOTIFICATION_TYPES = ["update_payment_method", "subscription_summary"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-const money = (cents: number, currency: string) =>
+/** Cents as members read them in email: $19.99, or CAD 19.99. */
+export const money = (cents: number, currency: string) =>
   `${currency === "USD" ? "$" : `${currency} `}${(cents / 100).toFixed(2)}`;
 
 /** Sends the member one billing email about their current subscription (to their account address). */
