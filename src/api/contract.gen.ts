@@ -2934,6 +2934,11 @@ export interface operations {
             unentitled_status?: "previously_entitled";
             /** @enum {string} */
             is_paused?: "true";
+            /**
+             * @description a renewal failed: the member should update the card
+             * @enum {string}
+             */
+            payment_due?: "true";
           };
         };
       };

@@ -537,6 +537,8 @@ export const en = {
   "header.startFreeTrial": "Start free trial",
   "shell.loading": "Loading…",
   "shell.skipToContent": "Skip to content",
+  "shell.paymentDue": "Your last membership payment didn’t go through, so your membership is on hold.",
+  "shell.paymentDueLink": "Update your card",
   "auth.logIn": "Log in",
   "auth.welcomeBack": "Welcome back",
   "auth.signingInAs": "Signing in as",

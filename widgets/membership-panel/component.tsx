@@ -21,7 +21,7 @@ export interface MembershipPanelProps {
   flow?: string;
 }
 
-const STATES = ["active", "canceled", "inactive", "paused", "trial"] as const;
+const STATES = ["active", "canceled", "inactive", "paused", "trial", "past_due"] as const;
 type Flow = Exclude<MembershipFlow, "reactivate"> | null;
 const TITLES: Record<Exclude<Flow, null>, Parameters<typeof say>[0]> = {
   join: "membership.join",
@@ -298,6 +298,11 @@ export function MembershipPanel(props: MembershipPanelProps) {
         <>
           <section part="section" class={s.section} aria-labelledby="m-payment">
             <h3 id="m-payment">{say("membership.payment")}</h3>
+            {sub.state === "past_due" && (
+              <p class={s.banner} role="alert">
+                {say("membership.pastDue")}
+              </p>
+            )}
             {card ? (
               <p>
                 {say("membership.card", {

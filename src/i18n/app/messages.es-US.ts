@@ -82,6 +82,8 @@ export const appEsUS: Partial<Messages> = {
   "header.openMenu": "Abrir menú",
   "shell.loading": "Cargando…",
   "shell.skipToContent": "Ir al contenido",
+  "shell.paymentDue": "Tu último pago de la membresía no se realizó y tu membresía está en pausa.",
+  "shell.paymentDueLink": "Actualiza tu tarjeta",
   "row.scrollBack": "Desplazar {title} hacia atrás",
   "row.scrollForward": "Desplazar {title} hacia adelante",
   "ui.close": "Cerrar",

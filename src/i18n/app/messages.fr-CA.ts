@@ -82,6 +82,8 @@ export const appFrCA: Partial<Messages> = {
   "header.openMenu": "Ouvrir le menu",
   "shell.loading": "Chargement…",
   "shell.skipToContent": "Aller au contenu",
+  "shell.paymentDue": "Votre dernier paiement d’abonnement n’est pas passé : votre abonnement est suspendu.",
+  "shell.paymentDueLink": "Mettre à jour votre carte",
   "row.scrollBack": "Faire défiler {title} vers l’arrière",
   "row.scrollForward": "Faire défiler {title} vers l’avant",
   "ui.close": "Fermer",
