@@ -162,7 +162,6 @@ export class SandboxBilling implements BillingProvider {
         : expired
           ? "expired_card"
           : (CHARGE_DECLINE_CODE[pm.behavior] ?? "generic_decline");
-    const requiresAction = !ok && pm?.behavior === "authenticate" && !expired;
     const paymentId = id("py");
     await db
       .insertInto("payments")
@@ -174,7 +173,7 @@ export class SandboxBilling implements BillingProvider {
         card_last4: pm?.last4 ?? null,
         amount: request.amount,
         currency: request.currency,
-        status: ok ? "succeeded" : requiresAction ? "requires_action" : "failed",
+        status: ok ? "succeeded" : "failed",
         decline_code: declineCode,
         description: request.description,
         created_at: now,
@@ -182,22 +181,7 @@ export class SandboxBilling implements BillingProvider {
       .execute();
     return ok
       ? { ok: true, paymentId }
-      : { ok: false, paymentId, message: PAYMENT_ERROR, declineCode: declineCode!, requiresAction };
-  }
-
-  /**
-   * What the confirm page's authentication does (the role of the issuer's 3-D Secure challenge): the member's charge
-   * that required action succeeds. Answers whether it did (false for a charge that is not the member's or not waiting).
-   */
-  async authenticate(db: Db, userId: string, paymentId: string): Promise<boolean> {
-    const done = await db
-      .updateTable("payments")
-      .set({ status: "succeeded", decline_code: null })
-      .where("id", "=", paymentId)
-      .where("user_id", "=", userId)
-      .where("status", "=", "requires_action")
-      .executeTakeFirst();
-    return done.numUpdatedRows > 0n;
+      : { ok: false, paymentId, message: PAYMENT_ERROR, declineCode: declineCode! };
   }
 
   /** Records the refund on the charge; the check constraint keeps refunds within what was paid. */

@@ -3,6 +3,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { recordAudit } from "../services/audit.js";
 import { money } from "../services/customer-notifications.js";
+import { confirmEmail } from "../services/dunning.js";
 import { queueMail } from "../services/mail.js";
 import type { Actor } from "../services/operator-access.js";
 import { settleSucceededPayment } from "../services/payment-recovery.js";
@@ -84,7 +85,7 @@ async function readEffect(deps: WebhookDeps, type: (typeof HANDLED_EVENTS)[numbe
 /**
  * A PaymentIntent's state now: succeeded pays its invoice and restores a past-due membership waiting on it; failed and
  * requires_action are kept on the payment (the console shows them, the dunning reads the decline code), and a charge
- * waiting for authentication emails the member the confirm page.
+ * waiting for authentication emails the member to confirm it (by saving the card again).
  */
 function intentEffect(deps: WebhookDeps, intent: Stripe.PaymentIntent): Effect {
   return async (trx, now) => {
@@ -112,13 +113,7 @@ function intentEffect(deps: WebhookDeps, intent: Stripe.PaymentIntent): Effect {
       .where("status", "<>", "succeeded")
       .execute();
     if (waiting && payment.status !== "requires_action") {
-      await queueMail(trx, {
-        to: payment.email,
-        subject: "Confirm your membership payment",
-        text:
-          `Hi ${payment.given_name},\n\nYour bank asks you to confirm this payment before it goes through:\n\n` +
-          `${deps.publicUrl}/account/membership/confirm?payment=${encodeURIComponent(intent.id)}\n`,
-      });
+      await queueMail(trx, confirmEmail(deps.publicUrl, payment));
     }
   };
 }

@@ -268,7 +268,6 @@ async function settle(
       trx,
       dunningEmail(deps.publicUrl, user, {
         kind: paid.requiresAction ? "confirm" : "fix_card",
-        paymentId: paid.paymentId,
         lapsesAt: lapseAt(attempts, now)!,
         retries: !hard,
       }),

@@ -45,8 +45,24 @@ export function lapseAt(attempts: number, now: Date): Date | undefined {
   return new Date(now.getTime() + (RETRY_DAYS.at(-1)! - daysSinceFirst(attempts)) * DAY_MS);
 }
 
+/**
+ * The issuer wants the member to authenticate a charge (Stripe's requires_action): saving the card again on the
+ * membership page runs the bank's check (a SetupIntent, with 3-D Secure), and the unpaid period is then charged.
+ */
+export function confirmEmail(publicUrl: string, user: { email: string; given_name: string }, lapsesOn?: string) {
+  return {
+    to: user.email,
+    subject: "Confirm your membership payment",
+    text:
+      `Hi ${user.given_name},\n\nYour bank asks you to confirm your membership payment before it goes through. ` +
+      `Open your membership page and update your card; your bank will ask you to confirm, and we charge it straight ` +
+      `away:\n\n${publicUrl}/account/membership\n` +
+      (lapsesOn ? `\nUntil then your membership is on hold; it ends on ${lapsesOn} if the payment is not made.\n` : ""),
+  };
+}
+
 type DunningMail =
-  | { kind: "fix_card" | "confirm"; paymentId: string | null; lapsesAt: Date; retries: boolean }
+  | { kind: "fix_card" | "confirm"; lapsesAt: Date; retries: boolean }
   | { kind: "lapsed"; name: string };
 
 /** The member's dunning emails: the first failure (fix the card, or confirm the charge) and the lapse. */
@@ -66,16 +82,7 @@ export function dunningEmail(
     };
   }
   const day = mail.lapsesAt.toISOString().slice(0, 10);
-  if (mail.kind === "confirm" && mail.paymentId) {
-    return {
-      to: user.email,
-      subject: "Confirm your membership payment",
-      text:
-        `Hi ${user.given_name},\n\nYour bank asks you to confirm your membership payment before it goes through. ` +
-        `Confirm it here:\n\n${page}/confirm?payment=${encodeURIComponent(mail.paymentId)}\n\n` +
-        `Until then your membership is on hold; it ends on ${day} if the payment is not made.\n`,
-    };
-  }
+  if (mail.kind === "confirm") return confirmEmail(publicUrl, user, day);
   return {
     to: user.email,
     subject: "Your payment didn't go through",

@@ -22,7 +22,6 @@ export interface PeriodCharge {
   ok: boolean;
   invoiceId: string;
   amount: number;
-  paymentId: string | null;
   /** A failed charge's decline code (the dunning retries soft declines only). */
   declineCode: string | null;
   /** The charge waits for the member to authenticate it on the confirm page. */
@@ -81,7 +80,6 @@ export async function chargePeriod(
     ok: result.ok,
     invoiceId: invoice.id,
     amount: totals.total,
-    paymentId: result.paymentId,
     declineCode: result.ok ? null : (result.declineCode ?? null),
     requiresAction: !result.ok && !!result.requiresAction,
   };

@@ -10,15 +10,14 @@ alter table payments
   -- What the provider has refunded of this charge (the sandbox's record; Stripe keeps its own).
   add column refunded_amount integer not null default 0,
   add constraint payments_refunded_within check (refunded_amount between 0 and amount);
--- requires_action: the issuer asks the member to authenticate the charge (3-D Secure) before it can succeed.
+-- requires_action: Stripe's issuer asks the member to authenticate the charge (3-D Secure) before it can succeed.
 alter table payments drop constraint payments_status_check;
 alter table payments add constraint payments_status_check check (status in ('succeeded', 'failed', 'requires_action'));
 
--- A sandbox test card saved fine but refused on every charge as stolen (a hard decline: never retried), and one whose
--- off-session charges need the member's authentication.
+-- A sandbox test card saved fine but refused on every charge as stolen (a hard decline: never retried).
 alter table payment_methods drop constraint payment_methods_behavior_check;
 alter table payment_methods add constraint payment_methods_behavior_check
-  check (behavior in ('succeed', 'decline', 'decline_on_charge', 'stolen_on_charge', 'authenticate'));
+  check (behavior in ('succeed', 'decline', 'decline_on_charge', 'stolen_on_charge'));
 
 -- A chargeback opened at the provider (Stripe's charge.dispute.created): the invoice is flagged for the console.
 alter table invoices add column disputed_at timestamptz;

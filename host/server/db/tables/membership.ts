@@ -11,7 +11,7 @@ type IntervalType = "day" | "week" | "month" | "once" | "lifetime";
 export type SubscriptionProvider = "stripe" | "recharge" | "apple" | "google" | "marianatek";
 export type SubscriptionState = "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
 type CouponType = "percentage" | "amount";
-export type CardBehavior = "succeed" | "decline" | "decline_on_charge" | "stolen_on_charge" | "authenticate";
+export type CardBehavior = "succeed" | "decline" | "decline_on_charge" | "stolen_on_charge";
 
 export interface ProductsTable {
   sku: string;
