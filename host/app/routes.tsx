@@ -186,7 +186,13 @@ export const ROUTES: AppRoute[] = [
   },
   { path: "/admin/people", page: ConsolePeople, title: "routes.adminPeople", access: "member", onboarding: false },
   { path: "/admin/audit", page: ConsoleAudit, title: "routes.adminAudit", access: "member", onboarding: false },
-  { path: "/admin/members/:id/payments", page: ConsoleMemberPayments, title: "routes.adminPayments", access: "member", onboarding: false },
+  {
+    path: "/admin/members/:id/payments",
+    page: ConsoleMemberPayments,
+    title: "routes.adminPayments",
+    access: "member",
+    onboarding: false,
+  },
 ];
 
 /** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */

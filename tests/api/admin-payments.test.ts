@@ -63,7 +63,10 @@ describe("who may see payments and refund", () => {
     const [paid] = await payments(m.user.id);
     for (const token of [editor, viewer, member]) {
       expectError(await t.call("GET", `${API}/members/${m.user.id}/payments`, { token }), 403);
-      expectError(await refund(m.user.id, paid!.invoice_id, { amount: 100, reason: "x", endAccess: false }, token), 403);
+      expectError(
+        await refund(m.user.id, paid!.invoice_id, { amount: 100, reason: "x", endAccess: false }, token),
+        403,
+      );
     }
     expectError(await t.call("GET", `${API}/members/${m.user.id}/payments`), 401);
     expectError(await t.call("POST", `${API}/members/${m.user.id}/invoices/${paid!.invoice_id}/refunds`), 401);

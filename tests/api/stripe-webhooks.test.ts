@@ -22,7 +22,10 @@ beforeAll(async () => {
   t = await startTestApp({
     clock: new TestClock(T0),
     config: {
-      billing: { provider: "stripe", stripe: { secretKey: "sk_test_fitkit", apiBase: stripe.url, webhookSecret: SECRET } },
+      billing: {
+        provider: "stripe",
+        stripe: { secretKey: "sk_test_fitkit", apiBase: stripe.url, webhookSecret: SECRET },
+      },
     },
   });
 }, 60_000);
@@ -33,7 +36,11 @@ afterAll(async () => {
 
 let events = 0;
 /** Sends a signed event naming `object` (Stripe's thin payload is all the handler needs: it reads the object again). */
-async function deliver(type: string, object: { id: string }, options: { id?: string; secret?: string; at?: number } = {}) {
+async function deliver(
+  type: string,
+  object: { id: string },
+  options: { id?: string; secret?: string; at?: number } = {},
+) {
   const payload = JSON.stringify({
     id: options.id ?? `evt_${++events}`,
     object: "event",
@@ -78,14 +85,24 @@ async function subscribe(m: { token: string }) {
 }
 
 const invoiceOf = (userId: string) =>
-  t.db.selectFrom("invoices").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+  t.db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
 
 /** Access tokens last minutes and the test clock moves: support signs in for each look. */
 const support = async () => (await t.signIn("support@demo.fitkit.dev")).token;
 
 const consolePayments = async (userId: string) =>
   (await t.call("GET", `/admin/v1/members/${userId}/payments`, { token: await support() })).json<{
-    items: { invoice_id: string; refunded: number; disputed_at: string | null; refunds: { amount: number; source: string }[] }[];
+    items: {
+      invoice_id: string;
+      refunded: number;
+      disputed_at: string | null;
+      refunds: { amount: number; source: string }[];
+    }[];
   }>().items;
 
 async function outboxFor(email: string) {
@@ -120,7 +137,11 @@ describe("refunds seen at Stripe", () => {
     expect((await deliver("charge.refunded", { id: intent.latest_charge }, event)).statusCode).toBe(200);
     expect((await deliver("charge.refunded", { id: intent.latest_charge }, event)).statusCode).toBe(200);
     const [paid] = await consolePayments(m.user.id);
-    expect(paid).toMatchObject({ invoice_id: invoice.id, refunded: 700, refunds: [{ amount: 700, source: "provider" }] });
+    expect(paid).toMatchObject({
+      invoice_id: invoice.id,
+      refunded: 700,
+      refunds: [{ amount: 700, source: "provider" }],
+    });
   });
 
   it("a console refund followed by its webhook is recorded once, by Stripe's refund id", async () => {
@@ -161,8 +182,7 @@ describe("payment intents", () => {
     const intent = stripe.intents.get(failed.payment_id!)!;
 
     expect((await deliver("payment_intent.payment_failed", { id: intent.id })).statusCode).toBe(200);
-    const payment = () =>
-      t.db.selectFrom("payments").selectAll().where("id", "=", intent.id).executeTakeFirstOrThrow();
+    const payment = () => t.db.selectFrom("payments").selectAll().where("id", "=", intent.id).executeTakeFirstOrThrow();
     expect(await payment()).toMatchObject({ status: "failed", decline_code: "insufficient_funds" });
 
     intent.status = "requires_action";

@@ -298,11 +298,6 @@ export function MembershipPanel(props: MembershipPanelProps) {
         <>
           <section part="section" class={s.section} aria-labelledby="m-payment">
             <h3 id="m-payment">{say("membership.payment")}</h3>
-            {sub.state === "past_due" && (
-              <p class={s.banner} role="alert">
-                {say("membership.pastDue")}
-              </p>
-            )}
             {card ? (
               <p>
                 {say("membership.card", {

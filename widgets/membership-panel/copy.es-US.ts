@@ -32,9 +32,7 @@ const copy: Translation<typeof say> &
   "membership.state.inactive": "Inactiva",
   "membership.state.paused": "En pausa",
   "membership.state.trial": "Prueba",
-  "membership.state.past_due": "Pago fallido",
-  "membership.pastDue":
-    "Tu último pago no se realizó y tu membresía está en pausa. Actualiza tu tarjeta y la cobraremos de inmediato.",
+  "membership.state.past_due": "Pago fallido: actualiza tu tarjeta",
   "membership.nextPayment": "Próximo pago",
   "membership.accessUntil": "Acceso hasta",
   "membership.payment": "Información de pago",

@@ -179,9 +179,7 @@ export class SandboxBilling implements BillingProvider {
         created_at: now,
       })
       .execute();
-    return ok
-      ? { ok: true, paymentId }
-      : { ok: false, paymentId, message: PAYMENT_ERROR, declineCode: declineCode! };
+    return ok ? { ok: true, paymentId } : { ok: false, paymentId, message: PAYMENT_ERROR, declineCode: declineCode! };
   }
 
   /** Records the refund on the charge; the check constraint keeps refunds within what was paid. */

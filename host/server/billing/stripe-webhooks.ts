@@ -213,7 +213,14 @@ function cardEffect(pm: Stripe.PaymentMethod): Effect {
     if (!pm.customer) {
       await trx
         .updateTable("stripe_customers")
-        .set({ default_payment_method_id: null, brand: null, last4: null, exp_month: null, exp_year: null, updated_at: now })
+        .set({
+          default_payment_method_id: null,
+          brand: null,
+          last4: null,
+          exp_month: null,
+          exp_year: null,
+          updated_at: now,
+        })
         .where("default_payment_method_id", "=", pm.id)
         .execute();
       return;

@@ -126,7 +126,9 @@ export class StripeBilling implements BillingProvider {
     } catch (err) {
       if (!isCardError(err)) throw err;
       intent = err.payment_intent;
-      declineCode = err.decline_code ?? err.code ?? "generic_decline";
+      // Typed as always present, but absent on declines without an issuer code (authentication_required).
+      const issuerCode: string | undefined = err.decline_code;
+      declineCode = issuerCode ?? err.code ?? "generic_decline";
     }
     const ok = intent?.status === "succeeded";
     // Off-session, a charge the issuer wants authenticated fails with authentication_required: the member confirms

@@ -75,8 +75,7 @@ export async function runRenewals(deps: RenewalDeps): Promise<RenewalReport> {
         .forUpdate()
         .skipLocked()
         .executeTakeFirst();
-      for (let i = 0; sub && isDue(sub, now) && i < MAX_PERIODS; i++)
-        sub = await settle(trx, deps, sub, now, report);
+      for (let i = 0; sub && isDue(sub, now) && i < MAX_PERIODS; i++) sub = await settle(trx, deps, sub, now, report);
     });
   }
   await syncStudioMemberships(db, now, report);

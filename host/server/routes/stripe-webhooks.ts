@@ -47,7 +47,8 @@ export async function stripeWebhookRoutes(instance: FastifyInstance, { ctx }: Ro
         { db: ctx.db, clock: ctx.clock, api: billing.api, publicUrl: ctx.config.publicUrl },
         event,
       );
-      if (applied) ctx.mailer.deliverQueued().catch((err: unknown) => request.log.error({ err }, "webhook mail failed"));
+      if (applied)
+        ctx.mailer.deliverQueued().catch((err: unknown) => request.log.error({ err }, "webhook mail failed"));
       return { received: true as const };
     },
   );

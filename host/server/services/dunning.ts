@@ -62,8 +62,7 @@ export function confirmEmail(publicUrl: string, user: { email: string; given_nam
 }
 
 type DunningMail =
-  | { kind: "fix_card" | "confirm"; lapsesAt: Date; retries: boolean }
-  | { kind: "lapsed"; name: string };
+  { kind: "fix_card" | "confirm"; lapsesAt: Date; retries: boolean } | { kind: "lapsed"; name: string };
 
 /** The member's dunning emails: the first failure (fix the card, or confirm the charge) and the lapse. */
 export function dunningEmail(

@@ -140,9 +140,7 @@ export function MemberPayments({ userId }: { userId: string }) {
         onClose={() => setRefunding(undefined)}
         width={520}
       >
-        {refunding ? (
-          <RefundForm userId={userId} payment={refunding} onRefunded={refunded} />
-        ) : null}
+        {refunding ? <RefundForm userId={userId} payment={refunding} onRefunded={refunded} /> : null}
       </Modal>
     </section>
   );
@@ -183,7 +181,10 @@ function RefundForm({
     if (problems.amount || problems.reason) return;
     setBusy(true);
     try {
-      onRefunded(await refundPayment(store.api, userId, payment.invoice_id, { amount: cents, reason, endAccess }), cents);
+      onRefunded(
+        await refundPayment(store.api, userId, payment.invoice_id, { amount: cents, reason, endAccess }),
+        cents,
+      );
     } catch (err) {
       setErrors({ form: failureMessage(err) });
       setBusy(false);
