@@ -127,8 +127,8 @@ export class StripeBilling implements BillingProvider {
       if (!isCardError(err)) throw err;
       intent = err.payment_intent;
       // Typed as always present, but absent on declines without an issuer code (authentication_required).
-      const issuerCode: string | undefined = err.decline_code;
-      declineCode = issuerCode ?? err.code ?? "generic_decline";
+      const [issuerCode, code]: (string | undefined)[] = [err.decline_code, err.code];
+      declineCode = issuerCode ?? code ?? "generic_decline";
     }
     const ok = intent?.status === "succeeded";
     // Off-session, a charge the issuer wants authenticated fails with authentication_required: the member confirms
