@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "../../host/server/clock.js";
 import { startTestApp, type TestApp } from "./harness.js";
-import { addCard, current, DAY, events, renewals, subscribedMember, VISA_CHARGE_FAILS } from "./membership-helpers.js";
+import {
+  addCard,
+  claims,
+  current,
+  DAY,
+  events,
+  renewals,
+  subscribedMember,
+  VISA_CHARGE_FAILS,
+} from "./membership-helpers.js";
 
 /**
  * Failed-payment recovery on the sandbox provider and the server's test clock: a failed renewal goes past due and is
@@ -107,6 +116,8 @@ describe("recovery", () => {
     const m = await failingRenewal();
     t.clock.set(m.failedAt + DAY / 2);
     let token = await again(m);
+    // The app's banner and the panel read it from the claims.
+    expect(await claims(t, token)).toMatchObject({ entitlements: "[]", payment_due: "true" });
     await addCard(t, token);
     token = await again(m);
     expect(await current(t, token)).toMatchObject({
@@ -119,6 +130,7 @@ describe("recovery", () => {
       "payment_failed",
       "payment_recovered",
     ]);
+    expect(await claims(t, token)).not.toHaveProperty("payment_due");
     // The retry days pass without another charge.
     const paid = await charges(m.user.id);
     t.clock.set(m.failedAt + 7 * DAY);
