@@ -80,6 +80,7 @@ const ConsoleCollections = lazy(() => import("./pages/admin/collections.js"));
 const ConsoleSeriesList = lazy(() => import("./pages/admin/series.js"));
 const ConsoleSeries = lazy(() => import("./pages/admin/series-edit.js"));
 const ConsoleBanners = lazy(() => import("./pages/admin/banners.js"));
+const ConsoleMemberPayments = lazy(() => import("./pages/admin/member-payments.js"));
 
 const Embed = lazy(() => import("./pages/embed/embed.js"));
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
@@ -227,6 +228,13 @@ export const ROUTES: AppRoute[] = [
     path: "/admin/banners",
     page: ConsoleBanners,
     title: "routes.adminBanners",
+    access: "member",
+    onboarding: false,
+  },
+  {
+    path: "/admin/members/:id/payments",
+    page: ConsoleMemberPayments,
+    title: "routes.adminPayments",
     access: "member",
     onboarding: false,
   },

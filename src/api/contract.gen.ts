@@ -2084,6 +2084,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/v1/members/{userId}/payments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A member's invoices, newest first: amount, status, card (brand and last four) and refunds */
+    get: operations["getAdminMembersByUserIdPayments"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/members/{userId}/invoices/{invoiceId}/refunds": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refund part or all of a paid invoice through the payment provider (409 beyond what remains); endAccess ends the membership now */
+    post: operations["postAdminMembersByUserIdInvoicesByInvoiceIdRefunds"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/v1/me": {
     parameters: {
       query?: never;
@@ -3323,6 +3357,11 @@ export interface operations {
             unentitled_status?: "previously_entitled";
             /** @enum {string} */
             is_paused?: "true";
+            /**
+             * @description a renewal failed: the member should update the card
+             * @enum {string}
+             */
+            payment_due?: "true";
           };
         };
       };
@@ -13907,6 +13946,224 @@ export interface operations {
             /** @description Members see it now: published and within its window */
             showing: boolean;
             updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminMembersByUserIdPayments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the member's user id */
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              invoice_id: string;
+              /** Format: date-time */
+              created_at: string;
+              description: string;
+              /** Format: date-time */
+              period_start: string;
+              /** Format: date-time */
+              period_end: string;
+              amount: number;
+              currency: string;
+              /** @enum {string} */
+              status: "paid" | "failed" | "requires_action";
+              card: {
+                brand: string;
+                last4: string;
+              } | null;
+              decline_code: string | null;
+              refunded: number;
+              refundable: number;
+              /** Format: date-time */
+              disputed_at: string | null;
+              refunds: {
+                id: string;
+                amount: number;
+                currency: string;
+                reason: string;
+                /** @enum {string} */
+                source: "console" | "provider";
+                ended_access: boolean;
+                /** @description the operator's email; null for a refund made at the provider */
+                by: string | null;
+                /** Format: date-time */
+                created_at: string;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminMembersByUserIdInvoicesByInvoiceIdRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the member's user id */
+        userId: string;
+        invoiceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description cents */
+          amount: number;
+          reason: string;
+          endAccess: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            invoice_id: string;
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "paid" | "failed" | "requires_action";
+            card: {
+              brand: string;
+              last4: string;
+            } | null;
+            decline_code: string | null;
+            refunded: number;
+            refundable: number;
+            /** Format: date-time */
+            disputed_at: string | null;
+            refunds: {
+              id: string;
+              amount: number;
+              currency: string;
+              reason: string;
+              /** @enum {string} */
+              source: "console" | "provider";
+              ended_access: boolean;
+              /** @description the operator's email; null for a refund made at the provider */
+              by: string | null;
+              /** Format: date-time */
+              created_at: string;
+            }[];
           };
         };
       };

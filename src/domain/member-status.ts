@@ -7,6 +7,8 @@ export interface MemberStatus {
   trial: boolean;
   vip: boolean;
   paused: boolean;
+  /** A renewal failed and waits for a working card. */
+  paymentDue: boolean;
   previouslyEntitled: boolean;
 }
 
@@ -25,6 +27,7 @@ export function memberStatus(claims: Claims | null | undefined): MemberStatus {
     trial: claims?.is_trial === true || claims?.is_trial === "true",
     vip: claims?.["custom:is_vip"] === "true",
     paused: claims?.is_paused === "true",
+    paymentDue: claims?.payment_due === "true",
     previouslyEntitled: claims?.unentitled_status === "previously_entitled",
   };
 }

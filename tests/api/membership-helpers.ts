@@ -39,7 +39,8 @@ export async function subscribedMember(t: TestApp, sku: string, card = VISA_OK) 
   return { ...m, sub: res.json() };
 }
 
-export const renewals = (t: TestApp) => runRenewals({ db: t.db, clock: t.clock, billing: t.app.ctx.billing });
+export const renewals = (t: TestApp) =>
+  runRenewals({ db: t.db, clock: t.clock, billing: t.app.ctx.billing, publicUrl: t.config.publicUrl });
 
 export async function current(t: TestApp, token: string) {
   const res = await t.call("GET", "/v2/subscriptions/subs", { token });

@@ -32,6 +32,8 @@ describe("the Stripe billing provider", () => {
     expect(creates[0]!.idempotencyKey).toBe(`fitkit-customer-${m.user.id}`);
     const intents = stripe.requests.filter((r) => r.path === "/v1/setup_intents");
     expect(intents.at(-1)?.form.get("usage")).toBe("off_session");
+    // Without STRIPE_WEBHOOK_SECRET there is no webhook endpoint.
+    expectError(await t.call("POST", "/webhooks/stripe", { body: { id: "evt_1" } }), 404);
     // The sandbox card form does not exist with Stripe.
     expectError(
       await t.call("POST", "/commerce/v1/sandbox/payment-methods", {

@@ -8,6 +8,30 @@ interface Card {
   exp_year: number;
   /** Stripe's test payment methods: declined when attached, or attached but declined on every charge. */
   declines?: "attach" | "charge";
+  /** The issuer's decline code of a declined charge (generic_decline unless named). */
+  declineCode?: string;
+}
+
+interface Intent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  customer: string | null;
+  status: string;
+  latest_charge: string;
+  last_payment_error: { code: string; decline_code?: string } | null;
+}
+
+interface Refund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string | null;
+  status: string;
 }
 
 export interface RecordedRequest {
@@ -43,12 +67,43 @@ export async function startStripeDouble() {
       declines: "charge",
       customer: null,
     },
+    pm_card_chargeDeclinedStolenCard: {
+      brand: "visa",
+      last4: "9979",
+      exp_month: 12,
+      exp_year: 2034,
+      declines: "charge",
+      declineCode: "stolen_card",
+      customer: null,
+    },
   };
   const customers = new Map<
     string,
     { id: string; default_payment_method: string | null; metadata: Record<string, string> }
   >();
   const byIdempotencyKey = new Map<string, string>();
+  const intents = new Map<string, Intent>();
+  const charges = new Map<string, { id: string; object: "charge"; payment_intent: string; amount: number }>();
+  const refunds = new Map<string, Refund>();
+  const disputes = new Map<
+    string,
+    { id: string; object: "dispute"; charge: string; payment_intent: string; amount: number; reason: string }
+  >();
+  const refundOf = (intent: Intent, amount: number, reason: string | null): Refund => {
+    const id = `re_${++n}`;
+    const refund = {
+      id,
+      object: "refund" as const,
+      amount,
+      currency: intent.currency,
+      charge: intent.latest_charge,
+      payment_intent: intent.id,
+      reason,
+      status: "succeeded",
+    };
+    refunds.set(id, refund);
+    return refund;
+  };
   const requests: RecordedRequest[] = [];
   let n = 0;
 
@@ -140,18 +195,69 @@ export async function startStripeDouble() {
       }
     }
     if (method === "POST" && path === "/v1/payment_intents") {
+      const known = key && byIdempotencyKey.get(key);
+      if (known) return { status: 200, body: intents.get(known) };
       const id = `pi_${++n}`;
       const card = cards[form.get("payment_method") ?? ""]; // an unknown id
-      const intent = {
+      const chargeId = `ch_${n}`;
+      const intent: Intent = {
         id,
         object: "payment_intent",
         amount: Number(form.get("amount")),
-        currency: form.get("currency"),
+        currency: form.get("currency") ?? "usd",
         customer: form.get("customer"),
+        status: "succeeded",
+        latest_charge: chargeId,
+        last_payment_error: null,
       };
-      if (!card || card.declines)
-        return cardError({ payment_intent: { ...intent, status: "requires_payment_method" } });
-      return { status: 200, body: { ...intent, status: "succeeded" } };
+      intents.set(id, intent);
+      if (key) byIdempotencyKey.set(key, id);
+      charges.set(chargeId, { id: chargeId, object: "charge", payment_intent: id, amount: intent.amount });
+      if (!card || card.declines) {
+        const declineCode = card?.declineCode ?? "generic_decline";
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = { code: "card_declined", decline_code: declineCode };
+        return cardError({ decline_code: declineCode, payment_intent: intent });
+      }
+      return { status: 200, body: intent };
+    }
+    const intentId = /^\/v1\/payment_intents\/(\w+)$/.exec(path)?.[1];
+    if (method === "GET" && intentId) {
+      const intent = intents.get(intentId);
+      return intent ? { status: 200, body: intent } : missing(intentId);
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const known = key && byIdempotencyKey.get(key);
+      if (known) return { status: 200, body: refunds.get(known) };
+      const intent = intents.get(form.get("payment_intent") ?? "");
+      if (!intent) return missing(form.get("payment_intent") ?? "");
+      const refunded = [...refunds.values()]
+        .filter((r) => r.payment_intent === intent.id)
+        .reduce((sum, r) => sum + r.amount, 0);
+      const amount = Number(form.get("amount") ?? intent.amount - refunded);
+      if (refunded + amount > intent.amount)
+        return {
+          status: 400,
+          body: { error: { type: "invalid_request_error", code: "amount_too_large", message: "Refund too large" } },
+        };
+      const refund = refundOf(intent, amount, null);
+      if (key) byIdempotencyKey.set(key, refund.id);
+      return { status: 200, body: refund };
+    }
+    if (method === "GET" && path === "/v1/refunds") {
+      const charge = form.get("charge");
+      const data = [...refunds.values()].filter((r) => !charge || r.charge === charge);
+      return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/refunds" } };
+    }
+    const chargeId = /^\/v1\/charges\/(\w+)$/.exec(path)?.[1];
+    if (method === "GET" && chargeId) {
+      const charge = charges.get(chargeId);
+      return charge ? { status: 200, body: charge } : missing(chargeId);
+    }
+    const disputeId = /^\/v1\/disputes\/(\w+)$/.exec(path)?.[1];
+    if (method === "GET" && disputeId) {
+      const dispute = disputes.get(disputeId);
+      return dispute ? { status: 200, body: dispute } : missing(disputeId);
     }
     return {
       status: 404,
@@ -177,6 +283,26 @@ export async function startStripeDouble() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     customers,
+    intents,
+    cards,
+    /** A refund made in Stripe's dashboard (no request of ours): answers it, as charge.refunded would name it. */
+    refundInDashboard(intentId: string, amount: number) {
+      return refundOf(intents.get(intentId)!, amount, "requested_by_customer");
+    },
+    /** A chargeback the member's bank opened on a charge. */
+    openDispute(intentId: string) {
+      const intent = intents.get(intentId)!;
+      const dispute = {
+        id: `dp_${++n}`,
+        object: "dispute" as const,
+        charge: intent.latest_charge,
+        payment_intent: intent.id,
+        amount: intent.amount,
+        reason: "fraudulent",
+      };
+      disputes.set(dispute.id, dispute);
+      return dispute;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

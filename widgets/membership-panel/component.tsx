@@ -21,7 +21,7 @@ export interface MembershipPanelProps {
   flow?: string;
 }
 
-const STATES = ["active", "canceled", "inactive", "paused", "trial"] as const;
+const STATES = ["active", "canceled", "inactive", "paused", "trial", "past_due"] as const;
 type Flow = Exclude<MembershipFlow, "reactivate"> | null;
 const TITLES: Record<Exclude<Flow, null>, Parameters<typeof say>[0]> = {
   join: "membership.join",

@@ -32,6 +32,7 @@ const copy: Translation<typeof say> &
   "membership.state.inactive": "Inactiva",
   "membership.state.paused": "En pausa",
   "membership.state.trial": "Prueba",
+  "membership.state.past_due": "Pago fallido: actualiza tu tarjeta",
   "membership.nextPayment": "Próximo pago",
   "membership.accessUntil": "Acceso hasta",
   "membership.payment": "Información de pago",

@@ -32,6 +32,7 @@ const copy: Translation<typeof say> &
   "membership.state.inactive": "Inactif",
   "membership.state.paused": "En pause",
   "membership.state.trial": "Essai",
+  "membership.state.past_due": "Paiement refusé : mettez à jour votre carte",
   "membership.nextPayment": "Prochain paiement",
   "membership.accessUntil": "Accès jusqu’au",
   "membership.payment": "Renseignements de paiement",

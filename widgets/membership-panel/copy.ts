@@ -19,6 +19,7 @@ export const say = sayWith(
     "membership.state.inactive": "Inactive",
     "membership.state.paused": "Paused",
     "membership.state.trial": "Trial",
+    "membership.state.past_due": "Payment failed: update your card",
     "membership.nextPayment": "Next payment",
     "membership.accessUntil": "Access until",
     "membership.payment": "Payment information",

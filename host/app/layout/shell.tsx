@@ -13,6 +13,7 @@ import { Header } from "./header.js";
 import { Footer } from "./footer.js";
 import { bannerInFlow, ConsentBanner } from "./consent-banner.js";
 import { DetailPane } from "./detail-pane.js";
+import { PaymentDueBanner } from "./payment-due-banner.js";
 import { SessionGate } from "./session-gate.js";
 import { Spinner } from "../ui/page.js";
 import { t } from "../../../src/i18n/index.js";
@@ -86,6 +87,7 @@ export function Shell() {
           {t("shell.skipToContent")}
         </a>
         {chromeless ? null : <Header />}
+        {chromeless ? null : <PaymentDueBanner />}
         <main id="main" ref={mainRef} tabIndex={-1} className={mainClass}>
           <ErrorBoundary resetKey={basePath}>
             <Suspense fallback={<Spinner />}>

@@ -32,6 +32,10 @@ export class DisabledBilling implements BillingProvider {
       : { ok: false, paymentId: null, message: BILLING_UNAVAILABLE };
   }
 
+  async refund(): Promise<never> {
+    throw billingUnavailable();
+  }
+
   /** Nothing is collected with billing off, so there is nothing to pause or resume at a provider. */
   async pauseCollection() {}
 

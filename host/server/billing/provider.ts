@@ -33,7 +33,27 @@ export interface CollectionPause {
 }
 
 export type ChargeResult =
-  { ok: true; paymentId: string | null } | { ok: false; paymentId: string | null; message: string };
+  | { ok: true; paymentId: string | null }
+  | {
+      ok: false;
+      paymentId: string | null;
+      message: string;
+      /** The issuer's reason (insufficient_funds, stolen_card…): the dunning retries soft declines only. */
+      declineCode?: string;
+      /** The issuer asks the member to authenticate this charge (3-D Secure) before it can succeed. */
+      requiresAction?: boolean;
+    };
+
+export interface RefundRequest {
+  userId: string;
+  /** The provider's charge (our payments row) being refunded. */
+  paymentId: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  /** The same key never refunds twice (a request retried after a crash answers the first refund). */
+  idempotencyKey: string;
+}
 
 /**
  * Moves money for subscriptions whose state machine lives in our database. `db` may be a transaction, so a charge
@@ -48,6 +68,8 @@ export interface BillingProvider {
   defaultCard(db: Db, userId: string): Promise<Card | undefined>;
   /** Charges the member's default card; a zero amount succeeds without a card. */
   charge(db: Db, request: ChargeRequest): Promise<ChargeResult>;
+  /** Returns part or all of a charge to the member's card; answers the provider's refund id. */
+  refund(db: Db, request: RefundRequest): Promise<{ providerRefundId: string }>;
   /**
    * Tells the provider that collection for this subscription pauses from `startsAt` until `resumesAt` (scheduled
    * or changed). The renewal job is what stops charging; the provider records it (and the sandbox refuses charges

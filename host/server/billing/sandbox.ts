@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { badRequest, notFound, oneOrList } from "../errors.js";
+import { badRequest, conflict, notFound, oneOrList } from "../errors.js";
 import {
   paymentDeclined,
   PAYMENT_ERROR,
@@ -10,8 +10,9 @@ import {
   type ChargeRequest,
   type CollectionPause,
   type ChargeResult,
+  type RefundRequest,
 } from "./provider.js";
-import { cardBehavior, cardBrand, normalizeCardNumber } from "./test-cards.js";
+import { CHARGE_DECLINE_CODE, cardBehavior, cardBrand, normalizeCardNumber } from "./test-cards.js";
 
 const SETUP_MINUTES = 60;
 const COLLECTION_PAUSED = "Collection is paused for this membership";
@@ -147,7 +148,7 @@ export class SandboxBilling implements BillingProvider {
     const pm = await db
       .selectFrom("billing_customers as c")
       .innerJoin("payment_methods as pm", "pm.id", "c.default_payment_method_id")
-      .select(["pm.id", "pm.behavior", "pm.exp_month", "pm.exp_year"])
+      .select(["pm.id", "pm.behavior", "pm.exp_month", "pm.exp_year", "pm.brand", "pm.last4"])
       .where("c.user_id", "=", request.userId)
       .executeTakeFirst();
     const expired =
@@ -155,6 +156,13 @@ export class SandboxBilling implements BillingProvider {
       (pm.exp_year < now.getUTCFullYear() ||
         (pm.exp_year === now.getUTCFullYear() && pm.exp_month < now.getUTCMonth() + 1));
     const ok = !!pm && pm.behavior === "succeed" && !expired;
+    const declineCode = ok
+      ? null
+      : !pm
+        ? "no_payment_method"
+        : expired
+          ? "expired_card"
+          : (CHARGE_DECLINE_CODE[pm.behavior] ?? "generic_decline");
     const paymentId = id("py");
     await db
       .insertInto("payments")
@@ -162,14 +170,31 @@ export class SandboxBilling implements BillingProvider {
         id: paymentId,
         user_id: request.userId,
         payment_method_id: pm?.id ?? null,
+        card_brand: pm?.brand ?? null,
+        card_last4: pm?.last4 ?? null,
         amount: request.amount,
         currency: request.currency,
         status: ok ? "succeeded" : "failed",
+        decline_code: declineCode,
         description: request.description,
         created_at: now,
       })
       .execute();
-    return ok ? { ok: true, paymentId } : { ok: false, paymentId, message: PAYMENT_ERROR };
+    return ok ? { ok: true, paymentId } : { ok: false, paymentId, message: PAYMENT_ERROR, declineCode: declineCode! };
+  }
+
+  /** Records the refund on the charge; the check constraint keeps refunds within what was paid. */
+  async refund(db: Db, request: RefundRequest): Promise<{ providerRefundId: string }> {
+    const done = await db
+      .updateTable("payments")
+      .set((eb) => ({ refunded_amount: eb("refunded_amount", "+", request.amount) }))
+      .where("id", "=", request.paymentId)
+      .where("user_id", "=", request.userId)
+      .where("status", "=", "succeeded")
+      .where((eb) => eb(eb("refunded_amount", "+", request.amount), "<=", eb.ref("amount")))
+      .executeTakeFirst();
+    if (done.numUpdatedRows === 0n) throw conflict("This charge cannot be refunded by that amount");
+    return { providerRefundId: id("re") };
   }
 
   async pauseCollection(db: Db, pause: CollectionPause): Promise<void> {

@@ -8,6 +8,8 @@ export interface BillingSettings {
     secretKey: string;
     /** Another API origin, e.g. stripe-mock (`http://localhost:12111`); Stripe's own by default. */
     apiBase?: string;
+    /** STRIPE_WEBHOOK_SECRET (whsec_…): with it, POST /webhooks/stripe takes Stripe's signed events. */
+    webhookSecret?: string;
   };
 }
 
@@ -27,5 +29,12 @@ export function loadBillingSettings(env: NodeJS.ProcessEnv, production = false):
   if (provider !== "stripe")
     throw new StartupError(`FITKIT_BILLING_PROVIDER must be stripe, off or sandbox, got ${provider}`);
   if (!env.STRIPE_SECRET_KEY) throw new StartupError("FITKIT_BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY");
-  return { provider, stripe: { secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE || undefined } };
+  return {
+    provider,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      apiBase: env.STRIPE_API_BASE || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    },
+  };
 }

@@ -9,6 +9,7 @@ import {
   type ChargeRequest,
   type ChargeResult,
   type CollectionPause,
+  type RefundRequest,
 } from "./provider.js";
 
 const TIMEOUT_MS = 8000;
@@ -102,11 +103,12 @@ export class StripeBilling implements BillingProvider {
     if (request.amount === 0) return { ok: true, paymentId: null };
     const row = await db
       .selectFrom("stripe_customers")
-      .select(["customer_id", "default_payment_method_id"])
+      .select(["customer_id", "default_payment_method_id", "brand", "last4"])
       .where("user_id", "=", request.userId)
       .executeTakeFirst();
     if (!row?.default_payment_method_id) return { ok: false, paymentId: null, message: PAYMENT_ERROR };
     let intent: Stripe.PaymentIntent | undefined;
+    let declineCode: string | undefined;
     try {
       intent = await this.#stripe.paymentIntents.create(
         {
@@ -124,8 +126,14 @@ export class StripeBilling implements BillingProvider {
     } catch (err) {
       if (!isCardError(err)) throw err;
       intent = err.payment_intent;
+      // Typed as always present, but absent on declines without an issuer code (authentication_required).
+      const [issuerCode, code]: (string | undefined)[] = [err.decline_code, err.code];
+      declineCode = issuerCode ?? code ?? "generic_decline";
     }
     const ok = intent?.status === "succeeded";
+    // Off-session, a charge the issuer wants authenticated fails with authentication_required: the member confirms
+    // it on the confirm page (Stripe.js), and payment_intent.succeeded restores the membership.
+    const requiresAction = intent?.status === "requires_action" || declineCode === "authentication_required";
     const paymentId = intent?.id ?? null;
     if (paymentId) {
       await db
@@ -134,16 +142,45 @@ export class StripeBilling implements BillingProvider {
           id: paymentId,
           user_id: request.userId,
           payment_method_id: null,
+          card_brand: row.brand,
+          card_last4: row.last4,
           amount: request.amount,
           currency: request.currency,
-          status: ok ? "succeeded" : "failed",
+          status: ok ? "succeeded" : requiresAction ? "requires_action" : "failed",
+          decline_code: ok ? null : (declineCode ?? null),
           description: request.description,
           created_at: new Date(),
         })
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
     }
-    return ok ? { ok: true, paymentId } : { ok: false, paymentId, message: PAYMENT_ERROR };
+    return ok
+      ? { ok: true, paymentId }
+      : {
+          ok: false,
+          paymentId,
+          message: PAYMENT_ERROR,
+          ...(declineCode ? { declineCode } : {}),
+          requiresAction,
+        };
+  }
+
+  /** A refund against the charge's PaymentIntent; the idempotency key makes a retried request answer the first. */
+  async refund(_db: Db, request: RefundRequest): Promise<{ providerRefundId: string }> {
+    const refund = await this.#stripe.refunds.create(
+      {
+        payment_intent: request.paymentId,
+        amount: request.amount,
+        metadata: { user_id: request.userId, reason: request.reason.slice(0, 500) },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { providerRefundId: refund.id };
+  }
+
+  /** Stripe's API, for the webhook handler's re-reads of the objects its events name. */
+  get api(): Stripe {
+    return this.#stripe;
   }
 
   /**

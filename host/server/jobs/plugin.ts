@@ -80,7 +80,12 @@ export const jobsPlugin = fp<JobsOptions>(
     const renewal = new ScheduledJob<RenewalReport>({
       name: "renewals",
       lock: ctx.jobLock,
-      work: () => runRenewals(ctx),
+      work: async () => {
+        const report = await runRenewals({ ...ctx, publicUrl: ctx.config.publicUrl });
+        // Dunning emails were queued with their state changes: send them now they have committed.
+        ctx.mailer.deliverQueued().catch((err: unknown) => app.log.error({ err }, "renewal mail failed"));
+        return report;
+      },
       skipped: { renewed: 0, failed: 0, expired: 0, paused: 0 },
       everyMs: ctx.config.renewalsIntervalMs,
       now,

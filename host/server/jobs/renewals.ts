@@ -1,14 +1,15 @@
+import type { Updateable } from "kysely";
 import type { BillingProvider } from "../billing/provider.js";
+import type { SubscriptionsTable } from "../db/tables/membership.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { addInterval, nameWithoutTrial } from "../services/membership-rules.js";
 import { findProduct } from "../services/products.js";
 import { chargePeriod } from "../services/subscription-billing.js";
 import { BILLED_PROVIDERS, transition, type Subscription } from "../services/subscription-store.js";
+import { dunningEmail, isHardDecline, lapseAt, NO_MORE_CHARGES, retryAt } from "../services/dunning.js";
+import { queueMail } from "../services/mail.js";
 
-/** A failed renewal is retried daily; after this many failed attempts the subscription expires. */
-const RENEWAL_ATTEMPTS = 3;
-const RETRY_MS = 86_400_000;
 const ACTOR = "job:renewals" as const;
 /** Periods one run may bill for one subscription (a server that was down for months catches up, bounded). */
 const MAX_PERIODS = 60;
@@ -17,6 +18,8 @@ export interface RenewalDeps {
   db: Db;
   clock: Clock;
   billing: BillingProvider;
+  /** Where the dunning emails link to (the app's membership and confirm pages). */
+  publicUrl: string;
 }
 
 export interface RenewalReport {
@@ -72,8 +75,7 @@ export async function runRenewals(deps: RenewalDeps): Promise<RenewalReport> {
         .forUpdate()
         .skipLocked()
         .executeTakeFirst();
-      for (let i = 0; sub && isDue(sub, now) && i < MAX_PERIODS; i++)
-        sub = await settle(trx, deps.billing, sub, now, report);
+      for (let i = 0; sub && isDue(sub, now) && i < MAX_PERIODS; i++) sub = await settle(trx, deps, sub, now, report);
     });
   }
   await syncStudioMemberships(db, now, report);
@@ -136,11 +138,13 @@ async function syncStudioMemberships(db: Db, now: Date, report: RenewalReport): 
 /** One step of the lifecycle for a due subscription; answers the updated row, or undefined when it stops here. */
 async function settle(
   trx: Db,
-  billing: BillingProvider,
+  deps: RenewalDeps,
   sub: Subscription,
   now: Date,
   report: RenewalReport,
+  manual = false,
 ): Promise<Subscription | undefined> {
+  const { billing } = deps;
   if (sub.state === "canceled" || sub.state === "prepaid") {
     report.expired++;
     return transition(trx, sub, [sub.state], { state: "expired" }, { actor: ACTOR, action: "expired" }, now);
@@ -156,6 +160,13 @@ async function settle(
       { actor: ACTOR, action: "paused", details: { resumes_at: sub.pause_resumes_at.toISOString() } },
       now,
     );
+  }
+  // A hard decline (stolen or lost card…) is never charged again: the membership lapses on the schedule's last day
+  // unless the member fixes the card first (which charges at once, `manual`).
+  if (sub.state === "past_due" && sub.renewal_attempts >= NO_MORE_CHARGES && !manual) {
+    report.expired++;
+    await lapse(trx, deps, sub, now, { attempt: sub.renewal_attempts, hard_decline: true });
+    return undefined;
   }
   const resuming = sub.state === "paused" ? sub.pause_resumes_at : null;
   const product = await findProduct(trx, sub.scheduled_sku ?? sub.sku ?? "");
@@ -208,18 +219,23 @@ async function settle(
     );
   }
   report.failed++;
+  const details = {
+    invoice_id: paid.invoiceId,
+    amount: paid.amount,
+    decline_code: paid.declineCode,
+    ...(manual ? { card_updated: true } : {}),
+  };
+  // The member's new card failed too: recorded, and the schedule stays as it was.
+  if (manual) {
+    await transition(trx, sub, [sub.state], {}, { actor: ACTOR, action: "payment_failed", details }, now);
+    return undefined;
+  }
   const attempts = sub.renewal_attempts + 1;
-  const details = { invoice_id: paid.invoiceId, amount: paid.amount, attempt: attempts };
-  if (attempts >= RENEWAL_ATTEMPTS) {
-    await transition(
-      trx,
-      sub,
-      [sub.state],
-      { ...leavesPause, state: "expired", renewal_attempts: attempts, next_attempt_at: null },
-      { actor: ACTOR, action: "expired_unpaid", details },
-      now,
-    );
+  const hard = isHardDecline(paid.declineCode);
+  const next = hard ? lapseAt(attempts, now) : retryAt(attempts, now);
+  if (!next) {
     report.expired++;
+    await lapse(trx, deps, sub, now, { ...details, attempt: attempts }, leavesPause);
     return undefined;
   }
   await transition(
@@ -230,11 +246,79 @@ async function settle(
       // A resume that could not be charged retries the period from the resume date.
       ...(resuming ? { ...leavesPause, expiration_date: resuming } : {}),
       state: "past_due",
-      renewal_attempts: attempts,
-      next_attempt_at: new Date(now.getTime() + RETRY_MS),
+      renewal_attempts: hard ? NO_MORE_CHARGES : attempts,
+      next_attempt_at: next,
     },
-    { actor: ACTOR, action: "payment_failed", details },
+    {
+      actor: ACTOR,
+      action: "payment_failed",
+      details: { ...details, attempt: attempts, ...(hard ? { hard_decline: true } : {}) },
+    },
     now,
   );
+  // The member hears once, at the first failure: fix the card (or confirm the charge with the bank).
+  if (sub.state !== "past_due") {
+    const user = await trx
+      .selectFrom("users")
+      .select(["email", "given_name"])
+      .where("id", "=", sub.user_id)
+      .executeTakeFirstOrThrow();
+    await queueMail(
+      trx,
+      dunningEmail(deps.publicUrl, user, {
+        kind: paid.requiresAction ? "confirm" : "fix_card",
+        lapsesAt: lapseAt(attempts, now)!,
+        retries: !hard,
+      }),
+    );
+  }
   return undefined;
+}
+
+/** The last retry failed (or a hard decline's grace ended): the membership expires and the member is told. */
+async function lapse(
+  trx: Db,
+  deps: RenewalDeps,
+  sub: Subscription,
+  now: Date,
+  details: Record<string, unknown>,
+  patch: Updateable<SubscriptionsTable> = {},
+): Promise<void> {
+  const ended = await transition(
+    trx,
+    sub,
+    [sub.state],
+    { ...patch, state: "expired", next_attempt_at: null },
+    { actor: ACTOR, action: "expired_unpaid", details },
+    now,
+  );
+  if (!ended) return;
+  const user = await trx
+    .selectFrom("users")
+    .select(["email", "given_name"])
+    .where("id", "=", sub.user_id)
+    .executeTakeFirstOrThrow();
+  await queueMail(trx, dunningEmail(deps.publicUrl, user, { kind: "lapsed", name: sub.name }));
+}
+
+/**
+ * The member saved a new card while past due: the unpaid period is charged at once (not on the next retry day), so a
+ * fixed card restores access straight away. Answers whether the membership is active again.
+ */
+export async function chargePastDueNow(deps: RenewalDeps, userId: string): Promise<boolean> {
+  const now = deps.clock.now();
+  const report: RenewalReport = { renewed: 0, failed: 0, expired: 0, paused: 0 };
+  return deps.db.transaction().execute(async (trx) => {
+    const sub = await trx
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("state", "=", "past_due")
+      .where("provider", "in", [...BILLED_PROVIDERS])
+      .forUpdate()
+      .executeTakeFirst();
+    if (!sub) return false;
+    const after = await settle(trx, deps, sub, now, report, true);
+    return after?.state === "active";
+  });
 }

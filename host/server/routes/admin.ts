@@ -8,6 +8,7 @@ import { listAudit } from "../services/audit.js";
 import { mayDo, OPERATOR_ROLES, OperatorAccess, type Actor, type ConsoleArea } from "../services/operator-access.js";
 import { adminMemberRoutes } from "./admin-members.js";
 import { adminContentRoutes } from "./admin-content.js";
+import { adminPaymentRoutes } from "./admin-payments.js";
 import { typed } from "./typed.js";
 
 const string = { type: "string" } as const;
@@ -151,6 +152,8 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
   await app.register(adminMemberRoutes, { ctx });
   const common = { tags: tagsOf, security: memberSecurity };
   await instance.register(adminContentRoutes, { ctx }); // trainers, collections, series: the same role check
+
+  await instance.register(adminPaymentRoutes, { ctx });
 
   app.get(
     "/me",

@@ -48,6 +48,7 @@ const claimsAnswer = strictObject(
     entitlements: { type: "string", description: 'A JSON text list, e.g. ["digital"]' },
     unentitled_status: { type: "string", const: "previously_entitled" },
     is_paused: { type: "string", const: "true" },
+    payment_due: { type: "string", const: "true", description: "a renewal failed: the member should update the card" },
   },
   ["sub", "given_name", "family_name", "email", "is_trial", "entitlements"],
 );

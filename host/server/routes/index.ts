@@ -24,6 +24,7 @@ import { metricsRoutes } from "./metrics.js";
 import { paymentRoutes } from "./payments.js";
 import { seriesActivityRoutes } from "./series-activity.js";
 import { staticRoutes } from "./static.js";
+import { stripeWebhookRoutes } from "./stripe-webhooks.js";
 import { streakRoutes } from "./streaks.js";
 import { workoutActivityRoutes } from "./workouts-activity.js";
 import { studiosRoutes } from "./studios.js";
@@ -60,6 +61,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(adminRoutes, { prefix: "/admin/v1", ctx });
   await app.register(membershipRoutes, { ctx });
   await app.register(paymentRoutes, { prefix: "/commerce/v1", ctx });
+  await app.register(stripeWebhookRoutes, { prefix: "/webhooks", ctx });
   await app.register(mediaRoutes, { ctx });
   await app.register(musicRoutes, { ctx });
   await app.register(analyticsRoutes, { prefix: "/v2/analytics", ctx });

@@ -5,6 +5,7 @@ import { notFound } from "../errors.js";
 import { cardSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { billingGuard } from "../billing/disabled.js";
 import { SandboxBilling } from "../billing/sandbox.js";
+import { chargePastDueNow } from "../jobs/renewals.js";
 import { typed } from "./typed.js";
 
 const tags = ["payment"];
@@ -46,7 +47,14 @@ export async function paymentRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         response: { 200: cardSchema },
       },
     },
-    async (request) => billing.setDefault(ctx.db, memberOf(request).id, request.body.payment_method_id),
+    async (request) => {
+      const userId = memberOf(request).id;
+      const card = await billing.setDefault(ctx.db, userId, request.body.payment_method_id);
+      // A member whose renewal failed fixed their card: the unpaid period is charged now, restoring access at once.
+      const deps = { db: ctx.db, clock: ctx.clock, billing, publicUrl: ctx.config.publicUrl };
+      if (await chargePastDueNow(deps, userId)) request.log.info({ userId }, "past-due membership recovered");
+      return card;
+    },
   );
 
   app.get(

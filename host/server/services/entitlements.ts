@@ -8,6 +8,8 @@ export interface EntitlementStatus {
   isTrial: boolean;
   isVip: boolean;
   isPaused: boolean;
+  /** A renewal failed and the membership waits for a working card (past_due): the app shows a banner. */
+  paymentDue: boolean;
   previouslyEntitled: boolean;
 }
 
@@ -32,6 +34,7 @@ export function subscriptionEntitlements(clock: Clock): EntitlementResolver {
       isTrial: active.some((s) => s.state === "trial"),
       isVip: active.some((s) => s.state === "vip"),
       isPaused: subs.some((s) => s.state === "paused"),
+      paymentDue: subs.some((s) => s.state === "past_due"),
       previouslyEntitled: subs.length > 0 && active.length === 0,
     };
   };
@@ -54,5 +57,6 @@ export function claimsOf(
       ? { unentitled_status: "previously_entitled" }
       : {}),
     ...(status.isPaused ? { is_paused: "true" } : {}),
+    ...(status.paymentDue ? { payment_due: "true" } : {}),
   };
 }

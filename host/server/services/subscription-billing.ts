@@ -22,6 +22,10 @@ export interface PeriodCharge {
   ok: boolean;
   invoiceId: string;
   amount: number;
+  /** A failed charge's decline code (the dunning retries soft declines only). */
+  declineCode: string | null;
+  /** The charge waits for the member to authenticate it on the confirm page. */
+  requiresAction: boolean;
 }
 
 /**
@@ -72,5 +76,11 @@ export async function chargePeriod(
       .where("invoice_id", "is", null)
       .execute();
   }
-  return { ok: result.ok, invoiceId: invoice.id, amount: totals.total };
+  return {
+    ok: result.ok,
+    invoiceId: invoice.id,
+    amount: totals.total,
+    declineCode: result.ok ? null : (result.declineCode ?? null),
+    requiresAction: !result.ok && !!result.requiresAction,
+  };
 }

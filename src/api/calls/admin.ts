@@ -61,3 +61,11 @@ export const changeWorkoutState = (c: ApiClient, id: string, verb: "publish" | "
   send<AdminWorkout>(c, "POST", `/admin/v1/workouts/${enc(id)}/${verb}`);
 export const getAudit = (c: ApiClient, filter: AuditFilter, signal?: S) =>
   get<{ items: AuditEntry[] }>(c, "/admin/v1/audit", signal, { ...filter });
+
+/** A member's invoice in the console, with its card and refunds. */
+export type MemberPayment = ResponseBody<"/admin/v1/members/{userId}/payments", "get">["items"][number];
+export type RefundRequest = RequestBody<"/admin/v1/members/{userId}/invoices/{invoiceId}/refunds", "post">;
+export const getMemberPayments = (c: ApiClient, userId: string, signal?: S) =>
+  get<{ items: MemberPayment[] }>(c, `/admin/v1/members/${enc(userId)}/payments`, signal);
+export const refundPayment = (c: ApiClient, userId: string, invoiceId: string, body: RefundRequest) =>
+  send<MemberPayment>(c, "POST", `/admin/v1/members/${enc(userId)}/invoices/${enc(invoiceId)}/refunds`, body);

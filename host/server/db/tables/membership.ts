@@ -11,7 +11,7 @@ type IntervalType = "day" | "week" | "month" | "once" | "lifetime";
 export type SubscriptionProvider = "stripe" | "recharge" | "apple" | "google" | "marianatek";
 export type SubscriptionState = "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
 type CouponType = "percentage" | "amount";
-export type CardBehavior = "succeed" | "decline" | "decline_on_charge";
+export type CardBehavior = "succeed" | "decline" | "decline_on_charge" | "stolen_on_charge";
 
 export interface ProductsTable {
   sku: string;
@@ -105,6 +105,7 @@ interface InvoicesTable {
   status: "paid" | "failed";
   payment_id: string | null;
   created_at: Timestamp;
+  disputed_at: Timestamp | null;
 }
 
 interface RefundsTable {
@@ -153,9 +154,19 @@ interface PaymentsTable {
   payment_method_id: string | null;
   amount: number;
   currency: string;
-  status: "succeeded" | "failed";
+  status: "succeeded" | "failed" | "requires_action";
   description: string;
   created_at: Timestamp;
+  card_brand: string | null;
+  card_last4: string | null;
+  decline_code: string | null;
+  refunded_amount: Defaulted<number>;
+}
+
+interface StripeEventsTable {
+  id: string;
+  type: string;
+  handled_at: Timestamp;
 }
 
 interface BillingAddressesTable {
@@ -223,5 +234,6 @@ export interface MembershipTables {
   studio_memberships: StudioMembershipsTable;
   studio_link_requests: StudioLinkRequestsTable;
   stripe_customers: StripeCustomersTable;
+  stripe_events: StripeEventsTable;
   sandbox_collection_pauses: SandboxCollectionPausesTable;
 }

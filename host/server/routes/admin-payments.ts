@@ -1,0 +1,133 @@
+import type { FastifyInstance } from "fastify";
+import type { RouteOptions } from "../context.js";
+import { memberOf } from "../context.js";
+import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { listMemberPayments, refundInvoice } from "../services/member-payments.js";
+import { typed } from "./typed.js";
+
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const dateTime = { type: "string", format: "date-time" } as const;
+const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
+
+const refund = strictObject(
+  {
+    id: string,
+    amount: integer,
+    currency: string,
+    reason: string,
+    source: { type: "string", enum: ["console", "provider"] },
+    ended_access: { type: "boolean" },
+    by: { type: ["string", "null"], description: "the operator's email; null for a refund made at the provider" },
+    created_at: dateTime,
+  },
+  ["id", "amount", "currency", "reason", "source", "ended_access", "by", "created_at"],
+);
+
+const payment = strictObject(
+  {
+    invoice_id: string,
+    created_at: dateTime,
+    description: string,
+    period_start: dateTime,
+    period_end: dateTime,
+    amount: integer,
+    currency: string,
+    status: { type: "string", enum: ["paid", "failed", "requires_action"] },
+    card: {
+      anyOf: [strictObject({ brand: string, last4: string }, ["brand", "last4"]), { type: "null" }],
+    },
+    decline_code: { type: ["string", "null"] },
+    refunded: integer,
+    refundable: integer,
+    disputed_at: nullableDateTime,
+    refunds: { type: "array", items: refund },
+  },
+  [
+    "invoice_id",
+    "created_at",
+    "description",
+    "period_start",
+    "period_end",
+    "amount",
+    "currency",
+    "status",
+    "card",
+    "decline_code",
+    "refunded",
+    "refundable",
+    "disputed_at",
+    "refunds",
+  ],
+);
+
+const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const userId = { type: "string", format: "uuid", description: "the member's user id" } as const;
+
+/**
+ * A member's payments in the console, and support's refund action (support and admins: the `members` area). Registered
+ * inside the /admin/v1 plugin, so its sign-in and role checks apply.
+ */
+export async function adminPaymentRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
+  const members = { config: { consoleArea: "members" as const } };
+  const common = { tags: ["admin"], security: memberSecurity };
+
+  app.get(
+    "/members/:userId/payments",
+    {
+      ...members,
+      schema: {
+        ...common,
+        summary: "A member's invoices, newest first: amount, status, card (brand and last four) and refunds",
+        params: strictObject({ userId }, ["userId"]),
+        response: { 200: strictObject({ items: { type: "array", items: payment } }, ["items"]), ...refusals },
+      },
+    },
+    async (request) => ({ items: await listMemberPayments(ctx.db, request.params.userId) }),
+  );
+
+  app.post(
+    "/members/:userId/invoices/:invoiceId/refunds",
+    {
+      ...members,
+      schema: {
+        ...common,
+        summary:
+          "Refund part or all of a paid invoice through the payment provider (409 beyond what remains); endAccess ends the membership now",
+        params: strictObject({ userId, invoiceId: { type: "string", minLength: 1, maxLength: 100 } }, [
+          "userId",
+          "invoiceId",
+        ]),
+        body: strictObject(
+          {
+            amount: { type: "integer", minimum: 1, maximum: 100_000_000, description: "cents" },
+            reason: {
+              type: "string",
+              minLength: 1,
+              maxLength: 500,
+              pattern: "^[^\\u0000-\\u001f]*\\S[^\\u0000-\\u001f]*$",
+            },
+            endAccess: { type: "boolean" },
+          },
+          ["amount", "reason", "endAccess"],
+        ),
+        response: { 200: payment, ...refusals },
+      },
+    },
+    async (request) => {
+      const member = memberOf(request);
+      const { amount, reason, endAccess } = request.body;
+      const answer = await refundInvoice(
+        { db: ctx.db, clock: ctx.clock, billing: ctx.billing, publicUrl: ctx.config.publicUrl },
+        { id: member.id, email: member.email },
+        request.params.userId,
+        request.params.invoiceId,
+        { amount, reason: reason.trim(), endAccess },
+      );
+      // The member's email was queued with the refund: deliver it now it has committed.
+      ctx.mailer.deliverQueued().catch((err: unknown) => request.log.error({ err }, "refund mail failed"));
+      return answer;
+    },
+  );
+}
