@@ -61,3 +61,23 @@ export const changeWorkoutState = (c: ApiClient, id: string, verb: "publish" | "
   send<AdminWorkout>(c, "POST", `/admin/v1/workouts/${enc(id)}/${verb}`);
 export const getAudit = (c: ApiClient, filter: AuditFilter, signal?: S) =>
   get<{ items: AuditEntry[] }>(c, "/admin/v1/audit", signal, { ...filter });
+
+/** The business's numbers (admins and viewers): one row per week or month, money in minor units. */
+export type NumbersReport = ResponseBody<"/admin/v1/numbers", "get">;
+export type IntervalNumbers = NumbersReport["intervals"][number];
+export type WorkoutNumbersPage = ResponseBody<"/admin/v1/numbers/workouts", "get">;
+export interface NumbersRange {
+  interval: "week" | "month";
+  from?: string;
+  to?: string;
+  zone?: string;
+}
+export const getNumbers = (c: ApiClient, range: NumbersRange, signal?: S) =>
+  get<NumbersReport>(c, "/admin/v1/numbers", signal, { ...range });
+export const getNumbersCsv = (c: ApiClient, range: NumbersRange) =>
+  c.request<Blob>("/admin/v1/numbers.csv", { auth: true, responseType: "blob", query: { ...range } });
+export const getWorkoutNumbers = (
+  c: ApiClient,
+  query: NumbersRange & { offset?: number; limit?: number },
+  signal?: S,
+) => get<WorkoutNumbersPage>(c, "/admin/v1/numbers/workouts", signal, query);
