@@ -199,4 +199,7 @@ export const consoleEn = {
   "console.numbers.workout": "Workout",
   "console.numbers.noPlays": "No plays in this range.",
   "console.numbers.morePlays": "More workouts",
+  "console.numbers.f.class_capacity": "Seats",
+  "console.numbers.f.class_bookings": "Booked",
+  "console.numbers.f.waitlist_promoted": "Got a spot from the waitlist",
 } as const;

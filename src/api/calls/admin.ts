@@ -66,12 +66,12 @@ export const getAudit = (c: ApiClient, filter: AuditFilter, signal?: S) =>
 export type NumbersReport = ResponseBody<"/admin/v1/numbers", "get">;
 export type IntervalNumbers = NumbersReport["intervals"][number];
 export type WorkoutNumbersPage = ResponseBody<"/admin/v1/numbers/workouts", "get">;
-export interface NumbersRange {
+export type NumbersRange = {
   interval: "week" | "month";
-  from?: string;
-  to?: string;
-  zone?: string;
-}
+  from?: string | undefined;
+  to?: string | undefined;
+  zone?: string | undefined;
+};
 export const getNumbers = (c: ApiClient, range: NumbersRange, signal?: S) =>
   get<NumbersReport>(c, "/admin/v1/numbers", signal, { ...range });
 export const getNumbersCsv = (c: ApiClient, range: NumbersRange) =>

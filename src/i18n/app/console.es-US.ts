@@ -203,4 +203,7 @@ export const consoleEsUS: TranslationOf<typeof consoleEn> = {
   "console.numbers.workout": "Entrenamiento",
   "console.numbers.noPlays": "No hay reproducciones en este rango.",
   "console.numbers.morePlays": "Más entrenamientos",
+  "console.numbers.f.class_capacity": "Lugares",
+  "console.numbers.f.class_bookings": "Reservados",
+  "console.numbers.f.waitlist_promoted": "Obtuvieron lugar desde la lista",
 };

@@ -204,4 +204,7 @@ export const consoleFrCA: TranslationOf<typeof consoleEn> = {
   "console.numbers.workout": "Entraînement",
   "console.numbers.noPlays": "Aucune lecture dans cette période.",
   "console.numbers.morePlays": "Plus d’entraînements",
+  "console.numbers.f.class_capacity": "Places",
+  "console.numbers.f.class_bookings": "Réservées",
+  "console.numbers.f.waitlist_promoted": "Place obtenue depuis la liste",
 };

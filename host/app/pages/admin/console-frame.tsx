@@ -88,7 +88,9 @@ export function ConsoleFrame({
     ["workouts", "/admin", ct("console.nav.workouts")],
     ["people", "/admin/people", ct("console.nav.people")],
     ["audit", "/admin/audit", ct("console.nav.audit")],
-    ...(me.areas.includes("numbers") ? [["numbers", "/admin/numbers", ct("console.nav.numbers")] as const] : []),
+    ...(me.areas.includes("numbers")
+      ? [["numbers", "/admin/numbers", ct("console.nav.numbers")] satisfies [ConsoleSection, string, string]]
+      : []),
   ];
   return (
     <ConsoleContext.Provider value={me}>
