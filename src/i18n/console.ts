@@ -145,7 +145,8 @@ export const consoleEn = {
   "console.audit.details": "Values",
   "console.nav.numbers": "The numbers",
   "console.numbers.title": "The numbers",
-  "console.numbers.lead": "Members, money, plays and live classes by week or month, computed from the history. Amounts in {currency}.",
+  "console.numbers.lead":
+    "Members, money, plays and live classes by week or month, computed from the history. Amounts in {currency}.",
   "console.numbers.interval": "Interval",
   "console.numbers.week": "By week",
   "console.numbers.month": "By month",
@@ -156,7 +157,8 @@ export const consoleEn = {
   "console.numbers.csv": "Download CSV",
   "console.numbers.showTable": "Show the table",
   "console.numbers.hideTable": "Hide the table",
-  "console.numbers.chartDescription": "{figure} from {first} to {last}: from {start} to {end}, lowest {min}, highest {max}.",
+  "console.numbers.chartDescription":
+    "{figure} from {first} to {last}: from {start} to {end}, lowest {min}, highest {max}.",
   "console.numbers.period": "Starting",
   "console.numbers.noData": "No intervals in this range.",
   "console.numbers.members": "Members",

@@ -25,7 +25,8 @@ async function ok<T>(res: Promise<{ statusCode: number; body: string; json(): un
   return answer.json() as T;
 }
 
-const numbers = (query: string, token = viewer) => ok<NumbersReport>(t.call("GET", `${API}/numbers?${query}`, { token }));
+const numbers = (query: string, token = viewer) =>
+  ok<NumbersReport>(t.call("GET", `${API}/numbers?${query}`, { token }));
 
 beforeAll(async () => {
   t = await startTestApp({ clock: new TestClock(T0) });
@@ -113,7 +114,11 @@ describe("each figure from a known history", () => {
     };
     for (const [who, when] of Object.entries(signUps)) {
       const { user } = await t.signUp();
-      await db.updateTable("users").set({ created_at: at(when) }).where("id", "=", user.id).execute();
+      await db
+        .updateTable("users")
+        .set({ created_at: at(when) })
+        .where("id", "=", user.id)
+        .execute();
       users[who] = user.id;
     }
     const subs: Record<string, string> = {};
@@ -444,7 +449,9 @@ describe("each figure from a known history", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
-    expect(res.headers["content-disposition"]).toBe('attachment; filename="fitkit-numbers-month-2027-01-01-2027-03-31.csv"');
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="fitkit-numbers-month-2027-01-01-2027-03-31.csv"',
+    );
     const [head, ...rows] = res.body.trim().split("\r\n");
     const columns = head!.split(",");
     expect(columns.slice(0, 3)).toEqual(["start", "end", "active_members"]);
@@ -494,7 +501,7 @@ describe("the demo data's figures", () => {
       .select((eb) => eb.fn.max("created_at").as("at"))
       .where("actor", "=", "system:seed")
       .executeTakeFirstOrThrow();
-    const day = new Date(seeded.at as Date).toISOString().slice(0, 10);
+    const day = new Date(seeded.at).toISOString().slice(0, 10);
     const report = await numbers(`interval=month&from=${day}&to=${day}`);
     expect(report.intervals).toHaveLength(1);
     expect(report.intervals[0]).toMatchObject({

@@ -139,7 +139,8 @@ export async function adminNumbersRoutes(instance: FastifyInstance, { ctx }: Rou
     {
       schema: {
         ...common,
-        summary: "Plays, completions and completion rate per workout for sessions started in the range, most played first",
+        summary:
+          "Plays, completions and completion rate per workout for sessions started in the range, most played first",
         querystring: strictObject({
           ...rangeQuery,
           limit: { type: "integer", minimum: 1, maximum: 100, default: 25 },

@@ -415,7 +415,13 @@ export class NumbersService {
       items: rows.rows.map((r) => {
         const plays = Number(r.plays);
         const completions = Number(r.completions);
-        return { workout_id: r.workout_id, name: r.name, plays, completions, completion_rate: rate(completions, plays) };
+        return {
+          workout_id: r.workout_id,
+          name: r.name,
+          plays,
+          completions,
+          completion_rate: rate(completions, plays),
+        };
       }),
       total,
       from: range.from,

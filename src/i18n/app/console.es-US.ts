@@ -149,7 +149,8 @@ export const consoleEsUS: TranslationOf<typeof consoleEn> = {
   "console.audit.details": "Valores",
   "console.nav.numbers": "Las cifras",
   "console.numbers.title": "Las cifras",
-  "console.numbers.lead": "Miembros, dinero, reproducciones y clases en vivo por semana o mes, calculados a partir del historial. Importes en {currency}.",
+  "console.numbers.lead":
+    "Miembros, dinero, reproducciones y clases en vivo por semana o mes, calculados a partir del historial. Importes en {currency}.",
   "console.numbers.interval": "Intervalo",
   "console.numbers.week": "Por semana",
   "console.numbers.month": "Por mes",

@@ -150,7 +150,8 @@ export const consoleFrCA: TranslationOf<typeof consoleEn> = {
   "console.audit.details": "Valeurs",
   "console.nav.numbers": "Les chiffres",
   "console.numbers.title": "Les chiffres",
-  "console.numbers.lead": "Membres, revenus, lectures et cours en direct par semaine ou par mois, calculés à partir de l’historique. Montants en {currency}.",
+  "console.numbers.lead":
+    "Membres, revenus, lectures et cours en direct par semaine ou par mois, calculés à partir de l’historique. Montants en {currency}.",
   "console.numbers.interval": "Intervalle",
   "console.numbers.week": "Par semaine",
   "console.numbers.month": "Par mois",
@@ -161,7 +162,8 @@ export const consoleFrCA: TranslationOf<typeof consoleEn> = {
   "console.numbers.csv": "Télécharger le CSV",
   "console.numbers.showTable": "Afficher le tableau",
   "console.numbers.hideTable": "Masquer le tableau",
-  "console.numbers.chartDescription": "{figure} du {first} au {last} : de {start} à {end}, minimum {min}, maximum {max}.",
+  "console.numbers.chartDescription":
+    "{figure} du {first} au {last} : de {start} à {end}, minimum {min}, maximum {max}.",
   "console.numbers.period": "Début",
   "console.numbers.noData": "Aucun intervalle dans cette période.",
   "console.numbers.members": "Membres",
