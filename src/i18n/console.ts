@@ -204,4 +204,5 @@ export const consoleEn = {
   "console.numbers.f.class_capacity": "Seats",
   "console.numbers.f.class_bookings": "Booked",
   "console.numbers.f.waitlist_promoted": "Got a spot from the waitlist",
+  "console.numbers.tableOf": "{section}: table",
 } as const;

@@ -207,4 +207,5 @@ export const consoleEsUS: TranslationOf<typeof consoleEn> = {
   "console.numbers.f.class_capacity": "Lugares",
   "console.numbers.f.class_bookings": "Reservados",
   "console.numbers.f.waitlist_promoted": "Obtuvieron lugar desde la lista",
+  "console.numbers.tableOf": "{section}: tabla",
 };

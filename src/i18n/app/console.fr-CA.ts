@@ -209,4 +209,5 @@ export const consoleFrCA: TranslationOf<typeof consoleEn> = {
   "console.numbers.f.class_capacity": "Places",
   "console.numbers.f.class_bookings": "Réservées",
   "console.numbers.f.waitlist_promoted": "Place obtenue depuis la liste",
+  "console.numbers.tableOf": "{section} : tableau",
 };

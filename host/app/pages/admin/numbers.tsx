@@ -23,6 +23,8 @@ const controls = css`display: grid; gap: ${space[3]}px; grid-template-columns: r
   fieldset { border: 0; margin: 0; padding: 0; display: flex; gap: ${space[2]}px; flex-wrap: wrap; }
   legend { font-weight: 700; margin-bottom: ${space[1]}px; }
   label.choice { display: inline-flex; align-items: center; gap: 6px; min-height: 44px; }`;
+/** Many columns: the table keeps readable cells and scrolls sideways (by keyboard too) on a narrow screen. */
+const wide = css`min-width: 640px; th, td { overflow-wrap: normal; }`;
 const charts = css`display: grid; gap: ${space[5]}px; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));`;
 
 type Figure = keyof Omit<IntervalNumbers, "start" | "end" | "cancel_reasons">;
@@ -244,8 +246,15 @@ function NumbersSection({
           {ct(open ? "console.numbers.hideTable" : "console.numbers.showTable")}
         </Button>
       </div>
-      <div id={`${id}-table`} className={scroll} hidden={!open}>
-        <table className={consoleTable}>
+      <div
+        id={`${id}-table`}
+        className={scroll}
+        hidden={!open}
+        role="region"
+        aria-label={ct("console.numbers.tableOf", { section: ct(title) })}
+        tabIndex={0}
+      >
+        <table className={`${consoleTable} ${wide}`}>
           <caption className="visually-hidden">{ct(title)}</caption>
           <thead>
             <tr>
