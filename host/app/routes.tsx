@@ -81,6 +81,7 @@ const ConsoleSeriesList = lazy(() => import("./pages/admin/series.js"));
 const ConsoleSeries = lazy(() => import("./pages/admin/series-edit.js"));
 const ConsoleBanners = lazy(() => import("./pages/admin/banners.js"));
 const ConsoleMemberPayments = lazy(() => import("./pages/admin/member-payments.js"));
+const ConsoleNumbers = lazy(() => import("./pages/admin/numbers.js"));
 
 const Embed = lazy(() => import("./pages/embed/embed.js"));
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
@@ -238,6 +239,7 @@ export const ROUTES: AppRoute[] = [
     access: "member",
     onboarding: false,
   },
+  { path: "/admin/numbers", page: ConsoleNumbers, title: "routes.adminNumbers", access: "member", onboarding: false },
 ];
 
 /** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */

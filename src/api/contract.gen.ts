@@ -2325,6 +2325,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/v1/numbers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Members, trials, MRR, churn, refunds, failed payments, plays and live classes per week or month */
+    get: operations["getAdminNumbers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/numbers.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The same numbers as CSV, one row per interval */
+    get: operations["getAdminNumbersCsv"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/numbers/workouts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Plays, completions and completion rate per workout for sessions started in the range, most played first */
+    get: operations["getAdminNumbersWorkouts"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/subscriptions/v1/products": {
     parameters: {
       query?: never;
@@ -14234,7 +14285,7 @@ export interface operations {
             email: string;
             /** @enum {string} */
             role: "admin" | "editor" | "support" | "viewer";
-            areas: ("read" | "catalogue" | "members" | "roles")[];
+            areas: ("read" | "catalogue" | "members" | "roles" | "numbers")[];
           };
         };
       };
@@ -15610,6 +15661,257 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminNumbers: {
+    parameters: {
+      query?: {
+        /** @description first local day (YYYY-MM-DD); its week or month is the first interval */
+        from?: string;
+        /** @description last local day (YYYY-MM-DD), default today; its week or month is the last interval */
+        to?: string;
+        interval?: "week" | "month";
+        /** @description IANA time zone of the boundaries; default UTC */
+        zone?: string;
+        /** @description money figures in this currency; default USD */
+        currency?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            interval: "week" | "month";
+            zone: string;
+            currency: string;
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description YYYY-MM-DD */
+            to: string;
+            intervals: {
+              /** @description YYYY-MM-DD */
+              start: string;
+              /** @description YYYY-MM-DD */
+              end: string;
+              active_members: number;
+              paying_members: number;
+              comped_members: number;
+              trials: number;
+              paused: number;
+              /** @description minor units (cents) of the report's currency */
+              mrr: number;
+              /** @description minor units (cents) of the report's currency */
+              arr: number;
+              sign_ups: number;
+              trials_started: number;
+              trials_ended: number;
+              trials_converted: number;
+              /** @description 0 to 1; null when nothing to divide by */
+              trial_conversion_rate: number | null;
+              churned_members: number;
+              /** @description 0 to 1; null when nothing to divide by */
+              member_churn_rate: number | null;
+              /** @description minor units (cents) of the report's currency */
+              churned_mrr: number;
+              /** @description 0 to 1; null when nothing to divide by */
+              revenue_churn_rate: number | null;
+              cancel_reasons: {
+                reason: string;
+                count: number;
+              }[];
+              refunds: number;
+              /** @description minor units (cents) of the report's currency */
+              refunded_amount: number;
+              failed_payments: number;
+              /** @description minor units (cents) of the report's currency */
+              failed_amount: number;
+              recovered_payments: number;
+              /** @description minor units (cents) of the report's currency */
+              recovered_amount: number;
+              plays: number;
+              completions: number;
+              /** @description 0 to 1; null when nothing to divide by */
+              completion_rate: number | null;
+              classes_run: number;
+              class_capacity: number;
+              class_bookings: number;
+              /** @description 0 to 1; null when nothing to divide by */
+              class_fill_rate: number | null;
+              waitlist_joined: number;
+              waitlist_promoted: number;
+              /** @description 0 to 1; null when nothing to divide by */
+              waitlist_conversion_rate: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminNumbersCsv: {
+    parameters: {
+      query?: {
+        /** @description first local day (YYYY-MM-DD); its week or month is the first interval */
+        from?: string;
+        /** @description last local day (YYYY-MM-DD), default today; its week or month is the last interval */
+        to?: string;
+        interval?: "week" | "month";
+        /** @description IANA time zone of the boundaries; default UTC */
+        zone?: string;
+        /** @description money figures in this currency; default USD */
+        currency?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/csv */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminNumbersWorkouts: {
+    parameters: {
+      query?: {
+        /** @description first local day (YYYY-MM-DD); its week or month is the first interval */
+        from?: string;
+        /** @description last local day (YYYY-MM-DD), default today; its week or month is the last interval */
+        to?: string;
+        interval?: "week" | "month";
+        /** @description IANA time zone of the boundaries; default UTC */
+        zone?: string;
+        /** @description money figures in this currency; default USD */
+        currency?: string;
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              workout_id: string;
+              name: string;
+              plays: number;
+              completions: number;
+              /** @description 0 to 1; null when nothing to divide by */
+              completion_rate: number | null;
+            }[];
+            total: number;
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description YYYY-MM-DD */
+            to: string;
+            zone: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };

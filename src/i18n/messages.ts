@@ -803,6 +803,7 @@ export const en = {
   "routes.adminSeriesEdit": "Edit series",
   "routes.adminBanners": "Announcement banners",
   "routes.adminPayments": "Member payments",
+  "routes.adminNumbers": "The numbers",
   "routes.embed": "Embed a widget",
   "footer.embed": "Embed widgets",
   "embed.kicker": "For your site",

@@ -167,7 +167,10 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
               user_id: string,
               email: string,
               role,
-              areas: { type: "array", items: { type: "string", enum: ["read", "catalogue", "members", "roles"] } },
+              areas: {
+                type: "array",
+                items: { type: "string", enum: ["read", "catalogue", "members", "roles", "numbers"] },
+              },
             },
             ["user_id", "email", "role", "areas"],
           ),
@@ -178,7 +181,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
     async (request) => {
       const member = memberOf(request);
       const r = (await access.roleOf(member.id))!; // the preHandler refused callers without one
-      const areas = (["read", "catalogue", "members", "roles"] as const).filter((a) => mayDo(r, a));
+      const areas = (["read", "catalogue", "members", "roles", "numbers"] as const).filter((a) => mayDo(r, a));
       return { user_id: member.id, email: member.email, role: r, areas };
     },
   );

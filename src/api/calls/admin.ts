@@ -69,3 +69,22 @@ export const getMemberPayments = (c: ApiClient, userId: string, signal?: S) =>
   get<{ items: MemberPayment[] }>(c, `/admin/v1/members/${enc(userId)}/payments`, signal);
 export const refundPayment = (c: ApiClient, userId: string, invoiceId: string, body: RefundRequest) =>
   send<MemberPayment>(c, "POST", `/admin/v1/members/${enc(userId)}/invoices/${enc(invoiceId)}/refunds`, body);
+/** The business's numbers (admins and viewers): one row per week or month, money in minor units. */
+export type NumbersReport = ResponseBody<"/admin/v1/numbers", "get">;
+export type IntervalNumbers = NumbersReport["intervals"][number];
+export type WorkoutNumbersPage = ResponseBody<"/admin/v1/numbers/workouts", "get">;
+export type NumbersRange = {
+  interval: "week" | "month";
+  from?: string | undefined;
+  to?: string | undefined;
+  zone?: string | undefined;
+};
+export const getNumbers = (c: ApiClient, range: NumbersRange, signal?: S) =>
+  get<NumbersReport>(c, "/admin/v1/numbers", signal, { ...range });
+export const getNumbersCsv = (c: ApiClient, range: NumbersRange) =>
+  c.request<Blob>("/admin/v1/numbers.csv", { auth: true, responseType: "blob", query: { ...range } });
+export const getWorkoutNumbers = (
+  c: ApiClient,
+  query: NumbersRange & { offset?: number; limit?: number },
+  signal?: S,
+) => get<WorkoutNumbersPage>(c, "/admin/v1/numbers/workouts", signal, query);

@@ -805,6 +805,7 @@ export const appEsUS: Partial<Messages> = {
   "routes.adminSeriesEdit": "Editar serie",
   "routes.adminBanners": "Avisos",
   "routes.adminPayments": "Pagos del miembro",
+  "routes.adminNumbers": "Las cifras",
   "routes.embed": "Insertar un widget",
   "footer.embed": "Insertar widgets",
   "embed.kicker": "Para tu sitio",

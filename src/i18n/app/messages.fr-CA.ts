@@ -803,6 +803,7 @@ export const appFrCA: Partial<Messages> = {
   "routes.adminSeriesEdit": "Modifier la série",
   "routes.adminBanners": "Bandeaux d’annonce",
   "routes.adminPayments": "Paiements du membre",
+  "routes.adminNumbers": "Les chiffres",
   "routes.embed": "Intégrer un widget",
   "footer.embed": "Intégrer les widgets",
   "embed.kicker": "Pour votre site",

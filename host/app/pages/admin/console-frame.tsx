@@ -15,7 +15,7 @@ const bar = css`margin-bottom: ${space[5]}px;
   a[aria-current="page"] { background: ${color.ink}; color: #fff; border-color: ${color.ink}; }`;
 
 export type ConsoleSection =
-  "workouts" | "trainers" | "collections" | "series" | "banners" | "people" | "members" | "audit";
+  "workouts" | "trainers" | "collections" | "series" | "banners" | "people" | "members" | "audit" | "numbers";
 
 const ConsoleContext = createContext<ConsoleMe | undefined>(undefined);
 
@@ -96,6 +96,9 @@ export function ConsoleFrame({
       ? [["members", "/admin/members", ct("console.nav.members")] satisfies [ConsoleSection, string, string]]
       : []),
     ["audit", "/admin/audit", ct("console.nav.audit")],
+    ...(me.areas.includes("numbers")
+      ? [["numbers", "/admin/numbers", ct("console.nav.numbers")] satisfies [ConsoleSection, string, string]]
+      : []),
   ];
   return (
     <ConsoleContext.Provider value={me}>

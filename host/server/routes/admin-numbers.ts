@@ -1,0 +1,163 @@
+import type { FastifyInstance } from "fastify";
+import type { RouteOptions } from "../context.js";
+import { memberOf } from "../context.js";
+import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { NumbersService, numbersCsv } from "../services/numbers.js";
+import { OperatorAccess } from "../services/operator-access.js";
+import { typed } from "./typed.js";
+
+const integer = { type: "integer" } as const;
+const string = { type: "string" } as const;
+const count = { type: "integer", minimum: 0 } as const;
+const money = { type: "integer", description: "minor units (cents) of the report's currency" } as const;
+const fraction = { type: ["number", "null"], description: "0 to 1; null when nothing to divide by" } as const;
+const day = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD" } as const;
+
+const rangeQuery = {
+  from: { ...day, description: "first local day (YYYY-MM-DD); its week or month is the first interval" },
+  to: { ...day, description: "last local day (YYYY-MM-DD), default today; its week or month is the last interval" },
+  interval: { type: "string", enum: ["week", "month"], default: "month" },
+  zone: { type: "string", minLength: 1, maxLength: 64, description: "IANA time zone of the boundaries; default UTC" },
+  currency: { type: "string", pattern: "^[A-Z]{3}$", description: "money figures in this currency; default USD" },
+} as const;
+
+const figures = {
+  start: day,
+  end: day,
+  active_members: count,
+  paying_members: count,
+  comped_members: count,
+  trials: count,
+  paused: count,
+  mrr: money,
+  arr: money,
+  sign_ups: count,
+  trials_started: count,
+  trials_ended: count,
+  trials_converted: count,
+  trial_conversion_rate: fraction,
+  churned_members: count,
+  member_churn_rate: fraction,
+  churned_mrr: money,
+  revenue_churn_rate: fraction,
+  cancel_reasons: {
+    type: "array",
+    items: strictObject({ reason: string, count }, ["reason", "count"]),
+  },
+  refunds: count,
+  refunded_amount: money,
+  failed_payments: count,
+  failed_amount: money,
+  recovered_payments: count,
+  recovered_amount: money,
+  plays: count,
+  completions: count,
+  completion_rate: fraction,
+  classes_run: count,
+  class_capacity: count,
+  class_bookings: count,
+  class_fill_rate: fraction,
+  waitlist_joined: count,
+  waitlist_promoted: count,
+  waitlist_conversion_rate: fraction,
+} as const;
+
+const report = strictObject(
+  {
+    interval: { type: "string", enum: ["week", "month"] },
+    zone: string,
+    currency: string,
+    from: day,
+    to: day,
+    intervals: {
+      type: "array",
+      items: strictObject(figures, Object.keys(figures) as (keyof typeof figures)[]),
+    },
+  },
+  ["interval", "zone", "currency", "from", "to", "intervals"],
+);
+
+const workoutRow = strictObject(
+  { workout_id: string, name: string, plays: count, completions: count, completion_rate: fraction },
+  ["workout_id", "name", "plays", "completions", "completion_rate"],
+);
+
+const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+
+/**
+ * The business's numbers for admins and viewers (/admin/v1/numbers): memberships, money, plays and live classes by
+ * week or month in a time zone, as JSON or CSV, and plays per workout. Editors, support and members are refused (403),
+ * anonymous callers 401.
+ */
+export async function adminNumbersRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
+  const access = new OperatorAccess(ctx.db);
+  const numbers = new NumbersService({ db: ctx.db, clock: ctx.clock });
+  const common = { tags: ["admin"], security: memberSecurity };
+
+  app.addHook("onRequest", app.requireMember);
+  app.addHook("preHandler", async (request) => {
+    await access.require(memberOf(request).id, "numbers");
+  });
+
+  app.get(
+    "/numbers",
+    {
+      schema: {
+        ...common,
+        summary: "Members, trials, MRR, churn, refunds, failed payments, plays and live classes per week or month",
+        querystring: strictObject(rangeQuery),
+        response: { 200: report, ...refusals },
+      },
+    },
+    async (request) => numbers.report(request.query),
+  );
+
+  app.get(
+    "/numbers.csv",
+    {
+      schema: {
+        ...common,
+        summary: "The same numbers as CSV, one row per interval",
+        querystring: strictObject(rangeQuery),
+        response: { 200: { type: "string", description: "text/csv" }, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const result = await numbers.report(request.query);
+      const name = `fitkit-numbers-${result.interval}-${result.from}-${result.to}.csv`;
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .header("cache-control", "private, no-store")
+        .send(numbersCsv(result));
+    },
+  );
+
+  app.get(
+    "/numbers/workouts",
+    {
+      schema: {
+        ...common,
+        summary:
+          "Plays, completions and completion rate per workout for sessions started in the range, most played first",
+        querystring: strictObject({
+          ...rangeQuery,
+          limit: { type: "integer", minimum: 1, maximum: 100, default: 25 },
+          offset: { type: "integer", minimum: 0, maximum: 100_000, default: 0 },
+        }),
+        response: {
+          200: strictObject(
+            { items: { type: "array", items: workoutRow }, total: integer, from: day, to: day, zone: string },
+            ["items", "total", "from", "to", "zone"],
+          ),
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      const { limit = 25, offset = 0, ...range } = request.query;
+      return numbers.workouts({ ...range, limit, offset });
+    },
+  );
+}

@@ -1,0 +1,542 @@
+import { sql } from "kysely";
+import type { Clock } from "../clock.js";
+import type { Db } from "../db/index.js";
+import { badRequest } from "../errors.js";
+import { addDays, localDay, validZone } from "./zoned-time.js";
+
+/**
+ * The business's numbers by week or month (docs/operations.md, "The numbers"), computed from history: memberships
+ * from subscription_events (each event's from and to state), money from invoices and refunds, plays from
+ * workout_sessions, live classes from reservations and waitlist entries. No stored counter is read, so a figure is
+ * the same whenever it is asked.
+ */
+
+export type NumbersUnit = "week" | "month";
+
+/** At most two years of intervals in one answer. */
+export const MAX_INTERVALS: Record<NumbersUnit, number> = { week: 105, month: 24 };
+
+export interface NumbersQuery {
+  /** First local day (YYYY-MM-DD) in `zone`; its week or month is the first interval. */
+  from?: string | undefined;
+  /** Last local day; its week or month is the last interval. Defaults to today in `zone`. */
+  to?: string | undefined;
+  interval?: NumbersUnit | undefined;
+  zone?: string | undefined;
+  currency?: string | undefined;
+}
+
+export interface CancelReasonCount {
+  reason: string;
+  count: number;
+}
+
+export interface IntervalNumbers {
+  /** First local day of the week (a Monday) or month. */
+  start: string;
+  /** First local day of the next interval. */
+  end: string;
+  active_members: number;
+  paying_members: number;
+  comped_members: number;
+  trials: number;
+  paused: number;
+  mrr: number;
+  arr: number;
+  sign_ups: number;
+  trials_started: number;
+  trials_ended: number;
+  trials_converted: number;
+  trial_conversion_rate: number | null;
+  churned_members: number;
+  member_churn_rate: number | null;
+  churned_mrr: number;
+  revenue_churn_rate: number | null;
+  cancel_reasons: CancelReasonCount[];
+  refunds: number;
+  refunded_amount: number;
+  failed_payments: number;
+  failed_amount: number;
+  recovered_payments: number;
+  recovered_amount: number;
+  plays: number;
+  completions: number;
+  completion_rate: number | null;
+  classes_run: number;
+  class_capacity: number;
+  class_bookings: number;
+  class_fill_rate: number | null;
+  waitlist_joined: number;
+  waitlist_promoted: number;
+  waitlist_conversion_rate: number | null;
+}
+
+export interface NumbersReport {
+  interval: NumbersUnit;
+  zone: string;
+  currency: string;
+  from: string;
+  to: string;
+  intervals: IntervalNumbers[];
+}
+
+export interface WorkoutNumbers {
+  workout_id: string;
+  name: string;
+  plays: number;
+  completions: number;
+  completion_rate: number | null;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const CURRENCY = /^[A-Z]{3}$/;
+
+function localDate(value: string, field: string): string {
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  if (!DATE_ONLY.test(value) || !Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== value)
+    throw badRequest(`${field} must be a date (YYYY-MM-DD)`);
+  if (value < "2000-01-01" || value > "2999-12-31") throw badRequest(`${field} must be between 2000 and 2999`);
+  return value;
+}
+
+/** First local day of the week (Monday) or month holding `day`. */
+function intervalStart(day: string, unit: NumbersUnit): string {
+  if (unit === "month") return `${day.slice(0, 7)}-01`;
+  const weekday = (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+function nextStart(start: string, unit: NumbersUnit): string {
+  if (unit === "week") return addDays(start, 7);
+  const [y, m] = start.split("-").map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
+}
+
+export interface ResolvedRange {
+  unit: NumbersUnit;
+  zone: string;
+  currency: string;
+  from: string;
+  to: string;
+  /** Local first days of each interval, oldest first. */
+  starts: string[];
+}
+
+/** The query's intervals (defaults: the last 12 weeks or 12 months to today in UTC), or a 400 saying what is wrong. */
+export function resolveRange(query: NumbersQuery, now: Date): ResolvedRange {
+  const unit = query.interval ?? "month";
+  const zone = query.zone ?? "UTC";
+  if (!validZone(zone)) throw badRequest("zone must be an IANA time zone, e.g. America/Chicago");
+  const currency = query.currency ?? "USD";
+  if (!CURRENCY.test(currency)) throw badRequest("currency must be a three-letter code, e.g. USD");
+  const to = query.to ? localDate(query.to, "to") : localDay(now, zone);
+  const lastStart = intervalStart(to, unit);
+  let from: string;
+  if (query.from) from = localDate(query.from, "from");
+  else {
+    from = lastStart;
+    for (let i = 1; i < 12; i++) from = unit === "week" ? addDays(from, -7) : intervalStart(addDays(from, -1), unit);
+  }
+  if (from > to) throw badRequest("from must not be after to");
+  const starts: string[] = [];
+  for (let s = intervalStart(from, unit); s <= lastStart; s = nextStart(s, unit)) {
+    starts.push(s);
+    if (starts.length > MAX_INTERVALS[unit])
+      throw badRequest(`At most ${MAX_INTERVALS[unit]} ${unit}s at once: narrow from and to`);
+  }
+  return { unit, zone, currency, from, to, starts };
+}
+
+const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null);
+
+interface Row {
+  b: string;
+  active_members: string | number;
+  paying_members: string | number;
+  comped_members: string | number;
+  trials: string | number;
+  paused: string | number;
+  paying_at_start: string | number;
+  mrr: string | number;
+  mrr_at_start: string | number;
+  sign_ups: string | number;
+  trials_started: string | number;
+  trials_ended: string | number;
+  trials_converted: string | number;
+  churned_members: string | number;
+  churned_mrr: string | number;
+  cancel_reasons: { reason: string; count: number }[] | string | null;
+  refunds: string | number;
+  refunded_amount: string | number;
+  failed_payments: string | number;
+  failed_amount: string | number;
+  recovered_payments: string | number;
+  recovered_amount: string | number;
+  plays: string | number;
+  completions: string | number;
+  completed_plays: string | number;
+  classes_run: string | number;
+  class_capacity: string | number;
+  class_bookings: string | number;
+  waitlist_joined: string | number;
+  waitlist_promoted: string | number;
+}
+
+export class NumbersService {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  async report(query: NumbersQuery): Promise<NumbersReport> {
+    const now = this.deps.clock.now();
+    const range = resolveRange(query, now);
+    const { unit, zone, currency, starts } = range;
+    const first = starts[0]!;
+    const end = nextStart(starts[starts.length - 1]!, unit);
+    const step = unit === "week" ? sql`interval '1 week'` : sql`interval '1 month'`;
+    const trunc = unit === "week" ? sql.lit("week") : sql.lit("month");
+    // The bucket of an instant: the local week or month it falls in; anything earlier lands in the bucket before the
+    // first, so running sums start from the whole history.
+    const bucket = (col: ReturnType<typeof sql.ref>) =>
+      sql`greatest(date_trunc(${trunc}, ${col} at time zone ${zone}), ${first}::timestamp - ${step})`;
+    const at = (local: string) => sql`(${local}::timestamp at time zone ${zone})`;
+    const start = at(first);
+    const stop = at(end);
+
+    const result = await sql<Row>`
+      with buckets as (
+        select generate_series(${first}::timestamp - ${step}, ${starts[starts.length - 1]!}::timestamp, ${step}) as b
+      ),
+      -- Each state change with the class of membership before and after it: 'paid' (active, past_due, or cancelled
+      -- after paying: access runs to the period end), 'comped' (vip), 'prepaid', 'trial' (a trial, also one cancelled
+      -- during the trial), 'paused', or none (expired).
+      classed as (
+        select e.id, e.subscription_id, e.created_at, e.action, e.to_state, e.details,
+          case e.to_state
+            when 'active' then 'paid' when 'past_due' then 'paid'
+            when 'canceled' then case when e.from_state = 'trial' then 'trial' else 'paid' end
+            when 'vip' then 'comped' when 'prepaid' then 'prepaid' when 'trial' then 'trial' when 'paused' then 'paused'
+          end as cls
+        from subscription_events e
+        where e.created_at < ${stop}
+      ),
+      -- The monthly recurring revenue of the subscription after each event: its last paid invoice (what was charged
+      -- for the period, discounts included) normalised to a month, while it is in the paid class; 0 otherwise.
+      priced as (
+        select c.*,
+          lag(c.cls) over w as cls_before,
+          case when c.cls = 'paid' then coalesce(p.monthly, 0) else 0 end as mrr_after
+        from classed c
+        left join lateral (
+          select i.amount::numeric * case pr.interval_type
+              when 'month' then 1.0 / pr.interval
+              when 'week' then 52.0 / 12 / pr.interval
+              when 'day' then 365.0 / 12 / pr.interval
+              else 0 end as monthly
+          from invoices i join products pr on pr.sku = i.sku
+          where i.subscription_id = c.subscription_id and i.status = 'paid' and i.created_at <= c.created_at
+            and i.currency = ${currency} and pr.kind = 'recurring' and pr.interval > 0
+          order by i.created_at desc
+          limit 1
+        ) p on c.cls = 'paid'
+        window w as (partition by c.subscription_id order by c.created_at, c.id)
+      ),
+      changes as (
+        select p.*, coalesce(lag(p.mrr_after) over w, 0) as mrr_before, ${bucket(sql.ref("p.created_at"))} as b
+        from priced p
+        window w as (partition by p.subscription_id order by p.created_at, p.id)
+      ),
+      membership as (
+        select b,
+          sum((coalesce(cls, '') in ('paid', 'comped', 'prepaid'))::int - (coalesce(cls_before, '') in ('paid', 'comped', 'prepaid'))::int) as d_active,
+          sum((coalesce(cls, '') = 'paid')::int - (coalesce(cls_before, '') = 'paid')::int) as d_paying,
+          sum((coalesce(cls, '') = 'comped')::int - (coalesce(cls_before, '') = 'comped')::int) as d_comped,
+          sum((coalesce(cls, '') = 'trial')::int - (coalesce(cls_before, '') = 'trial')::int) as d_trials,
+          sum((coalesce(cls, '') = 'paused')::int - (coalesce(cls_before, '') = 'paused')::int) as d_paused,
+          sum(mrr_after - mrr_before) as d_mrr,
+          count(*) filter (where cls = 'trial' and cls_before is null) as trials_started,
+          count(*) filter (where cls_before = 'trial' and cls is distinct from 'trial') as trials_ended,
+          count(*) filter (where cls_before = 'trial' and action = 'trial_converted') as trials_converted,
+          count(*) filter (where cls_before = 'paid' and cls is null) as churned_members,
+          coalesce(sum(mrr_before) filter (where cls_before = 'paid' and cls is null), 0) as churned_mrr
+        from changes
+        group by b
+      ),
+      -- Why each churned membership ended: the reason of its last cancellation, 'payment_failed' when renewals kept
+      -- failing, 'not_given' otherwise.
+      reasons as (
+        select b, json_agg(json_build_object('reason', reason, 'count', n) order by n desc, reason) as cancel_reasons
+        from (
+          select ch.b, coalesce(
+              case when ch.action = 'expired_unpaid' then 'payment_failed' end,
+              (select x.details ->> 'reason' from subscription_events x
+                where x.subscription_id = ch.subscription_id and x.action = 'canceled' and x.created_at <= ch.created_at
+                order by x.created_at desc, x.id desc limit 1),
+              'not_given') as reason,
+            count(*) as n
+          from changes ch
+          where ch.cls_before = 'paid' and ch.cls is null and ch.created_at >= ${start}
+          group by 1, 2
+        ) r
+        group by b
+      ),
+      sign_ups as (
+        select ${bucket(sql.ref("u.created_at"))} as b, count(*) as sign_ups
+        from users u where u.created_at >= ${start} and u.created_at < ${stop}
+        group by 1
+      ),
+      refunded as (
+        select ${bucket(sql.ref("r.created_at"))} as b, count(*) as refunds, sum(r.amount) as refunded_amount
+        from refunds r where r.created_at >= ${start} and r.created_at < ${stop} and r.currency = ${currency}
+        group by 1
+      ),
+      -- A failed payment: a period of a subscription whose charge failed (retries of the same period are one); it is
+      -- recovered when that period was paid later. Counted in the interval of its first failure.
+      failures as (
+        select i.subscription_id, i.period_start, min(i.created_at) as failed_at,
+          (array_agg(i.amount order by i.created_at))[1] as amount
+        from invoices i
+        where i.status = 'failed' and i.currency = ${currency} and i.created_at < ${stop}
+        group by 1, 2
+        having min(i.created_at) >= ${start}
+      ),
+      failed as (
+        select ${bucket(sql.ref("f.failed_at"))} as b, count(*) as failed_payments, sum(f.amount) as failed_amount,
+          count(p.id) as recovered_payments, coalesce(sum(p.amount), 0) as recovered_amount
+        from failures f
+        left join lateral (
+          select i.id, i.amount from invoices i
+          where i.subscription_id = f.subscription_id and i.period_start = f.period_start and i.status = 'paid'
+            and i.created_at > f.failed_at
+          order by i.created_at limit 1
+        ) p on true
+        group by 1
+      ),
+      plays as (
+        select ${bucket(sql.ref("s.started_at"))} as b, count(*) as plays, count(*) filter (where s.is_complete) as completed_plays
+        from workout_sessions s where s.started_at >= ${start} and s.started_at < ${stop}
+        group by 1
+      ),
+      completions as (
+        select ${bucket(sql.ref("s.completed_at"))} as b, count(*) as completions
+        from workout_sessions s where s.is_complete and s.completed_at >= ${start} and s.completed_at < ${stop}
+        group by 1
+      ),
+      -- Classes that ran (not cancelled, ended by now): seats, and places held by reservations not cancelled.
+      classes as (
+        select ${bucket(sql.ref("c.start_at"))} as b, count(*) as classes_run, sum(c.capacity) as class_capacity,
+          coalesce(sum((select count(*) from reservations r where r.class_id = c.id and r.status <> 'standard cancel')), 0) as class_bookings
+        from live_classes c
+        where c.cancelled_at is null and c.start_at >= ${start} and c.start_at < ${stop} and c.end_at <= ${now}
+        group by 1
+      ),
+      waitlists as (
+        select ${bucket(sql.ref("c.start_at"))} as b, count(*) as waitlist_joined,
+          count(*) filter (where w.status = 'promoted') as waitlist_promoted
+        from waitlist_entries w join live_classes c on c.id = w.class_id
+        where c.cancelled_at is null and c.start_at >= ${start} and c.start_at < ${stop}
+        group by 1
+      ),
+      running as (
+        select k.b,
+          sum(coalesce(m.d_active, 0)) over o as active_members,
+          sum(coalesce(m.d_paying, 0)) over o as paying_members,
+          sum(coalesce(m.d_comped, 0)) over o as comped_members,
+          sum(coalesce(m.d_trials, 0)) over o as trials,
+          sum(coalesce(m.d_paused, 0)) over o as paused,
+          sum(coalesce(m.d_paying, 0)) over o - coalesce(m.d_paying, 0) as paying_at_start,
+          sum(coalesce(m.d_mrr, 0)) over o as mrr,
+          sum(coalesce(m.d_mrr, 0)) over o - coalesce(m.d_mrr, 0) as mrr_at_start,
+          m.trials_started, m.trials_ended, m.trials_converted, m.churned_members, m.churned_mrr
+        from buckets k left join membership m on m.b = k.b
+        window o as (order by k.b rows unbounded preceding)
+      )
+      select to_char(r.b, 'YYYY-MM-DD') as b, r.active_members, r.paying_members, r.comped_members, r.trials, r.paused,
+        r.paying_at_start, round(r.mrr) as mrr, round(r.mrr_at_start) as mrr_at_start,
+        coalesce(s.sign_ups, 0) as sign_ups, coalesce(r.trials_started, 0) as trials_started,
+        coalesce(r.trials_ended, 0) as trials_ended, coalesce(r.trials_converted, 0) as trials_converted,
+        coalesce(r.churned_members, 0) as churned_members, round(coalesce(r.churned_mrr, 0)) as churned_mrr,
+        x.cancel_reasons,
+        coalesce(f.refunds, 0) as refunds, coalesce(f.refunded_amount, 0) as refunded_amount,
+        coalesce(fl.failed_payments, 0) as failed_payments, coalesce(fl.failed_amount, 0) as failed_amount,
+        coalesce(fl.recovered_payments, 0) as recovered_payments, coalesce(fl.recovered_amount, 0) as recovered_amount,
+        coalesce(p.plays, 0) as plays, coalesce(p.completed_plays, 0) as completed_plays,
+        coalesce(cm.completions, 0) as completions,
+        coalesce(c.classes_run, 0) as classes_run, coalesce(c.class_capacity, 0) as class_capacity,
+        coalesce(c.class_bookings, 0) as class_bookings,
+        coalesce(w.waitlist_joined, 0) as waitlist_joined, coalesce(w.waitlist_promoted, 0) as waitlist_promoted
+      from running r
+      left join reasons x on x.b = r.b
+      left join sign_ups s on s.b = r.b
+      left join refunded f on f.b = r.b
+      left join failed fl on fl.b = r.b
+      left join plays p on p.b = r.b
+      left join completions cm on cm.b = r.b
+      left join classes c on c.b = r.b
+      left join waitlists w on w.b = r.b
+      where r.b >= ${first}::timestamp
+      order by r.b
+    `.execute(this.deps.db);
+
+    const byStart = new Map(result.rows.map((r) => [r.b, r]));
+    const intervals = starts.map((s) => present(s, nextStart(s, unit), byStart.get(s)));
+    return { interval: unit, zone, currency, from: range.from, to: range.to, intervals };
+  }
+
+  /** Plays and completions per workout for sessions started in the range, most played first. */
+  async workouts(
+    query: NumbersQuery & { limit: number; offset: number },
+  ): Promise<{ items: WorkoutNumbers[]; total: number; from: string; to: string; zone: string }> {
+    const range = resolveRange(query, this.deps.clock.now());
+    const { zone } = range;
+    const start = sql`(${range.from}::date::timestamp at time zone ${zone})`;
+    const stop = sql`((${range.to}::date + 1)::timestamp at time zone ${zone})`;
+    const rows = await sql<{
+      workout_id: string;
+      name: string;
+      plays: string | number;
+      completions: string | number;
+      total: string | number;
+    }>`
+      select s.workout_id, w.name, count(*) as plays, count(*) filter (where s.is_complete) as completions,
+        count(*) over () as total
+      from workout_sessions s join workouts w on w.id = s.workout_id
+      where s.started_at >= ${start} and s.started_at < ${stop}
+      group by s.workout_id, w.name
+      order by count(*) desc, s.workout_id
+      limit ${query.limit} offset ${query.offset}
+    `.execute(this.deps.db);
+    let total = Number(rows.rows[0]?.total ?? 0);
+    if (!rows.rows.length && query.offset > 0) {
+      const counted = await sql<{ n: string | number }>`
+        select count(distinct s.workout_id) as n from workout_sessions s
+        where s.started_at >= ${start} and s.started_at < ${stop}`.execute(this.deps.db);
+      total = Number(counted.rows[0]?.n ?? 0);
+    }
+    return {
+      items: rows.rows.map((r) => {
+        const plays = Number(r.plays);
+        const completions = Number(r.completions);
+        return {
+          workout_id: r.workout_id,
+          name: r.name,
+          plays,
+          completions,
+          completion_rate: rate(completions, plays),
+        };
+      }),
+      total,
+      from: range.from,
+      to: range.to,
+      zone,
+    };
+  }
+}
+
+function present(start: string, end: string, row: Row | undefined): IntervalNumbers {
+  const n = (v: string | number | undefined) => Number(v ?? 0);
+  const mrr = n(row?.mrr);
+  const trialsEnded = n(row?.trials_ended);
+  const trialsConverted = n(row?.trials_converted);
+  const churned = n(row?.churned_members);
+  const churnedMrr = n(row?.churned_mrr);
+  const plays = n(row?.plays);
+  const capacity = n(row?.class_capacity);
+  const bookings = n(row?.class_bookings);
+  const joined = n(row?.waitlist_joined);
+  const promoted = n(row?.waitlist_promoted);
+  const reasons = row?.cancel_reasons;
+  return {
+    start,
+    end,
+    active_members: n(row?.active_members),
+    paying_members: n(row?.paying_members),
+    comped_members: n(row?.comped_members),
+    trials: n(row?.trials),
+    paused: n(row?.paused),
+    mrr,
+    arr: mrr * 12,
+    sign_ups: n(row?.sign_ups),
+    trials_started: n(row?.trials_started),
+    trials_ended: trialsEnded,
+    trials_converted: trialsConverted,
+    trial_conversion_rate: rate(trialsConverted, trialsEnded),
+    churned_members: churned,
+    member_churn_rate: rate(churned, n(row?.paying_at_start)),
+    churned_mrr: churnedMrr,
+    revenue_churn_rate: rate(churnedMrr, n(row?.mrr_at_start)),
+    cancel_reasons: (typeof reasons === "string" ? (JSON.parse(reasons) as CancelReasonCount[]) : (reasons ?? [])).map(
+      (r) => ({ reason: r.reason, count: Number(r.count) }),
+    ),
+    refunds: n(row?.refunds),
+    refunded_amount: n(row?.refunded_amount),
+    failed_payments: n(row?.failed_payments),
+    failed_amount: n(row?.failed_amount),
+    recovered_payments: n(row?.recovered_payments),
+    recovered_amount: n(row?.recovered_amount),
+    plays,
+    completions: n(row?.completions),
+    completion_rate: rate(n(row?.completed_plays), plays),
+    classes_run: n(row?.classes_run),
+    class_capacity: capacity,
+    class_bookings: bookings,
+    class_fill_rate: rate(bookings, capacity),
+    waitlist_joined: joined,
+    waitlist_promoted: promoted,
+    waitlist_conversion_rate: rate(promoted, joined),
+  };
+}
+
+/** The report as CSV: one row per interval, money in minor units, rates as fractions, reasons as reason=count. */
+export function numbersCsv(report: NumbersReport): string {
+  const columns = [
+    "start",
+    "end",
+    "active_members",
+    "paying_members",
+    "comped_members",
+    "trials",
+    "paused",
+    "mrr",
+    "arr",
+    "sign_ups",
+    "trials_started",
+    "trials_ended",
+    "trials_converted",
+    "trial_conversion_rate",
+    "churned_members",
+    "member_churn_rate",
+    "churned_mrr",
+    "revenue_churn_rate",
+    "cancel_reasons",
+    "refunds",
+    "refunded_amount",
+    "failed_payments",
+    "failed_amount",
+    "recovered_payments",
+    "recovered_amount",
+    "plays",
+    "completions",
+    "completion_rate",
+    "classes_run",
+    "class_capacity",
+    "class_bookings",
+    "class_fill_rate",
+    "waitlist_joined",
+    "waitlist_promoted",
+    "waitlist_conversion_rate",
+  ] as const satisfies readonly (keyof IntervalNumbers)[];
+  const cell = (value: unknown) => {
+    const text = Array.isArray(value)
+      ? (value as CancelReasonCount[]).map((r) => `${r.reason}=${r.count}`).join("; ")
+      : value === null
+        ? ""
+        : String(value);
+    // A cell a spreadsheet would run as a formula is kept as text.
+    const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+    return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  };
+  const head = [...columns, "currency", "zone"].join(",");
+  const lines = report.intervals.map((i) =>
+    [...columns.map((c) => cell(i[c])), report.currency, cell(report.zone)].join(","),
+  );
+  return [head, ...lines].join("\r\n") + "\r\n";
+}
