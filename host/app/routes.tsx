@@ -73,6 +73,7 @@ const ConsoleWorkouts = lazy(() => import("./pages/admin/workouts.js"));
 const ConsoleWorkout = lazy(() => import("./pages/admin/workout-edit.js"));
 const ConsolePeople = lazy(() => import("./pages/admin/people.js"));
 const ConsoleAudit = lazy(() => import("./pages/admin/audit.js"));
+const ConsoleCatalogue = lazy(() => import("./pages/admin/catalogue-transfer.js"));
 
 const Embed = lazy(() => import("./pages/embed/embed.js"));
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
@@ -185,6 +186,13 @@ export const ROUTES: AppRoute[] = [
   },
   { path: "/admin/people", page: ConsolePeople, title: "routes.adminPeople", access: "member", onboarding: false },
   { path: "/admin/audit", page: ConsoleAudit, title: "routes.adminAudit", access: "member", onboarding: false },
+  {
+    path: "/admin/catalogue",
+    page: ConsoleCatalogue,
+    title: "routes.adminCatalogue",
+    access: "member",
+    onboarding: false,
+  },
 ];
 
 /** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */

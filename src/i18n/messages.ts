@@ -793,6 +793,7 @@ export const en = {
   "routes.adminNewWorkout": "New workout",
   "routes.adminPeople": "People",
   "routes.adminAudit": "Audit log",
+  "routes.adminCatalogue": "Import and export",
   "routes.embed": "Embed a widget",
   "footer.embed": "Embed widgets",
   "embed.kicker": "For your site",

@@ -256,7 +256,7 @@ describe("the round trip", () => {
     expect(report.summary.unchanged).toBe(before.workouts);
     expect(report.rows.every((r) => r.action === "unchanged" && !r.problems.length)).toBe(true);
     // Lines count from the header (line 1); the quoted two-line description shifts the rows after it by one.
-    const records = parse(csv, { info: true }) as { info: { lines: number } }[];
+    const records = parse(csv, { info: true }) as unknown as { info: { lines: number } }[];
     expect(report.rows.map((r) => r.line)).toEqual(
       records.slice(1).map((r, i) => (i === 0 ? 2 : records[i]!.info.lines + 1)),
     );

@@ -61,3 +61,25 @@ export const changeWorkoutState = (c: ApiClient, id: string, verb: "publish" | "
   send<AdminWorkout>(c, "POST", `/admin/v1/workouts/${enc(id)}/${verb}`);
 export const getAudit = (c: ApiClient, filter: AuditFilter, signal?: S) =>
   get<{ items: AuditEntry[] }>(c, "/admin/v1/audit", signal, { ...filter });
+
+/** What an import did, or in a dry run would do, with each row of a catalogue file, and every problem found. */
+export type CatalogueImportReport = ResponseBody<"/admin/v1/catalogue/import", "post">;
+export type CatalogueFileFormat = "csv" | "json";
+/** The catalogue as a file to download (every workout in every state). */
+export const exportCatalogue = (c: ApiClient, format: CatalogueFileFormat) =>
+  c.request<Blob>("/admin/v1/catalogue/export", { auth: true, query: { format }, responseType: "blob" });
+/**
+ * Sends a catalogue file (its text, as CSV or JSON) to import; `dryRun` only checks it. A real import with a problem
+ * fails with a 422 ApiError whose body carries the same report (`importReportOf`).
+ */
+export const importCatalogue = (c: ApiClient, text: string, format: CatalogueFileFormat, dryRun: boolean) =>
+  c.request<CatalogueImportReport>("/admin/v1/catalogue/import", {
+    method: "POST",
+    auth: true,
+    query: { dryRun },
+    // A Blob carries its media type as the request's Content-Type.
+    body: new Blob([text], { type: format === "csv" ? "text/csv" : "application/json" }),
+  });
+/** The report a refused import (422) answered with. */
+export const importReportOf = (body: unknown): CatalogueImportReport | undefined =>
+  (body as { report?: CatalogueImportReport } | undefined)?.report;

@@ -795,6 +795,7 @@ export const appEsUS: Partial<Messages> = {
   "routes.adminNewWorkout": "Nuevo entrenamiento",
   "routes.adminPeople": "Personas",
   "routes.adminAudit": "Registro de auditoría",
+  "routes.adminCatalogue": "Importar y exportar",
   "routes.embed": "Insertar un widget",
   "footer.embed": "Insertar widgets",
   "embed.kicker": "Para tu sitio",

@@ -793,6 +793,7 @@ export const appFrCA: Partial<Messages> = {
   "routes.adminNewWorkout": "Nouvel entraînement",
   "routes.adminPeople": "Personnes",
   "routes.adminAudit": "Journal d’audit",
+  "routes.adminCatalogue": "Importer et exporter",
   "routes.embed": "Intégrer un widget",
   "footer.embed": "Intégrer les widgets",
   "embed.kicker": "Pour votre site",
