@@ -289,30 +289,79 @@ export class CatalogueTransfer {
     return fields;
   }
 
-  /** The matched workouts, by slug (locked for the import's transaction), and every id a new slug may not take. */
+  /**
+   * The matched workouts, by slug (locked for the import's transaction), and every id a new slug may not take. Read
+   * in a few queries whatever the file's size; the fields as AdminWorkoutsService.get answers them.
+   */
   async #current(db: Db, slugs: string[], lock: boolean) {
     const bySlug = new Map<string, Current>();
     const ids = new Set<string>();
     if (!slugs.length) return { bySlug, ids };
     let query = db
       .selectFrom("workouts")
-      .select(["id", "slug", "status", "release_at", "release_zone", "start_date"])
+      .selectAll()
       .where((eb) => eb.or([eb("slug", "in", slugs), eb("id", "in", slugs)]))
       .orderBy("id");
     if (lock) query = query.forUpdate();
-    for (const row of await query.execute()) {
-      ids.add(row.id);
-      if (!slugs.includes(row.slug)) continue;
-      const w = await this.#workouts.get(row.id, db);
-      bySlug.set(row.slug, {
-        id: row.id,
-        fields: pickFields(w),
-        status: row.status,
-        release_at: row.release_at,
-        release_zone: row.release_zone,
-        start_date: row.start_date,
+    const rows = await query.execute();
+    for (const row of rows) ids.add(row.id);
+    const wanted = new Set(slugs);
+    const matched = rows.filter((r) => wanted.has(r.slug));
+    if (!matched.length) return { bySlug, ids };
+    const matchedIds = matched.map((r) => r.id);
+    const [trainers, categories, collections] = await Promise.all([
+      db
+        .selectFrom("workout_trainers")
+        .select(["workout_id", "trainer_id as id"])
+        .where("workout_id", "in", matchedIds)
+        .orderBy("workout_id")
+        .orderBy("position")
+        .execute(),
+      db
+        .selectFrom("workout_category_links")
+        .select(["workout_id", "category_id as id"])
+        .where("workout_id", "in", matchedIds)
+        .orderBy("category_id")
+        .execute(),
+      db
+        .selectFrom("workout_collections")
+        .select(["workout_id", "collection_id as id"])
+        .where("workout_id", "in", matchedIds)
+        .orderBy("collection_id")
+        .execute(),
+    ]);
+    const linksOf = (links: { workout_id: string; id: string }[]) => {
+      const map = new Map<string, string[]>();
+      for (const l of links) map.set(l.workout_id, [...(map.get(l.workout_id) ?? []), l.id]);
+      return (id: string) => map.get(id) ?? [];
+    };
+    const [trainersOf, categoriesOf, collectionsOf] = [linksOf(trainers), linksOf(categories), linksOf(collections)];
+    for (const w of matched)
+      bySlug.set(w.slug, {
+        id: w.id,
+        fields: {
+          name: w.name,
+          slug: w.slug,
+          description: w.description,
+          type: w.type,
+          level: w.level,
+          pacing: w.pacing,
+          video_minutes: w.duration,
+          equipment: w.equipment,
+          focus: w.focus,
+          benefits: w.benefits,
+          strain: w.strain ?? [],
+          poster_url: w.poster_url,
+          breakdown: w.breakdown,
+          trainer_ids: trainersOf(w.id),
+          category_ids: categoriesOf(w.id),
+          collection_ids: collectionsOf(w.id),
+        },
+        status: w.status,
+        release_at: w.release_at,
+        release_zone: w.release_zone,
+        start_date: w.start_date,
       });
-    }
     return { bySlug, ids };
   }
 
