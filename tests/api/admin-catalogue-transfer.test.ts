@@ -187,7 +187,7 @@ describe("the export", () => {
     expect(text.split("\r\n")[0]).toBe(CATALOGUE_COLUMNS.join(","));
     expect(text.endsWith("\r\n")).toBe(true);
 
-    const records = parse(text, { columns: true }) as Record<string, string>[];
+    const records = parse<Record<string, string>>(text, { columns: true });
     const total = (await t.db.selectFrom("workouts").select("id").execute()).length;
     expect(records).toHaveLength(total);
     const row = records.find((r) => r.slug === "quoted-tricky-flow");
@@ -222,7 +222,7 @@ describe("the export", () => {
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(res.headers["content-disposition"]).toBe('attachment; filename="fitkit-catalogue-2027-03-01.json"');
     const { workouts } = res.json<{ workouts: Record<string, unknown>[] }>();
-    const csvRows = parse(await exportCsv(), { columns: true }) as { slug: string }[];
+    const csvRows = parse<{ slug: string }>(await exportCsv(), { columns: true });
     expect(workouts.map((w) => w.slug)).toEqual(csvRows.map((r) => r.slug));
     expect(Object.keys(workouts[0]!)).toEqual([...CATALOGUE_COLUMNS]);
     const published = await t.db
@@ -401,6 +401,7 @@ describe("the import", () => {
         "slug",
         "name",
         "description",
+        "type",
         "level",
         "video_minutes",
         "equipment",
@@ -417,6 +418,7 @@ describe("the import", () => {
           "harbour-stretch",
           "Harbour Stretch",
           "Moved in from our old platform.",
+          "",
           "Beginner",
           "18",
           "Mat; Strap",
@@ -428,10 +430,11 @@ describe("the import", () => {
           "2026-05-04T07:30:00-05:00",
           "America/Chicago",
         ],
-        ["harbour-draft", "Harbour Draft", "", "", "12", "", "", "", "", "", "", "", ""],
+        ["harbour-draft", "Harbour Draft", "", "walk", "", "12", "", "", "", "", "", "", "", ""],
         [
           "harbour-later",
           "Harbour Later",
+          "",
           "",
           "",
           "30",
@@ -459,6 +462,7 @@ describe("the import", () => {
     );
     expect(stretch).toMatchObject({
       status: "published",
+      type: "workout",
       equipment: ["Mat", "Strap"],
       breakdown: [
         { title: "Settle", minutes: 3 },
@@ -470,6 +474,10 @@ describe("the import", () => {
     });
     const later = await ok<Record<string, unknown>>(t.call("GET", `${API}/workouts/harbour-later`, { token: editor }));
     expect(later).toMatchObject({ status: "scheduled", release_at: "2027-03-08T12:00:00.000Z" });
+    expect(await ok(t.call("GET", `${API}/workouts/harbour-draft`, { token: editor }))).toMatchObject({
+      status: "draft",
+      type: "walk",
+    });
     const list = await ok<{ items: { slug: string; status: string }[] }>(
       t.call("GET", `${API}/workouts?q=harbour`, { token: editor }),
     );

@@ -127,7 +127,7 @@ export async function adminCatalogueTransferRoutes(instance: FastifyInstance, { 
       },
     },
     async (request, reply) => {
-      const format = request.query.format ?? "csv";
+      const format = request.query.format;
       const rows = await transfer.export();
       const day = ctx.clock.now().toISOString().slice(0, 10);
       reply

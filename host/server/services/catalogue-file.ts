@@ -181,6 +181,8 @@ function readCell(row: ReadRow, column: CatalogueColumn, cell: string) {
         });
     }
     row.values.breakdown = segments;
+  } else if (column === "type" && !cell) {
+    // left empty: as if the column were not there (a new workout is then a workout; another keeps its kind)
   } else if (column === "video_minutes") {
     if (!cell) return; // left empty: as if the column were not there (a new workout then lacks its minutes)
     if (/^\d{1,6}$/.test(cell)) row.values.video_minutes = Number(cell);

@@ -443,7 +443,7 @@ function pickFields(w: WorkoutFields): WorkoutFields {
   };
 }
 
-/** When members see it released: a scheduled workout's release, a published or archived one's date; none for a draft. */
+/** When members see it released: a scheduled workout's release, a released one's date; none for a draft. */
 function releaseOf(w: {
   status: WorkoutStatus;
   release_at: Date | null;
@@ -461,15 +461,17 @@ const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d
 function readInstant(text: string, zone: string | null, problems: RowProblem[]): Date | undefined {
   const m = WALL_TIME.exec(text);
   const field = "release_at";
-  const [year, month, day, hour, minute, second] = (m?.slice(1, 7) ?? []).map((v) => Number(v ?? 0));
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = (m?.slice(1, 7) ?? []).map((v) =>
+    v ? Number(v) : 0,
+  );
   const exists =
     m &&
-    hour! < 24 &&
-    minute! < 60 &&
-    second! < 60 &&
-    new Date(Date.UTC(year!, month! - 1, day!)).getUTCDate() === day &&
-    month! >= 1 &&
-    month! <= 12;
+    month >= 1 &&
+    month <= 12 &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60 &&
+    new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
   if (!exists) {
     problems.push({
       field,

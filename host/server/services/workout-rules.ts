@@ -76,7 +76,8 @@ export interface FieldProblem {
 /**
  * Every way `value` breaks the workout body's rules (empty when it keeps them), each with the sentence the console's
  * API answers for it, e.g. `name should not be empty`.
- * @example workoutFieldProblems({ ...fields, video_minutes: 0 }) // [{ field: "video_minutes", message: "video_minutes must not be less than 1", … }]
+ * @example workoutFieldProblems({ ...fields, video_minutes: 0 })
+ * // [{ field: "video_minutes", message: "video_minutes must not be less than 1", error }]
  */
 export function workoutFieldProblems(value: unknown): FieldProblem[] {
   if (validateBody(value)) return [];

@@ -214,7 +214,7 @@ function ReportTable({
                     {r.problems.length ? (
                       <ul className={problemList}>
                         {r.problems.map((p, i) => (
-                          <li key={i}>{p.field ? `${p.field}: ${p.message}` : p.message}</li>
+                          <li key={i}>{p.message}</li>
                         ))}
                       </ul>
                     ) : (
