@@ -106,7 +106,14 @@ export type CatalogueFormat = "csv" | "json";
 export function catalogueCsv(rows: CatalogueRow[]): string {
   return stringify(
     rows.map((row) => CATALOGUE_COLUMNS.map((column) => csvCell(row, column))),
-    { header: true, columns: [...CATALOGUE_COLUMNS], record_delimiter: "windows", bom: false },
+    {
+      header: true,
+      columns: [...CATALOGUE_COLUMNS],
+      record_delimiter: "windows",
+      bom: false,
+      // csv-stringify quotes a value holding its record delimiter (CRLF); RFC 4180 quotes any line break.
+      quoted_match: /[\r\n]/,
+    },
   );
 }
 
