@@ -21,7 +21,9 @@ import { ct } from "./copy.js";
 const actions = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; align-items: center;`;
 const picker = css`display: grid; gap: 6px; max-width: 520px;
   label { font-size: ${text.sm}px; font-weight: 600; }
-  input { min-height: 48px; border-radius: ${radius.sm}px; border: 1.5px dashed ${color.line}; padding: 10px 12px; font: inherit; background: ${color.surface}; max-width: 100%; }`;
+  input { box-sizing: border-box; width: 100%; min-height: 48px; border-radius: ${radius.sm}px; border: 1.5px dashed ${color.line}; padding: 10px 12px; font: inherit; background: ${color.surface}; max-width: 100%; }`;
+/** Grid items shrink below their content (a wide table scrolls in its box instead of widening the page). */
+const shrink = css`min-width: 0; max-width: 100%;`;
 const problemList = css`margin: 0; padding-left: 18px; color: ${color.danger};`;
 
 /** A file named .json is read as JSON; anything else as CSV (the server refuses what is neither). */
@@ -40,7 +42,7 @@ export default function ConsoleCataloguePage() {
 function CatalogueTransfer() {
   const me = useOperator();
   return (
-    <div className={stack(space[5])}>
+    <div className={`${stack(space[5])} ${shrink}`}>
       <p>{ct("console.transfer.lead")}</p>
       <ExportPanel />
       {me.areas.includes("catalogue") ? <ImportPanel /> : <p role="note">{ct("console.transfer.readOnly")}</p>}
@@ -72,7 +74,7 @@ function ExportPanel() {
     }
   };
   return (
-    <section className={`${card} ${stack(space[3])}`} aria-labelledby="export-title">
+    <section className={`${card} ${stack(space[3])} ${shrink}`} aria-labelledby="export-title">
       <h2 id="export-title" className={sectionTitle}>
         {ct("console.transfer.exportTitle")}
       </h2>
@@ -128,7 +130,7 @@ function ImportPanel() {
   const ready = report?.dry_run && report.summary.problems === 0 && report.summary.create + report.summary.update > 0;
 
   return (
-    <section className={`${card} ${stack(space[4])}`} aria-labelledby="import-title">
+    <section className={`${card} ${stack(space[4])} ${shrink}`} aria-labelledby="import-title">
       <h2 id="import-title" className={sectionTitle}>
         {ct("console.transfer.importTitle")}
       </h2>
@@ -174,7 +176,7 @@ function ReportTable({
   // Unchanged rows without problems are only counted: a catalogue re-imported is mostly those.
   const shown = report.rows.filter((r) => r.problems.length || r.action !== "unchanged");
   return (
-    <div className={stack(space[3])}>
+    <div className={`${stack(space[3])} ${shrink}`}>
       <h3 ref={titleRef} tabIndex={-1} className={sectionTitle}>
         {report.dry_run ? ct("console.transfer.checked") : ct("console.transfer.result")}
       </h3>
@@ -189,7 +191,7 @@ function ReportTable({
       </p>
       {report.dry_run && summary.problems === 0 ? <p>{ct("console.transfer.clean")}</p> : null}
       {shown.length ? (
-        <div className={scroll}>
+        <div className={`${scroll} ${shrink}`}>
           <table className={consoleTable}>
             <caption className="visually-hidden">{ct("console.transfer.table")}</caption>
             <thead>
