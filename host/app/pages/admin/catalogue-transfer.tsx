@@ -24,6 +24,8 @@ const picker = css`display: grid; gap: 6px; max-width: 520px;
   input { box-sizing: border-box; width: 100%; min-height: 48px; border-radius: ${radius.sm}px; border: 1.5px dashed ${color.line}; padding: 10px 12px; font: inherit; background: ${color.surface}; max-width: 100%; }`;
 /** Grid items shrink below their content (a wide table scrolls in its box instead of widening the page). */
 const shrink = css`min-width: 0; max-width: 100%;`;
+/** The row and action columns stay whole words; slugs and problems wrap. */
+const reportTable = css`tbody th, tbody td:nth-child(3) { white-space: nowrap; overflow-wrap: normal; }`;
 const problemList = css`margin: 0; padding-left: 18px; color: ${color.danger};`;
 
 /** A file named .json is read as JSON; anything else as CSV (the server refuses what is neither). */
@@ -192,7 +194,7 @@ function ReportTable({
       {report.dry_run && summary.problems === 0 ? <p>{ct("console.transfer.clean")}</p> : null}
       {shown.length ? (
         <div className={`${scroll} ${shrink}`}>
-          <table className={consoleTable}>
+          <table className={`${consoleTable} ${reportTable}`}>
             <caption className="visually-hidden">{ct("console.transfer.table")}</caption>
             <thead>
               <tr>
