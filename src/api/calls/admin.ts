@@ -65,6 +65,9 @@ export const getAudit = (c: ApiClient, filter: AuditFilter, signal?: S) =>
 /** What an import did, or in a dry run would do, with each row of a catalogue file, and every problem found. */
 export type CatalogueImportReport = ResponseBody<"/admin/v1/catalogue/import", "post">;
 export type CatalogueFileFormat = "csv" | "json";
+/** The name the export's attachment carries, for the day `at` falls on (UTC, as the server names it). */
+export const catalogueFilename = (format: CatalogueFileFormat, at: Date) =>
+  `fitkit-catalogue-${at.toISOString().slice(0, 10)}.${format}`;
 /** The catalogue as a file to download (every workout in every state). */
 export const exportCatalogue = (c: ApiClient, format: CatalogueFileFormat) =>
   c.request<Blob>("/admin/v1/catalogue/export", { auth: true, query: { format }, responseType: "blob" });

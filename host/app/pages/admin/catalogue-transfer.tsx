@@ -3,6 +3,7 @@ import { css } from "goober";
 import { Link } from "wouter";
 import {
   ApiError,
+  catalogueFilename,
   exportCatalogue,
   importCatalogue,
   importReportOf,
@@ -64,7 +65,7 @@ function ExportPanel() {
       const url = URL.createObjectURL(blob);
       const link = document.createElement("a");
       link.href = url;
-      link.download = `fitkit-catalogue-${new Date().toISOString().slice(0, 10)}.${format}`;
+      link.download = catalogueFilename(format, new Date());
       document.body.append(link);
       link.click();
       link.remove();
