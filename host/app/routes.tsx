@@ -82,6 +82,7 @@ const ConsoleSeries = lazy(() => import("./pages/admin/series-edit.js"));
 const ConsoleBanners = lazy(() => import("./pages/admin/banners.js"));
 const ConsoleMemberPayments = lazy(() => import("./pages/admin/member-payments.js"));
 const ConsoleNumbers = lazy(() => import("./pages/admin/numbers.js"));
+const ConsoleCatalogue = lazy(() => import("./pages/admin/catalogue-transfer.js"));
 
 const Embed = lazy(() => import("./pages/embed/embed.js"));
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
@@ -240,6 +241,13 @@ export const ROUTES: AppRoute[] = [
     onboarding: false,
   },
   { path: "/admin/numbers", page: ConsoleNumbers, title: "routes.adminNumbers", access: "member", onboarding: false },
+  {
+    path: "/admin/catalogue",
+    page: ConsoleCatalogue,
+    title: "routes.adminCatalogue",
+    access: "member",
+    onboarding: false,
+  },
 ];
 
 /** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */

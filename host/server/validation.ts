@@ -42,6 +42,9 @@ function withFormats(ajv: Ajv): Ajv {
 const bodyAjv = withFormats(new Ajv({ ...common, coerceTypes: false }));
 const textAjv = withFormats(new Ajv({ ...common, coerceTypes: "array" }));
 
+/** A body schema compiled as routes compile theirs, for a service that checks the same rules on other input. */
+export const compileBodyValidator = (schema: object) => bodyAjv.compile(schema);
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   (httpPart === "body" ? bodyAjv : textAjv).compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
 

@@ -2376,6 +2376,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/v1/catalogue/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every workout in every state as a file to download: CSV (a header row, lists `;`-separated) or JSON (`{"workouts": [row, …]}`), the shape the import reads */
+    get: operations["getAdminCatalogueExport"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/catalogue/import": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import a catalogue file (the export's CSV or JSON): rows matched by slug are updated, new ones created (a draft unless the row gives a state). `dryRun=true` writes nothing and reports what each row would do and every problem; `dryRun=false` writes every row in one transaction, or nothing (422 with the report) when any row has a problem */
+    post: operations["postAdminCatalogueImport"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/subscriptions/v1/products": {
     parameters: {
       query?: never;
@@ -15917,6 +15951,261 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminCatalogueExport: {
+    parameters: {
+      query?: {
+        format?: "csv" | "json";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The catalogue file (Content-Disposition: attachment) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
+          "application/json": {
+            workouts: {
+              slug: string;
+              name: string;
+              description: string;
+              /** @enum {string} */
+              type: "workout" | "walk" | "rest";
+              level: string;
+              pacing: string;
+              video_minutes: number;
+              equipment: string[];
+              focus: string[];
+              benefits: string[];
+              strain: string[];
+              poster_url: string;
+              breakdown: {
+                title: string;
+                minutes: number;
+              }[];
+              /** @description trainer slugs, in order */
+              trainers: string[];
+              /** @description category slugs */
+              categories: string[];
+              /** @description collection slugs */
+              collections: string[];
+              /** @enum {string} */
+              status: "draft" | "scheduled" | "published" | "archived";
+              /** @description ISO 8601 with an offset: a scheduled workout's release, or when a released one was */
+              release_at: string | null;
+              /** @description IANA time zone the release reads in */
+              release_zone: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminCatalogueImport: {
+    parameters: {
+      query: {
+        dryRun: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "text/csv": string;
+        "application/json": {
+          /** @description rows with the export's columns; a column left out keeps the workout's value */
+          workouts: unknown[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            dry_run: boolean;
+            /** @description whether the rows were written */
+            imported: boolean;
+            rows: {
+              /** @description the row's position among the file's rows, from 0 */
+              index: number;
+              /** @description the CSV line the row starts on (null for JSON) */
+              line: number | null;
+              slug: string | null;
+              /** @enum {string|null} */
+              action: "create" | "update" | "unchanged" | null;
+              problems: {
+                field: string | null;
+                message: string;
+              }[];
+            }[];
+            summary: {
+              rows: number;
+              create: number;
+              update: number;
+              unchanged: number;
+              problems: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description A row has a problem: nothing was written; the report lists every row's problems */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            error: string;
+            message: string;
+            report: {
+              dry_run: boolean;
+              /** @description whether the rows were written */
+              imported: boolean;
+              rows: {
+                /** @description the row's position among the file's rows, from 0 */
+                index: number;
+                /** @description the CSV line the row starts on (null for JSON) */
+                line: number | null;
+                slug: string | null;
+                /** @enum {string|null} */
+                action: "create" | "update" | "unchanged" | null;
+                problems: {
+                  field: string | null;
+                  message: string;
+                }[];
+              }[];
+              summary: {
+                rows: number;
+                create: number;
+                update: number;
+                unchanged: number;
+                problems: number;
+              };
+            };
+          };
         };
       };
     };

@@ -804,6 +804,7 @@ export const en = {
   "routes.adminBanners": "Announcement banners",
   "routes.adminPayments": "Member payments",
   "routes.adminNumbers": "The numbers",
+  "routes.adminCatalogue": "Import and export",
   "routes.embed": "Embed a widget",
   "footer.embed": "Embed widgets",
   "embed.kicker": "For your site",

@@ -9,6 +9,7 @@ import { mayDo, OPERATOR_ROLES, OperatorAccess, type Actor, type ConsoleArea } f
 import { adminMemberRoutes } from "./admin-members.js";
 import { adminContentRoutes } from "./admin-content.js";
 import { adminPaymentRoutes } from "./admin-payments.js";
+import { workoutBodySchema, workoutFieldNames, workoutFieldSchemas } from "../services/workout-rules.js";
 import { typed } from "./typed.js";
 
 const string = { type: "string" } as const;
@@ -18,57 +19,11 @@ const nullableString = { type: ["string", "null"] } as const;
 const role = { type: "string", enum: OPERATOR_ROLES } as const;
 const status = { type: "string", enum: ["draft", "scheduled", "published", "archived"] } as const;
 
-/** Text a member reads: no blank or control characters (the console writes what the library shows). */
-const text = (max: number, min = 0) =>
-  ({ type: "string", minLength: min, maxLength: max, pattern: "^[^\\u0000-\\u001f]*$" }) as const;
-const longText = { type: "string", maxLength: 5000 } as const;
-const tag = {
-  type: "string",
-  minLength: 1,
-  maxLength: 60,
-  pattern: "^[^\\u0000-\\u001f]*\\S[^\\u0000-\\u001f]*$",
-} as const;
-const tags = (max: number) => ({ type: "array", maxItems: max, uniqueItems: true, items: tag }) as const;
-const idList = {
-  type: "array",
-  maxItems: 20,
-  uniqueItems: true,
-  items: { type: "string", minLength: 1, maxLength: 128 },
-} as const;
-const slug = { type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } as const;
 const workoutId = strictObject({ id: { type: "string", minLength: 1, maxLength: 128 } }, ["id"]);
-
-const workoutFields = {
-  name: text(200, 1),
-  slug,
-  description: longText,
-  type: { type: "string", enum: ["workout", "walk", "rest"] },
-  level: text(60),
-  pacing: text(60),
-  video_minutes: { type: "integer", minimum: 1, maximum: 600, description: "Minutes of video" },
-  equipment: tags(20),
-  focus: tags(20),
-  benefits: tags(20),
-  strain: { type: "array", uniqueItems: true, items: { type: "string", enum: STRAIN_TAGS } },
-  poster_url: { type: "string", maxLength: 500, pattern: "^(|https://\\S+|/\\S*)$" },
-  breakdown: {
-    type: "array",
-    maxItems: 30,
-    items: strictObject({ title: text(120, 1), minutes: { type: "integer", minimum: 0, maximum: 600 } }, [
-      "title",
-      "minutes",
-    ]),
-  },
-  trainer_ids: idList,
-  category_ids: idList,
-  collection_ids: idList,
-} as const;
-const fieldNames = Object.keys(workoutFields) as (keyof typeof workoutFields)[];
-const workoutBody = strictObject(workoutFields, fieldNames);
 
 const adminWorkout = strictObject(
   {
-    ...workoutFields,
+    ...workoutFieldSchemas,
     name: string,
     id: string,
     status,
@@ -78,7 +33,7 @@ const adminWorkout = strictObject(
     created_at: string,
     updated_at: string,
   },
-  [...fieldNames, "id", "status", "release_at", "release_zone", "release_local", "created_at", "updated_at"],
+  [...workoutFieldNames, "id", "status", "release_at", "release_zone", "release_local", "created_at", "updated_at"],
 );
 
 const listItem = strictObject(
@@ -308,7 +263,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
       schema: {
         ...common,
         summary: "Create a workout as a draft (in no listing until published)",
-        body: workoutBody,
+        body: workoutBodySchema,
         response: { 200: adminWorkout, ...refusals },
       },
     },
@@ -323,7 +278,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         ...common,
         summary: "Replace a workout's fields (its state and release stay)",
         params: workoutId,
-        body: workoutBody,
+        body: workoutBodySchema,
         response: { 200: adminWorkout, ...refusals },
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { adminRoutes } from "./admin.js";
 import { adminNumbersRoutes } from "./admin-numbers.js";
+import { adminCatalogueTransferRoutes } from "./admin-catalogue-transfer.js";
 import { analyticsRoutes } from "./analytics.js";
 import { attributeRoutes } from "./attributes.js";
 import { authRoutes } from "./auth.js";
@@ -61,6 +62,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(studioAdminRoutes, { prefix: "/studio-admin/v1", ctx });
   await app.register(adminRoutes, { prefix: "/admin/v1", ctx });
   await app.register(adminNumbersRoutes, { prefix: "/admin/v1", ctx });
+  await app.register(adminCatalogueTransferRoutes, { prefix: "/admin/v1", ctx });
   await app.register(membershipRoutes, { ctx });
   await app.register(paymentRoutes, { prefix: "/commerce/v1", ctx });
   await app.register(stripeWebhookRoutes, { prefix: "/webhooks", ctx });

@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import type { WorkoutStatus, WorkoutType } from "../db/tables/catalogue.js";
-import { badRequest, conflict, notFound } from "../errors.js";
+import { badRequest, conflict, notFound, oneOrList } from "../errors.js";
 import { recordAudit } from "./audit.js";
 import type { Actor } from "./operator-access.js";
+import { slugTaken, unknownReferences } from "./workout-rules.js";
 import { isoInZone, validZone } from "./zoned-time.js";
 
 /** Every field of a workout a member sees, as the console edits it. */
@@ -150,7 +151,7 @@ export class AdminWorkoutsService {
         .select("id")
         .where((eb) => eb.or([eb("id", "=", id), eb("slug", "=", fields.slug)]))
         .executeTakeFirst();
-      if (taken) throw conflict(`Another workout already uses the slug "${fields.slug}".`);
+      if (taken) throw conflict(slugTaken(fields.slug));
       await trx
         .insertInto("workouts")
         .values({
@@ -187,7 +188,7 @@ export class AdminWorkoutsService {
           .where("slug", "=", fields.slug)
           .where("id", "<>", id)
           .executeTakeFirst();
-        if (taken) throw conflict(`Another workout already uses the slug "${fields.slug}".`);
+        if (taken) throw conflict(slugTaken(fields.slug));
       }
       await trx
         .updateTable("workouts")
@@ -338,28 +339,18 @@ export class AdminWorkoutsService {
 
   /** Unknown trainers, categories or collections are refused by name, before anything is written. */
   async #checkReferences(trx: Db, fields: WorkoutFields) {
-    const problems: string[] = [];
-    const check = async (table: "trainers" | "workout_categories" | "collections", ids: string[], what: string) => {
-      if (!ids.length) return;
-      const found = new Set(
-        (await trx.selectFrom(table).select("id").where("id", "in", ids).execute()).map((r) => r.id),
-      );
-      for (const id of ids) if (!found.has(id)) problems.push(`Unknown ${what} "${id}".`);
-    };
-    await check("trainers", fields.trainer_ids, "trainer");
-    await check("workout_categories", fields.category_ids, "category");
-    await check("collections", fields.collection_ids, "collection");
-    if (problems.length) throw badRequest(problems.length === 1 ? problems[0]! : problems);
+    const problems = await unknownReferences(trx, fields);
+    if (problems.length) throw badRequest(oneOrList(problems));
   }
 }
 
 /** The values the audit log keeps of a workout (timestamps of the row itself left out: they always change). */
-function snapshot(w: AdminWorkout): Record<string, unknown> {
+export function snapshot(w: AdminWorkout): Record<string, unknown> {
   const { created_at: _created, updated_at: _updated, ...rest } = w;
   return rest;
 }
 
-function columns(f: WorkoutFields) {
+export function columns(f: WorkoutFields) {
   return {
     slug: f.slug,
     name: f.name,
@@ -378,7 +369,7 @@ function columns(f: WorkoutFields) {
   };
 }
 
-async function writeLinks(trx: Db, id: string, f: WorkoutFields) {
+export async function writeLinks(trx: Db, id: string, f: WorkoutFields) {
   const unique = (ids: string[]) => [...new Set(ids)];
   if (f.trainer_ids.length)
     await trx

@@ -108,3 +108,14 @@ export const validZone = (zone: unknown): zone is string => {
     return false;
   }
 };
+
+/**
+ * The instant a wall time (`YYYY-MM-DDTHH:MM[:SS[.sss]]`, no offset) names in a zone; two passes like
+ * startOfLocalDay, so a time beside a daylight-saving change reads with the offset in force then.
+ * @example instantOfWallTime("2027-03-01T09:02", "America/Chicago") // 2027-03-01T15:02:00.000Z
+ */
+export function instantOfWallTime(wall: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${wall}Z`);
+  const first = asUtc - zoneOffsetMs(asUtc, timeZone);
+  return new Date(asUtc - zoneOffsetMs(first, timeZone));
+}

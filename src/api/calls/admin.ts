@@ -88,3 +88,27 @@ export const getWorkoutNumbers = (
   query: NumbersRange & { offset?: number; limit?: number },
   signal?: S,
 ) => get<WorkoutNumbersPage>(c, "/admin/v1/numbers/workouts", signal, query);
+/** What an import did, or in a dry run would do, with each row of a catalogue file, and every problem found. */
+export type CatalogueImportReport = ResponseBody<"/admin/v1/catalogue/import", "post">;
+export type CatalogueFileFormat = "csv" | "json";
+/** The name the export's attachment carries, for the day `at` falls on (UTC, as the server names it). */
+export const catalogueFilename = (format: CatalogueFileFormat, at: Date) =>
+  `fitkit-catalogue-${at.toISOString().slice(0, 10)}.${format}`;
+/** The catalogue as a file to download (every workout in every state). */
+export const exportCatalogue = (c: ApiClient, format: CatalogueFileFormat) =>
+  c.request<Blob>("/admin/v1/catalogue/export", { auth: true, query: { format }, responseType: "blob" });
+/**
+ * Sends a catalogue file (its text, as CSV or JSON) to import; `dryRun` only checks it. A real import with a problem
+ * fails with a 422 ApiError whose body carries the same report (`importReportOf`).
+ */
+export const importCatalogue = (c: ApiClient, text: string, format: CatalogueFileFormat, dryRun: boolean) =>
+  c.request<CatalogueImportReport>("/admin/v1/catalogue/import", {
+    method: "POST",
+    auth: true,
+    query: { dryRun },
+    // A Blob carries its media type as the request's Content-Type.
+    body: new Blob([text], { type: format === "csv" ? "text/csv" : "application/json" }),
+  });
+/** The report a refused import (422) answered with. */
+export const importReportOf = (body: unknown): CatalogueImportReport | undefined =>
+  (body as { report?: CatalogueImportReport } | undefined)?.report;

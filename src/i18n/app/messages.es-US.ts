@@ -806,6 +806,7 @@ export const appEsUS: Partial<Messages> = {
   "routes.adminBanners": "Avisos",
   "routes.adminPayments": "Pagos del miembro",
   "routes.adminNumbers": "Las cifras",
+  "routes.adminCatalogue": "Importar y exportar",
   "routes.embed": "Insertar un widget",
   "footer.embed": "Insertar widgets",
   "embed.kicker": "Para tu sitio",

@@ -804,6 +804,7 @@ export const appFrCA: Partial<Messages> = {
   "routes.adminBanners": "Bandeaux d’annonce",
   "routes.adminPayments": "Paiements du membre",
   "routes.adminNumbers": "Les chiffres",
+  "routes.adminCatalogue": "Importer et exporter",
   "routes.embed": "Intégrer un widget",
   "footer.embed": "Intégrer les widgets",
   "embed.kicker": "Pour votre site",

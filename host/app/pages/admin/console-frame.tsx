@@ -15,7 +15,16 @@ const bar = css`margin-bottom: ${space[5]}px;
   a[aria-current="page"] { background: ${color.ink}; color: #fff; border-color: ${color.ink}; }`;
 
 export type ConsoleSection =
-  "workouts" | "trainers" | "collections" | "series" | "banners" | "people" | "members" | "audit" | "numbers";
+  | "workouts"
+  | "trainers"
+  | "collections"
+  | "series"
+  | "banners"
+  | "transfer"
+  | "people"
+  | "members"
+  | "audit"
+  | "numbers";
 
 const ConsoleContext = createContext<ConsoleMe | undefined>(undefined);
 
@@ -99,6 +108,7 @@ export function ConsoleFrame({
     ...(me.areas.includes("numbers")
       ? [["numbers", "/admin/numbers", ct("console.nav.numbers")] satisfies [ConsoleSection, string, string]]
       : []),
+    ["transfer", "/admin/catalogue", ct("console.nav.transfer")],
   ];
   return (
     <ConsoleContext.Provider value={me}>
