@@ -7,10 +7,10 @@ import { normalizeEmail } from "./auth.js";
 export const OPERATOR_ROLES = ["admin", "editor", "support", "viewer"] as const satisfies readonly OperatorRole[];
 
 /** What each company role may do in the console; `read` is every role's. */
-export type ConsoleArea = "read" | "catalogue" | "members" | "roles";
+export type ConsoleArea = "read" | "catalogue" | "members" | "roles" | "offers";
 
 const AREAS: Record<OperatorRole, readonly ConsoleArea[]> = {
-  admin: ["read", "catalogue", "members", "roles"],
+  admin: ["read", "catalogue", "members", "roles", "offers"],
   editor: ["read", "catalogue"],
   support: ["read", "members"],
   viewer: ["read"],
@@ -22,6 +22,7 @@ const NOT_ALLOWED: Record<ConsoleArea, string> = {
   catalogue: "Only admins and editors can change the catalogue.",
   members: "Only admins and support can reach members.",
   roles: "Only admins can grant and revoke roles.",
+  offers: "Only admins can change products and promo codes.",
 };
 
 export interface Operator {
