@@ -6,6 +6,7 @@ import { errorSchema, memberSecurity, noBody, strictObject, successSchema } from
 import { AdminWorkoutsService } from "../services/admin-workouts.js";
 import { listAudit } from "../services/audit.js";
 import { mayDo, OPERATOR_ROLES, OperatorAccess, type Actor, type ConsoleArea } from "../services/operator-access.js";
+import { adminOfferRoutes } from "./admin-offers.js";
 import { typed } from "./typed.js";
 
 const string = { type: "string" } as const;
@@ -147,6 +148,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
   };
   const area = (consoleArea: ConsoleArea) => ({ config: { consoleArea } });
   const common = { tags: tagsOf, security: memberSecurity };
+  await app.register(adminOfferRoutes, { ctx });
 
   app.get(
     "/me",
@@ -160,7 +162,10 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
               user_id: string,
               email: string,
               role,
-              areas: { type: "array", items: { type: "string", enum: ["read", "catalogue", "members", "roles"] } },
+              areas: {
+                type: "array",
+                items: { type: "string", enum: ["read", "catalogue", "members", "roles", "offers", "offersEdit"] },
+              },
             },
             ["user_id", "email", "role", "areas"],
           ),
@@ -171,7 +176,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
     async (request) => {
       const member = memberOf(request);
       const r = (await access.roleOf(member.id))!; // the preHandler refused callers without one
-      const areas = (["read", "catalogue", "members", "roles"] as const).filter((a) => mayDo(r, a));
+      const areas = (["read", "catalogue", "members", "roles", "offers", "offersEdit"] as const).filter((a) => mayDo(r, a));
       return { user_id: member.id, email: member.email, role: r, areas };
     },
   );

@@ -103,7 +103,13 @@ export class AdminProductsService {
       if (!history.length)
         await trx
           .insertInto("product_prices")
-          .values({ sku, unit_amount: before.unit_amount, new_from: BEGINNING, existing_from: BEGINNING, created_at: now })
+          .values({
+            sku,
+            unit_amount: before.unit_amount,
+            new_from: BEGINNING,
+            existing_from: BEGINNING,
+            created_at: now,
+          })
           .execute();
       await trx
         .insertInto("product_prices")
@@ -154,7 +160,13 @@ export class AdminProductsService {
   }
 
   async #presentOne(db: Db, p: Product) {
-    const prices = await db.selectFrom("product_prices").selectAll().where("sku", "=", p.sku).orderBy("new_from").orderBy("id").execute();
+    const prices = await db
+      .selectFrom("product_prices")
+      .selectAll()
+      .where("sku", "=", p.sku)
+      .orderBy("new_from")
+      .orderBy("id")
+      .execute();
     const subscribers = await db
       .selectFrom("subscriptions")
       .select(db.fn.countAll<number>().as("n"))

@@ -167,12 +167,15 @@ export class AdminPromoCodesService {
     await this.#checkSkus(rules.skus);
     const window = checkWindow(rules);
     return this.db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom("coupons").selectAll().where("code", "=", code).forUpdate().executeTakeFirst();
+      const before = await trx
+        .selectFrom("coupons")
+        .selectAll()
+        .where("code", "=", code)
+        .forUpdate()
+        .executeTakeFirst();
       if (!before) throw notFound(`No promo code ${code}`);
       if (rules.max_redemptions !== null && rules.max_redemptions < before.times_redeemed)
-        throw badRequest(
-          `max_redemptions cannot be below the ${before.times_redeemed} redemptions made already`,
-        );
+        throw badRequest(`max_redemptions cannot be below the ${before.times_redeemed} redemptions made already`);
       const after = await trx
         .updateTable("coupons")
         .set({
@@ -204,10 +207,12 @@ export class AdminPromoCodesService {
 
   /** The columns of a new code, after the checks a schema cannot make. */
   async #values(fields: PromoRules & PromoTerms, now: Date) {
-    if (fields.type === "percentage" && (fields.amount > 100 || Math.round(fields.amount * 100) !== fields.amount * 100))
+    if (
+      fields.type === "percentage" &&
+      (fields.amount > 100 || Math.round(fields.amount * 100) !== fields.amount * 100)
+    )
       throw badRequest("A percentage is more than 0 and at most 100, with up to two decimals");
-    if (fields.type === "amount" && !Number.isInteger(fields.amount))
-      throw badRequest("An amount is whole cents");
+    if (fields.type === "amount" && !Number.isInteger(fields.amount)) throw badRequest("An amount is whole cents");
     if ((fields.duration === "repeating") !== (fields.duration_periods !== null))
       throw badRequest("duration_periods is given with a repeating duration, and only then");
     await this.#checkSkus(fields.skus);

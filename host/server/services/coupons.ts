@@ -155,12 +155,7 @@ export async function redeem(
  * Checks codes a member is about to use on `sku` without redeeming them (the checkout and plan-change quotes): the
  * coupon terms in order, or a 400 naming each code the member could not redeem (the same rules as redeeming).
  */
-export async function checkCodes(
-  db: Db,
-  who: Redeemer,
-  rawCodes: string[],
-  now: Date,
-): Promise<CouponTerms[]> {
+export async function checkCodes(db: Db, who: Redeemer, rawCodes: string[], now: Date): Promise<CouponTerms[]> {
   const failures: string[] = [];
   const terms: CouponTerms[] = [];
   const seen = new Set<string>();

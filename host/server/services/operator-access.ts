@@ -7,13 +7,14 @@ import { normalizeEmail } from "./auth.js";
 export const OPERATOR_ROLES = ["admin", "editor", "support", "viewer"] as const satisfies readonly OperatorRole[];
 
 /** What each company role may do in the console; `read` is every role's. */
-export type ConsoleArea = "read" | "catalogue" | "members" | "roles" | "offers";
+export type ConsoleArea = "read" | "catalogue" | "members" | "roles" | "offers" | "offersEdit";
 
 const AREAS: Record<OperatorRole, readonly ConsoleArea[]> = {
-  admin: ["read", "catalogue", "members", "roles", "offers"],
+  admin: ["read", "catalogue", "members", "roles", "offers", "offersEdit"],
   editor: ["read", "catalogue"],
   support: ["read", "members"],
-  viewer: ["read"],
+  // Products and promo codes are money: admins change them, viewers read them, editors and support never see them.
+  viewer: ["read", "offers"],
 };
 
 const NOT_OPERATOR = "You do not work for the company running fitkit.";
@@ -22,7 +23,8 @@ const NOT_ALLOWED: Record<ConsoleArea, string> = {
   catalogue: "Only admins and editors can change the catalogue.",
   members: "Only admins and support can reach members.",
   roles: "Only admins can grant and revoke roles.",
-  offers: "Only admins can change products and promo codes.",
+  offers: "Only admins and viewers can see products and promo codes.",
+  offersEdit: "Only admins can change products and promo codes.",
 };
 
 export interface Operator {
