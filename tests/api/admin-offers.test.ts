@@ -286,9 +286,19 @@ describe("products", () => {
     expect(await invoiceAmounts(late.user.id)).toEqual([1500, 1500]);
 
     await signInOperators();
+    const later = new Date(t.clock.now().getTime() + 30 * DAY).toISOString();
+    expect(
+      expectError(
+        await t.call("POST", `${API}/products/${plan.sku}/reprice`, {
+          token: admin,
+          body: { unit_amount: 1500, existing_from: later },
+        }),
+        400,
+      ).message,
+    ).toBe(`${plan.sku} costs 1500 already`);
     for (const body of [
-      { unit_amount: 1500, existing_from: keepUntil },
-      { unit_amount: -5, existing_from: keepUntil },
+      { unit_amount: 1600, existing_from: keepUntil },
+      { unit_amount: -5, existing_from: later },
       { unit_amount: 900, existing_from: "next month" },
       { unit_amount: 900 },
     ])
@@ -296,7 +306,7 @@ describe("products", () => {
     expectError(
       await t.call("POST", `${API}/products/no_such_plan/reprice`, {
         token: admin,
-        body: { unit_amount: 900, existing_from: keepUntil },
+        body: { unit_amount: 900, existing_from: later },
       }),
       404,
     );
