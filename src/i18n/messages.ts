@@ -793,6 +793,8 @@ export const en = {
   "routes.adminNewWorkout": "New workout",
   "routes.adminPeople": "People",
   "routes.adminAudit": "Audit log",
+  "routes.adminProducts": "Products",
+  "routes.adminPromoCodes": "Promo codes",
   "routes.embed": "Embed a widget",
   "footer.embed": "Embed widgets",
   "embed.kicker": "For your site",

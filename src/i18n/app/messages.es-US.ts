@@ -795,6 +795,8 @@ export const appEsUS: Partial<Messages> = {
   "routes.adminNewWorkout": "Nuevo entrenamiento",
   "routes.adminPeople": "Personas",
   "routes.adminAudit": "Registro de auditoría",
+  "routes.adminProducts": "Productos",
+  "routes.adminPromoCodes": "Códigos promocionales",
   "routes.embed": "Insertar un widget",
   "footer.embed": "Insertar widgets",
   "embed.kicker": "Para tu sitio",

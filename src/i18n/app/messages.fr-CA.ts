@@ -793,6 +793,8 @@ export const appFrCA: Partial<Messages> = {
   "routes.adminNewWorkout": "Nouvel entraînement",
   "routes.adminPeople": "Personnes",
   "routes.adminAudit": "Journal d’audit",
+  "routes.adminProducts": "Produits",
+  "routes.adminPromoCodes": "Codes promo",
   "routes.embed": "Intégrer un widget",
   "footer.embed": "Intégrer les widgets",
   "embed.kicker": "Pour votre site",
