@@ -73,6 +73,8 @@ const ConsoleWorkouts = lazy(() => import("./pages/admin/workouts.js"));
 const ConsoleWorkout = lazy(() => import("./pages/admin/workout-edit.js"));
 const ConsolePeople = lazy(() => import("./pages/admin/people.js"));
 const ConsoleAudit = lazy(() => import("./pages/admin/audit.js"));
+const ConsoleProducts = lazy(() => import("./pages/admin/products.js"));
+const ConsolePromoCodes = lazy(() => import("./pages/admin/promo-codes.js"));
 
 const Embed = lazy(() => import("./pages/embed/embed.js"));
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
@@ -185,6 +187,20 @@ export const ROUTES: AppRoute[] = [
   },
   { path: "/admin/people", page: ConsolePeople, title: "routes.adminPeople", access: "member", onboarding: false },
   { path: "/admin/audit", page: ConsoleAudit, title: "routes.adminAudit", access: "member", onboarding: false },
+  {
+    path: "/admin/products",
+    page: ConsoleProducts,
+    title: "routes.adminProducts",
+    access: "member",
+    onboarding: false,
+  },
+  {
+    path: "/admin/promo-codes",
+    page: ConsolePromoCodes,
+    title: "routes.adminPromoCodes",
+    access: "member",
+    onboarding: false,
+  },
 ];
 
 /** What the current path opens: its route (first match wins, as in `PageRoutes`), parameters and detail pane. */

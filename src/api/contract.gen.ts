@@ -11491,7 +11491,7 @@ export interface operations {
             email: string;
             /** @enum {string} */
             role: "admin" | "editor" | "support" | "viewer";
-            areas: ("read" | "catalogue" | "members" | "roles" | "offers")[];
+            areas: ("read" | "catalogue" | "members" | "roles" | "offers" | "offersEdit")[];
           };
         };
       };

@@ -208,11 +208,11 @@ export async function adminOfferRoutes(instance: FastifyInstance, { ctx }: Route
         kind: b.kind,
         interval: b.interval,
         interval_type: b.interval_type,
-        trial_days: b.trial_days ?? 0,
+        trial_days: b.trial_days,
         unit_amount: b.unit_amount,
-        currency: b.currency ?? "USD",
-        provider: b.provider ?? "stripe",
-        entitlements: b.entitlements ?? ["digital"],
+        currency: b.currency,
+        provider: b.provider,
+        entitlements: b.entitlements,
       });
     },
   );

@@ -155,7 +155,8 @@ export const consoleEsUS: TranslationOf<typeof consoleEn> = {
   "console.action.promo.create": "Código promocional creado",
   "console.action.promo.campaign": "Códigos de campaña creados",
   "console.action.promo.update": "Reglas del código cambiadas",
-  "console.offers.readOnly": "Tu rol puede ver productos y códigos promocionales; solo los administradores los cambian.",
+  "console.offers.readOnly":
+    "Tu rol puede ver productos y códigos promocionales; solo los administradores los cambian.",
   "console.products.title": "Productos",
   "console.products.lead":
     "Los planes que compran los miembros. Un precio nuevo aplica de inmediato a los nuevos suscriptores; los actuales conservan el suyo hasta la fecha que indiques. Un plan retirado no acepta nuevos suscriptores; los actuales continúan.",

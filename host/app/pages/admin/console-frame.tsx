@@ -14,7 +14,7 @@ const bar = css`margin-bottom: ${space[5]}px;
   a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 16px; border-radius: ${radius.pill}px; border: 1.5px solid ${color.line}; font-weight: 700; text-decoration: none; color: ${color.ink}; }
   a[aria-current="page"] { background: ${color.ink}; color: #fff; border-color: ${color.ink}; }`;
 
-export type ConsoleSection = "workouts" | "people" | "audit";
+export type ConsoleSection = "workouts" | "people" | "audit" | "products" | "promoCodes";
 
 const ConsoleContext = createContext<ConsoleMe | undefined>(undefined);
 
@@ -88,6 +88,12 @@ export function ConsoleFrame({
     ["workouts", "/admin", ct("console.nav.workouts")],
     ["people", "/admin/people", ct("console.nav.people")],
     ["audit", "/admin/audit", ct("console.nav.audit")],
+    ...(me.areas.includes("offers")
+      ? ([
+          ["products", "/admin/products", ct("console.nav.products")],
+          ["promoCodes", "/admin/promo-codes", ct("console.nav.promoCodes")],
+        ] as [ConsoleSection, string, string][])
+      : []),
   ];
   return (
     <ConsoleContext.Provider value={me}>
