@@ -176,7 +176,9 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
     async (request) => {
       const member = memberOf(request);
       const r = (await access.roleOf(member.id))!; // the preHandler refused callers without one
-      const areas = (["read", "catalogue", "members", "roles", "offers", "offersEdit"] as const).filter((a) => mayDo(r, a));
+      const areas = (["read", "catalogue", "members", "roles", "offers", "offersEdit"] as const).filter((a) =>
+        mayDo(r, a),
+      );
       return { user_id: member.id, email: member.email, role: r, areas };
     },
   );

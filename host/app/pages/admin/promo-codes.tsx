@@ -134,7 +134,10 @@ function PromoCodes() {
   useEffect(() => {
     const abort = new AbortController();
     getAdminProducts(store.api, abort.signal).then(
-      (r) => !abort.signal.aborted && setPlans(r.items.filter((p) => !p.retired_at)),
+      // The plans a code may be restricted to: those on sale through the checkout (not the shop's items).
+      (r) =>
+        !abort.signal.aborted &&
+        setPlans(r.items.filter((p) => !p.retired_at && (p.kind === "recurring" || p.kind === "prepaid"))),
       () => undefined,
     );
     return () => abort.abort();
