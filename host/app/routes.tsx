@@ -83,6 +83,8 @@ const ConsoleBanners = lazy(() => import("./pages/admin/banners.js"));
 const ConsoleMemberPayments = lazy(() => import("./pages/admin/member-payments.js"));
 const ConsoleNumbers = lazy(() => import("./pages/admin/numbers.js"));
 const ConsoleCatalogue = lazy(() => import("./pages/admin/catalogue-transfer.js"));
+const ConsoleProducts = lazy(() => import("./pages/admin/products.js"));
+const ConsolePromoCodes = lazy(() => import("./pages/admin/promo-codes.js"));
 
 const Embed = lazy(() => import("./pages/embed/embed.js"));
 const NotFound = lazy(() => import("./pages/misc/not-found.js"));
@@ -198,6 +200,13 @@ export const ROUTES: AppRoute[] = [
   { path: "/admin/members", page: ConsoleMembers, title: "routes.adminMembers", access: "member", onboarding: false },
   { path: "/admin/members/:id", page: ConsoleMember, title: "routes.adminMember", access: "member", onboarding: false },
   {
+    path: "/admin/members/:id/payments",
+    page: ConsoleMemberPayments,
+    title: "routes.adminPayments",
+    access: "member",
+    onboarding: false,
+  },
+  {
     path: "/admin/trainers",
     page: ConsoleTrainers,
     title: "routes.adminTrainers",
@@ -226,25 +235,26 @@ export const ROUTES: AppRoute[] = [
     access: "member",
     onboarding: false,
   },
+  { path: "/admin/banners", page: ConsoleBanners, title: "routes.adminBanners", access: "member", onboarding: false },
   {
-    path: "/admin/banners",
-    page: ConsoleBanners,
-    title: "routes.adminBanners",
-    access: "member",
-    onboarding: false,
-  },
-  {
-    path: "/admin/members/:id/payments",
-    page: ConsoleMemberPayments,
-    title: "routes.adminPayments",
+    path: "/admin/catalogue",
+    page: ConsoleCatalogue,
+    title: "routes.adminCatalogue",
     access: "member",
     onboarding: false,
   },
   { path: "/admin/numbers", page: ConsoleNumbers, title: "routes.adminNumbers", access: "member", onboarding: false },
   {
-    path: "/admin/catalogue",
-    page: ConsoleCatalogue,
-    title: "routes.adminCatalogue",
+    path: "/admin/products",
+    page: ConsoleProducts,
+    title: "routes.adminProducts",
+    access: "member",
+    onboarding: false,
+  },
+  {
+    path: "/admin/promo-codes",
+    page: ConsolePromoCodes,
+    title: "routes.adminPromoCodes",
     access: "member",
     onboarding: false,
   },

@@ -2118,6 +2118,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/v1/products": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every product with its price history, retirement and subscriber count */
+    get: operations["getAdminProducts"];
+    put?: never;
+    /** Create a plan sold through the app's checkout; admins only */
+    post: operations["postAdminProducts"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/products/{sku}/reprice": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new price: new subscribers pay it now, existing subscribers keep theirs until existing_from; admins only */
+    post: operations["postAdminProductsBySkuReprice"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/products/{sku}/retire": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop selling a product: no new subscriptions, existing ones continue; admins only */
+    post: operations["postAdminProductsBySkuRetire"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/promo-codes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Promo codes, newest first, with their redemption counts; `q` finds by code */
+    get: operations["getAdminPromoCodes"];
+    put?: never;
+    /** Create a promo code; admins only */
+    post: operations["postAdminPromoCodes"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/promo-codes/campaigns": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create `count` unique codes PREFIX-XXXXXXXX with the same terms for a campaign; admins only */
+    post: operations["postAdminPromoCodesCampaigns"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/promo-codes/{code}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change who may use a code and when (what it takes off stays); admins only */
+    put: operations["putAdminPromoCodesByCode"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/v1/me": {
     parameters: {
       query?: never;
@@ -14299,6 +14403,854 @@ export interface operations {
       };
     };
   };
+  getAdminProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              sku: string;
+              name: string;
+              kind: string;
+              interval: number;
+              interval_type: string;
+              trial_days: number;
+              unit_amount: number;
+              currency: string;
+              provider: string;
+              entitlements: string[];
+              /** Format: date-time */
+              retired_at: string | null;
+              /** @description memberships on this plan that have not ended */
+              subscribers: number;
+              /** @description Price history since the first reprice, oldest first: new subscribers pay a row's price from new_from, earlier subscribers from their first renewal at or after existing_from (null: since the beginning) */
+              prices: {
+                unit_amount: number;
+                /** Format: date-time */
+                new_from: string | null;
+                /** Format: date-time */
+                existing_from: string | null;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          sku: string;
+          name: string;
+          /** @enum {string} */
+          kind: "recurring" | "prepaid";
+          interval: number;
+          /** @enum {string} */
+          interval_type: "day" | "week" | "month";
+          /** @default 0 */
+          trial_days?: number;
+          /** @description integer cents */
+          unit_amount: number;
+          /** @default USD */
+          currency?: string;
+          /**
+           * @default stripe
+           * @enum {string}
+           */
+          provider?: "stripe" | "recharge";
+          /**
+           * @default [
+           *       "digital"
+           *     ]
+           */
+          entitlements?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            sku: string;
+            name: string;
+            kind: string;
+            interval: number;
+            interval_type: string;
+            trial_days: number;
+            unit_amount: number;
+            currency: string;
+            provider: string;
+            entitlements: string[];
+            /** Format: date-time */
+            retired_at: string | null;
+            /** @description memberships on this plan that have not ended */
+            subscribers: number;
+            /** @description Price history since the first reprice, oldest first: new subscribers pay a row's price from new_from, earlier subscribers from their first renewal at or after existing_from (null: since the beginning) */
+            prices: {
+              unit_amount: number;
+              /** Format: date-time */
+              new_from: string | null;
+              /** Format: date-time */
+              existing_from: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminProductsBySkuReprice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        sku: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description integer cents */
+          unit_amount: number;
+          /** Format: date-time */
+          existing_from: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            sku: string;
+            name: string;
+            kind: string;
+            interval: number;
+            interval_type: string;
+            trial_days: number;
+            unit_amount: number;
+            currency: string;
+            provider: string;
+            entitlements: string[];
+            /** Format: date-time */
+            retired_at: string | null;
+            /** @description memberships on this plan that have not ended */
+            subscribers: number;
+            /** @description Price history since the first reprice, oldest first: new subscribers pay a row's price from new_from, earlier subscribers from their first renewal at or after existing_from (null: since the beginning) */
+            prices: {
+              unit_amount: number;
+              /** Format: date-time */
+              new_from: string | null;
+              /** Format: date-time */
+              existing_from: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminProductsBySkuRetire: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        sku: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            sku: string;
+            name: string;
+            kind: string;
+            interval: number;
+            interval_type: string;
+            trial_days: number;
+            unit_amount: number;
+            currency: string;
+            provider: string;
+            entitlements: string[];
+            /** Format: date-time */
+            retired_at: string | null;
+            /** @description memberships on this plan that have not ended */
+            subscribers: number;
+            /** @description Price history since the first reprice, oldest first: new subscribers pay a row's price from new_from, earlier subscribers from their first renewal at or after existing_from (null: since the beginning) */
+            prices: {
+              unit_amount: number;
+              /** Format: date-time */
+              new_from: string | null;
+              /** Format: date-time */
+              existing_from: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminPromoCodes: {
+    parameters: {
+      query?: {
+        q?: string;
+        campaign?: string;
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              code: string;
+              /** @enum {string} */
+              type: "percentage" | "amount";
+              amount: number;
+              currency: string;
+              /** @enum {string} */
+              duration: "once" | "repeating" | "forever";
+              duration_periods: number | null;
+              is_active: boolean;
+              /** Format: date-time */
+              valid_from: string | null;
+              /** Format: date-time */
+              valid_until: string | null;
+              max_redemptions: number | null;
+              /** @description redemptions made so far */
+              times_redeemed: number;
+              once_per_member: boolean;
+              new_members_only: boolean;
+              skus: string[];
+              campaign: string | null;
+            }[];
+            total: number;
+            campaigns: {
+              campaign: string;
+              codes: number;
+              redemptions: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminPromoCodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description letters, digits, dashes and underscores (stored upper case) */
+          code: string;
+          /** @enum {string} */
+          type: "percentage" | "amount";
+          /** @description percent off (up to 100, two decimals) or integer cents off */
+          amount: number;
+          /** @default USD */
+          currency?: string;
+          /**
+           * @default once
+           * @enum {string}
+           */
+          duration?: "once" | "repeating" | "forever";
+          /** @default null */
+          duration_periods?: number | null;
+          /** @default true */
+          is_active?: boolean;
+          /**
+           * Format: date-time
+           * @default null
+           */
+          valid_from?: string | null;
+          /**
+           * Format: date-time
+           * @default null
+           */
+          valid_until?: string | null;
+          /** @default null */
+          max_redemptions?: number | null;
+          /** @default true */
+          once_per_member?: boolean;
+          /** @default false */
+          new_members_only?: boolean;
+          /** @default [] */
+          skus?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: string;
+            /** @enum {string} */
+            type: "percentage" | "amount";
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            duration: "once" | "repeating" | "forever";
+            duration_periods: number | null;
+            is_active: boolean;
+            /** Format: date-time */
+            valid_from: string | null;
+            /** Format: date-time */
+            valid_until: string | null;
+            max_redemptions: number | null;
+            /** @description redemptions made so far */
+            times_redeemed: number;
+            once_per_member: boolean;
+            new_members_only: boolean;
+            skus: string[];
+            campaign: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminPromoCodesCampaigns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          campaign: string;
+          prefix: string;
+          count: number;
+          /** @enum {string} */
+          type: "percentage" | "amount";
+          /** @description percent off (up to 100, two decimals) or integer cents off */
+          amount: number;
+          /** @default USD */
+          currency?: string;
+          /**
+           * @default once
+           * @enum {string}
+           */
+          duration?: "once" | "repeating" | "forever";
+          /** @default null */
+          duration_periods?: number | null;
+          /** @default true */
+          is_active?: boolean;
+          /**
+           * Format: date-time
+           * @default null
+           */
+          valid_from?: string | null;
+          /**
+           * Format: date-time
+           * @default null
+           */
+          valid_until?: string | null;
+          /** @default null */
+          max_redemptions?: number | null;
+          /** @default true */
+          once_per_member?: boolean;
+          /** @default false */
+          new_members_only?: boolean;
+          /** @default [] */
+          skus?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            campaign: string;
+            codes: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  putAdminPromoCodesByCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description letters, digits, dashes and underscores (stored upper case) */
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @default true */
+          is_active: boolean;
+          /**
+           * Format: date-time
+           * @default null
+           */
+          valid_from: string | null;
+          /**
+           * Format: date-time
+           * @default null
+           */
+          valid_until: string | null;
+          /** @default null */
+          max_redemptions: number | null;
+          /** @default true */
+          once_per_member: boolean;
+          /** @default false */
+          new_members_only: boolean;
+          /** @default [] */
+          skus: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: string;
+            /** @enum {string} */
+            type: "percentage" | "amount";
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            duration: "once" | "repeating" | "forever";
+            duration_periods: number | null;
+            is_active: boolean;
+            /** Format: date-time */
+            valid_from: string | null;
+            /** Format: date-time */
+            valid_until: string | null;
+            max_redemptions: number | null;
+            /** @description redemptions made so far */
+            times_redeemed: number;
+            once_per_member: boolean;
+            new_members_only: boolean;
+            skus: string[];
+            campaign: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
   getAdminMe: {
     parameters: {
       query?: never;
@@ -14319,7 +15271,7 @@ export interface operations {
             email: string;
             /** @enum {string} */
             role: "admin" | "editor" | "support" | "viewer";
-            areas: ("read" | "catalogue" | "members" | "roles" | "numbers")[];
+            areas: ("read" | "catalogue" | "members" | "roles" | "numbers" | "offers" | "offersEdit")[];
           };
         };
       };

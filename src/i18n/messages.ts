@@ -805,6 +805,8 @@ export const en = {
   "routes.adminPayments": "Member payments",
   "routes.adminNumbers": "The numbers",
   "routes.adminCatalogue": "Import and export",
+  "routes.adminProducts": "Products",
+  "routes.adminPromoCodes": "Promo codes",
   "routes.embed": "Embed a widget",
   "footer.embed": "Embed widgets",
   "embed.kicker": "For your site",

@@ -198,9 +198,11 @@ async function settle(
         state: "active",
         sku: product.sku,
         name: nameWithoutTrial(product.name),
-        base_price: product.unit_amount,
+        base_price: paid.base,
         entitlements: product.entitlements,
         scheduled_sku: null,
+        // A plan change joins the new plan now: a later reprice of it reaches this member on its stated date.
+        ...(sub.sku !== product.sku ? { plan_since: start } : {}),
         current_period_start: start,
         expiration_date: end,
         renewal_attempts: 0,

@@ -5,11 +5,19 @@ import { STRAIN_TAGS } from "../../../src/domain/avoid.js";
 import { errorSchema, memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
 import { AdminWorkoutsService } from "../services/admin-workouts.js";
 import { listAudit } from "../services/audit.js";
-import { mayDo, OPERATOR_ROLES, OperatorAccess, type Actor, type ConsoleArea } from "../services/operator-access.js";
+import {
+  CONSOLE_AREAS,
+  mayDo,
+  OPERATOR_ROLES,
+  OperatorAccess,
+  type Actor,
+  type ConsoleArea,
+} from "../services/operator-access.js";
 import { adminMemberRoutes } from "./admin-members.js";
 import { adminContentRoutes } from "./admin-content.js";
 import { adminPaymentRoutes } from "./admin-payments.js";
 import { workoutBodySchema, workoutFieldNames, workoutFieldSchemas } from "../services/workout-rules.js";
+import { adminOfferRoutes } from "./admin-offers.js";
 import { typed } from "./typed.js";
 
 const string = { type: "string" } as const;
@@ -109,6 +117,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
   await instance.register(adminContentRoutes, { ctx }); // trainers, collections, series: the same role check
 
   await instance.register(adminPaymentRoutes, { ctx });
+  await app.register(adminOfferRoutes, { ctx });
 
   app.get(
     "/me",
@@ -124,7 +133,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
               role,
               areas: {
                 type: "array",
-                items: { type: "string", enum: ["read", "catalogue", "members", "roles", "numbers"] },
+                items: { type: "string", enum: CONSOLE_AREAS },
               },
             },
             ["user_id", "email", "role", "areas"],
@@ -136,7 +145,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
     async (request) => {
       const member = memberOf(request);
       const r = (await access.roleOf(member.id))!; // the preHandler refused callers without one
-      const areas = (["read", "catalogue", "members", "roles", "numbers"] as const).filter((a) => mayDo(r, a));
+      const areas = CONSOLE_AREAS.filter((a) => mayDo(r, a));
       return { user_id: member.id, email: member.email, role: r, areas };
     },
   );

@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Db } from "../db/index.js";
 import type { CouponsTable } from "../db/tables/membership.js";
 import { badRequest, HttpError, notFound, oneOrList } from "../errors.js";
@@ -10,6 +10,10 @@ export type Coupon = Selectable<CouponsTable>;
 /** The spec's coupon copy (section 8): alone, and followed by the code in a list. */
 const INVALID_PROMO = "Invalid Promo Code";
 const invalid = (code: string) => `${INVALID_PROMO} ${code}`;
+/** The console's rules the spec has no copy for (issue 30), each naming the code as the member typed it. */
+const fullyRedeemed = (code: string) => `Promo code ${code} has been fully redeemed`;
+const newMembersOnly = (code: string) => `Promo code ${code} is for new members only`;
+const otherPlans = (code: string) => `Promo code ${code} does not apply to this plan`;
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
@@ -22,13 +26,73 @@ function couponUsable(c: Coupon, now: Date): boolean {
   return c.is_active && (!c.valid_from || c.valid_from <= now) && (!c.valid_until || c.valid_until > now);
 }
 
+const capReached = (c: Coupon) => c.max_redemptions !== null && c.times_redeemed >= c.max_redemptions;
+
+/** Who is using a code on what: the member, the plan the discounted invoice bills and its currency. */
+interface Redeemer {
+  userId: string;
+  sku: string | null;
+  currency: string;
+  /** The subscription the code goes on (none yet for a checkout quote). */
+  subscriptionId?: string;
+}
+
+/**
+ * Why `coupon` may not be used by this member on this plan now, in words the member reads; undefined when it may.
+ * Unknown, switched off, outside its dates, in another currency or already used by the member: the spec's "Invalid
+ * Promo Code"; the console's rules (cap, new members, plans) say which.
+ */
+async function refusal(
+  db: Db,
+  coupon: Coupon | undefined,
+  who: Redeemer,
+  typed: string,
+  now: Date,
+): Promise<string | undefined> {
+  if (!coupon || !couponUsable(coupon, now) || coupon.currency !== who.currency) return invalid(typed);
+  const mine = await db
+    .selectFrom("coupon_redemptions")
+    .select(["subscription_id"])
+    .where("code", "=", coupon.code)
+    .where("user_id", "=", who.userId)
+    .execute();
+  if (mine.some((r) => r.subscription_id === who.subscriptionId) || (coupon.once_per_member && mine.length))
+    return invalid(typed);
+  if (coupon.skus && !(who.sku && coupon.skus.includes(who.sku))) return otherPlans(typed);
+  if (coupon.new_members_only && !(await isNewMember(db, who))) return newMembersOnly(typed);
+  if (capReached(coupon)) return fullyRedeemed(typed);
+  return undefined;
+}
+
+/**
+ * A new member has never had a membership before this one, and this one has not been charged yet (a trial, or the
+ * checkout itself).
+ */
+async function isNewMember(db: Db, who: Redeemer): Promise<boolean> {
+  let others = db.selectFrom("subscriptions").select("id").where("user_id", "=", who.userId);
+  if (who.subscriptionId) others = others.where("id", "<>", who.subscriptionId);
+  if (await others.limit(1).executeTakeFirst()) return false;
+  if (!who.subscriptionId) return true;
+  const paid = await db
+    .selectFrom("invoices")
+    .select("id")
+    .where("subscription_id", "=", who.subscriptionId)
+    .where("status", "=", "paid")
+    .limit(1)
+    .executeTakeFirst();
+  return !paid;
+}
+
+/** Periods a redemption discounts: one, the coupon's number, or every one (null). */
+const periodsOf = (c: Coupon) => (c.duration === "once" ? 1 : c.duration === "repeating" ? c.duration_periods : null);
+
 /** The Coupon of spec section 3. `amount` is a percent for percentage coupons and cents for amount coupons. */
 function presentCoupon(c: Coupon, now: Date) {
   return {
     code: c.code,
     amount: couponTerms(c).amount,
     type: c.type,
-    is_active: couponUsable(c, now),
+    is_active: couponUsable(c, now) && !capReached(c),
     valid_until: c.valid_until ? c.valid_until.toISOString() : null,
     currency: c.currency,
   };
@@ -42,52 +106,64 @@ export async function couponByCode(db: Db, code: string, now: Date) {
 
 /**
  * Redeems a code on a subscription inside the caller's transaction; answers the failure message, or undefined on
- * success. The primary key (code, member) makes a second use fail, also when two requests race.
+ * success. `sku` is the plan the discounted invoice bills (a plan change's target; by default the subscription's next).
+ * The coupon's row is locked first, so redemptions of one code are decided one after another: the last one under a
+ * cap goes to exactly one member, and a member's second use is seen (the unique index is the backstop).
  */
-export async function redeem(trx: Db, sub: Subscription, rawCode: string, now: Date): Promise<string | undefined> {
+export async function redeem(
+  trx: Db,
+  sub: Subscription,
+  rawCode: string,
+  now: Date,
+  sku: string | null = sub.scheduled_sku ?? sub.sku,
+): Promise<string | undefined> {
   const code = normalizeCode(rawCode);
-  const coupon = await findCoupon(trx, code);
-  if (!coupon || !couponUsable(coupon, now) || coupon.currency !== sub.currency) return invalid(rawCode.trim());
+  const coupon = await trx.selectFrom("coupons").selectAll().where("code", "=", code).forUpdate().executeTakeFirst();
+  const who = { userId: sub.user_id, sku, currency: sub.currency, subscriptionId: sub.id };
+  const refused = await refusal(trx, coupon, who, rawCode.trim(), now);
+  if (refused || !coupon) return refused ?? invalid(rawCode.trim());
   const pending = await trx
     .selectFrom("coupon_redemptions")
     .select(trx.fn.countAll<number>().as("n"))
     .where("subscription_id", "=", sub.id)
-    .where("invoice_id", "is", null)
+    .where(sql<boolean>`(periods is null or periods_used < periods)`)
     .executeTakeFirstOrThrow();
-  const won = await trx
+  await trx
     .insertInto("coupon_redemptions")
-    .values({ code, user_id: sub.user_id, subscription_id: sub.id, redeemed_at: now, position: Number(pending.n) })
-    .onConflict((oc) => oc.columns(["code", "user_id"]).doNothing())
+    .values({
+      code,
+      user_id: sub.user_id,
+      subscription_id: sub.id,
+      redeemed_at: now,
+      position: Number(pending.n),
+      periods: periodsOf(coupon),
+      once_per_member: coupon.once_per_member,
+    })
+    .execute();
+  // The cap again in the UPDATE itself: exact even if a writer ever skipped the row lock.
+  const counted = await trx
+    .updateTable("coupons")
+    .set((eb) => ({ times_redeemed: eb("times_redeemed", "+", 1) }))
+    .where("code", "=", code)
+    .where((eb) => eb.or([eb("max_redemptions", "is", null), eb("times_redeemed", "<", eb.ref("max_redemptions"))]))
     .returning("code")
     .executeTakeFirst();
-  return won ? undefined : invalid(rawCode.trim());
+  return counted ? undefined : fullyRedeemed(rawCode.trim());
 }
 
 /**
- * Checks codes a member is about to use without redeeming them (the checkout and plan-change quotes): the coupon
- * terms in order, or a 400 naming each code that is unknown, not usable now, in another currency or already used.
+ * Checks codes a member is about to use on `sku` without redeeming them (the checkout and plan-change quotes): the
+ * coupon terms in order, or a 400 naming each code the member could not redeem (the same rules as redeeming).
  */
-export async function checkCodes(
-  db: Db,
-  userId: string,
-  currency: string,
-  rawCodes: string[],
-  now: Date,
-): Promise<CouponTerms[]> {
+export async function checkCodes(db: Db, who: Redeemer, rawCodes: string[], now: Date): Promise<CouponTerms[]> {
   const failures: string[] = [];
   const terms: CouponTerms[] = [];
   const seen = new Set<string>();
   for (const raw of rawCodes) {
     const code = normalizeCode(raw);
     const coupon = await findCoupon(db, code);
-    const used = await db
-      .selectFrom("coupon_redemptions")
-      .select("code")
-      .where("code", "=", code)
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    if (!coupon || !couponUsable(coupon, now) || coupon.currency !== currency || used || seen.has(code))
-      failures.push(invalid(raw.trim()));
+    const refused = seen.has(code) ? invalid(raw.trim()) : await refusal(db, coupon, who, raw.trim(), now);
+    if (refused || !coupon) failures.push(refused ?? invalid(raw.trim()));
     else terms.push(couponTerms(coupon));
     seen.add(code);
   }
@@ -102,7 +178,7 @@ export async function isPendingOn(db: Db, sub: Subscription, code: string): Prom
     .select("code")
     .where("code", "=", normalizeCode(code))
     .where("subscription_id", "=", sub.id)
-    .where("invoice_id", "is", null)
+    .where(sql<boolean>`(periods is null or periods_used < periods)`)
     .executeTakeFirst();
   return !!row;
 }

@@ -7,13 +7,16 @@ import { normalizeEmail } from "./auth.js";
 export const OPERATOR_ROLES = ["admin", "editor", "support", "viewer"] as const satisfies readonly OperatorRole[];
 
 /** What each company role may do in the console; `read` is every role's. */
-export type ConsoleArea = "read" | "catalogue" | "members" | "roles" | "numbers";
+/** Every area of the console, in the order `/admin/v1/me` lists a role's. */
+export const CONSOLE_AREAS = ["read", "catalogue", "members", "roles", "numbers", "offers", "offersEdit"] as const;
+export type ConsoleArea = (typeof CONSOLE_AREAS)[number];
 
 const AREAS: Record<OperatorRole, readonly ConsoleArea[]> = {
-  admin: ["read", "catalogue", "members", "roles", "numbers"],
+  admin: CONSOLE_AREAS,
   editor: ["read", "catalogue"],
   support: ["read", "members"],
-  viewer: ["read", "numbers"],
+  // Products and promo codes are money: admins change them, viewers read them, editors and support never see them.
+  viewer: ["read", "numbers", "offers"],
 };
 
 const NOT_OPERATOR = "You do not work for the company running fitkit.";
@@ -23,6 +26,8 @@ const NOT_ALLOWED: Record<ConsoleArea, string> = {
   members: "Only admins and support can reach members.",
   roles: "Only admins can grant and revoke roles.",
   numbers: "Only admins and viewers can read the business's numbers.",
+  offers: "Only admins and viewers can see products and promo codes.",
+  offersEdit: "Only admins can change products and promo codes.",
 };
 
 export interface Operator {

@@ -29,3 +29,9 @@ export async function listProducts(db: Db, skus: string[]): Promise<Product[]> {
 export async function findProduct(db: Db, sku: string): Promise<Product | undefined> {
   return db.selectFrom("products").selectAll().where("sku", "=", sku).executeTakeFirst();
 }
+
+/** What a member reads when choosing a plan that is no longer sold. */
+export const RETIRED = "This plan is no longer available";
+
+/** Retired: no new subscriptions (checkouts, plan changes to it); existing subscribers continue. */
+export const isRetired = (p: Product, now: Date) => !!p.retired_at && p.retired_at <= now;

@@ -5,6 +5,7 @@ import { PAUSE_MONTHS, pauseRefusal, pauseWindow } from "../../../src/domain/mem
 import { addInterval, couponTotals, nameWithoutTrial } from "./membership-rules.js";
 import { pendingCoupons } from "./subscription-billing.js";
 import { isBilled, type Subscription } from "./subscription-store.js";
+import { periodPrice } from "./product-prices.js";
 import { findProduct, type Product } from "./products.js";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -33,8 +34,11 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
   const product = sub.sku ? await findProduct(db, sub.sku) : undefined;
   const scheduled = sub.scheduled_sku ? await findProduct(db, sub.scheduled_sku) : undefined;
   const next: Product | undefined = scheduled ?? product;
-  const coupons = await pendingCoupons(db, sub.id);
-  const totals = couponTotals(next && renews(sub) ? next.unit_amount : sub.base_price, coupons);
+  // After a pause the next period starts when it resumes.
+  const nextStart = sub.pause_resumes_at ?? sub.expiration_date;
+  const coupons = await pendingCoupons(db, sub.id, next?.sku);
+  const renewing = next && renews(sub) && nextStart;
+  const totals = couponTotals(renewing ? await periodPrice(db, sub, next, nextStart) : sub.base_price, coupons);
   const lastInvoice = await db
     .selectFrom("invoices")
     .selectAll()
@@ -50,8 +54,6 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
     .executeTakeFirst();
   const card = isBilled(sub) ? await billing.defaultCard(db, sub.user_id) : undefined;
   const discountCode = coupons.length ? coupons.map((c) => c.code).join(",") : null;
-  // After a pause the next period starts when it resumes.
-  const nextStart = sub.pause_resumes_at ?? sub.expiration_date;
   const pauseRefused = pauseRefusal(
     { provider: sub.provider, state: sub.state, expiration_date: sub.expiration_date, pause: sub.pause_starts_at },
     now.getTime(),

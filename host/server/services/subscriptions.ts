@@ -7,7 +7,8 @@ import { pauseRefusal, pauseWindow, type PauseMonths } from "../../../src/domain
 import { addInterval, couponTotals, nameWithoutTrial } from "./membership-rules.js";
 import type { MembershipDeps } from "./membership-deps.js";
 import { checkCodes, isPendingOn, normalizeCode, redeem } from "./coupons.js";
-import { findProduct, type Product } from "./products.js";
+import { periodPrice } from "./product-prices.js";
+import { findProduct, isRetired, RETIRED, type Product } from "./products.js";
 import { chargePeriod, pendingCoupons } from "./subscription-billing.js";
 import {
   audit,
@@ -157,8 +158,10 @@ export class SubscriptionService {
       const target = await this.#targetProduct(renewing, { subscription_id: renewing.id, sku });
       const pending = await pendingCoupons(db, renewing.id);
       const fresh = promoCodes.filter((c) => !pending.some((p) => p.code === normalizeCode(c)));
-      const codes = [...pending, ...(await checkCodes(db, userId, renewing.currency, fresh, now))];
-      const totals = couponTotals(target.unit_amount, codes);
+      const who = { userId, sku: target.sku, currency: renewing.currency, subscriptionId: renewing.id };
+      const codes = [...pending, ...(await checkCodes(db, who, fresh, now))];
+      const price = await periodPrice(db, renewing, target, renewing.expiration_date ?? now);
+      const totals = couponTotals(price, codes);
       return {
         kind: "plan_change" as const,
         subscription_id: renewing.id,
@@ -172,7 +175,7 @@ export class SubscriptionService {
         total_price: totals.total,
         discount_codes: codes.map((c) => c.code),
         charge_date: renewing.expiration_date?.toISOString() ?? null,
-        renewal_price: target.unit_amount,
+        renewal_price: price,
         interval: target.interval,
         interval_type: target.interval_type,
       };
@@ -182,8 +185,9 @@ export class SubscriptionService {
     const paused = history.find((s) => isBilled(s) && s.state === "paused");
     if (paused && promoCodes.length === 0 && sku === (paused.scheduled_sku ?? paused.sku)) {
       const product = await this.#product(sku);
-      const pending = await pendingCoupons(db, paused.id);
-      const totals = couponTotals(product.unit_amount, pending);
+      const pending = await pendingCoupons(db, paused.id, product.sku);
+      const price = await periodPrice(db, paused, product, now);
+      const totals = couponTotals(price, pending);
       return {
         kind: "unpause" as const,
         subscription_id: paused.id,
@@ -197,13 +201,13 @@ export class SubscriptionService {
         total_price: totals.total,
         discount_codes: pending.map((c) => c.code),
         charge_date: now.toISOString(),
-        renewal_price: product.unit_amount,
+        renewal_price: price,
         interval: product.interval,
         interval_type: product.interval_type,
       };
     }
     const { product, trialDays } = await this.#checkout(userId, sku, now, history);
-    const codes = await checkCodes(db, userId, product.currency, promoCodes, now);
+    const codes = await checkCodes(db, { userId, sku: product.sku, currency: product.currency }, promoCodes, now);
     const totals = couponTotals(product.unit_amount, codes);
     return {
       kind: "checkout" as const,
@@ -230,6 +234,7 @@ export class SubscriptionService {
     const product = await findProduct(db, sku);
     if (!product) throw badRequest(`Unknown SKU ${sku}`);
     if (product.kind === "item" || product.kind === "lifetime") throw badRequest("This product is sold in the shop");
+    if (isRetired(product, now)) throw badRequest(RETIRED);
     const history = known ?? (await listSubscriptions(db, userId));
     const live = history.find((s) => isBilled(s) && ["trial", "active", "past_due", "paused"].includes(s.state));
     const stillValid = history.find(
@@ -266,7 +271,7 @@ export class SubscriptionService {
       if (locked.state !== "trial" && locked.state !== "active")
         throw badRequest(`A ${locked.state} membership cannot change plan`);
       if (code && !(await isPendingOn(trx, locked, code))) {
-        const failure = await redeem(trx, locked, code, now);
+        const failure = await redeem(trx, locked, code, now, target.sku);
         if (failure) throw badRequest(failure);
       }
       if (locked.scheduled_sku === target.sku || (samePlan && !locked.scheduled_sku)) return this.present(locked, trx);
@@ -414,9 +419,10 @@ export class SubscriptionService {
           expiration_date: end,
           sku: product.sku,
           name: nameWithoutTrial(product.name),
-          base_price: product.unit_amount,
+          base_price: paid.base,
           entitlements: product.entitlements,
           scheduled_sku: null,
+          ...(product.sku !== locked.sku ? { plan_since: now } : {}),
         },
         {
           actor: `member:${userId}`,
@@ -551,6 +557,8 @@ export class SubscriptionService {
     const product = await findProduct(this.deps.db, sku);
     if (!product) throw badRequest(`Unknown SKU ${sku}`);
     if (product.kind !== "recurring") throw badRequest(`${sku} is not a renewing plan`);
+    // A retired plan keeps its subscribers but takes no new ones, by checkout or by plan change.
+    if (product.sku !== sub.sku && isRetired(product, this.deps.clock.now())) throw badRequest(RETIRED);
     if (product.provider !== sub.provider) throw badRequest(`${sku} is not sold through ${sub.provider}`);
     return product;
   }

@@ -112,3 +112,33 @@ export const importCatalogue = (c: ApiClient, text: string, format: CatalogueFil
 /** The report a refused import (422) answered with. */
 export const importReportOf = (body: unknown): CatalogueImportReport | undefined =>
   (body as { report?: CatalogueImportReport } | undefined)?.report;
+/** Products and promo codes (admins change them, viewers read them). */
+export type AdminProduct = ResponseBody<"/admin/v1/products", "get">["items"][number];
+export type NewAdminProduct = RequestBody<"/admin/v1/products", "post">;
+export type PromoCodePage = ResponseBody<"/admin/v1/promo-codes", "get">;
+export type PromoCode = PromoCodePage["items"][number];
+export type NewPromoCode = RequestBody<"/admin/v1/promo-codes", "post">;
+export type NewPromoCampaign = RequestBody<"/admin/v1/promo-codes/campaigns", "post">;
+export type PromoCodeRules = RequestBody<"/admin/v1/promo-codes/{code}", "put">;
+export const getAdminProducts = (c: ApiClient, signal?: S) =>
+  get<{ items: AdminProduct[] }>(c, "/admin/v1/products", signal);
+export const createProduct = (c: ApiClient, fields: NewAdminProduct) =>
+  send<AdminProduct>(c, "POST", "/admin/v1/products", fields);
+export const repriceProduct = (c: ApiClient, sku: string, unitAmount: number, existingFrom: string) =>
+  send<AdminProduct>(c, "POST", `/admin/v1/products/${enc(sku)}/reprice`, {
+    unit_amount: unitAmount,
+    existing_from: existingFrom,
+  });
+export const retireProduct = (c: ApiClient, sku: string) =>
+  send<AdminProduct>(c, "POST", `/admin/v1/products/${enc(sku)}/retire`);
+export const getPromoCodes = (
+  c: ApiClient,
+  query: { q?: string; campaign?: string; offset?: number; limit?: number },
+  signal?: S,
+) => get<PromoCodePage>(c, "/admin/v1/promo-codes", signal, query);
+export const createPromoCode = (c: ApiClient, fields: NewPromoCode) =>
+  send<PromoCode>(c, "POST", "/admin/v1/promo-codes", fields);
+export const createPromoCampaign = (c: ApiClient, fields: NewPromoCampaign) =>
+  send<{ campaign: string; codes: string[] }>(c, "POST", "/admin/v1/promo-codes/campaigns", fields);
+export const updatePromoCode = (c: ApiClient, code: string, rules: PromoCodeRules) =>
+  send<PromoCode>(c, "PUT", `/admin/v1/promo-codes/${enc(code)}`, rules);

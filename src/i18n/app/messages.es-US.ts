@@ -807,6 +807,8 @@ export const appEsUS: Partial<Messages> = {
   "routes.adminPayments": "Pagos del miembro",
   "routes.adminNumbers": "Las cifras",
   "routes.adminCatalogue": "Importar y exportar",
+  "routes.adminProducts": "Productos",
+  "routes.adminPromoCodes": "Códigos promocionales",
   "routes.embed": "Insertar un widget",
   "footer.embed": "Insertar widgets",
   "embed.kicker": "Para tu sitio",

@@ -805,6 +805,8 @@ export const appFrCA: Partial<Messages> = {
   "routes.adminPayments": "Paiements du membre",
   "routes.adminNumbers": "Les chiffres",
   "routes.adminCatalogue": "Importer et exporter",
+  "routes.adminProducts": "Produits",
+  "routes.adminPromoCodes": "Codes promo",
   "routes.embed": "Intégrer un widget",
   "footer.embed": "Intégrer les widgets",
   "embed.kicker": "Pour votre site",

@@ -24,7 +24,9 @@ export type ConsoleSection =
   | "people"
   | "members"
   | "audit"
-  | "numbers";
+  | "numbers"
+  | "products"
+  | "promoCodes";
 
 const ConsoleContext = createContext<ConsoleMe | undefined>(undefined);
 
@@ -100,6 +102,7 @@ export function ConsoleFrame({
     ["collections", "/admin/collections", ct("console.nav.collections")],
     ["series", "/admin/series", ct("console.nav.series")],
     ["banners", "/admin/banners", ct("console.nav.banners")],
+    ["transfer", "/admin/catalogue", ct("console.nav.transfer")],
     ["people", "/admin/people", ct("console.nav.people")],
     ...(me.areas.includes("members")
       ? [["members", "/admin/members", ct("console.nav.members")] satisfies [ConsoleSection, string, string]]
@@ -108,7 +111,12 @@ export function ConsoleFrame({
     ...(me.areas.includes("numbers")
       ? [["numbers", "/admin/numbers", ct("console.nav.numbers")] satisfies [ConsoleSection, string, string]]
       : []),
-    ["transfer", "/admin/catalogue", ct("console.nav.transfer")],
+    ...(me.areas.includes("offers")
+      ? ([
+          ["products", "/admin/products", ct("console.nav.products")],
+          ["promoCodes", "/admin/promo-codes", ct("console.nav.promoCodes")],
+        ] as [ConsoleSection, string, string][])
+      : []),
   ];
   return (
     <ConsoleContext.Provider value={me}>

@@ -11,6 +11,7 @@ type IntervalType = "day" | "week" | "month" | "once" | "lifetime";
 export type SubscriptionProvider = "stripe" | "recharge" | "apple" | "google" | "marianatek";
 export type SubscriptionState = "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
 type CouponType = "percentage" | "amount";
+export type CouponDuration = "once" | "repeating" | "forever";
 export type CardBehavior = "succeed" | "decline" | "decline_on_charge" | "stolen_on_charge";
 
 export interface ProductsTable {
@@ -25,6 +26,18 @@ export interface ProductsTable {
   provider: "stripe" | "recharge" | "shop";
   entitlements: Defaulted<string[]>;
   position: Defaulted<number>;
+  /** No new subscriptions from then on; existing ones continue (migration 103). */
+  retired_at: Timestamp | null;
+}
+
+/** A product's prices since its first reprice (migration 103). */
+export interface ProductPricesTable {
+  id: Generated<string>;
+  sku: string;
+  unit_amount: number;
+  new_from: Timestamp;
+  existing_from: Timestamp;
+  created_at: Timestamp;
 }
 
 export interface SubscriptionsTable {
@@ -54,6 +67,8 @@ export interface SubscriptionsTable {
   pause_resumes_at: Timestamp | null;
   renewal_attempts: Defaulted<number>;
   next_attempt_at: Timestamp | null;
+  /** When it started paying its current plan (a plan change moves it); null: since its purchase (migration 103). */
+  plan_since: Timestamp | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -79,6 +94,16 @@ export interface CouponsTable {
   is_active: Defaulted<boolean>;
   valid_from: Timestamp | null;
   valid_until: Timestamp | null;
+  /** Migration 103: how many paid invoices it discounts, its cap and who may use it. */
+  duration: Defaulted<CouponDuration>;
+  duration_periods: number | null;
+  max_redemptions: number | null;
+  times_redeemed: Defaulted<number>;
+  once_per_member: Defaulted<boolean>;
+  new_members_only: Defaulted<boolean>;
+  skus: string[] | null;
+  campaign: string | null;
+  created_at: Timestamp | null;
 }
 
 interface CouponRedemptionsTable {
@@ -88,6 +113,10 @@ interface CouponRedemptionsTable {
   redeemed_at: Timestamp;
   invoice_id: string | null;
   position: Defaulted<number>;
+  /** Paid invoices it discounts (null: every one) and how many it has (migration 103). */
+  periods: number | null;
+  periods_used: Defaulted<number>;
+  once_per_member: Defaulted<boolean>;
 }
 
 interface InvoicesTable {
@@ -223,6 +252,7 @@ export interface MembershipTables {
   subscriptions: SubscriptionsTable;
   subscription_events: SubscriptionEventsTable;
   coupons: CouponsTable;
+  product_prices: ProductPricesTable;
   coupon_redemptions: CouponRedemptionsTable;
   invoices: InvoicesTable;
   refunds: RefundsTable;
