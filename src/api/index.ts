@@ -14,4 +14,5 @@ export * from "./calls/membership.js";
 export * from "./calls/analytics.js";
 export * from "./calls/my-data.js";
 export * from "./calls/admin.js";
+export * from "./calls/admin-video.js";
 export type * from "./types.js";

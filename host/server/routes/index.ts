@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { adminRoutes } from "./admin.js";
+import { adminVideoRoutes } from "./admin-video.js";
 import { analyticsRoutes } from "./analytics.js";
 import { attributeRoutes } from "./attributes.js";
 import { authRoutes } from "./auth.js";
@@ -58,6 +59,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(siteBookingsRoutes, { prefix: "/studios", ctx });
   await app.register(studioAdminRoutes, { prefix: "/studio-admin/v1", ctx });
   await app.register(adminRoutes, { prefix: "/admin/v1", ctx });
+  await app.register(adminVideoRoutes, { prefix: "/admin/v1", ctx });
   await app.register(membershipRoutes, { ctx });
   await app.register(paymentRoutes, { prefix: "/commerce/v1", ctx });
   await app.register(mediaRoutes, { ctx });
