@@ -1882,6 +1882,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/v1/workouts/{id}/mux-upload": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A Mux Direct Upload URL for the workout's video (when Mux's API is configured; else 404)
+     * @description The browser PUTs the file to `url`; Mux's video.asset.ready webhook then maps the workout to the asset's signed playback id and sets its duration.
+     */
+    post: operations["postAdminWorkoutsByIdMuxUpload"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/v1/workouts/{id}/captions/{lang}": {
     parameters: {
       query?: never;
@@ -2393,6 +2413,23 @@ export interface paths {
     get: operations["getMediaArtByKindByFile"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/mux": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mux's webhook: video.asset.ready maps a workout to its signed playback id (signed by mux-signature) */
+    post: operations["postWebhooksMux"];
     delete?: never;
     options?: never;
     head?: never;
@@ -12629,6 +12666,101 @@ export interface operations {
       };
     };
   };
+  postAdminWorkoutsByIdMuxUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            upload_id: string;
+            /** Format: uri */
+            url: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
   putAdminWorkoutsByIdCaptionsByLang: {
     parameters: {
       query?: never;
@@ -15580,6 +15712,61 @@ export interface operations {
       };
       /** @description Default Response */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhooksMux: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Mux's event, as JSON */
+    requestBody: {
+      content: {
+        "application/json": string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            received: true;
+            duplicate: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
         headers: {
           [name: string]: unknown;
         };

@@ -71,7 +71,7 @@ async function tus(
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...options.headers,
     },
-    ...(options.body ? { body: options.body } : {}),
+    ...(options.body ? { body: new Uint8Array(options.body) } : {}),
   });
   const text = await res.text();
   return {

@@ -17,6 +17,8 @@ const refusal = (status: number, message: string) => ({
 });
 
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
+/** How long an unfinished upload can be resumed: a week of an editor's dropped connections and closed laptops. */
+export const UNFINISHED_UPLOAD_MS = 7 * 24 * 3600_000;
 
 /**
  * Refuses a write whose first bytes are not a video container's (sniffed, not named): the upload is removed at once,
@@ -80,7 +82,7 @@ export class VideoUploads {
     private readonly deps: VideoUploadsDeps,
     path: string,
   ) {
-    const store = sniffingWrites(deps.storage.uploadStore(), deps.storage);
+    const store = sniffingWrites(deps.storage.uploadStore(UNFINISHED_UPLOAD_MS), deps.storage);
     this.server = new Server({
       path,
       datastore: store,
@@ -101,6 +103,11 @@ export class VideoUploads {
         return undefined;
       },
     });
+  }
+
+  /** Removes unfinished uploads past their expiry; answers how many. */
+  removeExpired(): Promise<number> {
+    return this.server.cleanUpExpiredUploads();
   }
 
   /** Answers one tus request (the route has checked the caller). */

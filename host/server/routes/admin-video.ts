@@ -2,12 +2,13 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { errorBody, HttpError } from "../errors.js";
+import { errorBody, HttpError, notFound } from "../errors.js";
+import { MuxVideoApi } from "../media/mux-api.js";
 import { VideoTranscoder } from "../media/transcoder.js";
 import { VideoUploads } from "../media/uploads.js";
 import { decodeUtf8 } from "../media/webvtt.js";
 import { createMediaStorage } from "../media/storage/index.js";
-import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { AdminVideoService } from "../services/admin-video.js";
 import { OperatorAccess, type Actor } from "../services/operator-access.js";
 import { typed } from "./typed.js";
@@ -92,8 +93,16 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
       { db: ctx.db, clock: ctx.clock, storage, settings: ctx.config.media, onQueued: () => transcoder.wake() },
       UPLOADS_PATH,
     ));
+  // Unfinished uploads past their expiry are removed hourly (once this process has taken an upload).
+  const sweep = setInterval(() => {
+    uploads?.removeExpired().catch((err: unknown) => app.log.error({ err }, "removing expired uploads failed"));
+  }, 3600_000);
+  sweep.unref();
   app.addHook("onReady", async () => transcoder.start());
-  app.addHook("onClose", async () => transcoder.stop());
+  app.addHook("onClose", async () => {
+    clearInterval(sweep);
+    await transcoder.stop();
+  });
 
   app.addHook("onRequest", app.requireMember);
   app.addHook("preHandler", async (request) => {
@@ -125,7 +134,7 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
       method: request.method,
       headers,
       ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),
-    } as RequestInit);
+    });
     const answer = await uploadsService().handle(web, actor(request));
     answer.headers.forEach((value, name) => {
       if (name !== "content-length" && name !== "content-type") reply.header(name, value);
@@ -210,6 +219,38 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
       },
     },
     async (request) => video.state(request.params.id),
+  );
+
+  const muxSettings = ctx.config.media.muxApi;
+  const mux = muxSettings
+    ? new MuxVideoApi({ db: ctx.db, clock: ctx.clock, settings: muxSettings, publicUrl: ctx.config.publicUrl })
+    : undefined;
+  app.post(
+    "/workouts/:id/mux-upload",
+    {
+      ...catalogue,
+      schema: {
+        ...common,
+        summary: "A Mux Direct Upload URL for the workout's video (when Mux's API is configured; else 404)",
+        description:
+          "The browser PUTs the file to `url`; Mux's video.asset.ready webhook then maps the workout to the asset's " +
+          "signed playback id and sets its duration.",
+        params: strictObject({ id: workoutId }, ["id"]),
+        body: noBody,
+        response: {
+          200: strictObject({ upload_id: { type: "string" }, url: { type: "string", format: "uri" } }, [
+            "upload_id",
+            "url",
+          ]),
+          ...refusals,
+          502: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!mux) throw notFound("Mux uploads are not configured on this server.");
+      return mux.directUpload(actor(request), request.params.id);
+    },
   );
 
   app.put(

@@ -18,6 +18,7 @@ import { healthRoutes } from "./health.js";
 import { identityRoutes } from "./identity.js";
 import { liveStreamRoutes } from "./live-stream.js";
 import { mediaRoutes } from "./media.js";
+import { muxWebhookRoutes } from "./mux-webhooks.js";
 import { musicRoutes } from "./music.js";
 import { myDataRoutes } from "./my-data.js";
 import { membershipRoutes } from "./membership.js";
@@ -63,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(membershipRoutes, { ctx });
   await app.register(paymentRoutes, { prefix: "/commerce/v1", ctx });
   await app.register(mediaRoutes, { ctx });
+  await app.register(muxWebhookRoutes, { ctx });
   await app.register(musicRoutes, { ctx });
   await app.register(analyticsRoutes, { prefix: "/v2/analytics", ctx });
   if (ctx.config.devMail) await app.register(devMailRoutes, { prefix: "/dev", ctx });

@@ -75,8 +75,7 @@ export function VideoPanel({ workoutId, editable }: { workoutId: string; editabl
       retryDelays: [0, 1000, 3000, 5000],
       metadata: { workoutId, filename: file.name, filetype: file.type },
       // One fingerprint per workout and file: a reload finds the unfinished upload and resumes it.
-      fingerprint: async (f) =>
-        ["fitkit-video", workoutId, (f as File).name, f.size, (f as File).lastModified].join("|"),
+      fingerprint: async (f) => ["fitkit-video", workoutId, f.name, f.size, f.lastModified].join("|"),
       removeFingerprintOnSuccess: true,
       onBeforeRequest: async (req) => {
         const token = await store.auth.accessToken();

@@ -38,8 +38,15 @@ interface WorkoutCaptionsTable {
   updated_at: Timestamp;
 }
 
+interface MuxWebhookEventsTable {
+  id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
 export interface MediaTables {
   workout_videos: WorkoutVideosTable;
   video_assets: VideoAssetsTable;
   workout_captions: WorkoutCaptionsTable;
+  mux_webhook_events: MuxWebhookEventsTable;
 }

@@ -79,7 +79,7 @@ export class DataFolderStorage implements MediaStorage {
     return { path: this.#path(key), release: async () => {} };
   }
 
-  uploadStore() {
-    return new FileStore({ directory: join(this.root, "uploads") });
+  uploadStore(expiryMs: number) {
+    return new FileStore({ directory: join(this.root, "uploads"), expirationPeriodInMilliseconds: expiryMs });
   }
 }

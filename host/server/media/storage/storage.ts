@@ -29,8 +29,11 @@ export interface MediaStorage {
    * it go: the file itself in the data folder; a downloaded copy from a bucket.
    */
   localCopy(key: string): Promise<{ path: string; release: () => Promise<void> } | undefined>;
-  /** The tus datastore that keeps resumable uploads under `uploads/` (key `uploads/{id}`). */
-  uploadStore(): DataStore;
+  /**
+   * The tus datastore that keeps resumable uploads under `uploads/` (key `uploads/{id}`); an unfinished one expires
+   * `expiryMs` after it started.
+   */
+  uploadStore(expiryMs: number): DataStore;
 }
 
 /** `uploads/{id}`: where a tus upload's bytes are. */
@@ -38,7 +41,10 @@ export const uploadKey = (uploadId: string) => `uploads/${uploadId}`;
 
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 
-/** Refuses keys that could leave the storage's root (`..`, absolute paths, empty parts): keys come from code, not users. */
+/**
+ * Refuses keys that could leave the storage's root (`..`, absolute paths, empty parts): keys come from code, not
+ * users.
+ */
 export function checkKey(key: string): string {
   if (!KEY.test(key) || key.split("/").some((part) => part === "." || part === ".."))
     throw new Error(`invalid storage key: ${key}`);
