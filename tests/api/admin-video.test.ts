@@ -237,6 +237,24 @@ describe("an upload resumed after a dropped connection, transcoded and played", 
       .where("id", "=", workoutId)
       .executeTakeFirstOrThrow();
     expect(workout).toEqual({ video_duration: 10, duration: 1 });
+    // Editing the workout afterwards keeps the video's length: it comes from the video, not the form.
+    const fields = await t.call("GET", `${API}/workouts/${workoutId}`, { token: editor });
+    const {
+      id: _id,
+      status: _s,
+      release_at: _r,
+      release_zone: _z,
+      release_local: _l,
+      created_at: _c,
+      updated_at: _u,
+      ...form
+    } = fields.json<Record<string, unknown>>();
+    const saved = await t.call("PUT", `${API}/workouts/${workoutId}`, {
+      token: editor,
+      body: { ...form, slug: "uploaded-video-class", video_minutes: 45 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ video_minutes: 1 });
     const audit = await t.call("GET", `${API}/audit?record_type=workout&record_id=${workoutId}`, { token: admin });
     const actions = audit.json<{ items: { action: string; actor_email: string }[] }>().items;
     expect(actions).toEqual(

@@ -53,6 +53,15 @@ describe("video in the console", () => {
         const section = page.getByRole("region", { name: "Video" });
         await visible(section.getByText("No video uploaded yet", { exact: false }));
         await section.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles(clip);
+        // Every progress bar the section shows, however briefly (a 300 KB clip uploads in a moment).
+        await page.evaluate(() => {
+          const seen = new Set<string>();
+          (window as unknown as { progressSeen: Set<string> }).progressSeen = seen;
+          new MutationObserver(() => {
+            for (const bar of document.querySelectorAll("[role=progressbar]"))
+              seen.add(`${bar.getAttribute("aria-label")} ${bar.getAttribute("aria-valuenow")}`);
+          }).observe(document.body, { subtree: true, childList: true, attributes: true });
+        });
         await section.getByRole("button", { name: "Upload video" }).click();
         await sees(page, "Uploaded. The video is being prepared for members.");
         await expect
@@ -61,6 +70,11 @@ describe("video in the console", () => {
             interval: 1000,
           })
           .toBe(1);
+        const progress = await page.evaluate(() => [
+          ...(window as unknown as { progressSeen: Set<string> }).progressSeen,
+        ]);
+        expect(progress.some((p) => p.startsWith("Uploading "))).toBe(true);
+        expect(progress.some((p) => /^Transcoding \d+$/.test(p))).toBe(true);
         expect(await editorSession.axe(page)).toEqual([]);
         await checkWidths(editorSession, page, "admin-workout-video");
         editorSession.assertClean();

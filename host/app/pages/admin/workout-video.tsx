@@ -73,7 +73,7 @@ export function VideoPanel({ workoutId, editable }: { workoutId: string; editabl
       endpoint: uploadsEndpoint(store.api),
       chunkSize: CHUNK_BYTES,
       retryDelays: [0, 1000, 3000, 5000],
-      metadata: { workoutId, filename: file.name, filetype: file.type },
+      metadata: { workoutId, filename: file.name, ...(file.type ? { filetype: file.type } : {}) },
       // One fingerprint per workout and file: a reload finds the unfinished upload and resumes it.
       fingerprint: async (f) => ["fitkit-video", workoutId, f.name, f.size, f.lastModified].join("|"),
       removeFingerprintOnSuccess: true,
