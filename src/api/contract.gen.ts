@@ -12318,6 +12318,19 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
     };
   };
   deleteAdminUploadsById: {
@@ -12444,6 +12457,19 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
     };
   };
   patchAdminUploadsById: {
@@ -12559,6 +12585,19 @@ export interface operations {
       };
       /** @description Default Response */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            statusCode: number;
+            message: string | string[];
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "../../host/server/clock.js";
 import { loadMediaSettings } from "../../host/server/media/settings.js";
@@ -25,6 +26,8 @@ let editor: string;
 let support: string;
 let member: string;
 let workoutId: string;
+/** The workout's drawn still before it had a video. */
+let drawnStill: Buffer;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "fitkit-video-test-"));
@@ -50,6 +53,7 @@ beforeAll(async () => {
   workoutId = (
     await t.db.selectFrom("workouts").select("id").where("type", "=", "workout").orderBy("id").executeTakeFirstOrThrow()
   ).id;
+  drawnStill = (await t.call("GET", `/tsapi/v2/workout/${workoutId}/video/image?width=320`)).rawPayload;
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -290,6 +294,17 @@ describe("an upload resumed after a dropped connection, transcoded and played", 
     );
     expectError(await t.call("GET", forged), 403);
     expectError(await t.call("GET", local(uri).replace(/index\.m3u8$/, "720/index.m3u8")), 404);
+  });
+
+  it("shows the video's own poster frame as the workout's still", async () => {
+    const still = await t.call("GET", `/tsapi/v2/workout/${workoutId}/video/image?width=320`);
+    expect(still.statusCode).toBe(200);
+    expect(still.headers["content-type"]).toBe("image/jpeg");
+    const { width, height } = await sharp(still.rawPayload).metadata();
+    // The clip's 16:9 frame at the width asked for (the drawn art of a workout without video is 16:9 too: the bytes
+    // differ from the drawing's).
+    expect({ width, height }).toEqual({ width: 320, height: 180 });
+    expect(still.rawPayload.equals(drawnStill)).toBe(false);
   });
 });
 

@@ -54,7 +54,9 @@ export async function probeVideo(ffprobe: string, path: string): Promise<Probe |
       "json",
       path,
     ]);
-  } catch {
+  } catch (error) {
+    // ffprobe itself missing is the server's problem, not the file's.
+    if ((error as { code?: unknown }).code === "ENOENT") throw error;
     return undefined;
   }
   const info = JSON.parse(text) as {

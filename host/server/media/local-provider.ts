@@ -60,6 +60,11 @@ export class LocalMediaProvider implements MediaProvider {
   }
 
   async image(workout: MediaWorkout, request: Parameters<MediaProvider["image"]>[1]) {
+    // An uploaded video's own poster frame, taken when it was transcoded.
+    const asset = await this.uploaded?.readyAsset(workout.id);
+    const poster = asset ? await this.uploaded!.poster(asset) : undefined; // asset comes from uploaded
+    if (asset && poster)
+      return { kind: "image" as const, image: await this.art.photo(`v/${asset.id}`, poster, request) };
     // Stills follow the clip's timeline (a new one at each poster time of the looping preview), drawn for the class
     // type rather than taken from the clip, whose frames are the same placeholder for every class.
     const clip = this.library.forWorkout(workout);

@@ -136,7 +136,13 @@ export class VideoUploads {
     const { db, storage, settings, clock } = this.deps;
     const key = uploadKey(upload.id);
     const copy = await storage.localCopy(key);
-    const probe = copy ? await probeVideo(settings.ffprobe, copy.path).finally(() => copy.release()) : undefined;
+    let probe: Awaited<ReturnType<typeof probeVideo>>;
+    try {
+      probe = copy ? await probeVideo(settings.ffprobe, copy.path).finally(() => copy.release()) : undefined;
+    } catch {
+      await this.server.datastore.remove(upload.id).catch(() => undefined);
+      throw refusal(503, "This server cannot read videos yet: ffmpeg (ffprobe) is not installed.");
+    }
     if (!probe) {
       await this.server.datastore.remove(upload.id).catch(() => undefined);
       throw refusal(422, "The file could not be read as a video: it may be truncated or damaged. Upload it again.");

@@ -22,7 +22,14 @@ const lang = {
   description: "BCP 47 language: en, es, fr-CA",
 } as const;
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const uploadRefusals = { ...refusals, 409: errorSchema, 413: errorSchema, 415: errorSchema, 422: errorSchema };
+const uploadRefusals = {
+  ...refusals,
+  409: errorSchema,
+  413: errorSchema,
+  415: errorSchema,
+  422: errorSchema,
+  503: errorSchema,
+};
 const tusHeaders = "The tus 1.0 headers (Tus-Resumable, Upload-Offset, Upload-Length, Upload-Metadata, Location)";
 
 const videoState = strictObject(
