@@ -1,13 +1,14 @@
 // The hosted app's bundle: host/app/main.tsx → dist/app/assets/main.js (+ lazily loaded chunks) and
 // dist/app/index.html.
 // React ships CommonJS only, so one esbuild pass turns react + react-dom into a single ESM vendor module that every
-// `react*` import re-exports from (one React copy, no commonjs plugin). TypeScript/TSX goes through esbuild's
-// transform (type checking is `npm run typecheck`'s job), and esbuild minifies the output chunks.
+// `react*` import re-exports from (one React copy; the commonjs plugin only sees url-parse, below). TypeScript/TSX goes
+// through esbuild's transform (type checking is `npm run typecheck`'s job), and esbuild minifies the output chunks.
 import { createRequire } from "node:module";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { build, transform } from "esbuild";
 import nodeResolve from "@rollup/plugin-node-resolve";
+import commonjs from "@rollup/plugin-commonjs";
 import { bundleGraph } from "../../scripts/bundle-graph.mjs";
 import { precompress } from "../../scripts/precompress.mjs";
 
@@ -149,6 +150,8 @@ export default [
       reactVendor(),
       typescript(),
       nodeResolve({ browser: true, extensions: [".mjs", ".js", ".ts", ".tsx", ".json"] }),
+      // tus-js-client (the console's video uploads) imports url-parse, a CommonJS package; nothing else needs it.
+      commonjs({ include: /node_modules\/(url-parse|querystringify|requires-port)\// }),
       finish(),
       bundleGraph(join(here, "..", "..", "dist", "size", "app.json")),
       precompress(),

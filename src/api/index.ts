@@ -16,4 +16,5 @@ export * from "./calls/my-data.js";
 export * from "./calls/admin.js";
 export * from "./calls/admin-members.js";
 export * from "./calls/admin-content.js";
+export * from "./calls/admin-video.js";
 export type * from "./types.js";

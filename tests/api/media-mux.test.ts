@@ -22,6 +22,9 @@ beforeAll(async () => {
         videoProvider: "mux",
         mux: { signingKeyId: SIGNING_KEY_ID, privateKey: Buffer.from(privatePem).toString("base64") },
         musicProvider: "local",
+        uploadMaxBytes: 1_048_576,
+        ffmpeg: "ffmpeg",
+        ffprobe: "ffprobe",
       },
     },
   });

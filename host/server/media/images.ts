@@ -90,6 +90,33 @@ export class ArtRenderer {
     return running;
   }
 
+  /**
+   * A photo (a video's poster frame, JPEG) at the requested size and fit, cached like the drawings under `key`, which
+   * names the photo's bytes (they never change under it).
+   */
+  async photo(key: string, body: Buffer, request: ImageRequest): Promise<Image> {
+    const sharp = await this.load();
+    const meta = await sharp(body).metadata();
+    const natural = { width: meta.width, height: meta.height };
+    const box = imageBox(natural, request);
+    const id = `${key}|${box.out.width}x${box.out.height}|${request.fit_mode ?? "preserve"}`;
+    const cached = this.cache.get(id);
+    if (cached) return cached;
+    const fit = request.fit_mode ?? "preserve";
+    const resized = await sharp(body)
+      .resize({
+        ...box.out,
+        fit: fit === "pad" ? "contain" : fit === "crop" || fit === "smartcrop" ? "cover" : "fill",
+        ...(fit === "smartcrop" ? { position: "attention" } : {}),
+        background: { r: 0, g: 0, b: 0 },
+      })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+    const image = { body: resized, type: "image/jpeg", etag: etagOf(resized) };
+    this.cache.set(id, image);
+    return image;
+  }
+
   private async rasterise(svg: string, out: { width: number; height: number }, format: ImageFormat): Promise<Image> {
     // The SVG is drawn at its own size; `contain` only letterboxes (pad) when the box is larger than the drawing.
     const image = (await this.load())(Buffer.from(svg)).resize({

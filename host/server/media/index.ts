@@ -5,11 +5,13 @@ import { MuxMediaProvider } from "./mux-provider.js";
 import type { MediaProvider } from "./provider.js";
 import type { MediaSettings } from "./settings.js";
 import type { UrlSigner } from "./signing.js";
+import type { MediaStorage } from "./storage/index.js";
+import { UploadedVideos } from "./uploaded-videos.js";
 
 export { createUrlSigner, type UrlSigner } from "./signing.js";
 export { sendPayload } from "./range.js";
 export { FIT_MODES, IMAGE_FORMATS, imageBox, type ImageRequest } from "./images.js";
-export { LocalMediaProvider, WORKOUT_FILES, workoutScope } from "./local-provider.js";
+export { LocalMediaProvider, RENDITION_FILE, WORKOUT_FILE, workoutScope } from "./local-provider.js";
 export type { MediaProvider, MediaWorkout, Playback, ImageAnswer } from "./provider.js";
 export type { MediaSettings } from "./settings.js";
 
@@ -18,8 +20,9 @@ export function createMediaProviders(
   settings: MediaSettings,
   db: Db,
   signer: UrlSigner,
+  storage: MediaStorage,
 ): { active: MediaProvider; local: LocalMediaProvider } {
-  const local = new LocalMediaProvider(signer);
+  const local = new LocalMediaProvider(signer, undefined, new UploadedVideos(db, storage));
   const active = settings.videoProvider === "mux" && settings.mux ? new MuxMediaProvider(db, settings.mux) : local;
   return { active, local };
 }

@@ -6,10 +6,14 @@ import { hlsPlaylist } from "./playlist.js";
 import { expiryAfter, playbackLifetimeMs, type MediaProvider, type MediaWorkout } from "./provider.js";
 import type { Payload } from "./range.js";
 import type { UrlSigner } from "./signing.js";
+import type { UploadedVideos } from "./uploaded-videos.js";
 
-/** The files under a workout's signed path; every other name is refused before any lookup. */
-export const WORKOUT_FILES = ["index.m3u8", "clip.ts", "captions-en.vtt"] as const;
-export type WorkoutFile = (typeof WORKOUT_FILES)[number];
+/**
+ * The files under a workout's signed path: the playlist, the demo clip, captions per language, and an uploaded
+ * video's renditions (`{height}/index.m3u8`, `{height}/seg000.ts`); every other name is refused before any lookup.
+ */
+export const WORKOUT_FILE = "^(index\\.m3u8|clip\\.ts|captions-[a-z]{2,3}(-[A-Z]{2})?\\.vtt)$";
+export const RENDITION_FILE = { rendition: "^[0-9]{3,4}$", file: "^(index\\.m3u8|seg[0-9]{3,5}\\.ts)$" };
 
 const SIGNED_CACHE = "private, max-age=3600";
 const PUBLIC_CACHE = "public, max-age=86400";
@@ -17,8 +21,9 @@ const PUBLIC_CACHE = "public, max-age=86400";
 export const workoutScope = (workoutId: string) => `w/${workoutId}`;
 
 /**
- * The default provider: the shipped demo clips, played at each workout's catalogued length through a generated HLS
- * playlist, with captions to match, under `/media/w/{id}/{token}/…` URLs signed for a few hours; previews are
+ * The default provider: a workout's video uploaded in the console (transcoded to an HLS ladder, with its uploaded
+ * captions), else the shipped demo clips, played at each workout's catalogued length through a generated HLS
+ * playlist, with captions to match; both under `/media/w/{id}/{token}/…` URLs signed for a few hours. Previews are
  * the public MP4 clips at `/media/clips/{clip}.mp4`; images are the shipped posters resized on request.
  */
 export class LocalMediaProvider implements MediaProvider {
@@ -31,16 +36,21 @@ export class LocalMediaProvider implements MediaProvider {
   constructor(
     private readonly signer: UrlSigner,
     readonly library = new ClipLibrary(),
+    private readonly uploaded?: UploadedVideos,
   ) {}
 
   async playback(workout: MediaWorkout, origin: string, now: Date) {
-    if (workout.video_duration <= 0) return undefined;
+    const asset = await this.uploaded?.readyAsset(workout.id);
+    if (!asset && workout.video_duration <= 0) return undefined;
     const expires = expiryAfter(now, playbackLifetimeMs(workout.video_duration));
     const base = `${origin}/media/w/${encodeURIComponent(workout.id)}/${this.signer.sign(workoutScope(workout.id), expires)}`;
+    // Uploaded captions when there are some; a demo clip's generated English ones otherwise.
+    const languages = (await this.uploaded?.captionLanguages(workout.id)) ?? [];
+    const captions = languages.length ? languages : asset ? [] : ["en"];
     return {
       uri: `${base}/index.m3u8`,
       expires_at: expires.toISOString(),
-      captions: [{ lang: "en", uri: `${base}/captions-en.vtt` }],
+      captions: captions.map((lang) => ({ lang, uri: `${base}/captions-${lang}.vtt` })),
     };
   }
 
@@ -50,6 +60,11 @@ export class LocalMediaProvider implements MediaProvider {
   }
 
   async image(workout: MediaWorkout, request: Parameters<MediaProvider["image"]>[1]) {
+    // An uploaded video's own poster frame, taken when it was transcoded.
+    const asset = await this.uploaded?.readyAsset(workout.id);
+    const poster = asset ? await this.uploaded!.poster(asset) : undefined; // asset comes from uploaded
+    if (asset && poster)
+      return { kind: "image" as const, image: await this.art.photo(`v/${asset.id}`, poster, request) };
     // Stills follow the clip's timeline (a new one at each poster time of the looping preview), drawn for the class
     // type rather than taken from the clip, whose frames are the same placeholder for every class.
     const clip = this.library.forWorkout(workout);
@@ -64,11 +79,21 @@ export class LocalMediaProvider implements MediaProvider {
     return { kind: "image" as const, image };
   }
 
-  /** A file of a workout's signed playback (the caller has checked the token). */
-  async workoutFile(workout: MediaWorkout, file: WorkoutFile): Promise<Payload | undefined> {
+  /**
+   * A file of a workout's signed playback (the caller has checked the token): `path` is a WORKOUT_FILE name, or
+   * `{height}/{file}` of an uploaded video's rendition.
+   */
+  async workoutFile(workout: MediaWorkout, path: string): Promise<Payload | undefined> {
+    const asset = await this.uploaded?.readyAsset(workout.id);
+    const lang = /^captions-(.+)\.vtt$/.exec(path)?.[1];
+    if (lang) {
+      const uploaded = await this.uploaded?.captions(workout.id, lang);
+      if (uploaded || asset) return uploaded;
+    }
+    if (asset) return this.uploaded!.file(asset, path); // asset comes from uploaded
     if (workout.video_duration <= 0) return undefined;
     const clip = this.library.forWorkout(workout);
-    switch (file) {
+    switch (path) {
       case "index.m3u8":
         return {
           body: Buffer.from(hlsPlaylist(clip.pieces, workout.video_duration, "clip.ts")),
@@ -83,6 +108,8 @@ export class LocalMediaProvider implements MediaProvider {
           type: "text/vtt; charset=utf-8",
           cache: SIGNED_CACHE,
         };
+      default:
+        return undefined;
     }
   }
 

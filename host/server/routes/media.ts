@@ -9,9 +9,11 @@ import {
   IMAGE_FORMATS,
   imageBox,
   sendPayload,
-  WORKOUT_FILES,
+  RENDITION_FILE,
+  WORKOUT_FILE,
   workoutScope,
 } from "../media/index.js";
+import { createMediaStorage } from "../media/storage/index.js";
 import {
   ART_KINDS,
   NATURAL_SIZE,
@@ -48,7 +50,12 @@ const sizeQuery = { width: size, height: size, fit_mode: { type: "string", enum:
 export async function mediaRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
   const signer = createUrlSigner(ctx.keys.refreshSecret);
-  const { active, local } = createMediaProviders(ctx.config.media, ctx.db, signer);
+  const { active, local } = createMediaProviders(
+    ctx.config.media,
+    ctx.db,
+    signer,
+    createMediaStorage(ctx.config.dataDir),
+  );
   // Links handed out come from configuration, never from the request's Host or X-Forwarded-Host: a forged header
   // must not point a member's signed playback at another site.
   const origin = ctx.config.publicUrl;
@@ -137,20 +144,32 @@ export async function mediaRoutes(instance: FastifyInstance, { ctx }: RouteOptio
     },
   );
 
+  const signedParams = {
+    id: { type: "string", minLength: 1, maxLength: 128 },
+    token: { type: "string", maxLength: 64 },
+  } as const;
+  /** Checks the link's signature, then answers the workout's file at `path`. */
+  const signedFile = async (id: string, token: string, path: string) => {
+    const verdict = signer.check(workoutScope(id), token, ctx.clock.now());
+    if (verdict === "expired") throw forbidden("This media link has expired");
+    if (verdict === "invalid") throw forbidden("This media link is not valid");
+    const payload = await local.workoutFile(await playback.workout(id), path);
+    if (!payload) throw notFound("This workout has no such video file");
+    return payload;
+  };
+
   app.get(
     "/media/w/:id/:token/:file",
     {
       schema: {
         tags: ["media"],
-        summary: "A file of a signed workout playback: the HLS playlist, its MPEG-TS segments (byte ranges), captions",
-        params: strictObject(
-          {
-            id: { type: "string", minLength: 1, maxLength: 128 },
-            token: { type: "string", maxLength: 64 },
-            file: { type: "string", enum: [...WORKOUT_FILES] },
-          },
-          ["id", "token", "file"],
-        ),
+        summary:
+          "A file of a signed workout playback: the HLS playlist, the demo clip's MPEG-TS (byte ranges), captions per language",
+        params: strictObject({ ...signedParams, file: { type: "string", pattern: WORKOUT_FILE } }, [
+          "id",
+          "token",
+          "file",
+        ]),
         response: {
           200: binary("application/vnd.apple.mpegurl, video/mp2t or text/vtt"),
           206: binary("part of video/mp2t"),
@@ -160,12 +179,34 @@ export async function mediaRoutes(instance: FastifyInstance, { ctx }: RouteOptio
     },
     async (request, reply) => {
       const { id, token, file } = request.params;
-      const verdict = signer.check(workoutScope(id), token, ctx.clock.now());
-      if (verdict === "expired") throw forbidden("This media link has expired");
-      if (verdict === "invalid") throw forbidden("This media link is not valid");
-      const payload = await local.workoutFile(await playback.workout(id), file);
-      if (!payload) throw notFound("This workout has no video");
-      return sendPayload(request, reply, payload);
+      return sendPayload(request, reply, await signedFile(id, token, file));
+    },
+  );
+
+  app.get(
+    "/media/w/:id/:token/:rendition/:file",
+    {
+      schema: {
+        tags: ["media"],
+        summary: "A rendition of an uploaded video in a signed playback: its HLS playlist and MPEG-TS segments",
+        params: strictObject(
+          {
+            ...signedParams,
+            rendition: { type: "string", pattern: RENDITION_FILE.rendition, description: "the rendition's height" },
+            file: { type: "string", pattern: RENDITION_FILE.file },
+          },
+          ["id", "token", "rendition", "file"],
+        ),
+        response: {
+          200: binary("application/vnd.apple.mpegurl or video/mp2t"),
+          206: binary("part of video/mp2t"),
+          ...rangeErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, token, rendition, file } = request.params;
+      return sendPayload(request, reply, await signedFile(id, token, `${rendition}/${file}`));
     },
   );
 

@@ -192,7 +192,7 @@ export class AdminWorkoutsService {
       }
       await trx
         .updateTable("workouts")
-        .set({ ...columns(fields), updated_at: now })
+        .set({ ...columns(fields), ...(await uploadedLength(trx, id)), updated_at: now })
         .where("id", "=", id)
         .execute();
       await trx.deleteFrom("workout_trainers").where("workout_id", "=", id).execute();
@@ -367,6 +367,20 @@ export function columns(f: WorkoutFields) {
     poster_url: f.poster_url,
     breakdown: JSON.stringify(f.breakdown),
   };
+}
+
+/** A workout with a transcoded upload keeps the video's own length, whatever the form says. */
+async function uploadedLength(trx: Db, id: string) {
+  const video = await trx
+    .selectFrom("video_assets")
+    .select("duration_seconds")
+    .where("workout_id", "=", id)
+    .where("status", "=", "ready")
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  if (!video) return {};
+  const seconds = Number(video.duration_seconds);
+  return { duration: Math.max(1, Math.round(seconds / 60)), video_duration: Math.round(seconds) };
 }
 
 export async function writeLinks(trx: Db, id: string, f: WorkoutFields) {

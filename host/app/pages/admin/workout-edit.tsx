@@ -24,6 +24,7 @@ import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
 import { actionName, ConsoleFrame, dateTime, failureMessage, useOperator } from "./console-frame.js";
 import { ct, type ConsoleKey } from "./copy.js";
 import { StatusPill } from "./workouts.js";
+import { VideoPanel } from "./workout-video.js";
 
 const layout = css`display: grid; gap: ${space[5]}px; ${up(bp.md)} { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); }`;
 const grid = css`display: grid; gap: ${space[4]}px; ${up(bp.md)} { grid-template-columns: repeat(2, minmax(0, 1fr)); }`;
@@ -141,6 +142,7 @@ function WorkoutEditor({ id }: { id: string | undefined }) {
         />
         <div className={stack(space[5])}>
           {workout ? <ReleasePanel workout={workout} editable={editable} onChanged={changed} /> : null}
+          {workout ? <VideoPanel workoutId={workout.id} editable={editable} /> : null}
           {workout ? <Preview workout={workout} vocabulary={vocabulary} /> : null}
           {workout ? <History id={workout.id} version={historyVersion} /> : null}
         </div>

@@ -1,0 +1,52 @@
+import type { Readable } from "node:stream";
+import type { DataStore } from "@tus/utils";
+
+/** A stored object's size and when it last changed. */
+export interface StoredObject {
+  size: number;
+  modified: Date;
+}
+
+/**
+ * Where uploads, renditions and posters live: named objects (keys like `videos/{asset}/360/index.m3u8`, `/`-separated,
+ * no `..`), written whole and read whole or as a stream. The data folder is the embedded default; an S3-compatible
+ * bucket fits the same interface, for several processes on several machines serving one catalogue.
+ */
+export interface MediaStorage {
+  /** Where the storage is, for the start-up line and the docs: a folder or a bucket URL. */
+  readonly location: string;
+  put(key: string, body: Buffer | Readable): Promise<void>;
+  /** The object's bytes, or undefined when there is none. */
+  get(key: string): Promise<Buffer | undefined>;
+  /** A stream of the object (bytes `start`–`end` inclusive when given), or undefined when there is none. */
+  stream(key: string, range?: { start: number; end: number }): Promise<Readable | undefined>;
+  stat(key: string): Promise<StoredObject | undefined>;
+  delete(key: string): Promise<void>;
+  /** Removes every object under `prefix/`. */
+  deleteAll(prefix: string): Promise<void>;
+  /**
+   * A path on this machine holding the object's bytes, for tools that read files (ffprobe, ffmpeg), and how to let
+   * it go: the file itself in the data folder; a downloaded copy from a bucket.
+   */
+  localCopy(key: string): Promise<{ path: string; release: () => Promise<void> } | undefined>;
+  /**
+   * The tus datastore that keeps resumable uploads under `uploads/` (key `uploads/{id}`); an unfinished one expires
+   * `expiryMs` after it started.
+   */
+  uploadStore(expiryMs: number): DataStore;
+}
+
+/** `uploads/{id}`: where a tus upload's bytes are. */
+export const uploadKey = (uploadId: string) => `uploads/${uploadId}`;
+
+const KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
+
+/**
+ * Refuses keys that could leave the storage's root (`..`, absolute paths, empty parts): keys come from code, not
+ * users.
+ */
+export function checkKey(key: string): string {
+  if (!KEY.test(key) || key.split("/").some((part) => part === "." || part === ".."))
+    throw new Error(`invalid storage key: ${key}`);
+  return key;
+}
