@@ -49,7 +49,7 @@ export const tooManyRequests = (said: Said, retryAfterMs: number) =>
  * The code of an answer no rule names more precisely: its status's (`validation` for a 400, `unauthenticated` for a
  * 401, `not_found`, `rate_limited`, …; docs/api.md).
  */
-export function statusCodeName(statusCode: number): string {
+function statusCodeName(statusCode: number): string {
   const named = STATUS_NAMES[statusCode];
   if (named) return named;
   return (STATUS_CODES[statusCode] ?? "error")

@@ -73,8 +73,8 @@ export function addressProblems(
 }
 
 /** The spec's billing address messages (section 5). */
-export const WRONG_ZIP = "Wrong Zip Code";
-export const WRONG_CITY = "Wrong City";
+const WRONG_ZIP = "Wrong Zip Code";
+const WRONG_CITY = "Wrong City";
 
 /** The server's message for one problem (the contract's style: the field's name, then what is wrong). */
 export function addressProblemMessage(field: AddressField, problem: AddressProblem): string {

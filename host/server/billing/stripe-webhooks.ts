@@ -9,7 +9,7 @@ import type { Actor } from "../services/operator-access.js";
 import { settleSucceededPayment } from "../services/payment-recovery.js";
 
 /** The events fitkit acts on; Stripe may send others (they are answered 200 and ignored). */
-export const HANDLED_EVENTS = [
+const HANDLED_EVENTS = [
   "payment_intent.succeeded",
   "payment_intent.payment_failed",
   "payment_intent.requires_action",

@@ -75,7 +75,7 @@ export async function probeVideo(ffprobe: string, path: string): Promise<Probe |
 }
 
 /** The HLS ladder's rungs: height and video bit rate (kbit/s). */
-export const LADDER = [
+const LADDER = [
   { height: 360, kbps: 800 },
   { height: 540, kbps: 1800 },
   { height: 720, kbps: 3000 },
@@ -89,8 +89,8 @@ export function rungsFor(height: number) {
 }
 
 /** Seconds per HLS segment, and between keyframes (a divisor, so every segment starts on one). */
-export const SEGMENT_SECONDS = 6;
-export const KEYFRAME_SECONDS = 2;
+const SEGMENT_SECONDS = 6;
+const KEYFRAME_SECONDS = 2;
 
 /**
  * Transcodes `input` into an HLS ladder in `outDir`: `{height}/index.m3u8` with `{height}/seg000.ts`… per rung, a

@@ -11,7 +11,7 @@ import type { MediaSettings } from "./settings.js";
 import { uploadKey, type MediaStorage } from "./storage/index.js";
 
 /** Tries per asset: the first, and one retry. */
-export const TRANSCODE_ATTEMPTS = 2;
+const TRANSCODE_ATTEMPTS = 2;
 /** A claim whose heartbeat is older than this belongs to a process that stopped: another one takes it over. */
 const STALE_MS = 60_000;
 /** How often a transcode in progress writes its progress (and so its heartbeat). */

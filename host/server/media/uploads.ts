@@ -18,7 +18,7 @@ const refusal = (status: number, message: string) => ({
 
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
 /** How long an unfinished upload can be resumed: a week of an editor's dropped connections and closed laptops. */
-export const UNFINISHED_UPLOAD_MS = 7 * 24 * 3600_000;
+const UNFINISHED_UPLOAD_MS = 7 * 24 * 3600_000;
 
 /**
  * Refuses a write whose first bytes are not a video container's (sniffed, not named): the upload is removed at once,

@@ -11,7 +11,7 @@ import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { typed } from "./typed.js";
 
 /** Largest catalogue file an import reads: thousands of workouts with long descriptions fit. */
-export const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
+const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
 
 const string = { type: "string" } as const;
 const strings = { type: "array", items: string } as const;

@@ -60,7 +60,7 @@ const snapshot = (c: Coupon) => ({
   campaign: c.campaign,
 });
 
-export type PromoCode = ReturnType<typeof snapshot>;
+type PromoCode = ReturnType<typeof snapshot>;
 
 /**
  * Promo codes as admins run them: one code, or a campaign of unique generated codes; their rules edited later; the

@@ -98,7 +98,7 @@ export interface ReadRow {
 /** Most rows one file may hold (the route's byte limit bounds it too): a catalogue, not a data dump. */
 export const MAX_ROWS = 5000;
 
-export type CatalogueFormat = "csv" | "json";
+type CatalogueFormat = "csv" | "json";
 
 // ---- writing
 

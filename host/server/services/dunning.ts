@@ -4,7 +4,7 @@
  * (the card is stolen, lost, or the account closed: retrying cannot succeed and issuers penalise it) are not retried;
  * the membership still lapses on day 7 unless the member fixes the card. A fixed card is charged at once.
  */
-export const RETRY_DAYS = [1, 3, 5, 7] as const;
+const RETRY_DAYS = [1, 3, 5, 7] as const;
 
 /** renewal_attempts of a past-due membership that is not charged again (a hard decline): it waits to lapse. */
 export const NO_MORE_CHARGES = RETRY_DAYS.length + 1;

@@ -295,4 +295,4 @@ export class MemberLookup {
   }
 }
 
-export type MemberPage = Awaited<ReturnType<MemberLookup["page"]>>;
+type MemberPage = Awaited<ReturnType<MemberLookup["page"]>>;

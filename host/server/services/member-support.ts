@@ -25,7 +25,7 @@ import { SubscriptionService } from "./subscriptions.js";
 
 const DAY_MS = 86_400_000;
 /** What a comp for a member without a membership is called in their panel (a `vip` subscription: no renewal). */
-export const COMP_NAME = "Complimentary membership";
+const COMP_NAME = "Complimentary membership";
 /** The member-visible explanation of a cancellation made by support (the operator's reason stays in the audit log). */
 const SUPPORT_CANCEL = "Cancelled by member support";
 const MANAGED_ELSEWHERE: Record<string, string> = {

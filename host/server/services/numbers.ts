@@ -14,7 +14,7 @@ import { addDays, localDay, validZone } from "./zoned-time.js";
 export type NumbersUnit = "week" | "month";
 
 /** At most two years of intervals in one answer. */
-export const MAX_INTERVALS: Record<NumbersUnit, number> = { week: 105, month: 24 };
+const MAX_INTERVALS: Record<NumbersUnit, number> = { week: 105, month: 24 };
 
 export interface NumbersQuery {
   /** First local day (YYYY-MM-DD) in `zone`; its week or month is the first interval. */
@@ -123,7 +123,7 @@ export interface ResolvedRange {
 }
 
 /** The query's intervals (defaults: the last 12 weeks or 12 months to today in UTC), or a 400 saying what is wrong. */
-export function resolveRange(query: NumbersQuery, now: Date): ResolvedRange {
+function resolveRange(query: NumbersQuery, now: Date): ResolvedRange {
   const unit = query.interval ?? "month";
   const zone = query.zone ?? "UTC";
   if (!validZone(zone)) throw badRequest("zone must be an IANA time zone, e.g. America/Chicago");

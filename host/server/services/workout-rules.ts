@@ -28,7 +28,7 @@ const idList = {
   uniqueItems: true,
   items: { type: "string", minLength: 1, maxLength: 128 },
 } as const;
-export const slugSchema = {
+const slugSchema = {
   type: "string",
   minLength: 1,
   maxLength: 100,

@@ -22,7 +22,7 @@ const money = (cents: number, currency: string) =>
 export default function MemberPaymentsPage() {
   const { id = "" } = useParams<{ id: string }>();
   return (
-    <ConsoleFrame section="people" title={ct("console.payments.title")}>
+    <ConsoleFrame section="members" title={ct("console.payments.title")}>
       <MemberPayments userId={id} />
     </ConsoleFrame>
   );

@@ -18,6 +18,7 @@ import { card, EmptyState, sectionTitle, Spinner, stack } from "../../ui/page.js
 import { ConsoleFrame, consoleTable, dateTime, failureMessage, scroll } from "./console-frame.js";
 import { ct, type ConsoleKey } from "./copy.js";
 import { stateName } from "./member-summary.js";
+import { MemberPayments } from "./member-payments.js";
 
 const facts = css`display: grid; grid-template-columns: minmax(120px, max-content) 1fr; gap: ${space[1]}px ${space[4]}px; margin: 0;
   dt { font-weight: 700; } dd { margin: 0; overflow-wrap: anywhere; }`;
@@ -142,6 +143,7 @@ function MemberPage({ id }: { id: string }) {
           {s.render(page)}
         </section>
       ))}
+      <MemberPayments userId={id} />
       {open ? (
         <ActionDialog
           memberId={id}

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import type { DataStore } from "@tus/utils";
+import type { DataStore } from "@tus/server";
 
 /** A stored object's size and when it last changed. */
 export interface StoredObject {
