@@ -630,6 +630,7 @@ describe(`the last redemption under a cap (${databaseKind})`, () => {
         statusCode: 400,
         error: "Bad Request",
         message: `Promo code ${last} has been fully redeemed`,
+        code: "validation",
       });
     const coupon = await t.db
       .selectFrom("coupons")

@@ -85,6 +85,9 @@ const NOT_COPY_ATTRS = new Set([
   "as",
   "style",
   "value",
+  // A control's initial value (a select's option value, a language code), and an SVG attribute: never read as words.
+  "defaultValue",
+  "focusable",
   "labelledBy",
   "textAnchor",
   "dominantBaseline",
@@ -105,6 +108,11 @@ const PROPER = new Set([
   "upper body",
   "lower body",
   "fitkit-class- {} .ics",
+  "fitkit-numbers- {} .csv",
+  " {} -codes.csv",
+  // Payment providers, named as they name themselves.
+  "Stripe",
+  "Recharge",
 ]);
 /** A message key (or a key's stem) named in code, as in `{ label: "account.nav.settings" }`. */
 const KEY = /^[a-z][A-Za-z]*(\.[\w {}-]*)+$/;
