@@ -276,6 +276,26 @@ describe("collections", () => {
   });
 });
 
+describe("trainers and collections in the console", () => {
+  it("lists each with its own text and how many workouts name it", async () => {
+    const kinds = [
+      ["trainers", "workout_trainers", "trainer_id", "bio"],
+      ["collections", "workout_collections", "collection_id", "description"],
+    ] as const;
+    for (const [path, links, column, text] of kinds) {
+      const { items } = await ok<{ items: (Listed & { workouts: number } & Record<typeof text, string>)[] }>(
+        t.call("GET", `${API}/${path}`, { token: viewer }),
+      );
+      const rows = await t.db.selectFrom(links).select(column).execute();
+      const named = (id: string) => rows.filter((r) => (r as Record<string, string>)[column] === id).length;
+      expect(items.some((r) => r.workouts > 0)).toBe(true);
+      for (const record of items) expect(record.workouts, `${path} ${record.id}`).toBe(named(record.id));
+      expect(items.every((r) => typeof r[text] === "string")).toBe(true);
+      expect(items.some((r) => r[text] !== "")).toBe(true);
+    }
+  });
+});
+
 describe("series", () => {
   type Series = { id: string; status: string; items: { workout_id: string; chapter: number }[] };
   const memberSeries = async (slug: string) =>

@@ -22,7 +22,7 @@ export function nextStatus(what: string, from: ContentStatus, verb: ContentVerb)
 export type Direction = "up" | "down";
 
 /** The tables whose records an editor orders by hand. */
-type OrderedTable = "trainers" | "collections";
+export type OrderedTable = "trainers" | "collections";
 
 /**
  * Locks every row of `table` (in id order, so two lockers never hold each other's rows): a move takes this before
