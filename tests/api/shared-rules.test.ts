@@ -61,7 +61,7 @@ describe("membership state: display state and active (spec §4)", () => {
     for (const [provider, state, days, shown, active] of cases) {
       const m = await signUpMember(t);
       const sub = { provider, state, expiration_date: expiry(days) };
-      await t.db
+      const inserted = await t.db
         .insertInto("subscriptions")
         .values({
           ...sub,
@@ -71,10 +71,14 @@ describe("membership state: display state and active (spec §4)", () => {
           name: "Case",
           original_purchase_date: now,
         })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
       const res = await t.call("GET", "/v2/subscriptions/subs/all", { token: m.token });
       expect(res.statusCode, res.body).toBe(200);
-      const [served] = res.json().items as { display_state: string; is_active: boolean }[];
+      // The case's own subscription: the fixture's member holds a VIP one too, created in the same millisecond at times.
+      const served = (
+        res.json().items as { subscription_id: string; display_state: string; is_active: boolean }[]
+      ).find((item) => item.subscription_id === inserted.id);
       const label = `${provider} ${state} ${days}`;
       expect([displayState(sub, now.getTime()), isSubscriptionActive(sub, now.getTime())], label).toEqual([
         shown,
