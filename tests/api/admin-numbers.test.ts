@@ -8,8 +8,11 @@ import { expectError, startTestApp, type TestApp } from "./harness.js";
  * below and computed by hand, by month and week in Chicago and in UTC; then the demo data's figures.
  */
 const API = "/admin/v1";
-/** Thursday 15 April 2027: after the history below, so every class in it has run. */
-const T0 = new Date("2027-04-15T17:00:00.000Z");
+/**
+ * Thursday 15 April 2055, after the history below, so every class in it has run. The history is in 2055 (2027 plus
+ * the calendar's 28-year cycle: the same weekdays), long after any day the demo data is seeded on, whatever the clock.
+ */
+const T0 = new Date("2055-04-15T17:00:00.000Z");
 const CHICAGO = "America/Chicago";
 
 let t: TestApp;
@@ -63,54 +66,54 @@ describe("who may read the numbers", () => {
       expect(res.json<{ message: string }>().message).toMatch(message);
     };
     await bad("interval=day", /interval/);
-    await bad("interval=week&from=2025-01-01&to=2027-03-01", /At most 105 weeks/);
-    await bad("interval=month&from=2024-01-01&to=2027-03-01", /At most 24 months/);
-    await bad("from=2027-03-02&to=2027-03-01", /from must not be after to/);
-    await bad("from=2027-02-30", /from must be a date/);
+    await bad("interval=week&from=2053-01-01&to=2055-03-01", /At most 105 weeks/);
+    await bad("interval=month&from=2052-01-01&to=2055-03-01", /At most 24 months/);
+    await bad("from=2055-03-02&to=2055-03-01", /from must not be after to/);
+    await bad("from=2055-02-30", /from must be a date/);
     await bad("zone=Mars/Olympus_Mons", /zone must be an IANA time zone/);
     await bad("currency=usd", /currency/);
   });
 
   it("defaults to the last twelve months to today in UTC, on the server's clock", async () => {
     const report = await numbers("");
-    expect(report).toMatchObject({ interval: "month", zone: "UTC", currency: "USD", to: "2027-04-15" });
+    expect(report).toMatchObject({ interval: "month", zone: "UTC", currency: "USD", to: "2055-04-15" });
     expect(report.intervals.map((i) => i.start)).toEqual([
-      "2026-05-01",
-      "2026-06-01",
-      "2026-07-01",
-      "2026-08-01",
-      "2026-09-01",
-      "2026-10-01",
-      "2026-11-01",
-      "2026-12-01",
-      "2027-01-01",
-      "2027-02-01",
-      "2027-03-01",
-      "2027-04-01",
+      "2054-05-01",
+      "2054-06-01",
+      "2054-07-01",
+      "2054-08-01",
+      "2054-09-01",
+      "2054-10-01",
+      "2054-11-01",
+      "2054-12-01",
+      "2055-01-01",
+      "2055-02-01",
+      "2055-03-01",
+      "2055-04-01",
     ]);
   });
 });
 
 describe("each figure from a known history", () => {
   const at = (iso: string) => new Date(iso);
-  /** The demo data's memberships (all before 2027) are in every stock: read at the end of December 2026. */
+  /** The demo data's memberships (all before 2055) are in every stock: read at the end of December 2054. */
   let base: IntervalNumbers;
   let workoutA: string;
   let workoutB: string;
 
   beforeAll(async () => {
-    base = (await numbers(`interval=month&zone=${CHICAGO}&from=2026-12-01&to=2026-12-31`)).intervals[0]!;
+    base = (await numbers(`interval=month&zone=${CHICAGO}&from=2054-12-01&to=2054-12-31`)).intervals[0]!;
     const db = t.db;
     const users: Record<string, string> = {};
     // a, b, f, g sign up in January; c, and d at 21:00 on 28 February in Chicago (already March in UTC); e in March.
     const signUps: Record<string, string> = {
-      a: "2027-01-05T18:00:00Z",
-      b: "2027-01-10T18:00:00Z",
-      f: "2027-01-20T17:00:00Z",
-      g: "2027-01-20T18:00:00Z",
-      c: "2027-02-03T18:00:00Z",
-      d: "2027-03-01T03:00:00Z",
-      e: "2027-03-10T18:00:00Z",
+      a: "2055-01-05T18:00:00Z",
+      b: "2055-01-10T18:00:00Z",
+      f: "2055-01-20T17:00:00Z",
+      g: "2055-01-20T18:00:00Z",
+      c: "2055-02-03T18:00:00Z",
+      d: "2055-03-01T03:00:00Z",
+      e: "2055-03-10T18:00:00Z",
     };
     for (const [who, when] of Object.entries(signUps)) {
       const { user } = await t.signUp();
@@ -198,16 +201,16 @@ describe("each figure from a known history", () => {
     // a: monthly from 5 January; renewed 5 February; 5 March's renewal fails, recovered on 6 March.
     await subscribe("a", MONTHLY, "active", signUps.a!);
     const aJanuary = await invoice("a", MONTHLY, "paid", signUps.a!, signUps.a!, 1999);
-    await event("a", "renewed", "active", "active", "2027-02-05T18:00:00Z");
-    await invoice("a", MONTHLY, "paid", "2027-02-05T18:00:00Z", "2027-02-05T18:00:00Z", 1999);
-    await invoice("a", MONTHLY, "failed", "2027-03-05T18:00:00Z", "2027-03-05T18:00:00Z", 1999);
-    await event("a", "payment_failed", "active", "past_due", "2027-03-05T18:00:00Z");
-    await invoice("a", MONTHLY, "paid", "2027-03-05T18:00:00Z", "2027-03-06T18:00:00Z", 1999);
-    await event("a", "payment_recovered", "past_due", "active", "2027-03-06T18:00:00Z");
+    await event("a", "renewed", "active", "active", "2055-02-05T18:00:00Z");
+    await invoice("a", MONTHLY, "paid", "2055-02-05T18:00:00Z", "2055-02-05T18:00:00Z", 1999);
+    await invoice("a", MONTHLY, "failed", "2055-03-05T18:00:00Z", "2055-03-05T18:00:00Z", 1999);
+    await event("a", "payment_failed", "active", "past_due", "2055-03-05T18:00:00Z");
+    await invoice("a", MONTHLY, "paid", "2055-03-05T18:00:00Z", "2055-03-06T18:00:00Z", 1999);
+    await event("a", "payment_recovered", "past_due", "active", "2055-03-06T18:00:00Z");
     // b: annual trial from 10 January, converted on 17 January.
     await subscribe("b", ANNUAL, "trial", signUps.b!);
-    await invoice("b", ANNUAL, "paid", "2027-01-17T18:00:00Z", "2027-01-17T18:00:00Z", 9588);
-    await event("b", "trial_converted", "trial", "active", "2027-01-17T18:00:00Z");
+    await invoice("b", ANNUAL, "paid", "2055-01-17T18:00:00Z", "2055-01-17T18:00:00Z", 9588);
+    await event("b", "trial_converted", "trial", "active", "2055-01-17T18:00:00Z");
     // f: comped (vip) from 20 January.
     await subscribe("f", MONTHLY, "vip", signUps.f!);
     // g: monthly from 20 January; 20 February's renewal fails three times and the membership ends on 22 February.
@@ -218,18 +221,18 @@ describe("each figure from a known history", () => {
       ["21", "past_due", "past_due", "payment_failed"],
       ["22", "past_due", "expired", "expired_unpaid"],
     ] as const) {
-      await invoice("g", MONTHLY, "failed", "2027-02-20T18:00:00Z", `2027-02-${day}T18:00:00Z`, 1999);
-      await event("g", action, from, to, `2027-02-${day}T18:00:00Z`);
+      await invoice("g", MONTHLY, "failed", "2055-02-20T18:00:00Z", `2055-02-${day}T18:00:00Z`, 1999);
+      await event("g", action, from, to, `2055-02-${day}T18:00:00Z`);
     }
     // c: monthly from 3 February, cancelled on 10 February (too expensive), ended on 3 March; refunded in full then.
     await subscribe("c", MONTHLY, "active", signUps.c!);
     const cFebruary = await invoice("c", MONTHLY, "paid", signUps.c!, signUps.c!, 1999);
-    await event("c", "canceled", "active", "canceled", "2027-02-10T18:00:00Z", { reason: "too expensive" });
-    await event("c", "expired", "canceled", "expired", "2027-03-03T18:00:00Z");
+    await event("c", "canceled", "active", "canceled", "2055-02-10T18:00:00Z", { reason: "too expensive" });
+    await event("c", "expired", "canceled", "expired", "2055-03-03T18:00:00Z");
     // d: annual trial from 28 February 21:00 in Chicago, cancelled during the trial, ended 8 March unconverted.
     await subscribe("d", ANNUAL, "trial", signUps.d!);
-    await event("d", "canceled", "trial", "canceled", "2027-03-02T18:00:00Z", { reason: "not using enough" });
-    await event("d", "expired", "canceled", "expired", "2027-03-08T03:00:00Z");
+    await event("d", "canceled", "trial", "canceled", "2055-03-02T18:00:00Z", { reason: "not using enough" });
+    await event("d", "expired", "canceled", "expired", "2055-03-08T03:00:00Z");
     // e: monthly from 10 March at 1599 (400 off with a promo code).
     await subscribe("e", MONTHLY, "active", signUps.e!);
     await invoice("e", MONTHLY, "paid", signUps.e!, signUps.e!, 1599, 1999);
@@ -245,7 +248,7 @@ describe("each figure from a known history", () => {
           currency: "USD",
           source: "console",
           reason: "charged twice",
-          created_at: at("2027-01-25T18:00:00Z"),
+          created_at: at("2055-01-25T18:00:00Z"),
         },
         {
           invoice_id: cFebruary,
@@ -254,7 +257,7 @@ describe("each figure from a known history", () => {
           currency: "USD",
           source: "provider",
           reason: "requested",
-          created_at: at("2027-03-03T18:00:00Z"),
+          created_at: at("2055-03-03T18:00:00Z"),
         },
       ])
       .execute();
@@ -274,9 +277,9 @@ describe("each figure from a known history", () => {
     await db
       .insertInto("workout_sessions")
       .values([
-        play("a", workoutA, "2027-01-06T18:00:00Z", "2027-01-06T18:30:00Z"),
-        play("b", workoutB, "2027-02-02T18:00:00Z", null),
-        play("b", workoutA, "2027-03-01T04:00:00Z", "2027-03-01T04:40:00Z"),
+        play("a", workoutA, "2055-01-06T18:00:00Z", "2055-01-06T18:30:00Z"),
+        play("b", workoutB, "2055-02-02T18:00:00Z", null),
+        play("b", workoutA, "2055-03-01T04:00:00Z", "2055-03-01T04:40:00Z"),
       ])
       .execute();
 
@@ -288,18 +291,18 @@ describe("each figure from a known history", () => {
       location_id: "chicago",
       trainer_id: trainer,
       class_type: "Strength",
-      start_at: at("2027-02-15T18:00:00Z"),
-      end_at: at("2027-02-15T19:00:00Z"),
+      start_at: at("2055-02-15T18:00:00Z"),
+      end_at: at("2055-02-15T19:00:00Z"),
       duration: 60,
       capacity: 10,
-      cancelled_at: cancelled ? at("2027-02-14T18:00:00Z") : null,
-      created_at: at("2027-02-01T18:00:00Z"),
+      cancelled_at: cancelled ? at("2055-02-14T18:00:00Z") : null,
+      created_at: at("2055-02-01T18:00:00Z"),
     });
     await db
       .insertInto("live_classes")
       .values([liveClass("numbers-run", false), liveClass("numbers-cancelled", true)])
       .execute();
-    const booked = at("2027-02-10T18:00:00Z");
+    const booked = at("2055-02-10T18:00:00Z");
     await db
       .insertInto("reservations")
       .values([
@@ -336,11 +339,11 @@ describe("each figure from a known history", () => {
   });
 
   it("by month in Chicago", async () => {
-    const report = await numbers(`interval=month&zone=${CHICAGO}&from=2027-01-01&to=2027-03-31`);
+    const report = await numbers(`interval=month&zone=${CHICAGO}&from=2055-01-01&to=2055-03-31`);
     expect(report.intervals.map((i) => [i.start, i.end])).toEqual([
-      ["2027-01-01", "2027-02-01"],
-      ["2027-02-01", "2027-03-01"],
-      ["2027-03-01", "2027-04-01"],
+      ["2055-01-01", "2055-02-01"],
+      ["2055-02-01", "2055-03-01"],
+      ["2055-03-01", "2055-04-01"],
     ]);
     const [january, february, march] = report.intervals;
     const paying = base.paying_members;
@@ -419,16 +422,16 @@ describe("each figure from a known history", () => {
   });
 
   it("puts an instant in the interval of the zone asked for: 28 February 21:00 in Chicago is March in UTC", async () => {
-    const utc = await numbers("interval=month&zone=UTC&from=2027-02-01&to=2027-03-31");
+    const utc = await numbers("interval=month&zone=UTC&from=2055-02-01&to=2055-03-31");
     const [february, march] = utc.intervals;
     expect(february).toMatchObject({ sign_ups: 1, trials_started: 0, trials: base.trials, plays: 1, completions: 0 });
     expect(march).toMatchObject({ sign_ups: 2, trials_started: 1, plays: 1, completions: 1 });
   });
 
   it("by week: Monday to Sunday in the zone", async () => {
-    const report = await numbers(`interval=week&zone=${CHICAGO}&from=2027-02-24&to=2027-03-07`);
+    const report = await numbers(`interval=week&zone=${CHICAGO}&from=2055-02-24&to=2055-03-07`);
     const [before, first] = report.intervals;
-    expect([before!.start, first!.start, first!.end]).toEqual(["2027-02-22", "2027-03-01", "2027-03-08"]);
+    expect([before!.start, first!.start, first!.end]).toEqual(["2055-02-22", "2055-03-01", "2055-03-08"]);
     // Week of 22 February: g ends unpaid (22 Feb), d signs up and starts a trial (28 Feb 21:00), A played.
     expect(before).toMatchObject({ sign_ups: 1, trials_started: 1, churned_members: 1, plays: 1, failed_payments: 0 });
     // Week of 1 March: c ends (3 Mar), d's trial ends unconverted (8 Mar 03:00 UTC is 7 Mar 21:00 in Chicago);
@@ -444,13 +447,13 @@ describe("each figure from a known history", () => {
   });
 
   it("answers the same numbers as CSV, one row per interval", async () => {
-    const res = await t.call("GET", `${API}/numbers.csv?interval=month&zone=${CHICAGO}&from=2027-01-01&to=2027-03-31`, {
+    const res = await t.call("GET", `${API}/numbers.csv?interval=month&zone=${CHICAGO}&from=2055-01-01&to=2055-03-31`, {
       token: viewer,
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toBe(
-      'attachment; filename="fitkit-numbers-month-2027-01-01-2027-03-31.csv"',
+      'attachment; filename="fitkit-numbers-month-2055-01-01-2055-03-31.csv"',
     );
     const [head, ...rows] = res.body.trim().split("\r\n");
     const columns = head!.split(",");
@@ -458,7 +461,7 @@ describe("each figure from a known history", () => {
     expect(rows).toHaveLength(3);
     const march = Object.fromEntries(rows[2]!.split(",").map((v, i) => [columns[i], v]));
     expect(march).toMatchObject({
-      start: "2027-03-01",
+      start: "2055-03-01",
       mrr: String(base.mrr + 1999 + 799 + 1599),
       churned_members: "1",
       cancel_reasons: "too expensive=1",
@@ -469,7 +472,7 @@ describe("each figure from a known history", () => {
   });
 
   it("answers plays and completions per workout, most played first, a page at a time", async () => {
-    const range = `zone=${CHICAGO}&from=2027-01-01&to=2027-03-31`;
+    const range = `zone=${CHICAGO}&from=2055-01-01&to=2055-03-31`;
     const all = await ok<{ items: unknown[]; total: number }>(
       t.call("GET", `${API}/numbers/workouts?${range}`, { token: viewer }),
     );
