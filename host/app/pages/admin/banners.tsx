@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
+import { useConsoleData } from "./use-console-data.js";
 import { css } from "goober";
 import {
   changeBannerState,
@@ -14,7 +15,7 @@ import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
-import { ConsoleFrame, dateTime, failureMessage, useOperator } from "./console-frame.js";
+import { ConsoleFrame, dateTime, useOperator } from "./console-frame.js";
 import { ct } from "./copy.js";
 import { ContentPill } from "./ordered-content.js";
 
@@ -47,40 +48,10 @@ export default function ConsoleBannersPage() {
 function Banners() {
   const store = useStore();
   const editable = useOperator().areas.includes("catalogue");
-  const [items, setItems] = useState<AdminBanner[] | undefined>();
-  const [error, setError] = useState("");
-  const [notice, setNotice] = useState("");
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      getAdminBanners(store.api, signal).then(
-        (r) => !signal?.aborted && setItems(r.items),
-        (e: unknown) => !signal?.aborted && setError(failureMessage(e)),
-      ),
-    [store],
-  );
-  useEffect(() => {
-    const abort = new AbortController();
-    void load(abort.signal);
-    return () => abort.abort();
-  }, [load]);
-
-  const run = async (action: () => Promise<string>) => {
-    setBusy(true);
-    setError("");
-    setNotice("");
-    try {
-      const done = await action();
-      await load();
-      setNotice(done);
-    } catch (e) {
-      setError(failureMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const read = useCallback((signal?: AbortSignal) => getAdminBanners(store.api, signal).then((r) => r.items), [store]);
+  const { data: items, error, notice, busy, run } = useConsoleData(read);
 
   return (
     <div className={stack(space[5])}>

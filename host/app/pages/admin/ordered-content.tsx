@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useConsoleData } from "./use-console-data.js";
 import { css } from "goober";
 import {
   changeOrderedState,
@@ -17,7 +18,7 @@ import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
-import { ConsoleFrame, failureMessage, useOperator } from "./console-frame.js";
+import { ConsoleFrame, useOperator } from "./console-frame.js";
 import { ct } from "./copy.js";
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -61,65 +62,43 @@ export function OrderedContentPage({ kind }: { kind: OrderedKind }) {
 function OrderedContent({ kind }: { kind: OrderedKind }) {
   const store = useStore();
   const editable = useOperator().areas.includes("catalogue");
-  const [items, setItems] = useState<OrderedRecord<OrderedKind>[] | undefined>();
-  const [error, setError] = useState("");
-  const [notice, setNotice] = useState("");
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   /** The button to give focus back to once the list has re-rendered (a move keeps the keyboard on its item). */
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      getOrdered(store.api, kind, signal).then(
-        (r) => !signal?.aborted && setItems(r.items),
-        (e: unknown) => !signal?.aborted && setError(failureMessage(e)),
-      ),
+  const read = useCallback(
+    (signal?: AbortSignal) => getOrdered(store.api, kind, signal).then((r) => r.items),
     [store, kind],
   );
-  useEffect(() => {
-    const abort = new AbortController();
-    void load(abort.signal);
-    return () => abort.abort();
-  }, [load]);
+  const { data: items, error, notice, busy, run, setData: setItems } = useConsoleData(read);
   useEffect(() => {
     if (!focusAfter) return;
     document.getElementById(focusAfter)?.focus();
     setFocusAfter(null);
   }, [focusAfter, items]);
 
-  const run = async (action: () => Promise<string>) => {
-    setBusy(true);
-    setError("");
-    setNotice("");
-    try {
-      setNotice(await action());
-    } catch (e) {
-      setError(failureMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   const live = items?.filter((i) => i.status !== "retired") ?? [];
   const retired = items?.filter((i) => i.status === "retired") ?? [];
 
   // The move buttons stay enabled while a move is on its way (a disabled button would drop the keyboard's focus).
   const move = (item: OrderedRecord<OrderedKind>, direction: "up" | "down") =>
     !busy &&
-    run(async () => {
-      const next = (await moveOrdered(store.api, kind, item.id, direction)).items;
-      setItems(next);
-      const inOrder = next.filter((i) => i.status !== "retired");
-      const at = inOrder.findIndex((i) => i.id === item.id);
-      // Keep the keyboard on the item; at either end the other button is the one still enabled.
-      const edge = direction === "up" ? at === 0 : at === inOrder.length - 1;
-      setFocusAfter(`move-${direction === "up" ? (edge ? "down" : "up") : edge ? "up" : "down"}-${item.id}`);
-      return ct("console.content.moved", { name: item.name, position: at + 1, count: inOrder.length });
-    });
+    run(
+      async () => {
+        const next = (await moveOrdered(store.api, kind, item.id, direction)).items;
+        setItems(next);
+        const inOrder = next.filter((i) => i.status !== "retired");
+        const at = inOrder.findIndex((i) => i.id === item.id);
+        // Keep the keyboard on the item; at either end the other button is the one still enabled.
+        const edge = direction === "up" ? at === 0 : at === inOrder.length - 1;
+        setFocusAfter(`move-${direction === "up" ? (edge ? "down" : "up") : edge ? "up" : "down"}-${item.id}`);
+        return ct("console.content.moved", { name: item.name, position: at + 1, count: inOrder.length });
+      },
+      { reload: false },
+    );
   const change = (item: OrderedRecord<OrderedKind>, verb: "publish" | "retire") =>
     run(async () => {
       await changeOrderedState(store.api, kind, item.id, verb);
-      await load();
       return ct(verb === "publish" ? "console.content.published" : "console.content.retired", { name: item.name });
     });
 
@@ -188,7 +167,6 @@ function OrderedContent({ kind }: { kind: OrderedKind }) {
           onSave={(fields) =>
             run(async () => {
               const saved = await updateOrdered(store.api, kind, item.id, fields);
-              await load();
               setEditing(null);
               return ct("console.content.saved", { name: saved.name });
             })
@@ -217,7 +195,6 @@ function OrderedContent({ kind }: { kind: OrderedKind }) {
             onSave={(fields) =>
               run(async () => {
                 const created = await createOrdered(store.api, kind, fields);
-                await load();
                 return ct("console.content.created", { name: created.name });
               })
             }

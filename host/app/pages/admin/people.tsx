@@ -1,21 +1,14 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, type FormEvent } from "react";
+import { useConsoleData } from "./use-console-data.js";
 import { css } from "goober";
-import { getOperators, grantRole, revokeRole, type ConsoleRole, type Operator } from "../../../../src/api/index.js";
+import { getOperators, grantRole, revokeRole, type ConsoleRole } from "../../../../src/api/index.js";
 import { useStore } from "../../lib/store.js";
 import { color, radius, space, text } from "../../theme/tokens.js";
 import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
-import {
-  ConsoleFrame,
-  consoleTable,
-  dateTime,
-  failureMessage,
-  roleName,
-  scroll,
-  useOperator,
-} from "./console-frame.js";
+import { ConsoleFrame, consoleTable, dateTime, roleName, scroll, useOperator } from "./console-frame.js";
 import { ct } from "./copy.js";
 
 const ROLES: ConsoleRole[] = ["admin", "editor", "support", "viewer"];
@@ -37,39 +30,11 @@ export default function ConsolePeoplePage() {
 function People() {
   const store = useStore();
   const me = useOperator();
-  const [people, setPeople] = useState<Operator[] | undefined>();
-  const [error, setError] = useState("");
-  const [notice, setNotice] = useState("");
-  const [busy, setBusy] = useState(false);
   const admin = me.areas.includes("roles");
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      getOperators(store.api, signal).then(
-        (r) => !signal?.aborted && setPeople(r.items),
-        (e: unknown) => !signal?.aborted && setError(failureMessage(e)),
-      ),
-    [store],
-  );
-  useEffect(() => {
-    const abort = new AbortController();
-    void load(abort.signal);
-    return () => abort.abort();
-  }, [load]);
+  const read = useCallback((signal?: AbortSignal) => getOperators(store.api, signal).then((r) => r.items), [store]);
+  const { data: people, error, setError, notice, busy, run } = useConsoleData(read);
 
-  const run = async (action: () => Promise<string>) => {
-    setBusy(true);
-    setError("");
-    setNotice("");
-    try {
-      setNotice(await action());
-      await load();
-    } catch (e) {
-      setError(failureMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   const grant = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
+import { useConsoleData } from "./use-console-data.js";
 import { css } from "goober";
 import {
   createProduct,
@@ -14,7 +15,7 @@ import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
-import { ConsoleFrame, consoleTable, dateTime, failureMessage, scroll, useOperator } from "./console-frame.js";
+import { ConsoleFrame, consoleTable, dateTime, scroll, useOperator } from "./console-frame.js";
 import { ct } from "./copy.js";
 
 /** The console's forms: labelled controls stacked, selects as tall as the app's fields. */
@@ -56,39 +57,10 @@ function Products() {
   const store = useStore();
   const me = useOperator();
   const admin = me.areas.includes("offersEdit");
-  const [products, setProducts] = useState<AdminProduct[] | undefined>();
-  const [error, setError] = useState("");
-  const [notice, setNotice] = useState("");
-  const [busy, setBusy] = useState(false);
   const [repricing, setRepricing] = useState<AdminProduct | undefined>();
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      getAdminProducts(store.api, signal).then(
-        (r) => !signal?.aborted && setProducts(r.items),
-        (e: unknown) => !signal?.aborted && setError(failureMessage(e)),
-      ),
-    [store],
-  );
-  useEffect(() => {
-    const abort = new AbortController();
-    void load(abort.signal);
-    return () => abort.abort();
-  }, [load]);
-
-  const run = async (action: () => Promise<string>) => {
-    setBusy(true);
-    setError("");
-    setNotice("");
-    try {
-      setNotice(await action());
-      await load();
-    } catch (e) {
-      setError(failureMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const read = useCallback((signal?: AbortSignal) => getAdminProducts(store.api, signal).then((r) => r.items), [store]);
+  const { data: products, error, setError, notice, busy, run } = useConsoleData(read);
 
   const create = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useConsoleData } from "./use-console-data.js";
 import { css } from "goober";
 import {
   createPromoCampaign,
@@ -8,7 +9,6 @@ import {
   updatePromoCode,
   type AdminProduct,
   type PromoCode,
-  type PromoCodePage,
   type PromoCodeRules,
 } from "../../../../src/api/index.js";
 import { useStore } from "../../lib/store.js";
@@ -17,7 +17,7 @@ import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
-import { ConsoleFrame, consoleTable, dateTime, failureMessage, scroll, useOperator } from "./console-frame.js";
+import { ConsoleFrame, consoleTable, dateTime, scroll, useOperator } from "./console-frame.js";
 import { ct } from "./copy.js";
 import { dollarsToCents, money, offerForm } from "./products.js";
 
@@ -108,29 +108,17 @@ function PromoCodes() {
   const me = useOperator();
   const admin = me.areas.includes("offersEdit");
   const [q, setQ] = useState("");
-  const [page, setPage] = useState<PromoCodePage | undefined>();
   const [plans, setPlans] = useState<AdminProduct[]>([]);
-  const [error, setError] = useState("");
-  const [notice, setNotice] = useState("");
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<PromoCode | undefined>();
   const [mode, setMode] = useState<"single" | "campaign">("single");
   const [kind, setKind] = useState<"percentage" | "amount">("percentage");
   const [made, setMade] = useState<{ campaign: string; codes: string[] } | undefined>();
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      getPromoCodes(store.api, { q: q || undefined, limit: 100 }, signal).then(
-        (r) => !signal?.aborted && setPage(r),
-        (e: unknown) => !signal?.aborted && setError(failureMessage(e)),
-      ),
+  const read = useCallback(
+    (signal?: AbortSignal) => getPromoCodes(store.api, { q: q || undefined, limit: 100 }, signal),
     [store, q],
   );
-  useEffect(() => {
-    const abort = new AbortController();
-    void load(abort.signal);
-    return () => abort.abort();
-  }, [load]);
+  const { data: page, error, setError, notice, busy, run } = useConsoleData(read);
   useEffect(() => {
     const abort = new AbortController();
     getAdminProducts(store.api, abort.signal).then(
@@ -142,20 +130,6 @@ function PromoCodes() {
     );
     return () => abort.abort();
   }, [store]);
-
-  const run = async (action: () => Promise<string>) => {
-    setBusy(true);
-    setError("");
-    setNotice("");
-    try {
-      setNotice(await action());
-      await load();
-    } catch (e) {
-      setError(failureMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const create = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
