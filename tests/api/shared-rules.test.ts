@@ -75,7 +75,7 @@ describe("membership state: display state and active (spec §4)", () => {
         .executeTakeFirstOrThrow();
       const res = await t.call("GET", "/v2/subscriptions/subs/all", { token: m.token });
       expect(res.statusCode, res.body).toBe(200);
-      // The case's own subscription: the fixture's member holds a VIP one too, created in the same millisecond at times.
+      // The case's own subscription: the fixture's member holds a VIP one too, at times in the same millisecond.
       const served = (
         res.json().items as { subscription_id: string; display_state: string; is_active: boolean }[]
       ).find((item) => item.subscription_id === inserted.id);

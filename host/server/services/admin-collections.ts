@@ -1,6 +1,6 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { OrderedContentService, type OrderedRecord } from "./ordered-content.js";
+import { OrderedContentService } from "./ordered-content.js";
 
 /** What a member reads about a collection: its page, the collections list, the library's collection filter. */
 export interface CollectionFields {
@@ -9,9 +9,6 @@ export interface CollectionFields {
   description: string;
   image_url: string;
 }
-
-/** A collection as the console answers it; its position is its place in members' lists and the filter. */
-export type AdminCollection = OrderedRecord<CollectionFields>;
 
 /**
  * Collections as editors run them: created as drafts, edited, published into members' collections list, page and

@@ -60,8 +60,6 @@ const snapshot = (c: Coupon) => ({
   campaign: c.campaign,
 });
 
-type PromoCode = ReturnType<typeof snapshot>;
-
 /**
  * Promo codes as admins run them: one code, or a campaign of unique generated codes; their rules edited later; the
  * redemptions counted. A code is never deleted (redemptions and invoices name it): switching it off ends its use.

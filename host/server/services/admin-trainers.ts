@@ -1,6 +1,6 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { OrderedContentService, type OrderedRecord } from "./ordered-content.js";
+import { OrderedContentService } from "./ordered-content.js";
 
 /** What a member reads about a trainer: on every class they teach, and in the library's trainer filter. */
 export interface TrainerFields {
@@ -9,9 +9,6 @@ export interface TrainerFields {
   bio: string;
   image_url: string;
 }
-
-/** A trainer as the console answers it; its position is its place in the library's trainer filter. */
-export type AdminTrainer = OrderedRecord<TrainerFields>;
 
 /**
  * Trainers as editors run them: created as drafts, edited, published into the library's trainer filter, moved up or

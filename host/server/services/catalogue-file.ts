@@ -98,8 +98,6 @@ export interface ReadRow {
 /** Most rows one file may hold (the route's byte limit bounds it too): a catalogue, not a data dump. */
 export const MAX_ROWS = 5000;
 
-type CatalogueFormat = "csv" | "json";
-
 // ---- writing
 
 /** The catalogue as a CSV file: a header row, then one row per workout. */

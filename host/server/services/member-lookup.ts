@@ -294,5 +294,3 @@ export class MemberLookup {
     };
   }
 }
-
-type MemberPage = Awaited<ReturnType<MemberLookup["page"]>>;

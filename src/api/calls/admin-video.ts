@@ -4,7 +4,6 @@ import { enc } from "./path.js";
 
 /** The console's video calls (/admin/v1): a workout's uploaded video and its captions. Uploads speak tus. */
 export type WorkoutVideoState = ResponseBody<"/admin/v1/workouts/{id}/video", "get">;
-type VideoAsset = NonNullable<WorkoutVideoState["asset"]>;
 
 /** Where the console's resumable (tus 1.0) uploads go. */
 export const uploadsEndpoint = (c: ApiClient) => `${c.baseURL}/admin/v1/uploads`;
