@@ -153,3 +153,8 @@ export const consoleTable = css`width: 100%; border-collapse: collapse; font-siz
   th, td { padding: ${space[2]}px; border-bottom: 1px solid ${color.line}; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
   thead th { font-size: 12px; text-transform: uppercase; letter-spacing: .08em; color: ${color.muted}; }`;
 export const scroll = css`overflow-x: auto;`;
+/**
+ * For a console table with many columns inside `scroll`: cells keep whole words (the table scrolls sideways on a
+ * phone instead of splitting words letter by letter); `code` and `.anywhere` cells (ids, emails) may still break.
+ */
+export const wholeWords = css`table& th, table& td { overflow-wrap: break-word; } code, .anywhere { overflow-wrap: anywhere; }`;

@@ -8,12 +8,15 @@ import { color, space, text } from "../../theme/tokens.js";
 import { Button } from "../../ui/button.js";
 import { Checkbox, Field, FormError } from "../../ui/field.js";
 import { Modal } from "../../ui/modal.js";
-import { Spinner, stack } from "../../ui/page.js";
+import { sectionTitle, Spinner, stack } from "../../ui/page.js";
 import { ConsoleFrame, consoleTable, dateTime, failureMessage, scroll } from "./console-frame.js";
 import { ct } from "./copy.js";
 
 const refundList = css`margin: ${space[1]}px 0 0; padding-left: ${space[4]}px; font-size: ${text.sm}px; color: ${color.muted};`;
 const flag = css`color: ${color.danger}; font-weight: 700;`;
+
+/** Within a page's grid the panel may be narrower than its table, which then scrolls sideways by itself. */
+const fitsPage = css`min-width: 0;`;
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat(currentLocale(), { style: "currency", currency }).format(cents / 100);
@@ -56,8 +59,10 @@ export function MemberPayments({ userId }: { userId: string }) {
   };
 
   return (
-    <section className={stack(space[4])} aria-labelledby="member-payments-title">
-      <h2 id="member-payments-title">{ct("console.payments.title")}</h2>
+    <section className={`${stack(space[4])} ${fitsPage}`} aria-labelledby="member-payments-title">
+      <h2 id="member-payments-title" className={sectionTitle}>
+        {ct("console.payments.title")}
+      </h2>
       <p role="status">{done}</p>
       {error ? <FormError>{error}</FormError> : null}
       {!items ? (

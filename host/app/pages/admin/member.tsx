@@ -15,7 +15,7 @@ import { Field, FormError } from "../../ui/field.js";
 import { Modal, modalActions } from "../../ui/modal.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { card, EmptyState, sectionTitle, Spinner, stack } from "../../ui/page.js";
-import { ConsoleFrame, consoleTable, dateTime, failureMessage, scroll } from "./console-frame.js";
+import { ConsoleFrame, consoleTable, dateTime, failureMessage, scroll, wholeWords } from "./console-frame.js";
 import { ct, type ConsoleKey } from "./copy.js";
 import { stateName } from "./member-summary.js";
 import { MemberPayments } from "./member-payments.js";
@@ -34,8 +34,6 @@ const reasonBox = css`display: grid; gap: 6px;
   span[role="alert"] { color: ${color.danger}; font-size: ${text.sm}px; font-weight: 600; }`;
 
 /** Words stay whole in the page's tables (a state is not split into letters on a phone); long values break anywhere. */
-const words = css`table& th, table& td { overflow-wrap: break-word; } code, .anywhere { overflow-wrap: anywhere; }`;
-
 type Page = SupportMemberPage;
 
 /** /admin/members/:id: one member's page and support's actions on the account; admins and support. */
@@ -282,7 +280,7 @@ function Table({ caption, head, rows }: { caption: string; head: ConsoleKey[]; r
   if (!rows.length) return <Empty />;
   return (
     <div className={scroll}>
-      <table className={`${consoleTable} ${words}`}>
+      <table className={`${consoleTable} ${wholeWords}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
