@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { closeBrowser, STEP_TIMEOUT, withSession, type Session } from "./browser.js";
+import { checkWidths } from "./app-part2-helpers.js";
 import { startOwnServer } from "./own-server.js";
 
 /**
@@ -174,5 +175,39 @@ describe("hosted app: failed-payment recovery", () => {
       await activeOnHome(page, members.confirm);
       // That answer is the API's 404 no_payment_to_confirm, which the browser logs.
       session.assertClean({ allowConsole: /status of 404/ });
+    }));
+
+  it("support sees the member's payments and the device they signed in on, on the member page", () =>
+    withSession(async (session) => {
+      const support = await api<{ token: string; refreshToken: string }>("/api/auth/sign-in/email", {
+        body: { email: "support@demo.fitkit.dev", password: "fitkit-demo" },
+      });
+      const found = await api<{ items: { id: string }[] }>(`/admin/v1/members?q=${encodeURIComponent(members.fix)}`, {
+        token: support.token,
+      });
+      const setup = await session.context.newPage();
+      await setup.goto(`${fitkit.url}/health`);
+      await setup.evaluate(
+        ({ access, refresh }) => {
+          const json = JSON.stringify({ access, id: access, refresh });
+          localStorage.setItem("tokens", json);
+          localStorage.setItem("web-root", `{"tokens":${json}}`);
+          localStorage.setItem("id", access);
+          localStorage.setItem("refresh", refresh);
+          localStorage.setItem("fitkit.consent", JSON.stringify(["Essential"]));
+        },
+        { access: support.token, refresh: support.refreshToken },
+      );
+      await setup.close();
+      const page = await session.open(`${fitkit.url}/admin/members/${found.items[0]!.id}`);
+      // The member signed in on this page's browser in the first journey: headless Chromium on Linux.
+      const devices = page.getByRole("table", { name: "Signed-in devices" });
+      await devices.getByText("Chrome on Linux").first().waitFor({ timeout: STEP_TIMEOUT });
+      // The failed renewal and the charge of the fixed card, readable at every width without sideways scroll.
+      const payments = page.getByRole("table", { name: "Payments and their refunds" });
+      await payments.getByRole("row", { name: /Failed/ }).waitFor({ timeout: STEP_TIMEOUT });
+      await payments.getByRole("row", { name: /Paid/ }).first().waitFor();
+      await checkWidths(session, page, "recovery-admin-member");
+      session.assertClean();
     }));
 });
