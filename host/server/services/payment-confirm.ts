@@ -32,14 +32,14 @@ const NOTHING_TO_CONFIRM = {
 } as const;
 
 /** The page the bank's authentication sends the member back to. */
-export const confirmPageUrl = (publicUrl: string, paymentId: string) =>
+const confirmPageUrl = (publicUrl: string, paymentId: string) =>
   `${publicUrl}/account/membership/confirm?payment=${encodeURIComponent(paymentId)}`;
 
 /**
  * The member's newest charge waiting for authentication (requires_action) for the very period their past-due
  * membership is waiting on; an older one, or one for a membership that is active again, is not asked for.
  */
-export async function paymentToConfirm(db: Db, userId: string, paymentId?: string) {
+async function paymentToConfirm(db: Db, userId: string, paymentId?: string) {
   let query = db
     .selectFrom("payments as p")
     .innerJoin("invoices as i", "i.payment_id", "p.id")
