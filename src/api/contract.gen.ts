@@ -3723,6 +3723,11 @@ export interface operations {
              * @enum {string}
              */
             payment_due?: "true";
+            /**
+             * @description the failed renewal waits for the member's authentication: the confirm page completes it
+             * @enum {string}
+             */
+            payment_confirm?: "true";
           };
         };
       };

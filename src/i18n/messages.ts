@@ -553,6 +553,8 @@ export const en = {
   "shell.skipToContent": "Skip to content",
   "shell.paymentDue": "Your last membership payment didn’t go through, so your membership is on hold.",
   "shell.paymentDueLink": "Update your card",
+  "shell.paymentConfirm": "Your bank asks you to confirm your last membership payment, so your membership is on hold.",
+  "shell.paymentConfirmLink": "Confirm payment",
   "auth.logIn": "Log in",
   "auth.welcomeBack": "Welcome back",
   "auth.signingInAs": "Signing in as",

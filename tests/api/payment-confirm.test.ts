@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "../../host/server/clock.js";
 import { expectError, startTestApp, type TestApp } from "./harness.js";
-import { addCard, claims, current, events, renewals, subscribedMember } from "./membership-helpers.js";
+import {
+  addCard,
+  claims,
+  current,
+  events,
+  renewals,
+  subscribedMember,
+  VISA_CHARGE_FAILS,
+} from "./membership-helpers.js";
 import { startStripeDouble } from "./stripe-api-double.js";
 
 /**
@@ -39,7 +47,8 @@ describe("with the sandbox", () => {
   it("the charge waits for the member, who is emailed the confirm page; confirming restores access at once", async () => {
     const m = await waitingMember();
     expect(await current(t, m.token)).toMatchObject({ state: "past_due", is_active: false });
-    expect(await claims(t, m.token)).toMatchObject({ payment_due: "true" });
+    // The app's banner links the confirm page (not the card form) by this claim.
+    expect(await claims(t, m.token)).toMatchObject({ payment_due: "true", payment_confirm: "true" });
     const mail = (await outboxFor(t, m.email)).find((x) => x.subject === "Confirm your membership payment");
     expect(mail?.text_body).toContain(`${t.config.publicUrl}/account/membership/confirm`);
 
@@ -65,7 +74,9 @@ describe("with the sandbox", () => {
       is_active: true,
       last_invoice: { status: "paid", period_start: m.sub.trial_end },
     });
-    expect(await claims(t, m.token)).not.toHaveProperty("payment_due");
+    const after = await claims(t, m.token);
+    expect(after).not.toHaveProperty("payment_due");
+    expect(after).not.toHaveProperty("payment_confirm");
     expect((await events(t, m.sub.subscription_id)).map((e) => [e.actor, e.action])).toEqual([
       [`member:${m.user.id}`, "created"],
       ["job:renewals", "payment_failed"],
@@ -80,6 +91,19 @@ describe("with the sandbox", () => {
       409,
     );
     expect(twice.code).toBe("payment_already_made");
+  });
+
+  it("a renewal refused by the card (not waiting for authentication) asks for a new card, not a confirmation", async () => {
+    const m = await subscribedMember(t, TRIAL, VISA_CHARGE_FAILS);
+    t.clock.set(Math.max(t.clock.now().getTime(), new Date(m.sub.trial_end).getTime()) + 1000);
+    await renewals(t);
+    const token = (await t.signIn(m.email, m.password)).token;
+    const status = await claims(t, token);
+    expect(status).toMatchObject({ payment_due: "true" });
+    expect(status).not.toHaveProperty("payment_confirm");
+    expect(expectError(await t.call("GET", "/commerce/v1/payment/confirmation", { token }), 404).code).toBe(
+      "no_payment_to_confirm",
+    );
   });
 
   it("refuses anonymous callers, other members' charges, unknown ids and bad bodies", async () => {

@@ -39,7 +39,7 @@ const confirmPageUrl = (publicUrl: string, paymentId: string) =>
  * The member's newest charge waiting for authentication (requires_action) for the very period their past-due
  * membership is waiting on; an older one, or one for a membership that is active again, is not asked for.
  */
-async function paymentToConfirm(db: Db, userId: string, paymentId?: string) {
+export async function paymentToConfirm(db: Db, userId: string, paymentId?: string) {
   let query = db
     .selectFrom("payments as p")
     .innerJoin("invoices as i", "i.payment_id", "p.id")

@@ -84,6 +84,8 @@ export const appEsUS: Partial<Messages> = {
   "shell.skipToContent": "Ir al contenido",
   "shell.paymentDue": "Tu último pago de la membresía no se realizó y tu membresía está en pausa.",
   "shell.paymentDueLink": "Actualiza tu tarjeta",
+  "shell.paymentConfirm": "Tu banco te pide confirmar tu último pago de la membresía y tu membresía está en pausa.",
+  "shell.paymentConfirmLink": "Confirmar pago",
   "row.scrollBack": "Desplazar {title} hacia atrás",
   "row.scrollForward": "Desplazar {title} hacia adelante",
   "ui.close": "Cerrar",

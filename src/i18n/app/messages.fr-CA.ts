@@ -84,6 +84,9 @@ export const appFrCA: Partial<Messages> = {
   "shell.skipToContent": "Aller au contenu",
   "shell.paymentDue": "Votre dernier paiement d’abonnement n’est pas passé : votre abonnement est suspendu.",
   "shell.paymentDueLink": "Mettre à jour votre carte",
+  "shell.paymentConfirm":
+    "Votre banque vous demande de confirmer votre dernier paiement d’abonnement : votre abonnement est suspendu.",
+  "shell.paymentConfirmLink": "Confirmer le paiement",
   "row.scrollBack": "Faire défiler {title} vers l’arrière",
   "row.scrollForward": "Faire défiler {title} vers l’avant",
   "ui.close": "Fermer",
