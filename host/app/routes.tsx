@@ -62,6 +62,7 @@ const Welcome = lazy(() => import("./pages/onboarding/welcome.js"));
 const Account = lazy(() => import("./pages/account/account.js"));
 const AccountSettings = lazy(() => import("./pages/account/settings.js"));
 const Membership = lazy(() => import("./pages/account/membership.js"));
+const ConfirmPayment = lazy(() => import("./pages/account/confirm-payment.js"));
 const Join = lazy(() => import("./pages/account/join.js"));
 const Subscriptions = lazy(() => import("./pages/account/subscriptions.js"));
 const Root = lazy(() => import("./pages/misc/root.js"));
@@ -158,6 +159,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/account/membership/manage", page: Membership, title: "routes.manageMembership", access: "member" },
   { path: "/account/membership/billing-address", page: Membership, title: "routes.billingAddress", access: "member" },
   { path: "/account/membership/pause", page: Membership, title: "routes.pauseMembership", access: "member" },
+  { path: "/account/membership/confirm", page: ConfirmPayment, title: "routes.confirmPayment", access: "member" },
   { path: "/account/membership/join", page: Join, title: "routes.becomeAMember", access: "member" },
   { path: "/account/subscriptions", page: Subscriptions, title: "routes.accountSubscription", access: "member" },
 

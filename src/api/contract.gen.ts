@@ -2970,6 +2970,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/commerce/v1/payment/confirmation": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The renewal charge waiting for the member's authentication (404 no_payment_to_confirm when none)
+     * @description A renewal the member's bank wants authenticated (requires_action) keeps the membership past due; the confirm page shows this charge and confirms it with POST /payment/confirm.
+     */
+    get: operations["getCommercePaymentConfirmation"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/commerce/v1/payment/confirm": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm a charge waiting for the member's authentication; paid, it restores the membership at once
+     * @description Answers `succeeded` (the invoice is paid and a past-due membership is active again) or, with Stripe, `requires_action` and the bank's page to send the member to; that page returns to /account/membership/confirm, which calls again with `returned: true` to read the outcome. Refusals: 404 `no_payment_to_confirm`, 409 `payment_already_made`, 402 `payment_not_confirmed`.
+     */
+    post: operations["postCommercePaymentConfirm"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/commerce/v1/sandbox/payment-methods": {
     parameters: {
       query?: never;
@@ -3683,6 +3723,11 @@ export interface operations {
              * @enum {string}
              */
             payment_due?: "true";
+            /**
+             * @description the failed renewal waits for the member's authentication: the confirm page completes it
+             * @enum {string}
+             */
+            payment_confirm?: "true";
           };
         };
       };
@@ -10487,6 +10532,7 @@ export interface operations {
               added_at: string;
             }[];
             sessions: {
+              device: string | null;
               /** Format: date-time */
               signed_in_at: string;
               /** Format: date-time */
@@ -10695,6 +10741,7 @@ export interface operations {
               added_at: string;
             }[];
             sessions: {
+              device: string | null;
               /** Format: date-time */
               signed_in_at: string;
               /** Format: date-time */
@@ -10904,6 +10951,7 @@ export interface operations {
               added_at: string;
             }[];
             sessions: {
+              device: string | null;
               /** Format: date-time */
               signed_in_at: string;
               /** Format: date-time */
@@ -11113,6 +11161,7 @@ export interface operations {
               added_at: string;
             }[];
             sessions: {
+              device: string | null;
               /** Format: date-time */
               signed_in_at: string;
               /** Format: date-time */
@@ -11320,6 +11369,7 @@ export interface operations {
               added_at: string;
             }[];
             sessions: {
+              device: string | null;
               /** Format: date-time */
               signed_in_at: string;
               /** Format: date-time */
@@ -11527,6 +11577,7 @@ export interface operations {
               added_at: string;
             }[];
             sessions: {
+              device: string | null;
               /** Format: date-time */
               signed_in_at: string;
               /** Format: date-time */
@@ -11734,6 +11785,7 @@ export interface operations {
               added_at: string;
             }[];
             sessions: {
+              device: string | null;
               /** Format: date-time */
               signed_in_at: string;
               /** Format: date-time */
@@ -11941,6 +11993,7 @@ export interface operations {
               added_at: string;
             }[];
             sessions: {
+              device: string | null;
               /** Format: date-time */
               signed_in_at: string;
               /** Format: date-time */
@@ -19904,6 +19957,100 @@ export interface operations {
             exp_year: number;
             last4: string;
           };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getCommercePaymentConfirmation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            payment_id: string;
+            /** @description In cents */
+            amount: number;
+            currency: string;
+            plan: string;
+            card: {
+              brand: string;
+              last4: string;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            retry_at: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postCommercePaymentConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          payment_id: string;
+          /** @default false */
+          returned?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "succeeded" | "requires_action";
+            /** @description The bank's authentication page (requires_action) */
+            redirect_url?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description Default Response */

@@ -9,6 +9,8 @@ export interface MemberStatus {
   paused: boolean;
   /** A renewal failed and waits for a working card. */
   paymentDue: boolean;
+  /** That renewal waits for the member to confirm it with their bank (the app's confirm page). */
+  paymentConfirm: boolean;
   previouslyEntitled: boolean;
 }
 
@@ -28,6 +30,7 @@ export function memberStatus(claims: Claims | null | undefined): MemberStatus {
     vip: claims?.["custom:is_vip"] === "true",
     paused: claims?.is_paused === "true",
     paymentDue: claims?.payment_due === "true",
+    paymentConfirm: claims?.payment_confirm === "true",
     previouslyEntitled: claims?.unentitled_status === "previously_entitled",
   };
 }

@@ -191,6 +191,8 @@ export const consoleEn = {
   "console.member.card": "{brand} ending {last4}",
   "console.member.expires": "Expires",
   "console.member.default": "Default",
+  "console.member.device": "Device",
+  "console.member.unknownDevice": "Not recorded",
   "console.member.signedIn": "Signed in",
   "console.member.lastUsed": "Last used",
   "console.member.live": "Signed in now",

@@ -10,6 +10,8 @@ interface Card {
   declines?: "attach" | "charge";
   /** The issuer's decline code of a declined charge (generic_decline unless named). */
   declineCode?: string;
+  /** Every charge needs the member's authentication (3-D Secure): refused off-session, redirected on-session. */
+  authenticates?: boolean;
 }
 
 interface Intent {
@@ -20,7 +22,9 @@ interface Intent {
   customer: string | null;
   status: string;
   latest_charge: string;
-  last_payment_error: { code: string; decline_code?: string } | null;
+  last_payment_error: { code: string; decline_code?: string; payment_method?: string } | null;
+  payment_method: string | null;
+  next_action: { type: "redirect_to_url"; redirect_to_url: { url: string; return_url: string } } | null;
 }
 
 interface Refund {
@@ -65,6 +69,14 @@ export async function startStripeDouble() {
       exp_month: 12,
       exp_year: 2034,
       declines: "charge",
+      customer: null,
+    },
+    pm_card_authenticationRequired: {
+      brand: "visa",
+      last4: "3184",
+      exp_month: 12,
+      exp_year: 2034,
+      authenticates: true,
       customer: null,
     },
     pm_card_chargeDeclinedStolenCard: {
@@ -209,16 +221,67 @@ export async function startStripeDouble() {
         status: "succeeded",
         latest_charge: chargeId,
         last_payment_error: null,
+        payment_method: form.get("payment_method"),
+        next_action: null,
       };
       intents.set(id, intent);
       if (key) byIdempotencyKey.set(key, id);
       charges.set(chargeId, { id: chargeId, object: "charge", payment_intent: id, amount: intent.amount });
+      if (card?.authenticates && form.get("off_session") === "true") {
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = {
+          code: "authentication_required",
+          decline_code: "authentication_required",
+          payment_method: intent.payment_method!,
+        };
+        return cardError({
+          code: "authentication_required",
+          decline_code: "authentication_required",
+          payment_intent: intent,
+        });
+      }
       if (!card || card.declines) {
         const declineCode = card?.declineCode ?? "generic_decline";
         intent.status = "requires_payment_method";
         intent.last_payment_error = { code: "card_declined", decline_code: declineCode };
         return cardError({ decline_code: declineCode, payment_intent: intent });
       }
+      return { status: 200, body: intent };
+    }
+    const confirmId = /^\/v1\/payment_intents\/(\w+)\/confirm$/.exec(path)?.[1];
+    if (method === "POST" && confirmId) {
+      const intent = intents.get(confirmId);
+      if (!intent) return missing(confirmId);
+      if (!["requires_payment_method", "requires_confirmation", "requires_action"].includes(intent.status))
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "payment_intent_unexpected_state",
+              message: `This PaymentIntent's status is ${intent.status}`,
+            },
+          },
+        };
+      const pmId = form.get("payment_method") ?? intent.payment_method ?? "";
+      const card = cards[pmId];
+      if (!card || card.declines) {
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = { code: "card_declined", decline_code: card?.declineCode ?? "generic_decline" };
+        return cardError({ decline_code: card?.declineCode ?? "generic_decline", payment_intent: intent });
+      }
+      intent.payment_method = pmId;
+      intent.last_payment_error = null;
+      const returnUrl = form.get("return_url");
+      if (card.authenticates && returnUrl) {
+        intent.status = "requires_action";
+        intent.next_action = {
+          type: "redirect_to_url",
+          redirect_to_url: { url: `https://hooks.stripe.test/3d_secure_2/${intent.id}`, return_url: returnUrl },
+        };
+      } else if (card.authenticates) {
+        intent.status = "requires_action";
+      } else intent.status = "succeeded";
       return { status: 200, body: intent };
     }
     const intentId = /^\/v1\/payment_intents\/(\w+)$/.exec(path)?.[1];
@@ -288,6 +351,17 @@ export async function startStripeDouble() {
     /** A refund made in Stripe's dashboard (no request of ours): answers it, as charge.refunded would name it. */
     refundInDashboard(intentId: string, amount: number) {
       return refundOf(intents.get(intentId)!, amount, "requested_by_customer");
+    },
+    /** The member completes (or fails) the bank's authentication page a confirmation redirected them to. */
+    authenticate(intentId: string, passed: boolean) {
+      const intent = intents.get(intentId)!;
+      intent.next_action = null;
+      if (passed) intent.status = "succeeded";
+      else {
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = { code: "payment_intent_authentication_failure" };
+      }
+      return intent;
     },
     /** A chargeback the member's bank opened on a charge. */
     openDispute(intentId: string) {

@@ -48,6 +48,14 @@ describe("money in the console", () => {
       await page.setViewportSize({ width: 375, height: 900 });
       await page.waitForTimeout(300);
       expect(await session.axe(page)).toEqual([]);
+      // On a phone each payment is a card of labelled lines: no sideways page scroll, and whole words (the table
+      // squeezed into 375 px broke "Membership" letter by letter).
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(sideways).toBeLessThanOrEqual(0);
+      const what = row.getByRole("rowheader", { name: /1 Month Digital Membership/ });
+      expect((await what.boundingBox())!.width).toBeGreaterThan(150);
+      expect(await what.evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"For"');
+      await visible(row.getByText("visa •••• 4242"));
       await session.screenshot(page, "admin-money-payments-375");
       session.assertClean();
     });

@@ -11,9 +11,12 @@ const root = new URL("../..", import.meta.url).pathname;
  * A second built fitkit server with its own fresh demo database and no allowed embedding origins, for journeys that
  * change the demo members' state for good (joining as unentitled@ and lapsed@) or need an origin the shared server
  * allows (the shared one allow-lists the test site). The shared server's files keep their demo members as seeded.
+ * `env` adds operator settings; `dataDir` starts it again on a database a stopped one left (`close({ keep: true })`).
  */
-export async function startOwnServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "fitkit-e2e-own-"));
+export async function startOwnServer(
+  options: { env?: Record<string, string>; dataDir?: string } = {},
+): Promise<{ url: string; dataDir: string; close(how?: { keep?: boolean }): Promise<void> }> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "fitkit-e2e-own-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(root, "dist", "server", "main.js")], {
@@ -28,13 +31,14 @@ export async function startOwnServer(): Promise<{ url: string; close(): Promise<
       FITKIT_ALLOWED_ORIGINS: "",
       LOG_LEVEL: "warn",
       NODE_ENV: "",
+      ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const close = async () => {
+  const close = async (how: { keep?: boolean } = {}) => {
     if (child.exitCode === null)
       await new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill("SIGTERM")));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!how.keep) rmSync(dataDir, { recursive: true, force: true });
   };
   // Ready when /health answers 200 (the first start migrates and seeds; bounded so a stuck start fails the file).
   for (let waited = 0; ; waited += 200) {
@@ -46,7 +50,7 @@ export async function startOwnServer(): Promise<{ url: string; close(): Promise<
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, close };
+    if (ok) return { url, dataDir, close };
     await new Promise((r) => setTimeout(r, 200));
   }
 }

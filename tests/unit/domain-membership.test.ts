@@ -120,6 +120,8 @@ describe("member status from claims (spec §3, §6)", () => {
           "custom:is_vip": "true",
           is_paused: "true",
           unentitled_status: "previously_entitled",
+          payment_due: "true",
+          payment_confirm: "true",
         }),
       ),
     ).toMatchObject({
@@ -127,7 +129,10 @@ describe("member status from claims (spec §3, §6)", () => {
       vip: true,
       paused: true,
       previouslyEntitled: true,
+      paymentDue: true,
+      paymentConfirm: true,
     });
+    expect(memberStatus(claims({ payment_due: "true" }))).toMatchObject({ paymentDue: true, paymentConfirm: false });
   });
   it("treats missing or malformed claims as a visitor", () => {
     expect(memberStatus(null)).toMatchObject({ entitled: false, trial: false, vip: false });

@@ -9,12 +9,20 @@ const bar = css`background: ${color.dangerSoft}; color: ${color.ink}; padding: $
 
 /**
  * Failed-payment recovery's banner: while a renewal waits for a working card (the claims' payment_due), every page
- * says so and links to the membership page, where updating the card charges it at once.
+ * says so and links to the membership page, where updating the card charges it at once; when it waits for the
+ * member's bank to confirm it (payment_confirm), it links to the confirm page instead.
  */
 export function PaymentDueBanner() {
   const session = useSession();
   const [location] = useLocation();
   if (!session.signedIn || !session.status.paymentDue || location.startsWith("/account/membership")) return null;
+  if (session.status.paymentConfirm)
+    return (
+      <div className={bar} role="status">
+        {t("shell.paymentConfirm")}
+        <Link href="/account/membership/confirm">{t("shell.paymentConfirmLink")}</Link>
+      </div>
+    );
   return (
     <div className={bar} role="status">
       {t("shell.paymentDue")}

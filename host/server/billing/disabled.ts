@@ -32,6 +32,10 @@ export class DisabledBilling implements BillingProvider {
       : { ok: false, paymentId: null, message: BILLING_UNAVAILABLE };
   }
 
+  async confirmPayment(): Promise<never> {
+    throw billingUnavailable();
+  }
+
   async refund(): Promise<never> {
     throw billingUnavailable();
   }

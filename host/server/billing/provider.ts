@@ -55,6 +55,28 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
+export interface ConfirmRequest {
+  userId: string;
+  /** The provider's charge (our payments row) that waits for the member's authentication. */
+  paymentId: string;
+  /** Where the bank's authentication page sends the member back to (the confirm page). */
+  returnUrl: string;
+  /**
+   * The member is back from the bank's page: only read how it went, never start another authentication (which
+   * would send a member who failed it straight back to the bank).
+   */
+  returned: boolean;
+}
+
+/**
+ * How a confirmation went: paid; the member must authenticate on the bank's page first (`redirectUrl`); or the bank
+ * refused (`declineCode`).
+ */
+export type ConfirmResult =
+  | { status: "succeeded" }
+  | { status: "requires_action"; redirectUrl: string }
+  | { status: "failed"; declineCode: string };
+
 /**
  * Moves money for subscriptions whose state machine lives in our database. `db` may be a transaction, so a charge
  * and the state change it pays for commit together.
@@ -68,6 +90,11 @@ export interface BillingProvider {
   defaultCard(db: Db, userId: string): Promise<Card | undefined>;
   /** Charges the member's default card; a zero amount succeeds without a card. */
   charge(db: Db, request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * The member completes a charge that waits for their authentication (requires_action) on the confirm page. The
+   * caller settles a succeeded one (payment, invoice and membership) in its transaction.
+   */
+  confirmPayment(db: Db, request: ConfirmRequest): Promise<ConfirmResult>;
   /** Returns part or all of a charge to the member's card; answers the provider's refund id. */
   refund(db: Db, request: RefundRequest): Promise<{ providerRefundId: string }>;
   /**

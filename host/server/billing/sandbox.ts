@@ -10,6 +10,8 @@ import {
   type ChargeRequest,
   type CollectionPause,
   type ChargeResult,
+  type ConfirmRequest,
+  type ConfirmResult,
   type RefundRequest,
 } from "./provider.js";
 import { CHARGE_DECLINE_CODE, cardBehavior, cardBrand, normalizeCardNumber } from "./test-cards.js";
@@ -156,6 +158,8 @@ export class SandboxBilling implements BillingProvider {
       (pm.exp_year < now.getUTCFullYear() ||
         (pm.exp_year === now.getUTCFullYear() && pm.exp_month < now.getUTCMonth() + 1));
     const ok = !!pm && pm.behavior === "succeed" && !expired;
+    // The issuer wants the member to authenticate this charge: it waits (requires_action) for the confirm page.
+    const requiresAction = !!pm && pm.behavior === "authenticate_on_charge" && !expired;
     const declineCode = ok
       ? null
       : !pm
@@ -174,13 +178,36 @@ export class SandboxBilling implements BillingProvider {
         card_last4: pm?.last4 ?? null,
         amount: request.amount,
         currency: request.currency,
-        status: ok ? "succeeded" : "failed",
+        status: ok ? "succeeded" : requiresAction ? "requires_action" : "failed",
         decline_code: declineCode,
         description: request.description,
         created_at: now,
       })
       .execute();
-    return ok ? { ok: true, paymentId } : { ok: false, paymentId, message: PAYMENT_ERROR, declineCode: declineCode! };
+    return ok
+      ? { ok: true, paymentId }
+      : { ok: false, paymentId, message: PAYMENT_ERROR, declineCode: declineCode!, requiresAction };
+  }
+
+  /**
+   * The sandbox's stand-in for the bank's authentication (3-D Secure): the member confirming on the confirm page is
+   * the authentication, so a charge waiting for it on a card that is still usable succeeds; an expired card fails.
+   */
+  async confirmPayment(db: Db, request: ConfirmRequest): Promise<ConfirmResult> {
+    const now = this.clock.now();
+    const charge = await db
+      .selectFrom("payments as p")
+      .leftJoin("payment_methods as pm", "pm.id", "p.payment_method_id")
+      .select(["p.status", "pm.exp_month", "pm.exp_year"])
+      .where("p.id", "=", request.paymentId)
+      .where("p.user_id", "=", request.userId)
+      .executeTakeFirst();
+    if (!charge) throw notFound("Payment not found");
+    if (charge.status === "succeeded") return { status: "succeeded" };
+    const year = charge.exp_year ?? 0;
+    const expired =
+      year < now.getUTCFullYear() || (year === now.getUTCFullYear() && (charge.exp_month ?? 0) < now.getUTCMonth() + 1);
+    return expired ? { status: "failed", declineCode: "expired_card" } : { status: "succeeded" };
   }
 
   /** Records the refund on the charge; the check constraint keeps refunds within what was paid. */

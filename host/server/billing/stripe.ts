@@ -9,12 +9,15 @@ import {
   type ChargeRequest,
   type ChargeResult,
   type CollectionPause,
+  type ConfirmRequest,
+  type ConfirmResult,
   type RefundRequest,
 } from "./provider.js";
 
 const TIMEOUT_MS = 8000;
 
 const isCardError = (err: unknown) => err instanceof Stripe.errors.StripeCardError;
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === "string" ? ref : (ref?.id ?? null));
 const isMissing = (err: unknown) =>
   err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing";
 
@@ -163,6 +166,48 @@ export class StripeBilling implements BillingProvider {
           ...(declineCode ? { declineCode } : {}),
           requiresAction,
         };
+  }
+
+  /**
+   * The member completes an off-session charge the issuer wanted authenticated: the PaymentIntent is confirmed again,
+   * on-session, with a return URL, so Stripe answers the bank's authentication page as a redirect (no Stripe.js
+   * needed); back on the confirm page (`returned`) the intent is only read. Stripe's state now decides.
+   */
+  async confirmPayment(db: Db, request: ConfirmRequest): Promise<ConfirmResult> {
+    const row = await db
+      .selectFrom("stripe_customers")
+      .select(["customer_id", "default_payment_method_id"])
+      .where("user_id", "=", request.userId)
+      .executeTakeFirst();
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.#stripe.paymentIntents.retrieve(request.paymentId);
+      const owner = typeof intent.customer === "string" ? intent.customer : intent.customer?.id;
+      if (!row || owner !== row.customer_id) throw notFound("Payment not found");
+      const redirect = intent.next_action?.redirect_to_url?.url;
+      if (intent.status === "succeeded") return { status: "succeeded" };
+      if (request.returned || intent.status === "canceled" || intent.status === "processing") {
+        const error = intent.last_payment_error;
+        return { status: "failed", declineCode: error?.decline_code ?? error?.code ?? "authentication_required" };
+      }
+      if (intent.status === "requires_action" && redirect) return { status: "requires_action", redirectUrl: redirect };
+      const card =
+        idOf(intent.payment_method) ?? idOf(intent.last_payment_error?.payment_method) ?? row.default_payment_method_id;
+      intent = await this.#stripe.paymentIntents.confirm(request.paymentId, {
+        ...(card ? { payment_method: card } : {}),
+        return_url: request.returnUrl,
+      });
+    } catch (err) {
+      if (isMissing(err)) throw notFound("Payment not found");
+      if (!isCardError(err)) throw err;
+      const [issuerCode, code]: (string | undefined)[] = [err.decline_code, err.code];
+      return { status: "failed", declineCode: issuerCode ?? code ?? "generic_decline" };
+    }
+    if (intent.status === "succeeded") return { status: "succeeded" };
+    const redirect = intent.next_action?.redirect_to_url?.url;
+    if (intent.status === "requires_action" && redirect) return { status: "requires_action", redirectUrl: redirect };
+    const error = intent.last_payment_error;
+    return { status: "failed", declineCode: error?.decline_code ?? error?.code ?? "authentication_required" };
   }
 
   /** A refund against the charge's PaymentIntent; the idempotency key makes a retried request answer the first. */

@@ -4,19 +4,23 @@ import type { CardBehavior } from "../db/tables/membership.js";
  * The sandbox's test cards, as the common payment providers document them: 4242 4242 4242 4242 succeeds,
  * 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 is declined (insufficient funds), and
  * 4000 0000 0000 0341 can be saved but every charge on it fails (a soft decline, retried), 4000 0000 0000 9979 can be
- * saved but every charge is refused as a stolen card (a hard decline, never retried). Any other valid number succeeds.
+ * saved but every charge is refused as a stolen card (a hard decline, never retried), and 4000 0027 6000 3184 can be
+ * saved but every charge waits for the member's authentication (3-D Secure: requires_action), which the member gives
+ * on the confirm page. Any other valid number succeeds.
  */
 const BEHAVIOR: Record<string, CardBehavior> = {
   "4000000000000002": "decline",
   "4000000000009995": "decline",
   "4000000000000341": "decline_on_charge",
   "4000000000009979": "stolen_on_charge",
+  "4000002760003184": "authenticate_on_charge",
 };
 
 /** The issuer's decline code for a charge on a test card that is refused when charged. */
 export const CHARGE_DECLINE_CODE: Partial<Record<CardBehavior, string>> = {
   decline_on_charge: "generic_decline",
   stolen_on_charge: "stolen_card",
+  authenticate_on_charge: "authentication_required",
 };
 
 export function cardBehavior(number: string): CardBehavior {

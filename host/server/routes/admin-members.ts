@@ -155,12 +155,10 @@ const memberPage = strictObject(
       ),
     ),
     sessions: list(
-      strictObject({ signed_in_at: dateTime, last_used_at: dateTime, expires_at: dateTime, live: boolean }, [
-        "signed_in_at",
-        "last_used_at",
-        "expires_at",
-        "live",
-      ]),
+      strictObject(
+        { device: nullableString, signed_in_at: dateTime, last_used_at: dateTime, expires_at: dateTime, live: boolean },
+        ["device", "signed_in_at", "last_used_at", "expires_at", "live"],
+      ),
     ),
     plays: list(
       strictObject(

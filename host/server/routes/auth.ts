@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
+import { deviceName } from "../auth/device-name.js";
 import { isWrongPassword, passwordGuard } from "../auth/password-guard.js";
 import { HttpError, tooManyRequests } from "../errors.js";
 import { normalizeEmail } from "../services/auth.js";
@@ -14,6 +15,9 @@ import {
   successSchema,
 } from "../schemas.js";
 import { typed } from "./typed.js";
+
+/** The readable name of the device a request comes from ("Chrome on macOS"), kept with the login it makes. */
+const deviceOf = (request: FastifyRequest) => deviceName(request.headers["user-agent"]);
 
 const tokenPair = {
   type: "object",
@@ -58,8 +62,13 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
   // 403 (scheduled for deletion) and 409 (no deletion to cancel) come after a right password: not a guess.
   const wrongCredentials = (error: unknown) =>
     !(error instanceof HttpError && (error.statusCode === 403 || error.statusCode === 409));
-  const guardedSignIn = (ip: string, email: string, password: string, options?: { cancelDeletion: true }) =>
-    guard(ip, email, () => ctx.auth.signIn(email, password, options), wrongCredentials);
+  const guardedSignIn = (request: FastifyRequest, email: string, password: string, cancelDeletion = false) =>
+    guard(
+      request.ip,
+      email,
+      () => ctx.auth.signIn(email, password, { cancelDeletion, device: deviceOf(request) }),
+      wrongCredentials,
+    );
 
   app.post(
     "/sign-up/email",
@@ -84,7 +93,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
     },
     async (request) => {
       await limit([[`sign-up:address:${request.ip}`, limits.signInPerAddress]]);
-      return ctx.auth.signUp(request.body);
+      return ctx.auth.signUp(request.body, deviceOf(request));
     },
   );
 
@@ -102,7 +111,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
         response: { 200: sessionAnswer },
       },
     },
-    async (request) => guardedSignIn(request.ip, request.body.email, request.body.password),
+    async (request) => guardedSignIn(request, request.body.email, request.body.password),
   );
 
   app.post(
@@ -120,7 +129,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
         response: { 200: sessionAnswer, 401: errorSchema, 409: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => guardedSignIn(request.ip, request.body.email, request.body.password, { cancelDeletion: true }),
+    async (request) => guardedSignIn(request, request.body.email, request.body.password, true),
   );
 
   app.post(
@@ -133,7 +142,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
         response: { 200: tokenPair },
       },
     },
-    async (request) => ctx.auth.refresh(request.body.refreshToken),
+    async (request) => ctx.auth.refresh(request.body.refreshToken, deviceOf(request)),
   );
 
   app.post(
@@ -222,7 +231,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
       const session = await guard(
         request.ip,
         member.email,
-        () => ctx.auth.changePassword(member.id, currentPassword, newPassword),
+        () => ctx.auth.changePassword(member.id, currentPassword, newPassword, deviceOf(request)),
         isWrongPassword,
       );
       return { success: true, ...session };

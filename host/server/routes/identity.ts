@@ -49,6 +49,11 @@ const claimsAnswer = strictObject(
     unentitled_status: { type: "string", const: "previously_entitled" },
     is_paused: { type: "string", const: "true" },
     payment_due: { type: "string", const: "true", description: "a renewal failed: the member should update the card" },
+    payment_confirm: {
+      type: "string",
+      const: "true",
+      description: "the failed renewal waits for the member's authentication: the confirm page completes it",
+    },
   },
   ["sub", "given_name", "family_name", "email", "is_trial", "entitlements"],
 );

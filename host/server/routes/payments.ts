@@ -6,6 +6,7 @@ import { cardSchema, memberSecurity, noBody, strictObject } from "../schemas.js"
 import { billingGuard } from "../billing/disabled.js";
 import { SandboxBilling } from "../billing/sandbox.js";
 import { chargePastDueNow } from "../jobs/renewals.js";
+import { confirmPayment, paymentToConfirmOrThrow } from "../services/payment-confirm.js";
 import { typed } from "./typed.js";
 
 const tags = ["payment"];
@@ -72,6 +73,81 @@ export async function paymentRoutes(instance: FastifyInstance, { ctx }: RouteOpt
       const card = await billing.defaultCard(ctx.db, memberOf(request).id);
       if (!card) throw notFound("No payment method");
       return card;
+    },
+  );
+
+  app.get(
+    "/payment/confirmation",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The renewal charge waiting for the member's authentication (404 no_payment_to_confirm when none)",
+        description:
+          "A renewal the member's bank wants authenticated (requires_action) keeps the membership past due; the " +
+          "confirm page shows this charge and confirms it with POST /payment/confirm.",
+        security: memberSecurity,
+        response: {
+          200: {
+            type: "object",
+            properties: {
+              payment_id: { type: "string" },
+              amount: { type: "integer", description: "In cents" },
+              currency: { type: "string" },
+              plan: { type: "string" },
+              card: {
+                type: ["object", "null"],
+                properties: { brand: { type: "string" }, last4: { type: "string" } },
+                required: ["brand", "last4"],
+              },
+              created_at: { type: "string", format: "date-time" },
+              retry_at: { type: ["string", "null"], format: "date-time" },
+            },
+            required: ["payment_id", "amount", "currency", "plan", "card", "created_at", "retry_at"],
+          },
+        },
+      },
+    },
+    async (request) => paymentToConfirmOrThrow(ctx.db, memberOf(request).id),
+  );
+
+  app.post(
+    "/payment/confirm",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Confirm a charge waiting for the member's authentication; paid, it restores the membership at once",
+        description:
+          "Answers `succeeded` (the invoice is paid and a past-due membership is active again) or, with Stripe, " +
+          "`requires_action` and the bank's page to send the member to; that page returns to " +
+          "/account/membership/confirm, which calls again with `returned: true` to read the outcome. Refusals: 404 " +
+          "`no_payment_to_confirm`, 409 `payment_already_made`, 402 `payment_not_confirmed`.",
+        security: memberSecurity,
+        body: strictObject(
+          {
+            payment_id: { type: "string", minLength: 1, maxLength: 100 },
+            returned: { type: "boolean", default: false },
+          },
+          ["payment_id"],
+        ),
+        response: {
+          200: {
+            type: "object",
+            properties: {
+              status: { type: "string", enum: ["succeeded", "requires_action"] },
+              redirect_url: { type: "string", description: "The bank's authentication page (requires_action)" },
+            },
+            required: ["status"],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const userId = memberOf(request).id;
+      const deps = { db: ctx.db, clock: ctx.clock, billing, publicUrl: ctx.config.publicUrl };
+      const { payment_id, returned = false } = request.body;
+      return confirmPayment(deps, userId, payment_id, returned);
     },
   );
 

@@ -51,7 +51,8 @@ export interface AuthDeps {
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
-  async signUp(input: SignUpInput) {
+  /** `device`: the readable name of the device signing up (auth/device-name.ts), kept with the login. */
+  async signUp(input: SignUpInput, device: string | null = null) {
     const { db, clock } = this.deps;
     const email = normalizeEmail(input.email);
     const given = input.given_name.trim();
@@ -80,7 +81,7 @@ export class AuthService {
       .returning(["id", "email", "created_at", "token_version"])
       .executeTakeFirst();
     if (!user) throw badRequest("An account with this email already exists.");
-    const session = await this.#issue(user.id, user.email, user.token_version, randomUUID());
+    const session = await this.#issue(user.id, user.email, user.token_version, randomUUID(), device);
     return { success: true as const, ...session, user: { id: user.id, email: user.email, createdAt: user.created_at } };
   }
 
@@ -88,7 +89,11 @@ export class AuthService {
    * Signs in. An account scheduled for deletion (My data) is refused with 403 and its erasure date, unless the member
    * asks, with the same credentials, to cancel the deletion: then the deletion is cancelled and the member signed in.
    */
-  async signIn(emailInput: string, password: string, options: { cancelDeletion?: boolean } = {}) {
+  async signIn(
+    emailInput: string,
+    password: string,
+    options: { cancelDeletion?: boolean; device?: string | null } = {},
+  ) {
     const email = normalizeEmail(emailInput);
     const user = await this.deps.db
       .selectFrom("users")
@@ -116,7 +121,7 @@ export class AuthService {
     } else if (deletion) {
       throw forbidden(scheduledForDeletion(deletion.erase_at));
     }
-    const session = await this.#issue(user.id, user.email, user.token_version, randomUUID());
+    const session = await this.#issue(user.id, user.email, user.token_version, randomUUID(), options.device ?? null);
     return { success: true as const, ...session, user: { id: user.id, email: user.email, createdAt: user.created_at } };
   }
 
@@ -134,7 +139,7 @@ export class AuthService {
    * Rotates a refresh token. The first use wins the rotation; the same token again within the grace window is
    * answered with the same successor (two tabs racing); later, it is reuse: the whole login is revoked.
    */
-  async refresh(refreshToken: string): Promise<Session> {
+  async refresh(refreshToken: string, device: string | null = null): Promise<Session> {
     const { db, clock, keys } = this.deps;
     const now = clock.now();
     const row = await db
@@ -147,6 +152,7 @@ export class AuthService {
         "r.expires_at",
         "r.rotated_at",
         "r.revoked_at",
+        "r.device",
         "u.email",
         "u.token_version",
         "u.deactivated_at",
@@ -171,6 +177,8 @@ export class AuthService {
           user_id: row.user_id,
           family_id: row.family_id,
           token_hash: hashToken(successor),
+          // The device now (a browser updated, or the token moved with a restored profile), else the one before.
+          device: device ?? row.device,
           created_at: now,
           expires_at: new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
         })
@@ -265,7 +273,12 @@ export class AuthService {
   }
 
   /** Changes the password and signs out every other session; answers a fresh session for the caller. */
-  async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<Session> {
+  async changePassword(
+    userId: string,
+    currentPassword: string,
+    newPassword: string,
+    device: string | null = null,
+  ): Promise<Session> {
     const { db } = this.deps;
     const user = await db
       .selectFrom("users")
@@ -278,7 +291,7 @@ export class AuthService {
     const passwordHash = await hashPassword(newPassword);
     const version = await db.transaction().execute((trx) => this.#replaceCredentials(trx, userId, passwordHash));
     this.deps.tokenVersions.forget(userId);
-    return this.#issue(userId, user.email, version, randomUUID());
+    return this.#issue(userId, user.email, version, randomUUID(), device);
   }
 
   async deactivate(userId: string): Promise<void> {
@@ -310,7 +323,13 @@ export class AuthService {
       .execute();
   }
 
-  async #issue(userId: string, email: string, version: number, familyId: string): Promise<Session> {
+  async #issue(
+    userId: string,
+    email: string,
+    version: number,
+    familyId: string,
+    device: string | null,
+  ): Promise<Session> {
     const { db, clock, keys } = this.deps;
     const refreshToken = newRefreshToken();
     const now = clock.now();
@@ -320,6 +339,7 @@ export class AuthService {
         user_id: userId,
         family_id: familyId,
         token_hash: hashToken(refreshToken),
+        device,
         created_at: now,
         expires_at: new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
       })

@@ -46,8 +46,8 @@ export function lapseAt(attempts: number, now: Date): Date | undefined {
 }
 
 /**
- * The issuer wants the member to authenticate a charge (Stripe's requires_action): saving the card again on the
- * membership page runs the bank's check (a SetupIntent, with 3-D Secure), and the unpaid period is then charged.
+ * The issuer wants the member to authenticate a charge (Stripe's requires_action): the confirm page shows the charge
+ * and runs the bank's check (3-D Secure), and the confirmed charge restores the membership at once.
  */
 export function confirmEmail(publicUrl: string, user: { email: string; given_name: string }, lapsesOn?: string) {
   return {
@@ -55,8 +55,7 @@ export function confirmEmail(publicUrl: string, user: { email: string; given_nam
     subject: "Confirm your membership payment",
     text:
       `Hi ${user.given_name},\n\nYour bank asks you to confirm your membership payment before it goes through. ` +
-      `Open your membership page and update your card; your bank will ask you to confirm, and we charge it straight ` +
-      `away:\n\n${publicUrl}/account/membership\n` +
+      `Confirm it here; your membership is back as soon as it is done:\n\n${publicUrl}/account/membership/confirm\n` +
       (lapsesOn ? `\nUntil then your membership is on hold; it ends on ${lapsesOn} if the payment is not made.\n` : ""),
   };
 }

@@ -1,6 +1,7 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { isSubscriptionActive } from "../../../src/domain/membership.js";
+import { paymentToConfirm } from "./payment-confirm.js";
 
 /** What a member may use, as the claims of spec section 3 express it. */
 export interface EntitlementStatus {
@@ -10,6 +11,8 @@ export interface EntitlementStatus {
   isPaused: boolean;
   /** A renewal failed and the membership waits for a working card (past_due): the app shows a banner. */
   paymentDue: boolean;
+  /** The renewal the membership waits on needs the member's authentication: the banner links the confirm page. */
+  paymentConfirm: boolean;
   previouslyEntitled: boolean;
 }
 
@@ -29,12 +32,15 @@ export function subscriptionEntitlements(clock: Clock): EntitlementResolver {
       .where("user_id", "=", userId)
       .execute();
     const active = subs.filter((s) => isSubscriptionActive(s, now.getTime()));
+    const paymentDue = subs.some((s) => s.state === "past_due");
     return {
       entitlements: [...new Set(active.flatMap((s) => s.entitlements))],
       isTrial: active.some((s) => s.state === "trial"),
       isVip: active.some((s) => s.state === "vip"),
       isPaused: subs.some((s) => s.state === "paused"),
-      paymentDue: subs.some((s) => s.state === "past_due"),
+      paymentDue,
+      // Asked only of a past-due member (a rare read): is it a charge waiting for their bank's confirmation?
+      paymentConfirm: paymentDue && !!(await paymentToConfirm(db, userId)),
       previouslyEntitled: subs.length > 0 && active.length === 0,
     };
   };
@@ -58,5 +64,6 @@ export function claimsOf(
       : {}),
     ...(status.isPaused ? { is_paused: "true" } : {}),
     ...(status.paymentDue ? { payment_due: "true" } : {}),
+    ...(status.paymentConfirm ? { payment_confirm: "true" } : {}),
   };
 }

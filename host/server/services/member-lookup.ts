@@ -175,6 +175,8 @@ export class MemberLookup {
             sql<Date>`max(created_at)`.as("last_used_at"),
             sql<Date>`max(expires_at)`.as("expires_at"),
             sql<boolean>`bool_or(revoked_at is null and rotated_at is null and expires_at > ${now})`.as("live"),
+            // The device of the login's newest token (a refresh records it again).
+            sql<string | null>`(array_agg(device order by created_at desc))[1]`.as("device"),
           ])
           .where("user_id", "=", userId)
           .groupBy("family_id")

@@ -195,6 +195,8 @@ export const consoleEsUS: TranslationOf<typeof consoleEn> = {
   "console.member.card": "{brand} terminada en {last4}",
   "console.member.expires": "Vence",
   "console.member.default": "Predeterminada",
+  "console.member.device": "Dispositivo",
+  "console.member.unknownDevice": "Sin registrar",
   "console.member.signedIn": "Inicio de sesión",
   "console.member.lastUsed": "Último uso",
   "console.member.live": "Con sesión ahora",

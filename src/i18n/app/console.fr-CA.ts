@@ -196,6 +196,8 @@ export const consoleFrCA: TranslationOf<typeof consoleEn> = {
   "console.member.card": "{brand} se terminant par {last4}",
   "console.member.expires": "Expire",
   "console.member.default": "Par défaut",
+  "console.member.device": "Appareil",
+  "console.member.unknownDevice": "Non enregistré",
   "console.member.signedIn": "Connexion",
   "console.member.lastUsed": "Dernière utilisation",
   "console.member.live": "Connecté maintenant",

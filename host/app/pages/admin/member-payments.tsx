@@ -15,8 +15,24 @@ import { ct } from "./copy.js";
 const refundList = css`margin: ${space[1]}px 0 0; padding-left: ${space[4]}px; font-size: ${text.sm}px; color: ${color.muted};`;
 const flag = css`color: ${color.danger}; font-weight: 700;`;
 
-/** Within a page's grid the panel may be narrower than its table, which then scrolls sideways by itself. */
-const fitsPage = css`min-width: 0;`;
+/**
+ * Within a page's grid the panel may be narrower than its table. The panel is a size container: where it is narrower
+ * than the table needs (a phone, or a narrow grid column), each payment becomes a card of labelled lines (the
+ * column's name before each value, from `data-label`), so nothing is squeezed letter by letter and the page never
+ * scrolls sideways. The explicit ARIA roles keep it a table for screen readers when its parts are displayed as blocks.
+ */
+const fitsPage = css`min-width: 0; container-type: inline-size;`;
+const payments = css`
+  @container (max-width: 760px) {
+    & thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+    & tbody, & tr, & td, & th { display: block; }
+    & tr { border: 1px solid ${color.line}; border-radius: 8px; padding: ${space[2]}px ${space[3]}px; margin-bottom: ${space[3]}px; }
+    & tbody td, & tbody th { display: grid; grid-template-columns: minmax(6em, 35%) minmax(0, 1fr); gap: ${space[2]}px;
+      border-bottom: none; padding: ${space[1]}px 0; overflow-wrap: break-word; }
+    & tbody td::before, & tbody th::before { content: attr(data-label); font-size: 12px; font-weight: 700;
+      text-transform: uppercase; letter-spacing: .06em; color: ${color.muted}; }
+    & tbody td:empty { display: none; }
+  }`;
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat(currentLocale(), { style: "currency", currency }).format(cents / 100);
@@ -73,53 +89,75 @@ export function MemberPayments({ userId }: { userId: string }) {
         <p>{ct("console.payments.none")}</p>
       ) : (
         <div className={scroll}>
-          <table className={consoleTable}>
+          <table className={`${consoleTable} ${payments}`} role="table">
             <caption className="visually-hidden">{ct("console.payments.table")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{ct("console.col.when")}</th>
-                <th scope="col">{ct("console.payments.for")}</th>
-                <th scope="col">{ct("console.payments.amount")}</th>
-                <th scope="col">{ct("console.col.state")}</th>
-                <th scope="col">{ct("console.payments.card")}</th>
-                <th scope="col">{ct("console.payments.refunds")}</th>
-                <th scope="col">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  {ct("console.col.when")}
+                </th>
+                <th scope="col" role="columnheader">
+                  {ct("console.payments.for")}
+                </th>
+                <th scope="col" role="columnheader">
+                  {ct("console.payments.amount")}
+                </th>
+                <th scope="col" role="columnheader">
+                  {ct("console.col.state")}
+                </th>
+                <th scope="col" role="columnheader">
+                  {ct("console.payments.card")}
+                </th>
+                <th scope="col" role="columnheader">
+                  {ct("console.payments.refunds")}
+                </th>
+                <th scope="col" role="columnheader">
                   <span className="visually-hidden">{ct("console.payments.actions")}</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {items.map((p) => (
-                <tr key={p.invoice_id}>
-                  <td>
+                <tr key={p.invoice_id} role="row">
+                  <td role="cell" data-label={ct("console.col.when")}>
                     <time dateTime={p.created_at}>{dateTime(p.created_at)}</time>
                   </td>
-                  <th scope="row">{p.description}</th>
-                  <td>{money(p.amount, p.currency)}</td>
-                  <td>
-                    {ct(`console.payments.status.${p.status}`)}
-                    {p.disputed_at ? <span className={flag}> · {ct("console.payments.disputed")}</span> : null}
+                  <th scope="row" role="rowheader" data-label={ct("console.payments.for")}>
+                    {p.description}
+                  </th>
+                  <td role="cell" data-label={ct("console.payments.amount")}>
+                    {money(p.amount, p.currency)}
                   </td>
-                  <td>{p.card ? `${p.card.brand} •••• ${p.card.last4}` : "—"}</td>
-                  <td>
-                    {p.refunded ? money(p.refunded, p.currency) : "—"}
-                    {p.refunds.length ? (
-                      <ul className={refundList}>
-                        {p.refunds.map((r) => (
-                          <li key={r.id}>
-                            {ct("console.payments.refundLine", {
-                              amount: money(r.amount, r.currency),
-                              date: dateTime(r.created_at),
-                              who: r.by ?? ct("console.payments.atProvider"),
-                              reason: r.reason,
-                            })}
-                            {r.ended_access ? ` ${ct("console.payments.endedAccess")}` : ""}
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
+                  <td role="cell" data-label={ct("console.col.state")}>
+                    <div>
+                      {ct(`console.payments.status.${p.status}`)}
+                      {p.disputed_at ? <span className={flag}> · {ct("console.payments.disputed")}</span> : null}
+                    </div>
                   </td>
-                  <td>
+                  <td role="cell" data-label={ct("console.payments.card")}>
+                    {p.card ? `${p.card.brand} •••• ${p.card.last4}` : "—"}
+                  </td>
+                  <td role="cell" data-label={ct("console.payments.refunds")}>
+                    <div>
+                      {p.refunded ? money(p.refunded, p.currency) : "—"}
+                      {p.refunds.length ? (
+                        <ul className={refundList}>
+                          {p.refunds.map((r) => (
+                            <li key={r.id}>
+                              {ct("console.payments.refundLine", {
+                                amount: money(r.amount, r.currency),
+                                date: dateTime(r.created_at),
+                                who: r.by ?? ct("console.payments.atProvider"),
+                                reason: r.reason,
+                              })}
+                              {r.ended_access ? ` ${ct("console.payments.endedAccess")}` : ""}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </div>
+                  </td>
+                  <td role="cell" data-label={ct("console.payments.actions")}>
                     {p.refundable > 0 ? (
                       <Button
                         variant="secondary"

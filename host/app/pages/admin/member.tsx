@@ -394,8 +394,9 @@ function Sessions({ p }: { p: Page }) {
   return (
     <Table
       caption={ct("console.member.sessions")}
-      head={["console.member.signedIn", "console.member.lastUsed", "console.member.status"]}
+      head={["console.member.device", "console.member.signedIn", "console.member.lastUsed", "console.member.status"]}
       rows={p.sessions.map((s) => [
+        s.device ?? ct("console.member.unknownDevice"),
         when(s.signed_in_at),
         when(s.last_used_at),
         ct(s.live ? "console.member.live" : "console.member.ended"),

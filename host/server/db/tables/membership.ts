@@ -12,7 +12,7 @@ export type SubscriptionProvider = "stripe" | "recharge" | "apple" | "google" | 
 export type SubscriptionState = "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
 type CouponType = "percentage" | "amount";
 export type CouponDuration = "once" | "repeating" | "forever";
-export type CardBehavior = "succeed" | "decline" | "decline_on_charge" | "stolen_on_charge";
+export type CardBehavior = "succeed" | "decline" | "decline_on_charge" | "stolen_on_charge" | "authenticate_on_charge";
 
 export interface ProductsTable {
   sku: string;

@@ -31,6 +31,8 @@ interface RefreshTokensTable {
   expires_at: Timestamp;
   rotated_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** "Chrome on macOS": the device the login was made (or last refreshed) on, from its User-Agent. */
+  device: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface PasswordResetsTable {
