@@ -80,6 +80,8 @@ const ConsoleCollections = lazy(() => import("./pages/admin/collections.js"));
 const ConsoleSeriesList = lazy(() => import("./pages/admin/series.js"));
 const ConsoleSeries = lazy(() => import("./pages/admin/series-edit.js"));
 const ConsoleBanners = lazy(() => import("./pages/admin/banners.js"));
+const ConsoleHome = lazy(() => import("./pages/admin/home-content.js"));
+const ConsoleCopy = lazy(() => import("./pages/admin/site-copy.js"));
 const ConsoleMemberPayments = lazy(() => import("./pages/admin/member-payments.js"));
 const ConsoleNumbers = lazy(() => import("./pages/admin/numbers.js"));
 const ConsoleCatalogue = lazy(() => import("./pages/admin/catalogue-transfer.js"));
@@ -236,6 +238,8 @@ export const ROUTES: AppRoute[] = [
     onboarding: false,
   },
   { path: "/admin/banners", page: ConsoleBanners, title: "routes.adminBanners", access: "member", onboarding: false },
+  { path: "/admin/home", page: ConsoleHome, title: "routes.adminHome", access: "member", onboarding: false },
+  { path: "/admin/copy", page: ConsoleCopy, title: "routes.adminCopy", access: "member", onboarding: false },
   {
     path: "/admin/catalogue",
     page: ConsoleCatalogue,

@@ -802,6 +802,8 @@ export const en = {
   "routes.adminSeries": "Series",
   "routes.adminSeriesEdit": "Edit series",
   "routes.adminBanners": "Announcement banners",
+  "routes.adminHome": "Home page",
+  "routes.adminCopy": "FAQ and welcome",
   "routes.adminPayments": "Member payments",
   "routes.adminNumbers": "The numbers",
   "routes.adminCatalogue": "Import and export",

@@ -804,6 +804,8 @@ export const appEsUS: Partial<Messages> = {
   "routes.adminSeries": "Series",
   "routes.adminSeriesEdit": "Editar serie",
   "routes.adminBanners": "Avisos",
+  "routes.adminHome": "Página de inicio",
+  "routes.adminCopy": "Preguntas y bienvenida",
   "routes.adminPayments": "Pagos del miembro",
   "routes.adminNumbers": "Las cifras",
   "routes.adminCatalogue": "Importar y exportar",

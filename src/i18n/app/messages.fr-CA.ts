@@ -802,6 +802,8 @@ export const appFrCA: Partial<Messages> = {
   "routes.adminSeries": "Séries",
   "routes.adminSeriesEdit": "Modifier la série",
   "routes.adminBanners": "Bandeaux d’annonce",
+  "routes.adminHome": "Page d’accueil",
+  "routes.adminCopy": "FAQ et bienvenue",
   "routes.adminPayments": "Paiements du membre",
   "routes.adminNumbers": "Les chiffres",
   "routes.adminCatalogue": "Importer et exporter",

@@ -20,6 +20,8 @@ export type ConsoleSection =
   | "collections"
   | "series"
   | "banners"
+  | "home"
+  | "copy"
   | "transfer"
   | "people"
   | "members"
@@ -102,6 +104,8 @@ export function ConsoleFrame({
     ["collections", "/admin/collections", ct("console.nav.collections")],
     ["series", "/admin/series", ct("console.nav.series")],
     ["banners", "/admin/banners", ct("console.nav.banners")],
+    ["home", "/admin/home", ct("console.nav.home")],
+    ["copy", "/admin/copy", ct("console.nav.copy")],
     ["transfer", "/admin/catalogue", ct("console.nav.transfer")],
     ["people", "/admin/people", ct("console.nav.people")],
     ...(me.areas.includes("members")
