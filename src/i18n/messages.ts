@@ -802,6 +802,7 @@ export const en = {
   "routes.adminSeries": "Series",
   "routes.adminSeriesEdit": "Edit series",
   "routes.adminBanners": "Announcement banners",
+  "routes.adminCalendars": "Workout calendars",
   "routes.adminHome": "Home page",
   "routes.adminCopy": "FAQ and welcome",
   "routes.adminPayments": "Member payments",

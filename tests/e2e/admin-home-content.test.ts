@@ -72,4 +72,42 @@ describe("the members' home page and copy from the console", () => {
         member.assertClean();
       });
     }));
+  it("an editor builds a workout calendar by keyboard, reorders its days and publishes it; a member opens it", () =>
+    withSession(async (editor) => {
+      const tag = Math.random().toString(36).slice(2, 7);
+      const name = `Spring Month ${tag}`;
+      const slug = `spring-month-${tag}`;
+      await keepTokens(editor, await signInTokens("editor@demo.fitkit.dev"), ["Essential"]);
+      const page = await editor.open("/admin/calendars");
+      await visible(page.getByRole("heading", { name: "Workout calendars", level: 1 }));
+      await press(page.getByRole("link", { name: "New calendar" }));
+      await page.getByLabel("Title").fill(name);
+      await page.getByLabel(/^Slug/).fill(slug);
+      await page.getByRole("searchbox", { name: "Find a workout to add" }).press("Enter");
+      const adds = page.getByRole("region", { name: "Workouts found" }).getByRole("button", { name: /^Add / });
+      await adds.first().waitFor();
+      const first = ((await adds.first().textContent()) ?? "").replace(/^Add /, "");
+      await press(adds.first());
+      await press(page.getByRole("button", { name: "Add a rest day" }));
+      await sees(page, "Rest day added as day 2.");
+      await press(page.getByRole("button", { name: "Move day 2, Rest day, up" }));
+      await sees(page, "Rest day is now day 1.");
+      // At the top its Move up is disabled: the keyboard is on Move down now.
+      expect(await focusedLabel(page)).toBe("Move day 1, Rest day, down");
+      await press(page.getByRole("button", { name: "Create draft" }));
+      await sees(page, `${name} is created as a draft.`);
+      await press(page.getByRole("button", { name: `Publish ${name}` }));
+      await sees(page, `${name} is published.`);
+      await checkWidths(editor, page, "admin-calendar");
+      editor.assertClean();
+
+      await withSession(async (member) => {
+        await keepTokens(member, await signInTokens("member@demo.fitkit.dev"), ["Essential"]);
+        const calendar = await member.open(`/calendars/${slug}`);
+        await dismissConsent(calendar);
+        await visible(calendar.getByRole("heading", { name, level: 1 }));
+        await visible(calendar.getByText(first).first());
+        member.assertClean();
+      });
+    }));
 });

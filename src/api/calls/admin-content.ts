@@ -96,3 +96,18 @@ export const changeListedState = <K extends ListedKind>(
 /** One place up or down in its list; answers every record of the kind in the new order. */
 export const moveListed = <K extends ListedKind>(c: ApiClient, kind: K, id: string, direction: "up" | "down") =>
   send<{ items: ListedRecord<K>[] }>(c, "POST", `/admin/v1/${kind}/${enc(id)}/move`, { direction });
+
+/** Workout calendars: their days in order. */
+export type AdminCalendar = ResponseBody<"/admin/v1/calendars/{id}", "get">;
+export type AdminCalendarSummary = ResponseBody<"/admin/v1/calendars", "get">["items"][number];
+export type AdminCalendarFields = RequestBody<"/admin/v1/calendars", "post">;
+export const getAdminCalendars = (c: ApiClient, signal?: S) =>
+  get<{ items: AdminCalendarSummary[] }>(c, "/admin/v1/calendars", signal);
+export const getAdminCalendar = (c: ApiClient, id: string, signal?: S) =>
+  get<AdminCalendar>(c, `/admin/v1/calendars/${enc(id)}`, signal);
+export const createCalendar = (c: ApiClient, fields: AdminCalendarFields) =>
+  send<AdminCalendar>(c, "POST", "/admin/v1/calendars", fields);
+export const updateCalendar = (c: ApiClient, id: string, fields: AdminCalendarFields) =>
+  send<AdminCalendar>(c, "PUT", `/admin/v1/calendars/${enc(id)}`, fields);
+export const changeCalendarState = (c: ApiClient, id: string, verb: "publish" | "retire") =>
+  send<AdminCalendar>(c, "POST", `/admin/v1/calendars/${enc(id)}/${verb}`);

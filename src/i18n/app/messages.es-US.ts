@@ -804,6 +804,7 @@ export const appEsUS: Partial<Messages> = {
   "routes.adminSeries": "Series",
   "routes.adminSeriesEdit": "Editar serie",
   "routes.adminBanners": "Avisos",
+  "routes.adminCalendars": "Calendarios de entrenamiento",
   "routes.adminHome": "Página de inicio",
   "routes.adminCopy": "Preguntas y bienvenida",
   "routes.adminPayments": "Pagos del miembro",

@@ -802,6 +802,7 @@ export const appFrCA: Partial<Messages> = {
   "routes.adminSeries": "Séries",
   "routes.adminSeriesEdit": "Modifier la série",
   "routes.adminBanners": "Bandeaux d’annonce",
+  "routes.adminCalendars": "Calendriers d’entraînement",
   "routes.adminHome": "Page d’accueil",
   "routes.adminCopy": "FAQ et bienvenue",
   "routes.adminPayments": "Paiements du membre",

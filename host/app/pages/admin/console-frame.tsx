@@ -19,6 +19,7 @@ export type ConsoleSection =
   | "trainers"
   | "collections"
   | "series"
+  | "calendars"
   | "banners"
   | "home"
   | "copy"
@@ -103,6 +104,7 @@ export function ConsoleFrame({
     ["trainers", "/admin/trainers", ct("console.nav.trainers")],
     ["collections", "/admin/collections", ct("console.nav.collections")],
     ["series", "/admin/series", ct("console.nav.series")],
+    ["calendars", "/admin/calendars", ct("console.nav.calendars")],
     ["banners", "/admin/banners", ct("console.nav.banners")],
     ["home", "/admin/home", ct("console.nav.home")],
     ["copy", "/admin/copy", ct("console.nav.copy")],

@@ -152,6 +152,8 @@ interface WorkoutCalendarsTable {
   description: Defaulted<string>;
   image_url: Defaulted<string>;
   created_at: DefaultedTimestamp;
+  status: Defaulted<ContentStatus>;
+  updated_at: DefaultedTimestamp;
 }
 
 interface WorkoutCalendarDaysTable {
