@@ -20473,6 +20473,17 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
             }[];
+            mux: {
+              /** @description This server hands out Mux Direct Upload URLs (mux-upload) */
+              uploads: boolean;
+              /** @description The playback id Mux's webhook mapped the workout to */
+              playback_id: string | null;
+              /**
+               * Format: date-time
+               * @description When that webhook mapped it
+               */
+              ready_at: string | null;
+            };
           };
         };
       };

@@ -10,9 +10,12 @@ const root = new URL("../..", import.meta.url).pathname;
 /**
  * A second built fitkit server with its own fresh demo database and no allowed embedding origins, for journeys that
  * change the demo members' state for good (joining as unentitled@ and lapsed@) or need an origin the shared server
- * allows (the shared one allow-lists the test site). The shared server's files keep their demo members as seeded.
+ * allows (the shared one allow-lists the test site), or with settings of its own (`env`, e.g. Mux's API pointed at a
+ * stand-in). The shared server's files keep their demo members as seeded.
  */
-export async function startOwnServer(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startOwnServer(
+  env: Record<string, string> = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "fitkit-e2e-own-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -28,6 +31,7 @@ export async function startOwnServer(): Promise<{ url: string; close(): Promise<
       FITKIT_ALLOWED_ORIGINS: "",
       LOG_LEVEL: "warn",
       NODE_ENV: "",
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

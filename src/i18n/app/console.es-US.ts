@@ -701,6 +701,12 @@ export const consoleEsUS: TranslationOf<typeof consoleEn> = {
   "console.video.none": "Aún no hay video: los miembros ven el clip de demostración.",
   "console.video.file": "Archivo de video (MP4, MOV, WebM o MKV)",
   "console.video.upload": "Subir video",
+  "console.video.uploadMux": "Subir video a Mux",
+  "console.video.muxProcessing": "Mux tiene el archivo y lo está procesando.",
+  "console.video.muxWaiting": "Esperando a que Mux diga que el video está listo…",
+  "console.video.muxReady":
+    "Mux dice que el video está listo: los miembros ya lo reproducen (id de reproducción {id}).",
+  "console.video.onMux": "En Mux: id de reproducción {id}, listo desde {at}.",
   "console.video.uploading": "Subiendo",
   "console.video.uploadFailed": "La subida se detuvo. Elige el mismo archivo y súbelo de nuevo para continuar.",
   "console.video.pickFile": "Primero elige un archivo de video.",

@@ -705,6 +705,12 @@ export const consoleFrCA: TranslationOf<typeof consoleEn> = {
   "console.video.none": "Aucune vidéo téléversée : les membres voient le clip de démonstration.",
   "console.video.file": "Fichier vidéo (MP4, MOV, WebM ou MKV)",
   "console.video.upload": "Téléverser la vidéo",
+  "console.video.uploadMux": "Téléverser la vidéo vers Mux",
+  "console.video.muxProcessing": "Mux a le fichier et le traite.",
+  "console.video.muxWaiting": "En attente que Mux indique que la vidéo est prête…",
+  "console.video.muxReady":
+    "Mux indique que la vidéo est prête : les membres la lisent maintenant (identifiant de lecture {id}).",
+  "console.video.onMux": "Sur Mux : identifiant de lecture {id}, prête depuis {at}.",
   "console.video.uploading": "Téléversement",
   "console.video.uploadFailed":
     "Le téléversement s’est arrêté. Choisissez le même fichier et téléversez-le de nouveau pour continuer.",
