@@ -81,6 +81,10 @@ const ConsoleCollections = lazy(() => import("./pages/admin/collections.js"));
 const ConsoleSeriesList = lazy(() => import("./pages/admin/series.js"));
 const ConsoleSeries = lazy(() => import("./pages/admin/series-edit.js"));
 const ConsoleBanners = lazy(() => import("./pages/admin/banners.js"));
+const ConsoleCalendars = lazy(() => import("./pages/admin/calendars.js"));
+const ConsoleCalendar = lazy(() => import("./pages/admin/calendar-edit.js"));
+const ConsoleHome = lazy(() => import("./pages/admin/home-content.js"));
+const ConsoleCopy = lazy(() => import("./pages/admin/site-copy.js"));
 const ConsoleMemberPayments = lazy(() => import("./pages/admin/member-payments.js"));
 const ConsoleNumbers = lazy(() => import("./pages/admin/numbers.js"));
 const ConsoleCatalogue = lazy(() => import("./pages/admin/catalogue-transfer.js"));
@@ -238,6 +242,29 @@ export const ROUTES: AppRoute[] = [
     onboarding: false,
   },
   { path: "/admin/banners", page: ConsoleBanners, title: "routes.adminBanners", access: "member", onboarding: false },
+  {
+    path: "/admin/calendars",
+    page: ConsoleCalendars,
+    title: "routes.adminCalendars",
+    access: "member",
+    onboarding: false,
+  },
+  {
+    path: "/admin/calendars/new",
+    page: ConsoleCalendar,
+    title: "routes.adminCalendars",
+    access: "member",
+    onboarding: false,
+  },
+  {
+    path: "/admin/calendars/:id",
+    page: ConsoleCalendar,
+    title: "routes.adminCalendars",
+    access: "member",
+    onboarding: false,
+  },
+  { path: "/admin/home", page: ConsoleHome, title: "routes.adminHome", access: "member", onboarding: false },
+  { path: "/admin/copy", page: ConsoleCopy, title: "routes.adminCopy", access: "member", onboarding: false },
   {
     path: "/admin/catalogue",
     page: ConsoleCatalogue,

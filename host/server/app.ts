@@ -230,7 +230,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         mediaSrc: ["'self'", "blob:"],
-        connectSrc: ["'self'"],
+        // The console PUTs a video to a Mux Direct Upload URL when Mux's API is configured.
+        connectSrc: ["'self'", ...(config.media.muxApi ? [config.media.muxApi.uploadOrigin] : [])],
         fontSrc: ["'self'", "data:"],
         frameSrc: ["'self'"],
         frameAncestors: ["'self'"],

@@ -2084,6 +2084,337 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/v1/home-rows": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every home row in every state: those in use in their order, then the retired */
+    get: operations["getAdminHomeRows"];
+    put?: never;
+    /** Create a home row as a draft, last in its list (members see it once published) */
+    post: operations["postAdminHomeRows"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/home-rows/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One home row */
+    get: operations["getAdminHomeRowsById"];
+    /** Replace a home row's fields (its state and place stay) */
+    put: operations["putAdminHomeRowsById"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/home-rows/{id}/publish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a home row: members see it (a retired one comes back, last in its list) */
+    post: operations["postAdminHomeRowsByIdPublish"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/home-rows/{id}/retire": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Retire a home row: members stop seeing it; kept for the record (publish brings it back) */
+    post: operations["postAdminHomeRowsByIdRetire"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/home-rows/{id}/move": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move a home row one place up or down in its list; answers them all in the new order */
+    post: operations["postAdminHomeRowsByIdMove"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/carousels": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every carousel in every state: those in use in their order, then the retired */
+    get: operations["getAdminCarousels"];
+    put?: never;
+    /** Create a carousel as a draft, last in its list (members see it once published) */
+    post: operations["postAdminCarousels"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/carousels/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One carousel */
+    get: operations["getAdminCarouselsById"];
+    /** Replace a carousel's fields (its state and place stay) */
+    put: operations["putAdminCarouselsById"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/carousels/{id}/publish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a carousel: members see it (a retired one comes back, last in its list) */
+    post: operations["postAdminCarouselsByIdPublish"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/carousels/{id}/retire": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Retire a carousel: members stop seeing it; kept for the record (publish brings it back) */
+    post: operations["postAdminCarouselsByIdRetire"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/carousels/{id}/move": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move a carousel one place up or down in its list; answers them all in the new order */
+    post: operations["postAdminCarouselsByIdMove"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/content-entries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** FAQ entries, welcome copy and coach marks, key by key: those in use in their order, then the retired */
+    get: operations["getAdminContentEntries"];
+    put?: never;
+    /** Create a content entry as a draft, last in its list (members see it once published) */
+    post: operations["postAdminContentEntries"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/content-entries/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One content entry */
+    get: operations["getAdminContentEntriesById"];
+    /** Replace a content entry's fields (its state and place stay) */
+    put: operations["putAdminContentEntriesById"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/content-entries/{id}/publish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a content entry: members see it (a retired one comes back, last in its list) */
+    post: operations["postAdminContentEntriesByIdPublish"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/content-entries/{id}/retire": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Retire a content entry: members stop seeing it; kept for the record (publish brings it back) */
+    post: operations["postAdminContentEntriesByIdRetire"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/content-entries/{id}/move": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move a content entry one place up or down in its list; answers them all in the new order */
+    post: operations["postAdminContentEntriesByIdMove"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/calendars": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every workout calendar in every state, by name */
+    get: operations["getAdminCalendars"];
+    put?: never;
+    /** Create a calendar as a draft with its days in order (members see it once published) */
+    post: operations["postAdminCalendars"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/calendars/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One calendar with its days in order */
+    get: operations["getAdminCalendarsById"];
+    /** Replace a calendar's fields and its days in their new order (its state stays) */
+    put: operations["putAdminCalendarsById"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/calendars/{id}/publish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a calendar with at least one day: listed to members and open to enrol */
+    post: operations["postAdminCalendarsByIdPublish"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/v1/calendars/{id}/retire": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Retire a calendar: out of the lists, closed to new members; those enrolled keep it */
+    post: operations["postAdminCalendarsByIdRetire"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/v1/members/{userId}/payments": {
     parameters: {
       query?: never;
@@ -14370,6 +14701,2510 @@ export interface operations {
       };
     };
   };
+  getAdminHomeRows: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              title: string;
+              /**
+               * @description What the row shows: workouts or series by id, a collection's or category's newest classes, the member's favourites or stats
+               * @enum {string}
+               */
+              kind: "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
+              source: {
+                /** @description A category's slug ("all-classes": every class) or a collection's */
+                slug?: string;
+                /** @description How many classes (12 when not given) */
+                limit?: number;
+                /** @description Workouts or series, in order */
+                ids?: string[];
+                /** @description A series row without ids: the featured series (true) or the others */
+                featured?: boolean;
+              };
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "published" | "retired";
+              /** @description Its place among its list's records in use (1 first); null when retired */
+              position: number | null;
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminHomeRows: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          /**
+           * @description What the row shows: workouts or series by id, a collection's or category's newest classes, the member's favourites or stats
+           * @enum {string}
+           */
+          kind: "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
+          source: {
+            /** @description A category's slug ("all-classes": every class) or a collection's */
+            slug?: string;
+            /** @description How many classes (12 when not given) */
+            limit?: number;
+            /** @description Workouts or series, in order */
+            ids?: string[];
+            /** @description A series row without ids: the featured series (true) or the others */
+            featured?: boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            title: string;
+            /**
+             * @description What the row shows: workouts or series by id, a collection's or category's newest classes, the member's favourites or stats
+             * @enum {string}
+             */
+            kind: "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
+            source: {
+              /** @description A category's slug ("all-classes": every class) or a collection's */
+              slug?: string;
+              /** @description How many classes (12 when not given) */
+              limit?: number;
+              /** @description Workouts or series, in order */
+              ids?: string[];
+              /** @description A series row without ids: the featured series (true) or the others */
+              featured?: boolean;
+            };
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminHomeRowsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            title: string;
+            /**
+             * @description What the row shows: workouts or series by id, a collection's or category's newest classes, the member's favourites or stats
+             * @enum {string}
+             */
+            kind: "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
+            source: {
+              /** @description A category's slug ("all-classes": every class) or a collection's */
+              slug?: string;
+              /** @description How many classes (12 when not given) */
+              limit?: number;
+              /** @description Workouts or series, in order */
+              ids?: string[];
+              /** @description A series row without ids: the featured series (true) or the others */
+              featured?: boolean;
+            };
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  putAdminHomeRowsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          /**
+           * @description What the row shows: workouts or series by id, a collection's or category's newest classes, the member's favourites or stats
+           * @enum {string}
+           */
+          kind: "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
+          source: {
+            /** @description A category's slug ("all-classes": every class) or a collection's */
+            slug?: string;
+            /** @description How many classes (12 when not given) */
+            limit?: number;
+            /** @description Workouts or series, in order */
+            ids?: string[];
+            /** @description A series row without ids: the featured series (true) or the others */
+            featured?: boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            title: string;
+            /**
+             * @description What the row shows: workouts or series by id, a collection's or category's newest classes, the member's favourites or stats
+             * @enum {string}
+             */
+            kind: "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
+            source: {
+              /** @description A category's slug ("all-classes": every class) or a collection's */
+              slug?: string;
+              /** @description How many classes (12 when not given) */
+              limit?: number;
+              /** @description Workouts or series, in order */
+              ids?: string[];
+              /** @description A series row without ids: the featured series (true) or the others */
+              featured?: boolean;
+            };
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminHomeRowsByIdPublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            title: string;
+            /**
+             * @description What the row shows: workouts or series by id, a collection's or category's newest classes, the member's favourites or stats
+             * @enum {string}
+             */
+            kind: "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
+            source: {
+              /** @description A category's slug ("all-classes": every class) or a collection's */
+              slug?: string;
+              /** @description How many classes (12 when not given) */
+              limit?: number;
+              /** @description Workouts or series, in order */
+              ids?: string[];
+              /** @description A series row without ids: the featured series (true) or the others */
+              featured?: boolean;
+            };
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminHomeRowsByIdRetire: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            title: string;
+            /**
+             * @description What the row shows: workouts or series by id, a collection's or category's newest classes, the member's favourites or stats
+             * @enum {string}
+             */
+            kind: "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
+            source: {
+              /** @description A category's slug ("all-classes": every class) or a collection's */
+              slug?: string;
+              /** @description How many classes (12 when not given) */
+              limit?: number;
+              /** @description Workouts or series, in order */
+              ids?: string[];
+              /** @description A series row without ids: the featured series (true) or the others */
+              featured?: boolean;
+            };
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminHomeRowsByIdMove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          direction: "up" | "down";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              title: string;
+              /**
+               * @description What the row shows: workouts or series by id, a collection's or category's newest classes, the member's favourites or stats
+               * @enum {string}
+               */
+              kind: "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
+              source: {
+                /** @description A category's slug ("all-classes": every class) or a collection's */
+                slug?: string;
+                /** @description How many classes (12 when not given) */
+                limit?: number;
+                /** @description Workouts or series, in order */
+                ids?: string[];
+                /** @description A series row without ids: the featured series (true) or the others */
+                featured?: boolean;
+              };
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "published" | "retired";
+              /** @description Its place among its list's records in use (1 first); null when retired */
+              position: number | null;
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminCarousels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              slug: string;
+              title: string;
+              /** @enum {string} */
+              kind: "workouts" | "series" | "collections";
+              /** @description What it shows, in order */
+              item_ids: string[];
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "published" | "retired";
+              /** @description Its place among its list's records in use (1 first); null when retired */
+              position: number | null;
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminCarousels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          slug: string;
+          title: string;
+          /** @enum {string} */
+          kind: "workouts" | "series" | "collections";
+          /** @description What it shows, in order */
+          item_ids: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            slug: string;
+            title: string;
+            /** @enum {string} */
+            kind: "workouts" | "series" | "collections";
+            /** @description What it shows, in order */
+            item_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminCarouselsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            slug: string;
+            title: string;
+            /** @enum {string} */
+            kind: "workouts" | "series" | "collections";
+            /** @description What it shows, in order */
+            item_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  putAdminCarouselsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          slug: string;
+          title: string;
+          /** @enum {string} */
+          kind: "workouts" | "series" | "collections";
+          /** @description What it shows, in order */
+          item_ids: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            slug: string;
+            title: string;
+            /** @enum {string} */
+            kind: "workouts" | "series" | "collections";
+            /** @description What it shows, in order */
+            item_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminCarouselsByIdPublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            slug: string;
+            title: string;
+            /** @enum {string} */
+            kind: "workouts" | "series" | "collections";
+            /** @description What it shows, in order */
+            item_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminCarouselsByIdRetire: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            slug: string;
+            title: string;
+            /** @enum {string} */
+            kind: "workouts" | "series" | "collections";
+            /** @description What it shows, in order */
+            item_ids: string[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminCarouselsByIdMove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          direction: "up" | "down";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              slug: string;
+              title: string;
+              /** @enum {string} */
+              kind: "workouts" | "series" | "collections";
+              /** @description What it shows, in order */
+              item_ids: string[];
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "published" | "retired";
+              /** @description Its place among its list's records in use (1 first); null when retired */
+              position: number | null;
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminContentEntries: {
+    parameters: {
+      query?: {
+        /** @description faq: a question and answer; welcome: the welcome screen's lead or steps; coachMark: a tip on a screen */
+        key?: "faq" | "welcome" | "coachMark" | "dynamic";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              /**
+               * @description faq: a question and answer; welcome: the welcome screen's lead or steps; coachMark: a tip on a screen
+               * @enum {string}
+               */
+              key: "faq" | "welcome" | "coachMark" | "dynamic";
+              /** @description How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…) */
+              name: string;
+              value: {
+                title?: string;
+                body?: string;
+                steps?: string[];
+                question?: string;
+                answer?: string;
+                text?: string;
+              };
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "published" | "retired";
+              /** @description Its place among its list's records in use (1 first); null when retired */
+              position: number | null;
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminContentEntries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description faq: a question and answer; welcome: the welcome screen's lead or steps; coachMark: a tip on a screen
+           * @enum {string}
+           */
+          key: "faq" | "welcome" | "coachMark" | "dynamic";
+          /** @description How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…) */
+          name: string;
+          value: {
+            title?: string;
+            body?: string;
+            steps?: string[];
+            question?: string;
+            answer?: string;
+            text?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /**
+             * @description faq: a question and answer; welcome: the welcome screen's lead or steps; coachMark: a tip on a screen
+             * @enum {string}
+             */
+            key: "faq" | "welcome" | "coachMark" | "dynamic";
+            /** @description How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…) */
+            name: string;
+            value: {
+              title?: string;
+              body?: string;
+              steps?: string[];
+              question?: string;
+              answer?: string;
+              text?: string;
+            };
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminContentEntriesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /**
+             * @description faq: a question and answer; welcome: the welcome screen's lead or steps; coachMark: a tip on a screen
+             * @enum {string}
+             */
+            key: "faq" | "welcome" | "coachMark" | "dynamic";
+            /** @description How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…) */
+            name: string;
+            value: {
+              title?: string;
+              body?: string;
+              steps?: string[];
+              question?: string;
+              answer?: string;
+              text?: string;
+            };
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  putAdminContentEntriesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description faq: a question and answer; welcome: the welcome screen's lead or steps; coachMark: a tip on a screen
+           * @enum {string}
+           */
+          key: "faq" | "welcome" | "coachMark" | "dynamic";
+          /** @description How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…) */
+          name: string;
+          value: {
+            title?: string;
+            body?: string;
+            steps?: string[];
+            question?: string;
+            answer?: string;
+            text?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /**
+             * @description faq: a question and answer; welcome: the welcome screen's lead or steps; coachMark: a tip on a screen
+             * @enum {string}
+             */
+            key: "faq" | "welcome" | "coachMark" | "dynamic";
+            /** @description How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…) */
+            name: string;
+            value: {
+              title?: string;
+              body?: string;
+              steps?: string[];
+              question?: string;
+              answer?: string;
+              text?: string;
+            };
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminContentEntriesByIdPublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /**
+             * @description faq: a question and answer; welcome: the welcome screen's lead or steps; coachMark: a tip on a screen
+             * @enum {string}
+             */
+            key: "faq" | "welcome" | "coachMark" | "dynamic";
+            /** @description How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…) */
+            name: string;
+            value: {
+              title?: string;
+              body?: string;
+              steps?: string[];
+              question?: string;
+              answer?: string;
+              text?: string;
+            };
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminContentEntriesByIdRetire: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /**
+             * @description faq: a question and answer; welcome: the welcome screen's lead or steps; coachMark: a tip on a screen
+             * @enum {string}
+             */
+            key: "faq" | "welcome" | "coachMark" | "dynamic";
+            /** @description How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…) */
+            name: string;
+            value: {
+              title?: string;
+              body?: string;
+              steps?: string[];
+              question?: string;
+              answer?: string;
+              text?: string;
+            };
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Its place among its list's records in use (1 first); null when retired */
+            position: number | null;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminContentEntriesByIdMove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          direction: "up" | "down";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              /**
+               * @description faq: a question and answer; welcome: the welcome screen's lead or steps; coachMark: a tip on a screen
+               * @enum {string}
+               */
+              key: "faq" | "welcome" | "coachMark" | "dynamic";
+              /** @description How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…) */
+              name: string;
+              value: {
+                title?: string;
+                body?: string;
+                steps?: string[];
+                question?: string;
+                answer?: string;
+                text?: string;
+              };
+              id: string;
+              /** @enum {string} */
+              status: "draft" | "published" | "retired";
+              /** @description Its place among its list's records in use (1 first); null when retired */
+              position: number | null;
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminCalendars: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              slug: string;
+              name: string;
+              /** @enum {string} */
+              status: "draft" | "published" | "retired";
+              total_days: number;
+              enrolled: number;
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminCalendars: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          slug: string;
+          description: string;
+          image_url: string;
+          /** @description The days in order: the first is day 1, the day after a member enrols */
+          days: {
+            /** @enum {string} */
+            kind: "workout" | "walk" | "rest";
+            /** @description A workout day's workout; a rest or walk day's short class */
+            workout_id: string | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            image_url: string;
+            days: {
+              day: number;
+              /** @enum {string} */
+              kind: "workout" | "walk" | "rest";
+              workout_id: string | null;
+              name: string | null;
+            }[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Members enrolled in it now */
+            enrolled: number;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  getAdminCalendarsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            image_url: string;
+            days: {
+              day: number;
+              /** @enum {string} */
+              kind: "workout" | "walk" | "rest";
+              workout_id: string | null;
+              name: string | null;
+            }[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Members enrolled in it now */
+            enrolled: number;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  putAdminCalendarsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          slug: string;
+          description: string;
+          image_url: string;
+          /** @description The days in order: the first is day 1, the day after a member enrols */
+          days: {
+            /** @enum {string} */
+            kind: "workout" | "walk" | "rest";
+            /** @description A workout day's workout; a rest or walk day's short class */
+            workout_id: string | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            image_url: string;
+            days: {
+              day: number;
+              /** @enum {string} */
+              kind: "workout" | "walk" | "rest";
+              workout_id: string | null;
+              name: string | null;
+            }[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Members enrolled in it now */
+            enrolled: number;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminCalendarsByIdPublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            image_url: string;
+            days: {
+              day: number;
+              /** @enum {string} */
+              kind: "workout" | "walk" | "rest";
+              workout_id: string | null;
+              name: string | null;
+            }[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Members enrolled in it now */
+            enrolled: number;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  postAdminCalendarsByIdRetire: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            name: string;
+            slug: string;
+            description: string;
+            image_url: string;
+            days: {
+              day: number;
+              /** @enum {string} */
+              kind: "workout" | "walk" | "rest";
+              workout_id: string | null;
+              name: string | null;
+            }[];
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "retired";
+            /** @description Members enrolled in it now */
+            enrolled: number;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
   getAdminMembersByUserIdPayments: {
     parameters: {
       query?: never;
@@ -17691,6 +20526,17 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
             }[];
+            mux: {
+              /** @description This server hands out Mux Direct Upload URLs (mux-upload) */
+              uploads: boolean;
+              /** @description The playback id Mux's webhook mapped the workout to */
+              playback_id: string | null;
+              /**
+               * Format: date-time
+               * @description When that webhook mapped it
+               */
+              ready_at: string | null;
+            };
           };
         };
       };

@@ -105,6 +105,11 @@ describe("Mux Direct Uploads", () => {
     });
   });
 
+  it("lets the console's pages send the file to Mux's upload storage (their connect-src), and nowhere else", async () => {
+    const policy = String((await t.app.inject({ method: "GET", url: "/admin" })).headers["content-security-policy"]);
+    expect(policy).toContain("connect-src 'self' https://storage.googleapis.com;");
+  });
+
   it("is for admins and editors only, and for workouts that exist", async () => {
     const url = `/admin/v1/workouts/${workoutId}/mux-upload`;
     expectError(await t.call("POST", url, { body: {} }), 401);
@@ -129,6 +134,12 @@ describe("Mux's webhook", () => {
   });
 
   it("maps the workout to the asset's playback id and duration, once per event id", async () => {
+    const state = async () =>
+      (await t.call("GET", `/admin/v1/workouts/${workoutId}/video`, { token: support })).json<{
+        mux: { uploads: boolean; playback_id: string | null; ready_at: string | null };
+      }>().mux;
+    // What the console's upload waits on: nothing mapped yet, then the webhook's playback id and when it came.
+    expect(await state()).toEqual({ uploads: true, playback_id: null, ready_at: null });
     const body = assetReady("evt-1", "PlaybackAbc123");
     const first = await deliver(body, sign(body));
     expect(first.statusCode, first.body).toBe(200);
@@ -139,6 +150,8 @@ describe("Mux's webhook", () => {
       .where("workout_id", "=", workoutId)
       .executeTakeFirst();
     expect(row).toEqual({ mux_playback_id: "PlaybackAbc123" });
+    expect(await state()).toMatchObject({ uploads: true, playback_id: "PlaybackAbc123" });
+    expect(Date.parse((await state()).ready_at!)).not.toBeNaN();
     const workout = await t.db
       .selectFrom("workouts")
       .select(["duration", "video_duration"])

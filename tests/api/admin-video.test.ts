@@ -135,6 +135,7 @@ async function videoState(token = editor, id = workoutId) {
       renditions: number[];
     };
     captions: { lang: string }[];
+    mux: { uploads: boolean; playback_id: string | null; ready_at: string | null };
   }>();
 }
 
@@ -323,6 +324,10 @@ describe("captions", () => {
     expect((await put(vtt)).statusCode).toBe(200);
     expect((await put(vtt.replace("Breathe.", "Respirez."), "fr-CA")).statusCode).toBe(200);
     expect((await videoState()).captions.map((c) => c.lang)).toEqual(["en", "fr-CA"]);
+    // Without Mux's API configured the console uploads here (tus), never to Mux.
+    expect((await videoState()).mux).toEqual({ uploads: false, playback_id: null, ready_at: null });
+    const policy = String((await t.app.inject({ method: "GET", url: "/admin" })).headers["content-security-policy"]);
+    expect(policy).toContain("connect-src 'self';");
     const answer = await t.call("GET", `/tsapi/content/workout/${workoutId}/video`, { token: member });
     const { captions } = answer.json<{ captions: { lang: string; uri: string }[] }>();
     expect(captions.map((c) => c.lang)).toEqual(["en", "fr-CA"]);

@@ -203,10 +203,10 @@ let signIns = 0;
  * Signs a demo member in through the API (the same call the hosted app's sign-in form makes), each time from its own
  * documentation address (RFC 5737) named in X-Forwarded-For, which the suite's server trusts from 127.0.0.1.
  */
-export async function signInTokens(email: string, password = "fitkit-demo") {
+export async function signInTokens(email: string, password = "fitkit-demo", base = appUrl()) {
   signIns++;
   const address = `198.51.100.${(signIns % 250) + 1}`;
-  const response = await fetch(`${appUrl()}/api/auth/sign-in/email`, {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": address },
     body: JSON.stringify({ email, password }),
@@ -242,14 +242,18 @@ export async function signInAs(session: Session, email: string) {
   return tokens;
 }
 
-/** Leaves a token pair in the app origin's local storage as its sign-in does, with cookie consent when given. */
+/**
+ * Leaves a token pair in the app origin's local storage as its sign-in does, with cookie consent when given (`base`:
+ * another server's origin, e.g. own-server.ts's).
+ */
 export async function keepTokens(
   session: Session,
   tokens: { token: string; refreshToken: string },
   consent?: string[],
+  base = appUrl(),
 ) {
   const page = await session.context.newPage();
-  await page.goto(`${appUrl()}/health`);
+  await page.goto(`${base}/health`);
   await page.evaluate(
     ({ access, refresh, consent }) => {
       const json = JSON.stringify({ access, id: access, refresh });

@@ -26,6 +26,11 @@ export interface MuxApiSettings {
   webhookSecret: string;
   /** Mux's API origin (MUX_API_URL, default https://api.mux.com): the tests point it at a local stand-in. */
   baseUrl: string;
+  /**
+   * Where Mux's Direct Upload URLs put the file (MUX_UPLOAD_ORIGIN, default https://storage.googleapis.com, the
+   * storage Mux's upload URLs name): the console's pages may send to it (their Content-Security-Policy's connect-src).
+   */
+  uploadOrigin: string;
 }
 
 export interface MuxSettings {
@@ -56,7 +61,13 @@ export function loadMediaSettings(env: NodeJS.ProcessEnv): MediaSettings {
   if (given && given < 3) throw new Error("MUX_TOKEN_ID, MUX_TOKEN_SECRET and MUX_WEBHOOK_SECRET must be set together");
   const muxApi =
     tokenId && tokenSecret && webhookSecret
-      ? { tokenId, tokenSecret, webhookSecret, baseUrl: env.MUX_API_URL || "https://api.mux.com" }
+      ? {
+          tokenId,
+          tokenSecret,
+          webhookSecret,
+          baseUrl: env.MUX_API_URL || "https://api.mux.com",
+          uploadOrigin: new URL(env.MUX_UPLOAD_ORIGIN || "https://storage.googleapis.com").origin,
+        }
       : undefined;
   const maxMb = env.FITKIT_VIDEO_MAX_MB ? Number(env.FITKIT_VIDEO_MAX_MB) : DEFAULT_UPLOAD_MAX_MB;
   if (!Number.isFinite(maxMb) || maxMb <= 0)

@@ -72,8 +72,16 @@ const videoState = strictObject(
         "updated_at",
       ]),
     },
+    mux: strictObject(
+      {
+        uploads: { type: "boolean", description: "This server hands out Mux Direct Upload URLs (mux-upload)" },
+        playback_id: { type: ["string", "null"], description: "The playback id Mux's webhook mapped the workout to" },
+        ready_at: { type: ["string", "null"], format: "date-time", description: "When that webhook mapped it" },
+      },
+      ["uploads", "playback_id", "ready_at"],
+    ),
   },
-  ["asset", "captions"],
+  ["asset", "captions", "mux"],
 );
 
 /**
@@ -85,6 +93,10 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
   const app = typed(instance);
   const access = new OperatorAccess(ctx.db);
   const video = new AdminVideoService(ctx.db, ctx.clock);
+  const muxSettings = ctx.config.media.muxApi;
+  const mux = muxSettings
+    ? new MuxVideoApi({ db: ctx.db, clock: ctx.clock, settings: muxSettings, publicUrl: ctx.config.publicUrl })
+    : undefined;
   const storage = createMediaStorage(ctx.config.dataDir);
   const transcoder = new VideoTranscoder({
     db: ctx.db,
@@ -225,13 +237,9 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
         response: { 200: videoState, ...refusals },
       },
     },
-    async (request) => video.state(request.params.id),
+    async (request) => video.state(request.params.id, !!mux),
   );
 
-  const muxSettings = ctx.config.media.muxApi;
-  const mux = muxSettings
-    ? new MuxVideoApi({ db: ctx.db, clock: ctx.clock, settings: muxSettings, publicUrl: ctx.config.publicUrl })
-    : undefined;
   app.post(
     "/workouts/:id/mux-upload",
     {

@@ -14,7 +14,9 @@ import {
   type ConsoleArea,
 } from "../services/operator-access.js";
 import { adminMemberRoutes } from "./admin-members.js";
+import { adminCalendarRoutes } from "./admin-calendars.js";
 import { adminContentRoutes } from "./admin-content.js";
+import { adminHomeContentRoutes } from "./admin-home-content.js";
 import { adminPaymentRoutes } from "./admin-payments.js";
 import { workoutBodySchema, workoutFieldNames, workoutFieldSchemas } from "../services/workout-rules.js";
 import { adminOfferRoutes } from "./admin-offers.js";
@@ -115,6 +117,9 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
   await app.register(adminMemberRoutes, { ctx });
   const common = { tags: tagsOf, security: memberSecurity };
   await instance.register(adminContentRoutes, { ctx }); // trainers, collections, series: the same role check
+  // Home rows, carousels, FAQ and welcome copy; workout calendars: the same role check.
+  await instance.register(adminHomeContentRoutes, { ctx });
+  await instance.register(adminCalendarRoutes, { ctx });
 
   await instance.register(adminPaymentRoutes, { ctx });
   await app.register(adminOfferRoutes, { ctx });

@@ -20,6 +20,11 @@ export interface WorkoutVideoState {
     created_at: string;
   } | null;
   captions: { lang: string; updated_at: string }[];
+  /**
+   * Mux: whether this server hands out Direct Upload URLs (Mux's API configured), and the playback id Mux's
+   * video.asset.ready webhook last mapped the workout to, with when (null until then).
+   */
+  mux: { uploads: boolean; playback_id: string | null; ready_at: string | null };
 }
 
 /** The console's view of a workout's uploaded video and its captions, and the captions' upload. */
@@ -29,9 +34,9 @@ export class AdminVideoService {
     private readonly clock: Clock,
   ) {}
 
-  async state(workoutId: string): Promise<WorkoutVideoState> {
+  async state(workoutId: string, muxUploads = false): Promise<WorkoutVideoState> {
     await this.#workout(this.db, workoutId);
-    const [asset, captions] = await Promise.all([
+    const [asset, captions, mux] = await Promise.all([
       this.db
         .selectFrom("video_assets")
         .selectAll()
@@ -45,6 +50,11 @@ export class AdminVideoService {
         .where("workout_id", "=", workoutId)
         .orderBy("lang")
         .execute(),
+      this.db
+        .selectFrom("workout_videos")
+        .select(["mux_playback_id", "created_at"])
+        .where("workout_id", "=", workoutId)
+        .executeTakeFirst(),
     ]);
     return {
       asset: asset
@@ -62,6 +72,11 @@ export class AdminVideoService {
           }
         : null,
       captions: captions.map((c) => ({ lang: c.lang, updated_at: c.updated_at.toISOString() })),
+      mux: {
+        uploads: muxUploads,
+        playback_id: mux?.mux_playback_id ?? null,
+        ready_at: mux ? new Date(mux.created_at).toISOString() : null,
+      },
     };
   }
 

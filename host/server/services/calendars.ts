@@ -40,11 +40,13 @@ export interface MyCalendar extends CalendarSummary {
   days: CalendarDayState[];
 }
 
+/** A calendar a member can see: a draft is no member's (404), a retired one still opens for those enrolled in it. */
 async function findCalendar(db: Db, idOrSlug: string) {
   const calendar = await db
     .selectFrom("workout_calendars")
-    .select(["id", "slug", "name", "description", "image_url"])
+    .select(["id", "slug", "name", "description", "image_url", "status"])
     .where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)]))
+    .where("status", "<>", "draft")
     .executeTakeFirst();
   if (!calendar) throw notFound(`Calendar ${idOrSlug} not found`);
   return calendar;
@@ -79,6 +81,13 @@ export async function calendarsWithStatus(
     ])
     .orderBy("c.name")
     .orderBy("c.id");
+  // Published calendars, and a retired one only for the members enrolled in it (drafts: nobody's).
+  query = query.where((eb) =>
+    eb.or([
+      eb("c.status", "=", "published"),
+      eb.and([eb("c.status", "=", "retired"), eb("e.user_id", "is not", null)]),
+    ]),
+  );
   if (onlyEnrolled) query = query.where("e.user_id", "is not", null);
   if (calendarId) query = query.where("c.id", "=", calendarId);
   const rows = await query.execute();
@@ -113,6 +122,11 @@ export async function enrollInCalendar(
   idOrSlug: string,
 ): Promise<CalendarEnrollment> {
   const calendar = await findCalendar(db, idOrSlug);
+  if (calendar.status === "retired") {
+    const [mine] = await calendarsWithStatus(db, userId, true, calendar.id);
+    if (mine) return { calendar_id: calendar.id, status: "enrolled", ...pick(mine) };
+    throw conflict(`${calendar.name} is closed to new members.`);
+  }
   await db
     .insertInto("calendar_enrollments")
     .values({ user_id: userId, calendar_id: calendar.id, enrolled_at: clock.now() })
@@ -130,6 +144,8 @@ export async function enrollInCalendar(
       }
     : notEnrolled(calendar.id);
 }
+
+const pick = (c: CalendarSummary) => ({ enrolled_at: c.enrolled_at, paused: c.paused, paused_at: c.paused_at });
 
 const notEnrolled = (calendarId: string): CalendarEnrollment => ({
   calendar_id: calendarId,

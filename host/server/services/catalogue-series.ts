@@ -210,6 +210,7 @@ export async function calendarDetail(db: Db, index: CatalogueIndex, slugOrId: st
     .selectFrom("workout_calendars")
     .selectAll()
     .where((eb) => eb.or([eb("slug", "=", slugOrId), eb("id", "=", slugOrId)]))
+    .where("status", "<>", "draft") // a retired calendar still opens for the members enrolled in it
     .executeTakeFirst();
   return row ? (await calendarsWithDays(db, index, [row]))[0]! : null;
 }
@@ -220,6 +221,7 @@ export async function listCalendars(db: Db, index: CatalogueIndex, ids?: string[
   const rows = await db
     .selectFrom("workout_calendars")
     .selectAll()
+    .where("status", "=", "published")
     .$if(!!ids, (q) => q.where((eb) => eb.or([eb("id", "in", ids!), eb("slug", "in", ids!)])))
     .orderBy("name")
     .execute();

@@ -20,7 +20,12 @@ function newestIn(index: CatalogueIndex, filter: string, limit: number, leaveOut
 
 /** The workouts the carousels show: the home page draws them above its rows. */
 async function carouselWorkoutIds(db: Db) {
-  const rows = await db.selectFrom("carousels").select("item_ids").where("kind", "=", "workouts").execute();
+  const rows = await db
+    .selectFrom("carousels")
+    .select("item_ids")
+    .where("kind", "=", "workouts")
+    .where("status", "=", "published")
+    .execute();
   return rows.flatMap((r) => r.item_ids);
 }
 
@@ -42,7 +47,9 @@ export async function homePage(db: Db, index: CatalogueIndex, key?: string, opti
     .selectFrom("home_page_rows")
     .selectAll()
     .where("home_page_id", "=", page.id)
+    .where("status", "=", "published")
     .orderBy("position")
+    .orderBy("id")
     .execute();
   // Rows resolve in page order: a distinct row leaves out what the rows above it took.
   const shown = new Set(options.distinct ? await carouselWorkoutIds(db) : []);
@@ -71,7 +78,7 @@ export async function homePage(db: Db, index: CatalogueIndex, key?: string, opti
           index.byId(id) === undefined ? [] : [index.workout(index.byId(id)!)],
         );
       else if (row.kind === "series") items = await featuredOrListedSeries(db, index, source);
-      return { position: row.position, title: row.title, kind: row.kind, source: row.source, items };
+      return { position: rows.indexOf(row) + 1, title: row.title, kind: row.kind, source: row.source, items };
     }),
   );
   return { id: page.id, slug: page.slug, title: page.title, rows: resolved };
@@ -93,7 +100,13 @@ async function featuredOrListedSeries(db: Db, index: CatalogueIndex, source: { f
 }
 
 export async function carousels(db: Db, index: CatalogueIndex) {
-  const rows = await db.selectFrom("carousels").selectAll().orderBy("sort_order").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("carousels")
+    .selectAll()
+    .where("status", "=", "published")
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
   const collections = await db
     .selectFrom("collections")
     .select(["id", "slug", "name", "description", "image_url"])
@@ -140,9 +153,11 @@ export async function dynamicContent(db: Db, filter?: DynamicContentKey, contain
   const rows = await db
     .selectFrom("dynamic_content")
     .selectAll()
+    .where("status", "=", "published")
     .$if(!!filter, (q) => q.where("key", "=", filter!))
     .orderBy("key")
     .orderBy("sort_order")
+    .orderBy("id")
     .execute();
   const needle = contains?.toLowerCase();
   const items = rows

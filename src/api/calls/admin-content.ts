@@ -60,3 +60,54 @@ export const updateBanner = (c: ApiClient, id: string, fields: AdminBannerFields
   send<AdminBanner>(c, "PUT", `/admin/v1/banners/${enc(id)}`, fields);
 export const changeBannerState = (c: ApiClient, id: string, verb: "publish" | "retire") =>
   send<AdminBanner>(c, "POST", `/admin/v1/banners/${enc(id)}/${verb}`);
+
+/** The members' home page and keyed copy: records an editor puts in order within their list. */
+export type AdminHomeRow = ResponseBody<"/admin/v1/home-rows/{id}", "get">;
+export type AdminHomeRowFields = RequestBody<"/admin/v1/home-rows", "post">;
+export type AdminCarousel = ResponseBody<"/admin/v1/carousels/{id}", "get">;
+export type AdminCarouselFields = RequestBody<"/admin/v1/carousels", "post">;
+export type AdminEntry = ResponseBody<"/admin/v1/content-entries/{id}", "get">;
+export type AdminEntryFields = RequestBody<"/admin/v1/content-entries", "post">;
+export type ListedKind = "home-rows" | "carousels" | "content-entries";
+export type ListedRecord<K extends ListedKind> = K extends "home-rows"
+  ? AdminHomeRow
+  : K extends "carousels"
+    ? AdminCarousel
+    : AdminEntry;
+export type ListedFields<K extends ListedKind> = K extends "home-rows"
+  ? AdminHomeRowFields
+  : K extends "carousels"
+    ? AdminCarouselFields
+    : AdminEntryFields;
+
+/** Every record of a kind; content entries of one key when `key` is given. */
+export const getListed = <K extends ListedKind>(c: ApiClient, kind: K, signal?: S, key?: AdminEntry["key"]) =>
+  get<{ items: ListedRecord<K>[] }>(c, `/admin/v1/${kind}${key ? `?key=${enc(key)}` : ""}`, signal);
+export const createListed = <K extends ListedKind>(c: ApiClient, kind: K, fields: ListedFields<K>) =>
+  send<ListedRecord<K>>(c, "POST", `/admin/v1/${kind}`, fields);
+export const updateListed = <K extends ListedKind>(c: ApiClient, kind: K, id: string, fields: ListedFields<K>) =>
+  send<ListedRecord<K>>(c, "PUT", `/admin/v1/${kind}/${enc(id)}`, fields);
+export const changeListedState = <K extends ListedKind>(
+  c: ApiClient,
+  kind: K,
+  id: string,
+  verb: "publish" | "retire",
+) => send<ListedRecord<K>>(c, "POST", `/admin/v1/${kind}/${enc(id)}/${verb}`);
+/** One place up or down in its list; answers every record of the kind in the new order. */
+export const moveListed = <K extends ListedKind>(c: ApiClient, kind: K, id: string, direction: "up" | "down") =>
+  send<{ items: ListedRecord<K>[] }>(c, "POST", `/admin/v1/${kind}/${enc(id)}/move`, { direction });
+
+/** Workout calendars: their days in order. */
+export type AdminCalendar = ResponseBody<"/admin/v1/calendars/{id}", "get">;
+export type AdminCalendarSummary = ResponseBody<"/admin/v1/calendars", "get">["items"][number];
+export type AdminCalendarFields = RequestBody<"/admin/v1/calendars", "post">;
+export const getAdminCalendars = (c: ApiClient, signal?: S) =>
+  get<{ items: AdminCalendarSummary[] }>(c, "/admin/v1/calendars", signal);
+export const getAdminCalendar = (c: ApiClient, id: string, signal?: S) =>
+  get<AdminCalendar>(c, `/admin/v1/calendars/${enc(id)}`, signal);
+export const createCalendar = (c: ApiClient, fields: AdminCalendarFields) =>
+  send<AdminCalendar>(c, "POST", "/admin/v1/calendars", fields);
+export const updateCalendar = (c: ApiClient, id: string, fields: AdminCalendarFields) =>
+  send<AdminCalendar>(c, "PUT", `/admin/v1/calendars/${enc(id)}`, fields);
+export const changeCalendarState = (c: ApiClient, id: string, verb: "publish" | "retire") =>
+  send<AdminCalendar>(c, "POST", `/admin/v1/calendars/${enc(id)}/${verb}`);

@@ -18,3 +18,10 @@ export const putCaptions = (c: ApiClient, id: string, lang: string, file: Blob) 
     auth: true,
     body: new Blob([file], { type: "text/vtt" }),
   });
+
+/** A Mux Direct Upload URL for the workout's video (servers with Mux's API configured): the browser PUTs the file. */
+export const createMuxUpload = (c: ApiClient, id: string) =>
+  c.request<{ upload_id: string; url: string }>(`/admin/v1/workouts/${enc(id)}/mux-upload`, {
+    method: "POST",
+    auth: true,
+  });

@@ -19,7 +19,10 @@ export type ConsoleSection =
   | "trainers"
   | "collections"
   | "series"
+  | "calendars"
   | "banners"
+  | "home"
+  | "copy"
   | "transfer"
   | "people"
   | "members"
@@ -101,7 +104,10 @@ export function ConsoleFrame({
     ["trainers", "/admin/trainers", ct("console.nav.trainers")],
     ["collections", "/admin/collections", ct("console.nav.collections")],
     ["series", "/admin/series", ct("console.nav.series")],
+    ["calendars", "/admin/calendars", ct("console.nav.calendars")],
     ["banners", "/admin/banners", ct("console.nav.banners")],
+    ["home", "/admin/home", ct("console.nav.home")],
+    ["copy", "/admin/copy", ct("console.nav.copy")],
     ["transfer", "/admin/catalogue", ct("console.nav.transfer")],
     ["people", "/admin/people", ct("console.nav.people")],
     ...(me.areas.includes("members")

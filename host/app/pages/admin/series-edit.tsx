@@ -349,7 +349,7 @@ function SeriesForm({ series, onChanged }: { series: AdminSeries | null; onChang
 }
 
 /** Finds workouts (any state) by name, slug or id, each with a button adding it at the end of the series. */
-function WorkoutFinder({ onAdd }: { onAdd: (w: { id: string; name: string }) => void }) {
+export function WorkoutFinder({ onAdd }: { onAdd: (w: { id: string; name: string }) => void }) {
   const store = useStore();
   const [found, setFound] = useState<AdminWorkoutPage["items"] | undefined>();
   const [error, setError] = useState("");

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Upload } from "tus-js-client";
-import { getWorkoutVideo, putCaptions, uploadsEndpoint, type WorkoutVideoState } from "../../../../src/api/index.js";
+import {
+  createMuxUpload,
+  getWorkoutVideo,
+  putCaptions,
+  uploadsEndpoint,
+  type WorkoutVideoState,
+} from "../../../../src/api/index.js";
 import { useStore } from "../../lib/store.js";
 import { space } from "../../theme/tokens.js";
 import { Button } from "../../ui/button.js";
@@ -8,7 +14,7 @@ import { Field, FormError } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { ProgressBar } from "../../ui/progress.js";
 import { card, sectionTitle, stack } from "../../ui/page.js";
-import { failureMessage } from "./console-frame.js";
+import { dateTime, failureMessage } from "./console-frame.js";
 import { ct } from "./copy.js";
 
 /** How often the transcoding state is asked for while a video waits or transcodes. */
@@ -29,9 +35,27 @@ function uploadFailure(error: unknown): string {
 }
 
 /**
+ * Sends a file to a Mux Direct Upload URL: one PUT of the whole file (what Mux's direct uploads take), its progress
+ * reported as the bytes go. Resolves when Mux has the file; rejects on a refusal or a dropped connection.
+ */
+function putToMux(url: string, file: File, onProgress: (bytes: number) => void, sending: { current?: XMLHttpRequest }) {
+  return new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    sending.current = xhr;
+    xhr.open("PUT", url);
+    xhr.upload.onprogress = (e) => onProgress(e.loaded);
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(String(xhr.status))));
+    xhr.onerror = () => reject(new Error("network"));
+    xhr.onabort = () => reject(new Error("aborted"));
+    xhr.send(file);
+  });
+}
+
+/**
  * A workout's video in the console: upload a file (tus, resumable: after a dropped connection or a reload the same
  * file continues where it stopped, found by tus's fingerprint in localStorage), follow its transcoding, and upload
- * WebVTT captions per language. Read-only roles see the state.
+ * WebVTT captions per language. Read-only roles see the state. On a server with Mux's API configured the file goes
+ * to a Mux Direct Upload URL instead, and the panel waits until Mux's webhook maps the workout to the new asset.
  */
 export function VideoPanel({ workoutId, editable }: { workoutId: string; editable: boolean }) {
   const store = useStore();
@@ -41,6 +65,9 @@ export function VideoPanel({ workoutId, editable }: { workoutId: string; editabl
   const [notice, setNotice] = useState("");
   const [refresh, setRefresh] = useState(0);
   const upload = useRef<Upload | undefined>(undefined);
+  const muxSending = useRef<XMLHttpRequest | undefined>(undefined);
+  /** While Mux processes an upload: when the webhook last mapped the workout before it (null: never). */
+  const [muxWaiting, setMuxWaiting] = useState<string | null | undefined>(undefined);
 
   const status = state?.asset?.status;
   useEffect(() => {
@@ -52,6 +79,13 @@ export function VideoPanel({ workoutId, editable }: { workoutId: string; editabl
           if (abort.signal.aborted) return;
           setState(s);
           if (s.asset?.status === "queued" || s.asset?.status === "transcoding") timer = setTimeout(load, POLL_MS);
+          else if (muxWaiting !== undefined) {
+            if (s.mux.ready_at === muxWaiting) timer = setTimeout(load, POLL_MS);
+            else {
+              setMuxWaiting(undefined);
+              setNotice(ct("console.video.muxReady", { id: s.mux.playback_id ?? "" }));
+            }
+          }
         },
         (e: unknown) => !abort.signal.aborted && setError(failureMessage(e)),
       );
@@ -60,8 +94,33 @@ export function VideoPanel({ workoutId, editable }: { workoutId: string; editabl
       abort.abort();
       clearTimeout(timer);
     };
-  }, [store, workoutId, refresh]);
-  useEffect(() => () => void upload.current?.abort(), []);
+  }, [store, workoutId, refresh, muxWaiting]);
+  useEffect(
+    () => () => {
+      void upload.current?.abort();
+      muxSending.current?.abort();
+    },
+    [],
+  );
+
+  async function uploadToMux(file: File) {
+    const before = state?.mux.ready_at ?? null;
+    setSent({ bytes: 0, total: file.size });
+    try {
+      const { url } = await createMuxUpload(store.api, workoutId);
+      await putToMux(url, file, (bytes) => setSent({ bytes, total: file.size }), muxSending);
+      setNotice(ct("console.video.muxProcessing"));
+      setMuxWaiting(before);
+    } catch (err) {
+      setError(
+        err instanceof Error && /^(\d+|network|aborted)$/.test(err.message)
+          ? ct("console.video.uploadFailed")
+          : failureMessage(err),
+      );
+    } finally {
+      setSent(undefined);
+    }
+  }
 
   async function startUpload(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -69,6 +128,7 @@ export function VideoPanel({ workoutId, editable }: { workoutId: string; editabl
     setError("");
     setNotice("");
     if (!file || !file.size) return setError(ct("console.video.pickFile"));
+    if (state?.mux.uploads) return uploadToMux(file);
     const tus = new Upload(file, {
       endpoint: uploadsEndpoint(store.api),
       chunkSize: CHUNK_BYTES,
@@ -146,6 +206,10 @@ export function VideoPanel({ workoutId, editable }: { workoutId: string; editabl
           caption={status === "queued" ? ct("console.video.queued") : ct("console.video.transcoding")}
         />
       )}
+      {state?.mux.playback_id ? (
+        <p>{ct("console.video.onMux", { id: state.mux.playback_id, at: dateTime(state.mux.ready_at ?? "") })}</p>
+      ) : null}
+      {muxWaiting !== undefined ? <p role="status">{ct("console.video.muxWaiting")}</p> : null}
       {sent ? (
         <ProgressBar
           value={sent.bytes}
@@ -164,8 +228,8 @@ export function VideoPanel({ workoutId, editable }: { workoutId: string; editabl
             accept="video/mp4,video/quicktime,video/webm,video/x-matroska,.mkv"
             label={ct("console.video.file")}
           />
-          <Button type="submit" disabled={!!sent}>
-            {ct("console.video.upload")}
+          <Button type="submit" disabled={!!sent || muxWaiting !== undefined}>
+            {state?.mux.uploads ? ct("console.video.uploadMux") : ct("console.video.upload")}
           </Button>
         </form>
       ) : null}

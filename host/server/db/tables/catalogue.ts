@@ -152,6 +152,8 @@ interface WorkoutCalendarsTable {
   description: Defaulted<string>;
   image_url: Defaulted<string>;
   created_at: DefaultedTimestamp;
+  status: Defaulted<ContentStatus>;
+  updated_at: DefaultedTimestamp;
 }
 
 interface WorkoutCalendarDaysTable {
@@ -187,14 +189,18 @@ interface HomePagesTable {
   is_default: Defaulted<boolean>;
 }
 
-type HomePageRowKind = "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
+export type HomePageRowKind = "workouts" | "series" | "collection" | "category" | "favorites" | "stats";
 
 interface HomePageRowsTable {
+  /** Generated when not given (migration 110). */
+  id: Defaulted<string>;
   home_page_id: string;
   position: number;
   title: string;
   kind: HomePageRowKind;
   source: Json<Record<string, unknown>>;
+  status: Defaulted<ContentStatus>;
+  updated_at: DefaultedTimestamp;
 }
 
 interface CarouselsTable {
@@ -204,6 +210,8 @@ interface CarouselsTable {
   kind: "workouts" | "series" | "collections";
   item_ids: Defaulted<string[]>;
   sort_order: Defaulted<number>;
+  status: Defaulted<ContentStatus>;
+  updated_at: DefaultedTimestamp;
 }
 
 interface AnnouncementBannersTable {
@@ -226,6 +234,8 @@ interface DynamicContentTable {
   /** JSON text on insert; no default, so every insert gives it. */
   value: ColumnType<unknown, string, string>;
   sort_order: Defaulted<number>;
+  status: Defaulted<ContentStatus>;
+  updated_at: DefaultedTimestamp;
 }
 
 interface PagesTable {

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { RouteOptions } from "../context.js";
+import { memberOf } from "../context.js";
+import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { AdminCalendarsService } from "../services/admin-calendars.js";
+import { CONTENT_STATUSES } from "../services/content-states.js";
+import type { Actor, ConsoleArea } from "../services/operator-access.js";
+import { typed } from "./typed.js";
+
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const status = { type: "string", enum: CONTENT_STATUSES } as const;
+const slug = { type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } as const;
+const imageUrl = { type: "string", maxLength: 500, pattern: "^(|https://\\S+|/\\S*)$" } as const;
+const recordId = strictObject({ id: { type: "string", minLength: 1, maxLength: 128 } }, ["id"]);
+const kind = { type: "string", enum: ["workout", "walk", "rest"] } as const;
+const workoutId = { type: ["string", "null"], minLength: 1, maxLength: 128 } as const;
+
+const calendarFields = {
+  name: { type: "string", minLength: 1, maxLength: 200, pattern: "^[^\\u0000-\\u001f]*\\S[^\\u0000-\\u001f]*$" },
+  slug,
+  description: { type: "string", maxLength: 5000 },
+  image_url: imageUrl,
+  days: {
+    type: "array",
+    maxItems: 366,
+    items: strictObject(
+      { kind, workout_id: { ...workoutId, description: "A workout day's workout; a rest or walk day's short class" } },
+      ["kind", "workout_id"],
+    ),
+    description: "The days in order: the first is day 1, the day after a member enrols",
+  },
+} as const;
+const fieldNames = ["name", "slug", "description", "image_url", "days"] as const;
+const calendar = strictObject(
+  {
+    ...calendarFields,
+    name: string,
+    days: {
+      type: "array",
+      items: strictObject(
+        { day: integer, kind, workout_id: { type: ["string", "null"] }, name: { type: ["string", "null"] } },
+        ["day", "kind", "workout_id", "name"],
+      ),
+    },
+    id: string,
+    status,
+    enrolled: { ...integer, description: "Members enrolled in it now" },
+    updated_at: string,
+  },
+  [...fieldNames, "id", "status", "enrolled", "updated_at"],
+);
+const summary = strictObject(
+  { id: string, slug: string, name: string, status, total_days: integer, enrolled: integer, updated_at: string },
+  ["id", "slug", "name", "status", "total_days", "enrolled", "updated_at"],
+);
+const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/**
+ * Workout calendars in the console (/admin/v1/calendars): created as drafts with their days in order, edited,
+ * published and retired (nothing is deleted). Registered inside adminRoutes, so its role check (read for every role,
+ * writes for admins and editors) applies.
+ */
+export async function adminCalendarRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+  const app = typed(instance);
+  const calendars = new AdminCalendarsService(ctx.db, ctx.clock);
+  const actor = (request: FastifyRequest): Actor => {
+    const member = memberOf(request);
+    return { id: member.id, email: member.email };
+  };
+  const write = { config: { consoleArea: "catalogue" as ConsoleArea } };
+  const common = { tags: ["admin"], security: memberSecurity };
+  const body = strictObject(calendarFields, fieldNames);
+
+  app.get(
+    "/calendars",
+    {
+      schema: {
+        ...common,
+        summary: "Every workout calendar in every state, by name",
+        response: { 200: strictObject({ items: { type: "array", items: summary } }, ["items"]), ...refusals },
+      },
+    },
+    async () => ({ items: await calendars.list() }),
+  );
+  app.get(
+    "/calendars/:id",
+    {
+      schema: {
+        ...common,
+        summary: "One calendar with its days in order",
+        params: recordId,
+        response: { 200: calendar, ...refusals },
+      },
+    },
+    async (request) => calendars.get(request.params.id),
+  );
+  app.post(
+    "/calendars",
+    {
+      ...write,
+      schema: {
+        ...common,
+        summary: "Create a calendar as a draft with its days in order (members see it once published)",
+        body,
+        response: { 200: calendar, ...refusals },
+      },
+    },
+    async (request) => calendars.create(actor(request), request.body),
+  );
+  app.put(
+    "/calendars/:id",
+    {
+      ...write,
+      schema: {
+        ...common,
+        summary: "Replace a calendar's fields and its days in their new order (its state stays)",
+        params: recordId,
+        body,
+        response: { 200: calendar, ...refusals },
+      },
+    },
+    async (request) => calendars.update(actor(request), request.params.id, request.body),
+  );
+  for (const [verb, summaryText] of [
+    ["publish", "Publish a calendar with at least one day: listed to members and open to enrol"],
+    ["retire", "Retire a calendar: out of the lists, closed to new members; those enrolled keep it"],
+  ] as const)
+    app.post(
+      `/calendars/:id/${verb}`,
+      {
+        ...write,
+        schema: {
+          ...common,
+          summary: summaryText,
+          params: recordId,
+          body: noBody,
+          response: { 200: calendar, ...refusals },
+        },
+      },
+      async (request) => calendars.change(actor(request), request.params.id, verb),
+    );
+}
