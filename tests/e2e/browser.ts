@@ -203,10 +203,10 @@ let signIns = 0;
  * Signs a demo member in through the API (the same call the hosted app's sign-in form makes), each time from its own
  * documentation address (RFC 5737) named in X-Forwarded-For, which the suite's server trusts from 127.0.0.1.
  */
-export async function signInTokens(email: string, password = "fitkit-demo") {
+export async function signInTokens(email: string, password = "fitkit-demo", origin = appUrl()) {
   signIns++;
   const address = `198.51.100.${(signIns % 250) + 1}`;
-  const response = await fetch(`${appUrl()}/api/auth/sign-in/email`, {
+  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": address },
     body: JSON.stringify({ email, password }),
@@ -247,9 +247,10 @@ export async function keepTokens(
   session: Session,
   tokens: { token: string; refreshToken: string },
   consent?: string[],
+  origin = appUrl(),
 ) {
   const page = await session.context.newPage();
-  await page.goto(`${appUrl()}/health`);
+  await page.goto(`${origin}/health`);
   await page.evaluate(
     ({ access, refresh, consent }) => {
       const json = JSON.stringify({ access, id: access, refresh });
