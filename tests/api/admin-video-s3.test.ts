@@ -139,6 +139,19 @@ describe("refused uploads leave nothing in the bucket", () => {
     expect(s3.openUploads(BUCKET)).toEqual([]);
   });
 
+  it("sniffs a file sent a few bytes at a time from what the bucket holds so far, and removes all of it", async () => {
+    const text = Buffer.from("Plain text sent in small pieces, not a video.\n".repeat(4));
+    const location = (await create(text.length)).headers.get("location")!;
+    const first = await patch(location, 0, text.subarray(0, 5));
+    expect(first.statusCode, first.body).toBe(204);
+    // Too few bytes to tell yet: kept in the bucket beside the multipart upload, until a whole part arrives.
+    expect(s3.keys(BUCKET)).toEqual(expect.arrayContaining([`${location.split("/").at(-1)!}.part`]));
+    expect(expectError(await patch(location, 5, text.subarray(5)), 415).text).toMatch(/not a video/);
+    expect((await tus("HEAD", location)).statusCode).toBe(404);
+    expect(s3.keys(BUCKET)).toEqual([]);
+    expect(s3.openUploads(BUCKET)).toEqual([]);
+  });
+
   it("removes a truncated video once its last byte is in", async () => {
     const truncated = clip.subarray(0, Math.floor(clip.length * 0.6));
     const location = (await create(truncated.length)).headers.get("location")!;
