@@ -7,17 +7,18 @@ import pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Double, type S3Double } from "../api/s3-double.js";
-import { closeBrowser, keepTokens, signInTokens, STEP_TIMEOUT, withSession, type Session } from "./browser.js";
+import { appUrl, closeBrowser, keepTokens, signInTokens, STEP_TIMEOUT, withSession, type Session } from "./browser.js";
 import { dismissConsent, expectPath, visible } from "./app-helpers.js";
 import { checkWidths, sees } from "./app-part2-helpers.js";
 import { freePort } from "./global-setup.js";
 
 /**
- * Issue 29's "done when", as a company would run fitkit on two machines: two server processes on one PostgreSQL
- * database and one S3-compatible bucket (a local stand-in of the S3 API). In Chromium an editor, on process A, fills
- * a new workout, uploads a 10-second clip and schedules the release two minutes ahead; a member, on process B, finds
- * it in search only from that time and plays the uploaded video. Both processes see the release, and it happened
- * once (one release in the audit log, by fitkit itself). Needs TEST_DATABASE_URL (set by .ci/run).
+ * Issue 29's "done when", in Chromium, on the embedded default (the suite's PGlite server, video in its data folder)
+ * and as a company would run fitkit on two machines (two server processes on one PostgreSQL database and one
+ * S3-compatible bucket, a local stand-in of the S3 API). An editor fills a new workout, uploads a 10-second clip and
+ * schedules the release two minutes ahead; a member (on the other process) finds it in search only from that time
+ * and plays the uploaded video. Every process sees the release, and it happened once (one release in the audit log,
+ * by fitkit itself). Both run side by side in one wait. The two processes need TEST_DATABASE_URL (set by .ci/run).
  */
 const root = new URL("../..", import.meta.url).pathname;
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -29,6 +30,15 @@ const RELEASE_WAIT_MS = 210_000;
 interface Process {
   url: string;
   child: ChildProcess;
+}
+
+interface Deployment {
+  label: string;
+  editorAt: string;
+  memberAt: string;
+  everyProcess: string[];
+  /** Video in the S3 stand-in's bucket (else the data folder). */
+  bucket: boolean;
 }
 
 let s3: S3Double;
@@ -99,14 +109,14 @@ async function startProcess(name: string): Promise<Process> {
 }
 
 beforeAll(async () => {
-  if (!databaseUrl) return;
-  dir = mkdtempSync(join(tmpdir(), "fitkit-e2e-two-"));
+  dir = mkdtempSync(join(tmpdir(), "fitkit-e2e-release-"));
   clip = join(dir, "sunrise-class.mp4");
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=10:size=640x360:rate=25"],
     ...["-f", "lavfi", "-i", "sine=duration=10", "-shortest", "-c:v", "libx264", "-preset", "ultrafast"],
     ...["-pix_fmt", "yuv420p", "-c:a", "aac", clip],
   ]);
+  if (!databaseUrl) return;
   s3 = await startS3Double();
   s3.createBucket(BUCKET);
   database = `fitkit_e2e_${randomBytes(5).toString("hex")}`;
@@ -129,10 +139,10 @@ afterAll(async () => {
     ),
   );
   processes = [];
+  rmSync(dir, { recursive: true, force: true });
   if (!databaseUrl) return;
   await adminStatement(`drop database if exists ${database} with (force)`);
   await s3.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function signedIn(session: Session, email: string, origin: string) {
@@ -169,98 +179,126 @@ async function ensurePlaying(page: Page) {
     .toBe("playing");
 }
 
-describe.skipIf(!databaseUrl)("the console on two processes, one PostgreSQL and one bucket", () => {
+/**
+ * One deployment's journey: the editor on `editorAt`, the member on `memberAt`, the release checked on every
+ * process.
+ */
+async function releaseJourney(deployment: Deployment) {
+  return withSession(
+    async (editorSession) => {
+      const { label, editorAt, memberAt, everyProcess } = deployment;
+      const name = `${label} Release Flow ${Math.random().toString(36).slice(2, 7)}`;
+      const slug = name.toLowerCase().replace(/\s+/g, "-");
+      await signedIn(editorSession, "editor@demo.fitkit.dev", editorAt);
+      const page = await editorSession.open(`${editorAt}/admin/workouts/new`);
+      await page.getByLabel("Title").fill(name);
+      await page.getByLabel(/^Slug/).fill(slug);
+      await page.getByLabel("Description").fill("Ten seconds filmed for the console.");
+      await page.getByLabel("Length of the video (minutes)").fill("12");
+      await page.getByLabel("Level").fill("Beginner");
+      await page.getByLabel("Equipment").fill("Mat");
+      await page.getByRole("group", { name: "Trainers" }).getByRole("checkbox").first().check();
+      await page.getByRole("button", { name: "Create draft" }).click();
+      await sees(page, "Draft created.");
+      await expectPath(page, /^\/admin\/workouts\/[^/]+\?created=1$/);
+      const workoutId = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1)!);
+
+      const section = page.getByRole("region", { name: "Video" });
+      await section.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles(clip);
+      await section.getByRole("button", { name: "Upload video" }).click();
+      await sees(page, "Uploaded. The video is being prepared for members.");
+
+      // Two minutes ahead in Chicago's wall time (the next whole minute after two): the clip transcodes meanwhile.
+      const releaseAt = new Date(Math.ceil((Date.now() + 120_000) / 60_000) * 60_000);
+      await page.getByLabel("Release on").fill(chicagoLocal(releaseAt));
+      await page.getByLabel("Time zone").selectOption(CHICAGO);
+      await page.getByRole("button", { name: "Schedule release" }).click();
+      await sees(page, "Release scheduled.");
+      await visible(page.getByText(/^Scheduled for /));
+      await checkWidths(editorSession, page, `admin-release-${deployment.bucket ? "two-processes" : "embedded"}`);
+      editorSession.assertClean();
+
+      await withSession(async (memberSession) => {
+        const member = await signInTokens("member@demo.fitkit.dev", "fitkit-demo", memberAt);
+        await keepTokens(memberSession, member, ["Essential"], memberAt);
+        for (const origin of everyProcess)
+          expect(await finds(origin, member.token, name, slug), `found on ${origin} before its release`).toBe(false);
+        await expect
+          .poll(() => finds(memberAt, member.token, name, slug), { timeout: RELEASE_WAIT_MS, interval: 2000 })
+          .toBe(true);
+        expect(Date.now()).toBeGreaterThanOrEqual(releaseAt.getTime());
+        for (const origin of everyProcess)
+          await expect
+            .poll(() => finds(origin, member.token, name, slug), { timeout: STEP_TIMEOUT, interval: 1000 })
+            .toBe(true);
+
+        const library = await memberSession.open(`${memberAt}/classes?q=${encodeURIComponent(name)}`);
+        await dismissConsent(library);
+        const renditions: string[] = [];
+        library.on("request", (r) => {
+          if (r.url().startsWith(`${memberAt}/media/w/`) && r.url().includes("/360/")) renditions.push(r.url());
+        });
+        const card = library.locator("fit-workout-search").locator("[part=card] a").filter({ hasText: name });
+        await card.click();
+        await library.locator("dialog[open]").last().getByRole("link", { name: /Play/ }).click();
+        await expectPath(library, /^\/classes\/video\//);
+        await ensurePlaying(library);
+        // The uploaded 10-second ladder (from the bucket on the two processes), not a demo clip.
+        await expect
+          .poll(
+            () =>
+              library.evaluate(() => {
+                const v = document.querySelector<HTMLVideoElement>("[data-testid=video]");
+                return v ? Math.round(v.duration) : 0;
+              }),
+            { timeout: STEP_TIMEOUT },
+          )
+          .toBe(10);
+        await expect.poll(() => renditions.some((u) => u.endsWith("/360/index.m3u8"))).toBe(true);
+        if (deployment.bucket) expect(s3.keys(BUCKET).some((key) => key.endsWith("/360/seg000.ts"))).toBe(true);
+        memberSession.assertClean();
+      });
+
+      // One release, made by fitkit itself, and both processes' audit logs say so.
+      const admin = await signInTokens("admin@demo.fitkit.dev", "fitkit-demo", memberAt);
+      for (const origin of everyProcess) {
+        const response = await fetch(
+          `${origin}/admin/v1/audit?record_type=workout&record_id=${encodeURIComponent(workoutId)}`,
+          { headers: { authorization: `Bearer ${admin.token}` } },
+        );
+        const items = ((await response.json()) as { items: { action: string; actor_email: string; at: string }[] })
+          .items;
+        const releases = items.filter((i) => i.action === "workout.release");
+        expect(releases).toHaveLength(1);
+        expect(releases[0]!.actor_email).toBe("system");
+        expect(Date.parse(releases[0]!.at)).toBeGreaterThanOrEqual(releaseAt.getTime());
+      }
+      await page.reload();
+      await visible(page.getByRole("listitem").filter({ hasText: "Released on schedule" }));
+    },
+    { timezoneId: CHICAGO },
+  );
+}
+
+describe("a scheduled upload released to members", () => {
   it(
-    "an editor uploads a clip, fills the workout and schedules it; a member on the other process finds and plays it after that time",
-    () =>
-      withSession(
-        async (editorSession) => {
-          const [a, b] = processes as [Process, Process];
-          const name = `Two Machines Flow ${Math.random().toString(36).slice(2, 7)}`;
-          const slug = name.toLowerCase().replace(/\s+/g, "-");
-          await signedIn(editorSession, "editor@demo.fitkit.dev", a.url);
-          const page = await editorSession.open(`${a.url}/admin/workouts/new`);
-          await page.getByLabel("Title").fill(name);
-          await page.getByLabel(/^Slug/).fill(slug);
-          await page.getByLabel("Description").fill("Ten seconds filmed for both machines.");
-          await page.getByLabel("Length of the video (minutes)").fill("12");
-          await page.getByLabel("Level").fill("Beginner");
-          await page.getByLabel("Equipment").fill("Mat");
-          await page.getByRole("group", { name: "Trainers" }).getByRole("checkbox").first().check();
-          await page.getByRole("button", { name: "Create draft" }).click();
-          await sees(page, "Draft created.");
-          await expectPath(page, /^\/admin\/workouts\/[^/]+\?created=1$/);
-          const workoutId = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1)!);
-
-          const section = page.getByRole("region", { name: "Video" });
-          await section.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles(clip);
-          await section.getByRole("button", { name: "Upload video" }).click();
-          await sees(page, "Uploaded. The video is being prepared for members.");
-
-          // Two minutes ahead in Chicago's wall time (the next whole minute after two): the clip transcodes meanwhile.
-          const releaseAt = new Date(Math.ceil((Date.now() + 120_000) / 60_000) * 60_000);
-          await page.getByLabel("Release on").fill(chicagoLocal(releaseAt));
-          await page.getByLabel("Time zone").selectOption(CHICAGO);
-          await page.getByRole("button", { name: "Schedule release" }).click();
-          await sees(page, "Release scheduled.");
-          await visible(page.getByText(/^Scheduled for /));
-          await checkWidths(editorSession, page, "admin-two-processes-scheduled");
-          editorSession.assertClean();
-
-          await withSession(async (memberSession) => {
-            const member = await signInTokens("member@demo.fitkit.dev", "fitkit-demo", b.url);
-            await keepTokens(memberSession, member, ["Essential"], b.url);
-            expect(await finds(a.url, member.token, name, slug), "found on A before its release").toBe(false);
-            expect(await finds(b.url, member.token, name, slug), "found on B before its release").toBe(false);
-            await expect
-              .poll(() => finds(b.url, member.token, name, slug), { timeout: RELEASE_WAIT_MS, interval: 2000 })
-              .toBe(true);
-            expect(Date.now()).toBeGreaterThanOrEqual(releaseAt.getTime());
-            await expect
-              .poll(() => finds(a.url, member.token, name, slug), { timeout: STEP_TIMEOUT, interval: 1000 })
-              .toBe(true);
-
-            const library = await memberSession.open(`${b.url}/classes?q=${encodeURIComponent(name)}`);
-            await dismissConsent(library);
-            const renditions: string[] = [];
-            library.on("request", (r) => {
-              if (r.url().startsWith(`${b.url}/media/w/`) && r.url().includes("/360/")) renditions.push(r.url());
-            });
-            const card = library.locator("fit-workout-search").locator("[part=card] a").filter({ hasText: name });
-            await card.click();
-            await library.locator("dialog[open]").last().getByRole("link", { name: /Play/ }).click();
-            await expectPath(library, /^\/classes\/video\//);
-            await ensurePlaying(library);
-            // The uploaded 10-second ladder from the bucket, not a demo clip.
-            expect(
-              await library.evaluate(() =>
-                Math.round(document.querySelector<HTMLVideoElement>("[data-testid=video]")!.duration),
-              ),
-            ).toBe(10);
-            await expect.poll(() => renditions.some((u) => u.endsWith("/360/index.m3u8"))).toBe(true);
-            expect(s3.keys(BUCKET).some((key) => key.endsWith("/360/seg000.ts"))).toBe(true);
-            memberSession.assertClean();
-          });
-
-          // One release, made by fitkit itself, and both processes' audit logs say so.
-          const admin = await signInTokens("admin@demo.fitkit.dev", "fitkit-demo", b.url);
-          for (const origin of [a.url, b.url]) {
-            const response = await fetch(
-              `${origin}/admin/v1/audit?record_type=workout&record_id=${encodeURIComponent(workoutId)}`,
-              { headers: { authorization: `Bearer ${admin.token}` } },
-            );
-            const items = ((await response.json()) as { items: { action: string; actor_email: string; at: string }[] })
-              .items;
-            const releases = items.filter((i) => i.action === "workout.release");
-            expect(releases).toHaveLength(1);
-            expect(releases[0]!.actor_email).toBe("system");
-            expect(Date.parse(releases[0]!.at)).toBeGreaterThanOrEqual(releaseAt.getTime());
-          }
-          await page.reload();
-          await visible(page.getByRole("listitem").filter({ hasText: "Released on schedule" }));
-        },
-        { timezoneId: CHICAGO },
-      ),
-    RELEASE_WAIT_MS + 240_000,
+    "an editor uploads a clip, fills the workout and schedules it; a member finds and plays it after that time, on PGlite and on two PostgreSQL processes",
+    async () => {
+      const deployments: Deployment[] = [
+        { label: "Embedded", editorAt: appUrl(), memberAt: appUrl(), everyProcess: [appUrl()], bucket: false },
+      ];
+      const [a, b] = processes;
+      if (a && b)
+        deployments.push({
+          label: "Two Machines",
+          editorAt: a.url,
+          memberAt: b.url,
+          everyProcess: [a.url, b.url],
+          bucket: true,
+        });
+      // Side by side, so both wait for their release in the same two minutes.
+      await Promise.all(deployments.map(releaseJourney));
+    },
+    RELEASE_WAIT_MS + 300_000,
   );
 });
