@@ -192,7 +192,12 @@ describe("an upload to the bucket, resumed, transcoded and played from it", () =
   it("transcodes from the bucket into it, and removes the upload once the renditions are there", async () => {
     const asset = await eventually(assetState, (a) => a?.status === "ready" || a?.status === "failed");
     expect(asset).toMatchObject({ id: uploadId, status: "ready", renditions: [360] });
-    const keys = s3.keys(BUCKET);
+    // The upload goes once the asset is marked ready (a crash in between keeps the source for the retry).
+    const keys = await eventually(
+      async () => s3.keys(BUCKET),
+      (k) => k.every((key) => key.startsWith(`videos/${uploadId}/`)),
+      10_000,
+    );
     expect(keys).toEqual(
       expect.arrayContaining([
         `videos/${uploadId}/index.m3u8`,
