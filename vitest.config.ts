@@ -47,7 +47,10 @@ export default defineConfig({
         },
       },
       // Several server processes share one PostgreSQL; PGlite serves one process.
-      api("api:pglite", "tests/api/global-setup-pglite.ts", "pglite", ["tests/api/multi-process.test.ts"]),
+      api("api:pglite", "tests/api/global-setup-pglite.ts", "pglite", [
+        "tests/api/multi-process.test.ts",
+        "tests/api/multi-process-s3.test.ts",
+      ]),
       ...(process.env.TEST_DATABASE_URL ? [api("api:postgres", "tests/api/global-setup-postgres.ts", "postgres")] : []),
       {
         test: {

@@ -35,6 +35,7 @@ import { jobLock } from "./jobs/job-lock.js";
 import { jobsPlugin, type JobsOptions } from "./jobs/plugin.js";
 import { answerCaching } from "./http-cache.js";
 import { Metrics, observeRequests } from "./metrics.js";
+import { createMediaStorage } from "./media/storage/index.js";
 
 /** Script and stylesheet files (their path, before any query): answered with the subresource headers. */
 const SUBRESOURCE = /^[^?#]+\.(?:m?js|css|map)(?:[?#]|$)/;
@@ -109,6 +110,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return err;
   });
 
+  // A bucket that cannot be used refuses the start, before any other work: not at the first upload or play.
+  const mediaStorage = createMediaStorage(config.mediaStorage, config.dataDir);
+  await mediaStorage.ready();
   const closers: (() => Promise<void> | void)[] = [];
   const keys = await loadAuthKeys(db, config.jwtPrivateKey);
   const mailer = options.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -127,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     billing: createBillingProvider({ settings: config.billing, clock, publicUrl: config.publicUrl }),
     jobLock: metrics.countJobs(jobLock(database)),
     metrics,
+    mediaStorage,
     readiness: new Map(),
     onClose: (fn) => closers.push(fn),
     auth: undefined as unknown as AuthService,

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { loadMediaSettings, type MediaSettings } from "./media/settings.js";
+import { loadStorageSettings, type MediaStorageSettings } from "./media/storage/settings.js";
 import { loadBillingSettings, type BillingSettings } from "./billing/settings.js";
 import { StartupError } from "./errors.js";
 import type { Backoff } from "./auth/rate-limiter.js";
@@ -43,6 +44,11 @@ export interface ServerConfig {
   redisPrefix: string;
   /** Video and music providers (media/settings.ts). */
   media: MediaSettings;
+  /**
+   * Where uploads, renditions and posters are kept: DATA_DIR/media, or the S3-compatible bucket FITKIT_S3_BUCKET
+   * names (media/storage/settings.ts).
+   */
+  mediaStorage: MediaStorageSettings;
   /** Payment provider for subscriptions (billing/settings.ts). */
   billing: BillingSettings;
   /**
@@ -210,8 +216,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const host = env.HOST || "127.0.0.1";
   const publicUrl = (env.FITKIT_PUBLIC_URL ?? listeningOrigin(host, port)).replace(/\/$/, "");
   let media: MediaSettings;
+  let mediaStorage: MediaStorageSettings;
   try {
     media = loadMediaSettings(env);
+    mediaStorage = loadStorageSettings(env, production);
   } catch (error) {
     throw new StartupError((error as Error).message);
   }
@@ -237,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisPrefix: env.FITKIT_REDIS_PREFIX ?? "fitkit:",
     renewalsIntervalMs: positiveMs("FITKIT_RENEWALS_INTERVAL_MS", env.FITKIT_RENEWALS_INTERVAL_MS, 60_000),
     media,
+    mediaStorage,
     billing: loadBillingSettings(env, production),
     storeUrl: storeUrl(env.FITKIT_STORE_URL),
     searchIndexBuild: "at-start",

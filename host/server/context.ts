@@ -11,6 +11,7 @@ import type { EntitlementResolver } from "./services/entitlements.js";
 import type { Mailer } from "./services/mail.js";
 import type { JobLock } from "./jobs/job-lock.js";
 import type { Metrics } from "./metrics.js";
+import type { MediaStorage } from "./media/storage/index.js";
 
 /** Everything a route plugin needs, built once per server and passed down explicitly. */
 export interface AppContext {
@@ -28,6 +29,8 @@ export interface AppContext {
   billing: BillingProvider;
   /** Keeps a background job to one run at a time across every process on the database. */
   jobLock: JobLock;
+  /** Where uploads, renditions and posters are kept: the data folder or an S3-compatible bucket. */
+  mediaStorage: MediaStorage;
   /** The server's Prometheus metrics (GET /metrics). */
   metrics: Metrics;
   /** Named readiness checks reported by /health (the search index adds one). */

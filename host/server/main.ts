@@ -72,6 +72,7 @@ const url = listeningOrigin(config.host, Number(port));
 const lines = [
   `fitkit is running at ${url}  (started in ${Math.round(performance.now() - started)} ms)`,
   `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}`,
+  `  video storage: ${app.ctx.mediaStorage.location}`,
   `  API docs: ${url}/docs${config.devMail ? `   outbox: ${url}/dev/mail (from this machine only)` : ""}`,
   ...(config.host === "127.0.0.1" ? [`  listening on this machine only: set HOST=0.0.0.0 to serve the network`] : []),
   embeddingLine(config),

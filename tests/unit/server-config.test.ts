@@ -147,4 +147,71 @@ describe("server configuration", () => {
   it("lets a developer switch the demo data and the outbox off", () => {
     expect(loadConfig({ FITKIT_DEMO: "0", FITKIT_DEV_MAIL: "0" })).toMatchObject({ demo: false, devMail: false });
   });
+  describe("video storage (FITKIT_S3_*)", () => {
+    const keys = { AWS_ACCESS_KEY_ID: "AKIAEXAMPLE", AWS_SECRET_ACCESS_KEY: "secret" };
+    const minio = { FITKIT_S3_BUCKET: "fitkit-media", FITKIT_S3_ENDPOINT: "https://minio.example.com:9000", ...keys };
+
+    it("keeps video in the data folder unless FITKIT_S3_BUCKET names a bucket", () => {
+      expect(loadConfig({}).mediaStorage).toEqual({ kind: "data-folder" });
+      expect(loadConfig(minio).mediaStorage).toEqual({
+        kind: "s3",
+        bucket: "fitkit-media",
+        endpoint: "https://minio.example.com:9000",
+        region: "us-east-1",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret" },
+      });
+    });
+
+    it("uses Amazon S3 itself with the SDK's region and credential chain, virtual-hosted", () => {
+      expect(loadConfig({ FITKIT_S3_BUCKET: "fitkit-media", AWS_REGION: "eu-west-1" }).mediaStorage).toEqual({
+        kind: "s3",
+        bucket: "fitkit-media",
+        region: "eu-west-1",
+        forcePathStyle: false,
+      });
+      expect(
+        loadConfig({ ...minio, FITKIT_S3_REGION: "auto", FITKIT_S3_FORCE_PATH_STYLE: "0", AWS_SESSION_TOKEN: "t" })
+          .mediaStorage,
+      ).toMatchObject({ region: "auto", forcePathStyle: false, credentials: { sessionToken: "t" } });
+      expect(
+        loadConfig({ FITKIT_S3_BUCKET: "b-1", AWS_ENDPOINT_URL: "http://127.0.0.1:9000", ...keys }).mediaStorage,
+      ).toMatchObject({ endpoint: "http://127.0.0.1:9000", forcePathStyle: true });
+    });
+
+    it("refuses incomplete or unsafe settings at start, naming the fix", () => {
+      const refusals: [Record<string, string>, RegExp][] = [
+        [{ FITKIT_S3_ENDPOINT: "https://s3.example.com" }, /FITKIT_S3_ENDPOINT is set but FITKIT_S3_BUCKET is not/],
+        [{ ...minio, FITKIT_S3_BUCKET: "Fitkit_Media" }, /FITKIT_S3_BUCKET must be a bucket name/],
+        [{ FITKIT_S3_BUCKET: "fitkit-media" }, /needs the bucket's region: set AWS_REGION/],
+        [{ ...minio, FITKIT_S3_ENDPOINT: "minio:9000" }, /FITKIT_S3_ENDPOINT must be the http\(s\) origin/],
+        [{ ...minio, FITKIT_S3_ENDPOINT: "https://key:secret@minio.example.com" }, /must not carry credentials/],
+        [{ ...minio, FITKIT_S3_ENDPOINT: "https://minio.example.com/fitkit" }, /must be an origin only/],
+        [{ ...minio, AWS_SECRET_ACCESS_KEY: "" }, /AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together/],
+        [
+          { FITKIT_S3_BUCKET: "fitkit-media", FITKIT_S3_ENDPOINT: "https://minio.example.com" },
+          /needs the service's keys/,
+        ],
+        [{ ...minio, FITKIT_S3_FORCE_PATH_STYLE: "yes" }, /FITKIT_S3_FORCE_PATH_STYLE must be 1 or 0/],
+        [{ ...minio, FITKIT_S3_REGION: "EU West" }, /FITKIT_S3_REGION must be a region name/],
+        [
+          { ...production, ...minio, FITKIT_S3_ENDPOINT: "http://minio.internal:9000" },
+          /FITKIT_S3_ENDPOINT must use https in production/,
+        ],
+      ];
+      for (const [env, message] of refusals) {
+        expect(() => loadConfig(env)).toThrow(StartupError);
+        expect(() => loadConfig(env)).toThrow(message);
+      }
+      // A service on this machine may be plain http, in production too; and outside production anywhere.
+      expect(
+        loadConfig({ ...production, ...minio, FITKIT_S3_ENDPOINT: "http://127.0.0.1:9000" }).mediaStorage,
+      ).toMatchObject({
+        endpoint: "http://127.0.0.1:9000",
+      });
+      expect(loadConfig({ ...minio, FITKIT_S3_ENDPOINT: "http://minio.internal:9000" }).mediaStorage).toMatchObject({
+        endpoint: "http://minio.internal:9000",
+      });
+    });
+  });
 });

@@ -4,7 +4,7 @@ import { workoutArt, NATURAL_SIZE } from "./artwork/index.js";
 import { ArtRenderer } from "./images.js";
 import { hlsPlaylist } from "./playlist.js";
 import { expiryAfter, playbackLifetimeMs, type MediaProvider, type MediaWorkout } from "./provider.js";
-import type { Payload } from "./range.js";
+import type { Payload, StoredPayload } from "./range.js";
 import type { UrlSigner } from "./signing.js";
 import type { UploadedVideos } from "./uploaded-videos.js";
 
@@ -83,7 +83,7 @@ export class LocalMediaProvider implements MediaProvider {
    * A file of a workout's signed playback (the caller has checked the token): `path` is a WORKOUT_FILE name, or
    * `{height}/{file}` of an uploaded video's rendition.
    */
-  async workoutFile(workout: MediaWorkout, path: string): Promise<Payload | undefined> {
+  async workoutFile(workout: MediaWorkout, path: string): Promise<Payload | StoredPayload | undefined> {
     const asset = await this.uploaded?.readyAsset(workout.id);
     const lang = /^captions-(.+)\.vtt$/.exec(path)?.[1];
     if (lang) {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { HttpError } from "../errors.js";
+import { HttpError, notFound } from "../errors.js";
 
 export interface Payload {
   body: Buffer;
@@ -12,6 +13,18 @@ export interface Payload {
 }
 
 export type ByteRange = { start: number; end: number };
+
+/**
+ * A stored file sent without reading it whole (a video segment in a bucket): its size, its validator, and a stream of
+ * all of it or of a byte range, opened only for a GET that sends bytes.
+ */
+export interface StoredPayload {
+  size: number;
+  type: string;
+  cache: string;
+  etag: string;
+  open: (range?: ByteRange) => Promise<Readable | undefined>;
+}
 
 /**
  * One `bytes=` range of RFC 9110 §14.1.2 against a body of `size` bytes: `a-b`, `a-` or the suffix `-n`.
@@ -39,9 +52,10 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 export const etagOf = (body: Buffer) => `"${createHash("sha1").update(body).digest("base64url")}"`;
 
 /** Answers a GET or HEAD with the payload: 200, 206 for a byte range, 304 for a matching validator, 416 refused. */
-export function sendPayload(request: FastifyRequest, reply: FastifyReply, payload: Payload) {
-  const size = payload.body.length;
-  const etag = payload.etag ?? etagOf(payload.body);
+export async function sendPayload(request: FastifyRequest, reply: FastifyReply, payload: Payload | StoredPayload) {
+  const stored = "open" in payload ? payload : undefined;
+  const size = stored ? stored.size : (payload as Payload).body.length;
+  const etag = payload.etag ?? etagOf((payload as Payload).body);
   reply.header("accept-ranges", "bytes").header("etag", etag).header("cache-control", payload.cache);
   const ifNoneMatch = request.headers["if-none-match"];
   if (
@@ -58,10 +72,19 @@ export function sendPayload(request: FastifyRequest, reply: FastifyReply, payloa
     throw new HttpError(416, "The requested range is not satisfiable");
   }
   reply.type(payload.type);
-  if (!range) return reply.status(200).header("content-length", size).send(payload.body);
-  return reply
-    .status(206)
-    .header("content-range", `bytes ${range.start}-${range.end}/${size}`)
-    .header("content-length", range.end - range.start + 1)
-    .send(payload.body.subarray(range.start, range.end + 1));
+  if (range)
+    reply
+      .status(206)
+      .header("content-range", `bytes ${range.start}-${range.end}/${size}`)
+      .header("content-length", range.end - range.start + 1);
+  else reply.status(200).header("content-length", size);
+  if (!stored) {
+    const { body } = payload as Payload;
+    return reply.send(range ? body.subarray(range.start, range.end + 1) : body);
+  }
+  if (request.method === "HEAD") return reply.send();
+  // Gone between its size being read and its bytes (removed by another process): nothing has been sent yet.
+  const stream = await stored.open(range);
+  if (!stream) throw notFound("This file is not here any more");
+  return reply.send(stream);
 }

@@ -8,7 +8,7 @@ import { recordAudit } from "../services/audit.js";
 import { SYSTEM } from "../services/operator-access.js";
 import { transcodeHls } from "./ffmpeg.js";
 import type { MediaSettings } from "./settings.js";
-import { uploadKey, type MediaStorage } from "./storage/index.js";
+import type { MediaStorage } from "./storage/index.js";
 
 /** Tries per asset: the first, and one retry. */
 const TRANSCODE_ATTEMPTS = 2;
@@ -172,8 +172,7 @@ export class VideoTranscoder {
         await storage.put(`${videoPrefix(id)}/${relative(out, file).split("\\").join("/")}`, createReadStream(file));
       }
       await this.#ready(id, asset.workout_id, Number(asset.duration_seconds), renditions);
-      await storage.delete(asset.source_key);
-      await storage.delete(`${uploadKey(id)}.json`);
+      await storage.deleteUpload(id);
       log.info({ asset: id, workout: asset.workout_id, renditions }, "video transcoded");
     } catch (error) {
       await writing.catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { Db } from "../db/index.js";
-import type { Payload } from "./range.js";
+import type { Payload, StoredPayload } from "./range.js";
 import type { MediaStorage } from "./storage/index.js";
 import { videoPrefix } from "./transcoder.js";
 
@@ -52,8 +52,11 @@ export class UploadedVideos {
     return { body: Buffer.from(row.vtt), type: "text/vtt; charset=utf-8", cache: SIGNED_CACHE };
   }
 
-  /** A file of the asset: `index.m3u8` (the master), or `{height}/index.m3u8` and `{height}/seg000.ts`… */
-  async file(asset: { id: string; renditions: number[] }, path: string): Promise<Payload | undefined> {
+  /**
+   * A file of the asset: `index.m3u8` (the master), or `{height}/index.m3u8` and `{height}/seg000.ts`…, streamed
+   * from storage when it is sent (a byte range read as a range, from a bucket too).
+   */
+  async file(asset: { id: string; renditions: number[] }, path: string): Promise<StoredPayload | undefined> {
     const [first, second] = path.split("/");
     if (
       second === undefined
@@ -61,11 +64,13 @@ export class UploadedVideos {
         : !asset.renditions.includes(Number(first)) || !RENDITION_FILE.test(second)
     )
       return undefined;
-    const body = await this.storage.get(`${videoPrefix(asset.id)}/${path}`);
-    if (!body) return undefined;
+    const key = `${videoPrefix(asset.id)}/${path}`;
+    const stored = await this.storage.stat(key);
+    if (!stored) return undefined;
     const playlist = path.endsWith(".m3u8");
     return {
-      body,
+      size: stored.size,
+      open: (range) => this.storage.stream(key, range),
       type: playlist ? "application/vnd.apple.mpegurl" : "video/mp2t",
       cache: SIGNED_CACHE,
       // Transcoded files never change under their name: the asset and path are the validator.

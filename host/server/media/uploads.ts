@@ -7,7 +7,7 @@ import { recordAudit } from "../services/audit.js";
 import type { Actor } from "../services/operator-access.js";
 import { probeVideo } from "./ffmpeg.js";
 import type { MediaSettings } from "./settings.js";
-import { uploadKey, type MediaStorage } from "./storage/index.js";
+import type { MediaStorage } from "./storage/index.js";
 import { SNIFF_BYTES, sniffVideo } from "./video-type.js";
 
 /** A refusal inside the tus server: its status and a body in the contract's error shape. */
@@ -28,7 +28,7 @@ function sniffingWrites(store: DataStore, storage: MediaStorage): DataStore {
   const write = store.write.bind(store);
   store.write = async (readable, id, offset) => {
     if (offset >= SNIFF_BYTES) return write(readable, id, offset);
-    const stored = offset > 0 ? ((await storage.get(uploadKey(id))) ?? Buffer.alloc(0)) : Buffer.alloc(0);
+    const stored = offset > 0 ? ((await storage.unfinishedUploadStart(id)) ?? Buffer.alloc(0)) : Buffer.alloc(0);
     const iterator = readable[Symbol.asyncIterator]();
     const head: Buffer[] = [stored];
     let length = stored.length;
@@ -44,6 +44,7 @@ function sniffingWrites(store: DataStore, storage: MediaStorage): DataStore {
     // Too few bytes to tell yet: written, and checked on the next write (or refused by ffprobe when it is all).
     if (length >= SNIFF_BYTES && !sniffVideo(Buffer.concat(head))) {
       await store.remove(id).catch(() => undefined);
+      await storage.deleteUpload(id);
       throw refusal(415, "This file is not a video: upload an MP4, MOV, WebM or MKV file.");
     }
     const received = head.slice(1);
@@ -131,20 +132,29 @@ export class VideoUploads {
     return {};
   }
 
+  /**
+   * Removes a refused upload: what its datastore knows of it (a finished S3 upload is no longer a multipart upload
+   * its store can abort) and its bytes.
+   */
+  async #remove(uploadId: string) {
+    await this.server.datastore.remove(uploadId).catch(() => undefined);
+    await this.deps.storage.deleteUpload(uploadId);
+  }
+
   /** The last byte is in: a readable video becomes a queued asset; anything else is removed and refused. */
   async #finish(req: Request, upload: Upload) {
     const { db, storage, settings, clock } = this.deps;
-    const key = uploadKey(upload.id);
+    const key = storage.uploadKey(upload.id);
     const copy = await storage.localCopy(key);
     let probe: Awaited<ReturnType<typeof probeVideo>>;
     try {
       probe = copy ? await probeVideo(settings.ffprobe, copy.path).finally(() => copy.release()) : undefined;
     } catch {
-      await this.server.datastore.remove(upload.id).catch(() => undefined);
+      await this.#remove(upload.id);
       throw refusal(503, "This server cannot read videos yet: ffmpeg (ffprobe) is not installed.");
     }
     if (!probe) {
-      await this.server.datastore.remove(upload.id).catch(() => undefined);
+      await this.#remove(upload.id);
       throw refusal(422, "The file could not be read as a video: it may be truncated or damaged. Upload it again.");
     }
     const actor = this.actors.get(req);

@@ -1,4 +1,5 @@
-import { Readable } from "node:stream";
+import type { IncomingMessage } from "node:http";
+import { PassThrough, Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
@@ -7,7 +8,6 @@ import { MuxVideoApi } from "../media/mux-api.js";
 import { VideoTranscoder } from "../media/transcoder.js";
 import { VideoUploads } from "../media/uploads.js";
 import { decodeUtf8 } from "../media/webvtt.js";
-import { createMediaStorage } from "../media/storage/index.js";
 import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { AdminVideoService } from "../services/admin-video.js";
 import { OperatorAccess, type Actor } from "../services/operator-access.js";
@@ -30,6 +30,21 @@ const uploadRefusals = {
   422: errorSchema,
   503: errorSchema,
 };
+/**
+ * A request's body as a web stream that ends, rather than fails, when the client goes away mid-upload: tus then
+ * stores the bytes that arrived and the upload resumes from there. (A failed stream would make a store that writes in
+ * parts, like the S3 store, drop the part in progress.)
+ */
+function bodyUntilDisconnect(raw: IncomingMessage): ReadableStream {
+  const body = new PassThrough();
+  raw.pipe(body);
+  raw.once("error", () => {
+    raw.unpipe(body);
+    body.end();
+  });
+  return Readable.toWeb(body) as ReadableStream;
+}
+
 const tusHeaders = "The tus 1.0 headers (Tus-Resumable, Upload-Offset, Upload-Length, Upload-Metadata, Location)";
 
 const videoState = strictObject(
@@ -97,7 +112,7 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
   const mux = muxSettings
     ? new MuxVideoApi({ db: ctx.db, clock: ctx.clock, settings: muxSettings, publicUrl: ctx.config.publicUrl })
     : undefined;
-  const storage = createMediaStorage(ctx.config.dataDir);
+  const storage = ctx.mediaStorage;
   const transcoder = new VideoTranscoder({
     db: ctx.db,
     clock: ctx.clock,
@@ -152,7 +167,7 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
     const web = new Request(new URL(request.url, ctx.config.publicUrl), {
       method: request.method,
       headers,
-      ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),
+      ...(hasBody ? { body: bodyUntilDisconnect(request.raw), duplex: "half" } : {}),
     });
     const answer = await uploadsService().handle(web, actor(request));
     answer.headers.forEach((value, name) => {

@@ -13,7 +13,6 @@ import {
   WORKOUT_FILE,
   workoutScope,
 } from "../media/index.js";
-import { createMediaStorage } from "../media/storage/index.js";
 import {
   ART_KINDS,
   NATURAL_SIZE,
@@ -50,12 +49,7 @@ const sizeQuery = { width: size, height: size, fit_mode: { type: "string", enum:
 export async function mediaRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
   const signer = createUrlSigner(ctx.keys.refreshSecret);
-  const { active, local } = createMediaProviders(
-    ctx.config.media,
-    ctx.db,
-    signer,
-    createMediaStorage(ctx.config.dataDir),
-  );
+  const { active, local } = createMediaProviders(ctx.config.media, ctx.db, signer, ctx.mediaStorage);
   // Links handed out come from configuration, never from the request's Host or X-Forwarded-Host: a forged header
   // must not point a member's signed playback at another site.
   const origin = ctx.config.publicUrl;

@@ -79,6 +79,22 @@ export class DataFolderStorage implements MediaStorage {
     return { path: this.#path(key), release: async () => {} };
   }
 
+  async ready() {}
+
+  uploadKey(uploadId: string) {
+    return `uploads/${checkKey(uploadId)}`;
+  }
+
+  unfinishedUploadStart(uploadId: string) {
+    return this.get(this.uploadKey(uploadId));
+  }
+
+  async deleteUpload(uploadId: string) {
+    // The file store keeps an upload's details beside its bytes, in `{id}.json`.
+    await this.delete(this.uploadKey(uploadId));
+    await this.delete(`${this.uploadKey(uploadId)}.json`);
+  }
+
   uploadStore(expiryMs: number) {
     return new FileStore({ directory: join(this.root, "uploads"), expirationPeriodInMilliseconds: expiryMs });
   }

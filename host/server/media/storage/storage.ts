@@ -29,15 +29,20 @@ export interface MediaStorage {
    * it go: the file itself in the data folder; a downloaded copy from a bucket.
    */
   localCopy(key: string): Promise<{ path: string; release: () => Promise<void> } | undefined>;
+  /** Checks at start that the storage can be used; refuses (a StartupError) when it cannot. */
+  ready(): Promise<void>;
   /**
-   * The tus datastore that keeps resumable uploads under `uploads/` (key `uploads/{id}`); an unfinished one expires
-   * `expiryMs` after it started.
+   * The tus datastore that keeps resumable uploads (a finished one's bytes at `uploadKey(id)`); an unfinished one
+   * expires `expiryMs` after it started.
    */
   uploadStore(expiryMs: number): DataStore;
+  /** Where a finished tus upload's bytes are. */
+  uploadKey(uploadId: string): string;
+  /** The bytes an unfinished upload has received so far, while fewer than a part's (for sniffing its type). */
+  unfinishedUploadStart(uploadId: string): Promise<Buffer | undefined>;
+  /** Removes a finished upload's bytes and what its datastore kept about it. */
+  deleteUpload(uploadId: string): Promise<void>;
 }
-
-/** `uploads/{id}`: where a tus upload's bytes are. */
-export const uploadKey = (uploadId: string) => `uploads/${uploadId}`;
 
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 
