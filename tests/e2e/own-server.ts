@@ -11,7 +11,8 @@ const root = new URL("../..", import.meta.url).pathname;
  * A second built fitkit server with its own fresh demo database and no allowed embedding origins, for journeys that
  * change the demo members' state for good (joining as unentitled@ and lapsed@) or need an origin the shared server
  * allows (the shared one allow-lists the test site). The shared server's files keep their demo members as seeded.
- * `env` adds operator settings (e.g. Mux's API pointed at a stand-in); `dataDir` starts it again on a database a stopped one left (`close({ keep: true })`).
+ * `env` adds operator settings (e.g. Mux's API pointed at a stand-in); `dataDir` starts it again on a database a
+ * stopped one left (`close({ keep: true })`).
  */
 export async function startOwnServer(
   options: { env?: Record<string, string>; dataDir?: string } = {},
