@@ -16,25 +16,33 @@ const LOCK_CLASS = 727_301;
 type Scope = { days: string[] } | "all";
 
 export async function refreshNumbersDays(db: Db, zone: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const rebuilt = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${zone}))`.execute(trx);
     const kept = await trx.selectFrom("numbers_zones").select("watermark").where("zone", "=", zone).executeTakeFirst();
     // Every transaction older than the mark has ended: its changes are in the history read below, its log rows too.
     const { mark } = (
       await sql<{ mark: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as mark`.execute(trx)
     ).rows[0]!;
-    if (!kept) {
-      await trx.insertInto("numbers_zones").values({ zone, watermark: mark }).execute();
-      await recompute(trx, zone, "all");
-    } else {
+    let scope: Scope = "all";
+    if (kept) {
       const days = await changedDays(trx, zone, kept.watermark);
-      if (!days.length) return;
-      await recompute(trx, zone, { days });
+      if (!days.length) return false;
+      const { n } = await trx
+        .selectFrom("numbers_days")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("zone", "=", zone)
+        .executeTakeFirstOrThrow();
+      // Most days changed (a bulk load): building them all again at once is quicker than day by day.
+      if (days.length * 2 <= Number(n)) scope = { days };
       await trx.updateTable("numbers_zones").set({ watermark: mark }).where("zone", "=", zone).execute();
-    }
+    } else await trx.insertInto("numbers_zones").values({ zone, watermark: mark }).execute();
+    await recompute(trx, zone, scope);
     // Log rows every zone has applied are done with.
     await sql`delete from numbers_changes where xid < (select min(watermark) from numbers_zones)`.execute(trx);
+    return scope === "all";
   });
+  // Rows replaced by a whole build are cleared away (and the planner told the tables' new sizes) before reads use them.
+  if (rebuilt) await sql`vacuum (analyze) numbers_days, numbers_day_money, numbers_workout_days`.execute(db);
 }
 
 /** Drops every zone's days (and the log): each is built again from the history at its next read. */
@@ -85,8 +93,7 @@ async function recompute(db: Db, zone: string, scope: Scope): Promise<void> {
       ? sql`delete from ${sql.table(table)} where zone = ${zone}`
       : sql`delete from ${sql.table(table)} where zone = ${zone}
           and day = any(string_to_array(${listed}, ',')::date[])`;
-  for (const table of ["numbers_days", "numbers_day_money", "numbers_workout_days"] as const)
-    await inScope(table).execute(db);
+  for (const table of ["numbers_days", "numbers_day_money"] as const) await inScope(table).execute(db);
 
   await sql`
     with ${days},
@@ -230,29 +237,45 @@ async function recompute(db: Db, zone: string, scope: Scope): Promise<void> {
     left join completions c on c.day = t.day
   `.execute(db);
 
+  // Plays per workout, with running totals: built in one pass for every day; for listed days, the workouts played on
+  // them before or after are the ones whose totals from the first listed day on move.
+  const returning = scope === "all" ? sql`` : sql`returning workout_id`;
+  const removed = await sql<{ workout_id: string }>`${inScope("numbers_workout_days")} ${returning}`.execute(db);
+  const added = await sql<{ workout_id: string }>`
+    with ${days},
+    played as (
+      select k.day, s.workout_id, count(*) as plays, count(*) filter (where s.is_complete) as completed_plays
+      from workout_sessions s ${dayOf(sql`s.started_at`)}
+      group by 1, 2
+    )
+    insert into numbers_workout_days (zone, day, workout_id, plays, completed_plays, total_plays, total_completed)
+    select ${zone}, day, workout_id, plays, completed_plays,
+      sum(plays) over (partition by workout_id order by day), sum(completed_plays) over (partition by workout_id order by day)
+    from played
+    ${returning}`.execute(db);
+  if (scope === "all") return;
+  const moved = [...new Set([...removed.rows, ...added.rows].map((r) => r.workout_id))];
+  if (!moved.length) return;
+  const since = scope.days[0]!;
   await sql`
-    with ${days}
-    insert into numbers_workout_days (zone, day, workout_id, plays, completed_plays)
-    select ${zone}, k.day, s.workout_id, count(*), count(*) filter (where s.is_complete)
-    from workout_sessions s ${dayOf(sql`s.started_at`)}
-    group by 2, 3`.execute(db);
-  // The months holding the days, summed again from their days.
-  const months =
-    listed === null
-      ? sql`months as (select distinct date_trunc('month', day)::date as month from numbers_workout_days
-          where zone = ${zone})`
-      : sql`months as (select distinct date_trunc('month', d)::date as month
-          from unnest(string_to_array(${listed}, ',')::date[]) as d)`;
-  await sql`
-    with ${months}
-    delete from numbers_workout_months w using months m where w.zone = ${zone} and w.month = m.month`.execute(db);
-  await sql`
-    with ${months}
-    insert into numbers_workout_months (zone, month, workout_id, plays, completed_plays)
-    select ${zone}, m.month, d.workout_id, sum(d.plays), sum(d.completed_plays)
-    from months m
-    join numbers_workout_days d on d.zone = ${zone} and d.day >= m.month and d.day < (m.month + interval '1 month')::date
-    group by 2, 3`.execute(db);
+    with moved as (select value as workout_id from jsonb_array_elements_text(${JSON.stringify(moved)}::jsonb)),
+    totals as (
+      select d.workout_id, d.day,
+        coalesce(b.total_plays, 0) + sum(d.plays) over w as total_plays,
+        coalesce(b.total_completed, 0) + sum(d.completed_plays) over w as total_completed
+      from moved m
+      join numbers_workout_days d on d.zone = ${zone} and d.workout_id = m.workout_id and d.day >= ${since}::date
+      left join lateral (
+        select b.total_plays, b.total_completed from numbers_workout_days b
+        where b.zone = ${zone} and b.workout_id = m.workout_id and b.day < ${since}::date
+        order by b.day desc limit 1
+      ) b on true
+      window w as (partition by d.workout_id order by d.day)
+    )
+    update numbers_workout_days d set total_plays = t.total_plays, total_completed = t.total_completed
+    from totals t
+    where d.zone = ${zone} and d.workout_id = t.workout_id and d.day = t.day
+      and (d.total_plays, d.total_completed) is distinct from (t.total_plays, t.total_completed)`.execute(db);
 }
 
 /**

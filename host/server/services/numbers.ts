@@ -308,17 +308,22 @@ export class NumbersService {
     const range = resolveRange(query, this.deps.clock.now());
     const { zone } = range;
     await refreshNumbersDays(this.deps.db, zone);
-    // Whole months of the range from the zone's months, the days before and after them from its days.
-    const firstMonth = range.from.endsWith("-01") ? range.from : nextStart(intervalStart(range.from, "month"), "month");
-    const afterMonths = intervalStart(addDays(range.to, 1), "month");
-    const lastMonth = afterMonths > firstMonth ? afterMonths : firstMonth;
-    const parts = sql`(
-      select m.workout_id, m.plays, m.completed_plays from numbers_workout_months m
-      where m.zone = ${zone} and m.month >= ${firstMonth}::date and m.month < ${lastMonth}::date
-      union all
-      select d.workout_id, d.plays, d.completed_plays from numbers_workout_days d
-      where d.zone = ${zone} and d.day >= ${range.from}::date and d.day <= ${range.to}::date
-        and (d.day < ${firstMonth}::date or d.day >= ${lastMonth}::date)
+    // Each workout's plays in the range: its running total at the range's last day less that before its first.
+    const perWorkout = sql`(
+      select w.id as workout_id, w.name, last.total_plays - coalesce(before.total_plays, 0) as plays,
+        last.total_completed - coalesce(before.total_completed, 0) as completions
+      from workouts w
+      join lateral (
+        select d.total_plays, d.total_completed from numbers_workout_days d
+        where d.zone = ${zone} and d.workout_id = w.id and d.day <= ${range.to}::date
+        order by d.day desc limit 1
+      ) last on true
+      left join lateral (
+        select d.total_plays, d.total_completed from numbers_workout_days d
+        where d.zone = ${zone} and d.workout_id = w.id and d.day < ${range.from}::date
+        order by d.day desc limit 1
+      ) before on true
+      where last.total_plays > coalesce(before.total_plays, 0)
     ) p`;
     const rows = await sql<{
       workout_id: string;
@@ -327,21 +332,15 @@ export class NumbersService {
       completions: string | number;
       total: string | number;
     }>`
-      select p.workout_id, w.name, sum(p.plays) as plays, sum(p.completed_plays) as completions,
-        count(*) over () as total
-      from ${parts} join workouts w on w.id = p.workout_id
-      group by p.workout_id, w.name
-      having sum(p.plays) > 0
-      order by sum(p.plays) desc, p.workout_id
+      select p.workout_id, p.name, p.plays, p.completions, count(*) over () as total
+      from ${perWorkout}
+      order by p.plays desc, p.workout_id
       limit ${query.limit} offset ${query.offset}
     `.execute(this.deps.db);
     let total = Number(rows.rows[0]?.total ?? 0);
     if (!rows.rows.length && query.offset > 0) {
       const counted = await sql<{ n: string | number }>`
-        select count(*) as n from (
-          select p.workout_id from ${parts} join workouts w on w.id = p.workout_id
-          group by p.workout_id having sum(p.plays) > 0
-        ) x`.execute(this.deps.db);
+        select count(*) as n from ${perWorkout}`.execute(this.deps.db);
       total = Number(counted.rows[0]?.n ?? 0);
     }
     return {

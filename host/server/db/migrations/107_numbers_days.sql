@@ -62,23 +62,20 @@ create table numbers_day_money (
   primary key (zone, day, currency)
 );
 
--- Plays per workout by local day, and the same summed by local month (a range of whole months reads those).
+-- Plays per workout by local day, with the running totals through that day (a range's plays are the total at its
+-- last day less the total before its first: two rows per workout, however long the range).
 create table numbers_workout_days (
   zone text not null references numbers_zones (zone) on delete cascade,
   day date not null,
   workout_id text not null,
   plays integer not null,
   completed_plays integer not null,
+  total_plays integer not null default 0,
+  total_completed integer not null default 0,
   primary key (zone, day, workout_id)
 );
-create table numbers_workout_months (
-  zone text not null references numbers_zones (zone) on delete cascade,
-  month date not null,
-  workout_id text not null,
-  plays integer not null,
-  completed_plays integer not null,
-  primary key (zone, month, workout_id)
-);
+create index numbers_workout_days_totals on numbers_workout_days (zone, workout_id, day)
+  include (total_plays, total_completed);
 
 -- The class of membership a state puts it in (the table in docs/operations.md): null is none (expired).
 create function numbers_class(from_state text, to_state text) returns text language sql immutable as $$
@@ -150,6 +147,8 @@ begin
   end if;
   if tg_op <> 'INSERT' then
     insert into numbers_changes (subscription_id) select distinct subscription_id from old_rows;
+    -- A row moved or removed leaves its former day, which the membership's rows no longer name.
+    insert into numbers_changes (hour) select distinct date_trunc('hour', created_at) from old_rows;
   end if;
   return null;
 end

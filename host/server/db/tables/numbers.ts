@@ -55,22 +55,15 @@ interface NumbersDayMoneyTable {
   recovered_amount: Sum;
 }
 
-/** Plays of a workout on a local day. */
+/** Plays of a workout on a local day, and its totals through that day. */
 interface NumbersWorkoutDaysTable {
   zone: string;
   day: Day;
   workout_id: string;
   plays: number;
   completed_plays: number;
-}
-
-/** Plays of a workout in a local month (`month`: its first day). */
-interface NumbersWorkoutMonthsTable {
-  zone: string;
-  month: Day;
-  workout_id: string;
-  plays: number;
-  completed_plays: number;
+  total_plays: Count;
+  total_completed: Count;
 }
 
 export interface NumbersTables {
@@ -79,5 +72,4 @@ export interface NumbersTables {
   numbers_days: NumbersDaysTable;
   numbers_day_money: NumbersDayMoneyTable;
   numbers_workout_days: NumbersWorkoutDaysTable;
-  numbers_workout_months: NumbersWorkoutMonthsTable;
 }
