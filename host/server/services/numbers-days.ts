@@ -237,45 +237,50 @@ async function recompute(db: Db, zone: string, scope: Scope): Promise<void> {
     left join completions c on c.day = t.day
   `.execute(db);
 
-  // Plays per workout, with running totals: built in one pass for every day; for listed days, the workouts played on
-  // them before or after are the ones whose totals from the first listed day on move.
-  const returning = scope === "all" ? sql`` : sql`returning workout_id`;
-  const removed = await sql<{ workout_id: string }>`${inScope("numbers_workout_days")} ${returning}`.execute(db);
-  const added = await sql<{ workout_id: string }>`
-    with ${days},
-    played as (
-      select k.day, s.workout_id, count(*) as plays, count(*) filter (where s.is_complete) as completed_plays
-      from workout_sessions s ${dayOf(sql`s.started_at`)}
-      group by 1, 2
-    )
-    insert into numbers_workout_days (zone, day, workout_id, plays, completed_plays, total_plays, total_completed)
-    select ${zone}, day, workout_id, plays, completed_plays,
-      sum(plays) over (partition by workout_id order by day), sum(completed_plays) over (partition by workout_id order by day)
-    from played
-    ${returning}`.execute(db);
-  if (scope === "all") return;
-  const moved = [...new Set([...removed.rows, ...added.rows].map((r) => r.workout_id))];
-  if (!moved.length) return;
-  const since = scope.days[0]!;
+  // Plays per workout by day, then the plays before each month's first day from the first listed day's month on: that
+  // month's own row (untouched: it counts days before it) plus the months' plays, running.
+  await inScope("numbers_workout_days").execute(db);
   await sql`
-    with moved as (select value as workout_id from jsonb_array_elements_text(${JSON.stringify(moved)}::jsonb)),
-    totals as (
-      select d.workout_id, d.day,
-        coalesce(b.total_plays, 0) + sum(d.plays) over w as total_plays,
-        coalesce(b.total_completed, 0) + sum(d.completed_plays) over w as total_completed
-      from moved m
-      join numbers_workout_days d on d.zone = ${zone} and d.workout_id = m.workout_id and d.day >= ${since}::date
-      left join lateral (
-        select b.total_plays, b.total_completed from numbers_workout_days b
-        where b.zone = ${zone} and b.workout_id = m.workout_id and b.day < ${since}::date
-        order by b.day desc limit 1
-      ) b on true
-      window w as (partition by d.workout_id order by d.day)
+    with ${days}
+    insert into numbers_workout_days (zone, day, workout_id, plays, completed_plays)
+    select ${zone}, k.day, s.workout_id, count(*), count(*) filter (where s.is_complete)
+    from workout_sessions s ${dayOf(sql`s.started_at`)}
+    group by 2, 3`.execute(db);
+  const since =
+    scope === "all"
+      ? sql`(select date_trunc('month', min(day))::date from numbers_workout_days where zone = ${zone})`
+      : sql`date_trunc('month', ${scope.days[0]!}::date)::date`;
+  await sql`
+    delete from numbers_workout_months where zone = ${zone} and ${scope === "all" ? sql`true` : sql`month > ${since}`}
+  `.execute(db);
+  await sql`
+    with base as (
+      select workout_id, plays_before, completed_before from numbers_workout_months
+      where zone = ${zone} and month = ${since}
+    ),
+    sums as (
+      select date_trunc('month', day)::date as month, workout_id, sum(plays) as plays,
+        sum(completed_plays) as completed
+      from numbers_workout_days
+      where zone = ${zone} and day >= ${since}
+      group by 1, 2
+    ),
+    months as (
+      select m::date as month from generate_series(${since}, (select max(month) from sums), interval '1 month') m
+    ),
+    workouts as (select workout_id from base union select workout_id from sums),
+    running as (
+      select (m.month + interval '1 month')::date as month, w.workout_id,
+        coalesce(b.plays_before, 0) + sum(coalesce(s.plays, 0)) over o as plays_before,
+        coalesce(b.completed_before, 0) + sum(coalesce(s.completed, 0)) over o as completed_before
+      from months m cross join workouts w
+      left join sums s on s.month = m.month and s.workout_id = w.workout_id
+      left join base b on b.workout_id = w.workout_id
+      window o as (partition by w.workout_id order by m.month)
     )
-    update numbers_workout_days d set total_plays = t.total_plays, total_completed = t.total_completed
-    from totals t
-    where d.zone = ${zone} and d.workout_id = t.workout_id and d.day = t.day
-      and (d.total_plays, d.total_completed) is distinct from (t.total_plays, t.total_completed)`.execute(db);
+    insert into numbers_workout_months (zone, month, workout_id, plays_before, completed_before)
+    select ${zone}, month, workout_id, plays_before, completed_before from running where plays_before > 0
+  `.execute(db);
 }
 
 /**

@@ -8,8 +8,9 @@ import { addDays, localDay, validZone } from "./zoned-time.js";
 /**
  * The business's numbers by week or month (docs/operations.md, "The numbers"), computed from history: memberships
  * from subscription_events (each event's from and to state), money from invoices and refunds, plays from
- * workout_sessions, live classes from reservations and waitlist entries. No stored counter is read, so a figure is
- * the same whenever it is asked.
+ * workout_sessions, summed from the zone's days (numbers-days.ts: each recomputed from the history when a change
+ * touches it, brought up to date before every read); live classes from reservations and waitlist entries. No stored
+ * counter is read, so a figure is the same whenever it is asked.
  */
 
 export type NumbersUnit = "week" | "month";
@@ -308,22 +309,30 @@ export class NumbersService {
     const range = resolveRange(query, this.deps.clock.now());
     const { zone } = range;
     await refreshNumbersDays(this.deps.db, zone);
-    // Each workout's plays in the range: its running total at the range's last day less that before its first.
+    // Each workout's plays before a local day: those before the latest month's first day not after it, plus the
+    // days from there to it (numbers-days.ts).
+    const before = (day: string) => sql`(
+      select workout_id, sum(plays) as plays, sum(completed) as completed
+      from (
+        select m.workout_id, m.plays_before as plays, m.completed_before as completed
+        from numbers_workout_months m
+        where m.zone = ${zone}
+          and m.month = (select max(month) from numbers_workout_months where zone = ${zone} and month <= ${day}::date)
+        union all
+        select d.workout_id, d.plays, d.completed_plays
+        from numbers_workout_days d
+        where d.zone = ${zone} and d.day < ${day}::date and d.day >= coalesce(
+          (select max(month) from numbers_workout_months where zone = ${zone} and month <= ${day}::date), '-infinity')
+      ) parts
+      group by workout_id
+    )`;
     const perWorkout = sql`(
-      select w.id as workout_id, w.name, last.total_plays - coalesce(before.total_plays, 0) as plays,
-        last.total_completed - coalesce(before.total_completed, 0) as completions
-      from workouts w
-      join lateral (
-        select d.total_plays, d.total_completed from numbers_workout_days d
-        where d.zone = ${zone} and d.workout_id = w.id and d.day <= ${range.to}::date
-        order by d.day desc limit 1
-      ) last on true
-      left join lateral (
-        select d.total_plays, d.total_completed from numbers_workout_days d
-        where d.zone = ${zone} and d.workout_id = w.id and d.day < ${range.from}::date
-        order by d.day desc limit 1
-      ) before on true
-      where last.total_plays > coalesce(before.total_plays, 0)
+      select w.id as workout_id, w.name, e.plays - coalesce(f.plays, 0) as plays,
+        e.completed - coalesce(f.completed, 0) as completions
+      from ${before(addDays(range.to, 1))} e
+      left join ${before(range.from)} f on f.workout_id = e.workout_id
+      join workouts w on w.id = e.workout_id
+      where e.plays > coalesce(f.plays, 0)
     ) p`;
     const rows = await sql<{
       workout_id: string;

@@ -62,20 +62,25 @@ create table numbers_day_money (
   primary key (zone, day, currency)
 );
 
--- Plays per workout by local day, with the running totals through that day (a range's plays are the total at its
--- last day less the total before its first: two rows per workout, however long the range).
+-- Plays per workout by local day, and each workout's plays before the first day of each local month (from the month
+-- after its first play to the month after the last day played): a range's plays per workout are those before the day
+-- after it less those before its first day, each the month's row plus the days of the month before that day.
 create table numbers_workout_days (
   zone text not null references numbers_zones (zone) on delete cascade,
   day date not null,
   workout_id text not null,
   plays integer not null,
   completed_plays integer not null,
-  total_plays integer not null default 0,
-  total_completed integer not null default 0,
   primary key (zone, day, workout_id)
 );
-create index numbers_workout_days_totals on numbers_workout_days (zone, workout_id, day)
-  include (total_plays, total_completed);
+create table numbers_workout_months (
+  zone text not null references numbers_zones (zone) on delete cascade,
+  month date not null,
+  workout_id text not null,
+  plays_before integer not null,
+  completed_before integer not null,
+  primary key (zone, month, workout_id)
+);
 
 -- The class of membership a state puts it in (the table in docs/operations.md): null is none (expired).
 create function numbers_class(from_state text, to_state text) returns text language sql immutable as $$

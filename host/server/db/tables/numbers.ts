@@ -55,15 +55,22 @@ interface NumbersDayMoneyTable {
   recovered_amount: Sum;
 }
 
-/** Plays of a workout on a local day, and its totals through that day. */
+/** Plays of a workout on a local day. */
 interface NumbersWorkoutDaysTable {
   zone: string;
   day: Day;
   workout_id: string;
   plays: number;
   completed_plays: number;
-  total_plays: Count;
-  total_completed: Count;
+}
+
+/** Plays of a workout before a local month's first day (`month`). */
+interface NumbersWorkoutMonthsTable {
+  zone: string;
+  month: Day;
+  workout_id: string;
+  plays_before: number;
+  completed_before: number;
 }
 
 export interface NumbersTables {
@@ -72,4 +79,5 @@ export interface NumbersTables {
   numbers_days: NumbersDaysTable;
   numbers_day_money: NumbersDayMoneyTable;
   numbers_workout_days: NumbersWorkoutDaysTable;
+  numbers_workout_months: NumbersWorkoutMonthsTable;
 }
