@@ -20,8 +20,8 @@ import { seedBenchMembers } from "../../host/server/db/seed/members-bench.js";
 import type { Bench, BenchResult } from "./run.js";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
-/** Requests per read (after one warm-up): at scale each takes seconds, so few. */
-const RUNS = { small: 5, large: 3 };
+/** Requests per read (after the first, reported apart): a median of several, the machine being shared. */
+const RUNS = { small: 9, large: 9 };
 const READS = {
   "numbers, 24 months": "/admin/v1/numbers?interval=month&from=2025-01-01&to=2026-12-31&zone=America/Chicago",
   "numbers, 105 weeks": "/admin/v1/numbers?interval=week&from=2025-01-01&to=2026-12-31&zone=America/Chicago",

@@ -16,6 +16,12 @@ const LOCK_CLASS = 727_301;
 type Scope = { days: string[] } | "all";
 
 export async function refreshNumbersDays(db: Db, zone: string): Promise<void> {
+  // Nothing logged since the zone's watermark (the newest log row is older): its days say what the history says.
+  const { rows } = await sql<{ fresh: boolean }>`
+    select z.watermark > coalesce((select c.xid from numbers_changes c order by c.xid desc limit 1), '0'::xid8)
+      as fresh
+    from numbers_zones z where z.zone = ${zone}`.execute(db);
+  if (rows[0]?.fresh) return;
   const rebuilt = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${zone}))`.execute(trx);
     const kept = await trx.selectFrom("numbers_zones").select("watermark").where("zone", "=", zone).executeTakeFirst();
