@@ -20,8 +20,8 @@ import { seedBenchMembers } from "../../host/server/db/seed/members-bench.js";
 import type { Bench, BenchResult } from "./run.js";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
-/** Requests per read (after one warm-up): at scale each takes seconds, so few. */
-const RUNS = { small: 5, large: 3 };
+/** Requests per read (after the first, reported apart): a median of several, the machine being shared. */
+const RUNS = { small: 9, large: 9 };
 const READS = {
   "numbers, 24 months": "/admin/v1/numbers?interval=month&from=2025-01-01&to=2026-12-31&zone=America/Chicago",
   "numbers, 105 weeks": "/admin/v1/numbers?interval=week&from=2025-01-01&to=2026-12-31&zone=America/Chicago",
@@ -110,6 +110,9 @@ async function run(): Promise<BenchResult[]> {
         if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
         return { authorization: `Bearer ${res.json().token as string}` };
       };
+      // The first request of each read is not in the median: after a bulk load it brings the zone's days up to date
+      // (services/numbers-days.ts), so it is reported on its own.
+      const firsts: Record<string, number> = {};
       const read = async (runs: number) => {
         const out: Record<string, number> = {};
         for (const [label, path] of Object.entries(READS)) {
@@ -120,6 +123,7 @@ async function run(): Promise<BenchResult[]> {
             const res = await app.inject({ method: "GET", url: path, headers });
             if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
             if (i >= 1) times.push(performance.now() - t0);
+            else firsts[label] = performance.now() - t0;
           }
           out[label] = median(times);
           console.log(`  ${label}: ${out[label].toFixed(1)} ms`);
@@ -140,6 +144,11 @@ async function run(): Promise<BenchResult[]> {
       const label = `${MEMBERS / 1000}k members, ${(plays + history) / 1e6}M history rows`;
       return [
         { metric: `PostgreSQL: seeding ${label}`, value: seedMs / 1000, unit: "s" },
+        ...Object.keys(READS).map((read) => ({
+          metric: `PostgreSQL: first ${read} after seeding (days brought up to date)`,
+          value: firsts[read]! / 1000,
+          unit: "s",
+        })),
         ...Object.keys(READS).map((read) => ({
           metric: `PostgreSQL: ${read} at ${label}`,
           value: large[read]!,

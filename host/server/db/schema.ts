@@ -5,6 +5,7 @@ import type { CalendarFeedTables } from "./tables/calendar-feeds.js";
 import type { CatalogueTables } from "./tables/catalogue.js";
 import type { MediaTables } from "./tables/media.js";
 import type { MembershipTables } from "./tables/membership.js";
+import type { NumbersTables } from "./tables/numbers.js";
 import type { OperatorTables } from "./tables/operator.js";
 import type { PlanPausesTables } from "./tables/plan-pauses.js";
 import type { PlatformTables } from "./tables/platform.js";
@@ -26,4 +27,5 @@ export interface Database
     PlanPausesTables,
     CalendarFeedTables,
     AccountDeletionTables,
-    OperatorTables {}
+    OperatorTables,
+    NumbersTables {}

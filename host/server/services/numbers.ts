@@ -1,14 +1,16 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { badRequest } from "../errors.js";
+import { refreshNumbersDays } from "./numbers-days.js";
 import { addDays, localDay, validZone } from "./zoned-time.js";
 
 /**
  * The business's numbers by week or month (docs/operations.md, "The numbers"), computed from history: memberships
  * from subscription_events (each event's from and to state), money from invoices and refunds, plays from
- * workout_sessions, live classes from reservations and waitlist entries. No stored counter is read, so a figure is
- * the same whenever it is asked.
+ * workout_sessions, summed from the zone's days (numbers-days.ts: each recomputed from the history when a change
+ * touches it, brought up to date before every read); live classes from reservations and waitlist entries. No stored
+ * counter is read, so a figure is the same whenever it is asked.
  */
 
 export type NumbersUnit = "week" | "month";
@@ -189,136 +191,57 @@ export class NumbersService {
     const now = this.deps.clock.now();
     const range = resolveRange(query, now);
     const { unit, zone, currency, starts } = range;
+    await refreshNumbersDays(this.deps.db, zone);
     const first = starts[0]!;
     const end = nextStart(starts[starts.length - 1]!, unit);
     const step = unit === "week" ? sql`interval '1 week'` : sql`interval '1 month'`;
     const trunc = unit === "week" ? sql.lit("week") : sql.lit("month");
-    // The bucket of an instant: the local week or month it falls in; anything earlier lands in the bucket before the
-    // first, so running sums start from the whole history.
-    const bucket = (col: ReturnType<typeof sql.ref>) =>
+    // The bucket of a local day, or of an instant: the local week or month it falls in; anything earlier lands in the
+    // bucket before the first, so running sums start from the whole history.
+    const bucketOfDay = (day: RawBuilder<unknown>) =>
+      sql`greatest(date_trunc(${trunc}, ${day}::timestamp), ${first}::timestamp - ${step})`;
+    const bucket = (col: RawBuilder<unknown>) =>
       sql`greatest(date_trunc(${trunc}, ${col} at time zone ${zone}), ${first}::timestamp - ${step})`;
     const at = (local: string) => sql`(${local}::timestamp at time zone ${zone})`;
     const start = at(first);
     const stop = at(end);
 
+    // Memberships, money and plays from the zone's days (numbers-days.ts); live classes from the schedule, since a
+    // class counts once it has ended.
     const result = await sql<Row>`
       with buckets as (
         select generate_series(${first}::timestamp - ${step}, ${starts[starts.length - 1]!}::timestamp, ${step}) as b
       ),
-      -- Each state change with the class of membership before and after it: 'paid' (active, past_due, or cancelled
-      -- after paying: access runs to the period end), 'comped' (vip), 'prepaid', 'trial' (a trial, also one cancelled
-      -- during the trial), 'paused', or none (expired).
-      classed as (
-        select e.id, e.subscription_id, e.created_at, e.action, e.to_state, e.details,
-          case e.to_state
-            when 'active' then 'paid' when 'past_due' then 'paid'
-            when 'canceled' then case when e.from_state = 'trial' then 'trial' else 'paid' end
-            when 'vip' then 'comped' when 'prepaid' then 'prepaid' when 'trial' then 'trial' when 'paused' then 'paused'
-          end as cls
-        from subscription_events e
-        where e.created_at < ${stop}
+      days as (
+        select ${bucketOfDay(sql`d.day`)} as b,
+          sum(d.d_active) as d_active, sum(d.d_paying) as d_paying, sum(d.d_comped) as d_comped,
+          sum(d.d_trials) as d_trials, sum(d.d_paused) as d_paused, sum(d.trials_started) as trials_started,
+          sum(d.trials_ended) as trials_ended, sum(d.trials_converted) as trials_converted,
+          sum(d.churned_members) as churned_members, sum(d.sign_ups) as sign_ups, sum(d.plays) as plays,
+          sum(d.completed_plays) as completed_plays, sum(d.completions) as completions
+        from numbers_days d
+        where d.zone = ${zone} and d.day < ${end}::date
+        group by 1
       ),
-      -- The monthly recurring revenue of the subscription after each event: its last paid invoice (what was charged
-      -- for the period, discounts included) normalised to a month, while it is in the paid class; 0 otherwise.
-      priced as (
-        select c.*,
-          lag(c.cls) over w as cls_before,
-          case when c.cls = 'paid' then coalesce(p.monthly, 0) else 0 end as mrr_after
-        from classed c
-        left join lateral (
-          select i.amount::numeric * case pr.interval_type
-              when 'month' then 1.0 / pr.interval
-              when 'week' then 52.0 / 12 / pr.interval
-              when 'day' then 365.0 / 12 / pr.interval
-              else 0 end as monthly
-          from invoices i join products pr on pr.sku = i.sku
-          where i.subscription_id = c.subscription_id and i.status = 'paid' and i.created_at <= c.created_at
-            and i.currency = ${currency} and pr.kind = 'recurring' and pr.interval > 0
-          order by i.created_at desc
-          limit 1
-        ) p on c.cls = 'paid'
-        window w as (partition by c.subscription_id order by c.created_at, c.id)
+      money as (
+        select ${bucketOfDay(sql`m.day`)} as b,
+          sum(m.d_mrr) as d_mrr, sum(m.churned_mrr) as churned_mrr, sum(m.refunds) as refunds,
+          sum(m.refunded_amount) as refunded_amount, sum(m.failed_payments) as failed_payments,
+          sum(m.failed_amount) as failed_amount, sum(m.recovered_payments) as recovered_payments,
+          sum(m.recovered_amount) as recovered_amount
+        from numbers_day_money m
+        where m.zone = ${zone} and m.currency = ${currency} and m.day < ${end}::date
+        group by 1
       ),
-      changes as (
-        select p.*, coalesce(lag(p.mrr_after) over w, 0) as mrr_before, ${bucket(sql.ref("p.created_at"))} as b
-        from priced p
-        window w as (partition by p.subscription_id order by p.created_at, p.id)
-      ),
-      membership as (
-        select b,
-          sum((coalesce(cls, '') in ('paid', 'comped', 'prepaid'))::int - (coalesce(cls_before, '') in ('paid', 'comped', 'prepaid'))::int) as d_active,
-          sum((coalesce(cls, '') = 'paid')::int - (coalesce(cls_before, '') = 'paid')::int) as d_paying,
-          sum((coalesce(cls, '') = 'comped')::int - (coalesce(cls_before, '') = 'comped')::int) as d_comped,
-          sum((coalesce(cls, '') = 'trial')::int - (coalesce(cls_before, '') = 'trial')::int) as d_trials,
-          sum((coalesce(cls, '') = 'paused')::int - (coalesce(cls_before, '') = 'paused')::int) as d_paused,
-          sum(mrr_after - mrr_before) as d_mrr,
-          count(*) filter (where cls = 'trial' and cls_before is null) as trials_started,
-          count(*) filter (where cls_before = 'trial' and cls is distinct from 'trial') as trials_ended,
-          count(*) filter (where cls_before = 'trial' and action = 'trial_converted') as trials_converted,
-          count(*) filter (where cls_before = 'paid' and cls is null) as churned_members,
-          coalesce(sum(mrr_before) filter (where cls_before = 'paid' and cls is null), 0) as churned_mrr
-        from changes
-        group by b
-      ),
-      -- Why each churned membership ended: the reason of its last cancellation, 'payment_failed' when renewals kept
-      -- failing, 'not_given' otherwise.
       reasons as (
         select b, json_agg(json_build_object('reason', reason, 'count', n) order by n desc, reason) as cancel_reasons
         from (
-          select ch.b, coalesce(
-              case when ch.action = 'expired_unpaid' then 'payment_failed' end,
-              (select x.details ->> 'reason' from subscription_events x
-                where x.subscription_id = ch.subscription_id and x.action = 'canceled' and x.created_at <= ch.created_at
-                order by x.created_at desc, x.id desc limit 1),
-              'not_given') as reason,
-            count(*) as n
-          from changes ch
-          where ch.cls_before = 'paid' and ch.cls is null and ch.created_at >= ${start}
+          select ${bucketOfDay(sql`d.day`)} as b, r.key as reason, sum(r.value::int) as n
+          from numbers_days d cross join lateral jsonb_each_text(d.cancel_reasons) r
+          where d.zone = ${zone} and d.day >= ${first}::date and d.day < ${end}::date and d.cancel_reasons <> '{}'
           group by 1, 2
         ) r
         group by b
-      ),
-      sign_ups as (
-        select ${bucket(sql.ref("u.created_at"))} as b, count(*) as sign_ups
-        from users u where u.created_at >= ${start} and u.created_at < ${stop}
-        group by 1
-      ),
-      refunded as (
-        select ${bucket(sql.ref("r.created_at"))} as b, count(*) as refunds, sum(r.amount) as refunded_amount
-        from refunds r where r.created_at >= ${start} and r.created_at < ${stop} and r.currency = ${currency}
-        group by 1
-      ),
-      -- A failed payment: a period of a subscription whose charge failed (retries of the same period are one); it is
-      -- recovered when that period was paid later. Counted in the interval of its first failure.
-      failures as (
-        select i.subscription_id, i.period_start, min(i.created_at) as failed_at,
-          (array_agg(i.amount order by i.created_at))[1] as amount
-        from invoices i
-        where i.status = 'failed' and i.currency = ${currency} and i.created_at < ${stop}
-        group by 1, 2
-        having min(i.created_at) >= ${start}
-      ),
-      failed as (
-        select ${bucket(sql.ref("f.failed_at"))} as b, count(*) as failed_payments, sum(f.amount) as failed_amount,
-          count(p.id) as recovered_payments, coalesce(sum(p.amount), 0) as recovered_amount
-        from failures f
-        left join lateral (
-          select i.id, i.amount from invoices i
-          where i.subscription_id = f.subscription_id and i.period_start = f.period_start and i.status = 'paid'
-            and i.created_at > f.failed_at
-          order by i.created_at limit 1
-        ) p on true
-        group by 1
-      ),
-      plays as (
-        select ${bucket(sql.ref("s.started_at"))} as b, count(*) as plays, count(*) filter (where s.is_complete) as completed_plays
-        from workout_sessions s where s.started_at >= ${start} and s.started_at < ${stop}
-        group by 1
-      ),
-      completions as (
-        select ${bucket(sql.ref("s.completed_at"))} as b, count(*) as completions
-        from workout_sessions s where s.is_complete and s.completed_at >= ${start} and s.completed_at < ${stop}
-        group by 1
       ),
       -- Classes that ran (not cancelled, ended by now): seats, and places held by reservations not cancelled.
       classes as (
@@ -337,39 +260,37 @@ export class NumbersService {
       ),
       running as (
         select k.b,
-          sum(coalesce(m.d_active, 0)) over o as active_members,
-          sum(coalesce(m.d_paying, 0)) over o as paying_members,
-          sum(coalesce(m.d_comped, 0)) over o as comped_members,
-          sum(coalesce(m.d_trials, 0)) over o as trials,
-          sum(coalesce(m.d_paused, 0)) over o as paused,
-          sum(coalesce(m.d_paying, 0)) over o - coalesce(m.d_paying, 0) as paying_at_start,
+          sum(coalesce(d.d_active, 0)) over o as active_members,
+          sum(coalesce(d.d_paying, 0)) over o as paying_members,
+          sum(coalesce(d.d_comped, 0)) over o as comped_members,
+          sum(coalesce(d.d_trials, 0)) over o as trials,
+          sum(coalesce(d.d_paused, 0)) over o as paused,
+          sum(coalesce(d.d_paying, 0)) over o - coalesce(d.d_paying, 0) as paying_at_start,
           sum(coalesce(m.d_mrr, 0)) over o as mrr,
-          sum(coalesce(m.d_mrr, 0)) over o - coalesce(m.d_mrr, 0) as mrr_at_start,
-          m.trials_started, m.trials_ended, m.trials_converted, m.churned_members, m.churned_mrr
-        from buckets k left join membership m on m.b = k.b
+          sum(coalesce(m.d_mrr, 0)) over o - coalesce(m.d_mrr, 0) as mrr_at_start
+        from buckets k
+        left join days d on d.b = k.b
+        left join money m on m.b = k.b
         window o as (order by k.b rows unbounded preceding)
       )
       select to_char(r.b, 'YYYY-MM-DD') as b, r.active_members, r.paying_members, r.comped_members, r.trials, r.paused,
         r.paying_at_start, round(r.mrr) as mrr, round(r.mrr_at_start) as mrr_at_start,
-        coalesce(s.sign_ups, 0) as sign_ups, coalesce(r.trials_started, 0) as trials_started,
-        coalesce(r.trials_ended, 0) as trials_ended, coalesce(r.trials_converted, 0) as trials_converted,
-        coalesce(r.churned_members, 0) as churned_members, round(coalesce(r.churned_mrr, 0)) as churned_mrr,
+        coalesce(d.sign_ups, 0) as sign_ups, coalesce(d.trials_started, 0) as trials_started,
+        coalesce(d.trials_ended, 0) as trials_ended, coalesce(d.trials_converted, 0) as trials_converted,
+        coalesce(d.churned_members, 0) as churned_members, round(coalesce(m.churned_mrr, 0)) as churned_mrr,
         x.cancel_reasons,
-        coalesce(f.refunds, 0) as refunds, coalesce(f.refunded_amount, 0) as refunded_amount,
-        coalesce(fl.failed_payments, 0) as failed_payments, coalesce(fl.failed_amount, 0) as failed_amount,
-        coalesce(fl.recovered_payments, 0) as recovered_payments, coalesce(fl.recovered_amount, 0) as recovered_amount,
-        coalesce(p.plays, 0) as plays, coalesce(p.completed_plays, 0) as completed_plays,
-        coalesce(cm.completions, 0) as completions,
+        coalesce(m.refunds, 0) as refunds, coalesce(m.refunded_amount, 0) as refunded_amount,
+        coalesce(m.failed_payments, 0) as failed_payments, coalesce(m.failed_amount, 0) as failed_amount,
+        coalesce(m.recovered_payments, 0) as recovered_payments, coalesce(m.recovered_amount, 0) as recovered_amount,
+        coalesce(d.plays, 0) as plays, coalesce(d.completed_plays, 0) as completed_plays,
+        coalesce(d.completions, 0) as completions,
         coalesce(c.classes_run, 0) as classes_run, coalesce(c.class_capacity, 0) as class_capacity,
         coalesce(c.class_bookings, 0) as class_bookings,
         coalesce(w.waitlist_joined, 0) as waitlist_joined, coalesce(w.waitlist_promoted, 0) as waitlist_promoted
       from running r
+      left join days d on d.b = r.b
+      left join money m on m.b = r.b
       left join reasons x on x.b = r.b
-      left join sign_ups s on s.b = r.b
-      left join refunded f on f.b = r.b
-      left join failed fl on fl.b = r.b
-      left join plays p on p.b = r.b
-      left join completions cm on cm.b = r.b
       left join classes c on c.b = r.b
       left join waitlists w on w.b = r.b
       where r.b >= ${first}::timestamp
@@ -387,8 +308,32 @@ export class NumbersService {
   ): Promise<{ items: WorkoutNumbers[]; total: number; from: string; to: string; zone: string }> {
     const range = resolveRange(query, this.deps.clock.now());
     const { zone } = range;
-    const start = sql`(${range.from}::date::timestamp at time zone ${zone})`;
-    const stop = sql`((${range.to}::date + 1)::timestamp at time zone ${zone})`;
+    await refreshNumbersDays(this.deps.db, zone);
+    // Each workout's plays before a local day: those before the latest month's first day not after it, plus the
+    // days from there to it (numbers-days.ts).
+    const before = (day: string) => sql`(
+      select workout_id, sum(plays) as plays, sum(completed) as completed
+      from (
+        select m.workout_id, m.plays_before as plays, m.completed_before as completed
+        from numbers_workout_months m
+        where m.zone = ${zone}
+          and m.month = (select max(month) from numbers_workout_months where zone = ${zone} and month <= ${day}::date)
+        union all
+        select d.workout_id, d.plays, d.completed_plays
+        from numbers_workout_days d
+        where d.zone = ${zone} and d.day < ${day}::date and d.day >= coalesce(
+          (select max(month) from numbers_workout_months where zone = ${zone} and month <= ${day}::date), '-infinity')
+      ) parts
+      group by workout_id
+    )`;
+    const perWorkout = sql`(
+      select w.id as workout_id, w.name, e.plays - coalesce(f.plays, 0) as plays,
+        e.completed - coalesce(f.completed, 0) as completions
+      from ${before(addDays(range.to, 1))} e
+      left join ${before(range.from)} f on f.workout_id = e.workout_id
+      join workouts w on w.id = e.workout_id
+      where e.plays > coalesce(f.plays, 0)
+    ) p`;
     const rows = await sql<{
       workout_id: string;
       name: string;
@@ -396,19 +341,15 @@ export class NumbersService {
       completions: string | number;
       total: string | number;
     }>`
-      select s.workout_id, w.name, count(*) as plays, count(*) filter (where s.is_complete) as completions,
-        count(*) over () as total
-      from workout_sessions s join workouts w on w.id = s.workout_id
-      where s.started_at >= ${start} and s.started_at < ${stop}
-      group by s.workout_id, w.name
-      order by count(*) desc, s.workout_id
+      select p.workout_id, p.name, p.plays, p.completions, count(*) over () as total
+      from ${perWorkout}
+      order by p.plays desc, p.workout_id
       limit ${query.limit} offset ${query.offset}
     `.execute(this.deps.db);
     let total = Number(rows.rows[0]?.total ?? 0);
     if (!rows.rows.length && query.offset > 0) {
       const counted = await sql<{ n: string | number }>`
-        select count(distinct s.workout_id) as n from workout_sessions s
-        where s.started_at >= ${start} and s.started_at < ${stop}`.execute(this.deps.db);
+        select count(*) as n from ${perWorkout}`.execute(this.deps.db);
       total = Number(counted.rows[0]?.n ?? 0);
     }
     return {
