@@ -8971,32 +8971,30 @@ export interface operations {
             days: string[];
             items: {
               id: string;
-              template_id?: string | null;
-              location_id?: string;
+              template_id: string | null;
+              location_id: string;
               local_date: string;
               start_time: string;
               end_time: string;
               /** @description ISO 8601 with the location's offset */
               start_at: string;
               end_at: string;
-              duration?: number;
-              class_type?: string;
-              description?: string;
-              trainer?: {
+              duration: number;
+              class_type: string;
+              description: string;
+              trainer: {
                 id: string;
                 name: string;
               } | null;
               capacity: number;
               booked: number;
               waitlisted: number;
-              waitlist_capacity?: number;
-              room?: string;
-              started?: boolean;
-              ended?: boolean;
+              waitlist_capacity: number;
+              room: string;
+              started: boolean;
+              ended: boolean;
               cancelled: boolean;
-              cancel_reason?: string | null;
-              /** @description members emailed (cancel only) */
-              notified?: number;
+              cancel_reason: string | null;
             }[];
           };
         };
@@ -9087,32 +9085,30 @@ export interface operations {
         content: {
           "application/json": {
             id: string;
-            template_id?: string | null;
-            location_id?: string;
+            template_id: string | null;
+            location_id: string;
             local_date: string;
             start_time: string;
             end_time: string;
             /** @description ISO 8601 with the location's offset */
             start_at: string;
             end_at: string;
-            duration?: number;
-            class_type?: string;
-            description?: string;
-            trainer?: {
+            duration: number;
+            class_type: string;
+            description: string;
+            trainer: {
               id: string;
               name: string;
             } | null;
             capacity: number;
             booked: number;
             waitlisted: number;
-            waitlist_capacity?: number;
-            room?: string;
-            started?: boolean;
-            ended?: boolean;
+            waitlist_capacity: number;
+            room: string;
+            started: boolean;
+            ended: boolean;
             cancelled: boolean;
-            cancel_reason?: string | null;
-            /** @description members emailed (cancel only) */
-            notified?: number;
+            cancel_reason: string | null;
           };
         };
       };
@@ -9195,32 +9191,30 @@ export interface operations {
         content: {
           "application/json": {
             id: string;
-            template_id?: string | null;
-            location_id?: string;
+            template_id: string | null;
+            location_id: string;
             local_date: string;
             start_time: string;
             end_time: string;
             /** @description ISO 8601 with the location's offset */
             start_at: string;
             end_at: string;
-            duration?: number;
-            class_type?: string;
-            description?: string;
-            trainer?: {
+            duration: number;
+            class_type: string;
+            description: string;
+            trainer: {
               id: string;
               name: string;
             } | null;
             capacity: number;
             booked: number;
             waitlisted: number;
-            waitlist_capacity?: number;
-            room?: string;
-            started?: boolean;
-            ended?: boolean;
+            waitlist_capacity: number;
+            room: string;
+            started: boolean;
+            ended: boolean;
             cancelled: boolean;
-            cancel_reason?: string | null;
-            /** @description members emailed (cancel only) */
-            notified?: number;
+            cancel_reason: string | null;
           };
         };
       };
@@ -9296,32 +9290,30 @@ export interface operations {
         content: {
           "application/json": {
             id: string;
-            template_id?: string | null;
-            location_id?: string;
+            template_id: string | null;
+            location_id: string;
             local_date: string;
             start_time: string;
             end_time: string;
             /** @description ISO 8601 with the location's offset */
             start_at: string;
             end_at: string;
-            duration?: number;
-            class_type?: string;
-            description?: string;
-            trainer?: {
+            duration: number;
+            class_type: string;
+            description: string;
+            trainer: {
               id: string;
               name: string;
             } | null;
             capacity: number;
             booked: number;
             waitlisted: number;
-            waitlist_capacity?: number;
-            room?: string;
-            started?: boolean;
-            ended?: boolean;
+            waitlist_capacity: number;
+            room: string;
+            started: boolean;
+            ended: boolean;
             cancelled: boolean;
-            cancel_reason?: string | null;
-            /** @description members emailed (cancel only) */
-            notified?: number;
+            cancel_reason: string | null;
           };
         };
       };
@@ -9389,32 +9381,32 @@ export interface operations {
         content: {
           "application/json": {
             id: string;
-            template_id?: string | null;
-            location_id?: string;
+            template_id: string | null;
+            location_id: string;
             local_date: string;
             start_time: string;
             end_time: string;
             /** @description ISO 8601 with the location's offset */
             start_at: string;
             end_at: string;
-            duration?: number;
-            class_type?: string;
-            description?: string;
-            trainer?: {
+            duration: number;
+            class_type: string;
+            description: string;
+            trainer: {
               id: string;
               name: string;
             } | null;
             capacity: number;
             booked: number;
             waitlisted: number;
-            waitlist_capacity?: number;
-            room?: string;
-            started?: boolean;
-            ended?: boolean;
+            waitlist_capacity: number;
+            room: string;
+            started: boolean;
+            ended: boolean;
             cancelled: boolean;
-            cancel_reason?: string | null;
-            /** @description members emailed (cancel only) */
-            notified?: number;
+            cancel_reason: string | null;
+            /** @description members emailed */
+            notified: number;
           };
         };
       };
@@ -9476,32 +9468,30 @@ export interface operations {
           "application/json": {
             class: {
               id: string;
-              template_id?: string | null;
-              location_id?: string;
+              template_id: string | null;
+              location_id: string;
               local_date: string;
               start_time: string;
               end_time: string;
               /** @description ISO 8601 with the location's offset */
               start_at: string;
               end_at: string;
-              duration?: number;
-              class_type?: string;
-              description?: string;
-              trainer?: {
+              duration: number;
+              class_type: string;
+              description: string;
+              trainer: {
                 id: string;
                 name: string;
               } | null;
               capacity: number;
               booked: number;
               waitlisted: number;
-              waitlist_capacity?: number;
-              room?: string;
-              started?: boolean;
-              ended?: boolean;
+              waitlist_capacity: number;
+              room: string;
+              started: boolean;
+              ended: boolean;
               cancelled: boolean;
-              cancel_reason?: string | null;
-              /** @description members emailed (cancel only) */
-              notified?: number;
+              cancel_reason: string | null;
             };
             booked: {
               reservation_id: string;
@@ -17765,10 +17755,9 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description the WebVTT file (Content-Type text/vtt) */
     requestBody: {
       content: {
-        "application/json": string;
+        "text/vtt": string;
       };
     };
     responses: {

@@ -140,32 +140,36 @@ const templateSchema = strictObject(
   ["id", "location_id", "weekdays", "start_time", "duration", "class_type", "trainer", "capacity", "room"],
 );
 
-const classSchema = strictObject(
-  {
-    id: string,
-    template_id: { type: ["string", "null"] },
-    location_id: string,
-    local_date: string,
-    start_time: string,
-    end_time: string,
-    start_at: { ...string, description: "ISO 8601 with the location's offset" },
-    end_at: string,
-    duration: integer,
-    class_type: string,
-    description: string,
-    trainer: trainerRef,
-    capacity: integer,
-    booked: integer,
-    waitlisted: integer,
-    waitlist_capacity: integer,
-    room: string,
-    started: boolean,
-    ended: boolean,
-    cancelled: boolean,
-    cancel_reason: { type: ["string", "null"] },
-    notified: { type: "integer", description: "members emailed (cancel only)" },
-  },
-  ["id", "local_date", "start_time", "end_time", "start_at", "end_at", "capacity", "booked", "waitlisted", "cancelled"],
+// Every class answer carries each of these (services/studio-schedule.ts toClassView), so each is required: the pages
+// read them without guessing.
+const classFields = {
+  id: string,
+  template_id: { type: ["string", "null"] },
+  location_id: string,
+  local_date: string,
+  start_time: string,
+  end_time: string,
+  start_at: { ...string, description: "ISO 8601 with the location's offset" },
+  end_at: string,
+  duration: integer,
+  class_type: string,
+  description: string,
+  trainer: trainerRef,
+  capacity: integer,
+  booked: integer,
+  waitlisted: integer,
+  waitlist_capacity: integer,
+  room: string,
+  started: boolean,
+  ended: boolean,
+  cancelled: boolean,
+  cancel_reason: { type: ["string", "null"] },
+} as const;
+const classKeys = Object.keys(classFields) as (keyof typeof classFields)[];
+const classSchema = strictObject(classFields, classKeys);
+const cancelledClassSchema = strictObject(
+  { ...classFields, notified: { type: "integer", description: "members emailed" } },
+  [...classKeys, "notified"],
 );
 
 const bookingSchema = strictObject(
@@ -414,7 +418,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
           ...strictObject({ reason: { type: "string", format: "text", maxLength: 300 } }),
           type: ["object", "null"],
         },
-        response: { 200: classSchema, ...refusals },
+        response: { 200: cancelledClassSchema, ...refusals },
       },
     },
     async (request) => {

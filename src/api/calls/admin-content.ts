@@ -1,6 +1,5 @@
-import type { ApiClient } from "../client.js";
+import { call, type ApiClient } from "../client.js";
 import type { RequestBody, ResponseBody } from "../contract.js";
-import { enc } from "./path.js";
 
 /** The console's trainers, collections and series (/admin/v1), typed from their route schemas. */
 type S = AbortSignal | undefined;
@@ -19,44 +18,49 @@ export type OrderedKind = "trainers" | "collections";
 export type OrderedRecord<K extends OrderedKind> = K extends "trainers" ? AdminTrainer : AdminCollection;
 export type OrderedFields<K extends OrderedKind> = K extends "trainers" ? AdminTrainerFields : AdminCollectionFields;
 
-const get = <T>(c: ApiClient, path: string, signal?: S) => c.request<T>(path, { auth: true, signal });
-const send = <T>(c: ApiClient, method: "POST" | "PUT", path: string, body?: unknown) =>
-  c.request<T>(path, { method, auth: true, ...(body === undefined ? {} : { body }) });
+const auth = true;
+// Trainers and collections share their calls: the contract's trainer paths stand for both (the same shapes).
+type OrderedPath<K extends OrderedKind> = K extends "trainers" ? "/admin/v1/trainers" : "/admin/v1/collections";
+const listPath = <K extends OrderedKind>(kind: K) => `/admin/v1/${kind}` as OrderedPath<K> as "/admin/v1/trainers";
 
 export const getOrdered = <K extends OrderedKind>(c: ApiClient, kind: K, signal?: S) =>
-  get<{ items: OrderedRecord<K>[] }>(c, `/admin/v1/${kind}`, signal);
+  call(c, "get", listPath(kind), { auth, signal }) as Promise<{ items: OrderedRecord<K>[] }>;
 export const createOrdered = <K extends OrderedKind>(c: ApiClient, kind: K, fields: OrderedFields<K>) =>
-  send<OrderedRecord<K>>(c, "POST", `/admin/v1/${kind}`, fields);
+  call(c, "post", listPath(kind), { body: fields as AdminTrainerFields, auth }) as Promise<OrderedRecord<K>>;
 export const updateOrdered = <K extends OrderedKind>(c: ApiClient, kind: K, id: string, fields: OrderedFields<K>) =>
-  send<OrderedRecord<K>>(c, "PUT", `/admin/v1/${kind}/${enc(id)}`, fields);
+  call(c, "put", `${listPath(kind)}/{id}`, {
+    params: { id },
+    body: fields as AdminTrainerFields,
+    auth,
+  }) as Promise<OrderedRecord<K>>;
 export const changeOrderedState = <K extends OrderedKind>(
   c: ApiClient,
   kind: K,
   id: string,
   verb: "publish" | "retire",
-) => send<OrderedRecord<K>>(c, "POST", `/admin/v1/${kind}/${enc(id)}/${verb}`);
+) => call(c, "post", `${listPath(kind)}/{id}/${verb}`, { params: { id }, auth }) as Promise<OrderedRecord<K>>;
 /** One place up or down; answers the whole list in its new order. */
 export const moveOrdered = <K extends OrderedKind>(c: ApiClient, kind: K, id: string, direction: "up" | "down") =>
-  send<{ items: OrderedRecord<K>[] }>(c, "POST", `/admin/v1/${kind}/${enc(id)}/move`, { direction });
+  call(c, "post", `${listPath(kind)}/{id}/move`, { params: { id }, body: { direction }, auth }) as Promise<{
+    items: OrderedRecord<K>[];
+  }>;
 
-export const getAdminSeriesList = (c: ApiClient, signal?: S) =>
-  get<{ items: AdminSeriesSummary[] }>(c, "/admin/v1/series", signal);
+export const getAdminSeriesList = (c: ApiClient, signal?: S) => call(c, "get", "/admin/v1/series", { auth, signal });
 export const getAdminSeries = (c: ApiClient, id: string, signal?: S) =>
-  get<AdminSeries>(c, `/admin/v1/series/${enc(id)}`, signal);
+  call(c, "get", "/admin/v1/series/{id}", { params: { id }, auth, signal });
 export const createSeries = (c: ApiClient, fields: AdminSeriesFields) =>
-  send<AdminSeries>(c, "POST", "/admin/v1/series", fields);
+  call(c, "post", "/admin/v1/series", { body: fields, auth });
 export const updateSeries = (c: ApiClient, id: string, fields: AdminSeriesFields) =>
-  send<AdminSeries>(c, "PUT", `/admin/v1/series/${enc(id)}`, fields);
+  call(c, "put", "/admin/v1/series/{id}", { params: { id }, body: fields, auth });
 export const changeSeriesState = (c: ApiClient, id: string, verb: "publish" | "retire") =>
-  send<AdminSeries>(c, "POST", `/admin/v1/series/${enc(id)}/${verb}`);
+  call(c, "post", `/admin/v1/series/{id}/${verb}`, { params: { id }, auth });
 
 export type AdminBanner = ResponseBody<"/admin/v1/banners/{id}", "get">;
 export type AdminBannerFields = RequestBody<"/admin/v1/banners", "post">;
-export const getAdminBanners = (c: ApiClient, signal?: S) =>
-  get<{ items: AdminBanner[] }>(c, "/admin/v1/banners", signal);
+export const getAdminBanners = (c: ApiClient, signal?: S) => call(c, "get", "/admin/v1/banners", { auth, signal });
 export const createBanner = (c: ApiClient, fields: AdminBannerFields) =>
-  send<AdminBanner>(c, "POST", "/admin/v1/banners", fields);
+  call(c, "post", "/admin/v1/banners", { body: fields, auth });
 export const updateBanner = (c: ApiClient, id: string, fields: AdminBannerFields) =>
-  send<AdminBanner>(c, "PUT", `/admin/v1/banners/${enc(id)}`, fields);
+  call(c, "put", "/admin/v1/banners/{id}", { params: { id }, body: fields, auth });
 export const changeBannerState = (c: ApiClient, id: string, verb: "publish" | "retire") =>
-  send<AdminBanner>(c, "POST", `/admin/v1/banners/${enc(id)}/${verb}`);
+  call(c, "post", `/admin/v1/banners/{id}/${verb}`, { params: { id }, auth });
