@@ -13,7 +13,7 @@ import { problemsOf } from "./address-refusal.js";
 import { messageOf } from "./refusal-messages.js";
 import type { PlanPeriod } from "../../src/domain/membership.js";
 import { useCss, useWidget } from "../ui/context.js";
-import { say } from "./flow-copy.js";
+import { promoRefusal, say } from "./flow-copy.js";
 import { Oops } from "./oops.js";
 import { Button } from "../ui/parts.js";
 import type { useMembership } from "./data.js";
@@ -88,10 +88,11 @@ export function ChangePlan({ data, supportEmail, done, close, progress }: FlowPr
     if (answer) return done(say("success.planUpdated"), "plan");
     const error = withCode ? w.applyCoupon.error.peek() : w.changePlan.error.peek();
     setConfirming(false);
+    // A code refused on applying (used up meanwhile, for new members only, another plan) says which rule refused it.
     setFailure(
       (error as { status?: number } | undefined)?.status === 404 && withCode
         ? say("error.coupon")
-        : say("error.planUpdate"),
+        : (promoRefusal(error) ?? say("error.planUpdate")),
     );
   }
 
