@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import type { BillingAddressChange } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
+import { looksLikeEmail } from "../../src/domain/email.js";
 import {
   ADDRESS_LIMITS,
   PHONE_DIGITS,
@@ -41,7 +42,6 @@ export interface FlowProps {
 }
 
 /** The shape an email must have before the studio link is asked for (what the server's email format accepts). */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function ChangePlan({ data, supportEmail, done, close, progress }: FlowProps) {
   const w = withWrites(data);
@@ -419,7 +419,7 @@ export function StudioLink({ data, supportEmail, done }: FlowProps) {
   async function submit(e: Event) {
     e.preventDefault();
     setFailure("");
-    if (!EMAIL.test(email.trim())) return setInvalid(true);
+    if (!looksLikeEmail(email)) return setInvalid(true);
     const answer = await w.requestStudioLink.run(email.trim());
     if (answer !== undefined) return done(say("success.emailSent"), "studio-link");
     // Spec §4: the failure keeps the server's answer. An unknown studio address (404) and a malformed one (400) are
