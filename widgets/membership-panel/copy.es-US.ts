@@ -7,7 +7,7 @@ import { commonEs } from "../ui/copy.es-US.js";
 import { membershipStepsEs } from "../../src/i18n/spec/membership-steps.es-US.js";
 import { membershipEs } from "../../src/i18n/spec/membership.es-US.js";
 import { errorDialogEs } from "../../src/i18n/spec/error-dialog.es-US.js";
-import { promoRefusalsEs } from "../../src/i18n/spec/refusals.es-US.js";
+import { promoRefusalsEs } from "../../src/i18n/spec/promo-refusals.es-US.js";
 
 /**
  * <fit-membership-panel> (with its flows) in Latin American / US Spanish (es-US): its own labels (the English

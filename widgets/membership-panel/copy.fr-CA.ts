@@ -7,7 +7,7 @@ import { commonFr } from "../ui/copy.fr-CA.js";
 import { membershipStepsFr } from "../../src/i18n/spec/membership-steps.fr-CA.js";
 import { membershipFr } from "../../src/i18n/spec/membership.fr-CA.js";
 import { errorDialogFr } from "../../src/i18n/spec/error-dialog.fr-CA.js";
-import { promoRefusalsFr } from "../../src/i18n/spec/refusals.fr-CA.js";
+import { promoRefusalsFr } from "../../src/i18n/spec/promo-refusals.fr-CA.js";
 
 /**
  * <fit-membership-panel> (with its flows) in Canadian French (fr-CA): its own labels (the English

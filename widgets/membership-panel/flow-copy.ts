@@ -1,7 +1,7 @@
 import { errorDialogEn } from "../../src/i18n/spec/error-dialog.js";
 import { membershipEn } from "../../src/i18n/spec/membership.js";
 import { membershipStepsEn } from "../../src/i18n/spec/membership-steps.js";
-import { promoRefusalCodes, promoRefusalsEn, type PromoRefusalKey } from "../../src/i18n/spec/refusals.js";
+import { promoRefusalCodes, promoRefusalsEn, type PromoRefusalKey } from "../../src/i18n/spec/promo-refusals.js";
 import type { Params } from "../../src/i18n/translate-core.js";
 import { sayWith } from "../ui/copy.js";
 

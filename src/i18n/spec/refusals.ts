@@ -4,6 +4,8 @@
  * body), and the widget and the app say it in the member's language by its code (`src/i18n/refusals.ts`). Pure data,
  * so the server imports it too (src/domain's project lists it). `{…}` are the values the server fills in.
  */
+import { promoRefusalCodes, promoRefusalsEn } from "./promo-refusals.js";
+
 const bookingRefusalsEn = {
   "refusal.membershipRequired": "Booking live classes is part of a membership. Start or renew yours to book.",
   "refusal.classCancelled": "This class has been cancelled.",
@@ -22,36 +24,9 @@ const bookingRefusalsEn = {
   "refusal.entryNotFound": "We couldn’t find your waitlist entry.",
 } as const;
 
-/**
- * Why a promo code is refused: spec section 8's "Invalid Promo Code", followed by the code as typed, and the console's
- * rules of issue 30 saying which rule refused it. Several refused at once answer each sentence as the message, with
- * the one code `promo_codes_refused` naming them all. The membership panel carries these alone.
- */
-export const promoRefusalsEn = {
-  "refusal.promoNotFound": "Invalid Promo Code",
-  "refusal.promoInvalid": "Invalid Promo Code {promo_code}",
-  "refusal.promoFullyRedeemed": "Promo code {promo_code} has been fully redeemed",
-  "refusal.promoNewMembersOnly": "Promo code {promo_code} is for new members only",
-  "refusal.promoOtherPlans": "Promo code {promo_code} does not apply to this plan",
-  "refusal.promoCodesRefused": "Invalid Promo Codes {promo_codes}",
-  "refusal.promoNeedsRenewing": "Promo codes apply only to a renewing membership",
-} as const;
-
 export const refusalsEn = { ...bookingRefusalsEn, ...promoRefusalsEn } as const;
 
 export type RefusalKey = keyof typeof refusalsEn;
-
-export type PromoRefusalKey = keyof typeof promoRefusalsEn;
-/** The promo codes' refusal codes (the panel translates by these alone). */
-export const promoRefusalCodes = {
-  "refusal.promoNotFound": "promo_not_found",
-  "refusal.promoInvalid": "promo_invalid",
-  "refusal.promoFullyRedeemed": "promo_fully_redeemed",
-  "refusal.promoNewMembersOnly": "promo_new_members_only",
-  "refusal.promoOtherPlans": "promo_other_plan",
-  "refusal.promoCodesRefused": "promo_codes_refused",
-  "refusal.promoNeedsRenewing": "promo_needs_renewing_membership",
-} as const satisfies Record<PromoRefusalKey, string>;
 
 /** The stable code the API answers with each refusal (docs/api.md lists them); clients translate by it. */
 export const refusalCodes = {
