@@ -4,8 +4,8 @@ import type { CouponsTable } from "../db/tables/membership.js";
 import { badRequest, notFound, type Refusal } from "../errors.js";
 import { couponTerms, type CouponTerms } from "./membership-rules.js";
 import { isBilled, type Subscription } from "./subscription-store.js";
-import { refusal as said } from "./waitlist.js";
-import { refusalCodes } from "../../../src/i18n/spec/refusals.js";
+import { promoRefusalCodes, promoRefusalsEn, type PromoRefusalKey } from "../../../src/i18n/spec/promo-refusals.js";
+import { interpolate } from "../../../src/i18n/translate-core.js";
 
 export type Coupon = Selectable<CouponsTable>;
 
@@ -13,6 +13,11 @@ export type Coupon = Selectable<CouponsTable>;
  * The promo codes' refusals (src/i18n/spec/refusals.ts: the spec's "Invalid Promo Code" followed by the code, and the
  * console's rules of issue 30), each naming the code as the member typed it, with a code clients translate by.
  */
+const said = (key: PromoRefusalKey, values?: Record<string, string>): Refusal => ({
+  message: interpolate(promoRefusalsEn[key], values),
+  code: promoRefusalCodes[key],
+  ...(values && { values }),
+});
 const invalid = (typed: string) => said("refusal.promoInvalid", { promo_code: typed });
 const fullyRedeemed = (typed: string) => said("refusal.promoFullyRedeemed", { promo_code: typed });
 const newMembersOnly = (typed: string) => said("refusal.promoNewMembersOnly", { promo_code: typed });
@@ -26,7 +31,7 @@ export function promoRefusals(failures: Refusal[]): Refusal {
   if (failures.length === 1) return failures[0]!;
   return {
     message: failures.map((f) => f.message as string),
-    code: refusalCodes["refusal.promoCodesRefused"],
+    code: promoRefusalCodes["refusal.promoCodesRefused"],
     values: { promo_codes: failures.map((f) => f.values?.promo_code).join(", ") },
   };
 }

@@ -1,4 +1,5 @@
-// Its own module (re-exported by refusals.ts), so the membership panel carries the promo codes' refusals alone.
+// Apart from the booking refusals (refusals.ts): the membership panel carries these alone, and nothing else shares
+// them, so no widget's first script does.
 /**
  * Why a promo code is refused: spec section 8's "Invalid Promo Code", followed by the code as typed, and the console's
  * rules of issue 30 saying which rule refused it. Several refused at once answer each sentence as the message, with

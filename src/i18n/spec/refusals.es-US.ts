@@ -1,10 +1,8 @@
 import type { TranslationOf } from "../translate-core.js";
 import type { refusalsEn } from "./refusals.js";
-import { promoRefusalsEs } from "./promo-refusals.es-US.js";
 
 /** refusals.ts in Latin American / US Spanish (es-US), loaded with the language that needs it. */
 export const refusalsEs = {
-  ...promoRefusalsEs,
   "refusal.membershipRequired":
     "Reservar clases en vivo es parte de la membresía. Inicia o renueva la tuya para reservar.",
   "refusal.classCancelled": "Esta clase se canceló.",

@@ -1,10 +1,8 @@
 import type { TranslationOf } from "../translate-core.js";
 import type { refusalsEn } from "./refusals.js";
-import { promoRefusalsFr } from "./promo-refusals.fr-CA.js";
 
 /** refusals.ts in Canadian French (fr-CA), loaded with the language that needs it. */
 export const refusalsFr = {
-  ...promoRefusalsFr,
   "refusal.membershipRequired":
     "La réservation des cours en direct fait partie de l’abonnement. Commencez ou renouvelez le vôtre pour réserver.",
   "refusal.classCancelled": "Ce cours a été annulé.",

@@ -4,9 +4,7 @@
  * body), and the widget and the app say it in the member's language by its code (`src/i18n/refusals.ts`). Pure data,
  * so the server imports it too (src/domain's project lists it). `{…}` are the values the server fills in.
  */
-import { promoRefusalCodes, promoRefusalsEn } from "./promo-refusals.js";
-
-const bookingRefusalsEn = {
+export const refusalsEn = {
   "refusal.membershipRequired": "Booking live classes is part of a membership. Start or renew yours to book.",
   "refusal.classCancelled": "This class has been cancelled.",
   "refusal.classStarted": "This class has already started.",
@@ -23,8 +21,6 @@ const bookingRefusalsEn = {
   "refusal.noLongerWaiting": "You are no longer on this waitlist.",
   "refusal.entryNotFound": "We couldn’t find your waitlist entry.",
 } as const;
-
-export const refusalsEn = { ...bookingRefusalsEn, ...promoRefusalsEn } as const;
 
 export type RefusalKey = keyof typeof refusalsEn;
 
@@ -43,5 +39,4 @@ export const refusalCodes = {
   "refusal.bookedFromWaitlist": "booked_from_waitlist",
   "refusal.noLongerWaiting": "no_longer_waiting",
   "refusal.entryNotFound": "waitlist_entry_not_found",
-  ...promoRefusalCodes,
 } as const satisfies Record<RefusalKey, string>;
