@@ -1,4 +1,5 @@
 import { FetchError, ofetch } from "ofetch";
+import type { ApiPath, CallInput, MethodOf, Reply } from "./contract.js";
 import { ApiError, unauthorizedError } from "./error.js";
 
 /** Where an authorised call gets its bearer token (implemented by `src/auth`). */
@@ -22,7 +23,7 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-interface RequestOptions {
+export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Record<string, string | number | boolean | string[] | undefined>;
   body?: unknown;
@@ -43,8 +44,47 @@ interface RequestOptions {
 
 export interface ApiClient {
   readonly baseURL: string;
+  /** The transport, untyped: call the API through `call`, which types a request and its answer by the contract. */
   request<T>(path: string, options?: RequestOptions): Promise<T>;
 }
+
+/** How a call goes (credentials, signal, retries), beside what the contract types. */
+type CallOptions = Omit<RequestOptions, "method" | "query" | "body" | "responseType">;
+type CallArgs<P extends ApiPath, M extends MethodOf<P>> =
+  Record<string, never> extends CallInput<P, M>
+    ? [input?: CallInput<P, M> & CallOptions]
+    : [input: CallInput<P, M> & CallOptions];
+type Input = RequestOptions & { params?: Record<string, string> };
+
+/**
+ * The one way to reach the API: `M P` as the contract (contract.gen.ts) spells it, with its `{name}` parameters, query
+ * and body typed by the route's schemas and its answer typed by the response schema, so a call the server would refuse
+ * for its shape does not compile. Path parameters are encoded.
+ * @example call(api, "post", "/studios/reservation/{id}/cancel", { params: { id }, auth: true })
+ */
+export function call<P extends ApiPath, M extends MethodOf<P>>(
+  c: ApiClient,
+  method: M,
+  path: P,
+  ...[input]: CallArgs<P, M>
+): Promise<Reply<P, M>> {
+  const o = (input ?? {}) as Input;
+  return c.request(
+    (path as string).replace(/{(\w+)}/g, (_, k: string) => encodeURIComponent(o.params![k]!)),
+    {
+      ...o,
+      method: method.toUpperCase() as RequestOptions["method"],
+    },
+  );
+}
+
+/** `call` for an answer that is a file to keep (a CSV, an iCalendar event, a ZIP): resolves to its bytes. */
+export const callFile = <P extends ApiPath, M extends MethodOf<P>>(
+  c: ApiClient,
+  method: M,
+  path: P,
+  ...[input]: CallArgs<P, M>
+): Promise<Blob> => (call as (...a: unknown[]) => Promise<Blob>)(c, method, path, { ...input, responseType: "blob" });
 
 const doubling = (attempt: number) => 250 * 2 ** attempt;
 /** Spec §9 retries network failures, timeouts (ofetch reports both as 500) and 5xx answers, never a 4xx. */

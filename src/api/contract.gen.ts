@@ -9347,32 +9347,30 @@ export interface operations {
             days: string[];
             items: {
               id: string;
-              template_id?: string | null;
-              location_id?: string;
+              template_id: string | null;
+              location_id: string;
               local_date: string;
               start_time: string;
               end_time: string;
               /** @description ISO 8601 with the location's offset */
               start_at: string;
               end_at: string;
-              duration?: number;
-              class_type?: string;
-              description?: string;
-              trainer?: {
+              duration: number;
+              class_type: string;
+              description: string;
+              trainer: {
                 id: string;
                 name: string;
               } | null;
               capacity: number;
               booked: number;
               waitlisted: number;
-              waitlist_capacity?: number;
-              room?: string;
-              started?: boolean;
-              ended?: boolean;
+              waitlist_capacity: number;
+              room: string;
+              started: boolean;
+              ended: boolean;
               cancelled: boolean;
-              cancel_reason?: string | null;
-              /** @description members emailed (cancel only) */
-              notified?: number;
+              cancel_reason: string | null;
             }[];
           };
         };
@@ -9463,32 +9461,30 @@ export interface operations {
         content: {
           "application/json": {
             id: string;
-            template_id?: string | null;
-            location_id?: string;
+            template_id: string | null;
+            location_id: string;
             local_date: string;
             start_time: string;
             end_time: string;
             /** @description ISO 8601 with the location's offset */
             start_at: string;
             end_at: string;
-            duration?: number;
-            class_type?: string;
-            description?: string;
-            trainer?: {
+            duration: number;
+            class_type: string;
+            description: string;
+            trainer: {
               id: string;
               name: string;
             } | null;
             capacity: number;
             booked: number;
             waitlisted: number;
-            waitlist_capacity?: number;
-            room?: string;
-            started?: boolean;
-            ended?: boolean;
+            waitlist_capacity: number;
+            room: string;
+            started: boolean;
+            ended: boolean;
             cancelled: boolean;
-            cancel_reason?: string | null;
-            /** @description members emailed (cancel only) */
-            notified?: number;
+            cancel_reason: string | null;
           };
         };
       };
@@ -9571,32 +9567,30 @@ export interface operations {
         content: {
           "application/json": {
             id: string;
-            template_id?: string | null;
-            location_id?: string;
+            template_id: string | null;
+            location_id: string;
             local_date: string;
             start_time: string;
             end_time: string;
             /** @description ISO 8601 with the location's offset */
             start_at: string;
             end_at: string;
-            duration?: number;
-            class_type?: string;
-            description?: string;
-            trainer?: {
+            duration: number;
+            class_type: string;
+            description: string;
+            trainer: {
               id: string;
               name: string;
             } | null;
             capacity: number;
             booked: number;
             waitlisted: number;
-            waitlist_capacity?: number;
-            room?: string;
-            started?: boolean;
-            ended?: boolean;
+            waitlist_capacity: number;
+            room: string;
+            started: boolean;
+            ended: boolean;
             cancelled: boolean;
-            cancel_reason?: string | null;
-            /** @description members emailed (cancel only) */
-            notified?: number;
+            cancel_reason: string | null;
           };
         };
       };
@@ -9672,32 +9666,30 @@ export interface operations {
         content: {
           "application/json": {
             id: string;
-            template_id?: string | null;
-            location_id?: string;
+            template_id: string | null;
+            location_id: string;
             local_date: string;
             start_time: string;
             end_time: string;
             /** @description ISO 8601 with the location's offset */
             start_at: string;
             end_at: string;
-            duration?: number;
-            class_type?: string;
-            description?: string;
-            trainer?: {
+            duration: number;
+            class_type: string;
+            description: string;
+            trainer: {
               id: string;
               name: string;
             } | null;
             capacity: number;
             booked: number;
             waitlisted: number;
-            waitlist_capacity?: number;
-            room?: string;
-            started?: boolean;
-            ended?: boolean;
+            waitlist_capacity: number;
+            room: string;
+            started: boolean;
+            ended: boolean;
             cancelled: boolean;
-            cancel_reason?: string | null;
-            /** @description members emailed (cancel only) */
-            notified?: number;
+            cancel_reason: string | null;
           };
         };
       };
@@ -9765,32 +9757,32 @@ export interface operations {
         content: {
           "application/json": {
             id: string;
-            template_id?: string | null;
-            location_id?: string;
+            template_id: string | null;
+            location_id: string;
             local_date: string;
             start_time: string;
             end_time: string;
             /** @description ISO 8601 with the location's offset */
             start_at: string;
             end_at: string;
-            duration?: number;
-            class_type?: string;
-            description?: string;
-            trainer?: {
+            duration: number;
+            class_type: string;
+            description: string;
+            trainer: {
               id: string;
               name: string;
             } | null;
             capacity: number;
             booked: number;
             waitlisted: number;
-            waitlist_capacity?: number;
-            room?: string;
-            started?: boolean;
-            ended?: boolean;
+            waitlist_capacity: number;
+            room: string;
+            started: boolean;
+            ended: boolean;
             cancelled: boolean;
-            cancel_reason?: string | null;
-            /** @description members emailed (cancel only) */
-            notified?: number;
+            cancel_reason: string | null;
+            /** @description members emailed */
+            notified: number;
           };
         };
       };
@@ -9852,32 +9844,30 @@ export interface operations {
           "application/json": {
             class: {
               id: string;
-              template_id?: string | null;
-              location_id?: string;
+              template_id: string | null;
+              location_id: string;
               local_date: string;
               start_time: string;
               end_time: string;
               /** @description ISO 8601 with the location's offset */
               start_at: string;
               end_at: string;
-              duration?: number;
-              class_type?: string;
-              description?: string;
-              trainer?: {
+              duration: number;
+              class_type: string;
+              description: string;
+              trainer: {
                 id: string;
                 name: string;
               } | null;
               capacity: number;
               booked: number;
               waitlisted: number;
-              waitlist_capacity?: number;
-              room?: string;
-              started?: boolean;
-              ended?: boolean;
+              waitlist_capacity: number;
+              room: string;
+              started: boolean;
+              ended: boolean;
               cancelled: boolean;
-              cancel_reason?: string | null;
-              /** @description members emailed (cancel only) */
-              notified?: number;
+              cancel_reason: string | null;
             };
             booked: {
               reservation_id: string;
@@ -20664,10 +20654,9 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description the WebVTT file (Content-Type text/vtt) */
     requestBody: {
       content: {
-        "application/json": string;
+        "text/vtt": string;
       };
     };
     responses: {

@@ -17,4 +17,5 @@ export * from "./calls/admin.js";
 export * from "./calls/admin-members.js";
 export * from "./calls/admin-content.js";
 export * from "./calls/admin-video.js";
+export * from "./calls/studio-admin.js";
 export type * from "./types.js";

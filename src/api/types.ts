@@ -17,14 +17,11 @@ export interface Page<T> {
   total: number;
 }
 
-export type Success = ResponseBody<"/api/auth/sign-out", "post">;
-
 /** One element of an answer's list. */
 type ItemOf<L> = L extends readonly (infer I)[] ? I : never;
 
 // ---- auth and identity ----
 export type TokenPair = ResponseBody<"/api/auth/refresh-token", "post">;
-export type SessionAnswer = ResponseBody<"/api/auth/sign-in/email", "post">;
 export type SignUpRequest = RequestBody<"/api/auth/sign-up/email", "post">;
 export type Claims = ResponseBody<"/user/v1/attribute/claims", "get">;
 /** GET/PUT /user/v1/attribute/profile. */
@@ -35,8 +32,6 @@ export type CalendarFeed = ResponseBody<"/v2/user/calendar-feed", "get">;
 
 // ---- config and content ----
 export type AppConfig = ResponseBody<"/config.json", "get">;
-export type WorkoutCategory = ItemOf<ResponseBody<"/tsapi/workout_categories", "get">["items"]>;
-export type Collection = ItemOf<ResponseBody<"/tsapi/collections", "get">["items"]>;
 export type Location = ResponseBody<"/tsapi/locations/{id}", "get">;
 
 // ---- workouts ----
@@ -54,16 +49,10 @@ export type MusicStation = ItemOf<MusicStations["items"]>;
 // ---- member activity ----
 export type Favourites = ResponseBody<"/v2/user/attributes/favorites", "get">;
 export type FavouritesUpdate = RequestBody<"/v2/user/attributes/favorites", "put">;
-export type HiddenCollections = ResponseBody<"/v2/user/attributes/collections_hidden", "get">;
 export type HiddenCollectionsUpdate = RequestBody<"/v2/user/attributes/collections_hidden", "put">;
-export type UserAttribute = ResponseBody<"/v2/user/attributes/user", "get">;
 export type UserAttributeChange = RequestBody<"/v2/user/attributes/user", "put">;
-export type EmailAttribute = ResponseBody<"/v2/user/attributes/email", "get">;
 export type EmailAttributeChange = RequestBody<"/v2/user/attributes/email", "put">;
 export type Preferences = ResponseBody<"/v2/user/attributes/preferences", "get">;
-export type OnboardingResults = ResponseBody<"/v2/user/attributes/onboarding_results", "get">;
-export type WorkoutSession = ResponseBody<"/v2/workouts/start_session/{workoutId}", "get">;
-export type EndedSession = ResponseBody<"/v2/workouts/end_session/{workoutId}", "post">;
 export type EndSessionRequest = RequestBody<"/v2/workouts/end_session/{workoutId}", "post">;
 /** One player event; the server rejects unknown properties, so extras go in `data`. */
 export type VideoEvent = ItemOf<RequestBody<"/v2/workouts/video_events", "post">["events"]>;
@@ -72,7 +61,6 @@ export type History = ResponseBody<"/v2/workouts/history", "get">;
 /** An on-demand play (its workout's summary) or an attended live class (its class). */
 export type HistoryEntry = ItemOf<History["items"]>;
 export type WorkoutStats = ResponseBody<"/v2/workouts/workout_stats", "get">;
-export type LegacyStats = ResponseBody<"/stats/v2/workouts", "get">;
 /** Daily and weekly streaks and the daily milestones, counted in the member's local days. */
 export type Streaks = ResponseBody<"/stats/v2/streaks", "get">;
 export type Challenges = ResponseBody<"/v2/workouts/challenges", "get">;
@@ -85,16 +73,8 @@ export type SeriesSummary = ItemOf<ResponseBody<"/tsapi/series", "get">["items"]
 export type SeriesDetail = ResponseBody<"/tsapi/series/{slug}", "get">;
 /** A series from a list or from its own call (which adds the workouts, chapters and related content). */
 export type Series = SeriesSummary & Partial<Omit<SeriesDetail, keyof SeriesSummary>>;
-export type SeriesOverview = ResponseBody<"/tsapi/series_overview_page", "get">;
 export type SeriesEnrollAnswer = ResponseBody<"/v2/workouts/series/enroll", "post">;
 export type SeriesEnrollment = SeriesEnrollAnswer["series"];
-/** A calendar with the member's status in it (`GET /tsapi/workout_calendars`). */
-export type CalendarEnrollment = ItemOf<ResponseBody<"/tsapi/workout_calendars", "get">["data"]>;
-export type CalendarEnrollAnswer = ResponseBody<"/v2/workouts/calendars/{id}/enroll", "post">;
-export type WorkoutCalendar = ResponseBody<"/tsapi/workout_calendars/{slug}", "get">;
-export type WorkoutCalendars = ResponseBody<"/tsapi/workout_calendars/ids", "get">;
-/** The member's calendars with today's day and each day's state. */
-export type MyCalendars = ResponseBody<"/v2/workouts/calendars/mine", "get">;
 
 // ---- studios ----
 export type LiveClass = ItemOf<ResponseBody<"/studios/class", "get">["items"]>;
@@ -107,8 +87,6 @@ export type Subscription = ResponseBody<"/v2/subscriptions/subs", "get">;
 export type Provider = Subscription["provider"];
 export type PlanChange = RequestBody<"/v2/subscriptions/subs/plan", "put">;
 export type CancelRequest = RequestBody<"/v2/subscriptions/subs/{id}/cancel", "post">;
-/** A saved billing address (the answer); `BillingAddressChange` is what a save sends. */
-export type BillingAddress = ResponseBody<"/v2/subscriptions/subs/billing-address/{id}", "put">;
 export type BillingAddressChange = RequestBody<"/v2/subscriptions/subs/billing-address/{id}", "put">;
 export type Product = ItemOf<ResponseBody<"/subscriptions/v1/products", "get">["items"]>;
 /**
@@ -116,9 +94,7 @@ export type Product = ItemOf<ResponseBody<"/subscriptions/v1/products", "get">["
  * change (charged at the period end) or resuming a paused membership.
  */
 export type Quote = ResponseBody<"/v2/subscriptions/subs/quote", "get">;
-export type Coupon = ResponseBody<"/v2/subscriptions/coupon-codes/{code}", "get">;
 export type CouponEntry = ItemOf<RequestBody<"/v2/subscriptions/subs/coupon-codes", "post">["coupons"]>;
-export type CouponResults = ResponseBody<"/v2/subscriptions/subs/coupon-codes", "post">;
 export type PaymentCard = ResponseBody<"/commerce/v1/payment/default", "get">;
 
 // ---- client-side only ----

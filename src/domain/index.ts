@@ -3,6 +3,7 @@ export * from "./avoid.js";
 export * from "./billing-address.js";
 export * from "./challenge.js";
 export * from "./classes.js";
+export * from "./email.js";
 export * from "./environment.js";
 export * from "./favourites.js";
 export * from "./filters.js";

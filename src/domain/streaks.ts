@@ -5,8 +5,7 @@
  * rules, DST included), and from then on days are plain integers (days since 1970-01-01 of the local calendar), so
  * "the next day" is +1 whatever the zone did to its clocks that night: a 23- or 25-hour day is still one day.
  */
-
-const DAY_MS = 86_400_000;
+import { dayInZone, isoDay, resolvedZone } from "./zone-day.js";
 
 /** The first daily milestones; after a year, every further year is one (730, 1095, …): there is no upper limit. */
 const FIRST_MILESTONES = [7, 30, 100, 365] as const;
@@ -76,33 +75,6 @@ export function nextStreakMilestone(days: number): number {
   return (Math.floor(days / YEAR) + 1) * YEAR;
 }
 
-/** Local day numbers of instants in one zone (one formatter per computation: no state outlives the call). */
-function localDays(timeZone: string) {
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    calendar: "gregory",
-    numberingSystem: "latn",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  });
-  return {
-    zone: format.resolvedOptions().timeZone,
-    dayOf(instant: Date): number {
-      let year = 0;
-      let month = 0;
-      let day = 0;
-      for (const part of format.formatToParts(instant)) {
-        if (part.type === "year") year = Number(part.value);
-        else if (part.type === "month") month = Number(part.value);
-        else if (part.type === "day") day = Number(part.value);
-      }
-      return Date.UTC(year, month - 1, day) / DAY_MS;
-    },
-  };
-}
-
-const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** The Monday of a day's week (day 0, 1970-01-01, was a Thursday). */
 const mondayOf = (day: number) => day - ((((day + 3) % 7) + 7) % 7);
 
@@ -118,7 +90,8 @@ const mondayOf = (day: number) => day - ((((day + 3) % 7) + 7) % 7);
  *   timeZone: "America/Chicago", now: new Date("2026-11-24T18:00:00Z") }).daily.current // 1 (23:50 on the 23rd)
  */
 export function computeStreaks(input: StreakInput): Streaks {
-  const { zone, dayOf } = localDays(input.timeZone);
+  const zone = resolvedZone(input.timeZone);
+  const dayOf = (instant: Date) => dayInZone(instant, zone);
   const nowMs = input.now.getTime();
   const today = dayOf(input.now);
 

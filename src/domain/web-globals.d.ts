@@ -1,6 +1,7 @@
-// The two WHATWG globals the domain rules use. Browsers and Node both have them, but the domain project has neither
-// the DOM library nor Node's types (its rules run on both sides: see src/domain/tsconfig.json), so it declares these,
-// as lib.dom.d.ts does, and nothing else: a rule that needs `window`, `document` or `process` belongs in another layer.
+// The WHATWG globals the domain rules and the API's types (a Blob: a file sent or answered) use. Browsers and Node
+// both have them, but the domain project has neither the DOM library nor Node's types (its rules run on both sides:
+// see src/domain/tsconfig.json), so it declares these, as lib.dom.d.ts does, and nothing else: a rule that needs
+// `window`, `document` or `process` belongs in another layer.
 
 interface URL {
   hash: string;
@@ -47,3 +48,9 @@ declare const URLSearchParams: {
   prototype: URLSearchParams;
   new (init?: string[][] | Record<string, string> | string | URLSearchParams): URLSearchParams;
 };
+
+/** A file's bytes: only named here (src/api/contract.ts types file bodies and answers), never built. */
+interface Blob {
+  readonly size: number;
+  readonly type: string;
+}

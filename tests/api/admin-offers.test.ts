@@ -440,7 +440,11 @@ describe("promo codes", () => {
     for (let i = 0; i < 2; i++) await ok(checkout((await memberWithCard()).token, plan.sku, [capped]));
     const third = await memberWithCard();
     const refused = `Promo code ${capped} has been fully redeemed`;
-    expect(expectError(await checkout(third.token, plan.sku, [capped]), 400).message).toBe(refused);
+    expect(expectError(await checkout(third.token, plan.sku, [capped]), 400)).toMatchObject({
+      message: refused,
+      code: "promo_fully_redeemed",
+      values: { promo_code: capped },
+    });
     expect(
       expectError(
         await t.call("GET", `/v2/subscriptions/subs/quote?sku=${plan.sku}&promo_code=${capped}`, {
@@ -516,7 +520,7 @@ describe("promo codes", () => {
       token: existing.token,
       body: { coupons: [{ provider: "stripe", coupon_code: welcome, identifier: sub.subscription_id }] },
     });
-    expect(expectError(res, 400).message).toBe(refused);
+    expect(expectError(res, 400)).toMatchObject({ message: refused, code: "promo_new_members_only" });
   });
 
   it("discounts only the plans it is restricted to", async () => {
@@ -525,9 +529,11 @@ describe("promo codes", () => {
     const only = code("ONLY");
     await createCode({ code: only, type: "amount", amount: 300, skus: [monthly.sku] });
     const m = await memberWithCard();
-    expect(expectError(await checkout(m.token, other.sku, [only]), 400).message).toBe(
-      `Promo code ${only} does not apply to this plan`,
-    );
+    expect(expectError(await checkout(m.token, other.sku, [only]), 400)).toMatchObject({
+      message: `Promo code ${only} does not apply to this plan`,
+      code: "promo_other_plan",
+      values: { promo_code: only },
+    });
     expect(await ok(checkout(m.token, monthly.sku, [only]))).toMatchObject({ last_invoice: { amount: 700 } });
   });
 
@@ -630,7 +636,8 @@ describe(`the last redemption under a cap (${databaseKind})`, () => {
         statusCode: 400,
         error: "Bad Request",
         message: `Promo code ${last} has been fully redeemed`,
-        code: "validation",
+        code: "promo_fully_redeemed",
+        values: { promo_code: last },
       });
     const coupon = await t.db
       .selectFrom("coupons")

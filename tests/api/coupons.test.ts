@@ -38,8 +38,8 @@ describe("looking up a promo code", () => {
   it("answers 404 with the spec's copy for an unknown code, 401 without a token", async () => {
     const s = await t.signIn();
     expect(
-      expectError(await t.call("GET", "/v2/subscriptions/coupon-codes/NOPE", { token: s.token }), 404).message,
-    ).toBe("Invalid Promo Code");
+      expectError(await t.call("GET", "/v2/subscriptions/coupon-codes/NOPE", { token: s.token }), 404),
+    ).toMatchObject({ message: "Invalid Promo Code", code: "promo_not_found" });
     expectError(await t.call("GET", "/v2/subscriptions/coupon-codes/WELCOME20"), 401);
   });
 });
@@ -138,13 +138,18 @@ describe("applying promo codes", () => {
       { provider: "stripe", coupon_code: "NOSUCH", identifier: id },
       { provider: "recharge", coupon_code: "SAVE5", identifier: id },
     ]);
-    expect(expectError(res, 400).message).toEqual([
-      "Invalid Promo Code EXPIRED10",
-      "Invalid Promo Code SOON10",
-      "Invalid Promo Code RETIRED",
-      "Invalid Promo Code NOSUCH",
-      "Invalid Promo Code SAVE5",
-    ]);
+    expect(expectError(res, 400)).toMatchObject({
+      message: [
+        "Invalid Promo Code EXPIRED10",
+        "Invalid Promo Code SOON10",
+        "Invalid Promo Code RETIRED",
+        "Invalid Promo Code NOSUCH",
+        "Invalid Promo Code SAVE5",
+      ],
+      // One code for the list, naming every refused code for a client that says it in another language.
+      code: "promo_codes_refused",
+      values: { promo_codes: "EXPIRED10, SOON10, RETIRED, NOSUCH, SAVE5" },
+    });
     expect(await current(t, m.token)).toMatchObject({ discount: 0, discount_codes: [] });
     // WELCOME20 was not used up by the failed list.
     expect((await apply(m.token, [{ provider: "stripe", coupon_code: "WELCOME20", identifier: id }])).statusCode).toBe(
@@ -158,8 +163,8 @@ describe("applying promo codes", () => {
       expectError(
         await apply(m.token, [{ provider: "stripe", coupon_code: "NOSUCH", identifier: m.sub.subscription_id }]),
         400,
-      ).message,
-    ).toBe("Invalid Promo Code NOSUCH");
+      ),
+    ).toMatchObject({ message: "Invalid Promo Code NOSUCH", code: "promo_invalid", values: { promo_code: "NOSUCH" } });
   });
 
   it("recharge subscriptions take codes through the recharge path", async () => {

@@ -138,12 +138,12 @@ describe("payment method", () => {
   });
 
   it.each([
-    [{ number: "4242 4242 4242 4241" }, "Your card number is invalid."],
-    [{ exp_year: 2020 }, "Your card has expired."],
-    [{ cvc: "12" }, "Your card's security code is invalid."],
-    [{ client_secret: "seti_x_secret_y" }, "client_secret is invalid or expired"],
-    [{ exp_month: 13 }, "exp_month must not be greater than 12"],
-  ])("the card form refuses %j", async (override, message) => {
+    [{ number: "4242 4242 4242 4241" }, "Your card number is invalid.", { number: "invalid" }],
+    [{ exp_year: 2020 }, "Your card has expired.", { exp: "expired" }],
+    [{ cvc: "12" }, "Your card's security code is invalid.", { cvc: "invalid" }],
+    [{ client_secret: "seti_x_secret_y" }, "client_secret is invalid or expired", undefined],
+    [{ exp_month: 13 }, "exp_month must not be greater than 12", undefined],
+  ])("the card form refuses %j", async (override, message, fields) => {
     const m = await t.signUp();
     const { client_secret } = (await t.call("POST", "/commerce/v1/payment/setup", { token: m.token })).json();
     const body = {
@@ -154,9 +154,10 @@ describe("payment method", () => {
       cvc: "123",
       ...override,
     };
-    expect(expectError(await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body }), 400).message).toBe(
-      message,
-    );
+    const refused = expectError(await t.call("POST", "/commerce/v1/sandbox/payment-methods", { body }), 400);
+    expect(refused.message).toBe(message);
+    // A card problem names its field, for a card form that says it in the member's language.
+    if (fields) expect(refused).toMatchObject({ code: "card_invalid", values: fields });
   });
 
   it("a setup secret expires after an hour", async () => {

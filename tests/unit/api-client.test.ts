@@ -12,6 +12,7 @@ import {
   getReservationCalendar,
   type TokenSource,
 } from "../../src/api/index.js";
+import { call } from "../../src/api/client.js";
 import { createAuth, readTokens, TOKEN_KEYS, writeTokens } from "../../src/auth/index.js";
 import { memoryStorage, type KeyValueStorage } from "../../src/store/index.js";
 import { emptyFilters, searchRequest } from "../../src/domain/index.js";
@@ -251,5 +252,32 @@ describe("authorised calls", () => {
       "/api/auth/refresh-token",
       "/v2/user/attributes/favorites",
     ]);
+  });
+});
+
+describe("call: a request as the contract spells it", () => {
+  it("fills and encodes each {name} parameter, and sends the method, query and JSON body", async () => {
+    server.on("PUT", "/studio-admin/v1/locations/a%2Fb%20c/policy", (req, res) => json(res, 200, req.body));
+    const policy = {
+      booking_window_days: 7,
+      late_cancel_minutes: 60,
+      auto_book_cutoff_minutes: 30,
+      max_open_bookings: null,
+      waitlist_capacity: 5,
+    };
+    const answer = await call(client(), "put", "/studio-admin/v1/locations/{location}/policy", {
+      params: { location: "a/b c" },
+      body: policy,
+    });
+    expect(answer).toEqual(policy);
+    expect(server.seen[0]).toMatchObject({ method: "PUT", url: "/studio-admin/v1/locations/a%2Fb%20c/policy" });
+  });
+
+  it("sends the query the contract types (arrays repeated, undefined left out)", async () => {
+    server.on("GET", "/subscriptions/v1/products", (_, res) => json(res, 200, { items: [] }));
+    await call(client(), "get", "/subscriptions/v1/products", { query: { sku: ["a", "b"] } });
+    await call(client(), "get", "/studios/waitlist", { query: { location: undefined } }).catch(() => undefined);
+    expect(server.seen[0]!.url).toBe("/subscriptions/v1/products?sku=a&sku=b");
+    expect(server.seen[1]!.url).toBe("/studios/waitlist");
   });
 });

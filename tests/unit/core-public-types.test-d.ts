@@ -1,5 +1,6 @@
 // Type tests for the core's public surface (checked by `npm run typecheck`): what must and must not compile.
 import type { ApiError, SearchRequest } from "../../src/api/index.js";
+import { call, type ApiClient } from "../../src/api/client.js";
 import { t } from "../../src/i18n/index.js";
 import { t as specT } from "../../src/i18n/spec.js";
 import { emptyFilters, searchRequest } from "../../src/domain/index.js";
@@ -52,5 +53,30 @@ export function pageStoreChecks() {
     // @ts-expect-error the membership flows' writes are there only once registered
     panel.membership.cancel,
     panel.use(membershipWrites).membership.cancel.run("other", "moving"),
+  ];
+}
+
+/** `call` types a request by the contract's paths (never run: only type-checked). */
+export function callChecks(api: ApiClient) {
+  return [
+    call(api, "get", "/studio-admin/v1/locations/{location}/classes", { params: { location: "x" } }).then(
+      (week) => week.items[0]?.room satisfies string | undefined,
+    ),
+    // @ts-expect-error a path the contract does not have
+    call(api, "get", "/no/such/path"),
+    // @ts-expect-error a method the path does not answer
+    call(api, "delete", "/studio-admin/v1/me"),
+    // @ts-expect-error a {name} parameter is required
+    call(api, "get", "/studio-admin/v1/classes/{id}/roster", {}),
+    // @ts-expect-error and named as the path names it
+    call(api, "get", "/studio-admin/v1/classes/{id}/roster", { params: { classId: "x" } }),
+    // @ts-expect-error a required body
+    call(api, "put", "/studio-admin/v1/classes/{id}/capacity", { params: { id: "x" } }),
+    // @ts-expect-error typed as the route's schema
+    call(api, "put", "/studio-admin/v1/classes/{id}/capacity", { params: { id: "x" }, body: { capacity: "9" } }),
+    // @ts-expect-error a query field the route does not take
+    call(api, "get", "/studio-admin/v1/locations/{location}/numbers", { params: { location: "x" }, query: { n: 1 } }),
+    // @ts-expect-error the answer is the response schema's
+    call(api, "get", "/studio-admin/v1/me").then((me) => me.nothing),
   ];
 }

@@ -8,7 +8,7 @@ import { DAY_MS } from "../../src/domain/numbers.js";
 import { keyedResource, liveSlice } from "../../src/store/index.js";
 import { useStore } from "../ui/store.js";
 import type { Resource } from "../../src/store/resource.js";
-import type { Location, Page } from "../../src/api/index.js";
+import type { Location } from "../../src/api/index.js";
 import type { BookingsPass } from "../booking-message.js";
 import { keepPass, readPass } from "./site-pass.js";
 
@@ -49,9 +49,7 @@ export function useLiveSchedule(location: string | undefined, appUrl: string): L
   const siteBookings =
     !signedIn && pass
       ? keyedResource(store, `live.site-bookings:${pass.token}`, (s) =>
-          store.api
-            .request<Page<Reservation>>("/studios/site-bookings", { bearer: pass.token, signal: s })
-            .then((r) => r.items),
+          api.getSiteBookings(store.api, pass.token, s).then((r) => r.items),
         )
       : undefined;
   const passRefused = (siteBookings?.error.value as { status?: number } | undefined)?.status === 401;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { call } from "../../src/api/client.js";
 import type { AppConfig } from "../../src/api/index.js";
 import type { Store } from "../../src/store/index.js";
 
@@ -20,7 +21,7 @@ export function useBillingProvider(store: Store<unknown, unknown>): Provider | u
     if (!answer) {
       // The client's own request, not the content calls' getConfig: that module would join the chunk every widget
       // loads first, for a field only this lazily loaded form reads.
-      answer = store.api.request<AppConfig>("/config.json").then(
+      answer = call(store.api, "get", "/config.json").then(
         (config) => config.billing.provider,
         () => (asked.delete(store.api), undefined),
       );

@@ -9,6 +9,16 @@ import { say } from "./flow-copy.js";
 import { flowStyles } from "./flow-styles.js";
 import { Oops } from "./oops.js";
 import { messageOf } from "./refusal-messages.js";
+
+type CardProblem = "card.number.invalid" | "card.exp.expired" | "card.cvc.invalid";
+/**
+ * The problems a refused card names by field (`card_invalid`'s values: number, exp, cvc), in the member's language;
+ * the server's own sentences for a problem this form does not know.
+ */
+function cardProblems(values: object | undefined, error: unknown): string[] {
+  const said = Object.entries(values ?? {}).map(([field, problem]) => say(`card.${field}.${problem}` as CardProblem));
+  return said.length && said.every(Boolean) ? said : messageOf(error);
+}
 import { updateCard } from "./writes.js";
 
 type Data = ReturnType<typeof useMembership>;
@@ -51,8 +61,8 @@ export function CardForm({
       });
       onSaved(saved);
     } catch (error) {
-      const { status, body } = (error ?? {}) as { status?: number; body?: { code?: unknown } };
-      const named = body?.code === "card_invalid" ? messageOf(error) : [];
+      const { status, body } = (error ?? {}) as { status?: number; body?: { code?: unknown; values?: object } };
+      const named = body?.code === "card_invalid" ? cardProblems(body.values, error) : [];
       if (status === 402) setProblem([say("membership.cardDeclined")]);
       else if (named.length) setProblem(named);
       else setFailure(say("error.payment"));

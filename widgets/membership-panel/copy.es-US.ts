@@ -7,6 +7,7 @@ import { commonEs } from "../ui/copy.es-US.js";
 import { membershipStepsEs } from "../../src/i18n/spec/membership-steps.es-US.js";
 import { membershipEs } from "../../src/i18n/spec/membership.es-US.js";
 import { errorDialogEs } from "../../src/i18n/spec/error-dialog.es-US.js";
+import { promoRefusalsEs } from "../../src/i18n/spec/promo-refusals.es-US.js";
 
 /**
  * <fit-membership-panel> (with its flows) in Latin American / US Spanish (es-US): its own labels (the English
@@ -21,6 +22,7 @@ const copy: Translation<typeof say> &
   ...membershipStepsEs,
   ...membershipEs,
   ...errorDialogEs,
+  ...promoRefusalsEs,
   "membership.signIn": "Inicia sesión para administrar tu membresía.",
   "membership.signInLink": "Iniciar sesión",
   "membership.none": "Todavía no tienes una membresía.",
@@ -75,6 +77,9 @@ const copy: Translation<typeof say> &
     "Entorno de prueba: 4242 4242 4242 4242 se aprueba, 4000 0000 0000 0002 se rechaza. Cualquier fecha futura y CVC.",
   "membership.cardDeclined": "Se rechazó tu tarjeta. Prueba con otra.",
   "membership.cardNumber": "Número de tarjeta",
+  "card.number.invalid": "El número de tu tarjeta no es válido.",
+  "card.exp.expired": "Tu tarjeta está vencida.",
+  "card.cvc.invalid": "El código de seguridad de tu tarjeta no es válido.",
   "membership.expiry": "Vencimiento (MM/AA)",
   "membership.expiryFormat": "MM/AA",
   "membership.cvc": "CVC",

@@ -7,6 +7,7 @@ import { commonFr } from "../ui/copy.fr-CA.js";
 import { membershipStepsFr } from "../../src/i18n/spec/membership-steps.fr-CA.js";
 import { membershipFr } from "../../src/i18n/spec/membership.fr-CA.js";
 import { errorDialogFr } from "../../src/i18n/spec/error-dialog.fr-CA.js";
+import { promoRefusalsFr } from "../../src/i18n/spec/promo-refusals.fr-CA.js";
 
 /**
  * <fit-membership-panel> (with its flows) in Canadian French (fr-CA): its own labels (the English
@@ -21,6 +22,7 @@ const copy: Translation<typeof say> &
   ...membershipStepsFr,
   ...membershipFr,
   ...errorDialogFr,
+  ...promoRefusalsFr,
   "membership.signIn": "Connectez-vous pour gérer votre abonnement.",
   "membership.signInLink": "Se connecter",
   "membership.none": "Vous n’avez pas encore d’abonnement.",
@@ -75,6 +77,9 @@ const copy: Translation<typeof say> &
     "Environnement de test : 4242 4242 4242 4242 est acceptée, 4000 0000 0000 0002 est refusée. Toute date d’expiration future et tout CVC.",
   "membership.cardDeclined": "Votre carte a été refusée. Essayez une autre carte.",
   "membership.cardNumber": "Numéro de carte",
+  "card.number.invalid": "Le numéro de votre carte est invalide.",
+  "card.exp.expired": "Votre carte est expirée.",
+  "card.cvc.invalid": "Le code de sécurité de votre carte est invalide.",
   "membership.expiry": "Expiration (MM/AA)",
   "membership.expiryFormat": "MM/AA",
   "membership.cvc": "CVC",

@@ -1,6 +1,8 @@
 import { errorDialogEn } from "../../src/i18n/spec/error-dialog.js";
 import { membershipEn } from "../../src/i18n/spec/membership.js";
 import { membershipStepsEn } from "../../src/i18n/spec/membership-steps.js";
+import { promoRefusalCodes, promoRefusalsEn, type PromoRefusalKey } from "../../src/i18n/spec/promo-refusals.js";
+import type { Params } from "../../src/i18n/translate-core.js";
 import { sayWith } from "../ui/copy.js";
 
 /** The flows' own labels and the spec's membership copy: they load with the flows (flows.tsx), not with the panel. */
@@ -17,6 +19,10 @@ export const say = sayWith(
       "Sandbox: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. Any future expiry and CVC.",
     "membership.cardDeclined": "Your card was declined. Try another card.",
     "membership.cardNumber": "Card number",
+    // The card problems the server names by field (`card_invalid`), as its English says them.
+    "card.number.invalid": "Your card number is invalid.",
+    "card.exp.expired": "Your card has expired.",
+    "card.cvc.invalid": "Your card's security code is invalid.",
     "charge.trial": "Free for {days} days.",
     "charge.trial#one": "Free for {days} day.",
     "charge.on": "Your card will be charged {price} on {date}.",
@@ -70,5 +76,15 @@ export const say = sayWith(
     "membership.studioEmail": "Email used at the studio",
     "membership.sendLink": "Send link",
   },
-  { ...membershipStepsEn, ...membershipEn, ...errorDialogEn },
+  { ...membershipStepsEn, ...membershipEn, ...errorDialogEn, ...promoRefusalsEn },
 );
+
+/**
+ * A refused promo code in the member's language, by the refusal's code and the code it names (the contract's error
+ * body; src/i18n/spec/refusals.ts); undefined for any other failure.
+ */
+export function promoRefusal(error: unknown): string | undefined {
+  const body = (error as { body?: { code?: unknown; values?: Params } } | undefined)?.body;
+  const key = (Object.keys(promoRefusalCodes) as PromoRefusalKey[]).find((k) => promoRefusalCodes[k] === body?.code);
+  return key && say(key, body?.values);
+}

@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import type { BillingAddressChange } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
+import { looksLikeEmail } from "../../src/domain/email.js";
 import {
   ADDRESS_LIMITS,
   PHONE_DIGITS,
@@ -13,7 +14,7 @@ import { problemsOf } from "./address-refusal.js";
 import { messageOf } from "./refusal-messages.js";
 import type { PlanPeriod } from "../../src/domain/membership.js";
 import { useCss, useWidget } from "../ui/context.js";
-import { say } from "./flow-copy.js";
+import { promoRefusal, say } from "./flow-copy.js";
 import { Oops } from "./oops.js";
 import { Button } from "../ui/parts.js";
 import type { useMembership } from "./data.js";
@@ -41,7 +42,6 @@ export interface FlowProps {
 }
 
 /** The shape an email must have before the studio link is asked for (what the server's email format accepts). */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function ChangePlan({ data, supportEmail, done, close, progress }: FlowProps) {
   const w = withWrites(data);
@@ -88,10 +88,11 @@ export function ChangePlan({ data, supportEmail, done, close, progress }: FlowPr
     if (answer) return done(say("success.planUpdated"), "plan");
     const error = withCode ? w.applyCoupon.error.peek() : w.changePlan.error.peek();
     setConfirming(false);
+    // A code refused on applying (used up meanwhile, for new members only, another plan) says which rule refused it.
     setFailure(
       (error as { status?: number } | undefined)?.status === 404 && withCode
         ? say("error.coupon")
-        : say("error.planUpdate"),
+        : (promoRefusal(error) ?? say("error.planUpdate")),
     );
   }
 
@@ -418,7 +419,7 @@ export function StudioLink({ data, supportEmail, done }: FlowProps) {
   async function submit(e: Event) {
     e.preventDefault();
     setFailure("");
-    if (!EMAIL.test(email.trim())) return setInvalid(true);
+    if (!looksLikeEmail(email)) return setInvalid(true);
     const answer = await w.requestStudioLink.run(email.trim());
     if (answer !== undefined) return done(say("success.emailSent"), "studio-link");
     // Spec §4: the failure keeps the server's answer. An unknown studio address (404) and a malformed one (400) are

@@ -7,7 +7,7 @@ import { useCss } from "../ui/context.js";
 import { useWidgetConfig } from "../ui/config.js";
 import { Button } from "../ui/parts.js";
 import { chargeSentence, money } from "./charge.js";
-import { say } from "./flow-copy.js";
+import { promoRefusal, say } from "./flow-copy.js";
 import { flowStyles } from "./flow-styles.js";
 import { CardForm } from "./card-form.js";
 import { Oops } from "./oops.js";
@@ -16,11 +16,6 @@ import { withWrites } from "./writes.js";
 
 type Step = "plan" | "card" | "confirm";
 const PERIODS: PlanPeriod[] = ["annual", "monthly"];
-
-const messages = (e: unknown): string[] => {
-  const m = (e as { body?: { message?: unknown } } | undefined)?.body?.message;
-  return Array.isArray(m) ? m.map(String) : typeof m === "string" ? [m] : [];
-};
 
 /**
  * Becoming a member, or resubscribing after a membership ended: choose a plan (the server's quote says whether a
@@ -66,8 +61,8 @@ export function JoinMembership({ data, supportEmail, done, close, progress }: Fl
     try {
       return await getQuote(api, sku(period), codes);
     } catch (error) {
-      const named = messages(error).filter((m) => m.startsWith(say("error.coupon")));
-      if (named.length) setPromo({ state: "invalid", message: named.join(" ") });
+      const refused = promoRefusal(error);
+      if (refused) setPromo({ state: "invalid", message: refused });
       else setFailure(say("error.unexpected"));
       return undefined;
     }
@@ -98,11 +93,7 @@ export function JoinMembership({ data, supportEmail, done, close, progress }: Fl
     if (answer) return done(say("join.done"), "join");
     const error = w.join.error.peek();
     const status = (error as { status?: number } | undefined)?.status;
-    setFailure(
-      status === 402
-        ? say("membership.cardDeclined")
-        : (messages(error).find((m) => m.startsWith(say("error.coupon"))) ?? say("error.unexpected")),
-    );
+    setFailure(status === 402 ? say("membership.cardDeclined") : (promoRefusal(error) ?? say("error.unexpected")));
   }
 
   const title = say(data.subscription ? "join.resubscribe" : "join.title");

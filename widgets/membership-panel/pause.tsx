@@ -35,7 +35,7 @@ export function PauseMembership({ data, supportEmail, done, close, progress }: F
   const s = flowStyles(useCss());
   const config = useWidgetConfig();
   const w = withWrites(data);
-  const [months, setMonths] = useState(1);
+  const [months, setMonths] = useState<1 | 2 | 3>(1);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState("");
   const sub = data.subscription;

@@ -1,3 +1,4 @@
+import { createSandboxPaymentMethod } from "../../src/api/calls/membership.js";
 import type { BillingAddressChange, PaymentCard } from "../../src/api/index.js";
 import { membershipWrites } from "../../src/store/slices/membership-writes.js";
 import type { useMembership } from "./data.js";
@@ -25,10 +26,7 @@ export async function updateCard(data: Data, card: TestCard): Promise<PaymentCar
   const m = withWrites(data);
   const setup = await m.setupPayment.run();
   if (!setup) throw m.setupPayment.error.peek();
-  const token = await data.store.api.request<{ payment_method_id: string }>("/commerce/v1/sandbox/payment-methods", {
-    method: "POST",
-    body: { client_secret: setup.client_secret, ...card },
-  });
+  const token = await createSandboxPaymentMethod(data.store.api, { client_secret: setup.client_secret, ...card });
   const saved = await m.setDefaultPayment.run(token.payment_method_id);
   if (!saved) throw m.setDefaultPayment.error.peek();
   void m.subscription.reload();

@@ -12,13 +12,7 @@ export function useSeriesCard(slugOrId: string | undefined) {
   const series = keyedResource(store, `series:${key}`, (s) => api.getSeries(store.api, key, s));
   // Completed series too (the slice's list is the spec's active_only one), so a finished series shows YOU DID IT!.
   const enrollments = keyedResource(store, "series.enrollments:all", (s) =>
-    store.api
-      .request<{ series: SeriesEnrollment[] }>("/v2/workouts/series", {
-        query: { active_only: false },
-        auth: true,
-        signal: s,
-      })
-      .then((r) => r.series),
+    api.getSeriesEnrollments(store.api, s, true).then((r) => r.series),
   );
 
   useEffect(() => {

@@ -71,14 +71,20 @@ export class SandboxBilling implements BillingProvider {
     if (!setup || setup.expires_at <= now) throw badRequest("client_secret is invalid or expired");
     if (setup.status !== "requires_payment_method") throw badRequest(SECRET_USED);
     const number = normalizeCardNumber(input.number);
-    const problems: string[] = [];
-    if (!number) problems.push("Your card number is invalid.");
+    // Each problem as the member reads it in English, and by its field in `values` (number: invalid, exp: expired,
+    // cvc: invalid) for a card form that says it in another language.
+    const refused: [field: string, problem: string, sentence: string][] = [];
+    if (!number) refused.push(["number", "invalid", "Your card number is invalid."]);
     const year = input.exp_year < 100 ? 2000 + input.exp_year : input.exp_year;
     if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.exp_month < now.getUTCMonth() + 1))
-      problems.push("Your card has expired.");
-    if (!/^\d{3,4}$/.test(input.cvc)) problems.push("Your card's security code is invalid.");
-    // Said to the member as written (the card form shows what `card_invalid` lists).
-    if (problems.length) throw badRequest({ message: oneOrList(problems), code: "card_invalid" });
+      refused.push(["exp", "expired", "Your card has expired."]);
+    if (!/^\d{3,4}$/.test(input.cvc)) refused.push(["cvc", "invalid", "Your card's security code is invalid."]);
+    if (refused.length)
+      throw badRequest({
+        message: oneOrList(refused.map((r) => r[2])),
+        code: "card_invalid",
+        values: Object.fromEntries(refused.map(([field, problem]) => [field, problem])),
+      });
     const pmId = id("pm");
     await db.transaction().execute(async (trx) => {
       // A setup secret saves one card, as with a real provider: claimed here, so a second use (even a concurrent

@@ -294,7 +294,11 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
           "Checked before anything is stored: UTF-8, the WEBVTT header, every cue's timing well formed, ending after " +
           "it starts, in order, and within the video. A broken file is refused with 400 naming the line.",
         params: strictObject({ id: workoutId, lang }, ["id", "lang"]),
-        body: { type: "string", maxLength: 1_048_576, description: "the WebVTT file (Content-Type text/vtt)" },
+        body: {
+          content: {
+            "text/vtt": { schema: { type: "string", maxLength: 1_048_576, description: "the WebVTT file, UTF-8" } },
+          },
+        },
         response: {
           200: strictObject({ lang: { type: "string" }, updated_at: { type: "string", format: "date-time" } }, [
             "lang",
@@ -308,7 +312,8 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
     async (request) => {
       if (!/^text\/vtt\b/i.test(request.headers["content-type"] ?? ""))
         throw new HttpError(415, "Send the captions as text/vtt.");
-      return video.putCaptions(actor(request), request.params.id, request.params.lang, request.body);
+      // text/vtt is the one media type taken (above), and its parser (top of this module) reads it as a string.
+      return video.putCaptions(actor(request), request.params.id, request.params.lang, request.body as string);
     },
   );
 }

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { badRequest, forbidden } from "../errors.js";
 import { webCallLink } from "../../../src/domain/classes.js";
 import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
-import { OWNER_ONLY, StudioAccess } from "../services/studio-access.js";
+import { OWNER_ONLY, StudioAccess, type StaffLocation } from "../services/studio-access.js";
 import { StudioDeskService } from "../services/studio-desk.js";
 import { spotsOpened } from "../services/waitlist.js";
 import { StudioNumbersService } from "../services/studio-numbers.js";
@@ -140,32 +140,36 @@ const templateSchema = strictObject(
   ["id", "location_id", "weekdays", "start_time", "duration", "class_type", "trainer", "capacity", "room"],
 );
 
-const classSchema = strictObject(
-  {
-    id: string,
-    template_id: { type: ["string", "null"] },
-    location_id: string,
-    local_date: string,
-    start_time: string,
-    end_time: string,
-    start_at: { ...string, description: "ISO 8601 with the location's offset" },
-    end_at: string,
-    duration: integer,
-    class_type: string,
-    description: string,
-    trainer: trainerRef,
-    capacity: integer,
-    booked: integer,
-    waitlisted: integer,
-    waitlist_capacity: integer,
-    room: string,
-    started: boolean,
-    ended: boolean,
-    cancelled: boolean,
-    cancel_reason: { type: ["string", "null"] },
-    notified: { type: "integer", description: "members emailed (cancel only)" },
-  },
-  ["id", "local_date", "start_time", "end_time", "start_at", "end_at", "capacity", "booked", "waitlisted", "cancelled"],
+// Every class answer carries each of these (services/studio-schedule.ts toClassView), so each is required: the pages
+// read them without guessing.
+const classFields = {
+  id: string,
+  template_id: { type: ["string", "null"] },
+  location_id: string,
+  local_date: string,
+  start_time: string,
+  end_time: string,
+  start_at: { ...string, description: "ISO 8601 with the location's offset" },
+  end_at: string,
+  duration: integer,
+  class_type: string,
+  description: string,
+  trainer: trainerRef,
+  capacity: integer,
+  booked: integer,
+  waitlisted: integer,
+  waitlist_capacity: integer,
+  room: string,
+  started: boolean,
+  ended: boolean,
+  cancelled: boolean,
+  cancel_reason: { type: ["string", "null"] },
+} as const;
+const classKeys = Object.keys(classFields) as (keyof typeof classFields)[];
+const classSchema = strictObject(classFields, classKeys);
+const cancelledClassSchema = strictObject(
+  { ...classFields, notified: { type: "integer", description: "members emailed" } },
+  [...classKeys, "notified"],
 );
 
 const bookingSchema = strictObject(
@@ -220,6 +224,12 @@ const weekNumbersSchema = strictObject(
   ["week_start", "classes_run", "capacity", "booked", "fill_rate", "waitlist_conversions", "late_cancels", "no_shows"],
 );
 
+/**
+ * What a staff route needs: staff anywhere (the trainer list); staff of the location named in the path, of a class's
+ * or a template's location (`:id`); or an owner of the location.
+ */
+type StaffScope = "staff" | "location" | "class" | "template" | "owner";
+
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const tags = ["studio-admin"];
 
@@ -250,6 +260,26 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   const numbers = new StudioNumbersService({ db: ctx.db, clock: ctx.clock });
   const guarded = { onRequest: app.requireMember } as const;
   const me = (request: Parameters<typeof memberOf>[0]) => memberOf(request).id;
+  // Every staff route's access check, once, as its preHandler (after validation, as the checks ran before): the
+  // location of what the route touches, resolved and checked here, is what the handler reads (locationOf).
+  const resolved = new WeakMap<FastifyRequest, StaffLocation>();
+  const staffOnly = (scope: StaffScope) => ({
+    ...guarded,
+    preHandler: async (request: FastifyRequest) => {
+      const { location, id } = request.params as { location?: string; id?: string };
+      const user = me(request);
+      if (scope === "staff") return access.requireStaff(user);
+      const found =
+        scope === "class"
+          ? await access.requireClass(user, id!)
+          : scope === "template"
+            ? await access.requireTemplate(user, id!)
+            : await access.requireLocation(user, location!);
+      if (scope === "owner" && found.role !== "owner") throw forbidden(OWNER_ONLY);
+      resolved.set(request, found);
+    },
+  });
+  const locationOf = (request: FastifyRequest) => resolved.get(request)!;
 
   app.get(
     "/me",
@@ -271,7 +301,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.get(
     "/trainers",
     {
-      ...guarded,
+      ...staffOnly("staff"),
       schema: {
         tags,
         security: memberSecurity,
@@ -285,16 +315,13 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
         },
       },
     },
-    async (request) => {
-      await access.requireStaff(me(request));
-      return { items: await schedule.trainers() };
-    },
+    async () => ({ items: await schedule.trainers() }),
   );
 
   app.get(
     "/locations/:location/classes",
     {
-      ...guarded,
+      ...staffOnly("location"),
       schema: {
         tags,
         security: memberSecurity,
@@ -317,7 +344,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      const location = await access.requireLocation(me(request), request.params.location);
+      const location = locationOf(request);
       return schedule.week(location, request.query.week);
     },
   );
@@ -325,7 +352,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.post(
     "/locations/:location/classes",
     {
-      ...guarded,
+      ...staffOnly("location"),
       schema: {
         tags,
         security: memberSecurity,
@@ -345,7 +372,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
     },
     async (request) => {
       assertCallLink(request.body.video_call_url, ctx.config.production);
-      const location = await access.requireLocation(me(request), request.params.location);
+      const location = locationOf(request);
       return schedule.createClass(location, request.body);
     },
   );
@@ -353,7 +380,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.patch(
     "/classes/:id",
     {
-      ...guarded,
+      ...staffOnly("class"),
       schema: {
         tags,
         security: memberSecurity,
@@ -373,7 +400,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      const location = await access.requireClass(me(request), request.params.id);
+      const location = locationOf(request);
       return schedule.updateClass(location, request.params.id, request.body);
     },
   );
@@ -381,7 +408,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.put(
     "/classes/:id/capacity",
     {
-      ...guarded,
+      ...staffOnly("class"),
       schema: {
         tags,
         security: memberSecurity,
@@ -392,7 +419,6 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      await access.requireClass(me(request), request.params.id);
       const view = await desk.setCapacity(request.params.id, request.body.capacity);
       // A raise may have booked waiting members: their emails, queued in its transaction, go out now it committed.
       ctx.mailer.deliverQueued().catch((error: unknown) => request.log.error(error));
@@ -403,7 +429,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.post(
     "/classes/:id/cancel",
     {
-      ...guarded,
+      ...staffOnly("class"),
       schema: {
         tags,
         security: memberSecurity,
@@ -414,11 +440,10 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
           ...strictObject({ reason: { type: "string", format: "text", maxLength: 300 } }),
           type: ["object", "null"],
         },
-        response: { 200: classSchema, ...refusals },
+        response: { 200: cancelledClassSchema, ...refusals },
       },
     },
     async (request) => {
-      await access.requireClass(me(request), request.params.id);
       return desk.cancelClass(request.params.id, request.body?.reason);
     },
   );
@@ -426,7 +451,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.get(
     "/classes/:id/roster",
     {
-      ...guarded,
+      ...staffOnly("class"),
       schema: {
         tags,
         security: memberSecurity,
@@ -450,7 +475,6 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      await access.requireClass(me(request), request.params.id);
       return desk.roster(request.params.id);
     },
   );
@@ -458,7 +482,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.post(
     "/classes/:id/roster/:reservation/check-in",
     {
-      ...guarded,
+      ...staffOnly("class"),
       schema: {
         tags,
         security: memberSecurity,
@@ -469,7 +493,6 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      await access.requireClass(me(request), request.params.id);
       return desk.checkIn(request.params.id, request.params.reservation);
     },
   );
@@ -477,7 +500,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.post(
     "/classes/:id/roster/:reservation/no-show",
     {
-      ...guarded,
+      ...staffOnly("class"),
       schema: {
         tags,
         security: memberSecurity,
@@ -488,7 +511,6 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      await access.requireClass(me(request), request.params.id);
       return desk.markNoShow(request.params.id, request.params.reservation);
     },
   );
@@ -496,7 +518,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.get(
     "/locations/:location/templates",
     {
-      ...guarded,
+      ...staffOnly("location"),
       schema: {
         tags,
         security: memberSecurity,
@@ -506,7 +528,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      const location = await access.requireLocation(me(request), request.params.location);
+      const location = locationOf(request);
       return { items: await schedule.listTemplates(location) };
     },
   );
@@ -514,7 +536,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.post(
     "/locations/:location/templates",
     {
-      ...guarded,
+      ...staffOnly("location"),
       schema: {
         tags,
         security: memberSecurity,
@@ -534,7 +556,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
     },
     async (request) => {
       assertCallLink(request.body.video_call_url, ctx.config.production);
-      const location = await access.requireLocation(me(request), request.params.location);
+      const location = locationOf(request);
       return schedule.createTemplate(location, request.body);
     },
   );
@@ -542,7 +564,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.patch(
     "/templates/:id",
     {
-      ...guarded,
+      ...staffOnly("template"),
       schema: {
         tags,
         security: memberSecurity,
@@ -555,7 +577,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
     },
     async (request) => {
       assertCallLink(request.body.video_call_url, ctx.config.production);
-      const location = await access.requireTemplate(me(request), request.params.id);
+      const location = locationOf(request);
       return schedule.updateTemplate(location, request.params.id, request.body);
     },
   );
@@ -563,7 +585,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.delete(
     "/templates/:id",
     {
-      ...guarded,
+      ...staffOnly("template"),
       schema: {
         tags,
         security: memberSecurity,
@@ -580,7 +602,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      const location = await access.requireTemplate(me(request), request.params.id);
+      const location = locationOf(request);
       return schedule.deleteTemplate(location, request.params.id);
     },
   );
@@ -588,7 +610,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.get(
     "/locations/:location/numbers",
     {
-      ...guarded,
+      ...staffOnly("location"),
       schema: {
         tags,
         security: memberSecurity,
@@ -605,7 +627,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      const location = await access.requireLocation(me(request), request.params.location);
+      const location = locationOf(request);
       return {
         location,
         weeks: await numbers.weekly(location, request.query.weeks),
@@ -616,7 +638,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.get(
     "/locations/:location/policy",
     {
-      ...guarded,
+      ...staffOnly("location"),
       schema: {
         tags,
         security: memberSecurity,
@@ -626,7 +648,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      const location = await access.requireLocation(me(request), request.params.location);
+      const location = locationOf(request);
       return numbers.policy(location.id);
     },
   );
@@ -634,7 +656,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   app.put(
     "/locations/:location/policy",
     {
-      ...guarded,
+      ...staffOnly("owner"),
       schema: {
         tags,
         security: memberSecurity,
@@ -645,8 +667,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      const location = await access.requireLocation(me(request), request.params.location);
-      if (location.role !== "owner") throw forbidden(OWNER_ONLY);
+      const location = locationOf(request);
       return numbers.setPolicy(location.id, request.body);
     },
   );

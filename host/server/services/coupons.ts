@@ -1,19 +1,40 @@
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../db/index.js";
 import type { CouponsTable } from "../db/tables/membership.js";
-import { badRequest, HttpError, notFound, oneOrList } from "../errors.js";
+import { badRequest, notFound, type Refusal } from "../errors.js";
 import { couponTerms, type CouponTerms } from "./membership-rules.js";
 import { isBilled, type Subscription } from "./subscription-store.js";
+import { promoRefusalCodes, promoRefusalsEn, type PromoRefusalKey } from "../../../src/i18n/spec/promo-refusals.js";
+import { interpolate } from "../../../src/i18n/translate-core.js";
 
 export type Coupon = Selectable<CouponsTable>;
 
-/** The spec's coupon copy (section 8): alone, and followed by the code in a list. */
-const INVALID_PROMO = "Invalid Promo Code";
-const invalid = (code: string) => `${INVALID_PROMO} ${code}`;
-/** The console's rules the spec has no copy for (issue 30), each naming the code as the member typed it. */
-const fullyRedeemed = (code: string) => `Promo code ${code} has been fully redeemed`;
-const newMembersOnly = (code: string) => `Promo code ${code} is for new members only`;
-const otherPlans = (code: string) => `Promo code ${code} does not apply to this plan`;
+/**
+ * The promo codes' refusals (src/i18n/spec/refusals.ts: the spec's "Invalid Promo Code" followed by the code, and the
+ * console's rules of issue 30), each naming the code as the member typed it, with a code clients translate by.
+ */
+const said = (key: PromoRefusalKey, values?: Record<string, string>): Refusal => ({
+  message: interpolate(promoRefusalsEn[key], values),
+  code: promoRefusalCodes[key],
+  ...(values && { values }),
+});
+const invalid = (typed: string) => said("refusal.promoInvalid", { promo_code: typed });
+const fullyRedeemed = (typed: string) => said("refusal.promoFullyRedeemed", { promo_code: typed });
+const newMembersOnly = (typed: string) => said("refusal.promoNewMembersOnly", { promo_code: typed });
+const otherPlans = (typed: string) => said("refusal.promoOtherPlans", { promo_code: typed });
+
+/**
+ * The answer refusing `failures` (one or more codes): one refusal as it is; several as each sentence, with the code
+ * `promo_codes_refused` and the refused codes (comma-separated, as typed) for a client saying it in another language.
+ */
+export function promoRefusals(failures: Refusal[]): Refusal {
+  if (failures.length === 1) return failures[0]!;
+  return {
+    message: failures.map((f) => f.message as string),
+    code: promoRefusalCodes["refusal.promoCodesRefused"],
+    values: { promo_codes: failures.map((f) => f.values?.promo_code).join(", ") },
+  };
+}
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
@@ -48,7 +69,7 @@ async function refusal(
   who: Redeemer,
   typed: string,
   now: Date,
-): Promise<string | undefined> {
+): Promise<Refusal | undefined> {
   if (!coupon || !couponUsable(coupon, now) || coupon.currency !== who.currency) return invalid(typed);
   const mine = await db
     .selectFrom("coupon_redemptions")
@@ -100,12 +121,12 @@ function presentCoupon(c: Coupon, now: Date) {
 
 export async function couponByCode(db: Db, code: string, now: Date) {
   const coupon = await findCoupon(db, code);
-  if (!coupon) throw notFound(INVALID_PROMO);
+  if (!coupon) throw notFound(said("refusal.promoNotFound"));
   return presentCoupon(coupon, now);
 }
 
 /**
- * Redeems a code on a subscription inside the caller's transaction; answers the failure message, or undefined on
+ * Redeems a code on a subscription inside the caller's transaction; answers the refusal, or undefined on
  * success. `sku` is the plan the discounted invoice bills (a plan change's target; by default the subscription's next).
  * The coupon's row is locked first, so redemptions of one code are decided one after another: the last one under a
  * cap goes to exactly one member, and a member's second use is seen (the unique index is the backstop).
@@ -116,7 +137,7 @@ export async function redeem(
   rawCode: string,
   now: Date,
   sku: string | null = sub.scheduled_sku ?? sub.sku,
-): Promise<string | undefined> {
+): Promise<Refusal | undefined> {
   const code = normalizeCode(rawCode);
   const coupon = await trx.selectFrom("coupons").selectAll().where("code", "=", code).forUpdate().executeTakeFirst();
   const who = { userId: sub.user_id, sku, currency: sub.currency, subscriptionId: sub.id };
@@ -156,7 +177,7 @@ export async function redeem(
  * coupon terms in order, or a 400 naming each code the member could not redeem (the same rules as redeeming).
  */
 export async function checkCodes(db: Db, who: Redeemer, rawCodes: string[], now: Date): Promise<CouponTerms[]> {
-  const failures: string[] = [];
+  const failures: Refusal[] = [];
   const terms: CouponTerms[] = [];
   const seen = new Set<string>();
   for (const raw of rawCodes) {
@@ -167,7 +188,7 @@ export async function checkCodes(db: Db, who: Redeemer, rawCodes: string[], now:
     else terms.push(couponTerms(coupon));
     seen.add(code);
   }
-  if (failures.length) throw new HttpError(400, failures.length === 1 ? failures[0]! : failures);
+  if (failures.length) throw badRequest(promoRefusals(failures));
   return terms;
 }
 
@@ -195,7 +216,7 @@ export interface CouponEntry {
  */
 export async function applyCoupons(db: Db, userId: string, entries: CouponEntry[], now: Date) {
   return db.transaction().execute(async (trx) => {
-    const failures: string[] = [];
+    const failures: Refusal[] = [];
     const applied: { entry: CouponEntry; sub: Subscription }[] = [];
     for (const entry of entries) {
       const sub = await trx
@@ -207,7 +228,7 @@ export async function applyCoupons(db: Db, userId: string, entries: CouponEntry[
         .executeTakeFirst();
       if (!sub) throw notFound("Subscription not found");
       if (!isBilled(sub) || !["trial", "active", "past_due"].includes(sub.state))
-        throw badRequest("Promo codes apply only to a renewing membership");
+        throw badRequest(said("refusal.promoNeedsRenewing"));
       // Stripe and recharge codes go down different paths: a code sent for the other provider is not valid here.
       const failure =
         entry.provider !== sub.provider
@@ -216,7 +237,7 @@ export async function applyCoupons(db: Db, userId: string, entries: CouponEntry[
       if (failure) failures.push(failure);
       else applied.push({ entry, sub });
     }
-    if (failures.length) throw new HttpError(400, oneOrList(failures));
+    if (failures.length) throw badRequest(promoRefusals(failures));
     return applied;
   });
 }

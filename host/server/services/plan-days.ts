@@ -3,31 +3,7 @@
  * calendar dates (day numbers since 1970-01-01 of the local date), never as elapsed 24-hour spans, so a pause across
  * a daylight-saving change (a 23- or 25-hour day) moves a plan by exactly the dates it lasted.
  */
-
-const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/**
- * The local calendar date of an instant in a zone, as a day number.
- * @example localDayNumber(new Date("2026-11-16T03:00:00Z"), "America/Chicago") // 20772 (2026-11-15)
- */
-function localDayNumber(instant: Date, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of dateFormatter(timeZone).formatToParts(instant)) parts[part.type] = Number(part.value);
-  return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1) / DAY_MS;
-}
-
-/** `2026-11-16` for a day number. */
-const isoDate = (dayNumber: number) => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+import { dayInZone, isoDay } from "../../../src/domain/zone-day.js";
 
 /** One pause of a dated plan, as calendar_pauses stores it. */
 export interface PlanPause {
@@ -57,7 +33,7 @@ export const toPlanPause = (p: {
 
 /** The whole dates between a pause and its resume (or now, while it lasts), counted in the zone it started in. */
 export function pausedDays(pause: Pick<PlanPause, "pausedAt" | "timeZone">, until: Date): number {
-  return Math.max(0, localDayNumber(until, pause.timeZone) - localDayNumber(pause.pausedAt, pause.timeZone));
+  return Math.max(0, dayInZone(until, pause.timeZone) - dayInZone(pause.pausedAt, pause.timeZone));
 }
 
 interface PlanSchedule {
@@ -77,14 +53,14 @@ interface PlanSchedule {
  * planSchedule(monday, [{ pausedAt: tuesday, timeZone: "UTC", fromDay: 2, resumedAt: friday, days: 3 }], friday, "UTC")
  */
 export function planSchedule(enrolledAt: Date, pauses: PlanPause[], now: Date, timeZone: string): PlanSchedule {
-  const first = localDayNumber(enrolledAt, timeZone);
+  const first = dayInZone(enrolledAt, timeZone);
   const shifts = pauses.map((p) => ({ fromDay: p.fromDay, days: p.days ?? pausedDays(p, now) }));
   const finished = pauses.reduce((sum, p) => sum + (p.resumedAt ? (p.days ?? 0) : 0), 0);
   const open = pauses.find((p) => !p.resumedAt);
-  const currentDay = open ? open.fromDay : localDayNumber(now, timeZone) - first + 1 - finished;
+  const currentDay = open ? open.fromDay : dayInZone(now, timeZone) - first + 1 - finished;
   return {
     currentDay,
-    dateOf: (day) => isoDate(first + day - 1 + shifts.reduce((sum, s) => sum + (s.fromDay <= day ? s.days : 0), 0)),
+    dateOf: (day) => isoDay(first + day - 1 + shifts.reduce((sum, s) => sum + (s.fromDay <= day ? s.days : 0), 0)),
     pausedDays: finished,
   };
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/index.js";
 import { paymentDeclined } from "../billing/provider.js";
-import { badRequest, conflict, notFound } from "../errors.js";
+import { badRequest, conflict, notFound, type Refusal } from "../errors.js";
 import { planSku, type CancelReason } from "../../../src/domain/membership.js";
 import { pauseRefusal, pauseWindow, type PauseMonths } from "../../../src/domain/membership-pause.js";
 import { addInterval, couponTotals, nameWithoutTrial } from "./membership-rules.js";
 import type { MembershipDeps } from "./membership-deps.js";
-import { checkCodes, isPendingOn, normalizeCode, redeem } from "./coupons.js";
+import { checkCodes, isPendingOn, normalizeCode, promoRefusals, redeem } from "./coupons.js";
 import { periodPrice } from "./product-prices.js";
 import { findProduct, isRetired, RETIRED, type Product } from "./products.js";
 import { chargePeriod, pendingCoupons } from "./subscription-billing.js";
@@ -121,12 +121,12 @@ export class SubscriptionService {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const failures: string[] = [];
+      const failures: Refusal[] = [];
       for (const code of promoCodes) {
         const failure = await redeem(trx, sub, code, now);
         if (failure) failures.push(failure);
       }
-      if (failures.length) throw badRequest(failures.length === 1 ? failures[0]! : failures);
+      if (failures.length) throw badRequest(promoRefusals(failures));
       if (!trialEnd) {
         const paid = await chargePeriod(trx, billing, sub, product, { start: now, end }, now);
         if (!paid.ok) throw paymentDeclined();

@@ -1,6 +1,5 @@
-import type { ApiClient } from "../client.js";
+import { call, type ApiClient } from "../client.js";
 import type { RequestBody, ResponseBody } from "../contract.js";
-import { enc } from "./path.js";
 
 /** The console's trainers, collections and series (/admin/v1), typed from their route schemas. */
 type S = AbortSignal | undefined;
@@ -19,47 +18,52 @@ export type OrderedKind = "trainers" | "collections";
 export type OrderedRecord<K extends OrderedKind> = K extends "trainers" ? AdminTrainer : AdminCollection;
 export type OrderedFields<K extends OrderedKind> = K extends "trainers" ? AdminTrainerFields : AdminCollectionFields;
 
-const get = <T>(c: ApiClient, path: string, signal?: S) => c.request<T>(path, { auth: true, signal });
-const send = <T>(c: ApiClient, method: "POST" | "PUT", path: string, body?: unknown) =>
-  c.request<T>(path, { method, auth: true, ...(body === undefined ? {} : { body }) });
+const auth = true;
+// Trainers and collections share their calls: the contract's trainer paths stand for both (the same shapes).
+type OrderedPath<K extends OrderedKind> = K extends "trainers" ? "/admin/v1/trainers" : "/admin/v1/collections";
+const listPath = <K extends OrderedKind>(kind: K) => `/admin/v1/${kind}` as OrderedPath<K> as "/admin/v1/trainers";
 
 export const getOrdered = <K extends OrderedKind>(c: ApiClient, kind: K, signal?: S) =>
-  get<{ items: OrderedRecord<K>[] }>(c, `/admin/v1/${kind}`, signal);
+  call(c, "get", listPath(kind), { auth, signal }) as Promise<{ items: OrderedRecord<K>[] }>;
 export const createOrdered = <K extends OrderedKind>(c: ApiClient, kind: K, fields: OrderedFields<K>) =>
-  send<OrderedRecord<K>>(c, "POST", `/admin/v1/${kind}`, fields);
+  call(c, "post", listPath(kind), { body: fields as AdminTrainerFields, auth }) as Promise<OrderedRecord<K>>;
 export const updateOrdered = <K extends OrderedKind>(c: ApiClient, kind: K, id: string, fields: OrderedFields<K>) =>
-  send<OrderedRecord<K>>(c, "PUT", `/admin/v1/${kind}/${enc(id)}`, fields);
+  call(c, "put", `${listPath(kind)}/{id}`, {
+    params: { id },
+    body: fields as AdminTrainerFields,
+    auth,
+  }) as Promise<OrderedRecord<K>>;
 export const changeOrderedState = <K extends OrderedKind>(
   c: ApiClient,
   kind: K,
   id: string,
   verb: "publish" | "retire",
-) => send<OrderedRecord<K>>(c, "POST", `/admin/v1/${kind}/${enc(id)}/${verb}`);
+) => call(c, "post", `${listPath(kind)}/{id}/${verb}`, { params: { id }, auth }) as Promise<OrderedRecord<K>>;
 /** One place up or down; answers the whole list in its new order. */
 export const moveOrdered = <K extends OrderedKind>(c: ApiClient, kind: K, id: string, direction: "up" | "down") =>
-  send<{ items: OrderedRecord<K>[] }>(c, "POST", `/admin/v1/${kind}/${enc(id)}/move`, { direction });
+  call(c, "post", `${listPath(kind)}/{id}/move`, { params: { id }, body: { direction }, auth }) as Promise<{
+    items: OrderedRecord<K>[];
+  }>;
 
-export const getAdminSeriesList = (c: ApiClient, signal?: S) =>
-  get<{ items: AdminSeriesSummary[] }>(c, "/admin/v1/series", signal);
+export const getAdminSeriesList = (c: ApiClient, signal?: S) => call(c, "get", "/admin/v1/series", { auth, signal });
 export const getAdminSeries = (c: ApiClient, id: string, signal?: S) =>
-  get<AdminSeries>(c, `/admin/v1/series/${enc(id)}`, signal);
+  call(c, "get", "/admin/v1/series/{id}", { params: { id }, auth, signal });
 export const createSeries = (c: ApiClient, fields: AdminSeriesFields) =>
-  send<AdminSeries>(c, "POST", "/admin/v1/series", fields);
+  call(c, "post", "/admin/v1/series", { body: fields, auth });
 export const updateSeries = (c: ApiClient, id: string, fields: AdminSeriesFields) =>
-  send<AdminSeries>(c, "PUT", `/admin/v1/series/${enc(id)}`, fields);
+  call(c, "put", "/admin/v1/series/{id}", { params: { id }, body: fields, auth });
 export const changeSeriesState = (c: ApiClient, id: string, verb: "publish" | "retire") =>
-  send<AdminSeries>(c, "POST", `/admin/v1/series/${enc(id)}/${verb}`);
+  call(c, "post", `/admin/v1/series/{id}/${verb}`, { params: { id }, auth });
 
 export type AdminBanner = ResponseBody<"/admin/v1/banners/{id}", "get">;
 export type AdminBannerFields = RequestBody<"/admin/v1/banners", "post">;
-export const getAdminBanners = (c: ApiClient, signal?: S) =>
-  get<{ items: AdminBanner[] }>(c, "/admin/v1/banners", signal);
+export const getAdminBanners = (c: ApiClient, signal?: S) => call(c, "get", "/admin/v1/banners", { auth, signal });
 export const createBanner = (c: ApiClient, fields: AdminBannerFields) =>
-  send<AdminBanner>(c, "POST", "/admin/v1/banners", fields);
+  call(c, "post", "/admin/v1/banners", { body: fields, auth });
 export const updateBanner = (c: ApiClient, id: string, fields: AdminBannerFields) =>
-  send<AdminBanner>(c, "PUT", `/admin/v1/banners/${enc(id)}`, fields);
+  call(c, "put", "/admin/v1/banners/{id}", { params: { id }, body: fields, auth });
 export const changeBannerState = (c: ApiClient, id: string, verb: "publish" | "retire") =>
-  send<AdminBanner>(c, "POST", `/admin/v1/banners/${enc(id)}/${verb}`);
+  call(c, "post", `/admin/v1/banners/{id}/${verb}`, { params: { id }, auth });
 
 /** The members' home page and keyed copy: records an editor puts in order within their list. */
 export type AdminHomeRow = ResponseBody<"/admin/v1/home-rows/{id}", "get">;
@@ -80,34 +84,43 @@ export type ListedFields<K extends ListedKind> = K extends "home-rows"
     ? AdminCarouselFields
     : AdminEntryFields;
 
+// The three kinds share their calls: the contract's home-row paths stand for all three (the same routes by kind).
+const listedPath = <K extends ListedKind>(kind: K) => `/admin/v1/${kind}` as "/admin/v1/home-rows";
+
 /** Every record of a kind; content entries of one key when `key` is given. */
 export const getListed = <K extends ListedKind>(c: ApiClient, kind: K, signal?: S, key?: AdminEntry["key"]) =>
-  get<{ items: ListedRecord<K>[] }>(c, `/admin/v1/${kind}${key ? `?key=${enc(key)}` : ""}`, signal);
+  (key
+    ? call(c, "get", "/admin/v1/content-entries", { query: { key }, auth, signal })
+    : call(c, "get", listedPath(kind), { auth, signal })) as Promise<{ items: ListedRecord<K>[] }>;
 export const createListed = <K extends ListedKind>(c: ApiClient, kind: K, fields: ListedFields<K>) =>
-  send<ListedRecord<K>>(c, "POST", `/admin/v1/${kind}`, fields);
+  call(c, "post", listedPath(kind), { body: fields as AdminHomeRowFields, auth }) as Promise<ListedRecord<K>>;
 export const updateListed = <K extends ListedKind>(c: ApiClient, kind: K, id: string, fields: ListedFields<K>) =>
-  send<ListedRecord<K>>(c, "PUT", `/admin/v1/${kind}/${enc(id)}`, fields);
+  call(c, "put", `${listedPath(kind)}/{id}`, {
+    params: { id },
+    body: fields as AdminHomeRowFields,
+    auth,
+  }) as Promise<ListedRecord<K>>;
 export const changeListedState = <K extends ListedKind>(
   c: ApiClient,
   kind: K,
   id: string,
   verb: "publish" | "retire",
-) => send<ListedRecord<K>>(c, "POST", `/admin/v1/${kind}/${enc(id)}/${verb}`);
+) => call(c, "post", `${listedPath(kind)}/{id}/${verb}`, { params: { id }, auth }) as Promise<ListedRecord<K>>;
 /** One place up or down in its list; answers every record of the kind in the new order. */
 export const moveListed = <K extends ListedKind>(c: ApiClient, kind: K, id: string, direction: "up" | "down") =>
-  send<{ items: ListedRecord<K>[] }>(c, "POST", `/admin/v1/${kind}/${enc(id)}/move`, { direction });
+  call(c, "post", `${listedPath(kind)}/{id}/move`, { params: { id }, body: { direction }, auth }) as Promise<{
+    items: ListedRecord<K>[];
+  }>;
 
 /** Workout calendars: their days in order. */
 export type AdminCalendar = ResponseBody<"/admin/v1/calendars/{id}", "get">;
-export type AdminCalendarSummary = ResponseBody<"/admin/v1/calendars", "get">["items"][number];
 export type AdminCalendarFields = RequestBody<"/admin/v1/calendars", "post">;
-export const getAdminCalendars = (c: ApiClient, signal?: S) =>
-  get<{ items: AdminCalendarSummary[] }>(c, "/admin/v1/calendars", signal);
+export const getAdminCalendars = (c: ApiClient, signal?: S) => call(c, "get", "/admin/v1/calendars", { auth, signal });
 export const getAdminCalendar = (c: ApiClient, id: string, signal?: S) =>
-  get<AdminCalendar>(c, `/admin/v1/calendars/${enc(id)}`, signal);
+  call(c, "get", "/admin/v1/calendars/{id}", { params: { id }, auth, signal });
 export const createCalendar = (c: ApiClient, fields: AdminCalendarFields) =>
-  send<AdminCalendar>(c, "POST", "/admin/v1/calendars", fields);
+  call(c, "post", "/admin/v1/calendars", { body: fields, auth });
 export const updateCalendar = (c: ApiClient, id: string, fields: AdminCalendarFields) =>
-  send<AdminCalendar>(c, "PUT", `/admin/v1/calendars/${enc(id)}`, fields);
+  call(c, "put", "/admin/v1/calendars/{id}", { params: { id }, body: fields, auth });
 export const changeCalendarState = (c: ApiClient, id: string, verb: "publish" | "retire") =>
-  send<AdminCalendar>(c, "POST", `/admin/v1/calendars/${enc(id)}/${verb}`);
+  call(c, "post", `/admin/v1/calendars/{id}/${verb}`, { params: { id }, auth });

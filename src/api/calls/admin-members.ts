@@ -1,6 +1,5 @@
-import type { ApiClient } from "../client.js";
+import { call, type ApiClient } from "../client.js";
 import type { ResponseBody } from "../contract.js";
-import { enc } from "./path.js";
 
 /** Member support in the operator console (/admin/v1/members), typed from its route schemas. */
 type S = AbortSignal | undefined;
@@ -20,15 +19,11 @@ export type SupportAction =
   | { kind: "erasure" };
 
 export const findMembers = (c: ApiClient, query: { q: string; offset?: number; limit?: number }, signal?: S) =>
-  c.request<MemberSearchPage>("/admin/v1/members", { auth: true, signal, query });
+  call(c, "get", "/admin/v1/members", { auth: true, signal, query });
 export const getSupportMember = (c: ApiClient, id: string, signal?: S) =>
-  c.request<SupportMemberPage>(`/admin/v1/members/${enc(id)}`, { auth: true, signal });
+  call(c, "get", "/admin/v1/members/{id}", { params: { id }, auth: true, signal });
 /** Runs one action with its reason; answers the member page as it is afterwards. */
 export const runSupportAction = (c: ApiClient, id: string, action: SupportAction, reason: string) => {
   const { kind, ...fields } = action;
-  return c.request<SupportMemberPage>(`/admin/v1/members/${enc(id)}/${kind}`, {
-    method: "POST",
-    auth: true,
-    body: { ...fields, reason },
-  });
+  return call(c, "post", `/admin/v1/members/{id}/${kind}`, { params: { id }, body: { ...fields, reason }, auth: true });
 };

@@ -1,6 +1,5 @@
-import type { ApiClient } from "../client.js";
+import { call, type ApiClient } from "../client.js";
 import type { ResponseBody } from "../contract.js";
-import { enc } from "./path.js";
 
 /** The console's video calls (/admin/v1): a workout's uploaded video and its captions. Uploads speak tus. */
 export type WorkoutVideoState = ResponseBody<"/admin/v1/workouts/{id}/video", "get">;
@@ -9,19 +8,16 @@ export type WorkoutVideoState = ResponseBody<"/admin/v1/workouts/{id}/video", "g
 export const uploadsEndpoint = (c: ApiClient) => `${c.baseURL}/admin/v1/uploads`;
 
 export const getWorkoutVideo = (c: ApiClient, id: string, signal?: AbortSignal) =>
-  c.request<WorkoutVideoState>(`/admin/v1/workouts/${enc(id)}/video`, { auth: true, signal });
+  call(c, "get", "/admin/v1/workouts/{id}/video", { params: { id }, auth: true, signal });
 
 /** Stores a language's WebVTT captions (the file's bytes, sent as text/vtt). */
 export const putCaptions = (c: ApiClient, id: string, lang: string, file: Blob) =>
-  c.request<{ lang: string; updated_at: string }>(`/admin/v1/workouts/${enc(id)}/captions/${enc(lang)}`, {
-    method: "PUT",
+  call(c, "put", "/admin/v1/workouts/{id}/captions/{lang}", {
+    params: { id, lang },
     auth: true,
     body: new Blob([file], { type: "text/vtt" }),
   });
 
 /** A Mux Direct Upload URL for the workout's video (servers with Mux's API configured): the browser PUTs the file. */
 export const createMuxUpload = (c: ApiClient, id: string) =>
-  c.request<{ upload_id: string; url: string }>(`/admin/v1/workouts/${enc(id)}/mux-upload`, {
-    method: "POST",
-    auth: true,
-  });
+  call(c, "post", "/admin/v1/workouts/{id}/mux-upload", { params: { id }, auth: true });

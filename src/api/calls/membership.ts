@@ -1,70 +1,67 @@
-import type { ApiClient } from "../client.js";
-import type { ResponseBody } from "../contract.js";
-import type {
-  BillingAddress,
-  BillingAddressChange,
-  CancelRequest,
-  Coupon,
-  CouponEntry,
-  CouponResults,
-  PaymentCard,
-  PlanChange,
-  Product,
-  Quote,
-  Subscription,
-} from "../types.js";
-import { enc } from "./path.js";
+import { call, type ApiClient } from "../client.js";
+import type { CallInput, RequestBody } from "../contract.js";
+import type { BillingAddressChange, CancelRequest, CouponEntry, PlanChange } from "../types.js";
 
 type S = AbortSignal | undefined;
-const write = <T>(c: ApiClient, method: "POST" | "PUT", path: string, body?: unknown) =>
-  c.request<T>(path, { method, body, auth: true });
+type SandboxCard = RequestBody<"/commerce/v1/sandbox/payment-methods", "post">;
+const auth = true;
 
 /** Spec §7: the single subscription fetch retries 3 times at 1 s. 404 = no subscription. */
 export const getSubscription = (c: ApiClient, signal?: S) =>
-  c.request<Subscription>("/v2/subscriptions/subs", { auth: true, signal, retries: 3, retryDelay: () => 1000 });
+  call(c, "get", "/v2/subscriptions/subs", { auth, signal, retries: 3, retryDelay: () => 1000 });
 export const getSubscriptions = (c: ApiClient, signal?: S) =>
-  c.request<{ items: Subscription[] }>("/v2/subscriptions/subs/all", { auth: true, signal });
+  call(c, "get", "/v2/subscriptions/subs/all", { auth, signal });
 export const getProducts = (c: ApiClient, skus: string[], signal?: S) =>
-  c.request<{ items: Product[] }>("/subscriptions/v1/products", { query: { sku: skus }, signal });
+  call(c, "get", "/subscriptions/v1/products", { query: { sku: skus }, signal });
 /** What a plan with these promo codes would charge and when; changes nothing (400 names each invalid code). */
 export const getQuote = (c: ApiClient, sku: string, promoCodes: string[] = [], signal?: S) =>
-  c.request<Quote>("/v2/subscriptions/subs/quote", { query: { sku, promo_code: promoCodes }, auth: true, signal });
+  call(c, "get", "/v2/subscriptions/subs/quote", { query: { sku, promo_code: promoCodes }, auth, signal });
 /** The checkout: subscribes with the default card; promo codes discount the first charged period. */
 export const startSubscription = (c: ApiClient, sku: string, promoCodes: string[] = []) =>
-  write<Subscription>(c, "POST", "/v2/subscriptions/subs", { sku, promo_codes: promoCodes });
+  call(c, "post", "/v2/subscriptions/subs", { body: { sku, promo_codes: promoCodes }, auth });
 export const getCoupon = (c: ApiClient, code: string, signal?: S) =>
-  c.request<Coupon>(`/v2/subscriptions/coupon-codes/${enc(code)}`, { auth: true, signal });
+  call(c, "get", "/v2/subscriptions/coupon-codes/{code}", { params: { code }, auth, signal });
 export const applyCoupons = (c: ApiClient, coupons: CouponEntry[]) =>
-  write<CouponResults>(c, "POST", "/v2/subscriptions/subs/coupon-codes", { coupons });
+  call(c, "post", "/v2/subscriptions/subs/coupon-codes", { body: { coupons }, auth });
 export const changePlan = (c: ApiClient, body: PlanChange) =>
-  write<Subscription>(c, "PUT", "/v2/subscriptions/subs/plan", body);
+  call(c, "put", "/v2/subscriptions/subs/plan", { body, auth });
 export const cancelSubscription = (c: ApiClient, id: string, body: CancelRequest) =>
-  write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/cancel`, body);
+  call(c, "post", "/v2/subscriptions/subs/{id}/cancel", { params: { id }, body, auth });
 export const reactivateSubscription = (c: ApiClient, id: string) =>
-  write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/reactivate`);
+  call(c, "post", "/v2/subscriptions/subs/{id}/reactivate", { params: { id }, auth });
 export const updateBillingAddress = (c: ApiClient, id: string, body: BillingAddressChange) =>
-  write<BillingAddress>(c, "PUT", `/v2/subscriptions/subs/billing-address/${enc(id)}`, body);
+  call(c, "put", "/v2/subscriptions/subs/billing-address/{id}", { params: { id }, body, auth });
 export const requestStudioLinkEmail = (c: ApiClient, email: string) =>
-  write<unknown>(c, "POST", "/v2/subscriptions/subs/marianatek/email-request/", { email });
-export const createStudioLink = (c: ApiClient, body: Record<string, unknown> = {}) =>
-  write<unknown>(c, "POST", "/v2/subscriptions/subs/create-marianatek", body);
-export const sendCustomerNotification = (c: ApiClient, type: string, body: Record<string, unknown> = {}) =>
-  write<unknown>(c, "POST", `/v2/subscriptions/customers/notifications/${enc(type)}`, body);
+  call(c, "post", "/v2/subscriptions/subs/marianatek/email-request/", { body: { email }, auth });
+export const createStudioLink = (c: ApiClient, body: RequestBody<"/v2/subscriptions/subs/create-marianatek", "post">) =>
+  call(c, "post", "/v2/subscriptions/subs/create-marianatek", { body, auth });
+/** Asks the server to email the member a notice (a card update link, the subscription summary). */
+export const sendCustomerNotification = (c: ApiClient, type: NotificationType) =>
+  call(c, "post", "/v2/subscriptions/customers/notifications/{type}", { params: { type }, body: {}, auth });
+type NotificationType = CallInput<"/v2/subscriptions/customers/notifications/{type}", "post">["params"]["type"];
 export const getRechargePortal = (c: ApiClient, signal?: S) =>
-  c.request<ResponseBody<"/v2/subscriptions/subs/recharge/customer-portal", "get">>(
-    "/v2/subscriptions/subs/recharge/customer-portal",
-    { auth: true, signal },
-  );
+  call(c, "get", "/v2/subscriptions/subs/recharge/customer-portal", { auth, signal });
 /** Pauses for 1 to 3 months from the end of the current period; access and billing resume on their own. */
-export const pauseSubscription = (c: ApiClient, id: string, months: number) =>
-  write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/pause`, { months });
+export const pauseSubscription = (c: ApiClient, id: string, months: 1 | 2 | 3) =>
+  call(c, "post", "/v2/subscriptions/subs/{id}/pause", { params: { id }, body: { months }, auth });
 /** Withdraws a pause that has not started. */
 export const cancelPause = (c: ApiClient, id: string) =>
-  write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/pause/cancel`);
+  call(c, "post", "/v2/subscriptions/subs/{id}/pause/cancel", { params: { id }, auth });
 /** Resumes a paused membership now (recharge or self-serve): a new period starts today and is charged. */
 export const unpauseSubscription = (c: ApiClient, id: string) =>
-  write<Subscription>(c, "POST", `/v2/subscriptions/subs/${enc(id)}/unpause`);
-export const setupPayment = (c: ApiClient) =>
-  write<ResponseBody<"/commerce/v1/payment/setup", "post">>(c, "POST", "/commerce/v1/payment/setup");
+  call(c, "post", "/v2/subscriptions/subs/{id}/unpause", { params: { id }, auth });
+export const setupPayment = (c: ApiClient) => call(c, "post", "/commerce/v1/payment/setup", { auth });
 export const setDefaultPayment = (c: ApiClient, paymentMethodId: string) =>
-  write<PaymentCard>(c, "POST", "/commerce/v1/payment/setdefault", { payment_method_id: paymentMethodId });
+  call(c, "post", "/commerce/v1/payment/setdefault", { body: { payment_method_id: paymentMethodId }, auth });
+/**
+ * The sandbox billing provider's stand-in for a provider's card SDK: tokenizes a test card with the setup secret and
+ * answers its payment method id (the card number never reaches our database; no member token, like a provider's SDK).
+ */
+export const createSandboxPaymentMethod = (c: ApiClient, body: SandboxCard) =>
+  call(c, "post", "/commerce/v1/sandbox/payment-methods", { body });
+/** The renewal charge waiting for the member's bank to authenticate it (Stripe's requires_action), if any. */
+export const getWaitingCharge = (c: ApiClient, signal?: S) =>
+  call(c, "get", "/commerce/v1/payment/confirmation", { auth, signal });
+/** Confirms that charge; `returned` when back from the bank's page, to read how it went. */
+export const confirmPayment = (c: ApiClient, paymentId: string, returned: boolean) =>
+  call(c, "post", "/commerce/v1/payment/confirm", { body: { payment_id: paymentId, returned }, auth });

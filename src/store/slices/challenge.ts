@@ -17,7 +17,9 @@ function createChallengeSlice(ctx: StoreContext, store: Store<ChallengeNeeds, un
     current,
     mine,
     joined,
-    join: createMutation((body: Record<string, unknown>) => api.updateChallengeAttribute(c, body).then(into(joined))),
+    join: createMutation((body: Parameters<typeof api.updateChallengeAttribute>[1]) =>
+      api.updateChallengeAttribute(c, body).then(into(joined)),
+    ),
     /** Progress of the current challenge over the loaded history (load `store.activity.history` too). */
     progress: computed(() => {
       const ch = current.data.value;

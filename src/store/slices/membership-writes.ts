@@ -88,7 +88,7 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipS
         .then(refreshed);
     }),
     /** Pauses for 1 to 3 months from the end of the current period. */
-    pause: createMutation((months: number) =>
+    pause: createMutation((months: 1 | 2 | 3) =>
       api.pauseSubscription(c, current().subscription_id, months).then(refreshed),
     ),
     /** Withdraws a pause that has not started. */
@@ -111,11 +111,11 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipS
         throw e;
       }
     }),
-    createStudioLink: createMutation((body: Record<string, unknown> = {}) =>
+    createStudioLink: createMutation((body: Parameters<typeof api.createStudioLink>[1]) =>
       api.createStudioLink(c, body).then(refreshed),
     ),
-    notify: createMutation((type: string, body?: Record<string, unknown>) =>
-      api.sendCustomerNotification(c, type, body),
+    notify: createMutation((type: Parameters<typeof api.sendCustomerNotification>[1]) =>
+      api.sendCustomerNotification(c, type),
     ),
     reset() {
       subscriptions.reset();

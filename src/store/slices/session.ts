@@ -69,7 +69,7 @@ function createSessionAccount(ctx: StoreContext, { claims }: SessionSlice) {
       void claims.reload();
       return answer;
     }),
-    submitOnboarding: createMutation((answers: Record<string, unknown>) =>
+    submitOnboarding: createMutation((answers: Parameters<typeof api.submitOnboardingResults>[1]) =>
       api.submitOnboardingResults(c, answers).then(into(onboardingResults)),
     ),
     deactivate: createMutation(async () => {

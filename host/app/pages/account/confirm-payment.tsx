@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { ApiError } from "../../../../src/api/index.js";
+import { ApiError, confirmPayment, getWaitingCharge } from "../../../../src/api/index.js";
 import { formatPrice } from "../../../../src/domain/index.js";
 import { currentLocale, t } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
@@ -10,16 +10,7 @@ import { OopsInline } from "../../ui/oops.js";
 import { card, lead, Spinner, stack } from "../../ui/page.js";
 import { AccountLayout } from "./account-layout.js";
 
-/** GET /commerce/v1/payment/confirmation */
-interface WaitingCharge {
-  payment_id: string;
-  amount: number;
-  currency: string;
-  plan: string;
-  card: { brand: string; last4: string } | null;
-}
-
-type Confirmed = { status: "succeeded" } | { status: "requires_action"; redirect_url: string };
+type WaitingCharge = Awaited<ReturnType<typeof getWaitingCharge>>;
 
 type View =
   | { kind: "loading" }
@@ -50,12 +41,8 @@ export default function ConfirmPaymentPage() {
     setBusy(true);
     setFailure("");
     try {
-      const answer = await store.api.request<Confirmed>("/commerce/v1/payment/confirm", {
-        method: "POST",
-        auth: true,
-        body: { payment_id: paymentId, returned },
-      });
-      if (answer.status === "requires_action") {
+      const answer = await confirmPayment(store.api, paymentId, returned);
+      if (answer.status === "requires_action" && answer.redirect_url) {
         // The bank's authentication page; it sends the member back here.
         window.location.assign(answer.redirect_url);
         return;
@@ -83,7 +70,7 @@ export default function ConfirmPaymentPage() {
       return;
     }
     let live = true;
-    store.api.request<WaitingCharge>("/commerce/v1/payment/confirmation", { auth: true }).then(
+    getWaitingCharge(store.api).then(
       (charge) => live && setView({ kind: "waiting", charge }),
       (err: unknown) =>
         live &&

@@ -10,8 +10,7 @@ import { afterSignIn, redirectTarget, withReturn } from "../../lib/redirect.js";
 import { landingAfterSignIn } from "../../lib/staff.js";
 import { PasswordField } from "./password-field.js";
 import { useAnalytics } from "../../lib/analytics.js";
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { looksLikeEmail } from "../../../../src/domain/index.js";
 
 /** Two-step sign-in: the email first, then the password for a known email or /signup for an unknown one. */
 export default function ContinuePage() {
@@ -35,7 +34,7 @@ export default function ContinuePage() {
 
   async function submitEmail(e: FormEvent) {
     e.preventDefault();
-    if (!EMAIL.test(email.trim())) return setError(t("error.invalidEmail"));
+    if (!looksLikeEmail(email)) return setError(t("error.invalidEmail"));
     setError("");
     setBusy(true);
     try {

@@ -8,8 +8,7 @@ import { Field, FormError } from "../../ui/field.js";
 import { useStore } from "../../lib/store.js";
 import { withReturn } from "../../lib/redirect.js";
 import { messageOf } from "./continue.js";
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { looksLikeEmail } from "../../../../src/domain/index.js";
 
 /** Sends the reset link; the answer never says whether the email has an account. */
 export default function ForgotPasswordPage() {
@@ -23,7 +22,7 @@ export default function ForgotPasswordPage() {
 
   async function send(e?: FormEvent) {
     e?.preventDefault();
-    if (!EMAIL.test(email.trim())) return setError(t("error.invalidEmail"));
+    if (!looksLikeEmail(email)) return setError(t("error.invalidEmail"));
     setBusy(true);
     setError("");
     try {

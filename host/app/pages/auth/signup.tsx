@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useSearch } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
 import { signUpErrorMessage, t } from "../../../../src/i18n/index.js";
-import { NAME_MAX_LENGTH, nameFieldOf, nameProblem } from "../../../../src/domain/index.js";
+import { looksLikeEmail, NAME_MAX_LENGTH, nameFieldOf, nameProblem } from "../../../../src/domain/index.js";
 import { AuthLayout, form, small } from "./auth-layout.js";
 import { Button, ButtonLink } from "../../ui/button.js";
 import { Checkbox, Field, FormError } from "../../ui/field.js";
@@ -12,7 +12,6 @@ import { PasswordField } from "./password-field.js";
 import { rich } from "../../lib/rich.js";
 import { EXTERNAL } from "../../lib/links.js";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD = 6;
 
 /** "First name is required" / "First name can be at most 100 characters" (the server's limit). */
@@ -53,7 +52,7 @@ export default function SignupPage() {
   const [serverName, setServerName] = useState<{ field: "given" | "family"; value: string } | null>(null);
 
   const problems = {
-    email: EMAIL.test(values.email.trim()) ? "" : t("error.invalidEmail"),
+    email: looksLikeEmail(values.email) ? "" : t("error.invalidEmail"),
     given: nameMessage(t("auth.firstName"), values.given),
     family: nameMessage(t("auth.lastName"), values.family),
     password: values.password.length >= MIN_PASSWORD ? "" : t("error.passwordLength"),

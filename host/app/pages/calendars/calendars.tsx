@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { css } from "goober";
+import { getCalendarIds } from "../../../../src/api/index.js";
 import { t, plural } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -27,7 +28,7 @@ export default function CalendarsPage() {
   useEffect(() => {
     if (signedIn) return void store.calendars.enrollments.load();
     const controller = new AbortController();
-    store.api.request<unknown>("/tsapi/workout_calendars/ids", { signal: controller.signal }).then(
+    getCalendarIds(store.api, controller.signal).then(
       (answer) => setPublicList(itemsOf<CalendarSummary>(answer).filter((c) => c.slug)),
       () => setPublicList([]),
     );

@@ -14,6 +14,7 @@ import { OopsModal } from "../../ui/oops.js";
 import { EmptyState, Page, PageHeader, Spinner, card, sectionTitle, stack } from "../../ui/page.js";
 import { ProgressBar } from "../../ui/progress.js";
 import { FALL_2022, byWeek, dateRange, isOver } from "./challenge-data.js";
+import { getChallenges, updateChallengeAttribute } from "../../../../src/api/index.js";
 import type { Challenge } from "../../../../src/api/types.js";
 
 const cards = css`display: grid; gap: ${space[4]}px; ${up(bp.md)} { grid-template-columns: repeat(2, 1fr); }`;
@@ -35,7 +36,7 @@ function useChallenges(signedIn: boolean) {
   const [failed, setFailed] = useState(false);
   const load = useCallback(
     (signal?: AbortSignal) =>
-      store.api.request<{ items: Challenge[] }>("/v2/workouts/challenges", { auth: true, signal }).then(
+      getChallenges(store.api, signal).then(
         (a) => setList(a.items),
         () => !signal?.aborted && setFailed(true),
       ),
@@ -49,11 +50,7 @@ function useChallenges(signedIn: boolean) {
   }, [signedIn, load]);
   async function join(id: string) {
     const joined = (list ?? []).filter((c) => c.joined).map((c) => c.id);
-    await store.api.request("/user/v1/attribute/challenges", {
-      method: "PUT",
-      auth: true,
-      body: { challenges: [...new Set([...joined, id])] },
-    });
+    await updateChallengeAttribute(store.api, { challenges: [...new Set([...joined, id])] });
     await load();
   }
   return { list, failed, join };

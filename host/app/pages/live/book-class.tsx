@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearch } from "wouter";
-import { ApiError } from "../../../../src/api/index.js";
+import { ApiError, getSitePass } from "../../../../src/api/index.js";
 import type { LiveClass, Reservation } from "../../../../src/api/types.js";
 import { classStartLabel, isVirtualClass, reservationFor, studioPlace } from "../../../../src/domain/index.js";
 import { cancelTerms, directionsUrl } from "../../../../widgets/ui/class-terms.js";
@@ -40,9 +40,8 @@ async function tellSite(store: Store, siteOrigin: string | undefined, message: B
   const opener = window.opener as Window | null;
   if (!opener || !siteOrigin) return;
   if (message.type === BOOKING_MESSAGE && siteOrigin !== location.origin) {
-    const pass = await store.api
-      .request<BookingsPass>("/studios/site-pass", { method: "POST", auth: true, body: { origin: siteOrigin } })
-      .catch(() => undefined); // refused (not an allowed site in production): the site still hears of the booking
+    // Refused (not an allowed site in production): the site still hears of the booking.
+    const pass: BookingsPass | undefined = await getSitePass(store.api, siteOrigin).catch(() => undefined);
     if (pass) message = { ...message, pass };
   }
   opener.postMessage(message, siteOrigin);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { css } from "goober";
+import { getOnboardingResult } from "../../../../src/api/index.js";
 import type { Workout } from "../../../../src/api/types.js";
 import { t, type MessageKey } from "../../../../src/i18n/index.js";
 import { useStore } from "../../lib/store.js";
@@ -46,12 +47,11 @@ function Results({ id, next }: { id: string; next: string | null }) {
   const [result, setResult] = useState<OnboardingResult | null | undefined>();
   useEffect(() => {
     const controller = new AbortController();
-    store.api
-      .request<OnboardingResult>(`/v2/workouts/onboarding-results/${encodeURIComponent(id)}`, {
-        auth: true,
-        signal: controller.signal,
-      })
-      .then(setResult, () => !controller.signal.aborted && setResult(null));
+    // The route answers its result without a response schema (the contract's `unknown`): the shape is the one above.
+    getOnboardingResult(store.api, id, controller.signal).then(
+      (answer) => setResult(answer as OnboardingResult),
+      () => !controller.signal.aborted && setResult(null),
+    );
     return () => controller.abort();
   }, [id, store]);
   if (result === undefined)

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { getSeriesEnrollments } from "../../../../src/api/index.js";
 import type { SeriesEnrollment } from "../../../../src/api/types.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
@@ -22,12 +23,10 @@ export function useSeriesEnrollment(seriesId: string | undefined) {
   useEffect(() => {
     if (!signedIn) return setAll(undefined);
     const controller = new AbortController();
-    store.api
-      .request<{ series: SeriesEnrollment[] }>("/v2/workouts/series", { auth: true, signal: controller.signal })
-      .then(
-        (answer) => setAll(answer.series),
-        () => undefined,
-      );
+    getSeriesEnrollments(store.api, controller.signal, true).then(
+      (answer) => setAll(answer.series),
+      () => undefined,
+    );
     return () => controller.abort();
   }, [signedIn, active, store]);
 

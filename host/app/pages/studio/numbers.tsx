@@ -5,7 +5,7 @@ import { useStore } from "../../lib/store.js";
 import { color, space, text } from "../../theme/tokens.js";
 import { FormError } from "../../ui/field.js";
 import { sectionTitle, Spinner, stack } from "../../ui/page.js";
-import { staffApi, type StaffLocation, type WeekNumbers } from "./studio-api.js";
+import { getStudioNumbers, type StaffLocation, type WeekNumbers } from "../../../../src/api/index.js";
 import { failureMessage, StudioFrame } from "./studio-frame.js";
 import { count, percent, weekLabel } from "./studio-format.js";
 
@@ -31,7 +31,7 @@ function NumbersView({ location }: { location: StaffLocation }) {
   const [weeks, setWeeks] = useState<WeekNumbers[] | undefined>();
   const [error, setError] = useState("");
   useEffect(() => {
-    staffApi.numbers(store.api, location.slug, WEEKS).then(
+    getStudioNumbers(store.api, location.slug, WEEKS).then(
       (r) => setWeeks(r.weeks),
       (e: unknown) => setError(failureMessage(e)),
     );

@@ -9,7 +9,16 @@ import { Field, FormError } from "../../ui/field.js";
 import { Modal, modalActions } from "../../ui/modal.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
-import { staffApi, type Roster, type RosterBooking, type StaffLocation } from "./studio-api.js";
+import {
+  cancelStaffClass,
+  checkInBooking,
+  getClassRoster,
+  markNoShow,
+  setClassCapacity,
+  type Roster,
+  type RosterBooking,
+  type StaffLocation,
+} from "../../../../src/api/index.js";
 import { failureMessage, StudioFrame, studioHref } from "./studio-frame.js";
 import { count, dayLabel } from "./studio-format.js";
 
@@ -46,7 +55,7 @@ function RosterView({ classId, location }: { classId: string; location: StaffLoc
   const [notice, setNotice] = useState("");
   const [confirmCancel, setConfirmCancel] = useState(false);
   const reload = useCallback(
-    () => staffApi.roster(store.api, classId).then(setRoster, (e: unknown) => setError(failureMessage(e))),
+    () => getClassRoster(store.api, classId).then(setRoster, (e: unknown) => setError(failureMessage(e))),
     [store, classId],
   );
   useEffect(() => void reload(), [reload]);
@@ -64,19 +73,19 @@ function RosterView({ classId, location }: { classId: string; location: StaffLoc
   }
   const checkIn = (b: RosterBooking) =>
     act(async () => {
-      await staffApi.checkIn(store.api, classId, b.reservation_id);
+      await checkInBooking(store.api, classId, b.reservation_id);
       return t("studioAdmin.checkedInNote", { name: b.name });
     });
   const noShow = (b: RosterBooking) =>
     act(async () => {
-      await staffApi.noShow(store.api, classId, b.reservation_id);
+      await markNoShow(store.api, classId, b.reservation_id);
       return t("studioAdmin.noShowNote", { name: b.name });
     });
   function setCapacity(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const capacity = Number(new FormData(e.currentTarget).get("capacity"));
     void act(async () => {
-      await staffApi.capacity(store.api, classId, capacity);
+      await setClassCapacity(store.api, classId, capacity);
       return t("studioAdmin.capacitySaved", { capacity: count(capacity) });
     });
   }
@@ -85,7 +94,7 @@ function RosterView({ classId, location }: { classId: string; location: StaffLoc
     const reason = String(new FormData(e.currentTarget).get("reason") ?? "").trim();
     setConfirmCancel(false);
     void act(async () => {
-      const done = await staffApi.cancel(store.api, classId, reason);
+      const done = await cancelStaffClass(store.api, classId, reason);
       return t("studioAdmin.cancelledNote", { count: count(done.notified) });
     });
   }

@@ -7,7 +7,7 @@ import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { card, Spinner, stack } from "../../ui/page.js";
-import { staffApi, type Policy, type StaffLocation } from "./studio-api.js";
+import { getStudioPolicy, saveStudioPolicy, type Policy, type StaffLocation } from "../../../../src/api/index.js";
 import { failureMessage, StudioFrame } from "./studio-frame.js";
 
 const grid = css`display: grid; gap: ${space[4]}px; ${up(bp.md)} { grid-template-columns: repeat(2, minmax(0, 1fr)); }`;
@@ -52,7 +52,7 @@ function PolicyForm({ location }: { location: StaffLocation }) {
   const [notice, setNotice] = useState("");
   const owner = location.role === "owner";
   useEffect(() => {
-    staffApi.policy(store.api, location.slug).then(setPolicy, (e: unknown) => setError(failureMessage(e)));
+    getStudioPolicy(store.api, location.slug).then(setPolicy, (e: unknown) => setError(failureMessage(e)));
   }, [store, location.slug]);
 
   async function save(e: FormEvent<HTMLFormElement>) {
@@ -82,7 +82,7 @@ function PolicyForm({ location }: { location: StaffLocation }) {
     setError("");
     if (Object.keys(errors).length) return;
     try {
-      setPolicy(await staffApi.setPolicy(store.api, location.slug, next as unknown as Policy));
+      setPolicy(await saveStudioPolicy(store.api, location.slug, next as unknown as Policy));
       setNotice(t("studioAdmin.policy.saved"));
     } catch (err) {
       setError(failureMessage(err));

@@ -7,7 +7,7 @@ import { useStore } from "../../lib/store.js";
 import { color, radius, space, text } from "../../theme/tokens.js";
 import { ButtonLink } from "../../ui/button.js";
 import { EmptyState, Page, PageHeader, Spinner } from "../../ui/page.js";
-import { staffApi, type StaffLocation } from "./studio-api.js";
+import { getStaffMe, type StaffLocation } from "../../../../src/api/index.js";
 
 const bar = css`display: flex; flex-wrap: wrap; gap: ${space[3]}px; align-items: end; justify-content: space-between; margin-bottom: ${space[5]}px;
   nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: ${space[2]}px; margin: 0; padding: 0; }
@@ -43,7 +43,7 @@ export function StudioFrame({
   const asked = new URLSearchParams(useSearch()).get("location");
   useEffect(() => {
     const abort = new AbortController();
-    staffApi.me(store.api).then(
+    getStaffMe(store.api).then(
       (me) => !abort.signal.aborted && setLocations(me.locations),
       (e: unknown) =>
         !abort.signal.aborted && (e instanceof ApiError && e.status === 403 ? setLocations([]) : setFailed(true)),

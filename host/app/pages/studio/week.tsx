@@ -8,7 +8,18 @@ import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
-import { staffApi, type StaffLocation, type Template, type Week } from "./studio-api.js";
+import {
+  createStaffClass,
+  createClassTemplate,
+  endClassTemplate,
+  getStaffTrainers,
+  getStaffWeek,
+  getClassTemplates,
+  updateClassTemplate,
+  type StaffLocation,
+  type Template,
+  type Week,
+} from "../../../../src/api/index.js";
 import { failureMessage, StudioFrame, studioHref } from "./studio-frame.js";
 import { count, dayLabel, dayList } from "./studio-format.js";
 
@@ -56,15 +67,15 @@ function WeekView({ location }: { location: StaffLocation }) {
   const [editing, setEditing] = useState<string | undefined>();
 
   const reload = useCallback(() => {
-    staffApi.week(store.api, location.slug, anchor).then(setWeek, (e: unknown) => setLoadError(failureMessage(e)));
-    staffApi.templates(store.api, location.slug).then(
+    getStaffWeek(store.api, location.slug, anchor).then(setWeek, (e: unknown) => setLoadError(failureMessage(e)));
+    getClassTemplates(store.api, location.slug).then(
       (r) => setTemplates(r.items),
       (e: unknown) => setLoadError(failureMessage(e)),
     );
   }, [store, location.slug, anchor]);
   useEffect(reload, [reload]);
   useEffect(() => {
-    staffApi.trainers(store.api).then(
+    getStaffTrainers(store.api).then(
       (r) => setTrainers(r.items),
       () => setTrainers([]),
     );
@@ -73,7 +84,7 @@ function WeekView({ location }: { location: StaffLocation }) {
   async function endTemplate(template: Template) {
     setNotice("");
     try {
-      const { kept_classes } = await staffApi.endTemplate(store.api, template.id);
+      const { kept_classes } = await endClassTemplate(store.api, template.id);
       setNotice(t("studioAdmin.templateEnded", { type: template.class_type, kept: count(kept_classes) }));
       reload();
     } catch (e) {
@@ -258,7 +269,7 @@ function OneOffForm({
     setError("");
     setBusy(true);
     try {
-      const created = await staffApi.createClass(store.api, location.slug, {
+      const created = await createStaffClass(store.api, location.slug, {
         date: read("date"),
         start_time: read("start_time"),
         end_time: read("end_time"),
@@ -356,10 +367,10 @@ function TemplateForm({
         room: read("room").trim(),
       };
       if (template) {
-        const saved = await staffApi.updateTemplate(store.api, template.id, body);
+        const saved = await updateClassTemplate(store.api, template.id, body);
         return onDone(t("studioAdmin.templateSaved", { type: saved.class_type, time: saved.start_time }));
       }
-      const created = await staffApi.createTemplate(store.api, location.slug, body);
+      const created = await createClassTemplate(store.api, location.slug, body);
       formEl.reset();
       onDone(t("studioAdmin.templateCreated", { type: created.class_type, time: created.start_time }));
     } catch (err) {
