@@ -1780,7 +1780,7 @@ export interface paths {
     /** Every trainer in every state: those in use in their order, then the retired */
     get: operations["getAdminTrainers"];
     put?: never;
-    /** Create a trainer as a draft, last in the order (members see it once published) */
+    /** Create a trainer as a draft, last in its list (members see it once published) */
     post: operations["postAdminTrainers"];
     delete?: never;
     options?: never;
@@ -1815,7 +1815,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Publish a trainer: members see it (a retired one comes back, last in the order) */
+    /** Publish a trainer: members see it (a retired one comes back, last in its list) */
     post: operations["postAdminTrainersByIdPublish"];
     delete?: never;
     options?: never;
@@ -1832,7 +1832,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Retire a trainer: out of members' lists, kept for the record (publish brings it back) */
+    /** Retire a trainer: members stop seeing it; kept for the record (publish brings it back) */
     post: operations["postAdminTrainersByIdRetire"];
     delete?: never;
     options?: never;
@@ -1849,7 +1849,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Move a trainer one place up or down; answers them all in the new order */
+    /** Move a trainer one place up or down in its list; answers them all in the new order */
     post: operations["postAdminTrainersByIdMove"];
     delete?: never;
     options?: never;
@@ -1867,7 +1867,7 @@ export interface paths {
     /** Every collection in every state: those in use in their order, then the retired */
     get: operations["getAdminCollections"];
     put?: never;
-    /** Create a collection as a draft, last in the order (members see it once published) */
+    /** Create a collection as a draft, last in its list (members see it once published) */
     post: operations["postAdminCollections"];
     delete?: never;
     options?: never;
@@ -1902,7 +1902,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Publish a collection: members see it (a retired one comes back, last in the order) */
+    /** Publish a collection: members see it (a retired one comes back, last in its list) */
     post: operations["postAdminCollectionsByIdPublish"];
     delete?: never;
     options?: never;
@@ -1919,7 +1919,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Retire a collection: out of members' lists, kept for the record (publish brings it back) */
+    /** Retire a collection: members stop seeing it; kept for the record (publish brings it back) */
     post: operations["postAdminCollectionsByIdRetire"];
     delete?: never;
     options?: never;
@@ -1936,7 +1936,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Move a collection one place up or down; answers them all in the new order */
+    /** Move a collection one place up or down in its list; answers them all in the new order */
     post: operations["postAdminCollectionsByIdMove"];
     delete?: never;
     options?: never;

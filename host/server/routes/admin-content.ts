@@ -8,6 +8,7 @@ import { AdminSeriesService } from "../services/admin-series.js";
 import { AdminTrainersService } from "../services/admin-trainers.js";
 import { CONTENT_STATUSES } from "../services/content-states.js";
 import type { Actor, ConsoleArea } from "../services/operator-access.js";
+import { orderedContentRoutes } from "./admin-ordered-content.js";
 import { typed } from "./typed.js";
 
 const string = { type: "string" } as const;
@@ -25,7 +26,6 @@ const longText = { type: "string", maxLength: 5000 } as const;
 const slug = { type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } as const;
 const imageUrl = { type: "string", maxLength: 500, pattern: "^(|https://\\S+|/\\S*)$" } as const;
 const recordId = strictObject({ id: { type: "string", minLength: 1, maxLength: 128 } }, ["id"]);
-const move = strictObject({ direction: { type: "string", enum: ["up", "down"] } }, ["direction"]);
 
 const trainerFields = { name: text(120, 1), slug, bio: longText, image_url: imageUrl } as const;
 const collectionFields = { name: text(120, 1), slug, description: longText, image_url: imageUrl } as const;
@@ -133,88 +133,26 @@ export async function adminContentRoutes(instance: FastifyInstance, { ctx }: Rou
   const common = { tags: ["admin"], security: memberSecurity };
 
   // Trainers and collections: the same verbs over records in an explicit order.
-  const orderedKinds = [
-    ["trainers", "trainer", trainers, trainer, strictObject(trainerFields, ["name", "slug", "bio", "image_url"])],
+  orderedContentRoutes(
+    instance,
     [
-      "collections",
-      "collection",
-      collections,
-      collection,
-      strictObject(collectionFields, ["name", "slug", "description", "image_url"]),
+      {
+        path: "trainers",
+        what: "trainer",
+        service: trainers,
+        answer: trainer,
+        body: strictObject(trainerFields, ["name", "slug", "bio", "image_url"]),
+      },
+      {
+        path: "collections",
+        what: "collection",
+        service: collections,
+        answer: collection,
+        body: strictObject(collectionFields, ["name", "slug", "description", "image_url"]),
+      },
     ],
-  ] as const;
-  for (const [path, what, service, answer, body] of orderedKinds) {
-    app.get(
-      `/${path}`,
-      {
-        schema: {
-          ...common,
-          summary: `Every ${what} in every state: those in use in their order, then the retired`,
-          response: { 200: itemsOf(answer), ...refusals },
-        },
-      },
-      async () => ({ items: await service.list() }),
-    );
-    app.get(
-      `/${path}/:id`,
-      { schema: { ...common, summary: `One ${what}`, params: recordId, response: { 200: answer, ...refusals } } },
-      async (request) => service.get(request.params.id),
-    );
-    app.post(
-      `/${path}`,
-      {
-        ...write,
-        schema: {
-          ...common,
-          summary: `Create a ${what} as a draft, last in the order (members see it once published)`,
-          body,
-          response: { 200: answer, ...refusals },
-        },
-      },
-      // The schema makes the body exactly the fields; the union of kinds is narrowed by the loop's pairing.
-      async (request) => service.create(actor(request), request.body as never),
-    );
-    app.put(
-      `/${path}/:id`,
-      {
-        ...write,
-        schema: {
-          ...common,
-          summary: `Replace a ${what}'s fields (its state and place stay)`,
-          params: recordId,
-          body,
-          response: { 200: answer, ...refusals },
-        },
-      },
-      async (request) => service.update(actor(request), request.params.id, request.body as never),
-    );
-    for (const [verb, summary] of [
-      ["publish", `Publish a ${what}: members see it (a retired one comes back, last in the order)`],
-      ["retire", `Retire a ${what}: out of members' lists, kept for the record (publish brings it back)`],
-    ] as const)
-      app.post(
-        `/${path}/:id/${verb}`,
-        {
-          ...write,
-          schema: { ...common, summary, params: recordId, body: noBody, response: { 200: answer, ...refusals } },
-        },
-        async (request) => service.change(actor(request), request.params.id, verb),
-      );
-    app.post(
-      `/${path}/:id/move`,
-      {
-        ...write,
-        schema: {
-          ...common,
-          summary: `Move a ${what} one place up or down; answers them all in the new order`,
-          params: recordId,
-          body: move,
-          response: { 200: itemsOf(answer), ...refusals },
-        },
-      },
-      async (request) => ({ items: await service.move(actor(request), request.params.id, request.body.direction) }),
-    );
-  }
+    { actor, area: "catalogue" },
+  );
 
   app.get(
     "/series",

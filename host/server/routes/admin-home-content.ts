@@ -1,18 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { strictObject } from "../schemas.js";
 import {
   AdminCarouselsService,
   AdminEntriesService,
   AdminHomeRowsService,
-  type CarouselFields,
-  type EntryFields,
-  type HomeRowFields,
+  type EntryKey,
 } from "../services/admin-home-content.js";
 import { CONTENT_STATUSES } from "../services/content-states.js";
-import type { Actor, ConsoleArea } from "../services/operator-access.js";
-import { typed } from "./typed.js";
+import type { Actor } from "../services/operator-access.js";
+import { orderedContentRoutes } from "./admin-ordered-content.js";
 
 const string = { type: "string" } as const;
 const status = { type: "string", enum: CONTENT_STATUSES } as const;
@@ -33,8 +31,6 @@ const prose = (max: number) =>
   }) as const;
 const slug = { type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } as const;
 const id = { type: "string", minLength: 1, maxLength: 128 } as const;
-const recordId = strictObject({ id }, ["id"]);
-const move = strictObject({ direction: { type: "string", enum: ["up", "down"] } }, ["direction"]);
 const listed = {
   id: string,
   status,
@@ -95,9 +91,6 @@ const entryNames = ["key", "name", "value"] as const;
 const entry = strictObject({ ...entryFields, ...listed }, [...entryNames, ...listedRequired]);
 const entriesQuery = strictObject({ key: entryKey });
 
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const itemsOf = <const T extends object>(item: T) => strictObject({ items: { type: "array", items: item } }, ["items"]);
-
 /**
  * The members' home page as the console runs it (/admin/v1): its rows and carousels, and keyed copy (FAQ entries,
  * welcome copy, coach marks). Each is created as a draft last in its list, edited, published and retired (nothing is
@@ -105,7 +98,6 @@ const itemsOf = <const T extends object>(item: T) => strictObject({ items: { typ
  * writes for admins and editors) applies.
  */
 export async function adminHomeContentRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
-  const app = typed(instance);
   const rows = new AdminHomeRowsService(ctx.db, ctx.clock);
   const carouselService = new AdminCarouselsService(ctx.db, ctx.clock);
   const entries = new AdminEntriesService(ctx.db, ctx.clock);
@@ -114,100 +106,37 @@ export async function adminHomeContentRoutes(instance: FastifyInstance, { ctx }:
     const member = memberOf(request);
     return { id: member.id, email: member.email };
   };
-  const write = { config: { consoleArea: "catalogue" as ConsoleArea } };
-  const common = { tags: ["admin"], security: memberSecurity };
-
-  const kinds = [
-    ["home-rows", "home row", rows, homeRow, strictObject(homeRowFields, homeRowNames)],
-    ["carousels", "carousel", carouselService, carousel, strictObject(carouselFields, carouselNames)],
-    ["content-entries", "content entry", entries, entry, strictObject(entryFields, entryNames)],
-  ] as const;
-  for (const [path, what, service, answer, body] of kinds) {
-    if (path === "content-entries")
-      app.get(
-        "/content-entries",
-        {
-          schema: {
-            ...common,
-            summary:
-              "FAQ entries, welcome copy and coach marks, key by key: those in use in their order, then the retired",
-            querystring: entriesQuery,
-            response: { 200: itemsOf(entry), ...refusals },
-          },
-        },
-        async (request) => ({ items: await entries.listKey(request.query.key) }),
-      );
-    else
-      app.get(
-        `/${path}`,
-        {
-          schema: {
-            ...common,
-            summary: `Every ${what} in every state: those in use in their order, then the retired`,
-            response: { 200: itemsOf(answer), ...refusals },
-          },
-        },
-        async () => ({ items: await service.list() }),
-      );
-    app.get(
-      `/${path}/:id`,
-      { schema: { ...common, summary: `One ${what}`, params: recordId, response: { 200: answer, ...refusals } } },
-      async (request) => service.get(request.params.id),
-    );
-    app.post(
-      `/${path}`,
+  orderedContentRoutes(
+    instance,
+    [
       {
-        ...write,
-        schema: {
-          ...common,
-          summary: `Create a ${what} as a draft, last in its list (members see it once published)`,
-          body,
-          response: { 200: answer, ...refusals },
+        path: "home-rows",
+        what: "home row",
+        service: rows,
+        answer: homeRow,
+        body: strictObject(homeRowFields, homeRowNames),
+      },
+      {
+        path: "carousels",
+        what: "carousel",
+        service: carouselService,
+        answer: carousel,
+        body: strictObject(carouselFields, carouselNames),
+      },
+      {
+        path: "content-entries",
+        what: "content entry",
+        service: entries,
+        answer: entry,
+        body: strictObject(entryFields, entryNames),
+        listing: {
+          summary:
+            "FAQ entries, welcome copy and coach marks, key by key: those in use in their order, then the retired",
+          querystring: entriesQuery,
+          list: (query: { key?: EntryKey }) => entries.listKey(query.key),
         },
       },
-      // The schema makes the body exactly the kind's fields; the union of kinds is narrowed by the loop's pairing.
-      async (request) => service.create(actor(request), request.body as HomeRowFields & CarouselFields & EntryFields),
-    );
-    app.put(
-      `/${path}/:id`,
-      {
-        ...write,
-        schema: {
-          ...common,
-          summary: `Replace a ${what}'s fields (its state and place stay)`,
-          params: recordId,
-          body,
-          response: { 200: answer, ...refusals },
-        },
-      },
-      async (request) =>
-        service.update(actor(request), request.params.id, request.body as HomeRowFields & CarouselFields & EntryFields),
-    );
-    for (const [verb, summary] of [
-      ["publish", `Publish a ${what}: members see it (a retired one comes back, last in its list)`],
-      ["retire", `Retire a ${what}: members stop seeing it; kept for the record (publish brings it back)`],
-    ] as const)
-      app.post(
-        `/${path}/:id/${verb}`,
-        {
-          ...write,
-          schema: { ...common, summary, params: recordId, body: noBody, response: { 200: answer, ...refusals } },
-        },
-        async (request) => service.change(actor(request), request.params.id, verb),
-      );
-    app.post(
-      `/${path}/:id/move`,
-      {
-        ...write,
-        schema: {
-          ...common,
-          summary: `Move a ${what} one place up or down in its list; answers them all in the new order`,
-          params: recordId,
-          body: move,
-          response: { 200: itemsOf(answer), ...refusals },
-        },
-      },
-      async (request) => ({ items: await service.move(actor(request), request.params.id, request.body.direction) }),
-    );
-  }
+    ],
+    { actor, area: "catalogue" },
+  );
 }

@@ -17,7 +17,7 @@ import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
 import { ConsoleFrame, dateTime, useOperator } from "./console-frame.js";
 import { ct } from "./copy.js";
-import { ContentPill } from "./ordered-content.js";
+import { ContentPill } from "./content-pill.js";
 
 const grid = css`display: grid; gap: ${space[3]}px; ${up(bp.md)} { grid-template-columns: repeat(2, minmax(0, 1fr)); }`;
 const rows = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${space[2]}px;

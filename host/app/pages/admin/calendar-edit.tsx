@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { css } from "goober";
-import { Link, useLocation, useParams, useSearch } from "wouter";
+import { useLocation, useParams, useSearch } from "wouter";
 import {
   changeCalendarState,
   createCalendar,
@@ -13,11 +13,10 @@ import { useStore } from "../../lib/store.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
 import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
-import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
 import { ConsoleFrame, failureMessage, useOperator } from "./console-frame.js";
+import { ContentEditHeader, NameSlugFields } from "./content-edit.js";
 import { ct } from "./copy.js";
-import { ContentPill } from "./ordered-content.js";
 import { WorkoutFinder } from "./series-edit.js";
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -188,21 +187,15 @@ function CalendarForm({
 
   return (
     <div className={stack(space[5])}>
-      <p>
-        <Link href="/admin/calendars">{ct("console.calendars.back")}</Link>
-      </p>
-      {calendar ? (
-        <h2 className={sectionTitle}>
-          {calendar.name} <ContentPill status={calendar.status} />
-        </h2>
-      ) : (
-        <h2 className={sectionTitle}>{ct("console.calendars.new")}</h2>
-      )}
-      {!editable ? <p role="note">{ct("console.edit.readOnly")}</p> : null}
-      <div aria-live="polite" role="status">
-        {error ? <FormError>{error}</FormError> : null}
-        {notice ? <SuccessNote>{notice}</SuccessNote> : null}
-      </div>
+      <ContentEditHeader
+        back="/admin/calendars"
+        backLabel={ct("console.calendars.back")}
+        record={calendar}
+        newTitle={ct("console.calendars.new")}
+        editable={editable}
+        error={error}
+        notice={notice}
+      />
       <form
         id="calendar-form"
         className={`${card} ${stack(space[4])}`}
@@ -212,22 +205,7 @@ function CalendarForm({
       >
         <fieldset disabled={!editable} className={stack(space[3])} style={{ border: 0, padding: 0, margin: 0 }}>
           <div className={grid}>
-            <Field
-              name="name"
-              label={ct("console.edit.name")}
-              defaultValue={initial.name}
-              error={errors.name}
-              maxLength={200}
-              required
-            />
-            <Field
-              name="slug"
-              label={ct("console.edit.slug")}
-              defaultValue={initial.slug}
-              error={errors.slug}
-              maxLength={100}
-              required
-            />
+            <NameSlugFields initial={initial} errors={errors} />
             <Field
               name="image_url"
               type="url"

@@ -8,7 +8,7 @@ import { FormError } from "../../ui/field.js";
 import { Spinner, stack } from "../../ui/page.js";
 import { ConsoleFrame, consoleTable, dateTime, scroll, useOperator } from "./console-frame.js";
 import { ct } from "./copy.js";
-import { ContentPill } from "./ordered-content.js";
+import { ContentPill } from "./content-pill.js";
 import { useConsoleData } from "./use-console-data.js";
 
 /** /admin/calendars: every workout calendar in every state; a calendar opens to its fields and days in order. */

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from "react";
 import { css } from "goober";
 import type { AdminCarouselFields, AdminHomeRowFields } from "../../../../src/api/index.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
-import { Button } from "../../ui/button.js";
 import { Checkbox, Field } from "../../ui/field.js";
 import { stack } from "../../ui/page.js";
 import { ConsoleFrame } from "./console-frame.js";
 import { ct } from "./copy.js";
 import { idList, ListedSection, type ListedFormProps } from "./listed-content.js";
+import { RecordFormButtons } from "./record-form-buttons.js";
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const grid = css`display: grid; gap: ${space[3]}px; ${up(bp.md)} { grid-template-columns: repeat(2, minmax(0, 1fr)); }`;
@@ -59,19 +59,6 @@ function rowSummary(kind: RowKind, source: AdminHomeRowFields["source"]): string
   if (kind === "series")
     return `${what} · ${ct(source.featured === false ? "console.home.others" : "console.home.featured")}`;
   return what;
-}
-
-function Buttons({ isNew, onCancel }: { isNew: boolean; onCancel?: () => void }) {
-  return (
-    <div style={{ display: "flex", flexWrap: "wrap", gap: space[2] }}>
-      <Button type="submit">{isNew ? ct("console.edit.create") : ct("console.edit.save")}</Button>
-      {onCancel ? (
-        <Button variant="ghost" onClick={onCancel}>
-          {ct("console.content.cancel")}
-        </Button>
-      ) : null}
-    </div>
-  );
 }
 
 /** A home row: its title, what it shows (its kind) and the source that kind reads. */
@@ -185,7 +172,7 @@ function HomeRowForm({ record, prefix, onSave, onCancel }: ListedFormProps<"home
       {kind === "series" ? (
         <Checkbox name="featured" label={ct("console.home.featuredOnly")} defaultChecked={source.featured !== false} />
       ) : null}
-      <Buttons isNew={!record} onCancel={onCancel} />
+      <RecordFormButtons isNew={!record} onCancel={onCancel} />
     </form>
   );
 }
@@ -253,7 +240,7 @@ function CarouselForm({ record, prefix, onSave, onCancel }: ListedFormProps<"car
         <label htmlFor={`${prefix}-items`}>{ct("console.home.itemIds")}</label>
         <textarea id={`${prefix}-items`} name="item_ids" rows={3} defaultValue={(record?.item_ids ?? []).join("\n")} />
       </div>
-      <Buttons isNew={!record} onCancel={onCancel} />
+      <RecordFormButtons isNew={!record} onCancel={onCancel} />
     </form>
   );
 }

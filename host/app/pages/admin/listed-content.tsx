@@ -13,13 +13,12 @@ import {
 } from "../../../../src/api/index.js";
 import { useStore } from "../../lib/store.js";
 import { color, radius, space, text } from "../../theme/tokens.js";
-import { Button } from "../../ui/button.js";
 import { FormError } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
 import { useOperator } from "./console-frame.js";
 import { ct } from "./copy.js";
-import { ContentPill } from "./ordered-content.js";
+import { ContentRow } from "./content-row.js";
 import { useConsoleData } from "./use-console-data.js";
 
 const rows = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${space[2]}px;
@@ -112,75 +111,34 @@ export function ListedSection<K extends ListedKind>({
     });
 
   const row = (record: ListedRecord<K>, at: number | null) => (
-    <li key={record.id}>
-      <div className="head">
-        {at !== null ? <span className="place">{at + 1}</span> : null}
-        <span className="name">{name(record)}</span>
-        <ContentPill status={record.status} />
-        <span className="meta">{meta(record)}</span>
-      </div>
-      {editable ? (
-        <div className="actions">
-          {at !== null ? (
-            <>
-              <Button
-                id={buttonId("up", record)}
-                variant="secondary"
-                disabled={at === 0}
-                aria-label={ct("console.content.moveUp", { name: name(record) })}
-                onClick={() => void move(record, "up")}
-              >
-                ↑
-              </Button>
-              <Button
-                id={buttonId("down", record)}
-                variant="secondary"
-                disabled={at === live.length - 1}
-                aria-label={ct("console.content.moveDown", { name: name(record) })}
-                onClick={() => void move(record, "down")}
-              >
-                ↓
-              </Button>
-            </>
-          ) : null}
-          <Button
-            variant="ghost"
-            aria-expanded={editing === record.id}
-            onClick={() => setEditing(editing === record.id ? null : record.id)}
-          >
-            {ct("console.content.edit", { name: name(record) })}
-          </Button>
-          {record.status === "published" ? (
-            <Button variant="danger" disabled={busy} onClick={() => void change(record, "retire")}>
-              {ct("console.content.retire", { name: name(record) })}
-            </Button>
-          ) : (
-            <Button disabled={busy} onClick={() => void change(record, "publish")}>
-              {ct("console.content.publish", { name: name(record) })}
-            </Button>
-          )}
-          {record.status === "draft" ? (
-            <Button variant="ghost" disabled={busy} onClick={() => void change(record, "retire")}>
-              {ct("console.content.retire", { name: name(record) })}
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
-      {editing === record.id ? (
-        <Form
-          record={record}
-          prefix={`${id}-${record.id}`}
-          onCancel={() => setEditing(null)}
-          onSave={(fields) =>
-            run(async () => {
-              const saved = await updateListed(store.api, kind, record.id, fields);
-              setEditing(null);
-              return ct("console.content.saved", { name: name(saved) });
-            })
-          }
-        />
-      ) : null}
-    </li>
+    <ContentRow
+      key={record.id}
+      name={name(record)}
+      status={record.status}
+      meta={meta(record)}
+      at={at}
+      count={live.length}
+      editable={editable}
+      busy={busy}
+      editing={editing === record.id}
+      moveId={(direction) => buttonId(direction, record)}
+      onMove={(direction) => void move(record, direction)}
+      onEdit={() => setEditing(editing === record.id ? null : record.id)}
+      onChange={(verb) => void change(record, verb)}
+    >
+      <Form
+        record={record}
+        prefix={`${id}-${record.id}`}
+        onCancel={() => setEditing(null)}
+        onSave={(fields) =>
+          run(async () => {
+            const saved = await updateListed(store.api, kind, record.id, fields);
+            setEditing(null);
+            return ct("console.content.saved", { name: name(saved) });
+          })
+        }
+      />
+    </ContentRow>
   );
 
   return (

@@ -7,19 +7,19 @@ import {
   getOrdered,
   moveOrdered,
   updateOrdered,
-  type ContentStatus,
   type OrderedFields,
   type OrderedKind,
   type OrderedRecord,
 } from "../../../../src/api/index.js";
 import { useStore } from "../../lib/store.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
-import { Button } from "../../ui/button.js";
 import { Field, FormError } from "../../ui/field.js";
 import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
 import { ConsoleFrame, useOperator } from "./console-frame.js";
+import { ContentRow } from "./content-row.js";
 import { ct } from "./copy.js";
+import { RecordFormButtons } from "./record-form-buttons.js";
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const rows = css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${space[2]}px;
@@ -35,14 +35,6 @@ const textArea = css`display: grid; gap: 6px;
   label { font-size: ${text.sm}px; font-weight: 600; }
   textarea { border-radius: ${radius.sm}px; border: 1.5px solid ${color.line}; padding: 10px 12px; font: inherit; font-size: ${text.md}px; background: ${color.surface}; }`;
 const grid = css`display: grid; gap: ${space[3]}px; ${up(bp.md)} { grid-template-columns: repeat(2, minmax(0, 1fr)); }`;
-const pill = css`display: inline-block; border-radius: ${radius.pill}px; padding: 2px 10px; font-size: 12px; font-weight: 800; background: ${color.sunken};`;
-
-export const ContentPill = ({ status }: { status: ContentStatus }) => (
-  <span className={pill} data-status={status}>
-    {ct(`console.status.${status}`)}
-  </span>
-);
-
 /** The field a kind's prose goes in: a trainer's bio, a collection's description. */
 const TEXT_FIELD = { trainers: "bio", collections: "description" } as const;
 
@@ -103,77 +95,38 @@ function OrderedContent({ kind }: { kind: OrderedKind }) {
     });
 
   const row = (item: OrderedRecord<OrderedKind>, at: number | null) => (
-    <li key={item.id}>
-      <div className="head">
-        {at !== null ? <span className="place">{at + 1}</span> : null}
-        <span className="name">{item.name}</span>
-        <ContentPill status={item.status} />
-        <span className="meta">
+    <ContentRow
+      key={item.id}
+      name={item.name}
+      status={item.status}
+      meta={
+        <>
           {item.slug} · {ct("console.content.workouts", { count: item.workouts })}
-        </span>
-      </div>
-      {editable ? (
-        <div className="actions">
-          {at !== null ? (
-            <>
-              <Button
-                id={`move-up-${item.id}`}
-                variant="secondary"
-                disabled={at === 0}
-                aria-label={ct("console.content.moveUp", { name: item.name })}
-                onClick={() => void move(item, "up")}
-              >
-                ↑
-              </Button>
-              <Button
-                id={`move-down-${item.id}`}
-                variant="secondary"
-                disabled={at === live.length - 1}
-                aria-label={ct("console.content.moveDown", { name: item.name })}
-                onClick={() => void move(item, "down")}
-              >
-                ↓
-              </Button>
-            </>
-          ) : null}
-          <Button
-            variant="ghost"
-            aria-expanded={editing === item.id}
-            onClick={() => setEditing(editing === item.id ? null : item.id)}
-          >
-            {ct("console.content.edit", { name: item.name })}
-          </Button>
-          {item.status === "published" ? (
-            <Button variant="danger" disabled={busy} onClick={() => void change(item, "retire")}>
-              {ct("console.content.retire", { name: item.name })}
-            </Button>
-          ) : (
-            <Button disabled={busy} onClick={() => void change(item, "publish")}>
-              {ct("console.content.publish", { name: item.name })}
-            </Button>
-          )}
-          {item.status === "draft" ? (
-            <Button variant="ghost" disabled={busy} onClick={() => void change(item, "retire")}>
-              {ct("console.content.retire", { name: item.name })}
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
-      {editing === item.id ? (
-        <RecordForm
-          kind={kind}
-          record={item}
-          onCancel={() => setEditing(null)}
-          onSave={(fields) =>
-            run(async () => {
-              const saved = await updateOrdered(store.api, kind, item.id, fields);
-              setEditing(null);
-              return ct("console.content.saved", { name: saved.name });
-            })
-          }
-        />
-      ) : null}
-    </li>
+        </>
+      }
+      at={at}
+      count={live.length}
+      editable={editable}
+      busy={busy}
+      editing={editing === item.id}
+      moveId={(direction) => `move-${direction}-${item.id}`}
+      onMove={(direction) => void move(item, direction)}
+      onEdit={() => setEditing(editing === item.id ? null : item.id)}
+      onChange={(verb) => void change(item, verb)}
+    >
+      <RecordForm
+        kind={kind}
+        record={item}
+        onCancel={() => setEditing(null)}
+        onSave={(fields) =>
+          run(async () => {
+            const saved = await updateOrdered(store.api, kind, item.id, fields);
+            setEditing(null);
+            return ct("console.content.saved", { name: saved.name });
+          })
+        }
+      />
+    </ContentRow>
   );
 
   return (
@@ -313,14 +266,7 @@ function RecordForm({
         defaultValue={record?.image_url ?? ""}
         maxLength={500}
       />
-      <div style={{ display: "flex", flexWrap: "wrap", gap: space[2] }}>
-        <Button type="submit">{record ? ct("console.edit.save") : ct("console.edit.create")}</Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel}>
-            {ct("console.content.cancel")}
-          </Button>
-        ) : null}
-      </div>
+      <RecordFormButtons isNew={!record} onCancel={onCancel} />
     </form>
   );
 }

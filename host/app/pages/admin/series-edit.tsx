@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { css } from "goober";
-import { Link, useLocation, useParams, useSearch } from "wouter";
+import { useLocation, useParams, useSearch } from "wouter";
 import {
   changeSeriesState,
   createSeries,
@@ -15,11 +15,10 @@ import { useStore } from "../../lib/store.js";
 import { bp, color, radius, space, text, up } from "../../theme/tokens.js";
 import { Button } from "../../ui/button.js";
 import { Checkbox, Field, FormError } from "../../ui/field.js";
-import { SuccessNote } from "../../ui/notice.js";
 import { card, sectionTitle, Spinner, stack } from "../../ui/page.js";
 import { ConsoleFrame, failureMessage, useOperator } from "./console-frame.js";
+import { ContentEditHeader, NameSlugFields } from "./content-edit.js";
 import { ct } from "./copy.js";
-import { ContentPill } from "./ordered-content.js";
 import { StatusPill } from "./workouts.js";
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -205,21 +204,15 @@ function SeriesForm({ series, onChanged }: { series: AdminSeries | null; onChang
 
   return (
     <div className={stack(space[5])}>
-      <p>
-        <Link href="/admin/series">{ct("console.series.back")}</Link>
-      </p>
-      {series ? (
-        <h2 className={sectionTitle}>
-          {series.name} <ContentPill status={series.status} />
-        </h2>
-      ) : (
-        <h2 className={sectionTitle}>{ct("console.series.new")}</h2>
-      )}
-      {!editable ? <p role="note">{ct("console.edit.readOnly")}</p> : null}
-      <div aria-live="polite" role="status">
-        {error ? <FormError>{error}</FormError> : null}
-        {notice ? <SuccessNote>{notice}</SuccessNote> : null}
-      </div>
+      <ContentEditHeader
+        back="/admin/series"
+        backLabel={ct("console.series.back")}
+        record={series}
+        newTitle={ct("console.series.new")}
+        editable={editable}
+        error={error}
+        notice={notice}
+      />
       <form
         id="series-form"
         className={`${card} ${stack(space[4])}`}
@@ -229,22 +222,7 @@ function SeriesForm({ series, onChanged }: { series: AdminSeries | null; onChang
       >
         <fieldset disabled={!editable} className={stack(space[3])} style={{ border: 0, padding: 0, margin: 0 }}>
           <div className={grid}>
-            <Field
-              name="name"
-              label={ct("console.edit.name")}
-              defaultValue={initial.name}
-              error={errors.name}
-              maxLength={200}
-              required
-            />
-            <Field
-              name="slug"
-              label={ct("console.edit.slug")}
-              defaultValue={initial.slug}
-              error={errors.slug}
-              maxLength={100}
-              required
-            />
+            <NameSlugFields initial={initial} errors={errors} />
             <Field name="level" label={ct("console.series.level")} defaultValue={initial.level} maxLength={60} />
             <Field
               name="image_url"

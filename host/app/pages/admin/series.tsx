@@ -8,7 +8,7 @@ import { FormError } from "../../ui/field.js";
 import { Spinner, stack } from "../../ui/page.js";
 import { ConsoleFrame, consoleTable, dateTime, failureMessage, scroll, useOperator } from "./console-frame.js";
 import { ct } from "./copy.js";
-import { ContentPill } from "./ordered-content.js";
+import { ContentPill } from "./content-pill.js";
 
 /** /admin/series: every series in every state; a series opens to its fields and workouts in order. */
 export default function ConsoleSeriesListPage() {
