@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Double, type S3Double } from "../api/s3-double.js";
 import { appUrl, closeBrowser, keepTokens, signInTokens, STEP_TIMEOUT, withSession, type Session } from "./browser.js";
-import { dismissConsent, expectPath, visible } from "./app-helpers.js";
+import { dismissConsent, expectPath, follow, visible } from "./app-helpers.js";
 import { checkWidths, sees } from "./app-part2-helpers.js";
 import { freePort } from "./global-setup.js";
 
@@ -240,8 +240,11 @@ async function releaseJourney(deployment: Deployment) {
         });
         const card = library.locator("fit-workout-search").locator("[part=card] a").filter({ hasText: name });
         await card.click();
-        await library.locator("dialog[open]").last().getByRole("link", { name: /Play/ }).click();
-        await expectPath(library, /^\/classes\/video\//);
+        await follow(
+          library,
+          library.locator("dialog[open]").last().getByRole("link", { name: /Play/ }),
+          /^\/classes\/video\//,
+        );
         await ensurePlaying(library);
         // The uploaded 10-second ladder (from the bucket on the two processes), not a demo clip.
         await expect

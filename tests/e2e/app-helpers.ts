@@ -44,6 +44,23 @@ export async function expectPath(page: Page, pattern: RegExp) {
   await expect.poll(() => pathOf(page), { timeout: STEP_TIMEOUT }).toMatch(pattern);
 }
 
+/**
+ * Follows a link to a page matching `pattern`, clicking again while it has not gone there: a pane that re-renders
+ * as its data arrives on a loaded machine can replace the link under the first click. Fails when the link never
+ * takes the page there.
+ */
+export async function follow(page: Page, link: Locator, pattern: RegExp) {
+  await expect
+    .poll(
+      async () => {
+        if (!pattern.test(pathOf(page))) await link.click({ timeout: 5000 }).catch(() => undefined);
+        return pathOf(page);
+      },
+      { timeout: STEP_TIMEOUT, interval: 1000 },
+    )
+    .toMatch(pattern);
+}
+
 /** Waits until the locator is visible (pages load lazily, so nothing is there the instant the URL changes). */
 export async function visible(locator: Locator) {
   await expect.poll(() => locator.isVisible(), { timeout: STEP_TIMEOUT }).toBe(true);
