@@ -26,6 +26,8 @@ const CHICAGO = "America/Chicago";
 const BUCKET = "fitkit-e2e";
 /** The release's minute, the release job's 15 s round and an index rebuild in each process, with room. */
 const RELEASE_WAIT_MS = 210_000;
+/** A 10-second clip's upload, two at once (one through the S3 stand-in) beside the rest of the suite, with room. */
+const UPLOAD_WAIT_MS = 120_000;
 
 interface Process {
   url: string;
@@ -206,7 +208,10 @@ async function releaseJourney(deployment: Deployment) {
       const section = page.getByRole("region", { name: "Video" });
       await section.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles(clip);
       await section.getByRole("button", { name: "Upload video" }).click();
-      await sees(page, "Uploaded. The video is being prepared for members.");
+      await page
+        .getByText("Uploaded. The video is being prepared for members.")
+        .first()
+        .waitFor({ timeout: UPLOAD_WAIT_MS });
 
       // Two minutes ahead in Chicago's wall time (the next whole minute after two): the clip transcodes meanwhile.
       const releaseAt = new Date(Math.ceil((Date.now() + 120_000) / 60_000) * 60_000);

@@ -19,11 +19,16 @@ const flag = css`color: ${color.danger}; font-weight: 700;`;
  * Within a page's grid the panel may be narrower than its table. The panel is a size container: where it is narrower
  * than the table needs (a phone, or a narrow grid column), each payment becomes a card of labelled lines (the
  * column's name before each value, from `data-label`), so nothing is squeezed letter by letter and the page never
- * scrolls sideways. The explicit ARIA roles keep it a table for screen readers when its parts are displayed as blocks.
+ * scrolls sideways. Wider, the short columns (amount, state, card) keep their words whole and the refunds column,
+ * whose lines are long, takes the wrapping. The explicit ARIA roles keep it a table for screen readers when its parts
+ * are displayed as blocks.
  */
 const fitsPage = css`min-width: 0; container-type: inline-size;`;
 const payments = css`
+  & thead th, & .keep { white-space: nowrap; }
+  & .refunds { min-width: 16em; }
   @container (max-width: 760px) {
+    & .refunds { min-width: 0; }
     & thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     & tbody, & tr, & td, & th { display: block; }
     & tr { border: 1px solid ${color.line}; border-radius: 8px; padding: ${space[2]}px ${space[3]}px; margin-bottom: ${space[3]}px; }
@@ -125,19 +130,19 @@ export function MemberPayments({ userId }: { userId: string }) {
                   <th scope="row" role="rowheader" data-label={ct("console.payments.for")}>
                     {p.description}
                   </th>
-                  <td role="cell" data-label={ct("console.payments.amount")}>
+                  <td role="cell" className="keep" data-label={ct("console.payments.amount")}>
                     {money(p.amount, p.currency)}
                   </td>
-                  <td role="cell" data-label={ct("console.col.state")}>
+                  <td role="cell" className="keep" data-label={ct("console.col.state")}>
                     <div>
                       {ct(`console.payments.status.${p.status}`)}
                       {p.disputed_at ? <span className={flag}> · {ct("console.payments.disputed")}</span> : null}
                     </div>
                   </td>
-                  <td role="cell" data-label={ct("console.payments.card")}>
+                  <td role="cell" className="keep" data-label={ct("console.payments.card")}>
                     {p.card ? `${p.card.brand} •••• ${p.card.last4}` : "—"}
                   </td>
-                  <td role="cell" data-label={ct("console.payments.refunds")}>
+                  <td role="cell" className="refunds" data-label={ct("console.payments.refunds")}>
                     <div>
                       {p.refunded ? money(p.refunded, p.currency) : "—"}
                       {p.refunds.length ? (
