@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "../../host/server/clock.js";
+import { consolePeople, ok, publishedWorkoutIds } from "./console-people.js";
 import { databaseKind, expectError, startTestApp, type TestApp } from "./harness.js";
 
 /**
@@ -20,31 +21,10 @@ let workoutIds: string[];
 
 beforeAll(async () => {
   t = await startTestApp({ clock: new TestClock(T0), config: { searchIndexBuild: "at-start" } });
-  admin = (await t.signIn("admin@demo.fitkit.dev")).token;
-  editor = (await t.signIn("editor@demo.fitkit.dev")).token;
-  support = (await t.signIn("support@demo.fitkit.dev")).token;
-  member = (await t.signIn("member@demo.fitkit.dev")).token;
-  const person = await t.signUp();
-  await ok(t.call("POST", `${API}/operators`, { token: admin, body: { email: person.email, role: "viewer" } }));
-  viewer = person.token;
-  workoutIds = (
-    await t.db
-      .selectFrom("workouts")
-      .select("id")
-      .where("status", "=", "published")
-      .where("type", "=", "workout")
-      .orderBy("id")
-      .limit(3)
-      .execute()
-  ).map((w) => w.id);
+  ({ admin, editor, support, viewer, member } = await consolePeople(t));
+  workoutIds = await publishedWorkoutIds(t, 3);
 }, 60_000);
 afterAll(() => t.close());
-
-async function ok<T>(res: Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<T> {
-  const answer = await res;
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as T;
-}
 
 type Listed = { id: string; name: string; status: string; position: number };
 type AuditItem = { action: string; actor_email: string; before: Record<string, unknown> | null; after: unknown };
