@@ -1,3 +1,4 @@
+import type { FromSchema, JSONSchema } from "json-schema-to-ts";
 import { STRAIN_TAGS } from "../../src/domain/avoid.js";
 import { NAME_MAX_LENGTH } from "../../src/domain/names.js";
 /** JSON-schema building blocks shared by route plugins. Bodies are strict: unknown properties are rejected. */
@@ -8,6 +9,17 @@ export const passwordSchema = { type: "string", minLength: 6, maxLength: 256 } a
 export const nameSchema = { type: "string", minLength: 1, maxLength: NAME_MAX_LENGTH } as const;
 export const uuidSchema = { type: "string", format: "uuid" } as const;
 
+/** A `date-time` string in a response schema: a handler may answer a Date, which the serializer writes as ISO 8601. */
+type DatesOut = [{ pattern: { type: "string"; format: "date-time" }; output: Date | string }];
+
+/** How a response schema's type is read: by handlers (routes/typed.ts) and by the services whose answer it is. */
+export interface AnswerOptions {
+  deserialize: DatesOut;
+}
+
+/** The value a response schema describes: a service's answer is typed by the schema it is sent with, not again. */
+export type Answer<S extends JSONSchema> = FromSchema<S, AnswerOptions>;
+
 export function strictObject<
   const P extends Record<string, object>,
   const R extends readonly (keyof P & string)[] = readonly [],
@@ -15,10 +27,15 @@ export function strictObject<
   return { type: "object", additionalProperties: false, properties, required } as const;
 }
 
+/** An object with exactly these keys, every one present (most answers): `strictObject` with all keys required. */
+export function exactObject<const P extends Record<string, object>>(properties: P) {
+  return strictObject(properties, Object.keys(properties) as (keyof P & string)[]);
+}
+
 /** The body of an action that takes no input: none, or an empty object; any property is refused like elsewhere. */
 export const noBody = { type: ["object", "null"], additionalProperties: false, properties: {} } as const;
 
-export const successSchema = strictObject({ success: { type: "boolean", const: true } }, ["success"]);
+export const successSchema = exactObject({ success: { type: "boolean", const: true } });
 
 /**
  * The contract's error body, registered once on the app (`app.addSchema`) and named `ErrorBody` in the OpenAPI
@@ -61,103 +78,64 @@ export const openObject = { type: "object", additionalProperties: true } as cons
 
 /** `{items, total}`: a page of a list, the total counting every item of the list. */
 export const pageOf = <const T extends object>(item: T) =>
-  strictObject({ items: { type: "array", items: item }, total: { type: "integer" } }, ["items", "total"]);
+  exactObject({ items: { type: "array", items: item }, total: { type: "integer" } });
 
-const trainerRefSchema = strictObject({ id: string, slug: string, name: string, image_url: string }, [
-  "id",
-  "slug",
-  "name",
-  "image_url",
-]);
+const trainerRefSchema = exactObject({ id: string, slug: string, name: string, image_url: string });
 
-const workoutVideoSchema = strictObject({ duration: { type: "number", description: "Seconds." }, poster_url: string }, [
-  "duration",
-  "poster_url",
-]);
+const workoutVideoSchema = exactObject({ duration: { type: "number", description: "Seconds." }, poster_url: string });
 
 /** A workout (api-contract.md "Workouts"), with the class breakdown the detail pane lists. */
-export const workoutSchema = strictObject(
-  {
-    id: string,
-    slug: string,
-    name: string,
-    description: string,
-    category: strings,
-    type: { type: "string", enum: ["workout", "walk", "rest"] },
-    level: string,
-    pacing: string,
-    trainers: { type: "array", items: trainerRefSchema },
-    equipment: strings,
-    strain: {
-      type: "array",
-      items: { type: "string", enum: STRAIN_TAGS },
-      description: "What the workout loads or involves (avoid filters)",
-    },
-    focusMember: strings,
-    benefits: strings,
-    collections: {
-      type: "array",
-      items: strictObject({ id: string, slug: string, name: string }, ["id", "slug", "name"]),
-    },
-    live: { type: "boolean" },
-    start_date: string,
-    created_at: string,
-    duration: { type: "number", description: "Minutes." },
-    video: workoutVideoSchema,
-    breakdown: {
-      type: "array",
-      items: strictObject({ title: string, minutes: { type: "number" } }, ["title", "minutes"]),
-    },
+export const workoutSchema = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  description: string,
+  category: strings,
+  type: { type: "string", enum: ["workout", "walk", "rest"] },
+  level: string,
+  pacing: string,
+  trainers: { type: "array", items: trainerRefSchema },
+  equipment: strings,
+  strain: {
+    type: "array",
+    items: { type: "string", enum: STRAIN_TAGS },
+    description: "What the workout loads or involves (avoid filters)",
   },
-  [
-    "id",
-    "slug",
-    "name",
-    "description",
-    "category",
-    "type",
-    "level",
-    "pacing",
-    "trainers",
-    "equipment",
-    "strain",
-    "focusMember",
-    "benefits",
-    "collections",
-    "live",
-    "start_date",
-    "created_at",
-    "duration",
-    "video",
-    "breakdown",
-  ],
-);
+  focusMember: strings,
+  benefits: strings,
+  collections: {
+    type: "array",
+    items: exactObject({ id: string, slug: string, name: string }),
+  },
+  live: { type: "boolean" },
+  start_date: string,
+  created_at: string,
+  duration: { type: "number", description: "Minutes." },
+  video: workoutVideoSchema,
+  breakdown: {
+    type: "array",
+    items: exactObject({ title: string, minutes: { type: "number" } }),
+  },
+});
 
 /** What activity answers show of a workout (history rows, challenge lists): services/catalogue-lookup.ts. */
-export const workoutSummarySchema = strictObject(
-  {
-    id: string,
-    slug: string,
-    name: string,
-    type: string,
-    level: string,
-    duration: { type: "number", description: "Minutes." },
-    live: { type: "boolean" },
-    start_date: string,
-    video: workoutVideoSchema,
-    trainers: { type: "array", items: trainerRefSchema },
-  },
-  ["id", "slug", "name", "type", "level", "duration", "live", "start_date", "video", "trainers"],
-);
+export const workoutSummarySchema = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  type: string,
+  level: string,
+  duration: { type: "number", description: "Minutes." },
+  live: { type: "boolean" },
+  start_date: string,
+  video: workoutVideoSchema,
+  trainers: { type: "array", items: trainerRefSchema },
+});
 
 /** A saved card (the default payment method); the number itself never leaves the billing provider. */
-export const cardSchema = {
-  type: "object",
-  properties: {
-    brand: { type: "string" },
-    exp_month: { type: "integer" },
-    exp_year: { type: "integer" },
-    last4: { type: "string" },
-  },
-  required: ["brand", "exp_month", "exp_year", "last4"],
-} as const;
+export const cardSchema = exactObject({
+  brand: { type: "string" },
+  exp_month: { type: "integer" },
+  exp_year: { type: "integer" },
+  last4: { type: "string" },
+});

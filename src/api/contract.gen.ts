@@ -20140,8 +20140,14 @@ export interface operations {
         content: {
           "application/json": {
             statusCode: number;
+            message: string | string[];
             error: string;
-            message: string;
+            /** @description Names the rule that refused (docs/api.md lists them); stable, unlike the English message. */
+            code: string;
+            /** @description The values the message names, for a client that says it in another language (instants in ISO 8601). */
+            values?: {
+              [key: string]: string | number;
+            };
             report: {
               dry_run: boolean;
               /** @description whether the rows were written */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { AdminCalendarsService } from "../services/admin-calendars.js";
 import { CONTENT_STATUSES } from "../services/content-states.js";
 import type { Actor, ConsoleArea } from "../services/operator-access.js";
@@ -12,7 +12,7 @@ const integer = { type: "integer" } as const;
 const status = { type: "string", enum: CONTENT_STATUSES } as const;
 const slug = { type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } as const;
 const imageUrl = { type: "string", maxLength: 500, pattern: "^(|https://\\S+|/\\S*)$" } as const;
-const recordId = strictObject({ id: { type: "string", minLength: 1, maxLength: 128 } }, ["id"]);
+const recordId = exactObject({ id: { type: "string", minLength: 1, maxLength: 128 } });
 const kind = { type: "string", enum: ["workout", "walk", "rest"] } as const;
 const workoutId = { type: ["string", "null"], minLength: 1, maxLength: 128 } as const;
 
@@ -24,10 +24,10 @@ const calendarFields = {
   days: {
     type: "array",
     maxItems: 366,
-    items: strictObject(
-      { kind, workout_id: { ...workoutId, description: "A workout day's workout; a rest or walk day's short class" } },
-      ["kind", "workout_id"],
-    ),
+    items: exactObject({
+      kind,
+      workout_id: { ...workoutId, description: "A workout day's workout; a rest or walk day's short class" },
+    }),
     description: "The days in order: the first is day 1, the day after a member enrols",
   },
 } as const;
@@ -38,10 +38,12 @@ const calendar = strictObject(
     name: string,
     days: {
       type: "array",
-      items: strictObject(
-        { day: integer, kind, workout_id: { type: ["string", "null"] }, name: { type: ["string", "null"] } },
-        ["day", "kind", "workout_id", "name"],
-      ),
+      items: exactObject({
+        day: integer,
+        kind,
+        workout_id: { type: ["string", "null"] },
+        name: { type: ["string", "null"] },
+      }),
     },
     id: string,
     status,
@@ -50,10 +52,15 @@ const calendar = strictObject(
   },
   [...fieldNames, "id", "status", "enrolled", "updated_at"],
 );
-const summary = strictObject(
-  { id: string, slug: string, name: string, status, total_days: integer, enrolled: integer, updated_at: string },
-  ["id", "slug", "name", "status", "total_days", "enrolled", "updated_at"],
-);
+const summary = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  status,
+  total_days: integer,
+  enrolled: integer,
+  updated_at: string,
+});
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /**
@@ -78,7 +85,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance, { ctx }: Ro
       schema: {
         ...common,
         summary: "Every workout calendar in every state, by name",
-        response: { 200: strictObject({ items: { type: "array", items: summary } }, ["items"]), ...refusals },
+        response: { 200: exactObject({ items: { type: "array", items: summary } }), ...refusals },
       },
     },
     async () => ({ items: await calendars.list() }),

@@ -2,79 +2,15 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { errorBody, HttpError } from "../errors.js";
-import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
-import { CATALOGUE_COLUMNS, catalogueCsv, MAX_ROWS, readCsv, readJson } from "../services/catalogue-file.js";
-import { CatalogueTransfer } from "../services/catalogue-transfer.js";
+import { errorBodySchema, errorSchema, exactObject, memberSecurity, strictObject } from "../schemas.js";
+import { catalogueCsv, catalogueRowSchema, MAX_ROWS, readCsv, readJson } from "../services/catalogue-file.js";
+import { CatalogueTransfer, importReportSchema } from "../services/catalogue-transfer.js";
 import { OperatorAccess } from "../services/operator-access.js";
-import { workoutFieldSchemas } from "../services/workout-rules.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { typed } from "./typed.js";
 
 /** Largest catalogue file an import reads: thousands of workouts with long descriptions fit. */
 const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
-
-const string = { type: "string" } as const;
-const strings = { type: "array", items: string } as const;
-const integer = { type: "integer" } as const;
-const nullableString = { type: ["string", "null"] } as const;
-
-/** A row of the JSON file (the CSV file's columns, lists as arrays). */
-const catalogueRow = strictObject(
-  {
-    slug: string,
-    name: string,
-    description: string,
-    type: workoutFieldSchemas.type,
-    level: string,
-    pacing: string,
-    video_minutes: integer,
-    equipment: strings,
-    focus: strings,
-    benefits: strings,
-    strain: strings,
-    poster_url: string,
-    breakdown: workoutFieldSchemas.breakdown,
-    trainers: { ...strings, description: "trainer slugs, in order" },
-    categories: { ...strings, description: "category slugs" },
-    collections: { ...strings, description: "collection slugs" },
-    status: { type: "string", enum: ["draft", "scheduled", "published", "archived"] },
-    release_at: {
-      type: ["string", "null"],
-      description: "ISO 8601 with an offset: a scheduled workout's release, or when a released one was",
-    },
-    release_zone: { type: ["string", "null"], description: "IANA time zone the release reads in" },
-  },
-  CATALOGUE_COLUMNS,
-);
-
-const problem = strictObject({ field: nullableString, message: string }, ["field", "message"]);
-const importReport = strictObject(
-  {
-    dry_run: { type: "boolean" },
-    imported: { type: "boolean", description: "whether the rows were written" },
-    rows: {
-      type: "array",
-      items: strictObject(
-        {
-          index: { ...integer, description: "the row's position among the file's rows, from 0" },
-          line: { type: ["integer", "null"], description: "the CSV line the row starts on (null for JSON)" },
-          slug: nullableString,
-          action: { type: ["string", "null"], enum: ["create", "update", "unchanged", null] },
-          problems: { type: "array", items: problem },
-        },
-        ["index", "line", "slug", "action", "problems"],
-      ),
-    },
-    summary: strictObject({ rows: integer, create: integer, update: integer, unchanged: integer, problems: integer }, [
-      "rows",
-      "create",
-      "update",
-      "unchanged",
-      "problems",
-    ]),
-  },
-  ["dry_run", "imported", "rows", "summary"],
-);
 
 const refusals = {
   400: errorSchema,
@@ -118,7 +54,7 @@ export async function adminCatalogueTransferRoutes(instance: FastifyInstance, { 
             content: {
               "text/csv": { schema: { type: "string" } },
               "application/json": {
-                schema: strictObject({ workouts: { type: "array", items: catalogueRow } }, ["workouts"]),
+                schema: exactObject({ workouts: { type: "array", items: catalogueRowSchema } }),
               },
             },
           },
@@ -151,37 +87,29 @@ export async function adminCatalogueTransferRoutes(instance: FastifyInstance, { 
           "(a draft unless the row gives a state). `dryRun=true` writes nothing and reports what each row would do " +
           "and every problem; `dryRun=false` writes every row in one transaction, or nothing (422 with the report) " +
           "when any row has a problem",
-        querystring: strictObject({ dryRun: { type: "boolean" } }, ["dryRun"]),
+        querystring: exactObject({ dryRun: { type: "boolean" } }),
         body: {
           content: {
             "text/csv": { schema: { type: "string", description: "the CSV file, UTF-8, with a header row" } },
             "application/json": {
-              schema: strictObject(
-                {
-                  workouts: {
-                    type: "array",
-                    maxItems: MAX_ROWS,
-                    description: "rows with the export's columns; a column left out keeps the workout's value",
-                    items: {},
-                  },
+              schema: exactObject({
+                workouts: {
+                  type: "array",
+                  maxItems: MAX_ROWS,
+                  description: "rows with the export's columns; a column left out keeps the workout's value",
+                  items: {},
                 },
-                ["workouts"],
-              ),
+              }),
             },
           },
         },
         response: {
-          200: importReport,
+          200: importReportSchema,
           422: {
-            ...strictObject(
-              {
-                statusCode: integer,
-                error: string,
-                message: string,
-                report: importReport,
-              },
-              ["statusCode", "error", "message", "report"],
-            ),
+            ...strictObject({ ...errorBodySchema.properties, report: importReportSchema }, [
+              ...errorBodySchema.required,
+              "report",
+            ]),
             description: "A row has a problem: nothing was written; the report lists every row's problems",
           },
           ...refusals,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { AdminBannersService } from "../services/admin-banners.js";
 import { AdminCollectionsService } from "../services/admin-collections.js";
 import { AdminSeriesService } from "../services/admin-series.js";
@@ -25,7 +25,7 @@ const text = (max: number, min = 0) =>
 const longText = { type: "string", maxLength: 5000 } as const;
 const slug = { type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } as const;
 const imageUrl = { type: "string", maxLength: 500, pattern: "^(|https://\\S+|/\\S*)$" } as const;
-const recordId = strictObject({ id: { type: "string", minLength: 1, maxLength: 128 } }, ["id"]);
+const recordId = exactObject({ id: { type: "string", minLength: 1, maxLength: 128 } });
 
 const trainerFields = { name: text(120, 1), slug, bio: longText, image_url: imageUrl } as const;
 const collectionFields = { name: text(120, 1), slug, description: longText, image_url: imageUrl } as const;
@@ -66,15 +66,12 @@ const series = strictObject(
     name: string,
     items: {
       type: "array",
-      items: strictObject(
-        {
-          workout_id: string,
-          chapter: integer,
-          chapter_title: string,
-          name: { ...string, description: "The workout's" },
-        },
-        ["workout_id", "chapter", "chapter_title", "name"],
-      ),
+      items: exactObject({
+        workout_id: string,
+        chapter: integer,
+        chapter_title: string,
+        name: { ...string, description: "The workout's" },
+      }),
     },
     id: string,
     status,
@@ -82,10 +79,14 @@ const series = strictObject(
   },
   [...seriesFieldNames, "id", "status", "updated_at"],
 );
-const seriesSummary = strictObject(
-  { id: string, slug: string, name: string, status, workouts: integer, updated_at: string },
-  ["id", "slug", "name", "status", "workouts", "updated_at"],
-);
+const seriesSummary = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  status,
+  workouts: integer,
+  updated_at: string,
+});
 
 const instant = { type: ["string", "null"], format: "date-time" } as const;
 const bannerFields = {
@@ -110,7 +111,7 @@ const banner = strictObject(
 );
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const itemsOf = <const T extends object>(item: T) => strictObject({ items: { type: "array", items: item } }, ["items"]);
+const itemsOf = <const T extends object>(item: T) => exactObject({ items: { type: "array", items: item } });
 
 /**
  * The console's content beside workouts (/admin/v1): trainers, collections, series and announcement banners, each

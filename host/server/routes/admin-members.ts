@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { PAUSE_MONTHS } from "../../../src/domain/membership-pause.js";
-import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, strictObject } from "../schemas.js";
 import { MemberLookup } from "../services/member-lookup.js";
 import { MemberSupportService } from "../services/member-support.js";
 import type { Actor } from "../services/operator-access.js";
@@ -16,7 +16,7 @@ const dateTime = { type: "string", format: "date-time" } as const;
 const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
 const list = <const T extends object>(item: T) => ({ type: "array", items: item }) as const;
 
-const memberId = strictObject({ id: { type: "string", format: "uuid", description: "the member's user id" } }, ["id"]);
+const memberId = exactObject({ id: { type: "string", format: "uuid", description: "the member's user id" } });
 /** Why support acts: required for every action, kept in the audit log (never shown to the member). */
 const reason = {
   type: "string",
@@ -25,198 +25,144 @@ const reason = {
   pattern: "^[^\\u0000-\\u001f]*\\S[^\\u0000-\\u001f]*$",
   description: "Why (for the audit log)",
 } as const;
-const reasonOnly = strictObject({ reason }, ["reason"]);
+const reasonOnly = exactObject({ reason });
 
-const membershipLine = strictObject(
-  {
-    subscription_id: string,
-    name: string,
-    provider: string,
-    state: string,
-    display_state: string,
-    is_active: boolean,
-    expiration_date: nullableDateTime,
-  },
-  ["subscription_id", "name", "provider", "state", "display_state", "is_active", "expiration_date"],
-);
+const membershipLine = exactObject({
+  subscription_id: string,
+  name: string,
+  provider: string,
+  state: string,
+  display_state: string,
+  is_active: boolean,
+  expiration_date: nullableDateTime,
+});
 const nullableMembership = { anyOf: [membershipLine, { type: "null" }] } as const;
 
-const searchItem = strictObject(
-  { id: string, email: string, name: string, created_at: dateTime, closed: boolean, membership: nullableMembership },
-  ["id", "email", "name", "created_at", "closed", "membership"],
-);
+const searchItem = exactObject({
+  id: string,
+  email: string,
+  name: string,
+  created_at: dateTime,
+  closed: boolean,
+  membership: nullableMembership,
+});
 
-const memberPage = strictObject(
-  {
-    profile: strictObject(
+const memberPage = exactObject({
+  profile: exactObject({
+    id: string,
+    email: string,
+    given_name: string,
+    family_name: string,
+    birthday: nullableString,
+    phone: {
+      anyOf: [exactObject({ country: string, number: string }), { type: "null" }],
+    },
+    opt_in: boolean,
+    waiver_accepted_at: nullableDateTime,
+    created_at: dateTime,
+    closed_at: nullableDateTime,
+    company_role: nullableString,
+    deletion: {
+      anyOf: [
+        exactObject({ requested_at: dateTime, erase_at: dateTime, erased_at: nullableDateTime }),
+        { type: "null" },
+      ],
+    },
+  }),
+  membership: nullableMembership,
+  subscriptions: list(
+    strictObject(
       {
-        id: string,
-        email: string,
-        given_name: string,
-        family_name: string,
-        birthday: nullableString,
-        phone: {
-          anyOf: [strictObject({ country: string, number: string }, ["country", "number"]), { type: "null" }],
-        },
-        opt_in: boolean,
-        waiver_accepted_at: nullableDateTime,
-        created_at: dateTime,
-        closed_at: nullableDateTime,
-        company_role: nullableString,
-        deletion: {
-          anyOf: [
-            strictObject({ requested_at: dateTime, erase_at: dateTime, erased_at: nullableDateTime }, [
-              "requested_at",
-              "erase_at",
-              "erased_at",
-            ]),
-            { type: "null" },
-          ],
-        },
+        ...membershipLine.properties,
+        sku: nullableString,
+        original_purchase_date: dateTime,
+        trial_end: nullableDateTime,
+        canceled_at: nullableDateTime,
+        cancel_reason: nullableString,
+        pause_starts_at: nullableDateTime,
+        pause_resumes_at: nullableDateTime,
       },
       [
-        "id",
-        "email",
-        "given_name",
-        "family_name",
-        "birthday",
-        "phone",
-        "opt_in",
-        "waiver_accepted_at",
-        "created_at",
-        "closed_at",
-        "company_role",
-        "deletion",
+        ...membershipLine.required,
+        "sku",
+        "original_purchase_date",
+        "trial_end",
+        "canceled_at",
+        "cancel_reason",
+        "pause_starts_at",
+        "pause_resumes_at",
       ],
     ),
-    membership: nullableMembership,
-    subscriptions: list(
-      strictObject(
-        {
-          ...membershipLine.properties,
-          sku: nullableString,
-          original_purchase_date: dateTime,
-          trial_end: nullableDateTime,
-          canceled_at: nullableDateTime,
-          cancel_reason: nullableString,
-          pause_starts_at: nullableDateTime,
-          pause_resumes_at: nullableDateTime,
-        },
-        [
-          ...membershipLine.required,
-          "sku",
-          "original_purchase_date",
-          "trial_end",
-          "canceled_at",
-          "cancel_reason",
-          "pause_starts_at",
-          "pause_resumes_at",
-        ],
-      ),
-    ),
-    timeline: list(
-      strictObject(
-        {
-          id: string,
-          subscription_id: string,
-          subscription_name: string,
-          actor: { type: "string", description: "member:<id>, operator:<email>, job:<name> or system:<cause>" },
-          action: string,
-          from_state: nullableString,
-          to_state: string,
-          details: { type: "object", additionalProperties: true },
-          created_at: dateTime,
-        },
-        [
-          "id",
-          "subscription_id",
-          "subscription_name",
-          "actor",
-          "action",
-          "from_state",
-          "to_state",
-          "details",
-          "created_at",
-        ],
-      ),
-    ),
-    cards: list(
-      strictObject(
-        {
-          brand: string,
-          last4: { type: "string", pattern: "^\\d{4}$" },
-          exp_month: { type: ["integer", "null"] },
-          exp_year: { type: ["integer", "null"] },
-          is_default: boolean,
-          provider: string,
-          added_at: dateTime,
-        },
-        ["brand", "last4", "exp_month", "exp_year", "is_default", "provider", "added_at"],
-      ),
-    ),
-    sessions: list(
-      strictObject(
-        { device: nullableString, signed_in_at: dateTime, last_used_at: dateTime, expires_at: dateTime, live: boolean },
-        ["device", "signed_in_at", "last_used_at", "expires_at", "live"],
-      ),
-    ),
-    plays: list(
-      strictObject(
-        {
-          workout_id: string,
-          workout_name: nullableString,
-          started_at: dateTime,
-          position: { type: "number", description: "seconds reached" },
-          is_complete: boolean,
-          minutes: integer,
-          device: nullableString,
-        },
-        ["workout_id", "workout_name", "started_at", "position", "is_complete", "minutes", "device"],
-      ),
-    ),
-    bookings: list(
-      strictObject(
-        {
-          class_id: string,
-          class_type: string,
-          location: string,
-          start_at: dateTime,
-          status: string,
-          created_at: dateTime,
-          checked_in_at: nullableDateTime,
-          cancelled_at: nullableDateTime,
-          late_cancel: boolean,
-        },
-        [
-          "class_id",
-          "class_type",
-          "location",
-          "start_at",
-          "status",
-          "created_at",
-          "checked_in_at",
-          "cancelled_at",
-          "late_cancel",
-        ],
-      ),
-    ),
-    waitlists: list(
-      strictObject(
-        {
-          class_id: string,
-          class_type: string,
-          location: string,
-          start_at: dateTime,
-          status: string,
-          created_at: dateTime,
-          ended_at: nullableDateTime,
-        },
-        ["class_id", "class_type", "location", "start_at", "status", "created_at", "ended_at"],
-      ),
-    ),
-  },
-  ["profile", "membership", "subscriptions", "timeline", "cards", "sessions", "plays", "bookings", "waitlists"],
-);
+  ),
+  timeline: list(
+    exactObject({
+      id: string,
+      subscription_id: string,
+      subscription_name: string,
+      actor: { type: "string", description: "member:<id>, operator:<email>, job:<name> or system:<cause>" },
+      action: string,
+      from_state: nullableString,
+      to_state: string,
+      details: { type: "object", additionalProperties: true },
+      created_at: dateTime,
+    }),
+  ),
+  cards: list(
+    exactObject({
+      brand: string,
+      last4: { type: "string", pattern: "^\\d{4}$" },
+      exp_month: { type: ["integer", "null"] },
+      exp_year: { type: ["integer", "null"] },
+      is_default: boolean,
+      provider: string,
+      added_at: dateTime,
+    }),
+  ),
+  sessions: list(
+    exactObject({
+      device: nullableString,
+      signed_in_at: dateTime,
+      last_used_at: dateTime,
+      expires_at: dateTime,
+      live: boolean,
+    }),
+  ),
+  plays: list(
+    exactObject({
+      workout_id: string,
+      workout_name: nullableString,
+      started_at: dateTime,
+      position: { type: "number", description: "seconds reached" },
+      is_complete: boolean,
+      minutes: integer,
+      device: nullableString,
+    }),
+  ),
+  bookings: list(
+    exactObject({
+      class_id: string,
+      class_type: string,
+      location: string,
+      start_at: dateTime,
+      status: string,
+      created_at: dateTime,
+      checked_in_at: nullableDateTime,
+      cancelled_at: nullableDateTime,
+      late_cancel: boolean,
+    }),
+  ),
+  waitlists: list(
+    exactObject({
+      class_id: string,
+      class_type: string,
+      location: string,
+      start_at: dateTime,
+      status: string,
+      created_at: dateTime,
+      ended_at: nullableDateTime,
+    }),
+  ),
+});
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -259,7 +205,7 @@ export async function adminMemberRoutes(instance: FastifyInstance, { ctx }: Rout
           },
           ["q"],
         ),
-        response: { 200: strictObject({ items: list(searchItem), total: integer }, ["items", "total"]), ...refusals },
+        response: { 200: exactObject({ items: list(searchItem), total: integer }), ...refusals },
       },
     },
     async (request) => {
@@ -294,7 +240,7 @@ export async function adminMemberRoutes(instance: FastifyInstance, { ctx }: Rout
           "Give free days: a running membership's access and next charge move later; a member without one gets a " +
           "complimentary membership until then",
         params: memberId,
-        body: strictObject({ days: { type: "integer", minimum: 1, maximum: 366 }, reason }, ["days", "reason"]),
+        body: exactObject({ days: { type: "integer", minimum: 1, maximum: 366 }, reason }),
         response: { 200: memberPage, ...refusals },
       },
     },
@@ -312,7 +258,7 @@ export async function adminMemberRoutes(instance: FastifyInstance, { ctx }: Rout
         ...common,
         summary: "Cancel the membership now (access ends at once) or at the period end (as the member's own cancel)",
         params: memberId,
-        body: strictObject({ when: { type: "string", enum: ["now", "period_end"] }, reason }, ["when", "reason"]),
+        body: exactObject({ when: { type: "string", enum: ["now", "period_end"] }, reason }),
         response: { 200: memberPage, ...refusals },
       },
     },
@@ -330,7 +276,7 @@ export async function adminMemberRoutes(instance: FastifyInstance, { ctx }: Rout
         ...common,
         summary: "Pause the membership for 1 to 3 months from its period end, by the member's own pause rule",
         params: memberId,
-        body: strictObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] }, reason }, ["months", "reason"]),
+        body: exactObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] }, reason }),
         response: { 200: memberPage, ...refusals },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, strictObject } from "../schemas.js";
 import { NumbersService, numbersCsv } from "../services/numbers.js";
 import { OperatorAccess } from "../services/operator-access.js";
 import { typed } from "./typed.js";
@@ -42,7 +42,7 @@ const figures = {
   revenue_churn_rate: fraction,
   cancel_reasons: {
     type: "array",
-    items: strictObject({ reason: string, count }, ["reason", "count"]),
+    items: exactObject({ reason: string, count }),
   },
   refunds: count,
   refunded_amount: money,
@@ -62,25 +62,25 @@ const figures = {
   waitlist_conversion_rate: fraction,
 } as const;
 
-const report = strictObject(
-  {
-    interval: { type: "string", enum: ["week", "month"] },
-    zone: string,
-    currency: string,
-    from: day,
-    to: day,
-    intervals: {
-      type: "array",
-      items: strictObject(figures, Object.keys(figures) as (keyof typeof figures)[]),
-    },
+const report = exactObject({
+  interval: { type: "string", enum: ["week", "month"] },
+  zone: string,
+  currency: string,
+  from: day,
+  to: day,
+  intervals: {
+    type: "array",
+    items: strictObject(figures, Object.keys(figures) as (keyof typeof figures)[]),
   },
-  ["interval", "zone", "currency", "from", "to", "intervals"],
-);
+});
 
-const workoutRow = strictObject(
-  { workout_id: string, name: string, plays: count, completions: count, completion_rate: fraction },
-  ["workout_id", "name", "plays", "completions", "completion_rate"],
-);
+const workoutRow = exactObject({
+  workout_id: string,
+  name: string,
+  plays: count,
+  completions: count,
+  completion_rate: fraction,
+});
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
@@ -147,10 +147,13 @@ export async function adminNumbersRoutes(instance: FastifyInstance, { ctx }: Rou
           offset: { type: "integer", minimum: 0, maximum: 100_000, default: 0 },
         }),
         response: {
-          200: strictObject(
-            { items: { type: "array", items: workoutRow }, total: integer, from: day, to: day, zone: string },
-            ["items", "total", "from", "to", "zone"],
-          ),
+          200: exactObject({
+            items: { type: "array", items: workoutRow },
+            total: integer,
+            from: day,
+            to: day,
+            zone: string,
+          }),
           ...refusals,
         },
       },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { AdminProductsService } from "../services/admin-products.js";
 import { AdminPromoCodesService } from "../services/admin-promo-codes.js";
 import type { Actor, ConsoleArea } from "../services/operator-access.js";
@@ -24,52 +24,31 @@ const codeText = {
   pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$",
   description: "letters, digits, dashes and underscores (stored upper case)",
 } as const;
-const skuParam = strictObject({ sku }, ["sku"]);
-const codeParam = strictObject({ code: codeText }, ["code"]);
+const skuParam = exactObject({ sku });
+const codeParam = exactObject({ code: codeText });
 
-const priceRow = strictObject({ unit_amount: integer, new_from: nullableDateTime, existing_from: nullableDateTime }, [
-  "unit_amount",
-  "new_from",
-  "existing_from",
-]);
-const product = strictObject(
-  {
-    sku: string,
-    name: string,
-    kind: string,
-    interval: integer,
-    interval_type: string,
-    trial_days: integer,
-    unit_amount: integer,
-    currency: string,
-    provider: string,
-    entitlements: { type: "array", items: string },
-    retired_at: nullableDateTime,
-    subscribers: { type: "integer", description: "memberships on this plan that have not ended" },
-    prices: {
-      type: "array",
-      items: priceRow,
-      description:
-        "Price history since the first reprice, oldest first: new subscribers pay a row's price from new_from, " +
-        "earlier subscribers from their first renewal at or after existing_from (null: since the beginning)",
-    },
+const priceRow = exactObject({ unit_amount: integer, new_from: nullableDateTime, existing_from: nullableDateTime });
+const product = exactObject({
+  sku: string,
+  name: string,
+  kind: string,
+  interval: integer,
+  interval_type: string,
+  trial_days: integer,
+  unit_amount: integer,
+  currency: string,
+  provider: string,
+  entitlements: { type: "array", items: string },
+  retired_at: nullableDateTime,
+  subscribers: { type: "integer", description: "memberships on this plan that have not ended" },
+  prices: {
+    type: "array",
+    items: priceRow,
+    description:
+      "Price history since the first reprice, oldest first: new subscribers pay a row's price from new_from, " +
+      "earlier subscribers from their first renewal at or after existing_from (null: since the beginning)",
   },
-  [
-    "sku",
-    "name",
-    "kind",
-    "interval",
-    "interval_type",
-    "trial_days",
-    "unit_amount",
-    "currency",
-    "provider",
-    "entitlements",
-    "retired_at",
-    "subscribers",
-    "prices",
-  ],
-);
+});
 const newProduct = strictObject(
   {
     sku,
@@ -114,42 +93,23 @@ const termFields = {
   duration: { type: "string", enum: ["once", "repeating", "forever"], default: "once" },
   duration_periods: { type: ["integer", "null"], minimum: 1, maximum: 120, default: null },
 } as const;
-const promoCode = strictObject(
-  {
-    code: string,
-    type: { type: "string", enum: ["percentage", "amount"] },
-    amount: { type: "number" },
-    currency: string,
-    duration: { type: "string", enum: ["once", "repeating", "forever"] },
-    duration_periods: nullableInteger,
-    is_active: boolean,
-    valid_from: nullableDateTime,
-    valid_until: nullableDateTime,
-    max_redemptions: nullableInteger,
-    times_redeemed: { type: "integer", description: "redemptions made so far" },
-    once_per_member: boolean,
-    new_members_only: boolean,
-    skus: { type: "array", items: string },
-    campaign: nullableString,
-  },
-  [
-    "code",
-    "type",
-    "amount",
-    "currency",
-    "duration",
-    "duration_periods",
-    "is_active",
-    "valid_from",
-    "valid_until",
-    "max_redemptions",
-    "times_redeemed",
-    "once_per_member",
-    "new_members_only",
-    "skus",
-    "campaign",
-  ],
-);
+const promoCode = exactObject({
+  code: string,
+  type: { type: "string", enum: ["percentage", "amount"] },
+  amount: { type: "number" },
+  currency: string,
+  duration: { type: "string", enum: ["once", "repeating", "forever"] },
+  duration_periods: nullableInteger,
+  is_active: boolean,
+  valid_from: nullableDateTime,
+  valid_until: nullableDateTime,
+  max_redemptions: nullableInteger,
+  times_redeemed: { type: "integer", description: "redemptions made so far" },
+  once_per_member: boolean,
+  new_members_only: boolean,
+  skus: { type: "array", items: string },
+  campaign: nullableString,
+});
 const campaignName = {
   type: "string",
   minLength: 1,
@@ -183,7 +143,7 @@ export async function adminOfferRoutes(instance: FastifyInstance, { ctx }: Route
       schema: {
         ...common,
         summary: "Every product with its price history, retirement and subscriber count",
-        response: { 200: strictObject({ items: { type: "array", items: product } }, ["items"]), ...refusals },
+        response: { 200: exactObject({ items: { type: "array", items: product } }), ...refusals },
       },
     },
     async () => ({ items: await products.list() }),
@@ -226,7 +186,7 @@ export async function adminOfferRoutes(instance: FastifyInstance, { ctx }: Route
         summary:
           "A new price: new subscribers pay it now, existing subscribers keep theirs until existing_from; admins only",
         params: skuParam,
-        body: strictObject({ unit_amount: cents, existing_from: dateTime }, ["unit_amount", "existing_from"]),
+        body: exactObject({ unit_amount: cents, existing_from: dateTime }),
         response: { 200: product, ...refusals },
       },
     },
@@ -268,21 +228,14 @@ export async function adminOfferRoutes(instance: FastifyInstance, { ctx }: Route
           offset: { type: "integer", minimum: 0, maximum: 1_000_000, default: 0 },
         }),
         response: {
-          200: strictObject(
-            {
-              items: { type: "array", items: promoCode },
-              total: integer,
-              campaigns: {
-                type: "array",
-                items: strictObject({ campaign: string, codes: integer, redemptions: integer }, [
-                  "campaign",
-                  "codes",
-                  "redemptions",
-                ]),
-              },
+          200: exactObject({
+            items: { type: "array", items: promoCode },
+            total: integer,
+            campaigns: {
+              type: "array",
+              items: exactObject({ campaign: string, codes: integer, redemptions: integer }),
             },
-            ["items", "total", "campaigns"],
-          ),
+          }),
           ...refusals,
         },
       },
@@ -326,7 +279,7 @@ export async function adminOfferRoutes(instance: FastifyInstance, { ctx }: Route
           ["campaign", "prefix", "count", "type", "amount"],
         ),
         response: {
-          200: strictObject({ campaign: string, codes: { type: "array", items: string } }, ["campaign", "codes"]),
+          200: exactObject({ campaign: string, codes: { type: "array", items: string } }),
           ...refusals,
         },
       },

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, noBody } from "../schemas.js";
 import type { ContentVerb, Direction } from "../services/content-states.js";
 import type { Actor, ConsoleArea } from "../services/operator-access.js";
 import { typed } from "./typed.js";
 
-const recordId = strictObject({ id: { type: "string", minLength: 1, maxLength: 128 } }, ["id"]);
-const move = strictObject({ direction: { type: "string", enum: ["up", "down"] } }, ["direction"]);
+const recordId = exactObject({ id: { type: "string", minLength: 1, maxLength: 128 } });
+const move = exactObject({ direction: { type: "string", enum: ["up", "down"] } });
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const itemsOf = (item: object) => strictObject({ items: { type: "array", items: item } }, ["items"]);
+const itemsOf = (item: object) => exactObject({ items: { type: "array", items: item } });
 
 /** What the routes ask of a kind's service: records created as drafts, published, retired and kept in an order. */
 interface OrderedContent<F> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity } from "../schemas.js";
 import { listMemberPayments, refundInvoice } from "../services/member-payments.js";
 import { typed } from "./typed.js";
 
@@ -10,56 +10,35 @@ const integer = { type: "integer" } as const;
 const dateTime = { type: "string", format: "date-time" } as const;
 const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
 
-const refund = strictObject(
-  {
-    id: string,
-    amount: integer,
-    currency: string,
-    reason: string,
-    source: { type: "string", enum: ["console", "provider"] },
-    ended_access: { type: "boolean" },
-    by: { type: ["string", "null"], description: "the operator's email; null for a refund made at the provider" },
-    created_at: dateTime,
-  },
-  ["id", "amount", "currency", "reason", "source", "ended_access", "by", "created_at"],
-);
+const refund = exactObject({
+  id: string,
+  amount: integer,
+  currency: string,
+  reason: string,
+  source: { type: "string", enum: ["console", "provider"] },
+  ended_access: { type: "boolean" },
+  by: { type: ["string", "null"], description: "the operator's email; null for a refund made at the provider" },
+  created_at: dateTime,
+});
 
-const payment = strictObject(
-  {
-    invoice_id: string,
-    created_at: dateTime,
-    description: string,
-    period_start: dateTime,
-    period_end: dateTime,
-    amount: integer,
-    currency: string,
-    status: { type: "string", enum: ["paid", "failed", "requires_action"] },
-    card: {
-      anyOf: [strictObject({ brand: string, last4: string }, ["brand", "last4"]), { type: "null" }],
-    },
-    decline_code: { type: ["string", "null"] },
-    refunded: integer,
-    refundable: integer,
-    disputed_at: nullableDateTime,
-    refunds: { type: "array", items: refund },
+const payment = exactObject({
+  invoice_id: string,
+  created_at: dateTime,
+  description: string,
+  period_start: dateTime,
+  period_end: dateTime,
+  amount: integer,
+  currency: string,
+  status: { type: "string", enum: ["paid", "failed", "requires_action"] },
+  card: {
+    anyOf: [exactObject({ brand: string, last4: string }), { type: "null" }],
   },
-  [
-    "invoice_id",
-    "created_at",
-    "description",
-    "period_start",
-    "period_end",
-    "amount",
-    "currency",
-    "status",
-    "card",
-    "decline_code",
-    "refunded",
-    "refundable",
-    "disputed_at",
-    "refunds",
-  ],
-);
+  decline_code: { type: ["string", "null"] },
+  refunded: integer,
+  refundable: integer,
+  disputed_at: nullableDateTime,
+  refunds: { type: "array", items: refund },
+});
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const userId = { type: "string", format: "uuid", description: "the member's user id" } as const;
@@ -80,8 +59,8 @@ export async function adminPaymentRoutes(instance: FastifyInstance, { ctx }: Rou
       schema: {
         ...common,
         summary: "A member's invoices, newest first: amount, status, card (brand and last four) and refunds",
-        params: strictObject({ userId }, ["userId"]),
-        response: { 200: strictObject({ items: { type: "array", items: payment } }, ["items"]), ...refusals },
+        params: exactObject({ userId }),
+        response: { 200: exactObject({ items: { type: "array", items: payment } }), ...refusals },
       },
     },
     async (request) => ({ items: await listMemberPayments(ctx.db, request.params.userId) }),
@@ -95,23 +74,17 @@ export async function adminPaymentRoutes(instance: FastifyInstance, { ctx }: Rou
         ...common,
         summary:
           "Refund part or all of a paid invoice through the payment provider (409 beyond what remains); endAccess ends the membership now",
-        params: strictObject({ userId, invoiceId: { type: "string", minLength: 1, maxLength: 100 } }, [
-          "userId",
-          "invoiceId",
-        ]),
-        body: strictObject(
-          {
-            amount: { type: "integer", minimum: 1, maximum: 100_000_000, description: "cents" },
-            reason: {
-              type: "string",
-              minLength: 1,
-              maxLength: 500,
-              pattern: "^[^\\u0000-\\u001f]*\\S[^\\u0000-\\u001f]*$",
-            },
-            endAccess: { type: "boolean" },
+        params: exactObject({ userId, invoiceId: { type: "string", minLength: 1, maxLength: 100 } }),
+        body: exactObject({
+          amount: { type: "integer", minimum: 1, maximum: 100_000_000, description: "cents" },
+          reason: {
+            type: "string",
+            minLength: 1,
+            maxLength: 500,
+            pattern: "^[^\\u0000-\\u001f]*\\S[^\\u0000-\\u001f]*$",
           },
-          ["amount", "reason", "endAccess"],
-        ),
+          endAccess: { type: "boolean" },
+        }),
         response: { 200: payment, ...refusals },
       },
     },

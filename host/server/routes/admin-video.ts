@@ -8,13 +8,13 @@ import { MuxVideoApi } from "../media/mux-api.js";
 import { VideoTranscoder } from "../media/transcoder.js";
 import { VideoUploads } from "../media/uploads.js";
 import { decodeUtf8 } from "../media/webvtt.js";
-import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, noBody } from "../schemas.js";
 import { AdminVideoService } from "../services/admin-video.js";
 import { OperatorAccess, type Actor } from "../services/operator-access.js";
 import { typed } from "./typed.js";
 
 const UPLOADS_PATH = "/admin/v1/uploads";
-const uploadId = strictObject({ id: { type: "string", pattern: "^[a-f0-9]{32}$" } }, ["id"]);
+const uploadId = exactObject({ id: { type: "string", pattern: "^[a-f0-9]{32}$" } });
 const workoutId = { type: "string", minLength: 1, maxLength: 128 } as const;
 const lang = {
   type: "string",
@@ -47,57 +47,34 @@ function bodyUntilDisconnect(raw: IncomingMessage): ReadableStream {
 
 const tusHeaders = "The tus 1.0 headers (Tus-Resumable, Upload-Offset, Upload-Length, Upload-Metadata, Location)";
 
-const videoState = strictObject(
-  {
-    asset: {
-      anyOf: [
-        { type: "null" },
-        strictObject(
-          {
-            id: { type: "string" },
-            status: { type: "string", enum: ["queued", "transcoding", "ready", "failed"] },
-            progress: { type: "integer", minimum: 0, maximum: 100 },
-            attempts: { type: "integer" },
-            error: { type: ["string", "null"] },
-            duration_seconds: { type: "number" },
-            width: { type: "integer" },
-            height: { type: "integer" },
-            renditions: { type: "array", items: { type: "integer" } },
-            created_at: { type: "string", format: "date-time" },
-          },
-          [
-            "id",
-            "status",
-            "progress",
-            "attempts",
-            "error",
-            "duration_seconds",
-            "width",
-            "height",
-            "renditions",
-            "created_at",
-          ],
-        ),
-      ],
-    },
-    captions: {
-      type: "array",
-      items: strictObject({ lang: { type: "string" }, updated_at: { type: "string", format: "date-time" } }, [
-        "lang",
-        "updated_at",
-      ]),
-    },
-    mux: strictObject(
-      {
-        uploads: { type: "boolean", description: "This server hands out Mux Direct Upload URLs (mux-upload)" },
-        playback_id: { type: ["string", "null"], description: "The playback id Mux's webhook mapped the workout to" },
-        ready_at: { type: ["string", "null"], format: "date-time", description: "When that webhook mapped it" },
-      },
-      ["uploads", "playback_id", "ready_at"],
-    ),
+const videoState = exactObject({
+  asset: {
+    anyOf: [
+      { type: "null" },
+      exactObject({
+        id: { type: "string" },
+        status: { type: "string", enum: ["queued", "transcoding", "ready", "failed"] },
+        progress: { type: "integer", minimum: 0, maximum: 100 },
+        attempts: { type: "integer" },
+        error: { type: ["string", "null"] },
+        duration_seconds: { type: "number" },
+        width: { type: "integer" },
+        height: { type: "integer" },
+        renditions: { type: "array", items: { type: "integer" } },
+        created_at: { type: "string", format: "date-time" },
+      }),
+    ],
   },
-  ["asset", "captions", "mux"],
-);
+  captions: {
+    type: "array",
+    items: exactObject({ lang: { type: "string" }, updated_at: { type: "string", format: "date-time" } }),
+  },
+  mux: exactObject({
+    uploads: { type: "boolean", description: "This server hands out Mux Direct Upload URLs (mux-upload)" },
+    playback_id: { type: ["string", "null"], description: "The playback id Mux's webhook mapped the workout to" },
+    ready_at: { type: ["string", "null"], format: "date-time", description: "When that webhook mapped it" },
+  }),
+});
 
 /**
  * The console's video (/admin/v1): resumable uploads (tus 1.0, admins and editors), each transcoded by the local
@@ -248,7 +225,7 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
       schema: {
         ...common,
         summary: "A workout's uploaded video (the newest: its transcoding state and progress) and caption languages",
-        params: strictObject({ id: workoutId }, ["id"]),
+        params: exactObject({ id: workoutId }),
         response: { 200: videoState, ...refusals },
       },
     },
@@ -265,13 +242,10 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
         description:
           "The browser PUTs the file to `url`; Mux's video.asset.ready webhook then maps the workout to the asset's " +
           "signed playback id and sets its duration.",
-        params: strictObject({ id: workoutId }, ["id"]),
+        params: exactObject({ id: workoutId }),
         body: noBody,
         response: {
-          200: strictObject({ upload_id: { type: "string" }, url: { type: "string", format: "uri" } }, [
-            "upload_id",
-            "url",
-          ]),
+          200: exactObject({ upload_id: { type: "string" }, url: { type: "string", format: "uri" } }),
           ...refusals,
           502: errorSchema,
         },
@@ -293,17 +267,14 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
         description:
           "Checked before anything is stored: UTF-8, the WEBVTT header, every cue's timing well formed, ending after " +
           "it starts, in order, and within the video. A broken file is refused with 400 naming the line.",
-        params: strictObject({ id: workoutId, lang }, ["id", "lang"]),
+        params: exactObject({ id: workoutId, lang }),
         body: {
           content: {
             "text/vtt": { schema: { type: "string", maxLength: 1_048_576, description: "the WebVTT file, UTF-8" } },
           },
         },
         response: {
-          200: strictObject({ lang: { type: "string" }, updated_at: { type: "string", format: "date-time" } }, [
-            "lang",
-            "updated_at",
-          ]),
+          200: exactObject({ lang: { type: "string" }, updated_at: { type: "string", format: "date-time" } }),
           ...refusals,
           415: errorSchema,
         },

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { STRAIN_TAGS } from "../../../src/domain/avoid.js";
-import { errorSchema, memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
-import { AdminWorkoutsService } from "../services/admin-workouts.js";
+import { errorSchema, exactObject, memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
+import { adminWorkoutSchema, AdminWorkoutsService } from "../services/admin-workouts.js";
 import { listAudit } from "../services/audit.js";
 import {
   CONSOLE_AREAS,
@@ -18,7 +18,7 @@ import { adminCalendarRoutes } from "./admin-calendars.js";
 import { adminContentRoutes } from "./admin-content.js";
 import { adminHomeContentRoutes } from "./admin-home-content.js";
 import { adminPaymentRoutes } from "./admin-payments.js";
-import { workoutBodySchema, workoutFieldNames, workoutFieldSchemas } from "../services/workout-rules.js";
+import { workoutBodySchema } from "../services/workout-rules.js";
 import { adminOfferRoutes } from "./admin-offers.js";
 import { typed } from "./typed.js";
 
@@ -29,60 +29,42 @@ const nullableString = { type: ["string", "null"] } as const;
 const role = { type: "string", enum: OPERATOR_ROLES } as const;
 const status = { type: "string", enum: ["draft", "scheduled", "published", "archived"] } as const;
 
-const workoutId = strictObject({ id: { type: "string", minLength: 1, maxLength: 128 } }, ["id"]);
+const workoutId = exactObject({ id: { type: "string", minLength: 1, maxLength: 128 } });
 
-const adminWorkout = strictObject(
-  {
-    ...workoutFieldSchemas,
-    name: string,
-    id: string,
-    status,
-    release_at: nullableString,
-    release_zone: nullableString,
-    release_local: nullableString,
-    created_at: string,
-    updated_at: string,
-  },
-  [...workoutFieldNames, "id", "status", "release_at", "release_zone", "release_local", "created_at", "updated_at"],
-);
+const listItem = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  status,
+  type: string,
+  level: string,
+  release_at: nullableString,
+  release_zone: nullableString,
+  updated_at: string,
+});
 
-const listItem = strictObject(
-  {
-    id: string,
-    slug: string,
-    name: string,
-    status,
-    type: string,
-    level: string,
-    release_at: nullableString,
-    release_zone: nullableString,
-    updated_at: string,
-  },
-  ["id", "slug", "name", "status", "type", "level", "release_at", "release_zone", "updated_at"],
-);
+const operator = exactObject({
+  user_id: string,
+  email: string,
+  name: string,
+  role,
+  granted_at: { type: "string", format: "date-time" },
+});
 
-const operator = strictObject(
-  { user_id: string, email: string, name: string, role, granted_at: { type: "string", format: "date-time" } },
-  ["user_id", "email", "name", "role", "granted_at"],
-);
+const auditEntry = exactObject({
+  id: integer,
+  actor_id: nullableString,
+  actor_email: string,
+  action: string,
+  record_type: string,
+  record_id: string,
+  before: { type: ["object", "null"], additionalProperties: true },
+  after: { type: ["object", "null"], additionalProperties: true },
+  changed: strings,
+  at: { type: "string", format: "date-time" },
+});
 
-const auditEntry = strictObject(
-  {
-    id: integer,
-    actor_id: nullableString,
-    actor_email: string,
-    action: string,
-    record_type: string,
-    record_id: string,
-    before: { type: ["object", "null"], additionalProperties: true },
-    after: { type: ["object", "null"], additionalProperties: true },
-    changed: strings,
-    at: { type: "string", format: "date-time" },
-  },
-  ["id", "actor_id", "actor_email", "action", "record_type", "record_id", "before", "after", "changed", "at"],
-);
-
-const vocabularyItem = strictObject({ id: string, name: string }, ["id", "name"]);
+const vocabularyItem = exactObject({ id: string, name: string });
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tagsOf = ["admin"];
@@ -131,18 +113,15 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         ...common,
         summary: "The caller's company role and what it may do",
         response: {
-          200: strictObject(
-            {
-              user_id: string,
-              email: string,
-              role,
-              areas: {
-                type: "array",
-                items: { type: "string", enum: CONSOLE_AREAS },
-              },
+          200: exactObject({
+            user_id: string,
+            email: string,
+            role,
+            areas: {
+              type: "array",
+              items: { type: "string", enum: CONSOLE_AREAS },
             },
-            ["user_id", "email", "role", "areas"],
-          ),
+          }),
           ...refusals,
         },
       },
@@ -161,7 +140,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
       schema: {
         ...common,
         summary: "Everyone with a company role",
-        response: { 200: strictObject({ items: { type: "array", items: operator } }, ["items"]), ...refusals },
+        response: { 200: exactObject({ items: { type: "array", items: operator } }), ...refusals },
       },
     },
     async () => ({ items: await access.list() }),
@@ -174,7 +153,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
       schema: {
         ...common,
         summary: "Give an account a company role (replacing its role); admins only",
-        body: strictObject({ email: { type: "string", minLength: 3, maxLength: 254 }, role }, ["email", "role"]),
+        body: exactObject({ email: { type: "string", minLength: 3, maxLength: 254 }, role }),
         response: { 200: operator, ...refusals },
       },
     },
@@ -188,7 +167,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
       schema: {
         ...common,
         summary: "Take an account's company role away; admins only, never their own",
-        params: strictObject({ id: { type: "string", format: "uuid", description: "the account's user id" } }, ["id"]),
+        params: exactObject({ id: { type: "string", format: "uuid", description: "the account's user id" } }),
         response: { 200: successSchema, ...refusals },
       },
     },
@@ -205,15 +184,12 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         ...common,
         summary: "What a workout can name: trainers, categories, collections, strain tags",
         response: {
-          200: strictObject(
-            {
-              trainers: { type: "array", items: vocabularyItem },
-              categories: { type: "array", items: vocabularyItem },
-              collections: { type: "array", items: vocabularyItem },
-              strain: strings,
-            },
-            ["trainers", "categories", "collections", "strain"],
-          ),
+          200: exactObject({
+            trainers: { type: "array", items: vocabularyItem },
+            categories: { type: "array", items: vocabularyItem },
+            collections: { type: "array", items: vocabularyItem },
+            strain: strings,
+          }),
           ...refusals,
         },
       },
@@ -246,7 +222,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
           offset: { type: "integer", minimum: 0, maximum: 1_000_000, default: 0 },
         }),
         response: {
-          200: strictObject({ items: { type: "array", items: listItem }, total: integer }, ["items", "total"]),
+          200: exactObject({ items: { type: "array", items: listItem }, total: integer }),
           ...refusals,
         },
       },
@@ -264,7 +240,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         ...common,
         summary: "One workout with every field, its state and release",
         params: workoutId,
-        response: { 200: adminWorkout, ...refusals },
+        response: { 200: adminWorkoutSchema, ...refusals },
       },
     },
     async (request) => workouts.get(request.params.id),
@@ -278,7 +254,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         ...common,
         summary: "Create a workout as a draft (in no listing until published)",
         body: workoutBodySchema,
-        response: { 200: adminWorkout, ...refusals },
+        response: { 200: adminWorkoutSchema, ...refusals },
       },
     },
     async (request) => workouts.create(actor(request), request.body),
@@ -293,7 +269,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         summary: "Replace a workout's fields (its state and release stay)",
         params: workoutId,
         body: workoutBodySchema,
-        response: { 200: adminWorkout, ...refusals },
+        response: { 200: adminWorkoutSchema, ...refusals },
       },
     },
     async (request) => workouts.update(actor(request), request.params.id, request.body),
@@ -307,18 +283,15 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         ...common,
         summary: "Release a draft at a wall time in a named time zone (or move a scheduled release)",
         params: workoutId,
-        body: strictObject(
-          {
-            release_local: {
-              type: "string",
-              pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d$",
-              description: "YYYY-MM-DDTHH:MM in release_zone",
-            },
-            release_zone: { type: "string", minLength: 1, maxLength: 64, description: "IANA time zone" },
+        body: exactObject({
+          release_local: {
+            type: "string",
+            pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d$",
+            description: "YYYY-MM-DDTHH:MM in release_zone",
           },
-          ["release_local", "release_zone"],
-        ),
-        response: { 200: adminWorkout, ...refusals },
+          release_zone: { type: "string", minLength: 1, maxLength: 64, description: "IANA time zone" },
+        }),
+        response: { 200: adminWorkoutSchema, ...refusals },
       },
     },
     async (request) =>
@@ -335,7 +308,13 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
       `/workouts/:id/${verb}`,
       {
         ...area("catalogue"),
-        schema: { ...common, summary, params: workoutId, body: noBody, response: { 200: adminWorkout, ...refusals } },
+        schema: {
+          ...common,
+          summary,
+          params: workoutId,
+          body: noBody,
+          response: { 200: adminWorkoutSchema, ...refusals },
+        },
       },
       async (request) => workouts[verb](actor(request), request.params.id),
     );
@@ -356,7 +335,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
           before: { type: "integer", minimum: 1, description: "entries older than this id (the next page)" },
           limit: { type: "integer", minimum: 1, maximum: 200, default: 50 },
         }),
-        response: { 200: strictObject({ items: { type: "array", items: auditEntry } }, ["items"]), ...refusals },
+        response: { 200: exactObject({ items: { type: "array", items: auditEntry } }), ...refusals },
       },
     },
     async (request) => {

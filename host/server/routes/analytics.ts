@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { tooManyRequests } from "../errors.js";
-import { strictObject } from "../schemas.js";
+import { exactObject, strictObject } from "../schemas.js";
 import { ANALYTICS_EVENT_TYPES, ingestAnalyticsEvents, MAX_ANALYTICS_BATCH } from "../services/analytics.js";
 import { typed } from "./typed.js";
 import { CONSENT_CATEGORIES } from "../../../src/domain/consent.js";
@@ -40,11 +40,10 @@ export async function analyticsRoutes(instance: FastifyInstance, { ctx }: RouteO
       schema: {
         tags: ["analytics"],
         summary: `Collect up to ${MAX_ANALYTICS_BATCH} analytics events, each with the consent category it was collected under`,
-        body: strictObject(
-          { events: { type: "array", minItems: 1, maxItems: MAX_ANALYTICS_BATCH, items: eventSchema } },
-          ["events"],
-        ),
-        response: { 200: strictObject({ accepted: { type: "integer" } }, ["accepted"]) },
+        body: exactObject({
+          events: { type: "array", minItems: 1, maxItems: MAX_ANALYTICS_BATCH, items: eventSchema },
+        }),
+        response: { 200: exactObject({ accepted: { type: "integer" } }) },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { badRequest } from "../errors.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { memberSecurity, strictObject } from "../schemas.js";
+import { exactObject, memberSecurity, strictObject } from "../schemas.js";
 import { changeFavorites, readFavorites } from "../services/favorites.js";
 import { changeHiddenCollections, readHiddenCollections } from "../services/hidden-collections.js";
 import {
@@ -27,19 +27,17 @@ export const idList = {
 } as const;
 const MAX_PREFERENCES_BYTES = 16_384;
 
-const favoritesAnswer = strictObject({ workouts: { type: "array", items: { type: "string" } } }, ["workouts"]);
-const hiddenAnswer = strictObject({ collections_hidden: { type: "array", items: { type: "string" } } }, [
-  "collections_hidden",
-]);
+const favoritesAnswer = exactObject({ workouts: { type: "array", items: { type: "string" } } });
+const hiddenAnswer = exactObject({ collections_hidden: { type: "array", items: { type: "string" } } });
 const userAnswer = strictObject(
   {
-    waiver: strictObject({ accepted_at: { type: "string", format: "date-time" } }, ["accepted_at"]),
+    waiver: exactObject({ accepted_at: { type: "string", format: "date-time" } }),
     feed_fm_disabled: { type: "boolean" },
     closed_captions: { type: "boolean" },
   },
   ["feed_fm_disabled", "closed_captions"],
 );
-const emailAnswer = strictObject({ email: { type: "string" }, opt_out: { type: "boolean" } }, ["email", "opt_out"]);
+const emailAnswer = exactObject({ email: { type: "string" }, opt_out: { type: "boolean" } });
 const preferencesSchema = {
   type: "object",
   maxProperties: 100,
@@ -83,15 +81,12 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags,
         summary: "Add and remove favourite workouts (idempotent); answers the whole list",
         security: memberSecurity,
-        body: strictObject(
-          {
-            object: strictObject({
-              add: strictObject({ workouts: idList }, ["workouts"]),
-              remove: strictObject({ workouts: idList }, ["workouts"]),
-            }),
-          },
-          ["object"],
-        ),
+        body: exactObject({
+          object: strictObject({
+            add: exactObject({ workouts: idList }),
+            remove: exactObject({ workouts: idList }),
+          }),
+        }),
         response: { 200: favoritesAnswer },
       },
     },
@@ -235,7 +230,7 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags,
         summary: "The member's onboarding results page (empty string when the quiz was never finished)",
         security: memberSecurity,
-        response: { 200: strictObject({ results_url: { type: "string" } }, ["results_url"]) },
+        response: { 200: exactObject({ results_url: { type: "string" } }) },
       },
     },
     async (request) => readOnboardingResults(ctx.db, memberOf(request).id),

@@ -8,6 +8,7 @@ import { normalizeEmail } from "../services/auth.js";
 import {
   emailSchema,
   errorSchema,
+  exactObject,
   memberSecurity,
   nameSchema,
   passwordSchema,
@@ -19,27 +20,21 @@ import { typed } from "./typed.js";
 /** The readable name of the device a request comes from ("Chrome on macOS"), kept with the login it makes. */
 const deviceOf = (request: FastifyRequest) => deviceName(request.headers["user-agent"]);
 
-const tokenPair = {
-  type: "object",
-  properties: { token: { type: "string" }, refreshToken: { type: "string" } },
-  required: ["token", "refreshToken"],
-} as const;
+const tokenPair = exactObject({ token: { type: "string" }, refreshToken: { type: "string" } });
 
 /** The signed-in session: the token pair and who signed in. */
-const sessionAnswer = strictObject(
-  {
-    success: { type: "boolean", const: true },
-    token: { type: "string" },
-    refreshToken: { type: "string" },
-    user: strictObject(
-      { id: { type: "string" }, email: { type: "string" }, createdAt: { type: "string", format: "date-time" } },
-      ["id", "email", "createdAt"],
-    ),
-  },
-  ["success", "token", "refreshToken", "user"],
-);
+const sessionAnswer = exactObject({
+  success: { type: "boolean", const: true },
+  token: { type: "string" },
+  refreshToken: { type: "string" },
+  user: exactObject({
+    id: { type: "string" },
+    email: { type: "string" },
+    createdAt: { type: "string", format: "date-time" },
+  }),
+});
 
-const refreshBody = strictObject({ refreshToken: { type: "string", minLength: 1, maxLength: 512 } }, ["refreshToken"]);
+const refreshBody = exactObject({ refreshToken: { type: "string", minLength: 1, maxLength: 512 } });
 
 /** Trims a string `email` before validation, so " Member@Demo… " is the same address. */
 async function trimEmail(request: FastifyRequest) {
@@ -104,10 +99,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
       schema: {
         tags: ["auth"],
         summary: "Sign in with email and password",
-        body: strictObject({ email: emailSchema, password: { type: "string", minLength: 1, maxLength: 256 } }, [
-          "email",
-          "password",
-        ]),
+        body: exactObject({ email: emailSchema, password: { type: "string", minLength: 1, maxLength: 256 } }),
         response: { 200: sessionAnswer },
       },
     },
@@ -122,10 +114,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
         tags: ["auth"],
         summary:
           "Cancel the deletion of an account in its grace period (My data) and sign in; the sign-in's guards apply",
-        body: strictObject({ email: emailSchema, password: { type: "string", minLength: 1, maxLength: 256 } }, [
-          "email",
-          "password",
-        ]),
+        body: exactObject({ email: emailSchema, password: { type: "string", minLength: 1, maxLength: 256 } }),
         response: { 200: sessionAnswer, 401: errorSchema, 409: errorSchema, 429: errorSchema },
       },
     },
@@ -152,7 +141,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
       schema: {
         tags: ["auth"],
         summary: "Whether an account exists for an email (the /continue step)",
-        body: strictObject({ email: emailSchema }, ["email"]),
+        body: exactObject({ email: emailSchema }),
         response: { 200: { type: "object", properties: { exists: { type: "boolean" } }, required: ["exists"] } },
       },
     },
@@ -169,7 +158,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
       schema: {
         tags: ["auth"],
         summary: "Email a password reset link",
-        body: strictObject({ email: emailSchema }, ["email"]),
+        body: exactObject({ email: emailSchema }),
         response: { 200: successSchema },
       },
     },
@@ -179,7 +168,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
         [`forgot:account:${normalizeEmail(request.body.email)}`, limits.forgotPerAccount],
       ]);
       await ctx.auth.forgotPassword(request.body.email);
-      return { success: true };
+      return { success: true as const };
     },
   );
 
@@ -189,17 +178,14 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
       schema: {
         tags: ["auth"],
         summary: "Choose a new password with an emailed reset token",
-        body: strictObject({ token: { type: "string", minLength: 1, maxLength: 256 }, password: passwordSchema }, [
-          "token",
-          "password",
-        ]),
+        body: exactObject({ token: { type: "string", minLength: 1, maxLength: 256 }, password: passwordSchema }),
         response: { 200: successSchema },
       },
     },
     async (request) => {
       await limit([[`reset:address:${request.ip}`, limits.resetPerAddress]]);
       await ctx.auth.resetPassword(request.body.token, request.body.password);
-      return { success: true };
+      return { success: true as const };
     },
   );
 
@@ -211,10 +197,10 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
         tags: ["auth"],
         summary: "Change the password; other sessions are signed out",
         security: memberSecurity,
-        body: strictObject(
-          { currentPassword: { type: "string", minLength: 1, maxLength: 256 }, newPassword: passwordSchema },
-          ["currentPassword", "newPassword"],
-        ),
+        body: exactObject({
+          currentPassword: { type: "string", minLength: 1, maxLength: 256 },
+          newPassword: passwordSchema,
+        }),
         response: {
           200: {
             type: "object",
@@ -234,7 +220,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
         () => ctx.auth.changePassword(member.id, currentPassword, newPassword, deviceOf(request)),
         isWrongPassword,
       );
-      return { success: true, ...session };
+      return { success: true as const, ...session };
     },
   );
 
@@ -243,7 +229,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: RouteOption
     { schema: { tags: ["auth"], summary: "Revoke this login", body: refreshBody, response: { 200: successSchema } } },
     async (request) => {
       await ctx.auth.signOut(request.body.refreshToken);
-      return { success: true };
+      return { success: true as const };
     },
   );
 }

@@ -1,24 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { CalendarFeedService } from "../services/calendar-feed.js";
 import { assertTimeZone } from "../services/time-range.js";
 import { typed } from "./typed.js";
 
-const settingsSchema = strictObject(
-  {
-    https_url: { type: "string", description: "the private feed address: whoever has it reads the feed" },
-    webcal_url: {
-      type: "string",
-      description: "the same address as webcal://, which opens a calendar app to subscribe",
-    },
-    time_zone: { type: "string", description: "IANA zone the plan's all-day events are dated in" },
-    created_at: { type: "string", format: "date-time" },
-    rotated_at: { type: ["string", "null"], format: "date-time" },
+const settingsSchema = exactObject({
+  https_url: { type: "string", description: "the private feed address: whoever has it reads the feed" },
+  webcal_url: {
+    type: "string",
+    description: "the same address as webcal://, which opens a calendar app to subscribe",
   },
-  ["https_url", "webcal_url", "time_zone", "created_at", "rotated_at"],
-);
+  time_zone: { type: "string", description: "IANA zone the plan's all-day events are dated in" },
+  created_at: { type: "string", format: "date-time" },
+  rotated_at: { type: ["string", "null"], format: "date-time" },
+});
 
 /** Calendar apps fetch again after this long at most; the answer's ETag makes an unchanged refresh a 304. */
 const CACHE_SECONDS = 15 * 60;
@@ -85,7 +82,7 @@ export async function calendarFeedRoutes(instance: FastifyInstance, { ctx }: Rou
         tags,
         summary:
           "The feed (iCalendar, RFC 5545) a calendar app subscribes to: public, the secret in the name is the key",
-        params: strictObject({ file: { type: "string", description: "{secret}.ics" } }, ["file"]),
+        params: exactObject({ file: { type: "string", description: "{secret}.ics" } }),
         response: {
           200: { type: "string", description: "text/calendar" },
           304: { type: "null", description: "unchanged since the ETag sent in If-None-Match" },
@@ -99,7 +96,7 @@ export async function calendarFeedRoutes(instance: FastifyInstance, { ctx }: Rou
         .header("cache-control", `private, max-age=${CACHE_SECONDS}`)
         .header("etag", feed.etag)
         .header("x-robots-tag", "noindex, nofollow");
-      if (matches(request.headers["if-none-match"], feed.etag)) return reply.status(304).send();
+      if (matches(request.headers["if-none-match"], feed.etag)) return reply.status(304).send(null);
       return reply
         .type("text/calendar; charset=utf-8")
         .header("content-disposition", 'inline; filename="fitkit.ics"')

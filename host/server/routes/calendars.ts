@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
 import {
   calendarsWithStatus,
   enrollInCalendar,
@@ -15,7 +15,7 @@ import { assertTimeZone } from "../services/time-range.js";
 import { queryObject } from "./query.js";
 import { typed } from "./typed.js";
 
-const calendarParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 200 } }, ["id"]);
+const calendarParams = exactObject({ id: { type: "string", minLength: 1, maxLength: 200 } });
 /** The member's IANA time zone: plan days are its calendar dates (UTC when not sent). */
 const tzSchema = { type: "string", minLength: 1, maxLength: 64 } as const;
 const pauseState = {
@@ -55,19 +55,16 @@ const myCalendarSchema = strictObject(
     status: { type: "string", const: "enrolled" },
     current_day: integer,
     paused_days: integer,
-    progress: strictObject({ completed_days: integer, total_days: integer }, ["completed_days", "total_days"]),
+    progress: exactObject({ completed_days: integer, total_days: integer }),
     days: {
       type: "array",
-      items: strictObject(
-        {
-          day: integer,
-          date: { type: "string", description: "YYYY-MM-DD" },
-          kind: { type: "string", enum: ["workout", "walk", "rest"] },
-          workout_id: { type: ["string", "null"] },
-          status: { type: "string", enum: ["rest", "completed", "not_started"] },
-        },
-        ["day", "date", "kind", "workout_id", "status"],
-      ),
+      items: exactObject({
+        day: integer,
+        date: { type: "string", description: "YYYY-MM-DD" },
+        kind: { type: "string", enum: ["workout", "walk", "rest"] },
+        workout_id: { type: ["string", "null"] },
+        status: { type: "string", enum: ["rest", "completed", "not_started"] },
+      }),
     },
   },
   [...calendarStatusRequired, "current_day", "paused_days", "progress", "days"],
@@ -90,7 +87,7 @@ export async function calendarRoutes(instance: FastifyInstance, { ctx }: RouteOp
         tags,
         summary: "Every workout calendar with the member's status in it",
         security: memberSecurity,
-        response: { 200: strictObject({ data: { type: "array", items: calendarStatusSchema } }, ["data"]) },
+        response: { 200: exactObject({ data: { type: "array", items: calendarStatusSchema } }) },
       },
     },
     async (request) => ({ data: await calendarsWithStatus(ctx.db, memberOf(request).id) }),
@@ -181,7 +178,7 @@ export async function calendarRoutes(instance: FastifyInstance, { ctx }: RouteOp
         summary: "The member's calendars with today's day and each day's state, dated in tz (default UTC)",
         security: memberSecurity,
         querystring: queryObject({ tz: { ...tzSchema, default: "UTC" } }),
-        response: { 200: strictObject({ data: { type: "array", items: myCalendarSchema } }, ["data"]) },
+        response: { 200: exactObject({ data: { type: "array", items: myCalendarSchema } }) },
       },
     },
     async (request) => {

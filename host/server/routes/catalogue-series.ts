@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { notFound } from "../errors.js";
-import { openObject, pageOf, strictObject, workoutSchema } from "../schemas.js";
+import { exactObject, openObject, pageOf, strictObject, workoutSchema } from "../schemas.js";
 import { catalogueIndex } from "../search/index.js";
 import {
   calendarDetail,
@@ -20,7 +20,7 @@ const seriesQuery = strictObject({
   sortField: { type: "string", enum: ["name", "created_at"], default: "name" },
   ids: { type: "string", maxLength: 20_000 },
 });
-const slugParams = strictObject({ slug: { type: "string", minLength: 1, maxLength: 200 } }, ["slug"]);
+const slugParams = exactObject({ slug: { type: "string", minLength: 1, maxLength: 200 } });
 const includeQuery = strictObject({ include: { type: "integer", minimum: 0, maximum: 10, default: 4 } });
 const idsQuery = strictObject({ ids: { type: "string", maxLength: 20_000 } });
 
@@ -67,66 +67,43 @@ const seriesDetailSchema = strictObject(
     },
     chapters: {
       type: "array",
-      items: strictObject({ chapter: integer, title: string, workoutsCount: integer }, [
-        "chapter",
-        "title",
-        "workoutsCount",
-      ]),
+      items: exactObject({ chapter: integer, title: string, workoutsCount: integer }),
     },
     relatedContent: {
       type: "array",
-      items: strictObject({ title: string, name: string, description: string, content: string, workouts }, [
-        "title",
-        "name",
-        "description",
-        "content",
-        "workouts",
-      ]),
+      items: exactObject({ title: string, name: string, description: string, content: string, workouts }),
     },
   },
   [...seriesRequired, "items", "chapters", "relatedContent"],
 );
 
-const overviewSchema = strictObject(
-  {
-    pageDescription: string,
-    newfeaturedSeriesBanner: openObject,
-    seriesCategoriesList: {
-      type: "array",
-      items: strictObject({ name: string, slug: string, series: { type: "array", items: seriesSchema } }, [
-        "name",
-        "slug",
-        "series",
-      ]),
-    },
+const overviewSchema = exactObject({
+  pageDescription: string,
+  newfeaturedSeriesBanner: openObject,
+  seriesCategoriesList: {
+    type: "array",
+    items: exactObject({ name: string, slug: string, series: { type: "array", items: seriesSchema } }),
   },
-  ["pageDescription", "newfeaturedSeriesBanner", "seriesCategoriesList"],
-);
+});
 
 /** A workout calendar with its days; rest and walk days have no workout. */
-const calendarSchema = strictObject(
-  {
-    id: string,
-    slug: string,
-    name: string,
-    description: string,
-    image_url: string,
-    total_days: integer,
-    days: {
-      type: "array",
-      items: strictObject(
-        {
-          day: integer,
-          kind: { type: "string", enum: ["workout", "walk", "rest"] },
-          workout_id: { type: ["string", "null"] },
-          workout: { ...workoutSchema, type: ["object", "null"] },
-        },
-        ["day", "kind", "workout_id", "workout"],
-      ),
-    },
+const calendarSchema = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  description: string,
+  image_url: string,
+  total_days: integer,
+  days: {
+    type: "array",
+    items: exactObject({
+      day: integer,
+      kind: { type: "string", enum: ["workout", "walk", "rest"] },
+      workout_id: { type: ["string", "null"] },
+      workout: { ...workoutSchema, type: ["object", "null"] },
+    }),
   },
-  ["id", "slug", "name", "description", "image_url", "total_days", "days"],
-);
+});
 
 /** The public, read-only series and calendar calls; enrolment lives with member activity. */
 export async function catalogueSeriesRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {

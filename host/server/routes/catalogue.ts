@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
-import { openObject, pageOf, strictObject, workoutSchema } from "../schemas.js";
+import { exactObject, openObject, pageOf, strictObject, workoutSchema } from "../schemas.js";
 import type { LRUCache } from "lru-cache";
 import { byteCache } from "../byte-cache.js";
 import {
@@ -21,7 +21,7 @@ import {
   LIBRARY_FILTER,
   defaultRequest,
 } from "../services/catalogue.js";
-import { typed } from "./typed.js";
+import { sendSerialised, typed } from "./typed.js";
 import { AVOID_KEYS, avoidList, MAX_AVOID } from "../../../src/domain/avoid.js";
 
 const searchBody = strictObject({
@@ -50,50 +50,38 @@ const string = { type: "string" } as const;
 const integer = { type: "integer" } as const;
 
 /** The answer of a search (api-contract.md "Workouts"); facets count workouts per value, per facet. */
-const searchAnswer = strictObject(
-  {
-    hits: { type: "array", items: workoutSchema },
-    nbHits: integer,
-    page: integer,
-    nbPages: integer,
-    hitsPerPage: integer,
-    facets: { type: "object", additionalProperties: { type: "object", additionalProperties: integer } },
-    selected: { type: "array", items: string },
-  },
-  ["hits", "nbHits", "page", "nbPages", "hitsPerPage", "facets", "selected"],
-);
+const searchAnswer = exactObject({
+  hits: { type: "array", items: workoutSchema },
+  nbHits: integer,
+  page: integer,
+  nbPages: integer,
+  hitsPerPage: integer,
+  facets: { type: "object", additionalProperties: { type: "object", additionalProperties: integer } },
+  selected: { type: "array", items: string },
+});
 
-const filterOptionSchema = strictObject(
-  {
-    label: string,
-    value: string,
-    filter: { type: "string", description: "The filter-language term it adds" },
-    count: integer,
-  },
-  ["label", "value", "filter", "count"],
-);
-const filterGroupSchema = strictObject(
-  {
-    key: string,
-    label: string,
-    multiple: { type: "boolean", description: "Several options may be chosen at once" },
-    options: { type: "array", items: filterOptionSchema },
-  },
-  ["key", "label", "multiple", "options"],
-);
+const filterOptionSchema = exactObject({
+  label: string,
+  value: string,
+  filter: { type: "string", description: "The filter-language term it adds" },
+  count: integer,
+});
+const filterGroupSchema = exactObject({
+  key: string,
+  label: string,
+  multiple: { type: "boolean", description: "Several options may be chosen at once" },
+  options: { type: "array", items: filterOptionSchema },
+});
 
-const categorySchema = strictObject(
-  {
-    id: string,
-    slug: string,
-    name: string,
-    description: string,
-    order: integer,
-    is_all: { type: "boolean" },
-    seo: openObject,
-  },
-  ["id", "slug", "name", "description", "order", "is_all", "seo"],
-);
+const categorySchema = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  description: string,
+  order: integer,
+  is_all: { type: "boolean" },
+  seo: openObject,
+});
 const collectionFields = {
   id: string,
   slug: string,
@@ -115,32 +103,29 @@ const locationSchema = strictObject(
     address: string,
     city: string,
     image_url: string,
-    policy: strictObject(
-      {
-        booking_window_days: { type: "integer", description: "booking opens this many days before a class starts" },
-        late_cancel_minutes: {
-          type: "integer",
-          description: "cancelling later than this many minutes before the start is a late cancel",
-        },
-        auto_book_cutoff_minutes: {
-          type: "integer",
-          description: "a spot opening earlier than this before the start books the first waitlisted member",
-        },
-        max_open_bookings: {
-          type: "integer",
-          description:
-            "open bookings and waitlist places a member may hold here (the location's own limit, else the default of 10)",
-        },
+    policy: exactObject({
+      booking_window_days: { type: "integer", description: "booking opens this many days before a class starts" },
+      late_cancel_minutes: {
+        type: "integer",
+        description: "cancelling later than this many minutes before the start is a late cancel",
       },
-      ["booking_window_days", "late_cancel_minutes", "auto_book_cutoff_minutes", "max_open_bookings"],
-    ),
+      auto_book_cutoff_minutes: {
+        type: "integer",
+        description: "a spot opening earlier than this before the start books the first waitlisted member",
+      },
+      max_open_bookings: {
+        type: "integer",
+        description:
+          "open bookings and waitlist places a member may hold here (the location's own limit, else the default of 10)",
+      },
+    }),
   },
   ["id", "slug", "name", "kind", "time_zone", "description", "address", "city", "image_url"],
 );
 
 const idsQuery = strictObject({ ids: { type: "string", maxLength: 20_000 } });
-const slugParams = strictObject({ slug: { type: "string", minLength: 1, maxLength: 200 } }, ["slug"]);
-const idParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 200 } }, ["id"]);
+const slugParams = exactObject({ slug: { type: "string", minLength: 1, maxLength: 200 } });
+const idParams = exactObject({ id: { type: "string", minLength: 1, maxLength: 200 } });
 
 export const splitIds = (ids: string | undefined) => [
   ...new Set(
@@ -150,11 +135,6 @@ export const splitIds = (ids: string | undefined) => [
       .filter(Boolean),
   ),
 ];
-
-/** Sends JSON assembled from the index's pre-serialised workouts, skipping a second serialisation. */
-function sendJson(reply: FastifyReply, body: string | Buffer) {
-  return reply.type("application/json; charset=utf-8").send(body);
-}
 
 /** FITKIT_SEARCH_CACHE_MB: memory for finished search answers per server (default 32; 0 turns the cache off). */
 function answerCacheBytes(env: NodeJS.ProcessEnv): number {
@@ -206,7 +186,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
       const index = await live.get();
       // The avoid list once each in a fixed order: equal requests share one cached answer.
       const search = { ...body, facets: body.facets === "" ? [] : body.facets, avoid: avoidList(body.avoid) };
-      if (!cacheBytes) return sendJson(reply, runSearch(index, search));
+      if (!cacheBytes) return sendSerialised(reply, runSearch(index, search));
       // Validation filled every default, so equal requests serialise equally. The popularity order changes within a
       // snapshot: its answers are keyed by the order they were read from.
       const key = (search.sort === "popular" ? `popularity ${index.popularityVersion} ` : "") + JSON.stringify(search);
@@ -214,7 +194,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
       let answer = cache.get(key);
       ctx.metrics.cacheLookup("search", answer !== undefined);
       if (!answer) cache.set(key, (answer = Buffer.from(runSearch(index, search))));
-      return sendJson(reply, answer);
+      return sendSerialised(reply, answer);
     },
   );
 
@@ -224,7 +204,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
       const n = index.byId(id) ?? index.bySlug(id);
       return n === undefined ? [] : [n];
     });
-    return sendJson(reply, `{"items":[${hits.map((n) => index.json(n)).join(",")}],"total":${hits.length}}`);
+    return sendSerialised(reply, `{"items":[${hits.map((n) => index.json(n)).join(",")}],"total":${hits.length}}`);
   };
   app.get(
     "/workouts/",
@@ -253,7 +233,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
       const index = await live.get();
       const n = index.bySlug(request.params.slug) ?? index.byId(request.params.slug);
       if (n === undefined) throw notFound("Workout not found");
-      return sendJson(reply, index.json(n));
+      return sendSerialised(reply, index.json(n));
     },
   );
 
@@ -273,7 +253,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
           [],
         ),
         response: {
-          200: strictObject({ groups: { type: "array", items: filterGroupSchema } }, ["groups"]),
+          200: exactObject({ groups: { type: "array", items: filterGroupSchema } }),
         },
       },
     },

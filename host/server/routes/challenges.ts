@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { memberSecurity, strictObject } from "../schemas.js";
+import { exactObject, memberSecurity } from "../schemas.js";
 import { listChallenges, readJoinedChallenges, setJoinedChallenges } from "../services/challenges.js";
 import { idList } from "./attributes.js";
 import { queryObject } from "./query.js";
@@ -11,58 +11,31 @@ import { typed } from "./typed.js";
 const string = { type: "string" } as const;
 const integer = { type: "integer" } as const;
 /** A challenge with the member's progress (services/challenges.ts `Challenge`). */
-const challengeSchema = strictObject(
-  {
-    id: string,
-    slug: string,
-    name: string,
-    description: string,
-    reward: string,
-    start_time: string,
-    end_time: string,
-    workout_target: integer,
-    substitute_minutes: { type: "integer", description: "Any workout this long counts (minutes)" },
-    joined: { type: "boolean" },
-    workouts: {
-      type: "array",
-      items: strictObject(
-        {
-          workout_id: string,
-          workout_type: { type: "string", enum: ["on_demand", "live"] },
-          week: integer,
-          position: integer,
-          workout: strictObject({ id: string, slug: string, name: string, duration: { type: "number" } }, [
-            "id",
-            "slug",
-            "name",
-            "duration",
-          ]),
-        },
-        ["workout_id", "workout_type", "week", "position", "workout"],
-      ),
-    },
-    progress: strictObject(
-      { on_demand: integer, live: integer, completed: integer, is_complete: { type: "boolean" } },
-      ["on_demand", "live", "completed", "is_complete"],
-    ),
+const challengeSchema = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  description: string,
+  reward: string,
+  start_time: string,
+  end_time: string,
+  workout_target: integer,
+  substitute_minutes: { type: "integer", description: "Any workout this long counts (minutes)" },
+  joined: { type: "boolean" },
+  workouts: {
+    type: "array",
+    items: exactObject({
+      workout_id: string,
+      workout_type: { type: "string", enum: ["on_demand", "live"] },
+      week: integer,
+      position: integer,
+      workout: exactObject({ id: string, slug: string, name: string, duration: { type: "number" } }),
+    }),
   },
-  [
-    "id",
-    "slug",
-    "name",
-    "description",
-    "reward",
-    "start_time",
-    "end_time",
-    "workout_target",
-    "substitute_minutes",
-    "joined",
-    "workouts",
-    "progress",
-  ],
-);
-const challengesAnswer = strictObject({ items: { type: "array", items: challengeSchema } }, ["items"]);
-const joinedAnswer = strictObject({ challenges: { type: "array", items: { type: "string" } } }, ["challenges"]);
+  progress: exactObject({ on_demand: integer, live: integer, completed: integer, is_complete: { type: "boolean" } }),
+});
+const challengesAnswer = exactObject({ items: { type: "array", items: challengeSchema } });
+const joinedAnswer = exactObject({ challenges: { type: "array", items: { type: "string" } } });
 
 export async function challengeRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
@@ -122,7 +95,7 @@ export async function challengeRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags,
         summary: "Set the joined challenges (the whole list; idempotent). Ended challenges cannot be newly joined",
         security: memberSecurity,
-        body: strictObject({ challenges: idList }, ["challenges"]),
+        body: exactObject({ challenges: idList }),
         response: { 200: joinedAnswer },
       },
     },

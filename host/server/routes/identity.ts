@@ -6,14 +6,14 @@ import { memberOf } from "../context.js";
 import { unauthorized } from "../errors.js";
 import { claimsOf } from "../services/entitlements.js";
 import { changeProfile, readProfile } from "../services/profile.js";
-import { memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
+import { exactObject, memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { typed } from "./typed.js";
 
-const phoneSchema = strictObject(
-  { country: { type: "string", enum: ["US", "CA"] }, number: { type: "string", maxLength: 40 } },
-  ["country", "number"],
-);
+const phoneSchema = exactObject({
+  country: { type: "string", enum: ["US", "CA"] },
+  number: { type: "string", maxLength: 40 },
+});
 /** Names are trimmed and length-checked by the service, so the schema only fixes the types. */
 const profileChangeSchema = strictObject({
   given_name: { type: "string", maxLength: 1000 },
@@ -21,16 +21,13 @@ const profileChangeSchema = strictObject({
   birthday: { type: ["string", "null"], maxLength: 10 },
   phone: { anyOf: [{ type: "null" }, phoneSchema] },
 });
-const profileAnswer = strictObject(
-  {
-    given_name: { type: "string" },
-    family_name: { type: "string" },
-    email: { type: "string" },
-    birthday: { type: ["string", "null"] },
-    phone: { anyOf: [{ type: "null" }, phoneSchema] },
-  },
-  ["given_name", "family_name", "email", "birthday", "phone"],
-);
+const profileAnswer = exactObject({
+  given_name: { type: "string" },
+  family_name: { type: "string" },
+  email: { type: "string" },
+  birthday: { type: ["string", "null"] },
+  phone: { anyOf: [{ type: "null" }, phoneSchema] },
+});
 
 const string = { type: "string" } as const;
 /** The claims of spec section 3: flags are the text "true" when set and absent otherwise, as identity providers send */
@@ -92,13 +89,10 @@ export async function identityRoutes(instance: FastifyInstance, { ctx }: RouteOp
         summary: "Where the account works: at a studio location (/studio) and its company role (/admin), if any",
         security: memberSecurity,
         response: {
-          200: strictObject(
-            {
-              studio: { type: "boolean", description: "staff or owner of at least one location" },
-              console_role: { type: ["string", "null"], enum: [...OPERATOR_ROLES, null] },
-            },
-            ["studio", "console_role"],
-          ),
+          200: exactObject({
+            studio: { type: "boolean", description: "staff or owner of at least one location" },
+            console_role: { type: ["string", "null"], enum: [...OPERATOR_ROLES, null] },
+          }),
         },
       },
     },
@@ -156,7 +150,7 @@ export async function identityRoutes(instance: FastifyInstance, { ctx }: RouteOp
     },
     async (request) => {
       await ctx.auth.deactivate(memberOf(request).id);
-      return { success: true };
+      return { success: true as const };
     },
   );
 }

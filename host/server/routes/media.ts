@@ -22,20 +22,17 @@ import {
   type ArtKind,
 } from "../media/artwork/index.js";
 import { ArtworkService } from "../services/artwork.js";
-import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, strictObject } from "../schemas.js";
 import { PlaybackService } from "../services/playback.js";
 import { typed } from "./typed.js";
 
-const workoutParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 128 } }, ["id"]);
+const workoutParams = exactObject({ id: { type: "string", minLength: 1, maxLength: 128 } });
 const uriSchema = { type: "string", format: "uri" } as const;
-const playbackSchema = strictObject(
-  {
-    uri: uriSchema,
-    expires_at: { type: "string", format: "date-time" },
-    captions: { type: "array", items: strictObject({ lang: { type: "string" }, uri: uriSchema }, ["lang", "uri"]) },
-  },
-  ["uri", "expires_at", "captions"],
-);
+const playbackSchema = exactObject({
+  uri: uriSchema,
+  expires_at: { type: "string", format: "date-time" },
+  captions: { type: "array", items: exactObject({ lang: { type: "string" }, uri: uriSchema }) },
+});
 const binary = (description: string) => ({ description, type: "string", format: "binary" }) as const;
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 const rangeErrors = { ...errors, 416: errorSchema };
@@ -82,7 +79,7 @@ export async function mediaRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         tags: ["media"],
         summary: "A workout's public preview clip",
         params: workoutParams,
-        response: { 200: strictObject({ uri: uriSchema }, ["uri"]), ...errors },
+        response: { 200: exactObject({ uri: uriSchema }), ...errors },
       },
     },
     async (request) => playback.preview(request.params.id, origin),
@@ -96,11 +93,7 @@ export async function mediaRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         summary: "Generic content field: only workout `video` and `previewVideo` exist (routes above)",
         // Answers 404 for any field the routes above do not serve: not an operation a client could call.
         hide: true,
-        params: strictObject({ type: { type: "string" }, id: { type: "string" }, field: { type: "string" } }, [
-          "type",
-          "id",
-          "field",
-        ]),
+        params: exactObject({ type: { type: "string" }, id: { type: "string" }, field: { type: "string" } }),
         response: { 404: errorSchema },
       },
     },
@@ -210,7 +203,7 @@ export async function mediaRoutes(instance: FastifyInstance, { ctx }: RouteOptio
       schema: {
         tags: ["media"],
         summary: "A public preview clip (H.264 MP4, byte ranges)",
-        params: strictObject({ file: { type: "string", pattern: "^[a-z0-9-]{1,40}\\.mp4$" } }, ["file"]),
+        params: exactObject({ file: { type: "string", pattern: "^[a-z0-9-]{1,40}\\.mp4$" } }),
         response: { 200: binary("video/mp4"), 206: binary("part of video/mp4"), ...rangeErrors },
       },
     },
@@ -253,13 +246,10 @@ export async function mediaRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         description:
           "`file` is `{id or slug}.{jpg|png|webp|svg}`. Sizes and `fit_mode` work as in the image call; without them a still or cover is 960×540 " +
           "and a portrait 512×512. The art is composed for the box asked for, so a wide banner is drawn wide, not cropped.",
-        params: strictObject(
-          {
-            kind: { type: "string", enum: [...ART_KINDS] },
-            file: { type: "string", pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,159}\\.(jpg|png|webp|svg)$" },
-          },
-          ["kind", "file"],
-        ),
+        params: exactObject({
+          kind: { type: "string", enum: [...ART_KINDS] },
+          file: { type: "string", pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,159}\\.(jpg|png|webp|svg)$" },
+        }),
         querystring: { type: "object", properties: sizeQuery, additionalProperties: false },
         response: { 200: binary("image/jpeg, image/png, image/webp or image/svg+xml"), ...errors },
       },

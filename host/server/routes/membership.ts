@@ -3,7 +3,7 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { billingGuard } from "../billing/disabled.js";
 import { badRequest, notFound, tooManyRequests } from "../errors.js";
-import { cardSchema, emailSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { emailSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { saveBillingAddress } from "../services/billing-address.js";
 import { ADDRESS_LIMITS } from "../../../src/domain/billing-address.js";
 import { CANCEL_REASONS } from "../../../src/domain/membership.js";
@@ -14,10 +14,11 @@ import { createMembership } from "../services/membership.js";
 import { listProducts, presentProduct } from "../services/products.js";
 import { EMAIL_FAILED } from "../services/studio-link.js";
 import { listSubscriptions, ownSubscription } from "../services/subscription-store.js";
+import { billingAddressSchema, subscriptionSchema } from "../services/subscription-view.js";
 import { typed } from "./typed.js";
 
 const tags = ["membership"];
-const idParams = strictObject({ id: { type: "string", minLength: 1, maxLength: 100 } }, ["id"]);
+const idParams = exactObject({ id: { type: "string", minLength: 1, maxLength: 100 } });
 const text = (max = 200) => ({ type: "string", maxLength: max }) as const;
 
 const string = { type: "string" } as const;
@@ -27,162 +28,18 @@ const cents = { type: "integer", description: "Cents, in `currency`" } as const;
 const strings = { type: "array", items: string } as const;
 
 /** A product of the store (services/products.ts `presentProduct`). */
-const productSchema = strictObject(
-  {
-    sku: string,
-    name: string,
-    cost: strictObject(
-      { currency_amount: { type: "string", description: "Dollars, e.g. 19.99" }, unit_amount: cents, currency: string },
-      ["currency_amount", "unit_amount", "currency"],
-    ),
-    subscription_details: strictObject({ interval: integer, interval_type: string, trial_days: integer }, [
-      "interval",
-      "interval_type",
-      "trial_days",
-    ]),
-    kind: { type: "string", enum: ["recurring", "prepaid", "item", "lifetime"] },
-  },
-  ["sku", "name", "cost", "subscription_details", "kind"],
-);
-
-/** An invoice: the next renewal (what it will charge) or the last one (with its outcome). */
-const invoiceFields = {
-  amount: cents,
-  currency: string,
-  period_start: nullableString,
-  period_end: nullableString,
+const productSchema = exactObject({
   sku: string,
-  discount_code: { type: ["string", "null"], description: "Promo codes it applies, comma-separated" },
-} as const;
-const invoiceRequired = ["amount", "currency", "period_start", "period_end", "sku", "discount_code"] as const;
-const nullableObject = <const T extends { type: "object" }>(schema: T) =>
-  ({ ...schema, type: ["object", "null"] }) as const;
-
-/** The member's saved billing address of a subscription (services/billing-address.ts). */
-const billingAddressSchema = strictObject(
-  { address1: string, address2: string, city: string, country: string, phone: string, state: string, zip: string },
-  ["address1", "address2", "city", "country", "phone", "state", "zip"],
-);
-
-/**
- * The Subscription plan of spec section 3 (services/subscription-view.ts): money in integer cents of `currency`;
- * `base_price`, `discount` and `total_price` describe the next invoice.
- */
-const subscriptionSchema = strictObject(
-  {
-    subscription_id: string,
-    user_id: string,
-    identifier: string,
-    provider: { type: "string", enum: ["stripe", "recharge", "apple", "google", "marianatek"] },
-    state: {
-      type: "string",
-      enum: ["trial", "active", "canceled", "past_due", "paused", "expired", "prepaid", "vip"],
-    },
-    display_state: { type: "string", description: "What the app shows (src/domain/membership.ts displayState)" },
-    is_active: { type: "boolean" },
-    managed_by: { type: "string", enum: ["fitkit", "recharge", "apple", "google", "studio"] },
-    name: string,
-    sku: nullableString,
-    product_id: nullableString,
+  name: string,
+  cost: exactObject({
+    currency_amount: { type: "string", description: "Dollars, e.g. 19.99" },
+    unit_amount: cents,
     currency: string,
-    base_price: cents,
-    discount: cents,
-    total_price: cents,
-    discount_codes: strings,
-    entitlements: strings,
-    expiration_date: nullableString,
-    original_purchase_date: string,
-    current_period_start: nullableString,
-    interval: { type: ["integer", "null"] },
-    interval_type: nullableString,
-    trial_start: nullableString,
-    trial_end: nullableString,
-    trial_days: integer,
-    cancel_at_period_end: { type: "boolean" },
-    cancel_reason: nullableString,
-    cancel_explanation: nullableString,
-    canceled_at: nullableString,
-    paused_at: nullableString,
-    pause: nullableObject(
-      strictObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] }, starts_at: string, resumes_at: string }, [
-        "months",
-        "starts_at",
-        "resumes_at",
-      ]),
-    ),
-    pause_refusal: { ...nullableString, description: "Why it cannot pause now (the member's words); null when it can" },
-    pause_options: {
-      type: "array",
-      description: "What each pause length would do, when it may pause (empty otherwise)",
-      items: strictObject(
-        { months: { type: "integer", enum: [...PAUSE_MONTHS] }, starts_at: string, resumes_at: string },
-        ["months", "starts_at", "resumes_at"],
-      ),
-    },
-    scheduled_change: nullableObject(
-      strictObject(
-        {
-          sku: string,
-          name: string,
-          interval: integer,
-          interval_type: string,
-          base_price: cents,
-          effective_at: nullableString,
-        },
-        ["sku", "name", "interval", "interval_type", "base_price", "effective_at"],
-      ),
-    ),
-    next_renewal: nullableObject(strictObject(invoiceFields, invoiceRequired)),
-    last_invoice: nullableObject(
-      strictObject({ ...invoiceFields, status: { type: "string", enum: ["paid", "failed"] } }, [
-        ...invoiceRequired,
-        "status",
-      ]),
-    ),
-    payment_method: nullableObject(cardSchema),
-    billing_address: nullableObject(billingAddressSchema),
-  },
-  [
-    "subscription_id",
-    "user_id",
-    "identifier",
-    "provider",
-    "state",
-    "display_state",
-    "is_active",
-    "managed_by",
-    "name",
-    "sku",
-    "product_id",
-    "currency",
-    "base_price",
-    "discount",
-    "total_price",
-    "discount_codes",
-    "entitlements",
-    "expiration_date",
-    "original_purchase_date",
-    "current_period_start",
-    "interval",
-    "interval_type",
-    "trial_start",
-    "trial_end",
-    "trial_days",
-    "cancel_at_period_end",
-    "cancel_reason",
-    "cancel_explanation",
-    "canceled_at",
-    "paused_at",
-    "pause",
-    "pause_refusal",
-    "pause_options",
-    "scheduled_change",
-    "next_renewal",
-    "last_invoice",
-    "payment_method",
-    "billing_address",
-  ],
-);
+  }),
+  subscription_details: exactObject({ interval: integer, interval_type: string, trial_days: integer }),
+  kind: { type: "string", enum: ["recurring", "prepaid", "item", "lifetime"] },
+});
+
 const subscriptionAnswer = { 200: subscriptionSchema } as const;
 
 /**
@@ -190,55 +47,33 @@ const subscriptionAnswer = { 200: subscriptionSchema } as const;
  * else `due_now` today), the member's plan change (charged at the period end) or resuming a paused membership (a new
  * period, charged at once). `total_price` is the first charge after promo codes, `renewal_price` later ones.
  */
-const quoteSchema = strictObject(
-  {
-    kind: { type: "string", enum: ["checkout", "plan_change", "unpause"] },
-    subscription_id: nullableString,
-    sku: string,
-    name: string,
-    currency: string,
-    trial_days: integer,
-    due_now: cents,
-    base_price: cents,
-    discount: cents,
-    total_price: cents,
-    discount_codes: strings,
-    charge_date: nullableString,
-    renewal_price: { type: ["integer", "null"], description: "Cents; null when the plan does not renew" },
-    interval: integer,
-    interval_type: string,
-  },
-  [
-    "kind",
-    "subscription_id",
-    "sku",
-    "name",
-    "currency",
-    "trial_days",
-    "due_now",
-    "base_price",
-    "discount",
-    "total_price",
-    "discount_codes",
-    "charge_date",
-    "renewal_price",
-    "interval",
-    "interval_type",
-  ],
-);
+const quoteSchema = exactObject({
+  kind: { type: "string", enum: ["checkout", "plan_change", "unpause"] },
+  subscription_id: nullableString,
+  sku: string,
+  name: string,
+  currency: string,
+  trial_days: integer,
+  due_now: cents,
+  base_price: cents,
+  discount: cents,
+  total_price: cents,
+  discount_codes: strings,
+  charge_date: nullableString,
+  renewal_price: { type: ["integer", "null"], description: "Cents; null when the plan does not renew" },
+  interval: integer,
+  interval_type: string,
+});
 
 /** The Coupon of spec section 3: `amount` is a percent for percentage coupons and cents for amount coupons. */
-const couponSchema = strictObject(
-  {
-    code: string,
-    amount: { type: "number" },
-    type: { type: "string", enum: ["percentage", "amount"] },
-    is_active: { type: "boolean", description: "Usable now: switched on and inside its validity dates" },
-    valid_until: nullableString,
-    currency: string,
-  },
-  ["code", "amount", "type", "is_active", "valid_until", "currency"],
-);
+const couponSchema = exactObject({
+  code: string,
+  amount: { type: "number" },
+  type: { type: "string", enum: ["percentage", "amount"] },
+  is_active: { type: "boolean", description: "Usable now: switched on and inside its validity dates" },
+  valid_until: nullableString,
+  currency: string,
+});
 
 const couponEntryFields = {
   provider: { type: "string", enum: ["stripe", "recharge"] },
@@ -279,7 +114,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         querystring: strictObject({
           sku: { type: "array", items: { type: "string", minLength: 1, maxLength: 64 }, maxItems: 50 },
         }),
-        response: { 200: strictObject({ items: { type: "array", items: productSchema } }, ["items"]) },
+        response: { 200: exactObject({ items: { type: "array", items: productSchema } }) },
       },
     },
     async (request) => {
@@ -316,7 +151,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         tags,
         summary: "Every subscription of the member",
         security: memberSecurity,
-        response: { 200: strictObject({ items: { type: "array", items: subscriptionSchema } }, ["items"]) },
+        response: { 200: exactObject({ items: { type: "array", items: subscriptionSchema } }) },
       },
     },
     async (request) => ({
@@ -467,7 +302,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
           "Pause for 1 to 3 months from the end of the current period: no charge during the pause, access and billing resume on their own at resumes_at",
         security: memberSecurity,
         params: idParams,
-        body: strictObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] } }, ["months"]),
+        body: exactObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] } }),
         response: subscriptionAnswer,
       },
     },
@@ -544,7 +379,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         tags,
         summary: "Look up a promo code (404 when unknown)",
         security: memberSecurity,
-        params: strictObject({ code: { type: "string", minLength: 1, maxLength: 64 } }, ["code"]),
+        params: exactObject({ code: { type: "string", minLength: 1, maxLength: 64 } }),
         response: { 200: couponSchema },
       },
     },
@@ -559,50 +394,44 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         tags,
         summary: "Apply promo codes to subscriptions (all or nothing)",
         security: memberSecurity,
-        body: strictObject(
-          {
-            coupons: {
-              type: "array",
-              minItems: 1,
-              maxItems: 10,
-              items: strictObject(couponEntryFields, ["provider", "coupon_code", "identifier"]),
-            },
+        body: exactObject({
+          coupons: {
+            type: "array",
+            minItems: 1,
+            maxItems: 10,
+            items: strictObject(couponEntryFields, ["provider", "coupon_code", "identifier"]),
           },
-          ["coupons"],
-        ),
+        }),
         response: {
-          200: strictObject(
-            {
-              success: { type: "boolean", const: true },
-              items: {
-                type: "array",
-                description: "Per coupon: the subscription's next invoice with it applied",
-                items: strictObject(
-                  {
-                    ...couponEntryFields,
-                    subscription_id: string,
-                    success: { type: "boolean", const: true },
-                    base_price: cents,
-                    discount: cents,
-                    total_price: cents,
-                    currency: string,
-                  },
-                  [
-                    "provider",
-                    "coupon_code",
-                    "identifier",
-                    "subscription_id",
-                    "success",
-                    "base_price",
-                    "discount",
-                    "total_price",
-                    "currency",
-                  ],
-                ),
-              },
+          200: exactObject({
+            success: { type: "boolean", const: true },
+            items: {
+              type: "array",
+              description: "Per coupon: the subscription's next invoice with it applied",
+              items: strictObject(
+                {
+                  ...couponEntryFields,
+                  subscription_id: string,
+                  success: { type: "boolean", const: true },
+                  base_price: cents,
+                  discount: cents,
+                  total_price: cents,
+                  currency: string,
+                },
+                [
+                  "provider",
+                  "coupon_code",
+                  "identifier",
+                  "subscription_id",
+                  "success",
+                  "base_price",
+                  "discount",
+                  "total_price",
+                  "currency",
+                ],
+              ),
             },
-            ["success", "items"],
-          ),
+          }),
         },
       },
     },
@@ -615,14 +444,14 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         items.push({
           ...entry,
           subscription_id: sub.id,
-          success: true,
+          success: true as const,
           base_price: view.base_price,
           discount: view.discount,
           total_price: view.total_price,
           currency: view.currency,
         });
       }
-      return { success: true, items };
+      return { success: true as const, items };
     },
   );
 
@@ -635,7 +464,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         tags,
         summary: "Email a confirmation link to a studio unlimited membership's address",
         security: memberSecurity,
-        body: strictObject({ email: emailSchema }, ["email"]),
+        body: exactObject({ email: emailSchema }),
       },
     },
     async (request) => {
@@ -653,7 +482,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         tags,
         summary: "Confirm the emailed link: the studio unlimited membership is linked",
         security: memberSecurity,
-        body: strictObject({ token: { type: "string", minLength: 1, maxLength: 200 } }, ["token"]),
+        body: exactObject({ token: { type: "string", minLength: 1, maxLength: 200 } }),
       },
     },
     async (request) => studioLink.confirm(memberOf(request).id, request.body.token),
@@ -668,7 +497,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         summary: "Email the member a billing notification",
         security: memberSecurity,
         body: noBody,
-        params: strictObject({ type: { type: "string", enum: [...NOTIFICATION_TYPES] } }, ["type"]),
+        params: exactObject({ type: { type: "string", enum: [...NOTIFICATION_TYPES] } }),
       },
     },
     async (request) => {
@@ -686,7 +515,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         tags,
         summary: "Where a recharge subscription is managed",
         security: memberSecurity,
-        response: { 200: strictObject({ portalUrl: string }, ["portalUrl"]) },
+        response: { 200: exactObject({ portalUrl: string }) },
       },
     },
     async (request) => {

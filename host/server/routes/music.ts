@@ -4,24 +4,22 @@ import { memberOf } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
 import { createUrlSigner, sendPayload } from "../media/index.js";
 import { LocalMusicProvider, stationScope } from "../music/index.js";
-import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity } from "../schemas.js";
 import { MusicService } from "../services/music.js";
 import { typed } from "./typed.js";
 
-const trackSchema = strictObject(
-  {
-    id: { type: "string" },
-    title: { type: "string" },
-    artist: { type: "string" },
-    duration: { type: "number" },
-    stream_url: { type: "string", format: "uri" },
-  },
-  ["id", "title", "artist", "duration", "stream_url"],
-);
-const stationSchema = strictObject(
-  { id: { type: "string" }, name: { type: "string" }, tracks: { type: "array", items: trackSchema } },
-  ["id", "name", "tracks"],
-);
+const trackSchema = exactObject({
+  id: { type: "string" },
+  title: { type: "string" },
+  artist: { type: "string" },
+  duration: { type: "number" },
+  stream_url: { type: "string", format: "uri" },
+});
+const stationSchema = exactObject({
+  id: { type: "string" },
+  name: { type: "string" },
+  tracks: { type: "array", items: trackSchema },
+});
 const slug = { type: "string", pattern: "^[a-z0-9-]{1,40}$" } as const;
 
 /** Background music: the stations list with signed stream URLs, and the local provider's audio with byte ranges. */
@@ -45,14 +43,11 @@ export async function musicRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         summary: "Music stations and their tracks with signed, expiring stream URLs (entitled members; others 403)",
         security: memberSecurity,
         response: {
-          200: strictObject(
-            {
-              items: { type: "array", items: stationSchema },
-              total: { type: "integer" },
-              expires_at: { type: "string", format: "date-time" },
-            },
-            ["items", "total", "expires_at"],
-          ),
+          200: exactObject({
+            items: { type: "array", items: stationSchema },
+            total: { type: "integer" },
+            expires_at: { type: "string", format: "date-time" },
+          }),
           403: errorSchema,
         },
       },
@@ -66,14 +61,11 @@ export async function musicRoutes(instance: FastifyInstance, { ctx }: RouteOptio
       schema: {
         tags: ["music"],
         summary: "A track's audio (MP3, byte ranges) under a station's signed URL",
-        params: strictObject(
-          {
-            station: slug,
-            token: { type: "string", maxLength: 64 },
-            file: { type: "string", pattern: "^[a-z0-9-]{1,40}\\.mp3$" },
-          },
-          ["station", "token", "file"],
-        ),
+        params: exactObject({
+          station: slug,
+          token: { type: "string", maxLength: 64 },
+          file: { type: "string", pattern: "^[a-z0-9-]{1,40}\\.mp3$" },
+        }),
         response: {
           200: { description: "audio/mpeg", type: "string", format: "binary" },
           206: { description: "part of audio/mpeg", type: "string", format: "binary" },

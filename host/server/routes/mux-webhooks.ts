@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { notFound } from "../errors.js";
 import { MuxVideoApi } from "../media/mux-api.js";
-import { errorSchema, strictObject } from "../schemas.js";
+import { errorSchema, exactObject } from "../schemas.js";
 import { typed } from "./typed.js";
 
 /**
@@ -27,10 +27,7 @@ export async function muxWebhookRoutes(instance: FastifyInstance, { ctx }: Route
         security: [],
         body: { type: "string", maxLength: 1_048_576, description: "Mux's event, as JSON" },
         response: {
-          200: strictObject({ received: { type: "boolean", const: true }, duplicate: { type: "boolean" } }, [
-            "received",
-            "duplicate",
-          ]),
+          200: exactObject({ received: { type: "boolean", const: true }, duplicate: { type: "boolean" } }),
           400: errorSchema,
           404: errorSchema,
         },

@@ -5,8 +5,8 @@ import { isWrongPassword, passwordGuard } from "../auth/password-guard.js";
 import { notFound } from "../errors.js";
 import { AccountDeletionService } from "../services/account-deletion.js";
 import { exportMemberData } from "../services/my-data.js";
-import { errorSchema, memberSecurity, strictObject, uuidSchema } from "../schemas.js";
-import { typed } from "./typed.js";
+import { errorSchema, exactObject, memberSecurity, uuidSchema } from "../schemas.js";
+import { sendSerialised, typed } from "./typed.js";
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
@@ -29,7 +29,7 @@ export async function myDataRoutes(instance: FastifyInstance, { ctx }: RouteOpti
           "Download my data: a ZIP of profile.json, workouts.csv, live-classes.csv, payments.csv and bookings.ics " +
           "(only the member's own: another member's answers 404)",
         security: memberSecurity,
-        params: strictObject({ memberId: uuidSchema }, ["memberId"]),
+        params: exactObject({ memberId: uuidSchema }),
         response: { 200: { type: "string", format: "binary", description: "application/zip" }, ...errors },
       },
     },
@@ -41,11 +41,9 @@ export async function myDataRoutes(instance: FastifyInstance, { ctx }: RouteOpti
         { db: ctx.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl, entitlements: ctx.entitlements },
         id,
       );
-      return reply
-        .type("application/zip")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .header("cache-control", "no-store")
-        .send(Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength));
+      reply.header("content-disposition", `attachment; filename="${filename}"`).header("cache-control", "no-store");
+      const bytes = Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength);
+      return sendSerialised(reply, bytes, "application/zip");
     },
   );
 
@@ -59,16 +57,13 @@ export async function myDataRoutes(instance: FastifyInstance, { ctx }: RouteOpti
           "Delete my account: confirmed with the password, signs every device out, stops the web membership's " +
           "renewal and erases the account after the grace period unless a sign-in cancels it",
         security: memberSecurity,
-        body: strictObject({ password: { type: "string", minLength: 1, maxLength: 256 } }, ["password"]),
+        body: exactObject({ password: { type: "string", minLength: 1, maxLength: 256 } }),
         response: {
-          200: strictObject(
-            {
-              success: { type: "boolean", const: true },
-              erase_at: { type: "string", format: "date-time" },
-              notices: { type: "array", items: { type: "string" } },
-            },
-            ["success", "erase_at", "notices"],
-          ),
+          200: exactObject({
+            success: { type: "boolean", const: true },
+            erase_at: { type: "string", format: "date-time" },
+            notices: { type: "array", items: { type: "string" } },
+          }),
           400: errorSchema,
           401: errorSchema,
           409: errorSchema,

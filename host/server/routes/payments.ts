@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { notFound } from "../errors.js";
-import { cardSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { cardSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { billingGuard } from "../billing/disabled.js";
 import { SandboxBilling } from "../billing/sandbox.js";
 import { chargePastDueNow } from "../jobs/renewals.js";
@@ -42,9 +42,7 @@ export async function paymentRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         tags,
         summary: "Verify a saved card and make it the default (402 when declined)",
         security: memberSecurity,
-        body: strictObject({ payment_method_id: { type: "string", minLength: 1, maxLength: 100 } }, [
-          "payment_method_id",
-        ]),
+        body: exactObject({ payment_method_id: { type: "string", minLength: 1, maxLength: 100 } }),
         response: { 200: cardSchema },
       },
     },
@@ -162,16 +160,13 @@ export async function paymentRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         tags,
         summary:
           "Sandbox card form: tokenize a test card for a setup secret (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines)",
-        body: strictObject(
-          {
-            client_secret: { type: "string", minLength: 1, maxLength: 200 },
-            number: { type: "string", minLength: 1, maxLength: 30 },
-            exp_month: { type: "integer", minimum: 1, maximum: 12 },
-            exp_year: { type: "integer", minimum: 0, maximum: 2200 },
-            cvc: { type: "string", minLength: 1, maxLength: 4 },
-          },
-          ["client_secret", "number", "exp_month", "exp_year", "cvc"],
-        ),
+        body: exactObject({
+          client_secret: { type: "string", minLength: 1, maxLength: 200 },
+          number: { type: "string", minLength: 1, maxLength: 30 },
+          exp_month: { type: "integer", minimum: 1, maximum: 12 },
+          exp_year: { type: "integer", minimum: 0, maximum: 2200 },
+          cvc: { type: "string", minLength: 1, maxLength: 4 },
+        }),
         response: {
           200: {
             type: "object",

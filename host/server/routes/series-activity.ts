@@ -2,92 +2,62 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity } from "../schemas.js";
 import { enrollInSeries, leaveSeries, memberSeries, pauseSeries, resumeSeries } from "../services/series-progress.js";
 import { queryObject } from "./query.js";
 import { typed } from "./typed.js";
 
-const seriesBody = strictObject({ series_id: { type: "string", minLength: 1, maxLength: 200 } }, ["series_id"]);
+const seriesBody = exactObject({ series_id: { type: "string", minLength: 1, maxLength: 200 } });
 const string = { type: "string" } as const;
 const integer = { type: "integer" } as const;
 const percent = { type: "integer", minimum: 0, maximum: 100, description: "Percent done, 0-100" } as const;
 /** One enrolment as the contract names it (services/series-progress.ts `SeriesEnrollment`). */
-const enrollmentSchema = strictObject(
-  {
-    user_id: string,
-    series_id: string,
-    started_at: { type: ["string", "null"] },
-    completed_at: { type: ["string", "null"] },
-    status: { type: "string", enum: ["not_started", "enrolled", "in_progress", "completed"] },
-    series_detail: strictObject(
-      { id: string, slug: string, name: string, description: string, level: string, image_url: string, total: integer },
-      ["id", "slug", "name", "description", "level", "image_url", "total"],
-    ),
-    progress_summary: strictObject(
-      {
-        total_progress: percent,
-        completed: integer,
-        total: integer,
-        chapter_progress: {
-          type: "array",
-          items: strictObject(
-            { chapter: integer, title: string, completed: integer, total: integer, progress: percent },
-            ["chapter", "title", "completed", "total", "progress"],
-          ),
-        },
-      },
-      ["total_progress", "completed", "total", "chapter_progress"],
-    ),
-    series_state: strictObject(
-      {
-        workouts: {
-          type: "array",
-          items: strictObject(
-            {
-              workout_id: string,
-              position: integer,
-              chapter: integer,
-              status: { type: "string", enum: ["completed", "not_started"] },
-              completed_at: { type: ["string", "null"] },
-            },
-            ["workout_id", "position", "chapter", "status", "completed_at"],
-          ),
-        },
-      },
-      ["workouts"],
-    ),
-    paused: { type: "boolean" },
-    paused_at: { type: ["string", "null"] },
-    next_workout: {
-      ...strictObject({ workout_id: string, position: integer, chapter: integer }, [
-        "workout_id",
-        "position",
-        "chapter",
-      ]),
-      type: ["object", "null"],
-      description: "The first item not started yet; null when all are done or the member is not enrolled",
+const enrollmentSchema = exactObject({
+  user_id: string,
+  series_id: string,
+  started_at: { type: ["string", "null"] },
+  completed_at: { type: ["string", "null"] },
+  status: { type: "string", enum: ["not_started", "enrolled", "in_progress", "completed"] },
+  series_detail: exactObject({
+    id: string,
+    slug: string,
+    name: string,
+    description: string,
+    level: string,
+    image_url: string,
+    total: integer,
+  }),
+  progress_summary: exactObject({
+    total_progress: percent,
+    completed: integer,
+    total: integer,
+    chapter_progress: {
+      type: "array",
+      items: exactObject({ chapter: integer, title: string, completed: integer, total: integer, progress: percent }),
     },
-    fingerprint: strictObject({ hashcode: string, calculated_at: string }, ["hashcode", "calculated_at"]),
+  }),
+  series_state: exactObject({
+    workouts: {
+      type: "array",
+      items: exactObject({
+        workout_id: string,
+        position: integer,
+        chapter: integer,
+        status: { type: "string", enum: ["completed", "not_started"] },
+        completed_at: { type: ["string", "null"] },
+      }),
+    },
+  }),
+  paused: { type: "boolean" },
+  paused_at: { type: ["string", "null"] },
+  next_workout: {
+    ...exactObject({ workout_id: string, position: integer, chapter: integer }),
+    type: ["object", "null"],
+    description: "The first item not started yet; null when all are done or the member is not enrolled",
   },
-  [
-    "user_id",
-    "series_id",
-    "started_at",
-    "completed_at",
-    "status",
-    "series_detail",
-    "progress_summary",
-    "series_state",
-    "paused",
-    "paused_at",
-    "next_workout",
-    "fingerprint",
-  ],
-);
-const enrollmentAnswer = strictObject({ success: { type: "boolean", const: true }, series: enrollmentSchema }, [
-  "success",
-  "series",
-]);
+  fingerprint: exactObject({ hashcode: string, calculated_at: string }),
+});
+const enrollmentAnswer = exactObject({ success: { type: "boolean", const: true }, series: enrollmentSchema });
 
 /** Pause and resume answer the contract's error body: not enrolled 404, already (or not) paused 409. */
 const pauseErrors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -110,7 +80,7 @@ export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: R
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       series: await enrollInSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
     }),
   );
@@ -128,7 +98,7 @@ export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: R
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       series: await leaveSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
     }),
   );
@@ -148,7 +118,7 @@ export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: R
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       series: await pauseSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
     }),
   );
@@ -166,7 +136,7 @@ export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: R
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       series: await resumeSeries(ctx.db, ctx.clock, memberOf(request).id, request.body.series_id),
     }),
   );
@@ -180,7 +150,7 @@ export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: R
         summary: "The member's series with progress; active_only leaves out completed ones",
         security: memberSecurity,
         querystring: queryObject({ active_only: { type: "boolean", default: false } }),
-        response: { 200: strictObject({ series: { type: "array", items: enrollmentSchema } }, ["series"]) },
+        response: { 200: exactObject({ series: { type: "array", items: enrollmentSchema } }) },
       },
     },
     async (request) => ({

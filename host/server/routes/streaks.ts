@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { memberSecurity, strictObject } from "../schemas.js";
+import { exactObject, memberSecurity } from "../schemas.js";
 import { memberStreaks } from "../services/streaks.js";
 import { assertTimeZone } from "../services/time-range.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
@@ -11,30 +11,20 @@ import { typed } from "./typed.js";
 const count = { type: "integer", minimum: 0 } as const;
 const localDate = { type: "string", description: "a local calendar date, YYYY-MM-DD" } as const;
 
-const streaksAnswer = strictObject(
-  {
-    time_zone: { type: "string" },
-    today: localDate,
-    today_status: { type: "string", enum: ["done", "rest", "open"] },
-    daily: strictObject({ current: count, longest: count, current_since: { type: ["string", "null"] } }, [
-      "current",
-      "longest",
-      "current_since",
-    ]),
-    weekly: strictObject({ current: count, longest: count }, ["current", "longest"]),
-    milestones: strictObject(
-      {
-        reached: {
-          type: "array",
-          items: strictObject({ days: count, reached_on: localDate }, ["days", "reached_on"]),
-        },
-        next: strictObject({ days: count, remaining: count }, ["days", "remaining"]),
-      },
-      ["reached", "next"],
-    ),
-  },
-  ["time_zone", "today", "today_status", "daily", "weekly", "milestones"],
-);
+const streaksAnswer = exactObject({
+  time_zone: { type: "string" },
+  today: localDate,
+  today_status: { type: "string", enum: ["done", "rest", "open"] },
+  daily: exactObject({ current: count, longest: count, current_since: { type: ["string", "null"] } }),
+  weekly: exactObject({ current: count, longest: count }),
+  milestones: exactObject({
+    reached: {
+      type: "array",
+      items: exactObject({ days: count, reached_on: localDate }),
+    },
+    next: exactObject({ days: count, remaining: count }),
+  }),
+});
 
 /** The member's streaks (issue 19), beside the stats they are counted from. */
 export async function streakRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {

@@ -3,7 +3,7 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { badRequest, forbidden } from "../errors.js";
 import { webCallLink } from "../../../src/domain/classes.js";
-import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { OWNER_ONLY, StudioAccess, type StaffLocation } from "../services/studio-access.js";
 import { StudioDeskService } from "../services/studio-desk.js";
 import { spotsOpened } from "../services/waitlist.js";
@@ -18,12 +18,9 @@ const dateTime = { type: "string", format: "date-time" } as const;
 const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
 
 const idSchema = { type: "string", minLength: 1, maxLength: 128, pattern: "^[a-z0-9][a-z0-9-]*$" } as const;
-const locationParam = strictObject({ location: { type: "string", minLength: 1, maxLength: 100 } }, ["location"]);
-const classParam = strictObject({ id: idSchema }, ["id"]);
-const reservationParam = strictObject({ id: idSchema, reservation: { type: "string", format: "uuid" } }, [
-  "id",
-  "reservation",
-]);
+const locationParam = exactObject({ location: { type: "string", minLength: 1, maxLength: 100 } });
+const classParam = exactObject({ id: idSchema });
+const reservationParam = exactObject({ id: idSchema, reservation: { type: "string", format: "uuid" } });
 
 const localDate = { type: "string", format: "date", description: "YYYY-MM-DD, a day that exists" } as const;
 const localTime = {
@@ -103,24 +100,16 @@ const trainerRef = {
   required: ["id", "name"],
 } as const;
 
-const locationRef = strictObject({ id: string, slug: string, name: string, time_zone: string }, [
-  "id",
-  "slug",
-  "name",
-  "time_zone",
-]);
+const locationRef = exactObject({ id: string, slug: string, name: string, time_zone: string });
 
-const staffLocation = strictObject(
-  {
-    id: string,
-    slug: string,
-    name: string,
-    kind: string,
-    time_zone: string,
-    role: { type: "string", enum: ["staff", "owner"] },
-  },
-  ["id", "slug", "name", "kind", "time_zone", "role"],
-);
+const staffLocation = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  kind: string,
+  time_zone: string,
+  role: { type: "string", enum: ["staff", "owner"] },
+});
 
 const templateSchema = strictObject(
   {
@@ -189,10 +178,14 @@ const bookingSchema = strictObject(
   ["reservation_id", "user_id", "name", "email", "status", "state", "from_waitlist", "booked_at"],
 );
 
-const waitingSchema = strictObject(
-  { entry_id: string, user_id: string, name: string, email: string, position: integer, joined_at: dateTime },
-  ["entry_id", "user_id", "name", "email", "position", "joined_at"],
-);
+const waitingSchema = exactObject({
+  entry_id: string,
+  user_id: string,
+  name: string,
+  email: string,
+  position: integer,
+  joined_at: dateTime,
+});
 
 const policyFields = {
   booking_window_days: { type: "integer", minimum: 1, maximum: 90 },
@@ -210,19 +203,16 @@ const policyKeys = [
 ] as const;
 const policySchema = strictObject(policyFields, policyKeys);
 
-const weekNumbersSchema = strictObject(
-  {
-    week_start: string,
-    classes_run: integer,
-    capacity: integer,
-    booked: integer,
-    fill_rate: { type: ["number", "null"] },
-    waitlist_conversions: integer,
-    late_cancels: integer,
-    no_shows: integer,
-  },
-  ["week_start", "classes_run", "capacity", "booked", "fill_rate", "waitlist_conversions", "late_cancels", "no_shows"],
-);
+const weekNumbersSchema = exactObject({
+  week_start: string,
+  classes_run: integer,
+  capacity: integer,
+  booked: integer,
+  fill_rate: { type: ["number", "null"] },
+  waitlist_conversions: integer,
+  late_cancels: integer,
+  no_shows: integer,
+});
 
 /**
  * What a staff route needs: staff anywhere (the trainer list); staff of the location named in the path, of a class's
@@ -290,7 +280,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
         security: memberSecurity,
         summary: "The locations the caller works at and their role there (empty for a member who is not staff)",
         response: {
-          200: strictObject({ locations: { type: "array", items: staffLocation } }, ["locations"]),
+          200: exactObject({ locations: { type: "array", items: staffLocation } }),
           401: errorSchema,
         },
       },
@@ -307,10 +297,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
         security: memberSecurity,
         summary: "Trainers a class can be given (staff only)",
         response: {
-          200: strictObject(
-            { items: { type: "array", items: strictObject({ id: string, name: string }, ["id", "name"]) } },
-            ["items"],
-          ),
+          200: exactObject({ items: { type: "array", items: exactObject({ id: string, name: string }) } }),
           ...refusals,
         },
       },
@@ -329,16 +316,13 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
         params: locationParam,
         querystring: strictObject({ week: { ...localDate, description: "any day of the week; default this week" } }),
         response: {
-          200: strictObject(
-            {
-              location: locationRef,
-              week_start: string,
-              today: string,
-              days: { type: "array", items: string },
-              items: { type: "array", items: classSchema },
-            },
-            ["location", "week_start", "today", "days", "items"],
-          ),
+          200: exactObject({
+            location: locationRef,
+            week_start: string,
+            today: string,
+            days: { type: "array", items: string },
+            items: { type: "array", items: classSchema },
+          }),
           ...refusals,
         },
       },
@@ -414,7 +398,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
         security: memberSecurity,
         summary: "Set a class's capacity: never below the booked count (400); raising it opens spots to the waitlist",
         params: classParam,
-        body: strictObject({ capacity }, ["capacity"]),
+        body: exactObject({ capacity }),
         response: { 200: classSchema, ...refusals },
       },
     },
@@ -458,18 +442,18 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
         summary: "Who is booked, checked in, late-cancelled or a no-show, and the waitlist in order",
         params: classParam,
         response: {
-          200: strictObject(
-            {
-              class: classSchema,
-              booked: { type: "array", items: bookingSchema },
-              waitlist: { type: "array", items: waitingSchema },
-              counts: strictObject(
-                { booked: integer, checked_in: integer, no_show: integer, late_cancel: integer, waitlisted: integer },
-                ["booked", "checked_in", "no_show", "late_cancel", "waitlisted"],
-              ),
-            },
-            ["class", "booked", "waitlist", "counts"],
-          ),
+          200: exactObject({
+            class: classSchema,
+            booked: { type: "array", items: bookingSchema },
+            waitlist: { type: "array", items: waitingSchema },
+            counts: exactObject({
+              booked: integer,
+              checked_in: integer,
+              no_show: integer,
+              late_cancel: integer,
+              waitlisted: integer,
+            }),
+          }),
           ...refusals,
         },
       },
@@ -524,7 +508,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
         security: memberSecurity,
         summary: "The location's weekly class templates",
         params: locationParam,
-        response: { 200: strictObject({ items: { type: "array", items: templateSchema } }, ["items"]), ...refusals },
+        response: { 200: exactObject({ items: { type: "array", items: templateSchema } }), ...refusals },
       },
     },
     async (request) => {
@@ -593,10 +577,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
           "End a weekly class: its unbooked upcoming classes leave the schedule; booked ones stay (kept_classes)",
         params: classParam,
         response: {
-          200: strictObject({ success: { type: "boolean", const: true }, kept_classes: integer }, [
-            "success",
-            "kept_classes",
-          ]),
+          200: exactObject({ success: { type: "boolean", const: true }, kept_classes: integer }),
           ...refusals,
         },
       },
@@ -618,10 +599,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
         params: locationParam,
         querystring: strictObject({ weeks: { type: "integer", minimum: 1, maximum: 26, default: 8 } }),
         response: {
-          200: strictObject({ location: locationRef, weeks: { type: "array", items: weekNumbersSchema } }, [
-            "location",
-            "weeks",
-          ]),
+          200: exactObject({ location: locationRef, weeks: { type: "array", items: weekNumbersSchema } }),
           ...refusals,
         },
       },

@@ -6,8 +6,8 @@ import { ReservationsService } from "../services/reservations.js";
 import { parseDateBound, ScheduleService } from "../services/schedule.js";
 import { ScheduleAnswers } from "../services/schedule-answers.js";
 import { WaitlistService } from "../services/waitlist.js";
-import { errorSchema, memberSecurity, noBody, strictObject, uuidSchema } from "../schemas.js";
-import { typed } from "./typed.js";
+import { errorSchema, exactObject, memberSecurity, noBody, strictObject, uuidSchema } from "../schemas.js";
+import { sendSerialised, typed } from "./typed.js";
 
 const classIdSchema = { type: "string", minLength: 1, maxLength: 128, pattern: "^[a-z0-9][a-z0-9-]*$" } as const;
 /** A location id or slug; empty means every location, like an absent one. */
@@ -15,6 +15,7 @@ const locationSchema = { type: "string", maxLength: 100 } as const;
 
 const liveClassSchema = {
   type: "object",
+  additionalProperties: false,
   properties: {
     id: { type: "string" },
     description: { type: "string" },
@@ -40,6 +41,7 @@ const liveClassSchema = {
     },
     location: {
       type: "object",
+      additionalProperties: false,
       description: "where the class happens: kind virtual (a video-call link) or studio (in person at the address)",
       properties: {
         id: { type: "string" },
@@ -54,6 +56,7 @@ const liveClassSchema = {
     },
     policy: {
       type: "object",
+      additionalProperties: false,
       description: "the location's booking and cancellation rules, with their instants for this class",
       properties: {
         booking_window_days: { type: "integer", description: "booking opens this many days before the start" },
@@ -81,6 +84,7 @@ const liveClassSchema = {
     },
     waitlist: {
       type: "object",
+      additionalProperties: false,
       description: "the class's waitlist; position and entry_id are the signed-in member's own (null otherwise)",
       properties: {
         count: { type: "integer", description: "members waiting" },
@@ -111,6 +115,7 @@ const liveClassSchema = {
 
 export const reservationSchema = {
   type: "object",
+  additionalProperties: false,
   properties: {
     id: { type: "string" },
     status: { type: "string", enum: ["pending", "standard cancel", "check in"] },
@@ -123,6 +128,7 @@ export const reservationSchema = {
 
 const waitlistEntrySchema = {
   type: "object",
+  additionalProperties: false,
   properties: {
     id: { type: "string" },
     status: { type: "string", enum: ["waiting", "left", "promoted", "expired"] },
@@ -137,12 +143,13 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 export const pageOf = (item: object) =>
   ({
     type: "object",
+    additionalProperties: false,
     properties: { items: { type: "array", items: item }, total: { type: "integer" } },
     required: ["items", "total"],
   }) as const;
 
-const reservationParams = strictObject({ id: uuidSchema }, ["id"]);
-const classParams = strictObject({ id: classIdSchema }, ["id"]);
+const reservationParams = exactObject({ id: uuidSchema });
+const classParams = exactObject({ id: classIdSchema });
 
 export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
@@ -211,7 +218,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
       // Every visitor without a member's token asking the same gets the same bytes, kept while the schedule holds.
       const answer =
         memberId === undefined ? await answers?.get(query, (page) => String(reply.serialize(page))) : undefined;
-      if (answer) return reply.header("etag", answer.etag).type("application/json; charset=utf-8").send(answer.body);
+      if (answer) return sendSerialised(reply.header("etag", answer.etag), answer.body);
       return schedule.listClasses({ ...query, memberId });
     },
   );
@@ -256,7 +263,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         tags: ["studios"],
         summary: "Book a class (status pending); 400 when full, started, cancelled or already booked, 404 when unknown",
         security: memberSecurity,
-        body: strictObject({ class_id: classIdSchema }, ["class_id"]),
+        body: exactObject({ class_id: classIdSchema }),
         response: { 200: reservationSchema, ...errors },
       },
     },

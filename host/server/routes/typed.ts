@@ -1,15 +1,20 @@
-import type { FastifyInstance, FastifyTypeProvider } from "fastify";
-import type { FromSchema, JSONSchema } from "json-schema-to-ts";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
+import type { AnswerOptions } from "../schemas.js";
 
 /**
- * Request types (body, querystring, params, headers) read from each route's own schema (written `as const`), so
- * what the validator lets through and what the handler is typed to receive are one description. Replies stay
- * untyped here: the serializer turns the services' values (Dates among them) into what the response schemas say.
+ * Request and reply types read from each route's own schema (written `as const`): what the validator lets through
+ * is what the handler receives, and what a handler answers must match its response schema, or the build fails.
  */
-export interface RequestSchemaTypes extends FastifyTypeProvider {
-  validator: this["schema"] extends JSONSchema ? FromSchema<this["schema"]> : unknown;
-  serializer: unknown;
-}
+export type SchemaTypes = JsonSchemaToTsProvider<{ SerializerSchemaOptions: AnswerOptions }>;
 
-/** A route plugin's instance whose handlers get their request types from their schemas. */
-export const typed = (app: FastifyInstance) => app.withTypeProvider<RequestSchemaTypes>();
+/** A route plugin's instance whose handlers get their request and reply types from their schemas. */
+export const typed = (app: FastifyInstance) => app.withTypeProvider<SchemaTypes>();
+
+/**
+ * Sends bytes serialised already (a cached answer, assembled JSON, an archive): they skip the serializer, so they
+ * skip the reply's type too; what they hold is checked where they were made.
+ */
+export function sendSerialised(reply: FastifyReply, body: string | Buffer, type = "application/json; charset=utf-8") {
+  return reply.type(type).send(body);
+}

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { memberSecurity, strictObject, uuidSchema, workoutSummarySchema } from "../schemas.js";
+import { exactObject, memberSecurity, strictObject, uuidSchema } from "../schemas.js";
 import { queryObject } from "./query.js";
-import { workoutHistory } from "../services/history.js";
+import { historyEntrySchema, workoutHistory } from "../services/history.js";
 import { onboardingResult, submitOnboarding } from "../services/onboarding.js";
 import { endSession, startSession } from "../services/sessions.js";
 import { statsByDay, statsTotals } from "../services/stats.js";
@@ -12,7 +12,7 @@ import { assertTimeZone } from "../services/time-range.js";
 import { ingestVideoEvents, MAX_EVENTS_PER_BATCH, VIDEO_EVENT_TYPES } from "../services/video-events.js";
 import { typed } from "./typed.js";
 
-const workoutParams = strictObject({ workoutId: { type: "string", minLength: 1, maxLength: 200 } }, ["workoutId"]);
+const workoutParams = exactObject({ workoutId: { type: "string", minLength: 1, maxLength: 200 } });
 const dateParam = { type: "string", minLength: 10, maxLength: 40 } as const;
 const tzParam = { type: "string", minLength: 1, maxLength: 64, default: "UTC" } as const;
 const positionSchema = { type: "number", minimum: 0 } as const;
@@ -37,77 +37,24 @@ const videoEventSchema = strictObject(
 
 const string = { type: "string" } as const;
 const integer = { type: "integer" } as const;
-/** What history shows of an attended live class (services/live-class-lookup.ts). */
-const liveClassSummarySchema = strictObject(
-  {
-    id: string,
-    name: string,
-    type: string,
-    description: string,
-    duration: { type: "number", description: "Minutes." },
-    live: { type: "boolean", const: true },
-    start_date: string,
-    end_date: string,
-    location_id: string,
-    trainer_name: string,
-    trainer_image_url: string,
-  },
-  [
-    "id",
-    "name",
-    "type",
-    "description",
-    "duration",
-    "live",
-    "start_date",
-    "end_date",
-    "location_id",
-    "trainer_name",
-    "trainer_image_url",
-  ],
-);
-/** One history row: an on-demand play (its workout) or an attended live class (its class); null when since removed. */
-const historyRow = <const T extends string, const W extends object>(type: T, workout: W) =>
-  strictObject(
-    {
-      id: string,
-      workout_id: string,
-      is_completed: { type: "boolean" },
-      completed_at: { type: ["string", "null"] },
-      date: { type: "string", description: "When it happened: completion, or the end of an unfinished play" },
-      type: { type: "string", const: type },
-      workout: { anyOf: [workout, { type: "null" }] },
-    },
-    ["id", "workout_id", "is_completed", "completed_at", "date", "type", "workout"],
-  );
-const historyItem = {
-  anyOf: [historyRow("on_demand", workoutSummarySchema), historyRow("live", liveClassSummarySchema)],
-} as const;
-
 /** The days of a range with at least one completion, each listing its workouts (services/stats.ts `StatsDay`). */
-const statsDaySchema = strictObject(
-  {
-    date: { type: "string", description: "Local calendar day (YYYY-MM-DD) in the requested time zone" },
-    on_demand: integer,
-    lvs: integer,
-    total: integer,
-    minutes: { type: "number" },
-    workouts: {
-      type: "array",
-      items: strictObject(
-        {
-          workout_id: string,
-          name: string,
-          type: { type: "string", enum: ["on_demand", "live"] },
-          completed_at: string,
-          minutes: { type: "number" },
-        },
-        ["workout_id", "name", "type", "completed_at", "minutes"],
-      ),
-    },
+const statsDaySchema = exactObject({
+  date: { type: "string", description: "Local calendar day (YYYY-MM-DD) in the requested time zone" },
+  on_demand: integer,
+  lvs: integer,
+  total: integer,
+  minutes: { type: "number" },
+  workouts: {
+    type: "array",
+    items: exactObject({
+      workout_id: string,
+      name: string,
+      type: { type: "string", enum: ["on_demand", "live"] },
+      completed_at: string,
+      minutes: { type: "number" },
+    }),
   },
-  ["date", "on_demand", "lvs", "total", "minutes", "workouts"],
-);
+});
 
 export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
@@ -123,15 +70,12 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
         security: memberSecurity,
         params: workoutParams,
         response: {
-          200: strictObject(
-            {
-              session_id: { type: "string" },
-              status: { type: "string", const: "started" },
-              is_complete: { type: "boolean" },
-              timecode: { type: "number" },
-            },
-            ["session_id", "status", "is_complete", "timecode"],
-          ),
+          200: exactObject({
+            session_id: { type: "string" },
+            status: { type: "string", const: "started" },
+            is_complete: { type: "boolean" },
+            timecode: { type: "number" },
+          }),
         },
       },
     },
@@ -149,24 +93,18 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
           "End a play at the position reached (seconds); complete once the play's video events show 90 % of the video watched, counted once",
         security: memberSecurity,
         params: workoutParams,
-        body: strictObject(
-          {
-            session_id: uuidSchema,
-            workout_completed_positions: {
-              anyOf: [positionSchema, { type: "array", minItems: 1, maxItems: 10_000, items: positionSchema }],
-            },
+        body: exactObject({
+          session_id: uuidSchema,
+          workout_completed_positions: {
+            anyOf: [positionSchema, { type: "array", minItems: 1, maxItems: 10_000, items: positionSchema }],
           },
-          ["session_id", "workout_completed_positions"],
-        ),
+        }),
         response: {
-          200: strictObject(
-            {
-              session_id: { type: "string" },
-              status: { type: "string", const: "ended" },
-              is_complete: { type: "boolean" },
-            },
-            ["session_id", "status", "is_complete"],
-          ),
+          200: exactObject({
+            session_id: { type: "string" },
+            status: { type: "string", const: "ended" },
+            is_complete: { type: "boolean" },
+          }),
         },
       },
     },
@@ -191,11 +129,10 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
         tags: ["sessions"],
         summary: `Store a batch of up to ${MAX_EVENTS_PER_BATCH} player events; a bad event rejects the whole batch, naming its index`,
         security: memberSecurity,
-        body: strictObject(
-          { events: { type: "array", minItems: 1, maxItems: MAX_EVENTS_PER_BATCH, items: videoEventSchema } },
-          ["events"],
-        ),
-        response: { 200: strictObject({ accepted: { type: "integer" } }, ["accepted"]) },
+        body: exactObject({
+          events: { type: "array", minItems: 1, maxItems: MAX_EVENTS_PER_BATCH, items: videoEventSchema },
+        }),
+        response: { 200: exactObject({ accepted: { type: "integer" } }) },
       },
     },
     async (request) =>
@@ -220,10 +157,7 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
           tz: tzParam,
         }),
         response: {
-          200: strictObject({ items: { type: "array", items: historyItem }, total: { type: "integer" } }, [
-            "items",
-            "total",
-          ]),
+          200: exactObject({ items: { type: "array", items: historyEntrySchema }, total: { type: "integer" } }),
         },
       },
     },
@@ -243,17 +177,14 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
         security: memberSecurity,
         querystring: queryObject({ startDate: dateParam, endDate: dateParam, tz: tzParam }),
         response: {
-          200: strictObject(
-            {
-              total_lvs: integer,
-              total_on_demand: integer,
-              totalOnDemand: { type: "integer", description: "total_on_demand, as older clients name it" },
-              total_completed: integer,
-              total_minutes: { type: "number" },
-              by_day: { type: "array", items: statsDaySchema },
-            },
-            ["total_lvs", "total_on_demand", "totalOnDemand", "total_completed", "total_minutes", "by_day"],
-          ),
+          200: exactObject({
+            total_lvs: integer,
+            total_on_demand: integer,
+            totalOnDemand: { type: "integer", description: "total_on_demand, as older clients name it" },
+            total_completed: integer,
+            total_minutes: { type: "number" },
+            by_day: { type: "array", items: statsDaySchema },
+          }),
         },
       },
     },
@@ -284,25 +215,16 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
         summary: "All-time totals (deprecated shape, same records as workout_stats)",
         security: memberSecurity,
         response: {
-          200: strictObject(
-            {
-              data: strictObject(
-                {
-                  stats: strictObject(
-                    {
-                      total_completed: { type: "integer" },
-                      total_minutes: { type: "integer" },
-                      total_on_demand: { type: "integer" },
-                      total_lvs: { type: "integer" },
-                    },
-                    ["total_completed", "total_minutes", "total_on_demand", "total_lvs"],
-                  ),
-                },
-                ["stats"],
-              ),
-            },
-            ["data"],
-          ),
+          200: exactObject({
+            data: exactObject({
+              stats: exactObject({
+                total_completed: { type: "integer" },
+                total_minutes: { type: "integer" },
+                total_on_demand: { type: "integer" },
+                total_lvs: { type: "integer" },
+              }),
+            }),
+          }),
         },
       },
     },
@@ -331,7 +253,7 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
             ],
           },
         },
-        response: { 200: strictObject({ results_url: { type: "string" } }, ["results_url"]) },
+        response: { 200: exactObject({ results_url: { type: "string" } }) },
       },
     },
     async (request) => submitOnboarding(ctx.db, ctx.clock, memberOf(request).id, request.body),
@@ -345,7 +267,7 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
         tags: ["onboarding"],
         summary: "One of the member's onboarding results: answers and recommended workouts and series",
         security: memberSecurity,
-        params: strictObject({ id: uuidSchema }, ["id"]),
+        params: exactObject({ id: uuidSchema }),
       },
     },
     async (request) => onboardingResult(ctx.db, memberOf(request).id, request.params.id),

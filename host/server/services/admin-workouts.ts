@@ -1,46 +1,46 @@
 import { sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import type { WorkoutStatus, WorkoutType } from "../db/tables/catalogue.js";
+import { WORKOUT_STATUSES, type WorkoutStatus } from "../db/tables/catalogue.js";
 import { badRequest, conflict, notFound, oneOrList } from "../errors.js";
 import { recordAudit } from "./audit.js";
 import type { Actor } from "./operator-access.js";
-import { slugTaken, unknownReferences } from "./workout-rules.js";
+import { type Answer, strictObject } from "../schemas.js";
+import {
+  slugTaken,
+  unknownReferences,
+  workoutBodySchema,
+  workoutFieldNames,
+  workoutFieldSchemas,
+} from "./workout-rules.js";
+import type { FromSchema } from "json-schema-to-ts";
 import { isoInZone, validZone } from "./zoned-time.js";
 
-/** Every field of a workout a member sees, as the console edits it. */
-export interface WorkoutFields {
-  name: string;
-  slug: string;
-  description: string;
-  type: WorkoutType;
-  level: string;
-  pacing: string;
-  /** Minutes of video; the library's length buckets read it. */
-  video_minutes: number;
-  equipment: string[];
-  focus: string[];
-  benefits: string[];
-  strain: string[];
-  poster_url: string;
-  breakdown: { title: string; minutes: number }[];
-  trainer_ids: string[];
-  category_ids: string[];
-  collection_ids: string[];
-}
+/** Every field of a workout a member sees, as the console edits it (the body of its create and replace). */
+export type WorkoutFields = FromSchema<typeof workoutBodySchema>;
 
-/** A workout as the console shows it: its fields, state and release. */
-export interface AdminWorkout extends WorkoutFields {
-  id: string;
-  status: WorkoutStatus;
-  /** The release instant of a scheduled workout, or when a published one was released. */
-  release_at: string | null;
-  /** The zone the release was set in, and the release in that zone's wall time. */
-  release_zone: string | null;
-  release_local: string | null;
-  created_at: string;
-  updated_at: string;
-}
+const string = { type: "string" } as const;
+const nullableString = { type: ["string", "null"] } as const;
+
+/**
+ * A workout as the console shows it: its fields, state and release (the release instant of a scheduled workout, or
+ * when a published one was released; the zone it was set in, and the release in that zone's wall time).
+ */
+export const adminWorkoutSchema = strictObject(
+  {
+    ...workoutFieldSchemas,
+    name: string,
+    id: string,
+    status: { type: "string", enum: WORKOUT_STATUSES },
+    release_at: nullableString,
+    release_zone: nullableString,
+    release_local: nullableString,
+    created_at: string,
+    updated_at: string,
+  },
+  [...workoutFieldNames, "id", "status", "release_at", "release_zone", "release_local", "created_at", "updated_at"],
+);
+export type AdminWorkout = Answer<typeof adminWorkoutSchema>;
 
 export interface AdminWorkoutQuery {
   q?: string;

@@ -1,6 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { badRequest } from "../errors.js";
+import { type Answer, strictObject } from "../schemas.js";
+import { workoutFieldSchemas } from "./workout-rules.js";
 
 /**
  * The catalogue file: what GET /admin/v1/catalogue/export writes and POST /admin/v1/catalogue/import reads, as CSV
@@ -53,30 +55,40 @@ const CODE_COLUMNS = new Set<CatalogueColumn>([
   "release_zone",
 ]);
 
-/** A workout as the file holds it. */
-export interface CatalogueRow {
-  slug: string;
-  name: string;
-  description: string;
-  type: string;
-  level: string;
-  pacing: string;
-  video_minutes: number;
-  equipment: string[];
-  focus: string[];
-  benefits: string[];
-  strain: string[];
-  poster_url: string;
-  breakdown: { title: string; minutes: number }[];
-  trainers: string[];
-  categories: string[];
-  collections: string[];
-  status: string;
-  /** ISO 8601 with an offset: when a scheduled workout is released, or when a published or archived one was. */
-  release_at: string | null;
-  /** The IANA zone the release reads in (required for a scheduled workout). */
-  release_zone: string | null;
-}
+const string = { type: "string" } as const;
+const strings = { type: "array", items: string } as const;
+const integer = { type: "integer" } as const;
+
+/** A row of the JSON file (the CSV file's columns, lists as arrays). */
+export const catalogueRowSchema = strictObject(
+  {
+    slug: string,
+    name: string,
+    description: string,
+    type: workoutFieldSchemas.type,
+    level: string,
+    pacing: string,
+    video_minutes: integer,
+    equipment: strings,
+    focus: strings,
+    benefits: strings,
+    strain: strings,
+    poster_url: string,
+    breakdown: workoutFieldSchemas.breakdown,
+    trainers: { ...strings, description: "trainer slugs, in order" },
+    categories: { ...strings, description: "category slugs" },
+    collections: { ...strings, description: "collection slugs" },
+    status: { type: "string", enum: ["draft", "scheduled", "published", "archived"] },
+    release_at: {
+      type: ["string", "null"],
+      description: "ISO 8601 with an offset: a scheduled workout's release, or when a released one was",
+    },
+    release_zone: { type: ["string", "null"], description: "IANA time zone the release reads in" },
+  },
+  CATALOGUE_COLUMNS,
+);
+
+export type CatalogueRow = Answer<typeof catalogueRowSchema>;
 
 /** A problem with one row, and the column it is in (null: the row as a whole). */
 export interface RowProblem {

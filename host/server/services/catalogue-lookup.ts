@@ -1,4 +1,5 @@
 import type { Db } from "../db/index.js";
+import type { Answer, workoutSummarySchema } from "../schemas.js";
 
 /** Catalogue tables whose ids members send in lists (favourites, hidden collections). */
 type CatalogueTable = "workouts" | "collections";
@@ -25,18 +26,7 @@ export async function findWorkout(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-export interface WorkoutSummary {
-  id: string;
-  slug: string;
-  name: string;
-  type: string;
-  level: string;
-  duration: number;
-  live: boolean;
-  start_date: string;
-  video: { duration: number; poster_url: string };
-  trainers: { id: string; slug: string; name: string; image_url: string }[];
-}
+export type WorkoutSummary = Answer<typeof workoutSummarySchema>;
 
 /** What activity answers show of a workout (history rows, series items, challenge lists), by id. */
 export async function workoutSummaries(db: Db, ids: string[]): Promise<Map<string, WorkoutSummary>> {

@@ -1,35 +1,40 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import type { WorkoutStatus } from "../db/tables/catalogue.js";
+import { WORKOUT_STATUSES, type WorkoutStatus } from "../db/tables/catalogue.js";
 import { conflict } from "../errors.js";
 import { AdminWorkoutsService, columns, snapshot, writeLinks, type WorkoutFields } from "./admin-workouts.js";
+import { type Answer, exactObject } from "../schemas.js";
 import { recordAudit } from "./audit.js";
 import type { CatalogueColumn, CatalogueRow, ReadRow, RowProblem } from "./catalogue-file.js";
 import type { Actor } from "./operator-access.js";
 import { slugTaken, workoutFieldProblems } from "./workout-rules.js";
 import { instantOfWallTime, isoInZone, validZone } from "./zoned-time.js";
 
-export type RowAction = "create" | "update" | "unchanged";
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const nullableString = { type: ["string", "null"] } as const;
 
-/** What an import did (or, in a dry run, would do) with one row of the file. */
-export interface RowReport {
-  index: number;
-  line: number | null;
-  slug: string | null;
-  /** Null when the row names no usable slug. */
-  action: RowAction | null;
-  problems: RowProblem[];
-}
+const problem = exactObject({ field: nullableString, message: string });
+/** What an import did (or, in a dry run, would do) with each row of the file, and the count of each. */
+export const importReportSchema = exactObject({
+  dry_run: { type: "boolean" },
+  imported: { type: "boolean", description: "whether the rows were written" },
+  rows: {
+    type: "array",
+    items: exactObject({
+      index: { ...integer, description: "the row's position among the file's rows, from 0" },
+      line: { type: ["integer", "null"], description: "the CSV line the row starts on (null for JSON)" },
+      slug: nullableString,
+      action: { type: ["string", "null"], enum: ["create", "update", "unchanged", null] },
+      problems: { type: "array", items: problem },
+    }),
+  },
+  summary: exactObject({ rows: integer, create: integer, update: integer, unchanged: integer, problems: integer }),
+});
 
-export interface ImportReport {
-  dry_run: boolean;
-  /** Whether the rows were written: never in a dry run, never when any row has a problem. */
-  imported: boolean;
-  rows: RowReport[];
-  summary: { rows: number; create: number; update: number; unchanged: number; problems: number };
-}
-
-const STATUSES: readonly WorkoutStatus[] = ["draft", "scheduled", "published", "archived"];
+export type ImportReport = Answer<typeof importReportSchema>;
+type RowReport = ImportReport["rows"][number];
+export type RowAction = NonNullable<RowReport["action"]>;
 
 /**
  * The states the console's actions move a workout between (schedule, publish, unschedule, archive, restore); an
@@ -501,10 +506,13 @@ function releaseState(
   const statusValue = values.status;
   let status: WorkoutStatus;
   if (statusValue === undefined || statusValue === "" || statusValue === null) status = current?.status ?? "draft";
-  else if (typeof statusValue === "string" && (STATUSES as readonly string[]).includes(statusValue))
+  else if (typeof statusValue === "string" && (WORKOUT_STATUSES as readonly string[]).includes(statusValue))
     status = statusValue as WorkoutStatus;
   else {
-    problems.push({ field: "status", message: `status must be one of the following values: ${STATUSES.join(", ")}` });
+    problems.push({
+      field: "status",
+      message: `status must be one of the following values: ${WORKOUT_STATUSES.join(", ")}`,
+    });
     return undefined;
   }
   const text = (key: "release_at" | "release_zone") => {

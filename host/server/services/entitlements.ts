@@ -57,13 +57,13 @@ export function claimsOf(
     family_name: user.family_name,
     email: user.email,
     is_trial: status.isTrial,
-    ...(status.isVip ? { "custom:is_vip": "true" } : {}),
+    ...(status.isVip ? { "custom:is_vip": "true" as const } : {}),
     entitlements: JSON.stringify(status.entitlements),
     ...(status.previouslyEntitled && status.entitlements.length === 0
-      ? { unentitled_status: "previously_entitled" }
+      ? { unentitled_status: "previously_entitled" as const }
       : {}),
-    ...(status.isPaused ? { is_paused: "true" } : {}),
-    ...(status.paymentDue ? { payment_due: "true" } : {}),
-    ...(status.paymentConfirm ? { payment_confirm: "true" } : {}),
+    ...(status.isPaused ? { is_paused: "true" as const } : {}),
+    ...(status.paymentDue ? { payment_due: "true" as const } : {}),
+    ...(status.paymentConfirm ? { payment_confirm: "true" as const } : {}),
   };
 }

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.js";
-import { workoutSummaries, type WorkoutSummary } from "./catalogue-lookup.js";
-import { liveClassSummaries, type LiveClassSummary } from "./live-class-lookup.js";
+import { type Answer, exactObject, workoutSummarySchema } from "../schemas.js";
+import { workoutSummaries } from "./catalogue-lookup.js";
+import { liveClassSummaries, liveClassSummarySchema } from "./live-class-lookup.js";
 import { rangeBound } from "./time-range.js";
 
 export interface HistoryQuery {
@@ -14,16 +15,23 @@ export interface HistoryQuery {
   tz: string;
 }
 
-export interface HistoryEntry {
-  id: string;
-  workout_id: string;
-  is_completed: boolean;
-  completed_at: string | null;
-  /** When it happened: completion, or the end of an unfinished play. */
-  date: string;
-  type: "on_demand" | "live";
-  workout: WorkoutSummary | LiveClassSummary | null;
-}
+const string = { type: "string" } as const;
+
+/** One history row: an on-demand play (its workout) or an attended live class (its class); null when since removed. */
+const historyRow = <const T extends string, const W extends object>(type: T, workout: W) =>
+  exactObject({
+    id: string,
+    workout_id: string,
+    is_completed: { type: "boolean" },
+    completed_at: { type: ["string", "null"] },
+    date: { type: "string", description: "When it happened: completion, or the end of an unfinished play" },
+    type: { type: "string", const: type },
+    workout: { anyOf: [workout, { type: "null" }] },
+  });
+export const historyEntrySchema = {
+  anyOf: [historyRow("on_demand", workoutSummarySchema), historyRow("live", liveClassSummarySchema)],
+} as const;
+export type HistoryEntry = Answer<typeof historyEntrySchema>;
 
 /**
  * The member's workouts, newest first: every ended on-demand play (complete or not) and, with includeLvs, every
@@ -72,15 +80,18 @@ export async function workoutHistory(
       rows.filter((r) => r.type === "live").map((r) => r.workout_id),
     ),
   ]);
-  const items = rows.map((r) => ({
-    id: r.entry_id,
-    workout_id: r.workout_id,
-    is_completed: r.is_completed,
-    completed_at: r.completed_at ? new Date(r.completed_at).toISOString() : null,
-    date: new Date(r.at).toISOString(),
-    type: r.type,
-    workout: (r.type === "live" ? classes.get(r.workout_id) : workouts.get(r.workout_id)) ?? null,
-  }));
+  const items = rows.map((r): HistoryEntry => {
+    const entry = {
+      id: r.entry_id,
+      workout_id: r.workout_id,
+      is_completed: r.is_completed,
+      completed_at: r.completed_at ? new Date(r.completed_at).toISOString() : null,
+      date: new Date(r.at).toISOString(),
+    };
+    return r.type === "live"
+      ? { ...entry, type: "live", workout: classes.get(r.workout_id) ?? null }
+      : { ...entry, type: "on_demand", workout: workouts.get(r.workout_id) ?? null };
+  });
   // A page past the end has no rows to carry the window count: count separately only then.
   const total = rows[0]
     ? Number(rows[0].total)

@@ -1,20 +1,25 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.js";
+import { type Answer, exactObject } from "../schemas.js";
 
 /** How a history row shows an attended live class (reservations and live_classes belong to the studios domain). */
-export interface LiveClassSummary {
-  id: string;
-  name: string;
-  type: string;
-  description: string;
-  duration: number;
-  live: true;
-  start_date: string;
-  end_date: string;
-  location_id: string;
-  trainer_name: string;
-  trainer_image_url: string;
-}
+const string = { type: "string" } as const;
+
+/** What history shows of an attended live class. */
+export const liveClassSummarySchema = exactObject({
+  id: string,
+  name: string,
+  type: string,
+  description: string,
+  duration: { type: "number", description: "Minutes." },
+  live: { type: "boolean", const: true },
+  start_date: string,
+  end_date: string,
+  location_id: string,
+  trainer_name: string,
+  trainer_image_url: string,
+});
+export type LiveClassSummary = Answer<typeof liveClassSummarySchema>;
 
 export async function liveClassSummaries(db: Db, ids: string[]): Promise<Map<string, LiveClassSummary>> {
   const wanted = [...new Set(ids)];

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.js";
+import type { LocationKind } from "../db/tables/catalogue.js";
 import { bookingOpensAt, canEnterClass, freeCancelUntil, openBookingsLimit } from "../../../src/domain/classes.js";
 import { isoInZone } from "./zoned-time.js";
 
@@ -34,7 +35,8 @@ export interface ClassPolicy {
   booking_window_days: number;
   late_cancel_minutes: number;
   auto_book_cutoff_minutes: number;
-  max_open_bookings: number | null;
+  /** The location's own limit, else the default. */
+  max_open_bookings: number;
   /** When booking opens (start minus the booking window), in the location's offset. */
   booking_opens_at: string;
   /** The last instant a cancel is free (start minus late_cancel_minutes); later cancels are marked late. */
@@ -58,7 +60,7 @@ interface ClassLocation {
   slug: string;
   name: string;
   /** `virtual` (the live virtual studio: a video-call link) or `studio` (in person at the address). */
-  kind: string;
+  kind: LocationKind;
   address: string;
   city: string;
   time_zone: string;

@@ -1,4 +1,5 @@
 import type { Db } from "../db/index.js";
+import { type Answer, cardSchema, exactObject, strictObject } from "../schemas.js";
 import type { BillingProvider } from "../billing/provider.js";
 import { displayState, isSubscriptionActive } from "../../../src/domain/membership.js";
 import { PAUSE_MONTHS, pauseRefusal, pauseWindow } from "../../../src/domain/membership-pause.js";
@@ -8,9 +9,109 @@ import { isBilled, type Subscription } from "./subscription-store.js";
 import { periodPrice } from "./product-prices.js";
 import { findProduct, type Product } from "./products.js";
 
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const nullableString = { type: ["string", "null"] } as const;
+const cents = { type: "integer", description: "Cents, in `currency`" } as const;
+const strings = { type: "array", items: string } as const;
+
+/** An invoice: the next renewal (what it will charge) or the last one (with its outcome). */
+const invoiceFields = {
+  amount: cents,
+  currency: string,
+  period_start: nullableString,
+  period_end: nullableString,
+  sku: string,
+  discount_code: { type: ["string", "null"], description: "Promo codes it applies, comma-separated" },
+} as const;
+const invoiceRequired = ["amount", "currency", "period_start", "period_end", "sku", "discount_code"] as const;
+/** The schema, or null (typed by hand: a spread of a generic schema would intersect the two `type`s into never). */
+const nullableObject = <const T extends { type: "object" }>(schema: T) =>
+  ({ ...schema, type: ["object", "null"] }) as Omit<T, "type"> & { readonly type: readonly ["object", "null"] };
+
+/** The member's saved billing address of a subscription (services/billing-address.ts). */
+export const billingAddressSchema = exactObject({
+  address1: string,
+  address2: string,
+  city: string,
+  country: string,
+  phone: string,
+  state: string,
+  zip: string,
+});
+
+/**
+ * The Subscription plan of spec section 3: money in integer cents of `currency`;
+ * `base_price`, `discount` and `total_price` describe the next invoice.
+ */
+export const subscriptionSchema = exactObject({
+  subscription_id: string,
+  user_id: string,
+  identifier: string,
+  provider: { type: "string", enum: ["stripe", "recharge", "apple", "google", "marianatek"] },
+  state: {
+    type: "string",
+    enum: ["trial", "active", "canceled", "past_due", "paused", "expired", "prepaid", "vip"],
+  },
+  display_state: { type: "string", description: "What the app shows (src/domain/membership.ts displayState)" },
+  is_active: { type: "boolean" },
+  managed_by: { type: "string", enum: ["fitkit", "recharge", "apple", "google", "studio"] },
+  name: string,
+  sku: nullableString,
+  product_id: nullableString,
+  currency: string,
+  base_price: cents,
+  discount: cents,
+  total_price: cents,
+  discount_codes: strings,
+  entitlements: strings,
+  expiration_date: nullableString,
+  original_purchase_date: string,
+  current_period_start: nullableString,
+  interval: { type: ["integer", "null"] },
+  interval_type: nullableString,
+  trial_start: nullableString,
+  trial_end: nullableString,
+  trial_days: integer,
+  cancel_at_period_end: { type: "boolean" },
+  cancel_reason: nullableString,
+  cancel_explanation: nullableString,
+  canceled_at: nullableString,
+  paused_at: nullableString,
+  pause: nullableObject(
+    exactObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] }, starts_at: string, resumes_at: string }),
+  ),
+  pause_refusal: { ...nullableString, description: "Why it cannot pause now (the member's words); null when it can" },
+  pause_options: {
+    type: "array",
+    description: "What each pause length would do, when it may pause (empty otherwise)",
+    items: exactObject({ months: { type: "integer", enum: [...PAUSE_MONTHS] }, starts_at: string, resumes_at: string }),
+  },
+  scheduled_change: nullableObject(
+    exactObject({
+      sku: string,
+      name: string,
+      interval: integer,
+      interval_type: string,
+      base_price: cents,
+      effective_at: nullableString,
+    }),
+  ),
+  next_renewal: nullableObject(strictObject(invoiceFields, invoiceRequired)),
+  last_invoice: nullableObject(
+    strictObject({ ...invoiceFields, status: { type: "string", enum: ["paid", "failed"] } }, [
+      ...invoiceRequired,
+      "status",
+    ]),
+  ),
+  payment_method: nullableObject(cardSchema),
+  billing_address: nullableObject(billingAddressSchema),
+});
+export type SubscriptionAnswer = Answer<typeof subscriptionSchema>;
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const MANAGED_BY: Record<string, string> = {
+const MANAGED_BY: Record<Subscription["provider"], SubscriptionAnswer["managed_by"]> = {
   stripe: "fitkit",
   recharge: "recharge",
   apple: "apple",
@@ -30,7 +131,12 @@ const renews = (sub: Subscription) =>
  * The Subscription plan of spec section 3. Money is integer cents in `currency`; `base_price`, `discount` and
  * `total_price` describe the next invoice (the scheduled plan and pending promo codes included).
  */
-export async function presentSubscription(db: Db, billing: BillingProvider, sub: Subscription, now: Date) {
+export async function presentSubscription(
+  db: Db,
+  billing: BillingProvider,
+  sub: Subscription,
+  now: Date,
+): Promise<SubscriptionAnswer> {
   const product = sub.sku ? await findProduct(db, sub.sku) : undefined;
   const scheduled = sub.scheduled_sku ? await findProduct(db, sub.scheduled_sku) : undefined;
   const next: Product | undefined = scheduled ?? product;
@@ -78,7 +184,7 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
     discount_codes: coupons.map((c) => c.code),
     entitlements: sub.entitlements,
     expiration_date: iso(sub.expiration_date),
-    original_purchase_date: iso(sub.original_purchase_date),
+    original_purchase_date: sub.original_purchase_date.toISOString(),
     current_period_start: iso(sub.current_period_start),
     interval: product?.interval ?? null,
     interval_type: product?.interval_type ?? null,
@@ -106,7 +212,7 @@ export async function presentSubscription(db: Db, billing: BillingProvider, sub:
       pauseRefused === null && sub.expiration_date
         ? PAUSE_MONTHS.map((months) => {
             const window = pauseWindow(sub.expiration_date!, months);
-            return { months, starts_at: iso(window.starts_at), resumes_at: iso(window.resumes_at) };
+            return { months, starts_at: window.starts_at.toISOString(), resumes_at: window.resumes_at.toISOString() };
           })
         : [],
     scheduled_change:

@@ -1,7 +1,7 @@
 import type { ErrorObject } from "ajv";
 import { STRAIN_TAGS } from "../../../src/domain/avoid.js";
 import type { Db } from "../db/index.js";
-import { strictObject } from "../schemas.js";
+import { exactObject, strictObject } from "../schemas.js";
 import { compileBodyValidator, describeValidationError } from "../validation.js";
 import type { WorkoutFields } from "./admin-workouts.js";
 
@@ -51,10 +51,7 @@ export const workoutFieldSchemas = {
   breakdown: {
     type: "array",
     maxItems: 30,
-    items: strictObject({ title: text(120, 1), minutes: { type: "integer", minimum: 0, maximum: 600 } }, [
-      "title",
-      "minutes",
-    ]),
+    items: exactObject({ title: text(120, 1), minutes: { type: "integer", minimum: 0, maximum: 600 } }),
   },
   trainer_ids: idList,
   category_ids: idList,

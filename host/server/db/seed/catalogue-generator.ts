@@ -3,6 +3,7 @@
  * so tests and screenshots are stable. Used by the demo seed (a few hundred) and `npm run seed:bench` (20,000).
  */
 import { createRandom, type Random } from "../../random.js";
+import type { StrainTag } from "../../../../src/domain/avoid.js";
 import { strainOf } from "./catalogue-strain.js";
 import {
   CATEGORIES,
@@ -30,7 +31,7 @@ export interface GeneratedWorkout {
   live: boolean;
   equipment: string[];
   /** What the class loads or involves (avoid filters): derived from the rest by strainOf. */
-  strain: string[];
+  strain: StrainTag[];
   focus: string[];
   benefits: string[];
   breakdown: { title: string; minutes: number }[];

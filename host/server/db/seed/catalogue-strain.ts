@@ -102,7 +102,7 @@ export const catalogueStrain: SeedStep = {
       for (let i = 0; i < ids.length; i += 1000) {
         await trx
           .updateTable("workouts")
-          .set({ strain: key ? key.split(",") : [] })
+          .set({ strain: key ? (key.split(",") as StrainTag[]) : [] })
           .where("id", "in", ids.slice(i, i + 1000))
           .execute();
       }

@@ -1,4 +1,5 @@
 import type { ColumnType } from "kysely";
+import type { StrainTag } from "../../../../src/domain/avoid.js";
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -7,9 +8,10 @@ type Json<T = unknown> = ColumnType<T, string | undefined, string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export type WorkoutType = "workout" | "walk" | "rest";
-export type WorkoutStatus = "draft" | "scheduled" | "published" | "archived";
+export const WORKOUT_STATUSES = ["draft", "scheduled", "published", "archived"] as const;
+export type WorkoutStatus = (typeof WORKOUT_STATUSES)[number];
 type CalendarDayKind = "workout" | "walk" | "rest";
-type LocationKind = "studio" | "virtual";
+export type LocationKind = "studio" | "virtual";
 
 /** The console's states of trainers, collections and series (migration 099): only published ones are listed. */
 export type ContentStatus = "draft" | "published" | "retired";
@@ -62,8 +64,8 @@ interface WorkoutsTable {
   video_duration: number;
   live: Defaulted<boolean>;
   equipment: Defaulted<string[]>;
-  /** What the workout loads or involves (src/domain/avoid.ts STRAIN_TAGS); null until assessed (migration 074). */
-  strain: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /** What the workout loads or involves (its check constraint holds the tags); null until assessed (migration 074). */
+  strain: ColumnType<StrainTag[] | null, StrainTag[] | null | undefined, StrainTag[] | null>;
   focus: Defaulted<string[]>;
   benefits: Defaulted<string[]>;
   breakdown: Json<{ title: string; minutes: number }[]>;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { PauseMonths } from "../../../../src/domain/membership-pause.js";
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -61,8 +62,8 @@ export interface SubscriptionsTable {
   cancel_explanation: string | null;
   canceled_at: Timestamp | null;
   paused_at: Timestamp | null;
-  /** A self-serve pause (migration 073): all three set, or none. */
-  pause_months: number | null;
+  /** A self-serve pause (migration 073): all three set, or none; its check holds the months to 1–3. */
+  pause_months: PauseMonths | null;
   pause_starts_at: Timestamp | null;
   pause_resumes_at: Timestamp | null;
   renewal_attempts: Defaulted<number>;
