@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
+import type { ContractSchemas } from "./contract-schemas.js";
 import { STRAIN_TAGS } from "../../src/domain/avoid.js";
 import { NAME_MAX_LENGTH } from "../../src/domain/names.js";
 /** JSON-schema building blocks shared by route plugins. Bodies are strict: unknown properties are rejected. */
@@ -15,6 +16,7 @@ type DatesOut = [{ pattern: { type: "string"; format: "date-time" }; output: Dat
 /** How a response schema's type is read: by handlers (routes/typed.ts) and by the services whose answer it is. */
 export interface AnswerOptions {
   deserialize: DatesOut;
+  references: ContractSchemas;
 }
 
 /** The value a response schema describes: a service's answer is typed by the schema it is sent with, not again. */
@@ -26,6 +28,17 @@ export function strictObject<
 >(properties: P, required: R = [] as unknown as R) {
   return { type: "object", additionalProperties: false, properties, required } as const;
 }
+
+/**
+ * A shape the contract names: registered once on the app (contract-schemas.ts), named by `name` in the OpenAPI
+ * document's components, and answered through `ref`. The unnamed schema stays for shapes that extend it.
+ */
+export const named = <const N extends string, const S extends object>(name: N, schema: S) =>
+  ({ $id: name, ...schema }) as { readonly $id: N } & S;
+
+/** A reference to a named shape, resolved by the validator, the serializer and the reply types alike. */
+export const ref = <const N extends string>(schema: { readonly $id: N }) =>
+  ({ $ref: `${schema.$id}#` }) as { readonly $ref: `${N}#` };
 
 /** An object with exactly these keys, every one present (most answers): `strictObject` with all keys required. */
 export function exactObject<const P extends Record<string, object>>(properties: P) {
@@ -62,7 +75,7 @@ export const errorBodySchema = {
   required: ["statusCode", "message", "error", "code"],
 } as const;
 
-export const errorSchema = { $ref: "ErrorBody#" } as const;
+export const errorSchema = ref(errorBodySchema);
 
 /** OpenAPI metadata for a member-only route. */
 export const memberSecurity = [{ bearer: [] }];
@@ -133,9 +146,13 @@ export const workoutSummarySchema = exactObject({
 });
 
 /** A saved card (the default payment method); the number itself never leaves the billing provider. */
-export const cardSchema = exactObject({
+const cardSchema = exactObject({
   brand: { type: "string" },
   exp_month: { type: "integer" },
   exp_year: { type: "integer" },
   last4: { type: "string" },
 });
+
+export const Workout = named("Workout", workoutSchema);
+export const WorkoutSummary = named("WorkoutSummary", workoutSummarySchema);
+export const Card = named("Card", cardSchema);

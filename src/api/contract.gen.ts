@@ -3563,6 +3563,306 @@ export interface components {
         [key: string]: string | number;
       };
     };
+    Workout: {
+      id: string;
+      slug: string;
+      name: string;
+      description: string;
+      category: string[];
+      /** @enum {string} */
+      type: "workout" | "walk" | "rest";
+      level: string;
+      pacing: string;
+      trainers: {
+        id: string;
+        slug: string;
+        name: string;
+        image_url: string;
+      }[];
+      equipment: string[];
+      /** @description What the workout loads or involves (avoid filters) */
+      strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
+      focusMember: string[];
+      benefits: string[];
+      collections: {
+        id: string;
+        slug: string;
+        name: string;
+      }[];
+      live: boolean;
+      start_date: string;
+      created_at: string;
+      /** @description Minutes. */
+      duration: number;
+      video: {
+        /** @description Seconds. */
+        duration: number;
+        poster_url: string;
+      };
+      breakdown: {
+        title: string;
+        minutes: number;
+      }[];
+    };
+    WorkoutSummary: {
+      id: string;
+      slug: string;
+      name: string;
+      type: string;
+      level: string;
+      /** @description Minutes. */
+      duration: number;
+      live: boolean;
+      start_date: string;
+      video: {
+        /** @description Seconds. */
+        duration: number;
+        poster_url: string;
+      };
+      trainers: {
+        id: string;
+        slug: string;
+        name: string;
+        image_url: string;
+      }[];
+    };
+    Card: {
+      brand: string;
+      exp_month: number;
+      exp_year: number;
+      last4: string;
+    };
+    BillingAddress: {
+      address1: string;
+      address2: string;
+      city: string;
+      country: string;
+      phone: string;
+      state: string;
+      zip: string;
+    };
+    Subscription: {
+      subscription_id: string;
+      user_id: string;
+      identifier: string;
+      /** @enum {string} */
+      provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
+      /** @enum {string} */
+      state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
+      /** @description What the app shows (src/domain/membership.ts displayState) */
+      display_state: string;
+      is_active: boolean;
+      /** @enum {string} */
+      managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
+      name: string;
+      sku: string | null;
+      product_id: string | null;
+      currency: string;
+      /** @description Cents, in `currency` */
+      base_price: number;
+      /** @description Cents, in `currency` */
+      discount: number;
+      /** @description Cents, in `currency` */
+      total_price: number;
+      discount_codes: string[];
+      entitlements: string[];
+      expiration_date: string | null;
+      original_purchase_date: string;
+      current_period_start: string | null;
+      interval: number | null;
+      interval_type: string | null;
+      trial_start: string | null;
+      trial_end: string | null;
+      trial_days: number;
+      cancel_at_period_end: boolean;
+      cancel_reason: string | null;
+      cancel_explanation: string | null;
+      canceled_at: string | null;
+      paused_at: string | null;
+      pause: {
+        /** @enum {integer} */
+        months: 1 | 2 | 3;
+        starts_at: string;
+        resumes_at: string;
+      } | null;
+      /** @description Why it cannot pause now (the member's words); null when it can */
+      pause_refusal: string | null;
+      /** @description What each pause length would do, when it may pause (empty otherwise) */
+      pause_options: {
+        /** @enum {integer} */
+        months: 1 | 2 | 3;
+        starts_at: string;
+        resumes_at: string;
+      }[];
+      scheduled_change: {
+        sku: string;
+        name: string;
+        interval: number;
+        interval_type: string;
+        /** @description Cents, in `currency` */
+        base_price: number;
+        effective_at: string | null;
+      } | null;
+      next_renewal: {
+        /** @description Cents, in `currency` */
+        amount: number;
+        currency: string;
+        period_start: string | null;
+        period_end: string | null;
+        sku: string;
+        /** @description Promo codes it applies, comma-separated */
+        discount_code: string | null;
+      } | null;
+      last_invoice: {
+        /** @description Cents, in `currency` */
+        amount: number;
+        currency: string;
+        period_start: string | null;
+        period_end: string | null;
+        sku: string;
+        /** @description Promo codes it applies, comma-separated */
+        discount_code: string | null;
+        /** @enum {string} */
+        status: "paid" | "failed";
+      } | null;
+      payment_method: components["schemas"]["Card"] | null;
+      billing_address: components["schemas"]["BillingAddress"] | null;
+    };
+    LiveClass: {
+      id: string;
+      description: string;
+      /** @description minutes */
+      duration: number;
+      equipment: string[];
+      class_full: boolean;
+      /** @description the class has ended */
+      completed: boolean;
+      /** Format: date-time */
+      start_date: string;
+      /** Format: date-time */
+      end_date: string;
+      /** Format: date-time */
+      startDateTime: string;
+      trainer_name: string;
+      trainer_image_url: string | null;
+      type: string;
+      spots_left: number;
+      /** @description the studio room it is held in (empty when not named); schedules filter by it */
+      room?: string;
+      /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
+      zoom_link?: string | null;
+      /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
+      location?: {
+        id: string;
+        slug: string;
+        name: string;
+        /** @enum {string} */
+        kind: "studio" | "virtual";
+        address: string;
+        city: string;
+        time_zone: string;
+      };
+      /** @description the location's booking and cancellation rules, with their instants for this class */
+      policy?: {
+        /** @description booking opens this many days before the start */
+        booking_window_days: number;
+        /** @description cancelling later than this before the start is late */
+        late_cancel_minutes: number;
+        /** @description a spot opening earlier than this before the start books the first waitlisted member */
+        auto_book_cutoff_minutes: number;
+        /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
+        max_open_bookings: number;
+        /** Format: date-time */
+        booking_opens_at: string;
+        /**
+         * Format: date-time
+         * @description later cancels are marked late
+         */
+        free_cancel_until: string;
+      };
+      /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
+      waitlist?: {
+        /** @description members waiting */
+        count: number;
+        capacity: number;
+        /** @description joinable now: the class is full, not started, the list has room */
+        open: boolean;
+        /** @description 1 = next in line */
+        position: number | null;
+        entry_id: string | null;
+      };
+    };
+    Reservation: {
+      id: string;
+      /** @enum {string} */
+      status: "pending" | "standard cancel" | "check in";
+      class_data: components["schemas"]["LiveClass"];
+      /** @description cancelled after the free-cancellation cutoff */
+      late_cancel?: boolean;
+      /** @description booked from the waitlist */
+      from_waitlist?: boolean;
+    };
+    WaitlistEntry: {
+      id: string;
+      /** @enum {string} */
+      status: "waiting" | "left" | "promoted" | "expired";
+      /** @description 1 = next in line; null once no longer waiting */
+      position: number | null;
+      class_data: components["schemas"]["LiveClass"];
+    };
+    SeriesEnrollment: {
+      user_id: string;
+      series_id: string;
+      started_at: string | null;
+      completed_at: string | null;
+      /** @enum {string} */
+      status: "not_started" | "enrolled" | "in_progress" | "completed";
+      series_detail: {
+        id: string;
+        slug: string;
+        name: string;
+        description: string;
+        level: string;
+        image_url: string;
+        total: number;
+      };
+      progress_summary: {
+        /** @description Percent done, 0-100 */
+        total_progress: number;
+        completed: number;
+        total: number;
+        chapter_progress: {
+          chapter: number;
+          title: string;
+          completed: number;
+          total: number;
+          /** @description Percent done, 0-100 */
+          progress: number;
+        }[];
+      };
+      series_state: {
+        workouts: {
+          workout_id: string;
+          position: number;
+          chapter: number;
+          /** @enum {string} */
+          status: "completed" | "not_started";
+          completed_at: string | null;
+        }[];
+      };
+      paused: boolean;
+      paused_at: string | null;
+      /** @description The first item not started yet; null when all are done or the member is not enrolled */
+      next_workout: {
+        workout_id: string;
+        position: number;
+        chapter: number;
+      } | null;
+      fingerprint: {
+        hashcode: string;
+        calculated_at: string;
+      };
+    };
   };
   responses: never;
   parameters: never;
@@ -4485,47 +4785,7 @@ export interface operations {
         };
         content: {
           "application/json": {
-            hits: {
-              id: string;
-              slug: string;
-              name: string;
-              description: string;
-              category: string[];
-              /** @enum {string} */
-              type: "workout" | "walk" | "rest";
-              level: string;
-              pacing: string;
-              trainers: {
-                id: string;
-                slug: string;
-                name: string;
-                image_url: string;
-              }[];
-              equipment: string[];
-              /** @description What the workout loads or involves (avoid filters) */
-              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-              focusMember: string[];
-              benefits: string[];
-              collections: {
-                id: string;
-                slug: string;
-                name: string;
-              }[];
-              live: boolean;
-              start_date: string;
-              created_at: string;
-              /** @description Minutes. */
-              duration: number;
-              video: {
-                /** @description Seconds. */
-                duration: number;
-                poster_url: string;
-              };
-              breakdown: {
-                title: string;
-                minutes: number;
-              }[];
-            }[];
+            hits: components["schemas"]["Workout"][];
             nbHits: number;
             page: number;
             nbPages: number;
@@ -4577,47 +4837,7 @@ export interface operations {
         };
         content: {
           "application/json": {
-            items: {
-              id: string;
-              slug: string;
-              name: string;
-              description: string;
-              category: string[];
-              /** @enum {string} */
-              type: "workout" | "walk" | "rest";
-              level: string;
-              pacing: string;
-              trainers: {
-                id: string;
-                slug: string;
-                name: string;
-                image_url: string;
-              }[];
-              equipment: string[];
-              /** @description What the workout loads or involves (avoid filters) */
-              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-              focusMember: string[];
-              benefits: string[];
-              collections: {
-                id: string;
-                slug: string;
-                name: string;
-              }[];
-              live: boolean;
-              start_date: string;
-              created_at: string;
-              /** @description Minutes. */
-              duration: number;
-              video: {
-                /** @description Seconds. */
-                duration: number;
-                poster_url: string;
-              };
-              breakdown: {
-                title: string;
-                minutes: number;
-              }[];
-            }[];
+            items: components["schemas"]["Workout"][];
             total: number;
           };
         };
@@ -4650,47 +4870,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            id: string;
-            slug: string;
-            name: string;
-            description: string;
-            category: string[];
-            /** @enum {string} */
-            type: "workout" | "walk" | "rest";
-            level: string;
-            pacing: string;
-            trainers: {
-              id: string;
-              slug: string;
-              name: string;
-              image_url: string;
-            }[];
-            equipment: string[];
-            /** @description What the workout loads or involves (avoid filters) */
-            strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-            focusMember: string[];
-            benefits: string[];
-            collections: {
-              id: string;
-              slug: string;
-              name: string;
-            }[];
-            live: boolean;
-            start_date: string;
-            created_at: string;
-            /** @description Minutes. */
-            duration: number;
-            video: {
-              /** @description Seconds. */
-              duration: number;
-              poster_url: string;
-            };
-            breakdown: {
-              title: string;
-              minutes: number;
-            }[];
-          };
+          "application/json": components["schemas"]["Workout"];
         };
       };
       /** @description Default Response */
@@ -4846,47 +5026,7 @@ export interface operations {
             description: string;
             image_url: string;
             workoutsCount: number;
-            workouts: {
-              id: string;
-              slug: string;
-              name: string;
-              description: string;
-              category: string[];
-              /** @enum {string} */
-              type: "workout" | "walk" | "rest";
-              level: string;
-              pacing: string;
-              trainers: {
-                id: string;
-                slug: string;
-                name: string;
-                image_url: string;
-              }[];
-              equipment: string[];
-              /** @description What the workout loads or involves (avoid filters) */
-              strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-              focusMember: string[];
-              benefits: string[];
-              collections: {
-                id: string;
-                slug: string;
-                name: string;
-              }[];
-              live: boolean;
-              start_date: string;
-              created_at: string;
-              /** @description Minutes. */
-              duration: number;
-              video: {
-                /** @description Seconds. */
-                duration: number;
-                poster_url: string;
-              };
-              breakdown: {
-                title: string;
-                minutes: number;
-              }[];
-            }[];
+            workouts: components["schemas"]["Workout"][];
           };
         };
       };
@@ -5221,47 +5361,7 @@ export interface operations {
               name: string;
               description: string;
               content: string;
-              workouts: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                category: string[];
-                /** @enum {string} */
-                type: "workout" | "walk" | "rest";
-                level: string;
-                pacing: string;
-                trainers: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  image_url: string;
-                }[];
-                equipment: string[];
-                /** @description What the workout loads or involves (avoid filters) */
-                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-                focusMember: string[];
-                benefits: string[];
-                collections: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                }[];
-                live: boolean;
-                start_date: string;
-                created_at: string;
-                /** @description Minutes. */
-                duration: number;
-                video: {
-                  /** @description Seconds. */
-                  duration: number;
-                  poster_url: string;
-                };
-                breakdown: {
-                  title: string;
-                  minutes: number;
-                }[];
-              }[];
+              workouts: components["schemas"]["Workout"][];
             }[];
           };
         };
@@ -5316,47 +5416,7 @@ export interface operations {
                 /** @enum {string} */
                 kind: "workout" | "walk" | "rest";
                 workout_id: string | null;
-                workout: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  description: string;
-                  category: string[];
-                  /** @enum {string} */
-                  type: "workout" | "walk" | "rest";
-                  level: string;
-                  pacing: string;
-                  trainers: {
-                    id: string;
-                    slug: string;
-                    name: string;
-                    image_url: string;
-                  }[];
-                  equipment: string[];
-                  /** @description What the workout loads or involves (avoid filters) */
-                  strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-                  focusMember: string[];
-                  benefits: string[];
-                  collections: {
-                    id: string;
-                    slug: string;
-                    name: string;
-                  }[];
-                  live: boolean;
-                  start_date: string;
-                  created_at: string;
-                  /** @description Minutes. */
-                  duration: number;
-                  video: {
-                    /** @description Seconds. */
-                    duration: number;
-                    poster_url: string;
-                  };
-                  breakdown: {
-                    title: string;
-                    minutes: number;
-                  }[];
-                } | null;
+                workout: components["schemas"]["Workout"] | null;
               }[];
             }[];
             total: number;
@@ -5403,47 +5463,7 @@ export interface operations {
               /** @enum {string} */
               kind: "workout" | "walk" | "rest";
               workout_id: string | null;
-              workout: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                category: string[];
-                /** @enum {string} */
-                type: "workout" | "walk" | "rest";
-                level: string;
-                pacing: string;
-                trainers: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  image_url: string;
-                }[];
-                equipment: string[];
-                /** @description What the workout loads or involves (avoid filters) */
-                strain: ("jumping" | "wrists" | "shoulders" | "knees" | "lower-back" | "floor")[];
-                focusMember: string[];
-                benefits: string[];
-                collections: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                }[];
-                live: boolean;
-                start_date: string;
-                created_at: string;
-                /** @description Minutes. */
-                duration: number;
-                video: {
-                  /** @description Seconds. */
-                  duration: number;
-                  poster_url: string;
-                };
-                breakdown: {
-                  title: string;
-                  minutes: number;
-                }[];
-              } | null;
+              workout: components["schemas"]["Workout"] | null;
             }[];
           };
         };
@@ -6313,28 +6333,7 @@ export interface operations {
                   date: string;
                   /** @enum {string} */
                   type: "on_demand";
-                  workout: {
-                    id: string;
-                    slug: string;
-                    name: string;
-                    type: string;
-                    level: string;
-                    /** @description Minutes. */
-                    duration: number;
-                    live: boolean;
-                    start_date: string;
-                    video: {
-                      /** @description Seconds. */
-                      duration: number;
-                      poster_url: string;
-                    };
-                    trainers: {
-                      id: string;
-                      slug: string;
-                      name: string;
-                      image_url: string;
-                    }[];
-                  } | null;
+                  workout: components["schemas"]["WorkoutSummary"] | null;
                 }
               | {
                   id: string;
@@ -6674,59 +6673,7 @@ export interface operations {
           "application/json": {
             /** @enum {boolean} */
             success: true;
-            series: {
-              user_id: string;
-              series_id: string;
-              started_at: string | null;
-              completed_at: string | null;
-              /** @enum {string} */
-              status: "not_started" | "enrolled" | "in_progress" | "completed";
-              series_detail: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                level: string;
-                image_url: string;
-                total: number;
-              };
-              progress_summary: {
-                /** @description Percent done, 0-100 */
-                total_progress: number;
-                completed: number;
-                total: number;
-                chapter_progress: {
-                  chapter: number;
-                  title: string;
-                  completed: number;
-                  total: number;
-                  /** @description Percent done, 0-100 */
-                  progress: number;
-                }[];
-              };
-              series_state: {
-                workouts: {
-                  workout_id: string;
-                  position: number;
-                  chapter: number;
-                  /** @enum {string} */
-                  status: "completed" | "not_started";
-                  completed_at: string | null;
-                }[];
-              };
-              paused: boolean;
-              paused_at: string | null;
-              /** @description The first item not started yet; null when all are done or the member is not enrolled */
-              next_workout: {
-                workout_id: string;
-                position: number;
-                chapter: number;
-              } | null;
-              fingerprint: {
-                hashcode: string;
-                calculated_at: string;
-              };
-            };
+            series: components["schemas"]["SeriesEnrollment"];
           };
         };
       };
@@ -6774,59 +6721,7 @@ export interface operations {
           "application/json": {
             /** @enum {boolean} */
             success: true;
-            series: {
-              user_id: string;
-              series_id: string;
-              started_at: string | null;
-              completed_at: string | null;
-              /** @enum {string} */
-              status: "not_started" | "enrolled" | "in_progress" | "completed";
-              series_detail: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                level: string;
-                image_url: string;
-                total: number;
-              };
-              progress_summary: {
-                /** @description Percent done, 0-100 */
-                total_progress: number;
-                completed: number;
-                total: number;
-                chapter_progress: {
-                  chapter: number;
-                  title: string;
-                  completed: number;
-                  total: number;
-                  /** @description Percent done, 0-100 */
-                  progress: number;
-                }[];
-              };
-              series_state: {
-                workouts: {
-                  workout_id: string;
-                  position: number;
-                  chapter: number;
-                  /** @enum {string} */
-                  status: "completed" | "not_started";
-                  completed_at: string | null;
-                }[];
-              };
-              paused: boolean;
-              paused_at: string | null;
-              /** @description The first item not started yet; null when all are done or the member is not enrolled */
-              next_workout: {
-                workout_id: string;
-                position: number;
-                chapter: number;
-              } | null;
-              fingerprint: {
-                hashcode: string;
-                calculated_at: string;
-              };
-            };
+            series: components["schemas"]["SeriesEnrollment"];
           };
         };
       };
@@ -6874,59 +6769,7 @@ export interface operations {
           "application/json": {
             /** @enum {boolean} */
             success: true;
-            series: {
-              user_id: string;
-              series_id: string;
-              started_at: string | null;
-              completed_at: string | null;
-              /** @enum {string} */
-              status: "not_started" | "enrolled" | "in_progress" | "completed";
-              series_detail: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                level: string;
-                image_url: string;
-                total: number;
-              };
-              progress_summary: {
-                /** @description Percent done, 0-100 */
-                total_progress: number;
-                completed: number;
-                total: number;
-                chapter_progress: {
-                  chapter: number;
-                  title: string;
-                  completed: number;
-                  total: number;
-                  /** @description Percent done, 0-100 */
-                  progress: number;
-                }[];
-              };
-              series_state: {
-                workouts: {
-                  workout_id: string;
-                  position: number;
-                  chapter: number;
-                  /** @enum {string} */
-                  status: "completed" | "not_started";
-                  completed_at: string | null;
-                }[];
-              };
-              paused: boolean;
-              paused_at: string | null;
-              /** @description The first item not started yet; null when all are done or the member is not enrolled */
-              next_workout: {
-                workout_id: string;
-                position: number;
-                chapter: number;
-              } | null;
-              fingerprint: {
-                hashcode: string;
-                calculated_at: string;
-              };
-            };
+            series: components["schemas"]["SeriesEnrollment"];
           };
         };
       };
@@ -6992,59 +6835,7 @@ export interface operations {
           "application/json": {
             /** @enum {boolean} */
             success: true;
-            series: {
-              user_id: string;
-              series_id: string;
-              started_at: string | null;
-              completed_at: string | null;
-              /** @enum {string} */
-              status: "not_started" | "enrolled" | "in_progress" | "completed";
-              series_detail: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                level: string;
-                image_url: string;
-                total: number;
-              };
-              progress_summary: {
-                /** @description Percent done, 0-100 */
-                total_progress: number;
-                completed: number;
-                total: number;
-                chapter_progress: {
-                  chapter: number;
-                  title: string;
-                  completed: number;
-                  total: number;
-                  /** @description Percent done, 0-100 */
-                  progress: number;
-                }[];
-              };
-              series_state: {
-                workouts: {
-                  workout_id: string;
-                  position: number;
-                  chapter: number;
-                  /** @enum {string} */
-                  status: "completed" | "not_started";
-                  completed_at: string | null;
-                }[];
-              };
-              paused: boolean;
-              paused_at: string | null;
-              /** @description The first item not started yet; null when all are done or the member is not enrolled */
-              next_workout: {
-                workout_id: string;
-                position: number;
-                chapter: number;
-              } | null;
-              fingerprint: {
-                hashcode: string;
-                calculated_at: string;
-              };
-            };
+            series: components["schemas"]["SeriesEnrollment"];
           };
         };
       };
@@ -7104,59 +6895,7 @@ export interface operations {
         };
         content: {
           "application/json": {
-            series: {
-              user_id: string;
-              series_id: string;
-              started_at: string | null;
-              completed_at: string | null;
-              /** @enum {string} */
-              status: "not_started" | "enrolled" | "in_progress" | "completed";
-              series_detail: {
-                id: string;
-                slug: string;
-                name: string;
-                description: string;
-                level: string;
-                image_url: string;
-                total: number;
-              };
-              progress_summary: {
-                /** @description Percent done, 0-100 */
-                total_progress: number;
-                completed: number;
-                total: number;
-                chapter_progress: {
-                  chapter: number;
-                  title: string;
-                  completed: number;
-                  total: number;
-                  /** @description Percent done, 0-100 */
-                  progress: number;
-                }[];
-              };
-              series_state: {
-                workouts: {
-                  workout_id: string;
-                  position: number;
-                  chapter: number;
-                  /** @enum {string} */
-                  status: "completed" | "not_started";
-                  completed_at: string | null;
-                }[];
-              };
-              paused: boolean;
-              paused_at: string | null;
-              /** @description The first item not started yet; null when all are done or the member is not enrolled */
-              next_workout: {
-                workout_id: string;
-                position: number;
-                chapter: number;
-              } | null;
-              fingerprint: {
-                hashcode: string;
-                calculated_at: string;
-              };
-            }[];
+            series: components["schemas"]["SeriesEnrollment"][];
           };
         };
       };
@@ -7992,70 +7731,7 @@ export interface operations {
         };
         content: {
           "application/json": {
-            items: {
-              id: string;
-              description: string;
-              /** @description minutes */
-              duration: number;
-              equipment: string[];
-              class_full: boolean;
-              /** @description the class has ended */
-              completed: boolean;
-              /** Format: date-time */
-              start_date: string;
-              /** Format: date-time */
-              end_date: string;
-              /** Format: date-time */
-              startDateTime: string;
-              trainer_name: string;
-              trainer_image_url: string | null;
-              type: string;
-              spots_left: number;
-              /** @description the studio room it is held in (empty when not named); schedules filter by it */
-              room?: string;
-              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-              zoom_link?: string | null;
-              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-              location?: {
-                id: string;
-                slug: string;
-                name: string;
-                /** @enum {string} */
-                kind: "studio" | "virtual";
-                address: string;
-                city: string;
-                time_zone: string;
-              };
-              /** @description the location's booking and cancellation rules, with their instants for this class */
-              policy?: {
-                /** @description booking opens this many days before the start */
-                booking_window_days: number;
-                /** @description cancelling later than this before the start is late */
-                late_cancel_minutes: number;
-                /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                auto_book_cutoff_minutes: number;
-                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                max_open_bookings: number;
-                /** Format: date-time */
-                booking_opens_at: string;
-                /**
-                 * Format: date-time
-                 * @description later cancels are marked late
-                 */
-                free_cancel_until: string;
-              };
-              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-              waitlist?: {
-                /** @description members waiting */
-                count: number;
-                capacity: number;
-                /** @description joinable now: the class is full, not started, the list has room */
-                open: boolean;
-                /** @description 1 = next in line */
-                position: number | null;
-                entry_id: string | null;
-              };
-            }[];
+            items: components["schemas"]["LiveClass"][];
             total: number;
           };
         };
@@ -8102,79 +7778,7 @@ export interface operations {
         };
         content: {
           "application/json": {
-            items: {
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "standard cancel" | "check in";
-              class_data: {
-                id: string;
-                description: string;
-                /** @description minutes */
-                duration: number;
-                equipment: string[];
-                class_full: boolean;
-                /** @description the class has ended */
-                completed: boolean;
-                /** Format: date-time */
-                start_date: string;
-                /** Format: date-time */
-                end_date: string;
-                /** Format: date-time */
-                startDateTime: string;
-                trainer_name: string;
-                trainer_image_url: string | null;
-                type: string;
-                spots_left: number;
-                /** @description the studio room it is held in (empty when not named); schedules filter by it */
-                room?: string;
-                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-                zoom_link?: string | null;
-                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-                location?: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  /** @enum {string} */
-                  kind: "studio" | "virtual";
-                  address: string;
-                  city: string;
-                  time_zone: string;
-                };
-                /** @description the location's booking and cancellation rules, with their instants for this class */
-                policy?: {
-                  /** @description booking opens this many days before the start */
-                  booking_window_days: number;
-                  /** @description cancelling later than this before the start is late */
-                  late_cancel_minutes: number;
-                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                  auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                  max_open_bookings: number;
-                  /** Format: date-time */
-                  booking_opens_at: string;
-                  /**
-                   * Format: date-time
-                   * @description later cancels are marked late
-                   */
-                  free_cancel_until: string;
-                };
-                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-                waitlist?: {
-                  /** @description members waiting */
-                  count: number;
-                  capacity: number;
-                  /** @description joinable now: the class is full, not started, the list has room */
-                  open: boolean;
-                  /** @description 1 = next in line */
-                  position: number | null;
-                  entry_id: string | null;
-                };
-              };
-              /** @description cancelled after the free-cancellation cutoff */
-              late_cancel?: boolean;
-              /** @description booked from the waitlist */
-              from_waitlist?: boolean;
-            }[];
+            items: components["schemas"]["Reservation"][];
             total: number;
           };
         };
@@ -8220,79 +7824,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "standard cancel" | "check in";
-            class_data: {
-              id: string;
-              description: string;
-              /** @description minutes */
-              duration: number;
-              equipment: string[];
-              class_full: boolean;
-              /** @description the class has ended */
-              completed: boolean;
-              /** Format: date-time */
-              start_date: string;
-              /** Format: date-time */
-              end_date: string;
-              /** Format: date-time */
-              startDateTime: string;
-              trainer_name: string;
-              trainer_image_url: string | null;
-              type: string;
-              spots_left: number;
-              /** @description the studio room it is held in (empty when not named); schedules filter by it */
-              room?: string;
-              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-              zoom_link?: string | null;
-              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-              location?: {
-                id: string;
-                slug: string;
-                name: string;
-                /** @enum {string} */
-                kind: "studio" | "virtual";
-                address: string;
-                city: string;
-                time_zone: string;
-              };
-              /** @description the location's booking and cancellation rules, with their instants for this class */
-              policy?: {
-                /** @description booking opens this many days before the start */
-                booking_window_days: number;
-                /** @description cancelling later than this before the start is late */
-                late_cancel_minutes: number;
-                /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                auto_book_cutoff_minutes: number;
-                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                max_open_bookings: number;
-                /** Format: date-time */
-                booking_opens_at: string;
-                /**
-                 * Format: date-time
-                 * @description later cancels are marked late
-                 */
-                free_cancel_until: string;
-              };
-              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-              waitlist?: {
-                /** @description members waiting */
-                count: number;
-                capacity: number;
-                /** @description joinable now: the class is full, not started, the list has room */
-                open: boolean;
-                /** @description 1 = next in line */
-                position: number | null;
-                entry_id: string | null;
-              };
-            };
-            /** @description cancelled after the free-cancellation cutoff */
-            late_cancel?: boolean;
-            /** @description booked from the waitlist */
-            from_waitlist?: boolean;
-          };
+          "application/json": components["schemas"]["Reservation"];
         };
       };
       /** @description Default Response */
@@ -8345,79 +7877,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "standard cancel" | "check in";
-            class_data: {
-              id: string;
-              description: string;
-              /** @description minutes */
-              duration: number;
-              equipment: string[];
-              class_full: boolean;
-              /** @description the class has ended */
-              completed: boolean;
-              /** Format: date-time */
-              start_date: string;
-              /** Format: date-time */
-              end_date: string;
-              /** Format: date-time */
-              startDateTime: string;
-              trainer_name: string;
-              trainer_image_url: string | null;
-              type: string;
-              spots_left: number;
-              /** @description the studio room it is held in (empty when not named); schedules filter by it */
-              room?: string;
-              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-              zoom_link?: string | null;
-              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-              location?: {
-                id: string;
-                slug: string;
-                name: string;
-                /** @enum {string} */
-                kind: "studio" | "virtual";
-                address: string;
-                city: string;
-                time_zone: string;
-              };
-              /** @description the location's booking and cancellation rules, with their instants for this class */
-              policy?: {
-                /** @description booking opens this many days before the start */
-                booking_window_days: number;
-                /** @description cancelling later than this before the start is late */
-                late_cancel_minutes: number;
-                /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                auto_book_cutoff_minutes: number;
-                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                max_open_bookings: number;
-                /** Format: date-time */
-                booking_opens_at: string;
-                /**
-                 * Format: date-time
-                 * @description later cancels are marked late
-                 */
-                free_cancel_until: string;
-              };
-              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-              waitlist?: {
-                /** @description members waiting */
-                count: number;
-                capacity: number;
-                /** @description joinable now: the class is full, not started, the list has room */
-                open: boolean;
-                /** @description 1 = next in line */
-                position: number | null;
-                entry_id: string | null;
-              };
-            };
-            /** @description cancelled after the free-cancellation cutoff */
-            late_cancel?: boolean;
-            /** @description booked from the waitlist */
-            from_waitlist?: boolean;
-          };
+          "application/json": components["schemas"]["Reservation"];
         };
       };
       /** @description Default Response */
@@ -8479,77 +7939,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            id: string;
-            /** @enum {string} */
-            status: "waiting" | "left" | "promoted" | "expired";
-            /** @description 1 = next in line; null once no longer waiting */
-            position: number | null;
-            class_data: {
-              id: string;
-              description: string;
-              /** @description minutes */
-              duration: number;
-              equipment: string[];
-              class_full: boolean;
-              /** @description the class has ended */
-              completed: boolean;
-              /** Format: date-time */
-              start_date: string;
-              /** Format: date-time */
-              end_date: string;
-              /** Format: date-time */
-              startDateTime: string;
-              trainer_name: string;
-              trainer_image_url: string | null;
-              type: string;
-              spots_left: number;
-              /** @description the studio room it is held in (empty when not named); schedules filter by it */
-              room?: string;
-              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-              zoom_link?: string | null;
-              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-              location?: {
-                id: string;
-                slug: string;
-                name: string;
-                /** @enum {string} */
-                kind: "studio" | "virtual";
-                address: string;
-                city: string;
-                time_zone: string;
-              };
-              /** @description the location's booking and cancellation rules, with their instants for this class */
-              policy?: {
-                /** @description booking opens this many days before the start */
-                booking_window_days: number;
-                /** @description cancelling later than this before the start is late */
-                late_cancel_minutes: number;
-                /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                auto_book_cutoff_minutes: number;
-                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                max_open_bookings: number;
-                /** Format: date-time */
-                booking_opens_at: string;
-                /**
-                 * Format: date-time
-                 * @description later cancels are marked late
-                 */
-                free_cancel_until: string;
-              };
-              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-              waitlist?: {
-                /** @description members waiting */
-                count: number;
-                capacity: number;
-                /** @description joinable now: the class is full, not started, the list has room */
-                open: boolean;
-                /** @description 1 = next in line */
-                position: number | null;
-                entry_id: string | null;
-              };
-            };
-          };
+          "application/json": components["schemas"]["WaitlistEntry"];
         };
       };
       /** @description Default Response */
@@ -8602,77 +7992,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            id: string;
-            /** @enum {string} */
-            status: "waiting" | "left" | "promoted" | "expired";
-            /** @description 1 = next in line; null once no longer waiting */
-            position: number | null;
-            class_data: {
-              id: string;
-              description: string;
-              /** @description minutes */
-              duration: number;
-              equipment: string[];
-              class_full: boolean;
-              /** @description the class has ended */
-              completed: boolean;
-              /** Format: date-time */
-              start_date: string;
-              /** Format: date-time */
-              end_date: string;
-              /** Format: date-time */
-              startDateTime: string;
-              trainer_name: string;
-              trainer_image_url: string | null;
-              type: string;
-              spots_left: number;
-              /** @description the studio room it is held in (empty when not named); schedules filter by it */
-              room?: string;
-              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-              zoom_link?: string | null;
-              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-              location?: {
-                id: string;
-                slug: string;
-                name: string;
-                /** @enum {string} */
-                kind: "studio" | "virtual";
-                address: string;
-                city: string;
-                time_zone: string;
-              };
-              /** @description the location's booking and cancellation rules, with their instants for this class */
-              policy?: {
-                /** @description booking opens this many days before the start */
-                booking_window_days: number;
-                /** @description cancelling later than this before the start is late */
-                late_cancel_minutes: number;
-                /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                auto_book_cutoff_minutes: number;
-                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                max_open_bookings: number;
-                /** Format: date-time */
-                booking_opens_at: string;
-                /**
-                 * Format: date-time
-                 * @description later cancels are marked late
-                 */
-                free_cancel_until: string;
-              };
-              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-              waitlist?: {
-                /** @description members waiting */
-                count: number;
-                capacity: number;
-                /** @description joinable now: the class is full, not started, the list has room */
-                open: boolean;
-                /** @description 1 = next in line */
-                position: number | null;
-                entry_id: string | null;
-              };
-            };
-          };
+          "application/json": components["schemas"]["WaitlistEntry"];
         };
       };
       /** @description Default Response */
@@ -8722,77 +8042,7 @@ export interface operations {
         };
         content: {
           "application/json": {
-            items: {
-              id: string;
-              /** @enum {string} */
-              status: "waiting" | "left" | "promoted" | "expired";
-              /** @description 1 = next in line; null once no longer waiting */
-              position: number | null;
-              class_data: {
-                id: string;
-                description: string;
-                /** @description minutes */
-                duration: number;
-                equipment: string[];
-                class_full: boolean;
-                /** @description the class has ended */
-                completed: boolean;
-                /** Format: date-time */
-                start_date: string;
-                /** Format: date-time */
-                end_date: string;
-                /** Format: date-time */
-                startDateTime: string;
-                trainer_name: string;
-                trainer_image_url: string | null;
-                type: string;
-                spots_left: number;
-                /** @description the studio room it is held in (empty when not named); schedules filter by it */
-                room?: string;
-                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-                zoom_link?: string | null;
-                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-                location?: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  /** @enum {string} */
-                  kind: "studio" | "virtual";
-                  address: string;
-                  city: string;
-                  time_zone: string;
-                };
-                /** @description the location's booking and cancellation rules, with their instants for this class */
-                policy?: {
-                  /** @description booking opens this many days before the start */
-                  booking_window_days: number;
-                  /** @description cancelling later than this before the start is late */
-                  late_cancel_minutes: number;
-                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                  auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                  max_open_bookings: number;
-                  /** Format: date-time */
-                  booking_opens_at: string;
-                  /**
-                   * Format: date-time
-                   * @description later cancels are marked late
-                   */
-                  free_cancel_until: string;
-                };
-                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-                waitlist?: {
-                  /** @description members waiting */
-                  count: number;
-                  capacity: number;
-                  /** @description joinable now: the class is full, not started, the list has room */
-                  open: boolean;
-                  /** @description 1 = next in line */
-                  position: number | null;
-                  entry_id: string | null;
-                };
-              };
-            }[];
+            items: components["schemas"]["WaitlistEntry"][];
             total: number;
           };
         };
@@ -8838,79 +8088,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "standard cancel" | "check in";
-            class_data: {
-              id: string;
-              description: string;
-              /** @description minutes */
-              duration: number;
-              equipment: string[];
-              class_full: boolean;
-              /** @description the class has ended */
-              completed: boolean;
-              /** Format: date-time */
-              start_date: string;
-              /** Format: date-time */
-              end_date: string;
-              /** Format: date-time */
-              startDateTime: string;
-              trainer_name: string;
-              trainer_image_url: string | null;
-              type: string;
-              spots_left: number;
-              /** @description the studio room it is held in (empty when not named); schedules filter by it */
-              room?: string;
-              /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-              zoom_link?: string | null;
-              /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-              location?: {
-                id: string;
-                slug: string;
-                name: string;
-                /** @enum {string} */
-                kind: "studio" | "virtual";
-                address: string;
-                city: string;
-                time_zone: string;
-              };
-              /** @description the location's booking and cancellation rules, with their instants for this class */
-              policy?: {
-                /** @description booking opens this many days before the start */
-                booking_window_days: number;
-                /** @description cancelling later than this before the start is late */
-                late_cancel_minutes: number;
-                /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                auto_book_cutoff_minutes: number;
-                /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                max_open_bookings: number;
-                /** Format: date-time */
-                booking_opens_at: string;
-                /**
-                 * Format: date-time
-                 * @description later cancels are marked late
-                 */
-                free_cancel_until: string;
-              };
-              /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-              waitlist?: {
-                /** @description members waiting */
-                count: number;
-                capacity: number;
-                /** @description joinable now: the class is full, not started, the list has room */
-                open: boolean;
-                /** @description 1 = next in line */
-                position: number | null;
-                entry_id: string | null;
-              };
-            };
-            /** @description cancelled after the free-cancellation cutoff */
-            late_cancel?: boolean;
-            /** @description booked from the waitlist */
-            from_waitlist?: boolean;
-          };
+          "application/json": components["schemas"]["Reservation"];
         };
       };
       /** @description Default Response */
@@ -9118,79 +8296,7 @@ export interface operations {
         };
         content: {
           "application/json": {
-            items: {
-              id: string;
-              /** @enum {string} */
-              status: "pending" | "standard cancel" | "check in";
-              class_data: {
-                id: string;
-                description: string;
-                /** @description minutes */
-                duration: number;
-                equipment: string[];
-                class_full: boolean;
-                /** @description the class has ended */
-                completed: boolean;
-                /** Format: date-time */
-                start_date: string;
-                /** Format: date-time */
-                end_date: string;
-                /** Format: date-time */
-                startDateTime: string;
-                trainer_name: string;
-                trainer_image_url: string | null;
-                type: string;
-                spots_left: number;
-                /** @description the studio room it is held in (empty when not named); schedules filter by it */
-                room?: string;
-                /** @description only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers */
-                zoom_link?: string | null;
-                /** @description where the class happens: kind virtual (a video-call link) or studio (in person at the address) */
-                location?: {
-                  id: string;
-                  slug: string;
-                  name: string;
-                  /** @enum {string} */
-                  kind: "studio" | "virtual";
-                  address: string;
-                  city: string;
-                  time_zone: string;
-                };
-                /** @description the location's booking and cancellation rules, with their instants for this class */
-                policy?: {
-                  /** @description booking opens this many days before the start */
-                  booking_window_days: number;
-                  /** @description cancelling later than this before the start is late */
-                  late_cancel_minutes: number;
-                  /** @description a spot opening earlier than this before the start books the first waitlisted member */
-                  auto_book_cutoff_minutes: number;
-                  /** @description open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10) */
-                  max_open_bookings: number;
-                  /** Format: date-time */
-                  booking_opens_at: string;
-                  /**
-                   * Format: date-time
-                   * @description later cancels are marked late
-                   */
-                  free_cancel_until: string;
-                };
-                /** @description the class's waitlist; position and entry_id are the signed-in member's own (null otherwise) */
-                waitlist?: {
-                  /** @description members waiting */
-                  count: number;
-                  capacity: number;
-                  /** @description joinable now: the class is full, not started, the list has room */
-                  open: boolean;
-                  /** @description 1 = next in line */
-                  position: number | null;
-                  entry_id: string | null;
-                };
-              };
-              /** @description cancelled after the free-cancellation cutoff */
-              late_cancel?: boolean;
-              /** @description booked from the waitlist */
-              from_waitlist?: boolean;
-            }[];
+            items: components["schemas"]["Reservation"][];
             total: number;
           };
         };
@@ -20791,106 +19897,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            subscription_id: string;
-            user_id: string;
-            identifier: string;
-            /** @enum {string} */
-            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-            /** @enum {string} */
-            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-            /** @description What the app shows (src/domain/membership.ts displayState) */
-            display_state: string;
-            is_active: boolean;
-            /** @enum {string} */
-            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-            name: string;
-            sku: string | null;
-            product_id: string | null;
-            currency: string;
-            /** @description Cents, in `currency` */
-            base_price: number;
-            /** @description Cents, in `currency` */
-            discount: number;
-            /** @description Cents, in `currency` */
-            total_price: number;
-            discount_codes: string[];
-            entitlements: string[];
-            expiration_date: string | null;
-            original_purchase_date: string;
-            current_period_start: string | null;
-            interval: number | null;
-            interval_type: string | null;
-            trial_start: string | null;
-            trial_end: string | null;
-            trial_days: number;
-            cancel_at_period_end: boolean;
-            cancel_reason: string | null;
-            cancel_explanation: string | null;
-            canceled_at: string | null;
-            paused_at: string | null;
-            pause: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            } | null;
-            /** @description Why it cannot pause now (the member's words); null when it can */
-            pause_refusal: string | null;
-            /** @description What each pause length would do, when it may pause (empty otherwise) */
-            pause_options: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            }[];
-            scheduled_change: {
-              sku: string;
-              name: string;
-              interval: number;
-              interval_type: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              effective_at: string | null;
-            } | null;
-            next_renewal: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-            } | null;
-            last_invoice: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-              /** @enum {string} */
-              status: "paid" | "failed";
-            } | null;
-            payment_method: {
-              brand: string;
-              exp_month: number;
-              exp_year: number;
-              last4: string;
-            } | null;
-            billing_address: {
-              address1: string;
-              address2: string;
-              city: string;
-              country: string;
-              phone: string;
-              state: string;
-              zip: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Subscription"];
         };
       };
       /** @description Default Response */
@@ -20926,106 +19933,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            subscription_id: string;
-            user_id: string;
-            identifier: string;
-            /** @enum {string} */
-            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-            /** @enum {string} */
-            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-            /** @description What the app shows (src/domain/membership.ts displayState) */
-            display_state: string;
-            is_active: boolean;
-            /** @enum {string} */
-            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-            name: string;
-            sku: string | null;
-            product_id: string | null;
-            currency: string;
-            /** @description Cents, in `currency` */
-            base_price: number;
-            /** @description Cents, in `currency` */
-            discount: number;
-            /** @description Cents, in `currency` */
-            total_price: number;
-            discount_codes: string[];
-            entitlements: string[];
-            expiration_date: string | null;
-            original_purchase_date: string;
-            current_period_start: string | null;
-            interval: number | null;
-            interval_type: string | null;
-            trial_start: string | null;
-            trial_end: string | null;
-            trial_days: number;
-            cancel_at_period_end: boolean;
-            cancel_reason: string | null;
-            cancel_explanation: string | null;
-            canceled_at: string | null;
-            paused_at: string | null;
-            pause: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            } | null;
-            /** @description Why it cannot pause now (the member's words); null when it can */
-            pause_refusal: string | null;
-            /** @description What each pause length would do, when it may pause (empty otherwise) */
-            pause_options: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            }[];
-            scheduled_change: {
-              sku: string;
-              name: string;
-              interval: number;
-              interval_type: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              effective_at: string | null;
-            } | null;
-            next_renewal: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-            } | null;
-            last_invoice: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-              /** @enum {string} */
-              status: "paid" | "failed";
-            } | null;
-            payment_method: {
-              brand: string;
-              exp_month: number;
-              exp_year: number;
-              last4: string;
-            } | null;
-            billing_address: {
-              address1: string;
-              address2: string;
-              city: string;
-              country: string;
-              phone: string;
-              state: string;
-              zip: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Subscription"];
         };
       };
       /** @description Default Response */
@@ -21064,106 +19972,7 @@ export interface operations {
         };
         content: {
           "application/json": {
-            items: {
-              subscription_id: string;
-              user_id: string;
-              identifier: string;
-              /** @enum {string} */
-              provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-              /** @enum {string} */
-              state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-              /** @description What the app shows (src/domain/membership.ts displayState) */
-              display_state: string;
-              is_active: boolean;
-              /** @enum {string} */
-              managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-              name: string;
-              sku: string | null;
-              product_id: string | null;
-              currency: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              /** @description Cents, in `currency` */
-              discount: number;
-              /** @description Cents, in `currency` */
-              total_price: number;
-              discount_codes: string[];
-              entitlements: string[];
-              expiration_date: string | null;
-              original_purchase_date: string;
-              current_period_start: string | null;
-              interval: number | null;
-              interval_type: string | null;
-              trial_start: string | null;
-              trial_end: string | null;
-              trial_days: number;
-              cancel_at_period_end: boolean;
-              cancel_reason: string | null;
-              cancel_explanation: string | null;
-              canceled_at: string | null;
-              paused_at: string | null;
-              pause: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              } | null;
-              /** @description Why it cannot pause now (the member's words); null when it can */
-              pause_refusal: string | null;
-              /** @description What each pause length would do, when it may pause (empty otherwise) */
-              pause_options: {
-                /** @enum {integer} */
-                months: 1 | 2 | 3;
-                starts_at: string;
-                resumes_at: string;
-              }[];
-              scheduled_change: {
-                sku: string;
-                name: string;
-                interval: number;
-                interval_type: string;
-                /** @description Cents, in `currency` */
-                base_price: number;
-                effective_at: string | null;
-              } | null;
-              next_renewal: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-              } | null;
-              last_invoice: {
-                /** @description Cents, in `currency` */
-                amount: number;
-                currency: string;
-                period_start: string | null;
-                period_end: string | null;
-                sku: string;
-                /** @description Promo codes it applies, comma-separated */
-                discount_code: string | null;
-                /** @enum {string} */
-                status: "paid" | "failed";
-              } | null;
-              payment_method: {
-                brand: string;
-                exp_month: number;
-                exp_year: number;
-                last4: string;
-              } | null;
-              billing_address: {
-                address1: string;
-                address2: string;
-                city: string;
-                country: string;
-                phone: string;
-                state: string;
-                zip: string;
-              } | null;
-            }[];
+            items: components["schemas"]["Subscription"][];
           };
         };
       };
@@ -21271,106 +20080,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            subscription_id: string;
-            user_id: string;
-            identifier: string;
-            /** @enum {string} */
-            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-            /** @enum {string} */
-            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-            /** @description What the app shows (src/domain/membership.ts displayState) */
-            display_state: string;
-            is_active: boolean;
-            /** @enum {string} */
-            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-            name: string;
-            sku: string | null;
-            product_id: string | null;
-            currency: string;
-            /** @description Cents, in `currency` */
-            base_price: number;
-            /** @description Cents, in `currency` */
-            discount: number;
-            /** @description Cents, in `currency` */
-            total_price: number;
-            discount_codes: string[];
-            entitlements: string[];
-            expiration_date: string | null;
-            original_purchase_date: string;
-            current_period_start: string | null;
-            interval: number | null;
-            interval_type: string | null;
-            trial_start: string | null;
-            trial_end: string | null;
-            trial_days: number;
-            cancel_at_period_end: boolean;
-            cancel_reason: string | null;
-            cancel_explanation: string | null;
-            canceled_at: string | null;
-            paused_at: string | null;
-            pause: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            } | null;
-            /** @description Why it cannot pause now (the member's words); null when it can */
-            pause_refusal: string | null;
-            /** @description What each pause length would do, when it may pause (empty otherwise) */
-            pause_options: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            }[];
-            scheduled_change: {
-              sku: string;
-              name: string;
-              interval: number;
-              interval_type: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              effective_at: string | null;
-            } | null;
-            next_renewal: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-            } | null;
-            last_invoice: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-              /** @enum {string} */
-              status: "paid" | "failed";
-            } | null;
-            payment_method: {
-              brand: string;
-              exp_month: number;
-              exp_year: number;
-              last4: string;
-            } | null;
-            billing_address: {
-              address1: string;
-              address2: string;
-              city: string;
-              country: string;
-              phone: string;
-              state: string;
-              zip: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Subscription"];
         };
       };
       /** @description Default Response */
@@ -21420,106 +20130,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            subscription_id: string;
-            user_id: string;
-            identifier: string;
-            /** @enum {string} */
-            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-            /** @enum {string} */
-            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-            /** @description What the app shows (src/domain/membership.ts displayState) */
-            display_state: string;
-            is_active: boolean;
-            /** @enum {string} */
-            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-            name: string;
-            sku: string | null;
-            product_id: string | null;
-            currency: string;
-            /** @description Cents, in `currency` */
-            base_price: number;
-            /** @description Cents, in `currency` */
-            discount: number;
-            /** @description Cents, in `currency` */
-            total_price: number;
-            discount_codes: string[];
-            entitlements: string[];
-            expiration_date: string | null;
-            original_purchase_date: string;
-            current_period_start: string | null;
-            interval: number | null;
-            interval_type: string | null;
-            trial_start: string | null;
-            trial_end: string | null;
-            trial_days: number;
-            cancel_at_period_end: boolean;
-            cancel_reason: string | null;
-            cancel_explanation: string | null;
-            canceled_at: string | null;
-            paused_at: string | null;
-            pause: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            } | null;
-            /** @description Why it cannot pause now (the member's words); null when it can */
-            pause_refusal: string | null;
-            /** @description What each pause length would do, when it may pause (empty otherwise) */
-            pause_options: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            }[];
-            scheduled_change: {
-              sku: string;
-              name: string;
-              interval: number;
-              interval_type: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              effective_at: string | null;
-            } | null;
-            next_renewal: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-            } | null;
-            last_invoice: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-              /** @enum {string} */
-              status: "paid" | "failed";
-            } | null;
-            payment_method: {
-              brand: string;
-              exp_month: number;
-              exp_year: number;
-              last4: string;
-            } | null;
-            billing_address: {
-              address1: string;
-              address2: string;
-              city: string;
-              country: string;
-              phone: string;
-              state: string;
-              zip: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Subscription"];
         };
       };
       /** @description Default Response */
@@ -21572,106 +20183,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            subscription_id: string;
-            user_id: string;
-            identifier: string;
-            /** @enum {string} */
-            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-            /** @enum {string} */
-            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-            /** @description What the app shows (src/domain/membership.ts displayState) */
-            display_state: string;
-            is_active: boolean;
-            /** @enum {string} */
-            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-            name: string;
-            sku: string | null;
-            product_id: string | null;
-            currency: string;
-            /** @description Cents, in `currency` */
-            base_price: number;
-            /** @description Cents, in `currency` */
-            discount: number;
-            /** @description Cents, in `currency` */
-            total_price: number;
-            discount_codes: string[];
-            entitlements: string[];
-            expiration_date: string | null;
-            original_purchase_date: string;
-            current_period_start: string | null;
-            interval: number | null;
-            interval_type: string | null;
-            trial_start: string | null;
-            trial_end: string | null;
-            trial_days: number;
-            cancel_at_period_end: boolean;
-            cancel_reason: string | null;
-            cancel_explanation: string | null;
-            canceled_at: string | null;
-            paused_at: string | null;
-            pause: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            } | null;
-            /** @description Why it cannot pause now (the member's words); null when it can */
-            pause_refusal: string | null;
-            /** @description What each pause length would do, when it may pause (empty otherwise) */
-            pause_options: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            }[];
-            scheduled_change: {
-              sku: string;
-              name: string;
-              interval: number;
-              interval_type: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              effective_at: string | null;
-            } | null;
-            next_renewal: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-            } | null;
-            last_invoice: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-              /** @enum {string} */
-              status: "paid" | "failed";
-            } | null;
-            payment_method: {
-              brand: string;
-              exp_month: number;
-              exp_year: number;
-              last4: string;
-            } | null;
-            billing_address: {
-              address1: string;
-              address2: string;
-              city: string;
-              country: string;
-              phone: string;
-              state: string;
-              zip: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Subscription"];
         };
       };
       /** @description Default Response */
@@ -21724,106 +20236,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            subscription_id: string;
-            user_id: string;
-            identifier: string;
-            /** @enum {string} */
-            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-            /** @enum {string} */
-            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-            /** @description What the app shows (src/domain/membership.ts displayState) */
-            display_state: string;
-            is_active: boolean;
-            /** @enum {string} */
-            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-            name: string;
-            sku: string | null;
-            product_id: string | null;
-            currency: string;
-            /** @description Cents, in `currency` */
-            base_price: number;
-            /** @description Cents, in `currency` */
-            discount: number;
-            /** @description Cents, in `currency` */
-            total_price: number;
-            discount_codes: string[];
-            entitlements: string[];
-            expiration_date: string | null;
-            original_purchase_date: string;
-            current_period_start: string | null;
-            interval: number | null;
-            interval_type: string | null;
-            trial_start: string | null;
-            trial_end: string | null;
-            trial_days: number;
-            cancel_at_period_end: boolean;
-            cancel_reason: string | null;
-            cancel_explanation: string | null;
-            canceled_at: string | null;
-            paused_at: string | null;
-            pause: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            } | null;
-            /** @description Why it cannot pause now (the member's words); null when it can */
-            pause_refusal: string | null;
-            /** @description What each pause length would do, when it may pause (empty otherwise) */
-            pause_options: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            }[];
-            scheduled_change: {
-              sku: string;
-              name: string;
-              interval: number;
-              interval_type: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              effective_at: string | null;
-            } | null;
-            next_renewal: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-            } | null;
-            last_invoice: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-              /** @enum {string} */
-              status: "paid" | "failed";
-            } | null;
-            payment_method: {
-              brand: string;
-              exp_month: number;
-              exp_year: number;
-              last4: string;
-            } | null;
-            billing_address: {
-              address1: string;
-              address2: string;
-              city: string;
-              country: string;
-              phone: string;
-              state: string;
-              zip: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Subscription"];
         };
       };
       /** @description Default Response */
@@ -21879,106 +20292,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            subscription_id: string;
-            user_id: string;
-            identifier: string;
-            /** @enum {string} */
-            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-            /** @enum {string} */
-            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-            /** @description What the app shows (src/domain/membership.ts displayState) */
-            display_state: string;
-            is_active: boolean;
-            /** @enum {string} */
-            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-            name: string;
-            sku: string | null;
-            product_id: string | null;
-            currency: string;
-            /** @description Cents, in `currency` */
-            base_price: number;
-            /** @description Cents, in `currency` */
-            discount: number;
-            /** @description Cents, in `currency` */
-            total_price: number;
-            discount_codes: string[];
-            entitlements: string[];
-            expiration_date: string | null;
-            original_purchase_date: string;
-            current_period_start: string | null;
-            interval: number | null;
-            interval_type: string | null;
-            trial_start: string | null;
-            trial_end: string | null;
-            trial_days: number;
-            cancel_at_period_end: boolean;
-            cancel_reason: string | null;
-            cancel_explanation: string | null;
-            canceled_at: string | null;
-            paused_at: string | null;
-            pause: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            } | null;
-            /** @description Why it cannot pause now (the member's words); null when it can */
-            pause_refusal: string | null;
-            /** @description What each pause length would do, when it may pause (empty otherwise) */
-            pause_options: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            }[];
-            scheduled_change: {
-              sku: string;
-              name: string;
-              interval: number;
-              interval_type: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              effective_at: string | null;
-            } | null;
-            next_renewal: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-            } | null;
-            last_invoice: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-              /** @enum {string} */
-              status: "paid" | "failed";
-            } | null;
-            payment_method: {
-              brand: string;
-              exp_month: number;
-              exp_year: number;
-              last4: string;
-            } | null;
-            billing_address: {
-              address1: string;
-              address2: string;
-              city: string;
-              country: string;
-              phone: string;
-              state: string;
-              zip: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Subscription"];
         };
       };
       /** @description Default Response */
@@ -22031,106 +20345,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            subscription_id: string;
-            user_id: string;
-            identifier: string;
-            /** @enum {string} */
-            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-            /** @enum {string} */
-            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-            /** @description What the app shows (src/domain/membership.ts displayState) */
-            display_state: string;
-            is_active: boolean;
-            /** @enum {string} */
-            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-            name: string;
-            sku: string | null;
-            product_id: string | null;
-            currency: string;
-            /** @description Cents, in `currency` */
-            base_price: number;
-            /** @description Cents, in `currency` */
-            discount: number;
-            /** @description Cents, in `currency` */
-            total_price: number;
-            discount_codes: string[];
-            entitlements: string[];
-            expiration_date: string | null;
-            original_purchase_date: string;
-            current_period_start: string | null;
-            interval: number | null;
-            interval_type: string | null;
-            trial_start: string | null;
-            trial_end: string | null;
-            trial_days: number;
-            cancel_at_period_end: boolean;
-            cancel_reason: string | null;
-            cancel_explanation: string | null;
-            canceled_at: string | null;
-            paused_at: string | null;
-            pause: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            } | null;
-            /** @description Why it cannot pause now (the member's words); null when it can */
-            pause_refusal: string | null;
-            /** @description What each pause length would do, when it may pause (empty otherwise) */
-            pause_options: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            }[];
-            scheduled_change: {
-              sku: string;
-              name: string;
-              interval: number;
-              interval_type: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              effective_at: string | null;
-            } | null;
-            next_renewal: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-            } | null;
-            last_invoice: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-              /** @enum {string} */
-              status: "paid" | "failed";
-            } | null;
-            payment_method: {
-              brand: string;
-              exp_month: number;
-              exp_year: number;
-              last4: string;
-            } | null;
-            billing_address: {
-              address1: string;
-              address2: string;
-              city: string;
-              country: string;
-              phone: string;
-              state: string;
-              zip: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Subscription"];
         };
       };
       /** @description Default Response */
@@ -22183,106 +20398,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            subscription_id: string;
-            user_id: string;
-            identifier: string;
-            /** @enum {string} */
-            provider: "stripe" | "recharge" | "apple" | "google" | "marianatek";
-            /** @enum {string} */
-            state: "trial" | "active" | "canceled" | "past_due" | "paused" | "expired" | "prepaid" | "vip";
-            /** @description What the app shows (src/domain/membership.ts displayState) */
-            display_state: string;
-            is_active: boolean;
-            /** @enum {string} */
-            managed_by: "fitkit" | "recharge" | "apple" | "google" | "studio";
-            name: string;
-            sku: string | null;
-            product_id: string | null;
-            currency: string;
-            /** @description Cents, in `currency` */
-            base_price: number;
-            /** @description Cents, in `currency` */
-            discount: number;
-            /** @description Cents, in `currency` */
-            total_price: number;
-            discount_codes: string[];
-            entitlements: string[];
-            expiration_date: string | null;
-            original_purchase_date: string;
-            current_period_start: string | null;
-            interval: number | null;
-            interval_type: string | null;
-            trial_start: string | null;
-            trial_end: string | null;
-            trial_days: number;
-            cancel_at_period_end: boolean;
-            cancel_reason: string | null;
-            cancel_explanation: string | null;
-            canceled_at: string | null;
-            paused_at: string | null;
-            pause: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            } | null;
-            /** @description Why it cannot pause now (the member's words); null when it can */
-            pause_refusal: string | null;
-            /** @description What each pause length would do, when it may pause (empty otherwise) */
-            pause_options: {
-              /** @enum {integer} */
-              months: 1 | 2 | 3;
-              starts_at: string;
-              resumes_at: string;
-            }[];
-            scheduled_change: {
-              sku: string;
-              name: string;
-              interval: number;
-              interval_type: string;
-              /** @description Cents, in `currency` */
-              base_price: number;
-              effective_at: string | null;
-            } | null;
-            next_renewal: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-            } | null;
-            last_invoice: {
-              /** @description Cents, in `currency` */
-              amount: number;
-              currency: string;
-              period_start: string | null;
-              period_end: string | null;
-              sku: string;
-              /** @description Promo codes it applies, comma-separated */
-              discount_code: string | null;
-              /** @enum {string} */
-              status: "paid" | "failed";
-            } | null;
-            payment_method: {
-              brand: string;
-              exp_month: number;
-              exp_year: number;
-              last4: string;
-            } | null;
-            billing_address: {
-              address1: string;
-              address2: string;
-              city: string;
-              country: string;
-              phone: string;
-              state: string;
-              zip: string;
-            } | null;
-          };
+          "application/json": components["schemas"]["Subscription"];
         };
       };
       /** @description Default Response */
@@ -22344,15 +20460,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            address1: string;
-            address2: string;
-            city: string;
-            country: string;
-            phone: string;
-            state: string;
-            zip: string;
-          };
+          "application/json": components["schemas"]["BillingAddress"];
         };
       };
       /** @description Default Response */
@@ -22749,12 +20857,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            brand: string;
-            exp_month: number;
-            exp_year: number;
-            last4: string;
-          };
+          "application/json": components["schemas"]["Card"];
         };
       };
       /** @description Default Response */
@@ -22792,12 +20895,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            brand: string;
-            exp_month: number;
-            exp_year: number;
-            last4: string;
-          };
+          "application/json": components["schemas"]["Card"];
         };
       };
       /** @description Default Response */

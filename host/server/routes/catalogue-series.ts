@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { notFound } from "../errors.js";
-import { exactObject, openObject, pageOf, strictObject, workoutSchema } from "../schemas.js";
+import { exactObject, openObject, pageOf, ref, strictObject, Workout, workoutSchema } from "../schemas.js";
 import { catalogueIndex } from "../search/index.js";
 import {
   calendarDetail,
@@ -27,7 +27,7 @@ const idsQuery = strictObject({ ids: { type: "string", maxLength: 20_000 } });
 const string = { type: "string" } as const;
 const strings = { type: "array", items: string } as const;
 const integer = { type: "integer" } as const;
-const workouts = { type: "array", items: workoutSchema } as const;
+const workouts = { type: "array", items: ref(Workout) } as const;
 
 /** A series as lists, carousels and the overview show it (services/catalogue-series.ts `seriesSummary`). */
 const seriesFields = {
@@ -100,7 +100,7 @@ const calendarSchema = exactObject({
       day: integer,
       kind: { type: "string", enum: ["workout", "walk", "rest"] },
       workout_id: { type: ["string", "null"] },
-      workout: { ...workoutSchema, type: ["object", "null"] },
+      workout: { anyOf: [ref(Workout), { type: "null" }] },
     }),
   },
 });

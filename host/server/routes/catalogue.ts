@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
-import { exactObject, openObject, pageOf, strictObject, workoutSchema } from "../schemas.js";
+import { exactObject, openObject, pageOf, ref, strictObject, Workout } from "../schemas.js";
 import type { LRUCache } from "lru-cache";
 import { byteCache } from "../byte-cache.js";
 import {
@@ -51,7 +51,7 @@ const integer = { type: "integer" } as const;
 
 /** The answer of a search (api-contract.md "Workouts"); facets count workouts per value, per facet. */
 const searchAnswer = exactObject({
-  hits: { type: "array", items: workoutSchema },
+  hits: { type: "array", items: ref(Workout) },
   nbHits: integer,
   page: integer,
   nbPages: integer,
@@ -213,7 +213,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags: ["workouts"],
         summary: "Workouts by ids (comma-separated), in the order asked",
         querystring: idsQuery,
-        response: { 200: pageOf(workoutSchema) },
+        response: { 200: pageOf(ref(Workout)) },
       },
     },
     byIds,
@@ -226,7 +226,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags: ["workouts"],
         summary: "One workout by slug (or id)",
         params: slugParams,
-        response: { 200: workoutSchema },
+        response: { 200: ref(Workout) },
       },
     },
     async (request, reply) => {
@@ -306,7 +306,7 @@ export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteO
         summary: "One collection (id or slug) with its workouts, newest first",
         params: idParams,
         response: {
-          200: strictObject({ ...collectionFields, workouts: { type: "array", items: workoutSchema } }, [
+          200: strictObject({ ...collectionFields, workouts: { type: "array", items: ref(Workout) } }, [
             ...collectionRequired,
             "workouts",
           ]),

@@ -3,7 +3,7 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { billingGuard } from "../billing/disabled.js";
 import { badRequest, notFound, tooManyRequests } from "../errors.js";
-import { emailSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { emailSchema, exactObject, memberSecurity, noBody, ref, strictObject } from "../schemas.js";
 import { saveBillingAddress } from "../services/billing-address.js";
 import { ADDRESS_LIMITS } from "../../../src/domain/billing-address.js";
 import { CANCEL_REASONS } from "../../../src/domain/membership.js";
@@ -14,7 +14,7 @@ import { createMembership } from "../services/membership.js";
 import { listProducts, presentProduct } from "../services/products.js";
 import { EMAIL_FAILED } from "../services/studio-link.js";
 import { listSubscriptions, ownSubscription } from "../services/subscription-store.js";
-import { billingAddressSchema, subscriptionSchema } from "../services/subscription-view.js";
+import { BillingAddress, Subscription } from "../services/subscription-view.js";
 import { typed } from "./typed.js";
 
 const tags = ["membership"];
@@ -40,7 +40,7 @@ const productSchema = exactObject({
   kind: { type: "string", enum: ["recurring", "prepaid", "item", "lifetime"] },
 });
 
-const subscriptionAnswer = { 200: subscriptionSchema } as const;
+const subscriptionAnswer = { 200: ref(Subscription) } as const;
 
 /**
  * What choosing a plan would charge and when: a checkout (free until `charge_date` when the server grants a trial,
@@ -151,7 +151,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
         tags,
         summary: "Every subscription of the member",
         security: memberSecurity,
-        response: { 200: exactObject({ items: { type: "array", items: subscriptionSchema } }) },
+        response: { 200: exactObject({ items: { type: "array", items: ref(Subscription) } }) },
       },
     },
     async (request) => ({
@@ -365,7 +365,7 @@ export async function membershipRoutes(instance: FastifyInstance, { ctx }: Route
           },
           ["address1", "country", "state"],
         ),
-        response: { 200: billingAddressSchema },
+        response: { 200: ref(BillingAddress) },
       },
     },
     async (request) => saveBillingAddress(ctx.db, ctx.clock, memberOf(request).id, request.params.id, request.body),

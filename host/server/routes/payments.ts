@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { notFound } from "../errors.js";
-import { cardSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { Card, exactObject, memberSecurity, noBody, ref, strictObject } from "../schemas.js";
 import { billingGuard } from "../billing/disabled.js";
 import { SandboxBilling } from "../billing/sandbox.js";
 import { chargePastDueNow } from "../jobs/renewals.js";
@@ -43,7 +43,7 @@ export async function paymentRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         summary: "Verify a saved card and make it the default (402 when declined)",
         security: memberSecurity,
         body: exactObject({ payment_method_id: { type: "string", minLength: 1, maxLength: 100 } }),
-        response: { 200: cardSchema },
+        response: { 200: ref(Card) },
       },
     },
     async (request) => {
@@ -64,7 +64,7 @@ export async function paymentRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         tags,
         summary: "The default card (404 when none)",
         security: memberSecurity,
-        response: { 200: cardSchema },
+        response: { 200: ref(Card) },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { errorSchema, exactObject, memberSecurity } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, named, ref } from "../schemas.js";
 import { enrollInSeries, leaveSeries, memberSeries, pauseSeries, resumeSeries } from "../services/series-progress.js";
 import { queryObject } from "./query.js";
 import { typed } from "./typed.js";
@@ -57,7 +57,8 @@ const enrollmentSchema = exactObject({
   },
   fingerprint: exactObject({ hashcode: string, calculated_at: string }),
 });
-const enrollmentAnswer = exactObject({ success: { type: "boolean", const: true }, series: enrollmentSchema });
+export const SeriesEnrollment = named("SeriesEnrollment", enrollmentSchema);
+const enrollmentAnswer = exactObject({ success: { type: "boolean", const: true }, series: ref(SeriesEnrollment) });
 
 /** Pause and resume answer the contract's error body: not enrolled 404, already (or not) paused 409. */
 const pauseErrors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -150,7 +151,7 @@ export async function seriesActivityRoutes(instance: FastifyInstance, { ctx }: R
         summary: "The member's series with progress; active_only leaves out completed ones",
         security: memberSecurity,
         querystring: queryObject({ active_only: { type: "boolean", default: false } }),
-        response: { 200: exactObject({ series: { type: "array", items: enrollmentSchema } }) },
+        response: { 200: exactObject({ series: { type: "array", items: ref(SeriesEnrollment) } }) },
       },
     },
     async (request) => ({

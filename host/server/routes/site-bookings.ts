@@ -3,9 +3,9 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { BOOKINGS_PASS_SECONDS, signBookingsPass, verifyBookingsPass } from "../auth/bookings-pass.js";
 import { forbidden, HttpError } from "../errors.js";
-import { errorSchema, exactObject, memberSecurity } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, pageOf, ref } from "../schemas.js";
 import { ReservationsService } from "../services/reservations.js";
-import { pageOf, reservationSchema } from "./studios.js";
+import { Reservation } from "./studios.js";
 import { typed } from "./typed.js";
 
 const passSchema = exactObject({
@@ -65,7 +65,7 @@ export async function siteBookingsRoutes(instance: FastifyInstance, { ctx }: Rou
         summary:
           "The member's upcoming bookings, read by a site's schedule with its bookings pass (Authorization: Bearer <pass>) from the origin the pass names; without video-call links",
         security: memberSecurity,
-        response: { 200: pageOf(reservationSchema), 400: errorSchema, 401: errorSchema },
+        response: { 200: pageOf(ref(Reservation)), 400: errorSchema, 401: errorSchema },
       },
     },
     async (request) => {

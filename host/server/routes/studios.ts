@@ -6,7 +6,17 @@ import { ReservationsService } from "../services/reservations.js";
 import { parseDateBound, ScheduleService } from "../services/schedule.js";
 import { ScheduleAnswers } from "../services/schedule-answers.js";
 import { WaitlistService } from "../services/waitlist.js";
-import { errorSchema, exactObject, memberSecurity, noBody, strictObject, uuidSchema } from "../schemas.js";
+import {
+  errorSchema,
+  exactObject,
+  memberSecurity,
+  named,
+  noBody,
+  pageOf,
+  ref,
+  strictObject,
+  uuidSchema,
+} from "../schemas.js";
 import { sendSerialised, typed } from "./typed.js";
 
 const classIdSchema = { type: "string", minLength: 1, maxLength: 128, pattern: "^[a-z0-9][a-z0-9-]*$" } as const;
@@ -113,13 +123,15 @@ const liveClassSchema = {
   ],
 } as const;
 
-export const reservationSchema = {
+export const LiveClass = named("LiveClass", liveClassSchema);
+
+const reservationSchema = {
   type: "object",
   additionalProperties: false,
   properties: {
     id: { type: "string" },
     status: { type: "string", enum: ["pending", "standard cancel", "check in"] },
-    class_data: liveClassSchema,
+    class_data: ref(LiveClass),
     late_cancel: { type: "boolean", description: "cancelled after the free-cancellation cutoff" },
     from_waitlist: { type: "boolean", description: "booked from the waitlist" },
   },
@@ -133,20 +145,15 @@ const waitlistEntrySchema = {
     id: { type: "string" },
     status: { type: "string", enum: ["waiting", "left", "promoted", "expired"] },
     position: { type: ["integer", "null"], description: "1 = next in line; null once no longer waiting" },
-    class_data: liveClassSchema,
+    class_data: ref(LiveClass),
   },
   required: ["id", "status", "position", "class_data"],
 } as const;
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+export const Reservation = named("Reservation", reservationSchema);
+export const WaitlistEntry = named("WaitlistEntry", waitlistEntrySchema);
 
-export const pageOf = (item: object) =>
-  ({
-    type: "object",
-    additionalProperties: false,
-    properties: { items: { type: "array", items: item }, total: { type: "integer" } },
-    required: ["items", "total"],
-  }) as const;
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
 const reservationParams = exactObject({ id: uuidSchema });
 const classParams = exactObject({ id: classIdSchema });
@@ -200,7 +207,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
           limit: { type: "integer", minimum: 1, maximum: 2000, default: 1000 },
           skip: { type: "integer", minimum: 0, default: 0 },
         }),
-        response: { 200: pageOf(liveClassSchema), 400: errorSchema, 401: errorSchema },
+        response: { 200: pageOf(ref(LiveClass)), 400: errorSchema, 401: errorSchema },
       },
     },
     async (request, reply) => {
@@ -240,7 +247,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
           limit: { type: "integer", minimum: 1, maximum: 500, default: 100 },
           skip: { type: "integer", minimum: 0, default: 0 },
         }),
-        response: { 200: pageOf(reservationSchema), 400: errorSchema, 401: errorSchema },
+        response: { 200: pageOf(ref(Reservation)), 400: errorSchema, 401: errorSchema },
       },
     },
     async (request) => {
@@ -264,7 +271,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         summary: "Book a class (status pending); 400 when full, started, cancelled or already booked, 404 when unknown",
         security: memberSecurity,
         body: exactObject({ class_id: classIdSchema }),
-        response: { 200: reservationSchema, ...errors },
+        response: { 200: ref(Reservation), ...errors },
       },
     },
     async (request) => reservations.book(memberOf(request).id, request.body.class_id),
@@ -280,7 +287,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         security: memberSecurity,
         body: noBody,
         params: reservationParams,
-        response: { 200: reservationSchema, ...errors, 422: errorSchema },
+        response: { 200: ref(Reservation), ...errors, 422: errorSchema },
       },
     },
     async (request) => {
@@ -302,7 +309,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         security: memberSecurity,
         body: noBody,
         params: classParams,
-        response: { 200: waitlistEntrySchema, ...errors },
+        response: { 200: ref(WaitlistEntry), ...errors },
       },
     },
     async (request) => waitlist.join(memberOf(request).id, request.params.id),
@@ -318,7 +325,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         security: memberSecurity,
         body: noBody,
         params: reservationParams,
-        response: { 200: waitlistEntrySchema, ...errors },
+        response: { 200: ref(WaitlistEntry), ...errors },
       },
     },
     async (request) => waitlist.leave(memberOf(request).id, request.params.id),
@@ -333,7 +340,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         summary: "The member's waitlist places for classes still to start, soonest first",
         security: memberSecurity,
         querystring: strictObject({ location: locationSchema }),
-        response: { 200: pageOf(waitlistEntrySchema), 400: errorSchema, 401: errorSchema },
+        response: { 200: pageOf(ref(WaitlistEntry)), 400: errorSchema, 401: errorSchema },
       },
     },
     async (request) => {
@@ -353,7 +360,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         security: memberSecurity,
         body: noBody,
         params: reservationParams,
-        response: { 200: reservationSchema, ...errors },
+        response: { 200: ref(Reservation), ...errors },
       },
     },
     async (request) => reservations.checkIn(memberOf(request).id, request.params.id),

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.js";
-import { type Answer, exactObject, workoutSummarySchema } from "../schemas.js";
+import { type Answer, exactObject, ref, WorkoutSummary } from "../schemas.js";
 import { workoutSummaries } from "./catalogue-lookup.js";
 import { liveClassSummaries, liveClassSummarySchema } from "./live-class-lookup.js";
 import { rangeBound } from "./time-range.js";
@@ -29,7 +29,7 @@ const historyRow = <const T extends string, const W extends object>(type: T, wor
     workout: { anyOf: [workout, { type: "null" }] },
   });
 export const historyEntrySchema = {
-  anyOf: [historyRow("on_demand", workoutSummarySchema), historyRow("live", liveClassSummarySchema)],
+  anyOf: [historyRow("on_demand", ref(WorkoutSummary)), historyRow("live", liveClassSummarySchema)],
 } as const;
 export type HistoryEntry = Answer<typeof historyEntrySchema>;
 

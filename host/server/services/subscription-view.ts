@@ -1,11 +1,11 @@
 import type { Db } from "../db/index.js";
-import { type Answer, cardSchema, exactObject, strictObject } from "../schemas.js";
+import { type Answer, Card, exactObject, named, ref, strictObject } from "../schemas.js";
 import type { BillingProvider } from "../billing/provider.js";
 import { displayState, isSubscriptionActive } from "../../../src/domain/membership.js";
 import { PAUSE_MONTHS, pauseRefusal, pauseWindow } from "../../../src/domain/membership-pause.js";
 import { addInterval, couponTotals, nameWithoutTrial } from "./membership-rules.js";
 import { pendingCoupons } from "./subscription-billing.js";
-import { isBilled, type Subscription } from "./subscription-store.js";
+import { isBilled, type Subscription as StoredSubscription } from "./subscription-store.js";
 import { periodPrice } from "./product-prices.js";
 import { findProduct, type Product } from "./products.js";
 
@@ -30,7 +30,7 @@ const nullableObject = <const T extends { type: "object" }>(schema: T) =>
   ({ ...schema, type: ["object", "null"] }) as Omit<T, "type"> & { readonly type: readonly ["object", "null"] };
 
 /** The member's saved billing address of a subscription (services/billing-address.ts). */
-export const billingAddressSchema = exactObject({
+const billingAddressSchema = exactObject({
   address1: string,
   address2: string,
   city: string,
@@ -39,6 +39,7 @@ export const billingAddressSchema = exactObject({
   state: string,
   zip: string,
 });
+export const BillingAddress = named("BillingAddress", billingAddressSchema);
 
 /**
  * The Subscription plan of spec section 3: money in integer cents of `currency`;
@@ -104,14 +105,15 @@ export const subscriptionSchema = exactObject({
       "status",
     ]),
   ),
-  payment_method: nullableObject(cardSchema),
-  billing_address: nullableObject(billingAddressSchema),
+  payment_method: { anyOf: [ref(Card), { type: "null" }] },
+  billing_address: { anyOf: [ref(BillingAddress), { type: "null" }] },
 });
+export const Subscription = named("Subscription", subscriptionSchema);
 export type SubscriptionAnswer = Answer<typeof subscriptionSchema>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const MANAGED_BY: Record<Subscription["provider"], SubscriptionAnswer["managed_by"]> = {
+const MANAGED_BY: Record<StoredSubscription["provider"], SubscriptionAnswer["managed_by"]> = {
   stripe: "fitkit",
   recharge: "recharge",
   apple: "apple",
@@ -120,7 +122,7 @@ const MANAGED_BY: Record<Subscription["provider"], SubscriptionAnswer["managed_b
 };
 
 /** Whether the subscription will bill another period (so it has a next renewal): a self-serve pause resumes. */
-const renews = (sub: Subscription) =>
+const renews = (sub: StoredSubscription) =>
   isBilled(sub) &&
   (sub.state === "trial" ||
     sub.state === "active" ||
@@ -134,7 +136,7 @@ const renews = (sub: Subscription) =>
 export async function presentSubscription(
   db: Db,
   billing: BillingProvider,
-  sub: Subscription,
+  sub: StoredSubscription,
   now: Date,
 ): Promise<SubscriptionAnswer> {
   const product = sub.sku ? await findProduct(db, sub.sku) : undefined;

@@ -1,0 +1,35 @@
+import { LiveClass, Reservation, WaitlistEntry } from "./routes/studios.js";
+import { SeriesEnrollment } from "./routes/series-activity.js";
+import { Card, errorBodySchema, Workout, WorkoutSummary } from "./schemas.js";
+import { BillingAddress, Subscription } from "./services/subscription-view.js";
+
+/**
+ * The shapes the contract names (`named` in schemas.ts), registered once on the app: routes answer them by `ref`,
+ * the OpenAPI document lists them in components.schemas, and src/api/contract.gen.ts exports them by name.
+ */
+export const contractSchemas = [
+  errorBodySchema,
+  Workout,
+  WorkoutSummary,
+  Card,
+  BillingAddress,
+  Subscription,
+  LiveClass,
+  Reservation,
+  WaitlistEntry,
+  SeriesEnrollment,
+] as const;
+
+/** The named shapes, for reading a `ref` in a schema's type (schemas.ts `Answer`). */
+export type ContractSchemas = [
+  typeof errorBodySchema,
+  typeof Workout,
+  typeof WorkoutSummary,
+  typeof Card,
+  typeof BillingAddress,
+  typeof Subscription,
+  typeof LiveClass,
+  typeof Reservation,
+  typeof WaitlistEntry,
+  typeof SeriesEnrollment,
+];
