@@ -10,7 +10,7 @@ import { compactStream, isStaticAsset, wantsCompactLogs } from "./logging.js";
 import cors from "@fastify/cors";
 import helmet from "helmet";
 import swagger from "@fastify/swagger";
-import { errorBodySchema } from "./schemas.js";
+import { errorBodySchema, spotsChangeSchema } from "./schemas.js";
 import { completeOperation } from "./openapi-operations.js";
 import type { Clock } from "./clock.js";
 import { systemClock } from "./clock.js";
@@ -301,6 +301,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Shapes every route shares, named in the OpenAPI document's components (their $id is their name there).
   app.addSchema(errorBodySchema);
+  // The live stream's event data: no route answers it as JSON, so only this names it in the contract.
+  app.addSchema(spotsChangeSchema);
   await app.register(swagger, {
     refResolver: {
       buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`),

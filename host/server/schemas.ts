@@ -161,3 +161,25 @@ export const cardSchema = {
   },
   required: ["brand", "exp_month", "exp_year", "last4"],
 } as const;
+
+/**
+ * The data of the live stream's `spots` event (routes/live-stream.ts): one class's counts after a change. Registered
+ * on the app (`app.addSchema`), so the OpenAPI document names it `SpotsChange` and the browser reads the event with
+ * the generated type.
+ */
+export const spotsChangeSchema = {
+  $id: "SpotsChange",
+  type: "object",
+  properties: {
+    id: { type: "string", description: "The class." },
+    location_id: { type: "string" },
+    booked: { type: "integer" },
+    capacity: { type: "integer" },
+    waitlisted: { type: "integer" },
+    cancelled: { type: "boolean" },
+    spots_left: { type: "integer", description: "As the schedule answers it (`GET /studios/class`)." },
+    class_full: { type: "boolean" },
+  },
+  required: ["id", "location_id", "booked", "capacity", "waitlisted", "cancelled", "spots_left", "class_full"],
+  additionalProperties: false,
+} as const;
