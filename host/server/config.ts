@@ -1,4 +1,6 @@
 import { resolve } from "node:path";
+import envSchema from "env-schema";
+import type { FromSchema, JSONSchema } from "json-schema-to-ts";
 import { loadMediaSettings, type MediaSettings } from "./media/settings.js";
 import { loadStorageSettings, type MediaStorageSettings } from "./media/storage/settings.js";
 import { loadBillingSettings, type BillingSettings } from "./billing/settings.js";
@@ -80,6 +82,8 @@ export interface ServerConfig {
   metricsToken?: string;
   /** Memory for finished public schedule answers per process, in bytes (FITKIT_SCHEDULE_CACHE_MB; 0: none kept). */
   scheduleCacheBytes: number;
+  /** Memory for finished search answers per process, in bytes (FITKIT_SEARCH_CACHE_MB; 0: none kept). */
+  searchCacheBytes: number;
 }
 
 export interface RateLimitConfig {
@@ -121,19 +125,105 @@ const DEFAULT_LIVE_STREAMS_MAX = 1000;
  */
 const DEFAULT_LIVE_STREAMS_PER_ADDRESS = 20;
 
-function list(value: string | undefined): string[] {
-  return (value ?? "")
+/**
+ * The environment the server reads, as a JSON schema (env-schema: coerced, defaulted, checked). An empty variable
+ * counts as unset. `description` completes the one-line refusal: "NAME must be <description>, got <value>".
+ * Settings whose default or check depends on another one (production's rules, the media, storage and billing
+ * modules) are applied in code after it.
+ */
+const environmentSchema = {
+  type: "object",
+  properties: {
+    PORT: { type: "integer", minimum: 0, maximum: 65535, default: 8080, description: "a port number" },
+    HOST: { type: "string", default: "127.0.0.1" },
+    NODE_ENV: { type: "string" },
+    FITKIT_ENVIRONMENT: { type: "string" },
+    FITKIT_PUBLIC_URL: { type: "string" },
+    DATA_DIR: { type: "string", default: "./data" },
+    DATABASE_URL: { type: "string" },
+    FITKIT_ALLOWED_ORIGINS: { type: "string", default: "" },
+    FITKIT_JWT_PRIVATE_KEY: { type: "string" },
+    SMTP_URL: { type: "string" },
+    MAIL_FROM: { type: "string", default: "fitkit <no-reply@fitkit.dev>" },
+    FITKIT_DEV_MAIL: { type: "string", enum: ["1", "0"], description: "1 or 0" },
+    FITKIT_DEMO: { type: "string", enum: ["1", "0"], description: "1 or 0" },
+    FITKIT_BODY_LIMIT: {
+      type: "integer",
+      minimum: 1,
+      default: 1_048_576,
+      description: "a whole number of bytes above 0",
+    },
+    FITKIT_TRUST_PROXY: { type: "string" },
+    LOG_LEVEL: {
+      type: "string",
+      enum: ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
+      default: "info",
+      description: "one of fatal, error, warn, info, debug, trace, silent",
+    },
+    REDIS_URL: { type: "string" },
+    FITKIT_REDIS_PREFIX: { type: "string", default: "fitkit:" },
+    FITKIT_RENEWALS_INTERVAL_MS: {
+      type: "integer",
+      minimum: 1,
+      default: 60_000,
+      description: "a whole number of milliseconds",
+    },
+    FITKIT_STORE_URL: { type: "string" },
+    FITKIT_LIVE_STREAMS_MAX: {
+      type: "integer",
+      minimum: 1,
+      default: DEFAULT_LIVE_STREAMS_MAX,
+      description: "a whole number above 0",
+    },
+    FITKIT_LIVE_STREAMS_PER_ADDRESS: {
+      type: "integer",
+      minimum: 1,
+      default: DEFAULT_LIVE_STREAMS_PER_ADDRESS,
+      description: "a whole number above 0",
+    },
+    FITKIT_LIVE_STREAM_HEARTBEAT_MS: {
+      type: "integer",
+      minimum: 1,
+      default: 15_000,
+      description: "a whole number of milliseconds",
+    },
+    FITKIT_METRICS_TOKEN: {
+      type: "string",
+      pattern: "^[\\x21-\\x7e]{16,}$",
+      description: "at least 16 printable characters without spaces",
+    },
+    FITKIT_SCHEDULE_CACHE_MB: { type: "number", minimum: 0, default: 16, description: "a number of megabytes" },
+    FITKIT_SEARCH_CACHE_MB: { type: "number", minimum: 0, default: 32, description: "a number of megabytes" },
+  },
+} as const satisfies JSONSchema;
+
+type Environment = FromSchema<typeof environmentSchema>;
+
+/** Secrets: a refusal names them without repeating their value into the log. */
+const SECRET = new Set(["FITKIT_JWT_PRIVATE_KEY", "FITKIT_METRICS_TOKEN", "SMTP_URL", "REDIS_URL", "DATABASE_URL"]);
+
+/** The environment, coerced and defaulted, or a StartupError naming the first setting that is wrong. */
+function readEnvironment(env: NodeJS.ProcessEnv): Environment {
+  const given = Object.fromEntries(
+    Object.keys(environmentSchema.properties).flatMap((name) => (env[name] ? [[name, env[name]]] : [])),
+  );
+  try {
+    return envSchema<Environment>({ schema: environmentSchema, data: given, env: false });
+  } catch (error) {
+    const [first] = (error as { errors?: { instancePath: string }[] }).errors ?? [];
+    const name = first?.instancePath.slice(1) as keyof typeof environmentSchema.properties | undefined;
+    if (!name || !(name in environmentSchema.properties)) throw error;
+    const setting = environmentSchema.properties[name];
+    const must = "description" in setting ? setting.description : "valid";
+    throw new StartupError(`${name} must be ${must}${SECRET.has(name) ? "" : `, got ${env[name]}`}`);
+  }
+}
+
+function list(value: string): string[] {
+  return value
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-}
-
-/** An on/off switch: `1` or `0`, unset for the default; anything else is refused rather than guessed. */
-function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const value = env[name];
-  if (value === undefined || value === "") return fallback;
-  if (value === "1" || value === "0") return value === "1";
-  throw new StartupError(`${name} must be 1 or 0, got ${value}`);
 }
 
 /**
@@ -145,12 +235,6 @@ export function listeningOrigin(host: string, port: number): string {
   if (host === "0.0.0.0" || host === "::") return `http://localhost:${port}`;
   return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
-
-/**
- * Reads and checks the environment. Every refusal is a StartupError whose message is the one line the operator
- * sees: in production that means a signing key, a payment provider (or billing explicitly off), and no demo members
- * or outbox unless explicitly asked for.
- */
 
 /** FITKIT_TRUST_PROXY: a hop count ("1") or the proxies' addresses and CIDRs ("10.0.0.2,10.1.0.0/16"). */
 function trustProxy(value: string | undefined): false | number | string[] {
@@ -174,47 +258,20 @@ function storeUrl(value: string | undefined): string | undefined {
   return url.href;
 }
 
-function positiveMs(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 1)
-    throw new StartupError(`${name} must be a whole number of milliseconds, got ${value}`);
-  return ms;
-}
-
-/** FITKIT_METRICS_TOKEN: long enough not to be guessed, and nothing a header would mangle. */
-function metricsToken(value: string | undefined): string | undefined {
-  if (value === undefined || value === "") return undefined;
-  if (!/^[\x21-\x7e]{16,}$/.test(value))
-    throw new StartupError("FITKIT_METRICS_TOKEN must be at least 16 printable characters without spaces");
-  return value;
-}
-
 /** A size in MB (fractions allowed) as bytes; 0 turns the cache it sizes off. */
-function megabytes(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return Math.floor(fallback * 1_048_576);
-  const mb = Number(value);
-  if (!Number.isFinite(mb) || mb < 0) throw new StartupError(`${name} must be a number of megabytes, got ${value}`);
-  return Math.floor(mb * 1_048_576);
-}
+const megabytes = (mb: number) => Math.floor(mb * 1_048_576);
 
-function positiveInteger(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new StartupError(`${name} must be a whole number above 0, got ${value}`);
-  return n;
-}
-
+/**
+ * Reads and checks the environment. Every refusal is a StartupError whose message is the one line the operator
+ * sees: in production that means a signing key, a payment provider (or billing explicitly off), and no demo members
+ * or outbox unless explicitly asked for.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new StartupError(`PORT must be a port number, got ${env.PORT}`);
-  const production = env.NODE_ENV === "production";
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (production && !env.FITKIT_JWT_PRIVATE_KEY)
+  const e = readEnvironment(env);
+  const production = e.NODE_ENV === "production";
+  const databaseUrl = e.DATABASE_URL;
+  if (production && !e.FITKIT_JWT_PRIVATE_KEY)
     throw new StartupError("FITKIT_JWT_PRIVATE_KEY must be set in production (an Ed25519 PKCS#8 PEM)");
-  const host = env.HOST || "127.0.0.1";
-  const publicUrl = (env.FITKIT_PUBLIC_URL ?? listeningOrigin(host, port)).replace(/\/$/, "");
   let media: MediaSettings;
   let mediaStorage: MediaStorageSettings;
   try {
@@ -224,39 +281,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new StartupError((error as Error).message);
   }
   return {
-    port,
-    host,
-    publicUrl,
-    environment: env.FITKIT_ENVIRONMENT ?? (production ? "production" : "dev"),
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.FITKIT_PUBLIC_URL ?? listeningOrigin(e.HOST, e.PORT)).replace(/\/$/, ""),
+    environment: e.FITKIT_ENVIRONMENT ?? (production ? "production" : "dev"),
     production,
-    dataDir: resolve(env.DATA_DIR ?? "./data"),
+    dataDir: resolve(e.DATA_DIR),
     databaseUrl,
-    allowedOrigins: list(env.FITKIT_ALLOWED_ORIGINS),
-    jwtPrivateKey: env.FITKIT_JWT_PRIVATE_KEY || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? "fitkit <no-reply@fitkit.dev>",
-    devMail: flag(env, "FITKIT_DEV_MAIL", !databaseUrl && !production),
-    demo: flag(env, "FITKIT_DEMO", !production),
-    bodyLimit: Number(env.FITKIT_BODY_LIMIT ?? 1_048_576),
-    trustProxy: trustProxy(env.FITKIT_TRUST_PROXY),
-    logLevel: env.LOG_LEVEL ?? "info",
+    allowedOrigins: list(e.FITKIT_ALLOWED_ORIGINS),
+    jwtPrivateKey: e.FITKIT_JWT_PRIVATE_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    devMail: (e.FITKIT_DEV_MAIL ?? (!databaseUrl && !production ? "1" : "0")) === "1",
+    demo: (e.FITKIT_DEMO ?? (production ? "0" : "1")) === "1",
+    bodyLimit: e.FITKIT_BODY_LIMIT,
+    trustProxy: trustProxy(e.FITKIT_TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
     rateLimits: defaultRateLimits,
-    redisUrl: env.REDIS_URL || undefined,
-    redisPrefix: env.FITKIT_REDIS_PREFIX ?? "fitkit:",
-    renewalsIntervalMs: positiveMs("FITKIT_RENEWALS_INTERVAL_MS", env.FITKIT_RENEWALS_INTERVAL_MS, 60_000),
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.FITKIT_REDIS_PREFIX,
+    renewalsIntervalMs: e.FITKIT_RENEWALS_INTERVAL_MS,
     media,
     mediaStorage,
     billing: loadBillingSettings(env, production),
-    storeUrl: storeUrl(env.FITKIT_STORE_URL),
+    storeUrl: storeUrl(e.FITKIT_STORE_URL),
     searchIndexBuild: "at-start",
-    liveStreamsMax: positiveInteger("FITKIT_LIVE_STREAMS_MAX", env.FITKIT_LIVE_STREAMS_MAX, DEFAULT_LIVE_STREAMS_MAX),
-    liveStreamsPerAddress: positiveInteger(
-      "FITKIT_LIVE_STREAMS_PER_ADDRESS",
-      env.FITKIT_LIVE_STREAMS_PER_ADDRESS,
-      DEFAULT_LIVE_STREAMS_PER_ADDRESS,
-    ),
-    liveStreamHeartbeatMs: positiveMs("FITKIT_LIVE_STREAM_HEARTBEAT_MS", env.FITKIT_LIVE_STREAM_HEARTBEAT_MS, 15_000),
-    metricsToken: metricsToken(env.FITKIT_METRICS_TOKEN),
-    scheduleCacheBytes: megabytes("FITKIT_SCHEDULE_CACHE_MB", env.FITKIT_SCHEDULE_CACHE_MB, 16),
+    liveStreamsMax: e.FITKIT_LIVE_STREAMS_MAX,
+    liveStreamsPerAddress: e.FITKIT_LIVE_STREAMS_PER_ADDRESS,
+    liveStreamHeartbeatMs: e.FITKIT_LIVE_STREAM_HEARTBEAT_MS,
+    metricsToken: e.FITKIT_METRICS_TOKEN,
+    scheduleCacheBytes: megabytes(e.FITKIT_SCHEDULE_CACHE_MB),
+    searchCacheBytes: megabytes(e.FITKIT_SEARCH_CACHE_MB),
   };
 }

@@ -1,6 +1,6 @@
 import { LiveClass, Reservation, WaitlistEntry } from "./routes/studios.js";
 import { SeriesEnrollment } from "./routes/series-activity.js";
-import { Card, errorBodySchema, Workout, WorkoutSummary } from "./schemas.js";
+import { Card, errorBodySchema, SpotsChange, Workout, WorkoutSummary } from "./schemas.js";
 import { BillingAddress, Subscription } from "./services/subscription-view.js";
 
 /**
@@ -18,6 +18,7 @@ export const contractSchemas = [
   Reservation,
   WaitlistEntry,
   SeriesEnrollment,
+  SpotsChange,
 ] as const;
 
 /** The named shapes, for reading a `ref` in a schema's type (schemas.ts `Answer`). */
@@ -32,4 +33,5 @@ export type ContractSchemas = [
   typeof Reservation,
   typeof WaitlistEntry,
   typeof SeriesEnrollment,
+  typeof SpotsChange,
 ];

@@ -156,3 +156,22 @@ const cardSchema = exactObject({
 export const Workout = named("Workout", workoutSchema);
 export const WorkoutSummary = named("WorkoutSummary", workoutSummarySchema);
 export const Card = named("Card", cardSchema);
+
+/**
+ * The data of the live stream's `spots` event (routes/live-stream.ts): one class's counts after a change. No route
+ * answers it as JSON: it is one of the named shapes, so the OpenAPI document names it and the browser reads the event
+ * by the generated type.
+ */
+export const SpotsChange = named(
+  "SpotsChange",
+  exactObject({
+    id: { type: "string", description: "The class." },
+    location_id: { type: "string" },
+    booked: { type: "integer" },
+    capacity: { type: "integer" },
+    waitlisted: { type: "integer" },
+    cancelled: { type: "boolean" },
+    spots_left: { type: "integer", description: "As the schedule answers it (`GET /studios/class`)." },
+    class_full: { type: "boolean" },
+  }),
+);

@@ -1347,7 +1347,7 @@ export interface paths {
     };
     /**
      * Live spot counts of the asked locations' classes as they change (text/event-stream)
-     * @description Events: `spots` (data: {id, location_id, booked, capacity, waitlisted, cancelled, spots_left, class_full}; id: an event id to send back as Last-Event-ID or last_event_id), `resync` (changes may have been missed: refetch the schedule). A comment every heartbeat keeps the stream open. 503 with Retry-After when this server holds as many streams as it allows, 429 with Retry-After when the client's address holds as many as one address may. A client that stops reading is disconnected; it reconnects with the last id it saw.
+     * @description Events: `spots` (data: a `SpotsChange`, components.schemas; id: an event id to send back as Last-Event-ID or last_event_id), `resync` (changes may have been missed: refetch the schedule). A comment every heartbeat keeps the stream open. 503 with Retry-After when this server holds as many streams as it allows, 429 with Retry-After when the client's address holds as many as one address may. A client that stops reading is disconnected; it reconnects with the last id it saw.
      */
     get: operations["getStudiosLiveClassesStream"];
     put?: never;
@@ -3862,6 +3862,18 @@ export interface components {
         hashcode: string;
         calculated_at: string;
       };
+    };
+    SpotsChange: {
+      /** @description The class. */
+      id: string;
+      location_id: string;
+      booked: number;
+      capacity: number;
+      waitlisted: number;
+      cancelled: boolean;
+      /** @description As the schedule answers it (`GET /studios/class`). */
+      spots_left: number;
+      class_full: boolean;
     };
   };
   responses: never;

@@ -6,17 +6,10 @@
  * Loaded by the schedule after its first render (it is not in a widget's first script).
  */
 
-/** One class's counts after a change, as the stream's `spots` event carries them. */
-export interface SpotsChange {
-  id: string;
-  location_id: string;
-  booked: number;
-  capacity: number;
-  waitlisted: number;
-  cancelled: boolean;
-  spots_left: number;
-  class_full: boolean;
-}
+import type { components } from "../api/contract.gen.js";
+
+/** One class's counts after a change, as the stream's `spots` event carries them (the contract's `SpotsChange`). */
+export type SpotsChange = components["schemas"]["SpotsChange"];
 
 /** A schedule on the page following the stream. */
 export interface SpotsFollower {

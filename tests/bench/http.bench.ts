@@ -42,9 +42,7 @@ async function run(): Promise<BenchResult[]> {
   await seed(database.db, { clock: systemClock }, seedSteps({ demo: true }));
   if (!SCHEDULE_ONLY) await seedBenchCatalogue(database.db, systemClock.now(), BENCH_WORKOUTS);
   const config = { ...loadConfig({ PORT: "0", DATA_DIR: "/nonexistent", DATABASE_URL: "" }), logLevel: "silent" };
-  process.env.FITKIT_SEARCH_CACHE_MB = "0";
-  const uncached = await buildApp({ config, database, logger: false });
-  delete process.env.FITKIT_SEARCH_CACHE_MB;
+  const uncached = await buildApp({ config: { ...config, searchCacheBytes: 0 }, database, logger: false });
   const cached = await buildApp({ config, database, logger: false });
   const port = async (app: typeof cached) => Number(new URL(await app.listen({ port: 0, host: "127.0.0.1" })).port);
   const cachedPort = await port(cached);

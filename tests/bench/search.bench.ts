@@ -193,9 +193,7 @@ async function measureSize(size: number, results: BenchResult[]) {
       );
 
       // fitkit's server time over HTTP (answer cache off: every request searches and serialises).
-      process.env.FITKIT_SEARCH_CACHE_MB = "0";
-      const app = await buildApp({ config, database, logger: false });
-      delete process.env.FITKIT_SEARCH_CACHE_MB;
+      const app = await buildApp({ config: { ...config, searchCacheBytes: 0 }, database, logger: false });
       const serverMs: number[] = [];
       let recording = false;
       app.addHook("onResponse", async (request, reply) => {

@@ -8,7 +8,8 @@ import { MemoryRateLimiter, type Backoff, type RateLimiter } from "./rate-limite
  *
  * A hand-written script rather than a library's: sign-in needs per-account keys known only after the body is
  * parsed, counts reset on success and an exponential backoff, and every count must follow the server Clock (tests
- * move it instead of waiting); rate-limiter-flexible's stores read Date.now() and Redis's own clock.
+ * move it instead of waiting); rate-limiter-flexible's stores read Date.now() and Redis's own clock (measured:
+ * docs/decisions/own-rate-limiter.md).
  *
  * While Redis cannot be reached, counts are made in this process's memory (an insurance store): limits keep holding,
  * per process, and a request never waits on a dead connection.

@@ -1,3 +1,4 @@
+import { IntervalJob } from "./interval-job.js";
 import type { JobLock } from "./job-lock.js";
 
 export interface ScheduledJobOptions<T> {
@@ -22,62 +23,41 @@ export interface ScheduledJobOptions<T> {
 const EARLY_FIRE_MS = 1000;
 
 /**
- * A background job's life: a pass at start (work that fell due while no process ran is done at once), then one on
+ * A background job's schedule: a pass at start (work that fell due while no process ran is done at once), then one on
  * every multiple of `everyMs` of the wall clock, each under the job lock, until stopped; stopping waits for a pass in
- * progress so the database can close after it. `run()` is one pass now (tests call it after moving the clock).
+ * progress so the database can close after it (the lifecycle is IntervalJob's). `run()` is one pass now (tests call
+ * it after moving the clock).
  */
 export class ScheduledJob<T> {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<T> | undefined;
-  #started = false;
+  readonly #job: IntervalJob<T>;
 
-  constructor(private readonly options: ScheduledJobOptions<T>) {}
+  constructor(options: ScheduledJobOptions<T>) {
+    const { lock, name, work, skipped, everyMs, now, onError } = options;
+    this.#job = new IntervalJob({
+      work: () => lock(name, work).then((answer) => answer ?? skipped),
+      delay: () => ScheduledJob.untilNext(now(), everyMs),
+      runAtStart: true,
+      onError,
+    });
+  }
 
   start(): void {
-    if (this.#started) return;
-    this.#started = true;
-    this.#runInBackground();
-    this.#armNext();
+    this.#job.start();
   }
 
   /** Stops the schedule and waits for a pass in progress, so the database can close after it. */
   async stop(): Promise<void> {
-    this.#started = false;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => undefined);
+    await this.#job.stop();
   }
 
   /** One pass now: a pass in progress here is joined; one in another process makes this one answer `skipped`. */
   run(): Promise<T> {
-    const { lock, name, work, skipped } = this.options;
-    this.#running ??= lock(name, work)
-      .then((answer) => answer ?? skipped)
-      .finally(() => {
-        this.#running = undefined;
-      });
-    return this.#running;
+    return this.#job.run();
   }
 
   /** Ms from `now` to the next multiple of `everyMs` (a whole period when that multiple is only a moment away). */
   static untilNext(now: number, everyMs: number): number {
     const wait = everyMs - (now % everyMs);
     return wait < Math.min(EARLY_FIRE_MS, everyMs / 2) ? wait + everyMs : wait;
-  }
-
-  #armNext(): void {
-    if (!this.#started) return;
-    this.#timer = setTimeout(
-      () => {
-        this.#runInBackground();
-        this.#armNext();
-      },
-      ScheduledJob.untilNext(this.options.now(), this.options.everyMs),
-    );
-    this.#timer.unref();
-  }
-
-  #runInBackground(): void {
-    this.run().catch(this.options.onError);
   }
 }

@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import { createReadStream } from "node:fs";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
+import { IntervalJob } from "../jobs/interval-job.js";
 import { recordAudit } from "../services/audit.js";
 import { SYSTEM } from "../services/operator-access.js";
 import { transcodeHls } from "./ffmpeg.js";
@@ -37,51 +38,32 @@ export interface TranscoderDeps {
  * is taken over. A failed attempt is retried once, then the asset shows as failed with the reason.
  */
 export class VideoTranscoder {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #started = false;
   #stopped = false;
   readonly #abort = new AbortController();
+  /** Looks for work at start, POLL_MS after each pass, and when woken. */
+  readonly #job = new IntervalJob({
+    work: () => this.drain(),
+    delay: () => POLL_MS,
+    runAtStart: true,
+    onError: (err: unknown) => this.deps.log.error({ err }, "video transcoding failed"),
+  });
 
   constructor(private readonly deps: TranscoderDeps) {}
 
   start() {
-    if (this.#started) return;
-    this.#started = true;
-    this.wake();
+    this.#job.start();
   }
 
   /** Stops looking for work and waits for the transcode in progress (ffmpeg is not cut off mid-file). */
   async stop() {
-    this.#started = false;
     this.#stopped = true;
     this.#abort.abort();
-    clearTimeout(this.#timer);
-    await this.#running;
+    await this.#job.stop();
   }
 
   /** Looks for work now (a finished upload calls it); a pass in progress looks again when it ends. */
   wake() {
-    if (!this.#started) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#running = this.drain()
-      .catch((err: unknown) => this.deps.log.error({ err }, "video transcoding failed"))
-      .finally(() => {
-        this.#running = undefined;
-        if (!this.#started) return;
-        if (this.#again) {
-          this.#again = false;
-          this.wake();
-        } else {
-          this.#timer = setTimeout(() => this.wake(), POLL_MS);
-          this.#timer.unref();
-        }
-      });
+    this.#job.wake();
   }
 
   /** Transcodes queued assets, one at a time, until none is left (tests call it directly). */

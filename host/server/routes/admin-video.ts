@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { errorBody, HttpError, notFound } from "../errors.js";
+import { IntervalJob } from "../jobs/interval-job.js";
 import { MuxVideoApi } from "../media/mux-api.js";
 import { VideoTranscoder } from "../media/transcoder.js";
 import { VideoUploads } from "../media/uploads.js";
@@ -105,13 +106,16 @@ export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: Route
       UPLOADS_PATH,
     ));
   // Unfinished uploads past their expiry are removed hourly (once this process has taken an upload).
-  const sweep = setInterval(() => {
-    uploads?.removeExpired().catch((err: unknown) => app.log.error({ err }, "removing expired uploads failed"));
-  }, 3600_000);
-  sweep.unref();
+  const sweep = new IntervalJob({
+    work: async () => uploads?.removeExpired(),
+    delay: () => 3600_000,
+    runAtStart: false,
+    onError: (err: unknown) => app.log.error({ err }, "removing expired uploads failed"),
+  });
+  sweep.start();
   app.addHook("onReady", async () => transcoder.start());
   app.addHook("onClose", async () => {
-    clearInterval(sweep);
+    await sweep.stop();
     await transcoder.stop();
   });
 

@@ -136,12 +136,6 @@ export const splitIds = (ids: string | undefined) => [
   ),
 ];
 
-/** FITKIT_SEARCH_CACHE_MB: memory for finished search answers per server (default 32; 0 turns the cache off). */
-function answerCacheBytes(env: NodeJS.ProcessEnv): number {
-  const mb = Number(env.FITKIT_SEARCH_CACHE_MB ?? 32);
-  return Number.isFinite(mb) && mb > 0 ? Math.floor(mb * 1_048_576) : 0;
-}
-
 function runSearch(index: CatalogueIndex, request: SearchRequest): string {
   try {
     const result = index.search(request);
@@ -155,7 +149,7 @@ function runSearch(index: CatalogueIndex, request: SearchRequest): string {
 export async function catalogueRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
   const live = catalogueIndex(ctx);
-  const cacheBytes = answerCacheBytes(process.env);
+  const cacheBytes = ctx.config.searchCacheBytes;
   // Finished answers, keyed by the normalised request, per index snapshot (a rebuild starts an empty cache): library
   // traffic repeats (each category's first page, the same filter chips) and an answer is a pure function of the two.
   // Keys count towards the bytes (a filter can be 64 KB); no answer takes more than a quarter of the budget.

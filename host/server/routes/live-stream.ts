@@ -1,3 +1,12 @@
+/*
+ * The stream is written by hand, not with @fastify/sse (0.6.0, the release for Fastify 5; read 2026-11-28): that
+ * plugin frames and serialises each message per connection and, on a full send buffer, waits for "drain" without a
+ * bound, while this route frames a change once for every stream, drops a client past MAX_BACKLOG_BYTES (it comes
+ * back asking for what it missed), sends a `retry:` hint and an opening comment, closes the connection with the
+ * stream and cuts it after a shutdown grace; the replay of missed changes is the hub's, which the plugin leaves to
+ * the caller too. What the plugin would take over (the head, the heartbeat timer, the frame text) is `sseFrame` and
+ * a few lines here. docs/decisions/own-sse-framing.md.
+ */
 import { isIP } from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
@@ -6,6 +15,19 @@ import { errorSchema, strictObject } from "../schemas.js";
 import { ScheduleService } from "../services/schedule.js";
 import { SpotsHub, type SpotsEvent, type StreamMessage } from "../services/live-spots.js";
 import { typed } from "./typed.js";
+
+/** One text/event-stream frame: its fields (a data line per line of `data`), then the blank line that ends it. */
+function sseFrame(fields: { comment?: string; retry?: number; id?: string; event?: string; data?: string }): string {
+  const { comment, retry, id, event, data } = fields;
+  const lines = [
+    ...(comment === undefined ? [] : [`: ${comment}`]),
+    ...(retry === undefined ? [] : [`retry: ${retry}`]),
+    ...(id === undefined ? [] : [`id: ${id}`]),
+    ...(event === undefined ? [] : [`event: ${event}`]),
+    ...(data === undefined ? [] : data.split("\n").map((line) => `data: ${line}`)),
+  ];
+  return `${lines.join("\n")}\n\n`;
+}
 
 /** A browser that lost its stream waits this long before its own reconnect (the `retry:` hint). */
 const RETRY_HINT_MS = 2000;
@@ -21,7 +43,8 @@ const MAX_LOCATIONS = 50;
  * hold stays small.
  */
 export const MAX_BACKLOG_BYTES = 1024 * 1024;
-const RESYNC_FRAME = Buffer.from("event: resync\ndata: {}\n\n");
+const RESYNC_FRAME = Buffer.from(sseFrame({ event: "resync", data: "{}" }));
+const HEARTBEAT_FRAME = sseFrame({ comment: "heartbeat" });
 /** At shutdown, how long an ended stream may take to deliver what it holds before its connection is cut. */
 const SHUTDOWN_GRACE_MS = 1000;
 
@@ -75,7 +98,7 @@ export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: Route
       const { id, change } = message.event;
       framed = {
         event: message.event,
-        bytes: Buffer.from(`id: ${id}\nevent: spots\ndata: ${JSON.stringify(change)}\n\n`),
+        bytes: Buffer.from(sseFrame({ id, event: "spots", data: JSON.stringify(change) })),
       };
     }
     return framed.bytes;
@@ -103,8 +126,8 @@ export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: Route
         tags: ["studios"],
         summary: "Live spot counts of the asked locations' classes as they change (text/event-stream)",
         description:
-          "Events: `spots` (data: {id, location_id, booked, capacity, waitlisted, cancelled, spots_left, " +
-          "class_full}; id: an event id to send back as Last-Event-ID or last_event_id), `resync` (changes may have " +
+          "Events: `spots` (data: a `SpotsChange`, components.schemas; id: an event id to send back as " +
+          "Last-Event-ID or last_event_id), `resync` (changes may have " +
           "been missed: refetch the schedule). A comment every heartbeat keeps the stream open. 503 with " +
           "Retry-After when this server holds as many streams as it allows, 429 with Retry-After when the client's " +
           "address holds as many as one address may. A client that stops reading is disconnected; it reconnects " +
@@ -174,10 +197,10 @@ export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: Route
         if (res.writableLength > MAX_BACKLOG_BYTES) drop();
       };
       const send = (message: StreamMessage) => write(frameOf(message));
-      write(`retry: ${RETRY_HINT_MS}\n: live spot counts\n\n`);
+      write(sseFrame({ retry: RETRY_HINT_MS }) + sseFrame({ comment: "live spot counts" }));
       const unsubscribe = hub.subscribe({ locations, send }, lastEventId);
       perOwner.set(owner, (perOwner.get(owner) ?? 0) + 1);
-      const heartbeat = setInterval(() => write(": heartbeat\n\n"), ctx.config.liveStreamHeartbeatMs);
+      const heartbeat = setInterval(() => write(HEARTBEAT_FRAME), ctx.config.liveStreamHeartbeatMs);
       const opened = performance.now();
       const release = () => {
         clearInterval(heartbeat);

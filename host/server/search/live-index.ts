@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import type { DatabaseHandle, Db } from "../db/index.js";
 import { listen } from "../db/listen.js";
+import { IntervalJob } from "../jobs/interval-job.js";
 import { readWorkouts, WORKOUTS_READER_MODULE } from "../services/catalogue-workouts.js";
 import { catalogueCopies, type Catalogue, type CatalogueCopies } from "./catalogue-copy.js";
 import { CatalogueIndex, type Popularity, type SeriesMembership } from "./catalogue-index.js";
@@ -162,11 +163,13 @@ export function createLiveIndex(
     // A build that finished meanwhile read its own, at least as fresh.
     if (current === index) index.setPopularity(popularity);
   };
-  const popularityTimer = setInterval(
-    () => void refreshPopularity().catch((e) => options.onError?.(e)),
-    POPULARITY_REFRESH_MS,
-  );
-  popularityTimer.unref();
+  const popularityJob = new IntervalJob({
+    work: refreshPopularity,
+    delay: () => POPULARITY_REFRESH_MS,
+    runAtStart: false,
+    onError: (e) => options.onError?.(e),
+  });
+  popularityJob.start();
 
   return {
     async get() {
@@ -174,11 +177,11 @@ export function createLiveIndex(
     },
     ready: () => current !== null,
     rebuild,
-    refreshPopularity,
+    refreshPopularity: () => popularityJob.run(),
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      clearInterval(popularityTimer);
+      await popularityJob.stop();
       await listening.close();
       await building?.catch(() => {});
       await saving;

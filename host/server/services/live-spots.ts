@@ -8,23 +8,14 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "../db/index.js";
 import { listen, type Listening } from "../db/listen.js";
+import type { Answer, SpotsChange as spotsChangeSchema } from "../schemas.js";
 
 const SPOTS_CHANNEL = "fitkit_spots";
 /** Changes kept for streams that reconnect: a busy studio network's last minutes. */
 const KEPT = 500;
 
-/** One class's counts after a change: what the stream's `spots` event carries. */
-export interface SpotsChange {
-  id: string;
-  location_id: string;
-  booked: number;
-  capacity: number;
-  waitlisted: number;
-  cancelled: boolean;
-  /** As the schedule answers them (`GET /studios/class`). */
-  spots_left: number;
-  class_full: boolean;
-}
+/** One class's counts after a change: what the stream's `spots` event carries (its schema is in the contract). */
+export type SpotsChange = Answer<typeof spotsChangeSchema>;
 
 export interface SpotsEvent {
   id: string;
