@@ -19,8 +19,7 @@ type View =
   | { kind: "done" }
   | { kind: "refused"; paymentId: string };
 
-const codeOf = (err: unknown) =>
-  err instanceof ApiError ? (err.body as { code?: string } | undefined)?.code : undefined;
+const codeOf = (err: unknown) => (err instanceof ApiError ? err.code : undefined);
 
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
