@@ -6,6 +6,9 @@ import type { SliceDef } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
 
+/** What a membership write changes: the subscription, and the claims that say whether the member is entitled. */
+export const MEMBERSHIP_CHANGED = ["membership.subscription", "session.claims"] as const;
+
 /** Local-storage key of the address a studio-link email was requested for (spec §4: cleared on failure). */
 export const MAIL_REQUEST_KEY = "fitkit.mail-request";
 
@@ -17,14 +20,17 @@ export const MAIL_REQUEST_KEY = "fitkit.mail-request";
 function createMembershipSlice(ctx: StoreContext) {
   const c = ctx.api;
   // 404 means "no subscription": data null, not an error.
-  const subscription = createResource((s) =>
-    api.getSubscription(c, s).catch((e) => {
-      if (e instanceof ApiError && e.status === 404) return null;
-      throw e;
-    }),
+  const subscription = ctx.watch(
+    "membership.subscription",
+    createResource((s) =>
+      api.getSubscription(c, s).catch((e) => {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }),
+    ),
   );
   const id = () => currentOf(subscription).subscription_id;
-  const refreshed = <T>(answer: T) => (void subscription.reload(), answer);
+  const refreshed = ctx.after(...MEMBERSHIP_CHANGED);
   return {
     subscription,
     products: createResource(
