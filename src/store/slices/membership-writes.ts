@@ -8,7 +8,7 @@ import type { StoreContext } from "../context.js";
 import type { SliceExtension } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
-import { currentOf, MAIL_REQUEST_KEY, MEMBERSHIP_CHANGED, type MembershipSlice } from "./membership.js";
+import { currentOf, MAIL_REQUEST_KEY, type MembershipSlice } from "./membership.js";
 
 /**
  * The flows' writes: plan change and coupons, cancel, pause, card and billing address, studio link, notifications.
@@ -18,7 +18,7 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipS
   const subscriptions = createResource((s) => api.getSubscriptions(c, s).then((r) => r.items));
   const mailRequestAddress = signal(ctx.storage.getItem(MAIL_REQUEST_KEY));
   const current = () => currentOf(subscription);
-  const refreshed = ctx.after(...MEMBERSHIP_CHANGED);
+  const refreshed = ctx.after("membership.subscription", "session.claims");
 
   async function changePlanTo(period: PlanPeriod, promoCode?: string) {
     const sub = current();

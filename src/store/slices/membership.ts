@@ -6,9 +6,6 @@ import type { SliceDef } from "../store-core.js";
 import { createMutation } from "../mutation.js";
 import { createResource } from "../resource.js";
 
-/** What a membership write changes: the subscription, and the claims that say whether the member is entitled. */
-export const MEMBERSHIP_CHANGED = ["membership.subscription", "session.claims"] as const;
-
 /** Local-storage key of the address a studio-link email was requested for (spec §4: cleared on failure). */
 export const MAIL_REQUEST_KEY = "fitkit.mail-request";
 
@@ -30,7 +27,8 @@ function createMembershipSlice(ctx: StoreContext) {
     ),
   );
   const id = () => currentOf(subscription).subscription_id;
-  const refreshed = ctx.after(...MEMBERSHIP_CHANGED);
+  // A membership write changes the subscription and the claims that say whether the member is entitled.
+  const refreshed = ctx.after("membership.subscription", "session.claims");
   return {
     subscription,
     products: createResource(
