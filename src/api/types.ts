@@ -2,14 +2,11 @@
 // once, by the server's route schemas (host/server/routes, host/server/schemas.ts): contract.gen.ts is generated from
 // them (`npm run api-types`) and the names below only point into it, so a field changes in one place, the schema.
 // Field names are the wire names; timestamps are ISO-8601 strings; money is integer cents.
+import type { components } from "./contract.gen.js";
 import type { RequestBody, ResponseBody } from "./contract.js";
 
-/** The contract's error body (every route's 4xx and 5xx). */
-export interface ErrorBody {
-  statusCode: number;
-  message: string | string[];
-  error: string;
-}
+/** The contract's error body (every route's 4xx and 5xx): its stable `code` and the values its message names. */
+export type ErrorBody = components["schemas"]["ErrorBody"];
 
 /** A page of a list: `{items, total}`, the total counting the whole list. */
 export interface Page<T> {

@@ -1,4 +1,5 @@
 import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
+import type { Tag } from "./context.js";
 import type { Store } from "./store-core.js";
 
 export type Status = "idle" | "loading" | "success" | "error";
@@ -22,6 +23,8 @@ export interface Resource<T, A extends unknown[] = []> {
   load(...args: A): Promise<T | undefined>;
   /** Loads even if these arguments already succeeded or are in flight. */
   reload(...args: A): Promise<T | undefined>;
+  /** Reloads with the last arguments if it was loaded since the last reset (a write changed it); else does nothing. */
+  refresh(): Promise<T | undefined> | undefined;
   /** Replaces the data locally (e.g. with a mutation's answer). */
   set(data: T | undefined): void;
   abort(): void;
@@ -43,8 +46,10 @@ export function createResource<T, A extends unknown[] = []>(
     | { key: string; controller: AbortController; promise: Promise<T | undefined>; next?: Promise<T | undefined> }
     | undefined;
   let loadedKey: string | undefined;
+  let lastArgs: A | undefined;
 
   function run(force: boolean, args: A): Promise<T | undefined> {
+    lastArgs = args;
     const key = keyOf(...args);
     const previous = current;
     if (!force && previous?.key === key) return previous.promise;
@@ -109,13 +114,14 @@ export function createResource<T, A extends unknown[] = []>(
     fulfilled,
     load: (...args) => run(false, args),
     reload: (...args) => run(true, args),
+    refresh: () => lastArgs && run(true, lastArgs),
     set(value) {
       data.value = value;
     },
     abort,
     reset() {
       abort();
-      loadedKey = undefined;
+      loadedKey = lastArgs = undefined;
       batch(() => {
         data.value = undefined;
         error.value = undefined;
@@ -136,7 +142,8 @@ const families = new WeakMap<object, Map<string, Resource<unknown, []>>>();
 /**
  * One resource per key in a store, for data several widgets on a page show for different arguments (two series cards,
  * two schedules of different studios): the store's slices hold one value per resource, so each key gets its own
- * resource here, created once per store and shared by every widget asking for that key.
+ * resource here, created once per store and shared by every widget asking for that key. It is watched under its key's
+ * prefix (`live.classes:…` under `live.classes`), so the writes that change it reload it.
  */
 export function keyedResource<T>(
   store: Store<unknown, unknown>,
@@ -146,6 +153,6 @@ export function keyedResource<T>(
   let family = families.get(store);
   if (!family) families.set(store, (family = new Map()));
   let resource = family.get(key) as Resource<T, []> | undefined;
-  if (!resource) family.set(key, (resource = createResource<T>(fetcher)));
+  if (!resource) family.set(key, (resource = store.watch(key.split(":")[0] as Tag, createResource<T>(fetcher))));
   return resource;
 }

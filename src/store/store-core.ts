@@ -3,7 +3,8 @@ import { createApiClient, type ApiClient } from "../api/client.js";
 import { refreshTokens } from "../api/calls/auth.js";
 import { createAuth, type Auth } from "../auth/auth.js";
 import type { RefreshLock } from "../auth/refresh-lock.js";
-import { memoryStorage, type KeyValueStorage, type StoreContext } from "./context.js";
+import { memoryStorage, type Invalidation, type KeyValueStorage, type StoreContext, type Tag } from "./context.js";
+import type { Resource } from "./resource.js";
 import type { AllExtensions, AllSlices } from "./create-store.js";
 import { createSessionSlice, type SessionSlice } from "./slices/session.js";
 
@@ -66,7 +67,7 @@ export type Store<S = AllSlices, E = AllExtensions> = StoreBase<S, E> & {
   readonly [K in keyof S]: S[K] & Extended<E, K>;
 };
 
-interface StoreBase<S, E> {
+interface StoreBase<S, E> extends Invalidation {
   readonly apiBase: string;
   readonly api: ApiClient;
   readonly auth: Auth;
@@ -124,7 +125,23 @@ export function createStoreWith<const D extends readonly AnyDef[]>(
     refresh: (token) => refreshTokens(publicClient, token),
   });
   const api = client(auth);
-  const ctx: StoreContext = { api, auth, storage, now, signedIn: auth.signedIn };
+  const watched: [Tag, Pick<Resource<unknown, never>, "refresh">][] = [];
+  const watch: Invalidation["watch"] = (tag, resource) => (watched.push([tag, resource]), resource);
+  const invalidate = (...tags: Tag[]) =>
+    Promise.all(watched.map(([tag, resource]) => tags.includes(tag) && resource.refresh()));
+  const ctx: StoreContext = {
+    api,
+    auth,
+    storage,
+    now,
+    signedIn: auth.signedIn,
+    watch,
+    invalidate,
+    after:
+      (...tags) =>
+      (answer) =>
+        invalidate(...tags).then(() => answer),
+  };
   const session = createSessionSlice(ctx);
   const registry = new Map<SliceName, SliceDef>();
   const extensions = new Set<SliceExtension>();
@@ -154,6 +171,8 @@ export function createStoreWith<const D extends readonly AnyDef[]>(
     api,
     auth,
     session,
+    watch,
+    invalidate,
     use(...more) {
       for (const def of more) {
         if ("extends" in def) {

@@ -26,7 +26,10 @@ export const checks = [
   searchRequest({ filters: emptyFilters() }) satisfies SearchRequest | null,
   // @ts-expect-error filters are required
   searchRequest({}),
-  store.live.book.run("class-id", { refresh: false }),
+  store.live.book.run("class-id"),
+  store.invalidate("live.reservations", "series.enrollments"),
+  // @ts-expect-error a write invalidates only what the store watches
+  store.invalidate("live.everything"),
   // @ts-expect-error sort is one of the five options
   store.catalogue.update({ sort: "random" }),
   store.session.signedIn.value satisfies boolean,

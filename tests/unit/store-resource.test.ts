@@ -150,6 +150,21 @@ describe("resource status machine (spec §4: request → success | error → ful
     void r.load();
     expect(calls).toHaveLength(2);
   });
+  it("refreshes with its last arguments once loaded, and not before or after a reset (a write's invalidation)", async () => {
+    const { calls, fetcher } = controlled<string>();
+    const r = createResource(fetcher);
+    expect(r.refresh()).toBeUndefined();
+    const first = r.load("a");
+    calls[0]!.d.resolve("a1");
+    await first;
+    const again = r.refresh();
+    expect(calls.map((c) => c.args)).toEqual([["a"], ["a"]]);
+    calls[1]!.d.resolve("a2");
+    await expect(again).resolves.toBe("a2");
+    r.reset();
+    expect(r.refresh()).toBeUndefined();
+    expect(calls).toHaveLength(2);
+  });
 });
 
 describe("mutation flags", () => {

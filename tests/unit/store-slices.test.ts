@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   createStore,
   getSharedStore,
+  keyedResource,
   memoryStorage,
   STORE_KEY,
   MAIL_REQUEST_KEY,
@@ -173,48 +174,77 @@ describe("favourites and hidden collections", () => {
 });
 
 describe("live reservations (spec §4, §8)", () => {
-  it("refreshes the list after booking unless told not to, and keeps the status of a failure", async () => {
-    server.on("GET", "/studios/reservation", (_, res) => json(res, 200, { items: [] }));
-    server.on("POST", "/studios/reservation/", (req, res) =>
-      (req.body as { class_id: string }).class_id === "full"
-        ? contractError(res, 400, "Class is full")
-        : json(res, 200, { id: "r1", status: "pending" }),
-    );
+  it("reloads the reservations a booking changed before it answers, once shown, and keeps a failure's status", async () => {
+    let items: unknown[] = [];
+    server.on("GET", "/studios/reservation", (_, res) => json(res, 200, { items }));
+    server.on("POST", "/studios/reservation/", (req, res) => {
+      if ((req.body as { class_id: string }).class_id === "full") return contractError(res, 400, "Class is full");
+      items = [{ id: "r1", status: "pending" }];
+      json(res, 200, items[0]);
+    });
     const store = build(member());
+    const gets = () => server.seen.filter((s) => s.url.startsWith("/studios/reservation") && s.method === "GET");
+    // Nothing shows the reservations yet: nothing to reload.
     await store.live.book.run("c1");
-    await new Promise((r) => setTimeout(r, 50));
-    expect(server.seen.filter((s) => s.url.startsWith("/studios/reservation") && s.method === "GET")).toHaveLength(1);
-    await store.live.book.run("c2", { refresh: false });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(server.seen.filter((s) => s.method === "GET")).toHaveLength(1);
+    expect(gets()).toHaveLength(0);
+    await store.live.reservations.load();
+    await store.live.book.run("c2");
+    expect(gets()).toHaveLength(2);
+    expect(store.live.reservations.data.value).toEqual(items);
     await expect(store.live.book.run("full")).resolves.toBeUndefined();
+    expect(gets()).toHaveLength(2);
     expect(store.live.book.error.value).toMatchObject({ status: 400 });
   });
 });
 
+describe("what a write invalidates", () => {
+  it("reloads a shown keyed resource under its key's prefix, and nothing unwatched or never loaded", async () => {
+    let spots = 3;
+    server.on("GET", "/studios/live-classes", (_, res) => json(res, 200, { items: [{ spots_left: spots }] }));
+    server.on("POST", "/studios/reservation/", (_, res) => (spots--, json(res, 200, { id: "r1" })));
+    const store = build(member());
+    const classes = keyedResource(store, "live.classes:somewhere", (s) =>
+      store.api.request<{ items: unknown[] }>("/studios/live-classes", { signal: s }),
+    );
+    const elsewhere = keyedResource(store, "series:somewhere", () => Promise.resolve("untouched"));
+    await Promise.all([classes.load(), elsewhere.load()]);
+    await store.live.book.run("c1");
+    expect(classes.data.value).toEqual({ items: [{ spots_left: 2 }] });
+    // Unwatched tags and resources never loaded stay as they are.
+    await store.invalidate("calendars.mine");
+    expect(server.seen.filter((s) => s.method === "GET").map((s) => s.url)).toEqual([
+      "/studios/live-classes",
+      "/studios/live-classes",
+    ]);
+  });
+});
+
 describe("series (spec §4)", () => {
-  it("is ready once loaded and enrolled when the list is non-empty; join reloads the enrolments", async () => {
-    let series: unknown[] = [];
+  it("reads the enrolments once, completed ones too; enrolled means a series not completed; join reloads", async () => {
+    const enrolment = (series_id: string, status: string) => ({
+      series_id,
+      status,
+      series_state: { workouts: [] },
+      progress_summary: { total_progress: 0, chapter_progress: {} },
+    });
+    let series: unknown[] = [enrolment("s0", "completed")];
     server.on("GET", "/v2/workouts/series", (_, res) => json(res, 200, { series }));
     server.on("POST", "/v2/workouts/series/enroll", (_, res) => {
-      series = [
-        {
-          series_id: "s1",
-          status: "enrolled",
-          series_state: { workouts: [] },
-          progress_summary: { total_progress: 0, chapter_progress: {} },
-        },
-      ];
-      json(res, 200, { success: true, series: series[0] });
+      series = [...series, enrolment("s1", "enrolled")];
+      json(res, 200, { success: true, series: series[1] });
     });
     const store = build(member());
     expect(store.series.ready.value).toBe(false);
     await store.series.enrollments.load();
     expect([store.series.ready.value, store.series.enrolled.value]).toEqual([true, false]);
+    expect(store.series.enrollmentOf("s0")?.status).toBe("completed");
     await store.series.join.run("s1");
-    await new Promise((r) => setTimeout(r, 50));
     expect(store.series.enrolled.value).toBe(true);
-    expect(store.series.enrollmentOf("s1")?.status).toBe("enrolled");
+    expect(store.series.active.value?.map((e) => e.series_id)).toEqual(["s1"]);
+    expect(server.seen.filter((s) => s.method === "GET").map((s) => s.url)).toEqual([
+      "/v2/workouts/series",
+      "/v2/workouts/series",
+    ]);
   });
 });
 

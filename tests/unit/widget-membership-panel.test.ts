@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/api/index.js";
 import { validateAddress } from "../../widgets/membership-panel/flows.js";
 import { problemsOf } from "../../widgets/membership-panel/address-refusal.js";
 
@@ -50,10 +51,14 @@ describe("billing address checks (spec §5)", () => {
   });
 
   it("reads which fields a refused address names, by its code", () => {
-    const refused = (values: Record<string, string>, code = "address_invalid") => ({
-      status: 400,
-      body: { statusCode: 400, error: "Bad Request", message: "Wrong Zip Code", code, values },
-    });
+    const refused = (values: Record<string, string>, code = "address_invalid") =>
+      new ApiError("PUT", "/v2/subscriptions/subs/s1/address", 400, {
+        statusCode: 400,
+        error: "Bad Request",
+        message: "Wrong Zip Code",
+        code,
+        values,
+      });
     expect(problemsOf(refused({ zip: "zip", city: "city" }))).toEqual([
       ["zip", "zip"],
       ["city", "city"],

@@ -2,6 +2,7 @@
 // The membership panel says the server's promo-code and card refusals in the member's language by their code (the
 // contract's error body), never by matching the English sentence.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../src/api/index.js";
 import { createWidgetElement } from "../../widgets/ui/element.js";
 import { speak } from "../../widgets/ui/copy.js";
 import { createStoreWith, membershipSlice, memoryStorage } from "../../src/store/index.js";
@@ -13,11 +14,15 @@ import panelEs from "../../widgets/membership-panel/copy.es-US.js";
 import panelFr from "../../widgets/membership-panel/copy.fr-CA.js";
 import type { useMembership } from "../../widgets/membership-panel/data.js";
 
-/** A refusal as the client holds it: an ApiError's body. */
-const refused = (code: string, values: Record<string, string>, message: string | string[] = "(English)") => ({
-  status: 400,
-  body: { statusCode: 400, error: "Bad Request", message, code, values },
-});
+/** A refusal as the client holds it: an ApiError with the contract's body. */
+const refused = (code: string, values: Record<string, string>, message: string | string[] = "(English)") =>
+  new ApiError("POST", "/v2/subscriptions/subs/change-plan", 400, {
+    statusCode: 400,
+    error: "Bad Request",
+    message,
+    code,
+    values,
+  });
 
 afterEach(() => {
   speak(undefined);

@@ -32,7 +32,7 @@ export interface LiveSchedule {
 }
 
 interface Write<T> {
-  run(id: string, options: { refresh: boolean }): Promise<T | undefined>;
+  run(id: string): Promise<T | undefined>;
   error: { peek(): unknown };
 }
 
@@ -84,13 +84,12 @@ export function useLiveSchedule(location: string | undefined, appUrl: string): L
   }, [passRefused, appOrigin]);
   useLiveSpots(store, location, classes, place, reservations);
 
-  /** A write that throws its ApiError on failure and, on success, reloads the reservations and the spots together. */
+  /** A write that throws its ApiError on failure (the live slice reloads the reservations and the spots it changed). */
   const write =
     <T>(mutation: Write<T>) =>
     async (id: string): Promise<T> => {
-      const answer = await mutation.run(id, { refresh: false });
+      const answer = await mutation.run(id);
       if (answer === undefined) throw mutation.error.peek();
-      await Promise.all([reservations.reload(), classes.reload()]);
       return answer;
     };
 

@@ -1,3 +1,4 @@
+import { ApiError } from "../../src/api/error.js";
 import { ADDRESS_LIMITS, type AddressField, type AddressProblem } from "../../src/domain/billing-address.js";
 
 // Reading the server's refusal back onto the form's fields is the form's concern (the rule itself lives in
@@ -7,9 +8,8 @@ import { ADDRESS_LIMITS, type AddressField, type AddressProblem } from "../../sr
  * among its values (the same rule the form checks, src/domain/billing-address.ts).
  */
 export function problemsOf(error: unknown): [AddressField, AddressProblem][] {
-  const body = (error as { body?: { code?: unknown; values?: Record<string, unknown> } } | undefined)?.body;
-  if (body?.code !== "address_invalid") return [];
-  return Object.entries(body.values ?? {}).filter(
+  if (!(error instanceof ApiError) || error.code !== "address_invalid") return [];
+  return Object.entries(error.values ?? {}).filter(
     (entry): entry is [AddressField, AddressProblem] => entry[0] in ADDRESS_LIMITS,
   );
 }

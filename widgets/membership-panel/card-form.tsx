@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from "preact/hooks";
+import { ApiError } from "../../src/api/error.js";
 import type { PaymentCard } from "../../src/api/index.js";
 import { useCss } from "../ui/context.js";
 import { Button } from "../ui/parts.js";
@@ -61,9 +62,9 @@ export function CardForm({
       });
       onSaved(saved);
     } catch (error) {
-      const { status, body } = (error ?? {}) as { status?: number; body?: { code?: unknown; values?: object } };
-      const named = body?.code === "card_invalid" ? cardProblems(body.values, error) : [];
-      if (status === 402) setProblem([say("membership.cardDeclined")]);
+      const refusal = error instanceof ApiError ? error : undefined;
+      const named = refusal?.code === "card_invalid" ? cardProblems(refusal.values, error) : [];
+      if (refusal?.status === 402) setProblem([say("membership.cardDeclined")]);
       else if (named.length) setProblem(named);
       else setFailure(say("error.payment"));
     } finally {

@@ -1,8 +1,8 @@
+import { ApiError } from "../../src/api/error.js";
 import { errorDialogEn } from "../../src/i18n/spec/error-dialog.js";
 import { membershipEn } from "../../src/i18n/spec/membership.js";
 import { membershipStepsEn } from "../../src/i18n/spec/membership-steps.js";
 import { promoRefusalCodes, promoRefusalsEn, type PromoRefusalKey } from "../../src/i18n/spec/promo-refusals.js";
-import type { Params } from "../../src/i18n/translate-core.js";
 import { sayWith } from "../ui/copy.js";
 
 /** The flows' own labels and the spec's membership copy: they load with the flows (flows.tsx), not with the panel. */
@@ -84,7 +84,7 @@ export const say = sayWith(
  * body; src/i18n/spec/refusals.ts); undefined for any other failure.
  */
 export function promoRefusal(error: unknown): string | undefined {
-  const body = (error as { body?: { code?: unknown; values?: Params } } | undefined)?.body;
-  const key = (Object.keys(promoRefusalCodes) as PromoRefusalKey[]).find((k) => promoRefusalCodes[k] === body?.code);
-  return key && say(key, body?.values);
+  const refusal = error instanceof ApiError ? error : undefined;
+  const key = (Object.keys(promoRefusalCodes) as PromoRefusalKey[]).find((k) => promoRefusalCodes[k] === refusal?.code);
+  return key && say(key, refusal?.values);
 }

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from "preact/hooks";
+import { ApiError } from "../../src/api/error.js";
 import type { BillingAddressChange } from "../../src/api/index.js";
 import { formatPrice } from "../../src/domain/prices.js";
 import { looksLikeEmail } from "../../src/domain/email.js";
@@ -346,8 +347,8 @@ export function CancelMembership({ data, supportEmail, done, close, progress }: 
     if (reason === "other" && !explanation.trim()) return setUnexplained(true);
     const answer = await w.cancel.run(reason, reason === "other" ? explanation.trim() : undefined);
     if (answer) return done(say("membership.cancelled"), "cancel");
-    if ((w.cancel.error.peek() as { body?: { code?: unknown } } | undefined)?.body?.code === "explanation_required")
-      setUnexplained(true);
+    const error = w.cancel.error.peek();
+    if (error instanceof ApiError && error.code === "explanation_required") setUnexplained(true);
     else setFailure(say("error.unexpected"));
   }
   return (

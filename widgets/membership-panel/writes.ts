@@ -29,15 +29,13 @@ export async function updateCard(data: Data, card: TestCard): Promise<PaymentCar
   const token = await createSandboxPaymentMethod(data.store.api, { client_secret: setup.client_secret, ...card });
   const saved = await m.setDefaultPayment.run(token.payment_method_id);
   if (!saved) throw m.setDefaultPayment.error.peek();
-  void m.subscription.reload();
   return saved;
 }
 
-/** Saves the billing address and reloads the subscription that shows it. */
+/** Saves the billing address (the subscription that shows it reloads). */
 export async function updateAddress(data: Data, address: BillingAddressChange) {
   const m = withWrites(data);
   const saved = await m.updateBillingAddress.run(address);
   if (!saved) throw m.updateBillingAddress.error.peek();
-  void m.subscription.reload();
   return saved;
 }

@@ -10,31 +10,27 @@ export function useSeriesCard(slugOrId: string | undefined) {
   const signedIn = store.session.signedIn.value;
   const key = slugOrId ?? "";
   const series = keyedResource(store, `series:${key}`, (s) => api.getSeries(store.api, key, s));
-  // Completed series too (the slice's list is the spec's active_only one), so a finished series shows YOU DID IT!.
-  const enrollments = keyedResource(store, "series.enrollments:all", (s) =>
-    api.getSeriesEnrollments(store.api, s, true).then((r) => r.series),
-  );
+  const { enrollments, join, leave } = store.series;
 
   useEffect(() => {
     if (key) void series.load();
   }, [series, key]);
   useEffect(() => {
-    // Member data: forget it on sign-out so another member signing in on this page never sees it.
     if (signedIn) void enrollments.load();
-    else enrollments.reset();
   }, [signedIn]);
 
   const value: Series | undefined = series.data.value;
-  const enrollment: SeriesEnrollment | undefined =
-    signedIn && value ? enrollments.data.value?.find((e) => e.series_id === value.id) : undefined;
+  // Completed series too, so a finished series shows YOU DID IT!.
+  const enrollment: SeriesEnrollment | undefined = signedIn && value ? store.series.enrollmentOf(value.id) : undefined;
   return {
     signedIn,
     series: { status: series.status.value, value, error: series.error.value },
     ready: signedIn && enrollments.fulfilled.value,
     enrollment,
-    busy: store.series.join.loading.value || store.series.leave.loading.value,
+    busy: join.loading.value || leave.loading.value,
     retry: () => void series.reload(),
-    join: async (id: string) => (await store.series.join.run(id)) !== undefined && (await enrollments.reload(), true),
-    leave: async (id: string) => (await store.series.leave.run(id)) !== undefined && (await enrollments.reload(), true),
+    // The slice reloads the enrolments before the write answers.
+    join: async (id: string) => (await join.run(id)) !== undefined,
+    leave: async (id: string) => (await leave.run(id)) !== undefined,
   };
 }

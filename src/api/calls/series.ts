@@ -15,9 +15,9 @@ export const enrollSeries = (c: ApiClient, seriesId: string) =>
   call(c, "post", "/v2/workouts/series/enroll", { body: { series_id: seriesId }, auth: true });
 export const leaveSeries = (c: ApiClient, seriesId: string) =>
   call(c, "post", "/v2/workouts/series/leave", { body: { series_id: seriesId }, auth: true });
-/** The series the member is in with their progress: the active ones, or with `all` the completed ones too. */
-export const getSeriesEnrollments = (c: ApiClient, signal?: S, all = false) =>
-  call(c, "get", "/v2/workouts/series", { query: { active_only: !all }, auth: true, signal });
+/** The series the member is in with their progress, completed ones included. */
+export const getSeriesEnrollments = (c: ApiClient, signal?: S) =>
+  call(c, "get", "/v2/workouts/series", { auth: true, signal });
 
 export const getCalendarEnrollments = (c: ApiClient, signal?: S) =>
   call(c, "get", "/tsapi/workout_calendars", { auth: true, signal });

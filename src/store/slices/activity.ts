@@ -5,9 +5,12 @@ import type { StoreContext } from "../context.js";
 import { createResource } from "../resource.js";
 import type { SliceDef, SliceExtension } from "../store-core.js";
 
-/** The member's history: the history page, and the watched filter's ids. */
+/** The member's history: the history page, and the watched filter's ids. A finished workout (the player) changes it. */
 function createActivityCore(ctx: StoreContext) {
-  const history = createResource((s, q: HistoryQuery = {}) => api.getHistory(ctx.api, q, s));
+  const history = ctx.watch(
+    "activity",
+    createResource((s, q: HistoryQuery = {}) => api.getHistory(ctx.api, q, s)),
+  );
   return {
     history,
     /** Ids of completed workouts: the "watched" filter. */
@@ -20,13 +23,20 @@ function createActivityCore(ctx: StoreContext) {
 
 /** The member's stats and streaks (home, history, onboarding), added by `activityStats`. */
 function createActivityStats(ctx: StoreContext) {
-  const stats = createResource((s, q: { startDate?: string; endDate?: string } = {}) =>
-    api.getWorkoutStats(ctx.api, q, s),
+  const stats = ctx.watch(
+    "activity",
+    createResource((s, q: { startDate?: string; endDate?: string } = {}) => api.getWorkoutStats(ctx.api, q, s)),
   );
-  const legacyStats = createResource((s) => api.getLegacyStats(ctx.api, s));
+  const legacyStats = ctx.watch(
+    "activity",
+    createResource((s) => api.getLegacyStats(ctx.api, s)),
+  );
   /** Streaks in the member's local days: the zone this browser runs in unless one is given. */
-  const streaks = createResource((s, tz: string = Intl.DateTimeFormat().resolvedOptions().timeZone) =>
-    api.getStreaks(ctx.api, { tz }, s),
+  const streaks = ctx.watch(
+    "activity",
+    createResource((s, tz: string = Intl.DateTimeFormat().resolvedOptions().timeZone) =>
+      api.getStreaks(ctx.api, { tz }, s),
+    ),
   );
   return { stats, legacyStats, streaks, reset: () => (stats.reset(), legacyStats.reset(), streaks.reset()) };
 }

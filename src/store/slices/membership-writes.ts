@@ -18,7 +18,7 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipS
   const subscriptions = createResource((s) => api.getSubscriptions(c, s).then((r) => r.items));
   const mailRequestAddress = signal(ctx.storage.getItem(MAIL_REQUEST_KEY));
   const current = () => currentOf(subscription);
-  const refreshed = <T>(answer: T) => (void subscription.reload(), answer);
+  const refreshed = ctx.after("membership.subscription", "session.claims");
 
   async function changePlanTo(period: PlanPeriod, promoCode?: string) {
     const sub = current();
@@ -74,6 +74,7 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipS
           statusCode: 404,
           message: "Invalid Promo Code",
           error: "Not Found",
+          code: "promo_not_found",
         });
       const sub = current();
       const provider = sub.provider === "stripe" ? "stripe" : "recharge";
@@ -94,10 +95,12 @@ function createMembershipWrites(ctx: StoreContext, { subscription }: MembershipS
     /** Withdraws a pause that has not started. */
     cancelPause: createMutation(() => api.cancelPause(c, current().subscription_id).then(refreshed)),
     updateBillingAddress: createMutation((address: BillingAddressChange) =>
-      api.updateBillingAddress(c, current().subscription_id, address),
+      api.updateBillingAddress(c, current().subscription_id, address).then(refreshed),
     ),
     setupPayment: createMutation(() => api.setupPayment(c)),
-    setDefaultPayment: createMutation((paymentMethodId: string) => api.setDefaultPayment(c, paymentMethodId)),
+    setDefaultPayment: createMutation((paymentMethodId: string) =>
+      api.setDefaultPayment(c, paymentMethodId).then(refreshed),
+    ),
     mailRequestAddress,
     /** Asks for the studio-link email; the address is kept in local storage and cleared if the request fails. */
     requestStudioLink: createMutation(async (email: string) => {

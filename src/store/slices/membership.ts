@@ -17,14 +17,18 @@ export const MAIL_REQUEST_KEY = "fitkit.mail-request";
 function createMembershipSlice(ctx: StoreContext) {
   const c = ctx.api;
   // 404 means "no subscription": data null, not an error.
-  const subscription = createResource((s) =>
-    api.getSubscription(c, s).catch((e) => {
-      if (e instanceof ApiError && e.status === 404) return null;
-      throw e;
-    }),
+  const subscription = ctx.watch(
+    "membership.subscription",
+    createResource((s) =>
+      api.getSubscription(c, s).catch((e) => {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }),
+    ),
   );
   const id = () => currentOf(subscription).subscription_id;
-  const refreshed = <T>(answer: T) => (void subscription.reload(), answer);
+  // A membership write changes the subscription and the claims that say whether the member is entitled.
+  const refreshed = ctx.after("membership.subscription", "session.claims");
   return {
     subscription,
     products: createResource(

@@ -5,8 +5,8 @@ import { createMutation } from "../mutation.js";
 import type { CalendarsSlice, SeriesSlice } from "./series.js";
 
 /** Pause and resume of a series: pausing keeps progress; resuming carries on from the same next workout. */
-function createSeriesPauses(ctx: StoreContext, { enrollments }: SeriesSlice) {
-  const refreshed = <T>(answer: T) => (void enrollments.reload(), answer);
+function createSeriesPauses(ctx: StoreContext) {
+  const refreshed = ctx.after("series.enrollments");
   return {
     pause: createMutation((seriesId: string) => api.pauseSeries(ctx.api, seriesId).then(refreshed)),
     resume: createMutation((seriesId: string) => api.resumeSeries(ctx.api, seriesId).then(refreshed)),
@@ -14,8 +14,8 @@ function createSeriesPauses(ctx: StoreContext, { enrollments }: SeriesSlice) {
 }
 
 /** Pause and resume of a calendar: while paused today's day stays put; resuming moves the rest of the plan. */
-function createCalendarPauses(ctx: StoreContext, { enrollments, mine }: CalendarsSlice) {
-  const refreshed = <T>(answer: T) => (void enrollments.reload(), void mine.reload(), answer);
+function createCalendarPauses(ctx: StoreContext) {
+  const refreshed = ctx.after("calendars.enrollments", "calendars.mine");
   return {
     pause: createMutation((id: string) => api.pauseCalendar(ctx.api, id).then(refreshed)),
     resume: createMutation((id: string) => api.resumeCalendar(ctx.api, id).then(refreshed)),

@@ -19,8 +19,11 @@ function createPlayerSlice(ctx: StoreContext) {
   let resumeOnClose = false;
   return {
     start: createMutation((workoutId: string) => api.startSession(c, workoutId)),
+    /** Ends a session: a completed workout changes the member's activity, series progress and calendar days. */
     end: createMutation((workoutId: string, sessionId: string, position: number) =>
-      api.endSession(c, workoutId, { session_id: sessionId, workout_completed_positions: Math.floor(position) }),
+      api
+        .endSession(c, workoutId, { session_id: sessionId, workout_completed_positions: Math.floor(position) })
+        .then(ctx.after("activity", "series.enrollments", "calendars.mine")),
     ),
     music,
     station,

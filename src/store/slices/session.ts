@@ -9,7 +9,10 @@ import type { SliceExtension } from "../store-core.js";
 
 /** Signed-in state, the claims and the member status they give: what every widget asks ("signed in? entitled?"). */
 export function createSessionSlice(ctx: StoreContext) {
-  const claims = createResource((s) => api.getClaims(ctx.api, s));
+  const claims = ctx.watch(
+    "session.claims",
+    createResource((s) => api.getClaims(ctx.api, s)),
+  );
   return {
     signedIn: ctx.signedIn,
     claims,
@@ -64,11 +67,9 @@ function createSessionAccount(ctx: StoreContext, { claims }: SessionSlice) {
       api.updatePreferences(c, patch).then(into(preferences)),
     ),
     /** A rename shows in the claims (greeting, header) at once, so they are re-read after a save. */
-    updateProfile: createMutation(async (change: Parameters<typeof api.updateProfile>[1]) => {
-      const answer = into(profile)(await api.updateProfile(c, change));
-      void claims.reload();
-      return answer;
-    }),
+    updateProfile: createMutation((change: Parameters<typeof api.updateProfile>[1]) =>
+      api.updateProfile(c, change).then(into(profile)).then(ctx.after("session.claims")),
+    ),
     submitOnboarding: createMutation((answers: Parameters<typeof api.submitOnboardingResults>[1]) =>
       api.submitOnboardingResults(c, answers).then(into(onboardingResults)),
     ),

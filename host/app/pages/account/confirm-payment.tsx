@@ -19,8 +19,7 @@ type View =
   | { kind: "done" }
   | { kind: "refused"; paymentId: string };
 
-const codeOf = (err: unknown) =>
-  err instanceof ApiError ? (err.body as { code?: string } | undefined)?.code : undefined;
+const codeOf = (err: unknown) => (err instanceof ApiError ? err.code : undefined);
 
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
@@ -47,13 +46,13 @@ export default function ConfirmPaymentPage() {
         window.location.assign(answer.redirect_url);
         return;
       }
-      await store.session.claims.reload();
+      await store.invalidate("membership.subscription", "session.claims");
       setView({ kind: "done" });
     } catch (err) {
       const code = codeOf(err);
       if (code === "payment_not_confirmed") setView({ kind: "refused", paymentId });
       else if (code === "payment_already_made") {
-        await store.session.claims.reload();
+        await store.invalidate("membership.subscription", "session.claims");
         setView({ kind: "done" });
       } else if (code === "no_payment_to_confirm") setView({ kind: "none" });
       else setFailure(t("error.unexpected"));

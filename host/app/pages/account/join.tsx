@@ -17,10 +17,9 @@ import { Page, PageHeader, card, lead, stack } from "../../ui/page.js";
 export default function JoinPage() {
   const store = useStore();
   const [, navigate] = useLocation();
-  const onChange = async (e: CustomEvent) => {
-    if ((e.detail as { action?: string } | undefined)?.action !== "join") return;
-    await store.session.claims.reload();
-    navigate("/home");
+  // The join reloaded the claims before the panel said so: the member lands on /home entitled.
+  const onChange = (e: CustomEvent) => {
+    if ((e.detail as { action?: string } | undefined)?.action === "join") navigate("/home");
   };
   return (
     <Page narrow>

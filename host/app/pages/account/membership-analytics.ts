@@ -39,15 +39,16 @@ export function useMembershipAnalytics(host: RefObject<HTMLElement | null>, page
     return () => el.removeEventListener("click", onClick);
   }, [host, analytics, page]);
 
-  return async (e: CustomEvent<MembershipStepDetail>) => {
+  return (e: CustomEvent<MembershipStepDetail>) => {
     const { flow, step } = e.detail;
     const known = STEPS[`${flow}:${step}`];
     if (known) analytics.track(known[0], { page, ...known[1] });
     if (step !== "completed") return;
     if (flow === "cancel") analytics.track("App Subscription Cancellation Submitted", {});
     if (flow === "plan") {
-      // The plan the member will be on: the scheduled change, else the current one.
-      const sub = (await store.membership.subscription.reload()) as
+      // The plan the member will be on (the change reloaded the subscription): the scheduled change, else the current
+      // one.
+      const sub = store.membership.subscription.data.peek() as
         { scheduled_change?: { sku?: string } | null; product_id?: string } | null | undefined;
       analytics.track("App Subscription Plan Update Submitted", {
         sku: sub?.scheduled_change?.sku ?? sub?.product_id ?? "",

@@ -56,13 +56,9 @@ export default function MembershipPage() {
   const host = useRef<HTMLDivElement>(null);
   const onStep = useMembershipAnalytics(host, location);
   const studioLink = useStudioLinkConfirmation();
-  const onChange = async (e: CustomEvent) => {
-    if ((e.detail as { action?: string } | undefined)?.action === "join") {
-      // Resubscribed: entitled again, so the member goes where members start.
-      await store.session.claims.reload();
-      return navigate("/home");
-    }
-    void store.session.claims.reload();
+  // Resubscribed: entitled again (the write reloaded the claims), so the member goes where members start.
+  const onChange = (e: CustomEvent) => {
+    if ((e.detail as { action?: string } | undefined)?.action === "join") navigate("/home");
   };
   return (
     <AccountLayout title={t(section.title)}>

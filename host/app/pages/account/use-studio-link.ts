@@ -22,8 +22,6 @@ export function useStudioLinkConfirmation() {
     void store.membership.createStudioLink.run({ token }).then((answer) => {
       if (answer === undefined) return setFailure(t("error.unlimitedLink"));
       setNotice(t("accountMembership.studioLinked"));
-      void store.membership.subscription.reload();
-      void store.session.claims.reload();
     });
   }, [token, location, navigate, store]);
   return { notice, failure, dismiss: () => setFailure("") };

@@ -95,7 +95,6 @@ export default function CalendarDetailPage() {
     setNotice("");
     const answer = await store.calendars[kind].run(current!.id);
     if (!answer) return setFailure(t("error.unexpected"));
-    void store.calendars.mine.reload();
     setNotice(
       t(kind === "enroll" ? "calendars.enrolledSuccess" : "calendars.unenrolledSuccess", { calendar: current!.name }),
     );

@@ -255,7 +255,7 @@ function MembershipCallToAction() {
 function MemberHome() {
   const store = useStore();
   const session = useSession();
-  const enrollments = useSignal(store.series.enrollments.data);
+  const enrollments = useSignal(store.series.active);
   const enrolledReady = useSignal(store.series.ready);
   const history = useSignal(store.activity.history.data);
   const stats = useSignal(store.activity.stats.data);

@@ -183,7 +183,7 @@ export default function BookedClassesPage() {
           })}
         </ul>
       )}
-      <WaitlistPlaces onChange={() => void store.live.reservations.reload()} />
+      <WaitlistPlaces />
       <CalendarFeedSection />
       <Modal open={!!confirm} title={t("action.cancelBooking")} onClose={() => setConfirm(null)}>
         <p>{t("confirm.cancelClass")}</p>

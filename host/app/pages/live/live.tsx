@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { css } from "goober";
 import { t } from "../../../../src/i18n/index.js";
-import { TAGS, EVENTS } from "../../../../widgets/constants.js";
+import { TAGS } from "../../../../widgets/constants.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
@@ -36,7 +36,6 @@ export default function LivePage() {
   const shown = locations?.find((l) => l.slug === asked) ?? live;
   const pick = (slug: string) =>
     navigate(slug === live?.slug ? "/live" : `/live?location=${encodeURIComponent(slug)}`, { replace: true });
-  const refresh = () => void store.live.reservations.reload();
   return (
     <Page>
       <PageHeader kicker={t("live.kicker")} title={live?.name ?? t("live.title")}>
@@ -71,7 +70,6 @@ export default function LivePage() {
             tag={TAGS.liveSchedule}
             props={{ store }}
             attrs={{ location: shown?.slug ?? "live", booking: signedIn ? "direct" : "auto" }}
-            on={{ [EVENTS.classBook]: refresh, [EVENTS.classCancel]: refresh }}
           />
         </div>
         <section className={stack(space[3])} aria-labelledby="studios-title">

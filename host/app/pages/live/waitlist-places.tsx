@@ -30,9 +30,9 @@ const whenLabel = (iso: string) =>
 /**
  * The member's places on full classes' waitlists (issue 18), below their bookings: each class with "2nd on the
  * waitlist" and Leave waitlist. Hidden while the member waits for nothing; a promotion moves the class to the
- * bookings above (the page reloads both after a leave).
+ * bookings above (both reload after a leave).
  */
-export function WaitlistPlaces({ onChange }: { onChange?: () => void }) {
+export function WaitlistPlaces() {
   const store = useStore();
   const [entries, setEntries] = useState<WaitlistEntry[]>();
   const [notice, setNotice] = useState("");
@@ -69,8 +69,7 @@ export function WaitlistPlaces({ onChange }: { onChange?: () => void }) {
       setError(known ? t(known.key, known.params) : typeof message === "string" ? message : t("error.unexpected"));
     } finally {
       setLeaving(null);
-      await load();
-      onChange?.();
+      await Promise.all([load(), store.invalidate("live.reservations")]);
     }
   }
 

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useParams } from "wouter";
 import { ApiError } from "../../../../src/api/index.js";
 import { t } from "../../../../src/i18n/index.js";
-import { TAGS, EVENTS } from "../../../../widgets/constants.js";
+import { TAGS } from "../../../../widgets/constants.js";
 import { useStore } from "../../lib/store.js";
 import { useSignal } from "../../lib/use-signal.js";
 import { useSession } from "../../lib/session.js";
@@ -41,7 +41,6 @@ export default function LocationDetailPage() {
       </Page>
     );
   }
-  const refresh = () => void store.live.reservations.reload();
   return (
     <Page>
       <PageHeader kicker={t("locations.kicker")} title={current.name}>
@@ -67,7 +66,6 @@ export default function LocationDetailPage() {
             tag={TAGS.liveSchedule}
             props={{ store }}
             attrs={{ location: current.slug, booking: signedIn ? "direct" : "auto", "time-zone": current.time_zone }}
-            on={{ [EVENTS.classBook]: refresh, [EVENTS.classCancel]: refresh }}
           />
         </section>
       </div>

@@ -141,11 +141,7 @@ export default function Player({
     s.ended = true;
     const reached = Math.max(s.reached, media.current?.currentTime ?? 0);
     await buffer.flush();
-    const answer = await store.player.end.run(workout.id, s.id, reached);
-    void store.activity.stats.reload();
-    void store.activity.history.reload();
-    void store.series.enrollments.reload();
-    return answer;
+    return store.player.end.run(workout.id, s.id, reached);
   }, [store, workout.id, buffer]);
 
   // Session start (and the resume position it answers), then the first play.

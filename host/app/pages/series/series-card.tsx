@@ -1,13 +1,12 @@
 import "../../../../widgets/series-card/define.js";
-import { TAGS, EVENTS } from "../../../../widgets/constants.js";
+import { TAGS } from "../../../../widgets/constants.js";
 import type { Series } from "../../../../src/api/types.js";
 import { useStore } from "../../lib/store.js";
 import { Widget } from "../../lib/widget.js";
 
-/** One series as a <fit-series-card> linking to its page in the app; joining or leaving refreshes the shared list. */
+/** One series as a <fit-series-card> linking to its page in the app (its join and leave reload the shared list). */
 export function SeriesCard({ series }: { series: Pick<Series, "slug"> }) {
   const store = useStore();
-  const refresh = () => void store.series.enrollments.reload();
   // A positioned box keeps the card's visually hidden text inside the carousel's scroller (no page-wide overflow).
   return (
     <div style={{ position: "relative" }}>
@@ -15,7 +14,6 @@ export function SeriesCard({ series }: { series: Pick<Series, "slug"> }) {
         tag={TAGS.seriesCard}
         props={{ store }}
         attrs={{ series: series.slug, "detail-href": `/series/${series.slug}` }}
-        on={{ [EVENTS.seriesJoin]: refresh, [EVENTS.seriesLeave]: refresh }}
       />
     </div>
   );

@@ -27,7 +27,7 @@ export default function SeriesHomePage() {
   const { signedIn } = useSession();
   const overview = useSignal(store.series.overview.data);
   const failed = useSignal(store.series.overview.error);
-  const enrollments = useSignal(store.series.enrollments.data);
+  const enrollments = useSignal(store.series.active);
   useEffect(() => void store.series.overview.load(), [store]);
   useEffect(() => {
     if (signedIn) void store.series.enrollments.load();

@@ -167,9 +167,8 @@ const REFUSALS: Readonly<Record<string, MessageKey>> = {
 /** The message of a failed staff call: the server's sentence (written for staff), in the app's language if known. */
 export function failureMessage(e: unknown): string {
   if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message && !e.message.includes(" answered ")) {
-    const { code, values } = (e.body ?? {}) as { code?: unknown; values?: Record<string, string | number> };
-    const key = typeof code === "string" ? REFUSALS[code] : undefined;
-    return key ? t(key, values) : e.message;
+    const key = e.code && REFUSALS[e.code];
+    return key ? t(key, e.values) : e.message;
   }
   return t("studioAdmin.failed");
 }
