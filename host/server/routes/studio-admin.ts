@@ -6,7 +6,7 @@ import { webCallLink } from "../../../src/domain/classes.js";
 import { errorSchema, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { OWNER_ONLY, StudioAccess, type StaffLocation } from "../services/studio-access.js";
 import { StudioDeskService } from "../services/studio-desk.js";
-import { spotsOpened } from "../services/waitlist.js";
+import { spotsOpened } from "../services/booking-rules.js";
 import { StudioNumbersService } from "../services/studio-numbers.js";
 import { StudioScheduleService } from "../services/studio-schedule.js";
 import { typed } from "./typed.js";

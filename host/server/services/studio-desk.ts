@@ -9,7 +9,7 @@ import { assertEditable, type StudioScheduleService, type StaffClassView } from 
 
 /**
  * Called inside the capacity change's transaction when raising a class's capacity opens spots, with the class row
- * still locked. The waitlist's promotion (host/server/services/waitlist.ts `spotsOpened`) is wired here; this module
+ * still locked. The waitlist's promotion (host/server/services/booking-rules.ts `spotsOpened`) is wired here; this module
  * decides nothing about who gets the spots.
  */
 export type SpotsOpened = (trx: Db, classId: string) => Promise<unknown>;
