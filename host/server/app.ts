@@ -115,7 +115,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await mediaStorage.ready();
   const closers: (() => Promise<void> | void)[] = [];
   const keys = await loadAuthKeys(db, config.jwtPrivateKey);
-  const mailer = options.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer =
+    options.mailer ??
+    createMailer(database, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      onError: (err) => app.log.error({ err }, "mail delivery failed"),
+    });
   const tokenVersions = new TokenVersions(db);
   const metrics = new Metrics(database);
   const ctx: AppContext = {
@@ -147,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     onDeactivated: (userId) => membership.subscriptions.cancelAllForDeactivation(userId),
   });
   ctx.onClose(() => ctx.rateLimiter.close());
+  ctx.onClose(() => mailer.close());
   app.decorate("ctx", ctx);
   // Fastify runs onClose hooks newest first, so this one, added before any other, runs last: listeners and jobs
   // give their pooled connections back before the pool ends (a LISTEN client still checked out would keep

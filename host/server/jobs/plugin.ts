@@ -60,17 +60,13 @@ export const jobsPlugin = fp<JobsOptions>(
     const erasure = new ScheduledJob<ErasureReport>({
       name: "account-erasure",
       lock: ctx.jobLock,
-      work: async () => {
-        const report = await eraseDueAccounts({
+      work: () =>
+        eraseDueAccounts({
           db: ctx.db,
           clock: ctx.clock,
           publicUrl: ctx.config.publicUrl,
           entitlements: ctx.entitlements,
-        });
-        // Spots an erased member held went to the waitlist with queued emails: send them now they have committed.
-        ctx.mailer.deliverQueued().catch((err: unknown) => app.log.error({ err }, "waitlist mail failed"));
-        return report;
-      },
+        }),
       skipped: { erased: 0 },
       everyMs: HOUR_MS,
       now,
@@ -80,12 +76,7 @@ export const jobsPlugin = fp<JobsOptions>(
     const renewal = new ScheduledJob<RenewalReport>({
       name: "renewals",
       lock: ctx.jobLock,
-      work: async () => {
-        const report = await runRenewals({ ...ctx, publicUrl: ctx.config.publicUrl });
-        // Dunning emails were queued with their state changes: send them now they have committed.
-        ctx.mailer.deliverQueued().catch((err: unknown) => app.log.error({ err }, "renewal mail failed"));
-        return report;
-      },
+      work: () => runRenewals({ ...ctx, publicUrl: ctx.config.publicUrl }),
       skipped: { renewed: 0, failed: 0, expired: 0, paused: 0 },
       everyMs: ctx.config.renewalsIntervalMs,
       now,

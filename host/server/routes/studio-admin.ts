@@ -243,8 +243,8 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
   const app = typed(instance);
   const access = new StudioAccess(ctx.db);
   const schedule = new StudioScheduleService({ db: ctx.db, clock: ctx.clock });
-  // The waitlist's promotion (services/waitlist.ts): StudioDeskService.setCapacity is its one caller for capacity
-  // raises; the emails it queues are delivered after the commit.
+  // The waitlist's promotion (services/booking-rules.ts): StudioDeskService.setCapacity is its one caller for capacity
+  // raises; the mailer delivers the emails it queues once they commit.
   const desk = new StudioDeskService({
     db: ctx.db,
     clock: ctx.clock,
@@ -419,10 +419,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      const view = await desk.setCapacity(request.params.id, request.body.capacity);
-      // A raise may have booked waiting members: their emails, queued in its transaction, go out now it committed.
-      ctx.mailer.deliverQueued().catch((error: unknown) => request.log.error(error));
-      return view;
+      return desk.setCapacity(request.params.id, request.body.capacity);
     },
   );
 

@@ -164,8 +164,6 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
   const waitlist = new WaitlistService({
     db: ctx.db,
     clock: ctx.clock,
-    publicUrl: ctx.config.publicUrl,
-    mailer: ctx.mailer,
     entitlements: ctx.entitlements,
   });
 
@@ -277,10 +275,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
       },
     },
     async (request) => {
-      const answer = await reservations.cancel(memberOf(request).id, request.params.id);
-      // A spot given to the waitlist queued an email in the cancel's transaction: send it now it has committed.
-      waitlist.deliver((err) => request.log.error({ err }, "waitlist mail delivery failed"));
-      return answer;
+      return reservations.cancel(memberOf(request).id, request.params.id);
     },
   );
 

@@ -141,8 +141,8 @@ export interface SpotsOpenedResult {
  * passed over (still waiting). A waiting member without a membership any more (it lapsed or was cancelled while they
  * waited: live classes are part of a membership, `assertBookable`) is neither booked nor told: their place expires
  * ('expired', as when the class starts), they get an email saying why, and the next in line is served. Emails are
- * written to the outbox in `trx` (`queueMail`), so they exist exactly when the change commits; after the commit call
- * `ctx.mailer.deliverQueued()` to send them when SMTP is configured.
+ * written to the outbox in `trx` (`queueMail`), so they exist exactly when the change commits, and the mailer sends
+ * them then when SMTP is configured.
  */
 export async function spotsOpened(
   trx: Db,

@@ -87,7 +87,7 @@ export class ReservationsService {
   /**
    * Cancels a pending reservation before its class starts (422 once it has), freeing the spot: after the location's
    * free-cancellation cutoff it is marked late. The freed spot goes to the waitlist in the same transaction
-   * (`spotsOpened`); call `deliverQueued` on the mailer after it commits.
+   * (`spotsOpened`); the mailer sends its emails once it commits.
    */
   async cancel(userId: string, reservationId: string): Promise<ReservationView> {
     const { db, clock } = this.deps;

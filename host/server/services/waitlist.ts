@@ -6,7 +6,6 @@ import { badRequest, notFound } from "../errors.js";
 import { bookableClass, isUniqueViolation, refusal } from "./booking-rules.js";
 import { classRows, toLiveClass, waitingColumns, waitingOf, type LiveClass } from "./live-classes.js";
 import type { EntitlementResolver } from "./entitlements.js";
-import type { Mailer } from "./mail.js";
 
 /** A member's place on a class's waitlist, as the waitlist routes answer it. */
 export interface WaitlistEntryView {
@@ -22,8 +21,6 @@ const ONE_OPEN_ENTRY_INDEX = "waitlist_entries_one_open";
 interface Deps {
   db: Db;
   clock: Clock;
-  publicUrl: string;
-  mailer: Mailer;
   entitlements: EntitlementResolver;
 }
 
@@ -160,11 +157,6 @@ export class WaitlistService {
       };
     });
     return { items, total: items.length };
-  }
-
-  /** Sends what the last write queued (a promotion's email), when SMTP is configured; failures are only logged. */
-  deliver(log: (error: unknown) => void): void {
-    this.deps.mailer.deliverQueued().catch(log);
   }
 }
 
