@@ -33,6 +33,7 @@ import { registerRoutes } from "./routes/index.js";
 import { registerCompression } from "./compression.js";
 import { jobLock } from "./jobs/job-lock.js";
 import { jobsPlugin, type JobsOptions } from "./jobs/plugin.js";
+import { servicesPlugin } from "./services/plugin.js";
 import { answerCaching } from "./http-cache.js";
 import { Metrics, observeRequests } from "./metrics.js";
 import { createMediaStorage } from "./media/storage/index.js";
@@ -326,6 +327,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: completeOperation({ requireMember: app.requireMember, optionalMember: app.optionalMember }),
   });
 
+  await app.register(servicesPlugin, { ctx });
   await app.register(jobsPlugin, { ...options.jobs, ctx });
   await registerRoutes(app, ctx);
   return app;

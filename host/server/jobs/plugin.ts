@@ -1,9 +1,7 @@
 import fp from "fastify-plugin";
 import type { AppContext } from "../context.js";
 import { eraseDueAccounts, type ErasureReport } from "../services/account-deletion.js";
-import { AdminWorkoutsService } from "../services/admin-workouts.js";
 import { SYSTEM } from "../services/operator-access.js";
-import { ScheduleService } from "../services/schedule.js";
 import { runRenewals, type RenewalReport } from "./renewals.js";
 import { ScheduledJob } from "./scheduled-job.js";
 
@@ -43,7 +41,7 @@ const RELEASE_EVERY_MS = 15_000;
 export const jobsPlugin = fp<JobsOptions>(
   async (app, { ctx, scheduleTopUp = true, renewals = false, accountErasure = false, catalogueRelease = true }) => {
     const now = () => ctx.clock.now().getTime();
-    const schedule = new ScheduleService(ctx);
+    const { schedule, workouts } = app.services;
     // Hourly keeps "every day of the next 30 days" true in every location's zone soon after its local midnight;
     // each run is one idempotent INSERT … ON CONFLICT DO NOTHING.
     const topUp = new ScheduledJob<number>({
@@ -84,7 +82,6 @@ export const jobsPlugin = fp<JobsOptions>(
     });
     // Scheduled workouts (Payload's scheduled publish, Ghost's scheduler): the row locks and the job lock release
     // each once; the catalogue's triggers then bring every process's index and caches along.
-    const workouts = new AdminWorkoutsService(ctx.db, ctx.clock);
     const release = new ScheduledJob<string[]>({
       name: "catalogue-release",
       lock: ctx.jobLock,
@@ -112,5 +109,5 @@ export const jobsPlugin = fp<JobsOptions>(
       await Promise.all([topUp.stop(), renewal.stop(), erasure.stop(), release.stop()]);
     });
   },
-  { name: "fitkit-jobs" },
+  { name: "fitkit-jobs", dependencies: ["fitkit-services"] },
 );

@@ -4,8 +4,6 @@ import { memberOf } from "../context.js";
 import { errorBody, HttpError } from "../errors.js";
 import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
 import { CATALOGUE_COLUMNS, catalogueCsv, MAX_ROWS, readCsv, readJson } from "../services/catalogue-file.js";
-import { CatalogueTransfer } from "../services/catalogue-transfer.js";
-import { OperatorAccess } from "../services/operator-access.js";
 import { workoutFieldSchemas } from "../services/workout-rules.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { typed } from "./typed.js";
@@ -92,8 +90,7 @@ const refusals = {
  */
 export async function adminCatalogueTransferRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
-  const access = new OperatorAccess(ctx.db);
-  const transfer = new CatalogueTransfer(ctx.db, ctx.clock);
+  const { operatorAccess: access, catalogueTransfer: transfer } = app.services;
 
   app.addHook("onRequest", app.requireMember);
   app.addHook("preHandler", async (request) => {

@@ -4,7 +4,6 @@ import { memberOf } from "../context.js";
 import { BOOKINGS_PASS_SECONDS, signBookingsPass, verifyBookingsPass } from "../auth/bookings-pass.js";
 import { forbidden, HttpError } from "../errors.js";
 import { errorSchema, memberSecurity, strictObject } from "../schemas.js";
-import { ReservationsService } from "../services/reservations.js";
 import { pageOf, reservationSchema } from "./studios.js";
 import { typed } from "./typed.js";
 
@@ -24,12 +23,7 @@ const passSchema = strictObject(
  */
 export async function siteBookingsRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
-  const reservations = new ReservationsService({
-    db: ctx.db,
-    clock: ctx.clock,
-    publicUrl: ctx.config.publicUrl,
-    entitlements: ctx.entitlements,
-  });
+  const { reservations } = app.services;
   const listed = new Set(ctx.config.allowedOrigins.map((o) => new URL(o).origin));
   const mayHoldPass = (origin: string) =>
     listed.has(origin) || (!ctx.config.production && /^https?:\/\/[^/]+$/.test(origin));

@@ -2,10 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { renderIcs } from "../../../src/domain/ics.js";
-import { ReservationsService } from "../services/reservations.js";
-import { parseDateBound, ScheduleService } from "../services/schedule.js";
+import { parseDateBound } from "../services/schedule.js";
 import { ScheduleAnswers } from "../services/schedule-answers.js";
-import { WaitlistService } from "../services/waitlist.js";
 import { errorSchema, memberSecurity, noBody, strictObject, uuidSchema } from "../schemas.js";
 import { typed } from "./typed.js";
 
@@ -146,7 +144,7 @@ const classParams = strictObject({ id: classIdSchema }, ["id"]);
 
 export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
-  const schedule = new ScheduleService(ctx);
+  const { schedule, reservations, waitlist } = app.services;
   const answers = ctx.config.scheduleCacheBytes
     ? new ScheduleAnswers({
         db: ctx.db,
@@ -155,17 +153,6 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         onLookup: (hit) => ctx.metrics.cacheLookup("schedule", hit),
       })
     : undefined;
-  const reservations = new ReservationsService({
-    db: ctx.db,
-    clock: ctx.clock,
-    publicUrl: ctx.config.publicUrl,
-    entitlements: ctx.entitlements,
-  });
-  const waitlist = new WaitlistService({
-    db: ctx.db,
-    clock: ctx.clock,
-    entitlements: ctx.entitlements,
-  });
 
   app.get(
     "/class",
