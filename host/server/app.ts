@@ -33,6 +33,7 @@ import { registerRoutes } from "./routes/index.js";
 import { registerCompression } from "./compression.js";
 import { jobLock } from "./jobs/job-lock.js";
 import { jobsPlugin, type JobsOptions } from "./jobs/plugin.js";
+import { servicesPlugin } from "./services/plugin.js";
 import { answerCaching } from "./http-cache.js";
 import { Metrics, observeRequests } from "./metrics.js";
 import { createMediaStorage } from "./media/storage/index.js";
@@ -115,7 +116,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await mediaStorage.ready();
   const closers: (() => Promise<void> | void)[] = [];
   const keys = await loadAuthKeys(db, config.jwtPrivateKey);
-  const mailer = options.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer =
+    options.mailer ??
+    createMailer(database, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      onError: (err) => app.log.error({ err }, "mail delivery failed"),
+    });
   const tokenVersions = new TokenVersions(db);
   const metrics = new Metrics(database);
   const ctx: AppContext = {
@@ -147,6 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     onDeactivated: (userId) => membership.subscriptions.cancelAllForDeactivation(userId),
   });
   ctx.onClose(() => ctx.rateLimiter.close());
+  ctx.onClose(() => mailer.close());
   app.decorate("ctx", ctx);
   // Fastify runs onClose hooks newest first, so this one, added before any other, runs last: listeners and jobs
   // give their pooled connections back before the pool ends (a LISTEN client still checked out would keep
@@ -319,6 +327,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: completeOperation({ requireMember: app.requireMember, optionalMember: app.optionalMember }),
   });
 
+  await app.register(servicesPlugin, { ctx });
   await app.register(jobsPlugin, { ...options.jobs, ctx });
   await registerRoutes(app, ctx);
   return app;

@@ -34,23 +34,22 @@ const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref ==
 /**
  * Applies one verified Stripe event. Stripe may deliver events late, twice or out of order, so the object the event
  * names is read again from Stripe's API (its state now, not the payload's), and the event's id is written in the same
- * transaction as its effect: a redelivery finds it and changes nothing. Answers whether this delivery did the work.
+ * transaction as its effect: a redelivery finds it and changes nothing.
  */
-export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<boolean> {
-  if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return false;
+export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
+  if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return;
   const objectId = (event.data.object as { id: string }).id;
   const effect = await readEffect(deps, event.type as (typeof HANDLED_EVENTS)[number], objectId);
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const first = await trx
       .insertInto("stripe_events")
       .values({ id: event.id, type: event.type, handled_at: now })
       .onConflict((oc) => oc.column("id").doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (!first) return false;
+    if (!first) return;
     await effect(trx, now);
-    return true;
   });
 }
 

@@ -1,9 +1,7 @@
 import fp from "fastify-plugin";
 import type { AppContext } from "../context.js";
 import { eraseDueAccounts, type ErasureReport } from "../services/account-deletion.js";
-import { AdminWorkoutsService } from "../services/admin-workouts.js";
 import { SYSTEM } from "../services/operator-access.js";
-import { ScheduleService } from "../services/schedule.js";
 import { runRenewals, type RenewalReport } from "./renewals.js";
 import { ScheduledJob } from "./scheduled-job.js";
 
@@ -43,7 +41,7 @@ const RELEASE_EVERY_MS = 15_000;
 export const jobsPlugin = fp<JobsOptions>(
   async (app, { ctx, scheduleTopUp = true, renewals = false, accountErasure = false, catalogueRelease = true }) => {
     const now = () => ctx.clock.now().getTime();
-    const schedule = new ScheduleService(ctx);
+    const { schedule, workouts } = app.services;
     // Hourly keeps "every day of the next 30 days" true in every location's zone soon after its local midnight;
     // each run is one idempotent INSERT … ON CONFLICT DO NOTHING.
     const topUp = new ScheduledJob<number>({
@@ -60,17 +58,13 @@ export const jobsPlugin = fp<JobsOptions>(
     const erasure = new ScheduledJob<ErasureReport>({
       name: "account-erasure",
       lock: ctx.jobLock,
-      work: async () => {
-        const report = await eraseDueAccounts({
+      work: () =>
+        eraseDueAccounts({
           db: ctx.db,
           clock: ctx.clock,
           publicUrl: ctx.config.publicUrl,
           entitlements: ctx.entitlements,
-        });
-        // Spots an erased member held went to the waitlist with queued emails: send them now they have committed.
-        ctx.mailer.deliverQueued().catch((err: unknown) => app.log.error({ err }, "waitlist mail failed"));
-        return report;
-      },
+        }),
       skipped: { erased: 0 },
       everyMs: HOUR_MS,
       now,
@@ -80,12 +74,7 @@ export const jobsPlugin = fp<JobsOptions>(
     const renewal = new ScheduledJob<RenewalReport>({
       name: "renewals",
       lock: ctx.jobLock,
-      work: async () => {
-        const report = await runRenewals({ ...ctx, publicUrl: ctx.config.publicUrl });
-        // Dunning emails were queued with their state changes: send them now they have committed.
-        ctx.mailer.deliverQueued().catch((err: unknown) => app.log.error({ err }, "renewal mail failed"));
-        return report;
-      },
+      work: () => runRenewals({ ...ctx, publicUrl: ctx.config.publicUrl }),
       skipped: { renewed: 0, failed: 0, expired: 0, paused: 0 },
       everyMs: ctx.config.renewalsIntervalMs,
       now,
@@ -93,7 +82,6 @@ export const jobsPlugin = fp<JobsOptions>(
     });
     // Scheduled workouts (Payload's scheduled publish, Ghost's scheduler): the row locks and the job lock release
     // each once; the catalogue's triggers then bring every process's index and caches along.
-    const workouts = new AdminWorkoutsService(ctx.db, ctx.clock);
     const release = new ScheduledJob<string[]>({
       name: "catalogue-release",
       lock: ctx.jobLock,
@@ -121,5 +109,5 @@ export const jobsPlugin = fp<JobsOptions>(
       await Promise.all([topUp.stop(), renewal.stop(), erasure.stop(), release.stop()]);
     });
   },
-  { name: "fitkit-jobs" },
+  { name: "fitkit-jobs", dependencies: ["fitkit-services"] },
 );

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
-import { AdminCalendarsService } from "../services/admin-calendars.js";
 import { CONTENT_STATUSES } from "../services/content-states.js";
 import type { Actor, ConsoleArea } from "../services/operator-access.js";
 import { typed } from "./typed.js";
@@ -68,9 +66,9 @@ const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: er
  * published and retired (nothing is deleted). Registered inside adminRoutes, so its role check (read for every role,
  * writes for admins and editors) applies.
  */
-export async function adminCalendarRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+export async function adminCalendarRoutes(instance: FastifyInstance) {
   const app = typed(instance);
-  const calendars = new AdminCalendarsService(ctx.db, ctx.clock);
+  const { calendars } = app.services;
   const actor = (request: FastifyRequest): Actor => {
     const member = memberOf(request);
     return { id: member.id, email: member.email };

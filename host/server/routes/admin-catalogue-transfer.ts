@@ -4,8 +4,7 @@ import { memberOf } from "../context.js";
 import { errorBody, HttpError } from "../errors.js";
 import { errorBodySchema, errorSchema, exactObject, memberSecurity, strictObject } from "../schemas.js";
 import { catalogueCsv, catalogueRowSchema, MAX_ROWS, readCsv, readJson } from "../services/catalogue-file.js";
-import { CatalogueTransfer, importReportSchema } from "../services/catalogue-transfer.js";
-import { OperatorAccess } from "../services/operator-access.js";
+import { importReportSchema } from "../services/catalogue-transfer.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { typed } from "./typed.js";
 
@@ -28,8 +27,7 @@ const refusals = {
  */
 export async function adminCatalogueTransferRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
-  const access = new OperatorAccess(ctx.db);
-  const transfer = new CatalogueTransfer(ctx.db, ctx.clock);
+  const { operatorAccess: access, catalogueTransfer: transfer } = app.services;
 
   app.addHook("onRequest", app.requireMember);
   app.addHook("preHandler", async (request) => {

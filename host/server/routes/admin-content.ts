@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
-import { AdminBannersService } from "../services/admin-banners.js";
-import { AdminCollectionsService } from "../services/admin-collections.js";
-import { AdminSeriesService } from "../services/admin-series.js";
-import { AdminTrainersService } from "../services/admin-trainers.js";
 import { CONTENT_STATUSES } from "../services/content-states.js";
 import type { Actor, ConsoleArea } from "../services/operator-access.js";
 import { orderedContentRoutes } from "./admin-ordered-content.js";
@@ -119,12 +114,9 @@ const itemsOf = <const T extends object>(item: T) => exactObject({ items: { type
  * place at a time.
  * Registered inside adminRoutes, so its role check (read for every role, writes for admins and editors) applies.
  */
-export async function adminContentRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+export async function adminContentRoutes(instance: FastifyInstance) {
   const app = typed(instance);
-  const trainers = new AdminTrainersService(ctx.db, ctx.clock);
-  const collections = new AdminCollectionsService(ctx.db, ctx.clock);
-  const seriesService = new AdminSeriesService(ctx.db, ctx.clock);
-  const banners = new AdminBannersService(ctx.db, ctx.clock);
+  const { trainers, collections, series: seriesService, banners } = app.services;
 
   const actor = (request: FastifyRequest): Actor => {
     const member = memberOf(request);

@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { strictObject } from "../schemas.js";
-import {
-  AdminCarouselsService,
-  AdminEntriesService,
-  AdminHomeRowsService,
-  type EntryKey,
-} from "../services/admin-home-content.js";
+import { type EntryKey } from "../services/admin-home-content.js";
 import { CONTENT_STATUSES } from "../services/content-states.js";
 import type { Actor } from "../services/operator-access.js";
 import { orderedContentRoutes } from "./admin-ordered-content.js";
@@ -97,10 +91,8 @@ const entriesQuery = strictObject({ key: entryKey });
  * deleted), and moved one place at a time. Registered inside adminRoutes, so its role check (read for every role,
  * writes for admins and editors) applies.
  */
-export async function adminHomeContentRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
-  const rows = new AdminHomeRowsService(ctx.db, ctx.clock);
-  const carouselService = new AdminCarouselsService(ctx.db, ctx.clock);
-  const entries = new AdminEntriesService(ctx.db, ctx.clock);
+export async function adminHomeContentRoutes(instance: FastifyInstance) {
+  const { homeRows: rows, carousels: carouselService, homeEntries: entries } = instance.services;
 
   const actor = (request: FastifyRequest): Actor => {
     const member = memberOf(request);

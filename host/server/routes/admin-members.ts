@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { PAUSE_MONTHS } from "../../../src/domain/membership-pause.js";
 import { errorSchema, exactObject, memberSecurity, strictObject } from "../schemas.js";
-import { MemberLookup } from "../services/member-lookup.js";
-import { MemberSupportService } from "../services/member-support.js";
 import type { Actor } from "../services/operator-access.js";
 import { typed } from "./typed.js";
 
@@ -171,18 +168,9 @@ const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: er
  * account. Admins and support only (the `members` area): editors and viewers are refused with 403, like members.
  * Every action needs a reason and answers the member page as it is afterwards.
  */
-export async function adminMemberRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+export async function adminMemberRoutes(instance: FastifyInstance) {
   const app = typed(instance);
-  const lookup = new MemberLookup({ db: ctx.db, clock: ctx.clock });
-  const support = new MemberSupportService({
-    db: ctx.db,
-    clock: ctx.clock,
-    billing: ctx.billing,
-    mailer: ctx.mailer,
-    publicUrl: ctx.config.publicUrl,
-    auth: ctx.auth,
-    tokenVersions: ctx.tokenVersions,
-  });
+  const { memberLookup: lookup, memberSupport: support } = app.services;
   const actor = (request: FastifyRequest): Actor => {
     const member = memberOf(request);
     return { id: member.id, email: member.email };

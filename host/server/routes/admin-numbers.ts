@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity, strictObject } from "../schemas.js";
-import { NumbersService, numbersCsv } from "../services/numbers.js";
-import { OperatorAccess } from "../services/operator-access.js";
+import { numbersCsv } from "../services/numbers.js";
 import { typed } from "./typed.js";
 
 const integer = { type: "integer" } as const;
@@ -89,10 +87,9 @@ const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
  * week or month in a time zone, as JSON or CSV, and plays per workout. Editors, support and members are refused (403),
  * anonymous callers 401.
  */
-export async function adminNumbersRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+export async function adminNumbersRoutes(instance: FastifyInstance) {
   const app = typed(instance);
-  const access = new OperatorAccess(ctx.db);
-  const numbers = new NumbersService({ db: ctx.db, clock: ctx.clock });
+  const { operatorAccess: access, numbers } = app.services;
   const common = { tags: ["admin"], security: memberSecurity };
 
   app.addHook("onRequest", app.requireMember);

@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
-import { AdminProductsService } from "../services/admin-products.js";
-import { AdminPromoCodesService } from "../services/admin-promo-codes.js";
 import type { Actor, ConsoleArea } from "../services/operator-access.js";
 import { typed } from "./typed.js";
 
@@ -124,10 +121,9 @@ const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: er
  * admins and viewers read them (area `offers`), only admins change them (`offersEdit`); editors and support never
  * reach money.
  */
-export async function adminOfferRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+export async function adminOfferRoutes(instance: FastifyInstance) {
   const app = typed(instance);
-  const products = new AdminProductsService(ctx.db, ctx.clock);
-  const promos = new AdminPromoCodesService(ctx.db, ctx.clock);
+  const { products, promoCodes: promos } = app.services;
   const actor = (request: FastifyRequest): Actor => {
     const member = memberOf(request);
     return { id: member.id, email: member.email };

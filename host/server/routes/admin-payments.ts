@@ -91,16 +91,13 @@ export async function adminPaymentRoutes(instance: FastifyInstance, { ctx }: Rou
     async (request) => {
       const member = memberOf(request);
       const { amount, reason, endAccess } = request.body;
-      const answer = await refundInvoice(
+      return refundInvoice(
         { db: ctx.db, clock: ctx.clock, billing: ctx.billing, publicUrl: ctx.config.publicUrl },
         { id: member.id, email: member.email },
         request.params.userId,
         request.params.invoiceId,
         { amount, reason: reason.trim(), endAccess },
       );
-      // The member's email was queued with the refund: deliver it now it has committed.
-      ctx.mailer.deliverQueued().catch((err: unknown) => request.log.error({ err }, "refund mail failed"));
-      return answer;
     },
   );
 }

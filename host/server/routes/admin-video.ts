@@ -10,8 +10,7 @@ import { VideoTranscoder } from "../media/transcoder.js";
 import { VideoUploads } from "../media/uploads.js";
 import { decodeUtf8 } from "../media/webvtt.js";
 import { errorSchema, exactObject, memberSecurity, noBody } from "../schemas.js";
-import { AdminVideoService } from "../services/admin-video.js";
-import { OperatorAccess, type Actor } from "../services/operator-access.js";
+import { type Actor } from "../services/operator-access.js";
 import { typed } from "./typed.js";
 
 const UPLOADS_PATH = "/admin/v1/uploads";
@@ -84,8 +83,7 @@ const videoState = exactObject({
  */
 export async function adminVideoRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
-  const access = new OperatorAccess(ctx.db);
-  const video = new AdminVideoService(ctx.db, ctx.clock);
+  const { operatorAccess: access, video } = app.services;
   const muxSettings = ctx.config.media.muxApi;
   const mux = muxSettings
     ? new MuxVideoApi({ db: ctx.db, clock: ctx.clock, settings: muxSettings, publicUrl: ctx.config.publicUrl })

@@ -3,16 +3,9 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { STRAIN_TAGS } from "../../../src/domain/avoid.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
-import { adminWorkoutSchema, AdminWorkoutsService } from "../services/admin-workouts.js";
+import { adminWorkoutSchema } from "../services/admin-workouts.js";
 import { listAudit } from "../services/audit.js";
-import {
-  CONSOLE_AREAS,
-  mayDo,
-  OPERATOR_ROLES,
-  OperatorAccess,
-  type Actor,
-  type ConsoleArea,
-} from "../services/operator-access.js";
+import { CONSOLE_AREAS, mayDo, OPERATOR_ROLES, type Actor, type ConsoleArea } from "../services/operator-access.js";
 import { adminMemberRoutes } from "./admin-members.js";
 import { adminCalendarRoutes } from "./admin-calendars.js";
 import { adminContentRoutes } from "./admin-content.js";
@@ -84,8 +77,7 @@ declare module "fastify" {
  */
 export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
-  const access = new OperatorAccess(ctx.db);
-  const workouts = new AdminWorkoutsService(ctx.db, ctx.clock);
+  const { operatorAccess: access, workouts } = app.services;
 
   app.addHook("onRequest", app.requireMember);
   app.addHook("preHandler", async (request) => {

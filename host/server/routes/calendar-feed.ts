@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
-import { CalendarFeedService } from "../services/calendar-feed.js";
 import { assertTimeZone } from "../services/time-range.js";
 import { typed } from "./typed.js";
 
@@ -24,14 +22,9 @@ const CACHE_SECONDS = 15 * 60;
  * The member's calendar feed: its settings (the private URL, created on the first read) and rotation, for the member;
  * and the feed itself, public at `/calendar/{secret}.ics` because calendar apps cannot sign in: the secret is the key.
  */
-export async function calendarFeedRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
+export async function calendarFeedRoutes(instance: FastifyInstance) {
   const app = typed(instance);
-  const feeds = new CalendarFeedService({
-    db: ctx.db,
-    clock: ctx.clock,
-    keys: ctx.keys,
-    publicUrl: ctx.config.publicUrl,
-  });
+  const feeds = app.services.calendarFeeds;
   const tags = ["calendar feed"];
 
   app.get(

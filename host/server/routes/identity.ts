@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { OPERATOR_ROLES, OperatorAccess } from "../services/operator-access.js";
-import { StudioAccess } from "../services/studio-access.js";
+import { OPERATOR_ROLES } from "../services/operator-access.js";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { unauthorized } from "../errors.js";
@@ -99,8 +98,8 @@ export async function identityRoutes(instance: FastifyInstance, { ctx }: RouteOp
     async (request) => {
       const { id } = memberOf(request);
       const [locations, role] = await Promise.all([
-        new StudioAccess(ctx.db).locations(id),
-        new OperatorAccess(ctx.db).roleOf(id),
+        app.services.studioAccess.locations(id),
+        app.services.operatorAccess.roleOf(id),
       ]);
       return { studio: locations.length > 0, console_role: role ?? null };
     },

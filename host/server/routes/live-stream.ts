@@ -12,7 +12,6 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { HttpError } from "../errors.js";
 import { errorSchema, strictObject } from "../schemas.js";
-import { ScheduleService } from "../services/schedule.js";
 import { SpotsHub, type SpotsEvent, type StreamMessage } from "../services/live-spots.js";
 import { typed } from "./typed.js";
 
@@ -74,7 +73,7 @@ export function streamOwner(ip: string): string {
  */
 export async function liveStreamRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
-  const schedule = new ScheduleService(ctx);
+  const { schedule } = app.services;
   const hub = new SpotsHub(ctx.database, {
     max: ctx.config.liveStreamsMax,
     onError: (error) => instance.log.error({ err: error }, "live spots"),

@@ -3,7 +3,6 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { isWrongPassword, passwordGuard } from "../auth/password-guard.js";
 import { notFound } from "../errors.js";
-import { AccountDeletionService } from "../services/account-deletion.js";
 import { exportMemberData } from "../services/my-data.js";
 import { errorSchema, exactObject, memberSecurity, uuidSchema } from "../schemas.js";
 import { sendSerialised, typed } from "./typed.js";
@@ -17,7 +16,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 export async function myDataRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
   const guard = passwordGuard(ctx);
-  const deletions = new AccountDeletionService({ db: ctx.db, clock: ctx.clock, tokenVersions: ctx.tokenVersions });
+  const deletions = app.services.accountDeletion;
 
   app.get(
     "/v1/members/:memberId/data-export",

@@ -4,7 +4,6 @@ import { memberOf } from "../context.js";
 import { BOOKINGS_PASS_SECONDS, signBookingsPass, verifyBookingsPass } from "../auth/bookings-pass.js";
 import { forbidden, HttpError } from "../errors.js";
 import { errorSchema, exactObject, memberSecurity, pageOf, ref } from "../schemas.js";
-import { ReservationsService } from "../services/reservations.js";
 import { Reservation } from "./studios.js";
 import { typed } from "./typed.js";
 
@@ -21,12 +20,7 @@ const passSchema = exactObject({
  */
 export async function siteBookingsRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
-  const reservations = new ReservationsService({
-    db: ctx.db,
-    clock: ctx.clock,
-    publicUrl: ctx.config.publicUrl,
-    entitlements: ctx.entitlements,
-  });
+  const { reservations } = app.services;
   const listed = new Set(ctx.config.allowedOrigins.map((o) => new URL(o).origin));
   const mayHoldPass = (origin: string) =>
     listed.has(origin) || (!ctx.config.production && /^https?:\/\/[^/]+$/.test(origin));

@@ -43,12 +43,10 @@ export async function stripeWebhookRoutes(instance: FastifyInstance, { ctx }: Ro
           throw badRequest("The Stripe-Signature header does not sign this body, or is too old");
         throw badRequest("The body is not a Stripe event");
       }
-      const applied = await handleStripeEvent(
+      await handleStripeEvent(
         { db: ctx.db, clock: ctx.clock, api: billing.api, publicUrl: ctx.config.publicUrl },
         event,
       );
-      if (applied)
-        ctx.mailer.deliverQueued().catch((err: unknown) => request.log.error({ err }, "webhook mail failed"));
       return { received: true as const };
     },
   );

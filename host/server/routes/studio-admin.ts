@@ -4,11 +4,7 @@ import { memberOf } from "../context.js";
 import { badRequest, forbidden } from "../errors.js";
 import { webCallLink } from "../../../src/domain/classes.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
-import { OWNER_ONLY, StudioAccess, type StaffLocation } from "../services/studio-access.js";
-import { StudioDeskService } from "../services/studio-desk.js";
-import { spotsOpened } from "../services/waitlist.js";
-import { StudioNumbersService } from "../services/studio-numbers.js";
-import { StudioScheduleService } from "../services/studio-schedule.js";
+import { OWNER_ONLY, type StaffLocation } from "../services/studio-access.js";
 import { typed } from "./typed.js";
 
 const string = { type: "string" } as const;
@@ -231,23 +227,7 @@ const tags = ["studio-admin"];
  */
 export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
-  const access = new StudioAccess(ctx.db);
-  const schedule = new StudioScheduleService({ db: ctx.db, clock: ctx.clock });
-  // The waitlist's promotion (services/waitlist.ts): StudioDeskService.setCapacity is its one caller for capacity
-  // raises; the emails it queues are delivered after the commit.
-  const desk = new StudioDeskService({
-    db: ctx.db,
-    clock: ctx.clock,
-    mailer: ctx.mailer,
-    schedule,
-    spotsOpened: (trx, classId) =>
-      spotsOpened(trx, classId, {
-        now: ctx.clock.now(),
-        publicUrl: ctx.config.publicUrl,
-        entitlements: ctx.entitlements,
-      }),
-  });
-  const numbers = new StudioNumbersService({ db: ctx.db, clock: ctx.clock });
+  const { studioAccess: access, studioSchedule: schedule, studioDesk: desk, studioNumbers: numbers } = app.services;
   const guarded = { onRequest: app.requireMember } as const;
   const me = (request: Parameters<typeof memberOf>[0]) => memberOf(request).id;
   // Every staff route's access check, once, as its preHandler (after validation, as the checks ran before): the
@@ -403,10 +383,7 @@ export async function studioAdminRoutes(instance: FastifyInstance, { ctx }: Rout
       },
     },
     async (request) => {
-      const view = await desk.setCapacity(request.params.id, request.body.capacity);
-      // A raise may have booked waiting members: their emails, queued in its transaction, go out now it committed.
-      ctx.mailer.deliverQueued().catch((error: unknown) => request.log.error(error));
-      return view;
+      return desk.setCapacity(request.params.id, request.body.capacity);
     },
   );
 

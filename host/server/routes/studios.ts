@@ -2,10 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { renderIcs } from "../../../src/domain/ics.js";
-import { ReservationsService } from "../services/reservations.js";
-import { parseDateBound, ScheduleService } from "../services/schedule.js";
+import { parseDateBound } from "../services/schedule.js";
 import { ScheduleAnswers } from "../services/schedule-answers.js";
-import { WaitlistService } from "../services/waitlist.js";
 import {
   errorSchema,
   exactObject,
@@ -160,7 +158,7 @@ const classParams = exactObject({ id: classIdSchema });
 
 export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
-  const schedule = new ScheduleService(ctx);
+  const { schedule, reservations, waitlist } = app.services;
   const answers = ctx.config.scheduleCacheBytes
     ? new ScheduleAnswers({
         db: ctx.db,
@@ -169,19 +167,6 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
         onLookup: (hit) => ctx.metrics.cacheLookup("schedule", hit),
       })
     : undefined;
-  const reservations = new ReservationsService({
-    db: ctx.db,
-    clock: ctx.clock,
-    publicUrl: ctx.config.publicUrl,
-    entitlements: ctx.entitlements,
-  });
-  const waitlist = new WaitlistService({
-    db: ctx.db,
-    clock: ctx.clock,
-    publicUrl: ctx.config.publicUrl,
-    mailer: ctx.mailer,
-    entitlements: ctx.entitlements,
-  });
 
   app.get(
     "/class",
@@ -291,10 +276,7 @@ export async function studiosRoutes(instance: FastifyInstance, { ctx }: RouteOpt
       },
     },
     async (request) => {
-      const answer = await reservations.cancel(memberOf(request).id, request.params.id);
-      // A spot given to the waitlist queued an email in the cancel's transaction: send it now it has committed.
-      waitlist.deliver((err) => request.log.error({ err }, "waitlist mail delivery failed"));
-      return answer;
+      return reservations.cancel(memberOf(request).id, request.params.id);
     },
   );
 

@@ -8,7 +8,7 @@ import { conflict, unauthorized } from "../errors.js";
 import { verifyPassword, WrongPasswordError } from "../auth/passwords.js";
 import { isBilled, listSubscriptions, transition } from "./subscription-store.js";
 import type { EntitlementResolver } from "./entitlements.js";
-import { spotsOpened } from "./waitlist.js";
+import { spotsOpened } from "./booking-rules.js";
 
 const DAY_MS = 86_400_000;
 const ALREADY_SCHEDULED = "Your account is already scheduled for deletion.";

@@ -13,7 +13,7 @@ export interface CollectionFields {
 /**
  * Collections as editors run them: created as drafts, edited, published into members' collections list, page and
  * filter, moved up or down there, retired out of them (workouts are put in collections from the workout's form). The
- * verbs are ordered-content.ts's.
+ * verbs are listed-content.ts's.
  */
 export class AdminCollectionsService extends OrderedContentService<CollectionFields> {
   constructor(db: Db, clock: Clock) {

@@ -12,7 +12,7 @@ export interface TrainerFields {
 
 /**
  * Trainers as editors run them: created as drafts, edited, published into the library's trainer filter, moved up or
- * down in it, retired out of it (their classes keep naming them). The verbs are ordered-content.ts's.
+ * down in it, retired out of it (their classes keep naming them). The verbs are listed-content.ts's.
  */
 export class AdminTrainersService extends OrderedContentService<TrainerFields> {
   constructor(db: Db, clock: Clock) {

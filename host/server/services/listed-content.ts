@@ -1,10 +1,11 @@
 /**
- * The console's lists of site content an editor puts in order (migration 110): the home page's rows, the carousels
- * above them, and keyed copy (FAQ entries, welcome copy, coach marks), each list within its scope (a home page's rows;
- * one key's entries). The verbs and states are the trainers' and collections' (content-states.ts): created as drafts
- * last in their list, edited, published into what members see (last in the order) and retired out of it, moved one
- * place at a time; nothing is deleted, every write is audited in its transaction. Members' answers (content.ts) read
- * the tables on every request, so every process serves the published result at once.
+ * The console's lists an editor puts in order: the catalogue's trainers and collections (each table one list,
+ * ordered-content.ts), the home page's rows, the carousels above them, and keyed copy (FAQ entries, welcome copy,
+ * coach marks), each of those within its scope (a home page's rows; one key's entries). One class runs every kind, so
+ * the kinds cannot drift apart: created as drafts last in their list, edited, published into what members see (last
+ * in the order) and retired out of it (content-states.ts), moved one place at a time; nothing is deleted, every write
+ * is audited in its transaction. Members' answers read the tables (the catalogue's through its version triggers), so
+ * every process serves the published result at once.
  */
 import { sql } from "kysely";
 import type { Clock } from "../clock.js";
@@ -33,11 +34,22 @@ export interface ListedRow {
 
 /** One kind of list: its table, its order column, what scopes it, and how its rows are read and written. */
 export interface ListedKind<F, R extends Listed, Row extends ListedRow> {
-  table: "home_page_rows" | "carousels" | "dynamic_content";
+  table: "trainers" | "collections" | "home_page_rows" | "carousels" | "dynamic_content";
   /** The column holding the place (rewritten 1…n by every move). */
   order: "position" | "sort_order";
   /** The column whose value makes one list (home_page_id, key), or null when the table is one list. */
   scopeColumn: "home_page_id" | "key" | null;
+  /** A column ordering records that share a place, before their ids (trainers and collections: their name). */
+  tieBreak?: "name";
+  /**
+   * The place answered is the stored order value, so a retired record keeps its last one (trainers, collections);
+   * otherwise it is counted among the records in use, and a retired record has none.
+   */
+  storedPositions?: boolean;
+  /** Every publish puts the record last, a draft's too (trainers, collections); otherwise only a retired record's. */
+  lastOnPublish?: boolean;
+  /** Answered fields read from other tables (a trainer's workout count): the audit's snapshots leave them out. */
+  derived?: string[];
   /** The record type in the audit log, the prefix of its actions, the word in its refusals. */
   kind: string;
   notFoundMessage: string;
@@ -66,13 +78,14 @@ export class ListedContentService<F, R extends Listed, Row extends ListedRow & R
 
   /** Every record, list by list: those in use in their order, then the retired. */
   async list(db: Db = this.db): Promise<R[]> {
-    const { order, scopeOf } = this.config;
+    const { order, scopeOf, tieBreak, storedPositions } = this.config;
     const rows = await this.config.rows(db);
     const sorted = [...rows].sort(
       (a, b) =>
         String(scopeOf(a) ?? "").localeCompare(String(scopeOf(b) ?? "")) ||
         Number(a.status === "retired") - Number(b.status === "retired") ||
         Number(a[order]) - Number(b[order]) ||
+        (tieBreak ? String(a[tieBreak]).localeCompare(String(b[tieBreak])) : 0) ||
         a.id.localeCompare(b.id),
     );
     const places = new Map<string, number>();
@@ -87,7 +100,7 @@ export class ListedContentService<F, R extends Listed, Row extends ListedRow & R
         ...this.config.answer(row),
         id: row.id,
         status: row.status,
-        position,
+        position: storedPositions ? Number(row[order]) : position,
         updated_at: row.updated_at.toISOString(),
       } as R;
     });
@@ -132,7 +145,8 @@ export class ListedContentService<F, R extends Listed, Row extends ListedRow & R
       const before = await this.#lock(trx, id);
       const status = nextStatus(this.config.kind, before.status, verb);
       if (status === before.status) return before;
-      const place = status === "published" && before.status === "retired" ? await this.#lastPlace(trx, scope) : null;
+      const last = status === "published" && (this.config.lastOnPublish || before.status === "retired");
+      const place = last ? await this.#lastPlace(trx, scope) : null;
       const { table, order } = this.config;
       await sql`
         update ${sql.table(table)}
@@ -146,7 +160,7 @@ export class ListedContentService<F, R extends Listed, Row extends ListedRow & R
   /** One place up or down in its list; answers every record in the new order. */
   async move(actor: Actor, id: string, direction: Direction): Promise<R[]> {
     const now = this.clock.now();
-    const { table, order: column, scopeColumn, kind } = this.config;
+    const { table, order: column, scopeColumn, kind, tieBreak } = this.config;
     return this.db.transaction().execute(async (trx) => {
       const scope = await this.#scopeOf(trx, id);
       await this.#lockOrder(trx, scope); // every row of the list first: two moves at once take turns
@@ -154,7 +168,7 @@ export class ListedContentService<F, R extends Listed, Row extends ListedRow & R
       const { rows } = await sql<{ id: string }>`
         select id from ${sql.table(table)}
           where status <> 'retired' ${this.#inScope(scope)}
-          order by ${sql.ref(column)}, id`.execute(trx);
+          order by ${sql.ref(column)}, ${tieBreak ? sql`${sql.ref(tieBreak)}, ` : sql``}id`.execute(trx);
       const order = rows.map((r) => r.id);
       const at = order.indexOf(id);
       if (at < 0) throw badRequest("A retired record has no place in the order: publish it first.");
@@ -231,15 +245,16 @@ export class ListedContentService<F, R extends Listed, Row extends ListedRow & R
     await recordAudit(trx, actor, this.clock.now(), {
       action: `${this.config.kind}.${verb}`,
       record: { type: this.config.kind, id },
-      before: before && snapshot(before),
-      after: snapshot(after),
+      before: before && this.#snapshot(before),
+      after: this.#snapshot(after),
     });
     return after;
   }
-}
 
-/** The values the audit keeps (the row's own timestamp left out). */
-function snapshot(record: Listed): Record<string, unknown> {
-  const { updated_at: _u, ...rest } = record;
-  return rest;
+  /** The values the audit keeps (the row's own timestamp and the derived fields left out). */
+  #snapshot(record: R): Record<string, unknown> {
+    const { updated_at: _u, ...rest } = record as Record<string, unknown>;
+    for (const field of this.config.derived ?? []) delete rest[field];
+    return rest;
+  }
 }

@@ -1,5 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Db } from "../db/index.js";
+import { sql } from "kysely";
+import type { Db, DatabaseHandle } from "../db/index.js";
+import { listen, type Listening } from "../db/listen.js";
 
 interface Mail {
   to: string;
@@ -8,19 +10,19 @@ interface Mail {
   html?: string;
 }
 
+/** Signalled by every queueMail; PostgreSQL delivers a NOTIFY only when its transaction commits. */
+const MAIL_CHANNEL = "fitkit_mail";
+
 export interface Mailer {
   send(mail: Mail): Promise<void>;
-  /**
-   * Delivers what queueMail wrote (after its transaction committed) when SMTP is configured, one row at a time, each
-   * claimed under a row lock so two processes never send one message twice; answers how many were sent. Without SMTP
-   * the outbox is the delivery (development: /dev/mail) and this answers 0.
-   */
-  deliverQueued(): Promise<number>;
+  /** Stops following the outbox, after a delivery in progress. */
+  close(): Promise<void>;
 }
 
 /**
  * Writes a message to the outbox inside the caller's transaction, so it exists exactly when the change that caused it
- * commits (a waitlist promotion is told once, or not at all if the promotion rolls back).
+ * commits (a waitlist promotion is told once, or not at all if the promotion rolls back). The mailer delivers it
+ * after the commit by itself: the notification sent here reaches it only then, so no caller has a drain to remember.
  */
 export async function queueMail(trx: Db, mail: Mail): Promise<void> {
   await trx
@@ -33,14 +35,74 @@ export async function queueMail(trx: Db, mail: Mail): Promise<void> {
       queued: true,
     })
     .execute();
+  await sql`select pg_notify(${MAIL_CHANNEL}, '')`.execute(trx);
 }
 
 /**
  * Every message is written to the outbox first (so nothing is lost and the embedded default can show it at
- * /dev/mail); with SMTP configured it is also delivered and marked sent.
+ * /dev/mail); with SMTP configured it is also delivered and marked sent. With SMTP, the mailer is the outbox's one
+ * drain: it delivers what queueMail wrote when a commit signals it (the transactional outbox), and at the start for
+ * messages an earlier process left behind.
  */
-export function createMailer(db: Db, options: { smtpUrl?: string; from: string }): Mailer {
+export function createMailer(
+  database: DatabaseHandle,
+  options: { smtpUrl?: string; from: string; onError: (error: unknown) => void },
+): Mailer {
+  const { db } = database;
   const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+
+  /** One row at a time, each claimed under a row lock so two processes never send one message twice. */
+  const deliverQueued = async (mailer: Transporter) => {
+    for (;;) {
+      const delivered = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom("mail_outbox")
+          .select(["id", "to_address", "subject", "text_body", "html_body"])
+          .where("queued", "=", true)
+          .where("sent_at", "is", null)
+          .orderBy("id")
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!row) return false;
+        await mailer.sendMail({
+          from: options.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body ?? undefined,
+        });
+        await trx.updateTable("mail_outbox").set({ sent_at: new Date() }).where("id", "=", row.id).execute();
+        return true;
+      });
+      if (!delivered) return;
+    }
+  };
+
+  // A signal during a delivery run (a commit landing mid-run) starts one more run after it, so none is missed.
+  let signals = 0;
+  let served = 0;
+  let running: Promise<void> | undefined;
+  const drain = (mailer: Transporter) => {
+    signals++;
+    running ??= (async () => {
+      while (served !== signals) {
+        served = signals;
+        await deliverQueued(mailer).catch(options.onError);
+      }
+    })().finally(() => (running = undefined));
+  };
+
+  let following: Listening | undefined;
+  if (transport) {
+    following = listen(database, MAIL_CHANNEL, () => drain(transport), {
+      onError: options.onError,
+      onReconnect: () => drain(transport),
+    });
+    void following.ready.then(() => drain(transport));
+  }
+
   return {
     async send(mail) {
       const row = await db
@@ -58,35 +120,10 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
       });
       await db.updateTable("mail_outbox").set({ sent_at: new Date() }).where("id", "=", row.id).execute();
     },
-    async deliverQueued() {
-      if (!transport) return 0;
-      let sent = 0;
-      for (;;) {
-        const delivered = await db.transaction().execute(async (trx) => {
-          const row = await trx
-            .selectFrom("mail_outbox")
-            .select(["id", "to_address", "subject", "text_body", "html_body"])
-            .where("queued", "=", true)
-            .where("sent_at", "is", null)
-            .orderBy("id")
-            .limit(1)
-            .forUpdate()
-            .skipLocked()
-            .executeTakeFirst();
-          if (!row) return false;
-          await transport.sendMail({
-            from: options.from,
-            to: row.to_address,
-            subject: row.subject,
-            text: row.text_body,
-            html: row.html_body ?? undefined,
-          });
-          await trx.updateTable("mail_outbox").set({ sent_at: new Date() }).where("id", "=", row.id).execute();
-          return true;
-        });
-        if (!delivered) return sent;
-        sent++;
-      }
+    async close() {
+      await following?.close();
+      await running;
+      transport?.close();
     },
   };
 }

@@ -261,7 +261,7 @@ export class MemberSupportService {
   /** Emails the receipt of the member's last paid invoice again (queued with its audit row, sent after the commit). */
   async resendReceipt(actor: Actor, userId: string, reason: string) {
     const user = await this.#member(userId);
-    const { db, mailer, publicUrl } = this.deps;
+    const { db, publicUrl } = this.deps;
     const invoice = await db
       .selectFrom("invoices as i")
       .innerJoin("subscriptions as s", "s.id", "i.subscription_id")
@@ -309,7 +309,6 @@ export class MemberSupportService {
       await queueMail(trx, { to: user.email, subject: "Your fitkit receipt", text: lines.join("\n") });
       await audit(trx, null, { invoice_id: invoice.id, to: user.email });
     });
-    await mailer.deliverQueued();
   }
 
   /**

@@ -7,7 +7,7 @@ import type { CalendarEvent } from "../../../src/domain/ics.js";
 import { isLateCancel } from "../../../src/domain/classes.js";
 import type { EntitlementResolver } from "./entitlements.js";
 import { classRows, isEnterable, toLiveClass, type ClassRow, type LiveClass } from "./live-classes.js";
-import { assertBookable, bookedFromWaitlist, lockMember, refusal, spotsOpened } from "./waitlist.js";
+import { bookableClass, bookedFromWaitlist, isUniqueViolation, refusal, spotsOpened } from "./booking-rules.js";
 
 export interface ReservationView {
   id: string;
@@ -49,12 +49,8 @@ export class ReservationsService {
     const now = clock.now();
     try {
       return await db.transaction().execute(async (trx) => {
-        await lockMember(trx, userId);
-        const cls = await classRows(trx).where("c.id", "=", classId).executeTakeFirst();
-        if (!cls) throw notFound({ message: "Class not found", code: "class_not_found" });
-        if (cls.cancelled_at) throw badRequest(refusal("refusal.classCancelled"));
-        if (cls.start_at <= now) throw badRequest(refusal("refusal.classStarted"));
-        await assertBookable(trx, userId, cls, now, { joiningWaitlist: false, entitlements: this.deps.entitlements });
+        const { entitlements } = this.deps;
+        await bookableClass(trx, userId, classId, now, { joiningWaitlist: false, entitlements });
 
         const taken = await trx
           .updateTable("live_classes")
@@ -91,7 +87,7 @@ export class ReservationsService {
   /**
    * Cancels a pending reservation before its class starts (422 once it has), freeing the spot: after the location's
    * free-cancellation cutoff it is marked late. The freed spot goes to the waitlist in the same transaction
-   * (`spotsOpened`); call `deliverQueued` on the mailer after it commits.
+   * (`spotsOpened`); the mailer sends its emails once it commits.
    */
   async cancel(userId: string, reservationId: string): Promise<ReservationView> {
     const { db, clock } = this.deps;
@@ -264,11 +260,6 @@ export class ReservationsService {
       from_waitlist: flags.from_waitlist,
     };
   }
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string } | null;
-  return !!e && e.code === "23505" && e.constraint === constraint;
 }
 
 /** What a booked class's calendar event says, whoever writes it: the one-class download and the member's feed. */

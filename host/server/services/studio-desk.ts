@@ -9,8 +9,8 @@ import { assertEditable, type StudioScheduleService, type StaffClassView } from 
 
 /**
  * Called inside the capacity change's transaction when raising a class's capacity opens spots, with the class row
- * still locked. The waitlist's promotion (host/server/services/waitlist.ts `spotsOpened`) is wired here; this module
- * decides nothing about who gets the spots.
+ * still locked. The waitlist's promotion (services/booking-rules.ts `spotsOpened`) is wired here; this module decides
+ * nothing about who gets the spots.
  */
 export type SpotsOpened = (trx: Db, classId: string) => Promise<unknown>;
 
@@ -131,7 +131,7 @@ export class StudioDeskService {
    * Sets a class's capacity. Never below the members already booked: the conditional UPDATE holds that even against
    * a booking at the same moment (bookings take a spot with `booked < capacity` on the same row). Raising it opens
    * spots: the waitlist's promotion runs in the same transaction (spotsOpened); its emails are queued in the outbox,
-   * and the caller delivers them after this returns (Mailer.deliverQueued).
+   * and the mailer delivers them once it commits.
    */
   async setCapacity(classId: string, capacity: number): Promise<StaffClassView> {
     const { db, clock, schedule, spotsOpened } = this.deps;

@@ -51,7 +51,7 @@ interface MailOutboxTable {
   html_body: string | null;
   created_at: DefaultedTimestamp;
   sent_at: Timestamp | null;
-  /** Written inside a transaction by queueMail; delivered after the commit by Mailer.deliverQueued (079). */
+  /** Written inside a transaction by queueMail; delivered after the commit by the mailer (079). */
   queued: Generated<boolean>;
 }
 
