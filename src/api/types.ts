@@ -5,8 +5,11 @@
 import type { components } from "./contract.gen.js";
 import type { RequestBody, ResponseBody } from "./contract.js";
 
+/** The shapes the contract names (components.schemas): the server registers each once and answers it by reference. */
+type Schemas = components["schemas"];
+
 /** The contract's error body (every route's 4xx and 5xx): its stable `code` and the values its message names. */
-export type ErrorBody = components["schemas"]["ErrorBody"];
+export type ErrorBody = Schemas["ErrorBody"];
 
 /** A page of a list: `{items, total}`, the total counting the whole list. */
 export interface Page<T> {
@@ -32,7 +35,7 @@ export type AppConfig = ResponseBody<"/config.json", "get">;
 export type Location = ResponseBody<"/tsapi/locations/{id}", "get">;
 
 // ---- workouts ----
-export type Workout = ResponseBody<"/tsapi/workouts/{slug}", "get">;
+export type Workout = Schemas["Workout"];
 export type SearchRequest = RequestBody<"/tsapi/workouts/search", "post">;
 export type SearchResponse = ResponseBody<"/tsapi/workouts/search", "post">;
 export type SortValue = NonNullable<SearchRequest["sort"]>;
@@ -70,17 +73,16 @@ export type SeriesSummary = ItemOf<ResponseBody<"/tsapi/series", "get">["items"]
 export type SeriesDetail = ResponseBody<"/tsapi/series/{slug}", "get">;
 /** A series from a list or from its own call (which adds the workouts, chapters and related content). */
 export type Series = SeriesSummary & Partial<Omit<SeriesDetail, keyof SeriesSummary>>;
-export type SeriesEnrollAnswer = ResponseBody<"/v2/workouts/series/enroll", "post">;
-export type SeriesEnrollment = SeriesEnrollAnswer["series"];
+export type SeriesEnrollment = Schemas["SeriesEnrollment"];
 
 // ---- studios ----
-export type LiveClass = ItemOf<ResponseBody<"/studios/class", "get">["items"]>;
-export type Reservation = ResponseBody<"/studios/reservation/", "post">;
+export type LiveClass = Schemas["LiveClass"];
+export type Reservation = Schemas["Reservation"];
 /** A member's place on a class's waitlist (`POST /studios/class/{id}/waitlist`). */
-export type WaitlistEntry = ResponseBody<"/studios/class/{id}/waitlist", "post">;
+export type WaitlistEntry = Schemas["WaitlistEntry"];
 
 // ---- membership and billing ----
-export type Subscription = ResponseBody<"/v2/subscriptions/subs", "get">;
+export type Subscription = Schemas["Subscription"];
 export type Provider = Subscription["provider"];
 export type PlanChange = RequestBody<"/v2/subscriptions/subs/plan", "put">;
 export type CancelRequest = RequestBody<"/v2/subscriptions/subs/{id}/cancel", "post">;
@@ -92,7 +94,7 @@ export type Product = ItemOf<ResponseBody<"/subscriptions/v1/products", "get">["
  */
 export type Quote = ResponseBody<"/v2/subscriptions/subs/quote", "get">;
 export type CouponEntry = ItemOf<RequestBody<"/v2/subscriptions/subs/coupon-codes", "post">["coupons"]>;
-export type PaymentCard = ResponseBody<"/commerce/v1/payment/default", "get">;
+export type PaymentCard = Schemas["Card"];
 
 // ---- client-side only ----
 // Not wire shapes, so no route schema describes them: how the client builds a URL or a query string.
