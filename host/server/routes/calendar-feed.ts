@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { assertTimeZone } from "../services/time-range.js";
-import { typed } from "./typed.js";
+import { notModified, typed } from "./typed.js";
 
 const settingsSchema = exactObject({
   https_url: { type: "string", description: "the private feed address: whoever has it reads the feed" },
@@ -89,7 +89,7 @@ export async function calendarFeedRoutes(instance: FastifyInstance) {
         .header("cache-control", `private, max-age=${CACHE_SECONDS}`)
         .header("etag", feed.etag)
         .header("x-robots-tag", "noindex, nofollow");
-      if (matches(request.headers["if-none-match"], feed.etag)) return reply.status(304).send(null);
+      if (matches(request.headers["if-none-match"], feed.etag)) return notModified(reply);
       return reply
         .type("text/calendar; charset=utf-8")
         .header("content-disposition", 'inline; filename="fitkit.ics"')

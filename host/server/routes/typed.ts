@@ -18,3 +18,6 @@ export const typed = (app: FastifyInstance) => app.withTypeProvider<SchemaTypes>
 export function sendSerialised(reply: FastifyReply, body: string | Buffer, type = "application/json; charset=utf-8") {
   return reply.type(type).send(body);
 }
+
+/** Answers 304 Not Modified: a client's copy is current, so there is no body for the serializer or the reply's type. */
+export const notModified = (reply: FastifyReply) => reply.status(304).send();
