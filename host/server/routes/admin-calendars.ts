@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
-import { CONTENT_STATUSES } from "../services/content-states.js";
+import {
+  adminCalendarSchema,
+  adminCalendarSummarySchema,
+  calendarFieldNames,
+  calendarFieldSchemas,
+} from "../services/admin-calendars.js";
 import type { Actor, ConsoleArea } from "../services/operator-access.js";
 import { typed } from "./typed.js";
 
@@ -75,7 +80,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
   };
   const write = { config: { consoleArea: "catalogue" as ConsoleArea } };
   const common = { tags: ["admin"], security: memberSecurity };
-  const body = strictObject(calendarFields, fieldNames);
+  const body = strictObject(calendarFieldSchemas, calendarFieldNames);
 
   app.get(
     "/calendars",
@@ -83,7 +88,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
       schema: {
         ...common,
         summary: "Every workout calendar in every state, by name",
-        response: { 200: exactObject({ items: { type: "array", items: summary } }), ...refusals },
+        response: { 200: exactObject({ items: { type: "array", items: adminCalendarSummarySchema } }), ...refusals },
       },
     },
     async () => ({ items: await calendars.list() }),
@@ -95,7 +100,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
         ...common,
         summary: "One calendar with its days in order",
         params: recordId,
-        response: { 200: calendar, ...refusals },
+        response: { 200: adminCalendarSchema, ...refusals },
       },
     },
     async (request) => calendars.get(request.params.id),
@@ -108,7 +113,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
         ...common,
         summary: "Create a calendar as a draft with its days in order (members see it once published)",
         body,
-        response: { 200: calendar, ...refusals },
+        response: { 200: adminCalendarSchema, ...refusals },
       },
     },
     async (request) => calendars.create(actor(request), request.body),
@@ -122,7 +127,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
         summary: "Replace a calendar's fields and its days in their new order (its state stays)",
         params: recordId,
         body,
-        response: { 200: calendar, ...refusals },
+        response: { 200: adminCalendarSchema, ...refusals },
       },
     },
     async (request) => calendars.update(actor(request), request.params.id, request.body),
@@ -140,7 +145,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
           summary: summaryText,
           params: recordId,
           body: noBody,
-          response: { 200: calendar, ...refusals },
+          response: { 200: adminCalendarSchema, ...refusals },
         },
       },
       async (request) => calendars.change(actor(request), request.params.id, verb),
