@@ -4,7 +4,15 @@ import { badRequest, conflict, notFound, oneOrList } from "../errors.js";
 import { recordAudit } from "./audit.js";
 import { CONTENT_STATUSES, nextStatus, type ContentVerb } from "./content-states.js";
 import type { Actor } from "./operator-access.js";
-import { type Answer, exactObject, strictObject } from "../schemas.js";
+import {
+  type Answer,
+  exactObject,
+  imageUrlSchema,
+  longTextSchema,
+  readableText,
+  slugSchema,
+  strictObject,
+} from "../schemas.js";
 
 /** One day of a calendar: a workout day names its workout; a rest or walk day may point at a short class. */
 export interface CalendarDay {
@@ -24,17 +32,15 @@ export interface CalendarFields {
 const string = { type: "string" } as const;
 const integer = { type: "integer" } as const;
 const status = { type: "string", enum: CONTENT_STATUSES } as const;
-const slug = { type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } as const;
-const imageUrl = { type: "string", maxLength: 500, pattern: "^(|https://\\S+|/\\S*)$" } as const;
 const kind = { type: "string", enum: ["workout", "walk", "rest"] } as const;
 const workoutId = { type: ["string", "null"], minLength: 1, maxLength: 128 } as const;
 
 /** The fields an editor sends (the body of create and replace), as the console answers them too. */
 export const calendarFieldSchemas = {
-  name: { type: "string", minLength: 1, maxLength: 200, pattern: "^[^\\u0000-\\u001f]*\\S[^\\u0000-\\u001f]*$" },
-  slug,
-  description: { type: "string", maxLength: 5000 },
-  image_url: imageUrl,
+  name: readableText(200, 1),
+  slug: slugSchema,
+  description: longTextSchema,
+  image_url: imageUrlSchema,
   days: {
     type: "array",
     maxItems: 366,
