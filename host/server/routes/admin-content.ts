@@ -28,8 +28,18 @@ const integer = { type: "integer" } as const;
 const status = { type: "string", enum: CONTENT_STATUSES } as const;
 const recordId = exactObject({ id: { type: "string", minLength: 1, maxLength: 128 } });
 
-const trainerFields = { name: readableText(120, 1), slug: slugSchema, bio: longTextSchema, image_url: imageUrlSchema } as const;
-const collectionFields = { name: readableText(120, 1), slug: slugSchema, description: longTextSchema, image_url: imageUrlSchema } as const;
+const trainerFields = {
+  name: readableText(120, 1),
+  slug: slugSchema,
+  bio: longTextSchema,
+  image_url: imageUrlSchema,
+} as const;
+const collectionFields = {
+  name: readableText(120, 1),
+  slug: slugSchema,
+  description: longTextSchema,
+  image_url: imageUrlSchema,
+} as const;
 const ordered = { id: string, status, position: integer, workouts: integer, updated_at: string } as const;
 const orderedRequired = ["id", "status", "position", "workouts", "updated_at"] as const;
 const trainer = strictObject({ ...trainerFields, ...ordered, name: string }, [
@@ -142,7 +152,13 @@ export async function adminContentRoutes(instance: FastifyInstance) {
       `/series/:id/${verb}`,
       {
         ...write,
-        schema: { ...common, summary, params: recordId, body: noBody, response: { 200: adminSeriesSchema, ...refusals } },
+        schema: {
+          ...common,
+          summary,
+          params: recordId,
+          body: noBody,
+          response: { 200: adminSeriesSchema, ...refusals },
+        },
       },
       async (request) => seriesService.change(actor(request), request.params.id, verb),
     );
@@ -160,7 +176,9 @@ export async function adminContentRoutes(instance: FastifyInstance) {
   );
   app.get(
     "/banners/:id",
-    { schema: { ...common, summary: "One banner", params: recordId, response: { 200: adminBannerSchema, ...refusals } } },
+    {
+      schema: { ...common, summary: "One banner", params: recordId, response: { 200: adminBannerSchema, ...refusals } },
+    },
     async (request) => banners.get(request.params.id),
   );
   const bannerBody = strictObject(bannerFieldSchemas, bannerFieldNames);
@@ -199,7 +217,13 @@ export async function adminContentRoutes(instance: FastifyInstance) {
       `/banners/:id/${verb}`,
       {
         ...write,
-        schema: { ...common, summary, params: recordId, body: noBody, response: { 200: adminBannerSchema, ...refusals } },
+        schema: {
+          ...common,
+          summary,
+          params: recordId,
+          body: noBody,
+          response: { 200: adminBannerSchema, ...refusals },
+        },
       },
       async (request) => banners.change(actor(request), request.params.id, verb),
     );

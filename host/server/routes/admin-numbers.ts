@@ -1,19 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity, strictObject } from "../schemas.js";
-import {
-  localDaySchema,
-  numbersCsv,
-  numbersReportSchema,
-  workoutNumbersSchema,
-} from "../services/numbers.js";
+import { localDaySchema, numbersCsv, numbersReportSchema, workoutNumbersSchema } from "../services/numbers.js";
 import { typed } from "./typed.js";
 
 const integer = { type: "integer" } as const;
 const string = { type: "string" } as const;
 const rangeQuery = {
   from: { ...localDaySchema, description: "first local day (YYYY-MM-DD); its week or month is the first interval" },
-  to: { ...localDaySchema, description: "last local day (YYYY-MM-DD), default today; its week or month is the last interval" },
+  to: {
+    ...localDaySchema,
+    description: "last local day (YYYY-MM-DD), default today; its week or month is the last interval",
+  },
   interval: { type: "string", enum: ["week", "month"], default: "month" },
   zone: { type: "string", minLength: 1, maxLength: 64, description: "IANA time zone of the boundaries; default UTC" },
   currency: { type: "string", pattern: "^[A-Z]{3}$", description: "money figures in this currency; default USD" },

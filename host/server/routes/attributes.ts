@@ -44,7 +44,6 @@ const preferencesSchema = {
   additionalProperties: true,
 } as const;
 
-
 export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
   const tags = ["member attributes"];

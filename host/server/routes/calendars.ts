@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, noBody } from "../schemas.js";
 import {
   calendarEnrollmentSchema,
   calendarStatusSchema,

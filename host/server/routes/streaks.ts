@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { exactObject, memberSecurity } from "../schemas.js";
+import { memberSecurity } from "../schemas.js";
 import { memberStreaks, streaksSchema } from "../services/streaks.js";
 import { assertTimeZone } from "../services/time-range.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";

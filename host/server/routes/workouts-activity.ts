@@ -35,7 +35,6 @@ const videoEventSchema = strictObject(
   ["event_type", "workout_id"],
 );
 
-const string = { type: "string" } as const;
 const integer = { type: "integer" } as const;
 export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);

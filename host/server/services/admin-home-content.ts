@@ -52,7 +52,10 @@ export const homeRowFieldSchemas = {
   }),
 } as const;
 export const homeRowFieldNames = ["title", "kind", "source"] as const;
-export const adminHomeRowSchema = strictObject({ ...homeRowFieldSchemas, title: string, ...listed }, [...homeRowFieldNames, ...listedRequired]);
+export const adminHomeRowSchema = strictObject({ ...homeRowFieldSchemas, title: string, ...listed }, [
+  ...homeRowFieldNames,
+  ...listedRequired,
+]);
 
 export const carouselFieldSchemas = {
   slug: slugSchema,
@@ -61,7 +64,10 @@ export const carouselFieldSchemas = {
   item_ids: { type: "array", maxItems: 50, items: id, description: "What it shows, in order" },
 } as const;
 export const carouselFieldNames = ["slug", "title", "kind", "item_ids"] as const;
-export const adminCarouselSchema = strictObject({ ...carouselFieldSchemas, title: string, ...listed }, [...carouselFieldNames, ...listedRequired]);
+export const adminCarouselSchema = strictObject({ ...carouselFieldSchemas, title: string, ...listed }, [
+  ...carouselFieldNames,
+  ...listedRequired,
+]);
 
 export const entryKeySchema = {
   type: "string",
@@ -78,11 +84,17 @@ const entryValueSchema = strictObject({
 });
 export const entryFieldSchemas = {
   key: entryKeySchema,
-  name: { ...slugSchema, description: "How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…)" },
+  name: {
+    ...slugSchema,
+    description: "How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…)",
+  },
   value: entryValueSchema,
 } as const;
 export const entryFieldNames = ["key", "name", "value"] as const;
-export const adminEntrySchema = strictObject({ ...entryFieldSchemas, ...listed }, [...entryFieldNames, ...listedRequired]);
+export const adminEntrySchema = strictObject({ ...entryFieldSchemas, ...listed }, [
+  ...entryFieldNames,
+  ...listedRequired,
+]);
 
 /** What a home row lists: the source's fields that row's kind reads (the others are refused). */
 export interface HomeRowSource {

@@ -35,7 +35,6 @@ const money = { type: "integer", description: "minor units (cents) of the report
 const fraction = { type: ["number", "null"], description: "0 to 1; null when nothing to divide by" } as const;
 export const localDaySchema = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD" } as const;
 
-
 /** One week or month: `start` is its first local day (a Monday for a week), `end` the next interval's. */
 const figures = {
   start: localDaySchema,

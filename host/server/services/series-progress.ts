@@ -29,7 +29,13 @@ const enrollmentSchema = exactObject({
     total: integer,
     chapter_progress: {
       type: "array",
-      items: exactObject({ chapter: integer, title: string, completed: integer, total: integer, progress: percentSchema }),
+      items: exactObject({
+        chapter: integer,
+        title: string,
+        completed: integer,
+        total: integer,
+        progress: percentSchema,
+      }),
     },
   }),
   series_state: exactObject({
