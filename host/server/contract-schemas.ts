@@ -1,5 +1,5 @@
 import { LiveClass, Reservation, WaitlistEntry } from "./routes/studios.js";
-import { SeriesEnrollment } from "./routes/series-activity.js";
+import { SeriesEnrollment } from "./services/series-progress.js";
 import { Card, errorBodySchema, SpotsChange, Workout, WorkoutSummary } from "./schemas.js";
 import { BillingAddress, Subscription } from "./services/subscription-view.js";
 

@@ -9,6 +9,23 @@ export const passwordSchema = { type: "string", minLength: 6, maxLength: 256 } a
 /** NAME_MAX_LENGTH: the limit the sign-up and profile forms apply too. */
 export const nameSchema = { type: "string", minLength: 1, maxLength: NAME_MAX_LENGTH } as const;
 export const uuidSchema = { type: "string", format: "uuid" } as const;
+/** Console content fields (series, banners, calendars, trainers, collections) and the answers that echo them. */
+export const slugSchema = {
+  type: "string",
+  minLength: 1,
+  maxLength: 100,
+  pattern: "^[a-z0-9]+(-[a-z0-9]+)*$",
+} as const;
+export const imageUrlSchema = { type: "string", maxLength: 500, pattern: "^(|https://\\S+|/\\S*)$" } as const;
+export const longTextSchema = { type: "string", maxLength: 5000 } as const;
+/** Text a member reads: no control characters; `min` 1 also refuses a blank. */
+export const readableText = (max: number, min = 0) =>
+  ({
+    type: "string",
+    minLength: min,
+    maxLength: max,
+    pattern: min ? "^[^\\u0000-\\u001f]*\\S[^\\u0000-\\u001f]*$" : "^[^\\u0000-\\u001f]*$",
+  }) as const;
 
 /** A `date-time` string in a response schema: a handler may answer a Date, which the serializer writes as ISO 8601. */
 type DatesOut = [{ pattern: { type: "string"; format: "date-time" }; output: Date | string }];

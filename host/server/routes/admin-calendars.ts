@@ -1,64 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
-import { CONTENT_STATUSES } from "../services/content-states.js";
+import {
+  adminCalendarSchema,
+  adminCalendarSummarySchema,
+  calendarFieldNames,
+  calendarFieldSchemas,
+} from "../services/admin-calendars.js";
 import type { Actor, ConsoleArea } from "../services/operator-access.js";
 import { typed } from "./typed.js";
 
-const string = { type: "string" } as const;
-const integer = { type: "integer" } as const;
-const status = { type: "string", enum: CONTENT_STATUSES } as const;
-const slug = { type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } as const;
-const imageUrl = { type: "string", maxLength: 500, pattern: "^(|https://\\S+|/\\S*)$" } as const;
 const recordId = exactObject({ id: { type: "string", minLength: 1, maxLength: 128 } });
-const kind = { type: "string", enum: ["workout", "walk", "rest"] } as const;
-const workoutId = { type: ["string", "null"], minLength: 1, maxLength: 128 } as const;
-
-const calendarFields = {
-  name: { type: "string", minLength: 1, maxLength: 200, pattern: "^[^\\u0000-\\u001f]*\\S[^\\u0000-\\u001f]*$" },
-  slug,
-  description: { type: "string", maxLength: 5000 },
-  image_url: imageUrl,
-  days: {
-    type: "array",
-    maxItems: 366,
-    items: exactObject({
-      kind,
-      workout_id: { ...workoutId, description: "A workout day's workout; a rest or walk day's short class" },
-    }),
-    description: "The days in order: the first is day 1, the day after a member enrols",
-  },
-} as const;
-const fieldNames = ["name", "slug", "description", "image_url", "days"] as const;
-const calendar = strictObject(
-  {
-    ...calendarFields,
-    name: string,
-    days: {
-      type: "array",
-      items: exactObject({
-        day: integer,
-        kind,
-        workout_id: { type: ["string", "null"] },
-        name: { type: ["string", "null"] },
-      }),
-    },
-    id: string,
-    status,
-    enrolled: { ...integer, description: "Members enrolled in it now" },
-    updated_at: string,
-  },
-  [...fieldNames, "id", "status", "enrolled", "updated_at"],
-);
-const summary = exactObject({
-  id: string,
-  slug: string,
-  name: string,
-  status,
-  total_days: integer,
-  enrolled: integer,
-  updated_at: string,
-});
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /**
@@ -75,7 +27,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
   };
   const write = { config: { consoleArea: "catalogue" as ConsoleArea } };
   const common = { tags: ["admin"], security: memberSecurity };
-  const body = strictObject(calendarFields, fieldNames);
+  const body = strictObject(calendarFieldSchemas, calendarFieldNames);
 
   app.get(
     "/calendars",
@@ -83,7 +35,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
       schema: {
         ...common,
         summary: "Every workout calendar in every state, by name",
-        response: { 200: exactObject({ items: { type: "array", items: summary } }), ...refusals },
+        response: { 200: exactObject({ items: { type: "array", items: adminCalendarSummarySchema } }), ...refusals },
       },
     },
     async () => ({ items: await calendars.list() }),
@@ -95,7 +47,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
         ...common,
         summary: "One calendar with its days in order",
         params: recordId,
-        response: { 200: calendar, ...refusals },
+        response: { 200: adminCalendarSchema, ...refusals },
       },
     },
     async (request) => calendars.get(request.params.id),
@@ -108,7 +60,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
         ...common,
         summary: "Create a calendar as a draft with its days in order (members see it once published)",
         body,
-        response: { 200: calendar, ...refusals },
+        response: { 200: adminCalendarSchema, ...refusals },
       },
     },
     async (request) => calendars.create(actor(request), request.body),
@@ -122,7 +74,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
         summary: "Replace a calendar's fields and its days in their new order (its state stays)",
         params: recordId,
         body,
-        response: { 200: calendar, ...refusals },
+        response: { 200: adminCalendarSchema, ...refusals },
       },
     },
     async (request) => calendars.update(actor(request), request.params.id, request.body),
@@ -140,7 +92,7 @@ export async function adminCalendarRoutes(instance: FastifyInstance) {
           summary: summaryText,
           params: recordId,
           body: noBody,
-          response: { 200: calendar, ...refusals },
+          response: { 200: adminCalendarSchema, ...refusals },
         },
       },
       async (request) => calendars.change(actor(request), request.params.id, verb),

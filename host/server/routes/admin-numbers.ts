@@ -1,84 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity, strictObject } from "../schemas.js";
-import { numbersCsv } from "../services/numbers.js";
+import { localDaySchema, numbersCsv, numbersReportSchema, workoutNumbersSchema } from "../services/numbers.js";
 import { typed } from "./typed.js";
 
 const integer = { type: "integer" } as const;
 const string = { type: "string" } as const;
-const count = { type: "integer", minimum: 0 } as const;
-const money = { type: "integer", description: "minor units (cents) of the report's currency" } as const;
-const fraction = { type: ["number", "null"], description: "0 to 1; null when nothing to divide by" } as const;
-const day = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD" } as const;
-
 const rangeQuery = {
-  from: { ...day, description: "first local day (YYYY-MM-DD); its week or month is the first interval" },
-  to: { ...day, description: "last local day (YYYY-MM-DD), default today; its week or month is the last interval" },
+  from: { ...localDaySchema, description: "first local day (YYYY-MM-DD); its week or month is the first interval" },
+  to: {
+    ...localDaySchema,
+    description: "last local day (YYYY-MM-DD), default today; its week or month is the last interval",
+  },
   interval: { type: "string", enum: ["week", "month"], default: "month" },
   zone: { type: "string", minLength: 1, maxLength: 64, description: "IANA time zone of the boundaries; default UTC" },
   currency: { type: "string", pattern: "^[A-Z]{3}$", description: "money figures in this currency; default USD" },
 } as const;
-
-const figures = {
-  start: day,
-  end: day,
-  active_members: count,
-  paying_members: count,
-  comped_members: count,
-  trials: count,
-  paused: count,
-  mrr: money,
-  arr: money,
-  sign_ups: count,
-  trials_started: count,
-  trials_ended: count,
-  trials_converted: count,
-  trial_conversion_rate: fraction,
-  churned_members: count,
-  member_churn_rate: fraction,
-  churned_mrr: money,
-  revenue_churn_rate: fraction,
-  cancel_reasons: {
-    type: "array",
-    items: exactObject({ reason: string, count }),
-  },
-  refunds: count,
-  refunded_amount: money,
-  failed_payments: count,
-  failed_amount: money,
-  recovered_payments: count,
-  recovered_amount: money,
-  plays: count,
-  completions: count,
-  completion_rate: fraction,
-  classes_run: count,
-  class_capacity: count,
-  class_bookings: count,
-  class_fill_rate: fraction,
-  waitlist_joined: count,
-  waitlist_promoted: count,
-  waitlist_conversion_rate: fraction,
-} as const;
-
-const report = exactObject({
-  interval: { type: "string", enum: ["week", "month"] },
-  zone: string,
-  currency: string,
-  from: day,
-  to: day,
-  intervals: {
-    type: "array",
-    items: strictObject(figures, Object.keys(figures) as (keyof typeof figures)[]),
-  },
-});
-
-const workoutRow = exactObject({
-  workout_id: string,
-  name: string,
-  plays: count,
-  completions: count,
-  completion_rate: fraction,
-});
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
@@ -104,7 +41,7 @@ export async function adminNumbersRoutes(instance: FastifyInstance) {
         ...common,
         summary: "Members, trials, MRR, churn, refunds, failed payments, plays and live classes per week or month",
         querystring: strictObject(rangeQuery),
-        response: { 200: report, ...refusals },
+        response: { 200: numbersReportSchema, ...refusals },
       },
     },
     async (request) => numbers.report(request.query),
@@ -145,10 +82,10 @@ export async function adminNumbersRoutes(instance: FastifyInstance) {
         }),
         response: {
           200: exactObject({
-            items: { type: "array", items: workoutRow },
+            items: { type: "array", items: workoutNumbersSchema },
             total: integer,
-            from: day,
-            to: day,
+            from: localDaySchema,
+            to: localDaySchema,
             zone: string,
           }),
           ...refusals,

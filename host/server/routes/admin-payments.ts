@@ -2,43 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity } from "../schemas.js";
-import { listMemberPayments, refundInvoice } from "../services/member-payments.js";
+import { listMemberPayments, paymentSchema, refundInvoice } from "../services/member-payments.js";
 import { typed } from "./typed.js";
-
-const string = { type: "string" } as const;
-const integer = { type: "integer" } as const;
-const dateTime = { type: "string", format: "date-time" } as const;
-const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
-
-const refund = exactObject({
-  id: string,
-  amount: integer,
-  currency: string,
-  reason: string,
-  source: { type: "string", enum: ["console", "provider"] },
-  ended_access: { type: "boolean" },
-  by: { type: ["string", "null"], description: "the operator's email; null for a refund made at the provider" },
-  created_at: dateTime,
-});
-
-const payment = exactObject({
-  invoice_id: string,
-  created_at: dateTime,
-  description: string,
-  period_start: dateTime,
-  period_end: dateTime,
-  amount: integer,
-  currency: string,
-  status: { type: "string", enum: ["paid", "failed", "requires_action"] },
-  card: {
-    anyOf: [exactObject({ brand: string, last4: string }), { type: "null" }],
-  },
-  decline_code: { type: ["string", "null"] },
-  refunded: integer,
-  refundable: integer,
-  disputed_at: nullableDateTime,
-  refunds: { type: "array", items: refund },
-});
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const userId = { type: "string", format: "uuid", description: "the member's user id" } as const;
@@ -60,7 +25,7 @@ export async function adminPaymentRoutes(instance: FastifyInstance, { ctx }: Rou
         ...common,
         summary: "A member's invoices, newest first: amount, status, card (brand and last four) and refunds",
         params: exactObject({ userId }),
-        response: { 200: exactObject({ items: { type: "array", items: payment } }), ...refusals },
+        response: { 200: exactObject({ items: { type: "array", items: paymentSchema } }), ...refusals },
       },
     },
     async (request) => ({ items: await listMemberPayments(ctx.db, request.params.userId) }),
@@ -85,7 +50,7 @@ export async function adminPaymentRoutes(instance: FastifyInstance, { ctx }: Rou
           },
           endAccess: { type: "boolean" },
         }),
-        response: { 200: payment, ...refusals },
+        response: { 200: paymentSchema, ...refusals },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import { memberOf } from "../context.js";
 import { STRAIN_TAGS } from "../../../src/domain/avoid.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
 import { adminWorkoutSchema } from "../services/admin-workouts.js";
-import { listAudit } from "../services/audit.js";
+import { auditEntrySchema, listAudit } from "../services/audit.js";
 import { CONSOLE_AREAS, mayDo, OPERATOR_ROLES, type Actor, type ConsoleArea } from "../services/operator-access.js";
 import { adminMemberRoutes } from "./admin-members.js";
 import { adminCalendarRoutes } from "./admin-calendars.js";
@@ -42,19 +42,6 @@ const operator = exactObject({
   name: string,
   role,
   granted_at: { type: "string", format: "date-time" },
-});
-
-const auditEntry = exactObject({
-  id: integer,
-  actor_id: nullableString,
-  actor_email: string,
-  action: string,
-  record_type: string,
-  record_id: string,
-  before: { type: ["object", "null"], additionalProperties: true },
-  after: { type: ["object", "null"], additionalProperties: true },
-  changed: strings,
-  at: { type: "string", format: "date-time" },
 });
 
 const vocabularyItem = exactObject({ id: string, name: string });
@@ -327,7 +314,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
           before: { type: "integer", minimum: 1, description: "entries older than this id (the next page)" },
           limit: { type: "integer", minimum: 1, maximum: 200, default: 50 },
         }),
-        response: { 200: exactObject({ items: { type: "array", items: auditEntry } }), ...refusals },
+        response: { 200: exactObject({ items: { type: "array", items: auditEntrySchema } }), ...refusals },
       },
     },
     async (request) => {

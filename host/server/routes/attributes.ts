@@ -4,15 +4,18 @@ import { memberOf } from "../context.js";
 import { badRequest } from "../errors.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { exactObject, memberSecurity, strictObject } from "../schemas.js";
-import { changeFavorites, readFavorites } from "../services/favorites.js";
+import { changeFavorites, favoritesSchema, readFavorites } from "../services/favorites.js";
 import { changeHiddenCollections, readHiddenCollections } from "../services/hidden-collections.js";
 import {
   changeEmailSettings,
   changePreferences,
   changeUserSettings,
+  emailSettingsSchema,
+  preferencesAnswerSchema,
   readEmailSettings,
   readPreferences,
   readUserSettings,
+  userSettingsSchema,
 } from "../services/member-settings.js";
 import { readOnboardingResults } from "../services/onboarding.js";
 import { typed } from "./typed.js";
@@ -27,17 +30,7 @@ export const idList = {
 } as const;
 const MAX_PREFERENCES_BYTES = 16_384;
 
-const favoritesAnswer = exactObject({ workouts: { type: "array", items: { type: "string" } } });
 const hiddenAnswer = exactObject({ collections_hidden: { type: "array", items: { type: "string" } } });
-const userAnswer = strictObject(
-  {
-    waiver: exactObject({ accepted_at: { type: "string", format: "date-time" } }),
-    feed_fm_disabled: { type: "boolean" },
-    closed_captions: { type: "boolean" },
-  },
-  ["feed_fm_disabled", "closed_captions"],
-);
-const emailAnswer = exactObject({ email: { type: "string" }, opt_out: { type: "boolean" } });
 const preferencesSchema = {
   type: "object",
   maxProperties: 100,
@@ -50,9 +43,6 @@ const preferencesSchema = {
   },
   additionalProperties: true,
 } as const;
-
-/** Preferences are the member's own keys and values, answered as stored. */
-const preferencesAnswer = { type: "object", additionalProperties: true } as const;
 
 export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
@@ -67,7 +57,7 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags,
         summary: "The member's favourite workouts, newest first",
         security: memberSecurity,
-        response: { 200: favoritesAnswer },
+        response: { 200: favoritesSchema },
       },
     },
     async (request) => readFavorites(ctx.db, memberOf(request).id),
@@ -87,7 +77,7 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
             remove: exactObject({ workouts: idList }),
           }),
         }),
-        response: { 200: favoritesAnswer },
+        response: { 200: favoritesSchema },
       },
     },
     async (request) => changeFavorites(ctx.db, ctx.clock, memberOf(request).id, request.body.object),
@@ -130,7 +120,7 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags,
         summary: "Waiver (absent = required), background music and captions settings",
         security: memberSecurity,
-        response: { 200: userAnswer },
+        response: { 200: userSettingsSchema },
       },
     },
     async (request) => readUserSettings(ctx.db, memberOf(request).id),
@@ -149,7 +139,7 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
           feed_fm_disabled: { type: "boolean" },
           closed_captions: { type: "boolean" },
         }),
-        response: { 200: userAnswer },
+        response: { 200: userSettingsSchema },
       },
     },
     async (request) => changeUserSettings(ctx.db, ctx.clock, memberOf(request).id, request.body),
@@ -163,7 +153,7 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags,
         summary: "The member's free-form preferences",
         security: memberSecurity,
-        response: { 200: preferencesAnswer },
+        response: { 200: preferencesAnswerSchema },
       },
     },
     async (request) => readPreferences(ctx.db, memberOf(request).id),
@@ -179,7 +169,7 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
           "Merge preferences (a key set to null is removed; `avoid` must list known avoid keys, `language` a supported locale: en-US, es-US or fr-CA); answers the whole attribute",
         security: memberSecurity,
         body: preferencesSchema,
-        response: { 200: preferencesAnswer },
+        response: { 200: preferencesAnswerSchema },
       },
     },
     async (request) => {
@@ -201,7 +191,7 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags,
         summary: "The member's email and marketing opt-out",
         security: memberSecurity,
-        response: { 200: emailAnswer },
+        response: { 200: emailSettingsSchema },
       },
     },
     async (request) => readEmailSettings(ctx.db, memberOf(request).id),
@@ -216,7 +206,7 @@ export async function attributeRoutes(instance: FastifyInstance, { ctx }: RouteO
         summary: "Opt out of (or back into) marketing email",
         security: memberSecurity,
         body: strictObject({ opt_out: { type: "boolean" } }),
-        response: { 200: emailAnswer },
+        response: { 200: emailSettingsSchema },
       },
     },
     async (request) => changeEmailSettings(ctx.db, ctx.clock, memberOf(request).id, request.body),

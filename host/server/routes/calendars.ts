@@ -2,10 +2,13 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
+import { errorSchema, exactObject, memberSecurity, noBody } from "../schemas.js";
 import {
+  calendarEnrollmentSchema,
+  calendarStatusSchema,
   calendarsWithStatus,
   enrollInCalendar,
+  myCalendarSchema,
   myCalendars,
   pauseCalendar,
   resumeCalendar,
@@ -18,57 +21,6 @@ import { typed } from "./typed.js";
 const calendarParams = exactObject({ id: { type: "string", minLength: 1, maxLength: 200 } });
 /** The member's IANA time zone: plan days are its calendar dates (UTC when not sent). */
 const tzSchema = { type: "string", minLength: 1, maxLength: 64 } as const;
-const pauseState = {
-  paused: { type: "boolean" },
-  paused_at: { type: ["string", "null"] },
-} as const;
-const enrollmentAnswer = strictObject(
-  {
-    calendar_id: { type: "string" },
-    status: { type: "string", enum: ["enrolled", "not_enrolled"] },
-    enrolled_at: { type: ["string", "null"] },
-    ...pauseState,
-  },
-  ["calendar_id", "status", "enrolled_at", "paused", "paused_at"],
-);
-const string = { type: "string" } as const;
-const integer = { type: "integer" } as const;
-/** A calendar with the member's status in it (services/calendars.ts `calendarsWithStatus`). */
-const calendarStatusFields = {
-  calendar_id: string,
-  id: string,
-  slug: string,
-  name: string,
-  description: string,
-  image_url: string,
-  total_days: integer,
-  status: { type: "string", enum: ["enrolled", "not_enrolled"] },
-  enrolled_at: { type: ["string", "null"] },
-  ...pauseState,
-} as const;
-const calendarStatusRequired = Object.keys(calendarStatusFields) as (keyof typeof calendarStatusFields)[];
-const calendarStatusSchema = strictObject(calendarStatusFields, calendarStatusRequired);
-/** An enrolled calendar with today's day number, the days finished pauses moved it, and each day's state. */
-const myCalendarSchema = strictObject(
-  {
-    ...calendarStatusFields,
-    status: { type: "string", const: "enrolled" },
-    current_day: integer,
-    paused_days: integer,
-    progress: exactObject({ completed_days: integer, total_days: integer }),
-    days: {
-      type: "array",
-      items: exactObject({
-        day: integer,
-        date: { type: "string", description: "YYYY-MM-DD" },
-        kind: { type: "string", enum: ["workout", "walk", "rest"] },
-        workout_id: { type: ["string", "null"] },
-        status: { type: "string", enum: ["rest", "completed", "not_started"] },
-      }),
-    },
-  },
-  [...calendarStatusRequired, "current_day", "paused_days", "progress", "days"],
-);
 /** Pause and resume take the member's zone (optional) and answer the contract's error body: 404, 409. */
 const pauseBody = { type: ["object", "null"], additionalProperties: false, properties: { tz: tzSchema } } as const;
 const pauseErrors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -103,7 +55,7 @@ export async function calendarRoutes(instance: FastifyInstance, { ctx }: RouteOp
         security: memberSecurity,
         body: noBody,
         params: calendarParams,
-        response: { 200: enrollmentAnswer },
+        response: { 200: calendarEnrollmentSchema },
       },
     },
     async (request) => enrollInCalendar(ctx.db, ctx.clock, memberOf(request).id, request.params.id),
@@ -119,7 +71,7 @@ export async function calendarRoutes(instance: FastifyInstance, { ctx }: RouteOp
         security: memberSecurity,
         body: noBody,
         params: calendarParams,
-        response: { 200: enrollmentAnswer },
+        response: { 200: calendarEnrollmentSchema },
       },
     },
     async (request) => unenrollFromCalendar(ctx.db, memberOf(request).id, request.params.id),

@@ -3,39 +3,18 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { exactObject, memberSecurity } from "../schemas.js";
-import { listChallenges, readJoinedChallenges, setJoinedChallenges } from "../services/challenges.js";
+import {
+  challengeSchema,
+  joinedChallengesSchema,
+  listChallenges,
+  readJoinedChallenges,
+  setJoinedChallenges,
+} from "../services/challenges.js";
 import { idList } from "./attributes.js";
 import { queryObject } from "./query.js";
 import { typed } from "./typed.js";
 
-const string = { type: "string" } as const;
-const integer = { type: "integer" } as const;
-/** A challenge with the member's progress (services/challenges.ts `Challenge`). */
-const challengeSchema = exactObject({
-  id: string,
-  slug: string,
-  name: string,
-  description: string,
-  reward: string,
-  start_time: string,
-  end_time: string,
-  workout_target: integer,
-  substitute_minutes: { type: "integer", description: "Any workout this long counts (minutes)" },
-  joined: { type: "boolean" },
-  workouts: {
-    type: "array",
-    items: exactObject({
-      workout_id: string,
-      workout_type: { type: "string", enum: ["on_demand", "live"] },
-      week: integer,
-      position: integer,
-      workout: exactObject({ id: string, slug: string, name: string, duration: { type: "number" } }),
-    }),
-  },
-  progress: exactObject({ on_demand: integer, live: integer, completed: integer, is_complete: { type: "boolean" } }),
-});
 const challengesAnswer = exactObject({ items: { type: "array", items: challengeSchema } });
-const joinedAnswer = exactObject({ challenges: { type: "array", items: { type: "string" } } });
 
 export async function challengeRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
@@ -81,7 +60,7 @@ export async function challengeRoutes(instance: FastifyInstance, { ctx }: RouteO
         tags,
         summary: "The ids of the challenges the member joined",
         security: memberSecurity,
-        response: { 200: joinedAnswer },
+        response: { 200: joinedChallengesSchema },
       },
     },
     async (request) => readJoinedChallenges(ctx.db, memberOf(request).id),
@@ -96,7 +75,7 @@ export async function challengeRoutes(instance: FastifyInstance, { ctx }: RouteO
         summary: "Set the joined challenges (the whole list; idempotent). Ended challenges cannot be newly joined",
         security: memberSecurity,
         body: exactObject({ challenges: idList }),
-        response: { 200: joinedAnswer },
+        response: { 200: joinedChallengesSchema },
       },
     },
     async (request) => setJoinedChallenges(ctx.db, ctx.clock, memberOf(request).id, request.body.challenges),

@@ -4,15 +4,11 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { unauthorized } from "../errors.js";
 import { claimsOf } from "../services/entitlements.js";
-import { changeProfile, readProfile } from "../services/profile.js";
+import { changeProfile, phoneSchema, profileSchema, readProfile } from "../services/profile.js";
 import { exactObject, memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { typed } from "./typed.js";
 
-const phoneSchema = exactObject({
-  country: { type: "string", enum: ["US", "CA"] },
-  number: { type: "string", maxLength: 40 },
-});
 /** Names are trimmed and length-checked by the service, so the schema only fixes the types. */
 const profileChangeSchema = strictObject({
   given_name: { type: "string", maxLength: 1000 },
@@ -20,14 +16,6 @@ const profileChangeSchema = strictObject({
   birthday: { type: ["string", "null"], maxLength: 10 },
   phone: { anyOf: [{ type: "null" }, phoneSchema] },
 });
-const profileAnswer = exactObject({
-  given_name: { type: "string" },
-  family_name: { type: "string" },
-  email: { type: "string" },
-  birthday: { type: ["string", "null"] },
-  phone: { anyOf: [{ type: "null" }, phoneSchema] },
-});
-
 const string = { type: "string" } as const;
 /** The claims of spec section 3: flags are the text "true" when set and absent otherwise, as identity providers send */
 const claimsAnswer = strictObject(
@@ -113,7 +101,7 @@ export async function identityRoutes(instance: FastifyInstance, { ctx }: RouteOp
         tags: ["identity"],
         summary: "The member's profile: names, email, birthday and phone",
         security: memberSecurity,
-        response: { 200: profileAnswer },
+        response: { 200: profileSchema },
       },
     },
     async (request) => readProfile(ctx.db, memberOf(request).id),
@@ -129,7 +117,7 @@ export async function identityRoutes(instance: FastifyInstance, { ctx }: RouteOp
         summary: "Change the profile (partial; the claims show new names at once); answers the whole profile",
         security: memberSecurity,
         body: profileChangeSchema,
-        response: { 200: profileAnswer },
+        response: { 200: profileSchema },
       },
     },
     async (request) => changeProfile(ctx.db, ctx.clock, memberOf(request).id, request.body),

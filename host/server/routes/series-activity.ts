@@ -2,62 +2,19 @@ import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
-import { errorSchema, exactObject, memberSecurity, named, ref } from "../schemas.js";
-import { enrollInSeries, leaveSeries, memberSeries, pauseSeries, resumeSeries } from "../services/series-progress.js";
+import { errorSchema, exactObject, memberSecurity, ref } from "../schemas.js";
+import {
+  enrollInSeries,
+  leaveSeries,
+  memberSeries,
+  pauseSeries,
+  resumeSeries,
+  SeriesEnrollment,
+} from "../services/series-progress.js";
 import { queryObject } from "./query.js";
 import { typed } from "./typed.js";
 
 const seriesBody = exactObject({ series_id: { type: "string", minLength: 1, maxLength: 200 } });
-const string = { type: "string" } as const;
-const integer = { type: "integer" } as const;
-const percent = { type: "integer", minimum: 0, maximum: 100, description: "Percent done, 0-100" } as const;
-/** One enrolment as the contract names it (services/series-progress.ts `SeriesEnrollment`). */
-const enrollmentSchema = exactObject({
-  user_id: string,
-  series_id: string,
-  started_at: { type: ["string", "null"] },
-  completed_at: { type: ["string", "null"] },
-  status: { type: "string", enum: ["not_started", "enrolled", "in_progress", "completed"] },
-  series_detail: exactObject({
-    id: string,
-    slug: string,
-    name: string,
-    description: string,
-    level: string,
-    image_url: string,
-    total: integer,
-  }),
-  progress_summary: exactObject({
-    total_progress: percent,
-    completed: integer,
-    total: integer,
-    chapter_progress: {
-      type: "array",
-      items: exactObject({ chapter: integer, title: string, completed: integer, total: integer, progress: percent }),
-    },
-  }),
-  series_state: exactObject({
-    workouts: {
-      type: "array",
-      items: exactObject({
-        workout_id: string,
-        position: integer,
-        chapter: integer,
-        status: { type: "string", enum: ["completed", "not_started"] },
-        completed_at: { type: ["string", "null"] },
-      }),
-    },
-  }),
-  paused: { type: "boolean" },
-  paused_at: { type: ["string", "null"] },
-  next_workout: {
-    ...exactObject({ workout_id: string, position: integer, chapter: integer }),
-    type: ["object", "null"],
-    description: "The first item not started yet; null when all are done or the member is not enrolled",
-  },
-  fingerprint: exactObject({ hashcode: string, calculated_at: string }),
-});
-export const SeriesEnrollment = named("SeriesEnrollment", enrollmentSchema);
 const enrollmentAnswer = exactObject({ success: { type: "boolean", const: true }, series: ref(SeriesEnrollment) });
 
 /** Pause and resume answer the contract's error body: not enrolled 404, already (or not) paused 409. */

@@ -1,30 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
-import { exactObject, memberSecurity } from "../schemas.js";
-import { memberStreaks } from "../services/streaks.js";
+import { memberSecurity } from "../schemas.js";
+import { memberStreaks, streaksSchema } from "../services/streaks.js";
 import { assertTimeZone } from "../services/time-range.js";
 import { rejectUnstorableText } from "./reject-unstorable-text.js";
 import { queryObject } from "./query.js";
 import { typed } from "./typed.js";
-
-const count = { type: "integer", minimum: 0 } as const;
-const localDate = { type: "string", description: "a local calendar date, YYYY-MM-DD" } as const;
-
-const streaksAnswer = exactObject({
-  time_zone: { type: "string" },
-  today: localDate,
-  today_status: { type: "string", enum: ["done", "rest", "open"] },
-  daily: exactObject({ current: count, longest: count, current_since: { type: ["string", "null"] } }),
-  weekly: exactObject({ current: count, longest: count }),
-  milestones: exactObject({
-    reached: {
-      type: "array",
-      items: exactObject({ days: count, reached_on: localDate }),
-    },
-    next: exactObject({ days: count, remaining: count }),
-  }),
-});
 
 /** The member's streaks (issue 19), beside the stats they are counted from. */
 export async function streakRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
@@ -41,7 +23,7 @@ export async function streakRoutes(instance: FastifyInstance, { ctx }: RouteOpti
           "The member's daily and weekly streaks (current, longest) and daily milestones (7, 30, 100, 365 days, then every year), counted in local days of tz (else the time_zone of their preferences, else UTC)",
         security: memberSecurity,
         querystring: queryObject({ tz: { type: "string", minLength: 1, maxLength: 64 } }),
-        response: { 200: streaksAnswer },
+        response: { 200: streaksSchema },
       },
     },
     async (request) => {

@@ -7,7 +7,7 @@ import { queryObject } from "./query.js";
 import { historyEntrySchema, workoutHistory } from "../services/history.js";
 import { onboardingResult, submitOnboarding } from "../services/onboarding.js";
 import { endSession, startSession } from "../services/sessions.js";
-import { statsByDay, statsTotals } from "../services/stats.js";
+import { statsByDay, statsDaySchema, statsTotals, statsTotalsSchema } from "../services/stats.js";
 import { assertTimeZone } from "../services/time-range.js";
 import { ingestVideoEvents, MAX_EVENTS_PER_BATCH, VIDEO_EVENT_TYPES } from "../services/video-events.js";
 import { typed } from "./typed.js";
@@ -35,27 +35,7 @@ const videoEventSchema = strictObject(
   ["event_type", "workout_id"],
 );
 
-const string = { type: "string" } as const;
 const integer = { type: "integer" } as const;
-/** The days of a range with at least one completion, each listing its workouts (services/stats.ts `StatsDay`). */
-const statsDaySchema = exactObject({
-  date: { type: "string", description: "Local calendar day (YYYY-MM-DD) in the requested time zone" },
-  on_demand: integer,
-  lvs: integer,
-  total: integer,
-  minutes: { type: "number" },
-  workouts: {
-    type: "array",
-    items: exactObject({
-      workout_id: string,
-      name: string,
-      type: { type: "string", enum: ["on_demand", "live"] },
-      completed_at: string,
-      minutes: { type: "number" },
-    }),
-  },
-});
-
 export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: RouteOptions) {
   const app = typed(instance);
   const member = { onRequest: app.requireMember, preValidation: rejectUnstorableText };
@@ -217,12 +197,7 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
         response: {
           200: exactObject({
             data: exactObject({
-              stats: exactObject({
-                total_completed: { type: "integer" },
-                total_minutes: { type: "integer" },
-                total_on_demand: { type: "integer" },
-                total_lvs: { type: "integer" },
-              }),
+              stats: statsTotalsSchema,
             }),
           }),
         },

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import type { ContentStatus } from "../db/tables/catalogue.js";
 import { badRequest, notFound } from "../errors.js";
 import { recordAudit } from "./audit.js";
-import { nextStatus, type ContentVerb } from "./content-states.js";
+import { CONTENT_STATUSES, nextStatus, type ContentVerb } from "./content-states.js";
 import type { Actor } from "./operator-access.js";
+import { type Answer, readableText, strictObject } from "../schemas.js";
 
 /** What a member reads in an announcement banner, and when (either end open when null). */
 export interface BannerFields {
@@ -17,13 +17,32 @@ export interface BannerFields {
   ends_at: string | null;
 }
 
-export interface AdminBanner extends BannerFields {
-  id: string;
-  status: ContentStatus;
-  /** Whether members see it right now: published and within its window. */
-  showing: boolean;
-  updated_at: string;
-}
+const string = { type: "string" } as const;
+const status = { type: "string", enum: CONTENT_STATUSES } as const;
+const instant = { type: ["string", "null"], format: "date-time" } as const;
+/** The fields an editor sends (the body of create and replace), as the console answers them too. */
+export const bannerFieldSchemas = {
+  message: readableText(300, 1),
+  link_text: readableText(60),
+  link_url: { type: "string", maxLength: 500, pattern: "^(|https://\\S+|/\\S*)$" },
+  starts_at: { ...instant, description: "When members start seeing it (null: as soon as it is published)" },
+  ends_at: { ...instant, description: "When they stop (null: until it is retired); after starts_at" },
+} as const;
+export const bannerFieldNames = ["message", "link_text", "link_url", "starts_at", "ends_at"] as const;
+/** A banner as the console shows it, with whether members see it now. */
+export const adminBannerSchema = strictObject(
+  {
+    ...bannerFieldSchemas,
+    message: string,
+    link_text: string,
+    id: string,
+    status,
+    showing: { type: "boolean", description: "Members see it now: published and within its window" },
+    updated_at: string,
+  },
+  [...bannerFieldNames, "id", "status", "showing", "updated_at"],
+);
+export type AdminBanner = Answer<typeof adminBannerSchema>;
 
 /**
  * Announcement banners as editors run them: created as drafts, edited, published (members see them on their home

@@ -1,10 +1,18 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import type { ContentStatus } from "../db/tables/catalogue.js";
 import { badRequest, conflict, notFound, oneOrList } from "../errors.js";
 import { recordAudit } from "./audit.js";
-import { nextStatus, type ContentVerb } from "./content-states.js";
+import { CONTENT_STATUSES, nextStatus, type ContentVerb } from "./content-states.js";
 import type { Actor } from "./operator-access.js";
+import {
+  type Answer,
+  exactObject,
+  imageUrlSchema,
+  longTextSchema,
+  readableText,
+  slugSchema,
+  strictObject,
+} from "../schemas.js";
 
 /** One day of a calendar: a workout day names its workout; a rest or walk day may point at a short class. */
 export interface CalendarDay {
@@ -21,17 +29,63 @@ export interface CalendarFields {
   days: CalendarDay[];
 }
 
-export interface AdminCalendar extends CalendarFields {
-  /** The days with their numbers and their workouts' names (what the console lists). */
-  days: (CalendarDay & { day: number; name: string | null })[];
-  id: string;
-  status: ContentStatus;
-  /** Members enrolled in it now. */
-  enrolled: number;
-  updated_at: string;
-}
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const status = { type: "string", enum: CONTENT_STATUSES } as const;
+const kind = { type: "string", enum: ["workout", "walk", "rest"] } as const;
+const workoutId = { type: ["string", "null"], minLength: 1, maxLength: 128 } as const;
 
-export type AdminCalendarSummary = Omit<AdminCalendar, "days" | "description" | "image_url"> & { total_days: number };
+/** The fields an editor sends (the body of create and replace), as the console answers them too. */
+export const calendarFieldSchemas = {
+  name: readableText(200, 1),
+  slug: slugSchema,
+  description: longTextSchema,
+  image_url: imageUrlSchema,
+  days: {
+    type: "array",
+    maxItems: 366,
+    items: exactObject({
+      kind,
+      workout_id: { ...workoutId, description: "A workout day's workout; a rest or walk day's short class" },
+    }),
+    description: "The days in order: the first is day 1, the day after a member enrols",
+  },
+} as const;
+export const calendarFieldNames = ["name", "slug", "description", "image_url", "days"] as const;
+/** A calendar as the console shows it: its days numbered with their workouts' names, its state and enrolments. */
+export const adminCalendarSchema = strictObject(
+  {
+    ...calendarFieldSchemas,
+    name: string,
+    days: {
+      type: "array",
+      items: exactObject({
+        day: integer,
+        kind,
+        workout_id: { type: ["string", "null"] },
+        name: { type: ["string", "null"] },
+      }),
+    },
+    id: string,
+    status,
+    enrolled: { ...integer, description: "Members enrolled in it now" },
+    updated_at: string,
+  },
+  [...calendarFieldNames, "id", "status", "enrolled", "updated_at"],
+);
+export type AdminCalendar = Answer<typeof adminCalendarSchema>;
+
+/** A calendar in the console's list. */
+export const adminCalendarSummarySchema = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  status,
+  total_days: integer,
+  enrolled: integer,
+  updated_at: string,
+});
+export type AdminCalendarSummary = Answer<typeof adminCalendarSummarySchema>;
 
 /**
  * Workout calendars as editors run them: created as drafts, edited with their days in an explicit order, published

@@ -7,9 +7,94 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import type { DynamicContentKey, HomePageRowKind } from "../db/tables/catalogue.js";
 import { badRequest, conflict, notFound, oneOrList } from "../errors.js";
-import { ListedContentService, type Listed } from "./listed-content.js";
+import { ListedContentService } from "./listed-content.js";
+import { CONTENT_STATUSES } from "./content-states.js";
+import { type Answer, readableText, slugSchema, strictObject } from "../schemas.js";
 
 const newId = (prefix: string) => `${prefix}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+
+/** Words a member reads that may run over lines (line breaks allowed); never blank. */
+const prose = (max: number) =>
+  ({
+    type: "string",
+    minLength: 1,
+    maxLength: max,
+    pattern: "^[^\\u0000-\\u0009\\u000b-\\u001f]*\\S[\\s\\S]*$",
+  }) as const;
+const id = { type: "string", minLength: 1, maxLength: 128 } as const;
+const string = { type: "string" } as const;
+/** Where a listed record stands, as the console answers it (listed-content.ts `Listed`). */
+const listed = {
+  id: string,
+  status: { type: "string", enum: CONTENT_STATUSES },
+  position: {
+    type: ["integer", "null"],
+    description: "Its place among its list's records in use (1 first); null when retired",
+  },
+  updated_at: string,
+} as const;
+const listedRequired = ["id", "status", "position", "updated_at"] as const;
+
+/** The fields an editor sends for each kind (the body of create and replace), echoed in its answer. */
+export const homeRowFieldSchemas = {
+  title: readableText(120, 1),
+  kind: {
+    type: "string",
+    enum: ["workouts", "series", "collection", "category", "favorites", "stats"],
+    description:
+      "What the row shows: workouts or series by id, a collection's or category's newest classes, the member's favourites or stats",
+  },
+  source: strictObject({
+    slug: { ...slugSchema, description: "A category's slug (\"all-classes\": every class) or a collection's" },
+    limit: { type: "integer", minimum: 1, maximum: 50, description: "How many classes (12 when not given)" },
+    ids: { type: "array", minItems: 1, maxItems: 50, items: id, description: "Workouts or series, in order" },
+    featured: { type: "boolean", description: "A series row without ids: the featured series (true) or the others" },
+  }),
+} as const;
+export const homeRowFieldNames = ["title", "kind", "source"] as const;
+export const adminHomeRowSchema = strictObject({ ...homeRowFieldSchemas, title: string, ...listed }, [
+  ...homeRowFieldNames,
+  ...listedRequired,
+]);
+
+export const carouselFieldSchemas = {
+  slug: slugSchema,
+  title: readableText(120, 1),
+  kind: { type: "string", enum: ["workouts", "series", "collections"] },
+  item_ids: { type: "array", maxItems: 50, items: id, description: "What it shows, in order" },
+} as const;
+export const carouselFieldNames = ["slug", "title", "kind", "item_ids"] as const;
+export const adminCarouselSchema = strictObject({ ...carouselFieldSchemas, title: string, ...listed }, [
+  ...carouselFieldNames,
+  ...listedRequired,
+]);
+
+export const entryKeySchema = {
+  type: "string",
+  enum: ["faq", "welcome", "coachMark", "dynamic"],
+  description: "faq: a question and answer; welcome: the welcome screen's lead or steps; coachMark: a tip on a screen",
+} as const;
+const entryValueSchema = strictObject({
+  title: readableText(120, 1),
+  body: prose(2000),
+  steps: { type: "array", minItems: 1, maxItems: 10, items: readableText(200, 1) },
+  question: readableText(300, 1),
+  answer: prose(5000),
+  text: prose(2000),
+});
+export const entryFieldSchemas = {
+  key: entryKeySchema,
+  name: {
+    ...slugSchema,
+    description: "How clients find it (a coach mark by its screen; an FAQ by its topic, challenge-…)",
+  },
+  value: entryValueSchema,
+} as const;
+export const entryFieldNames = ["key", "name", "value"] as const;
+export const adminEntrySchema = strictObject({ ...entryFieldSchemas, ...listed }, [
+  ...entryFieldNames,
+  ...listedRequired,
+]);
 
 /** What a home row lists: the source's fields that row's kind reads (the others are refused). */
 export interface HomeRowSource {
@@ -28,7 +113,7 @@ export interface HomeRowFields {
   kind: HomePageRowKind;
   source: HomeRowSource;
 }
-export type AdminHomeRow = HomeRowFields & Listed;
+export type AdminHomeRow = Answer<typeof adminHomeRowSchema>;
 
 /** The source fields each kind of row may carry, and which it needs. */
 const SOURCE_RULES: Record<HomePageRowKind, { may: (keyof HomeRowSource)[]; needs: (keyof HomeRowSource)[] }> = {
@@ -150,7 +235,7 @@ export interface CarouselFields {
   /** The workouts, series or collections it shows, in order. */
   item_ids: string[];
 }
-export type AdminCarousel = CarouselFields & Listed;
+export type AdminCarousel = Answer<typeof adminCarouselSchema>;
 
 const CAROUSEL_ITEMS = {
   workouts: ["workouts", "workout"],
@@ -226,7 +311,7 @@ export interface EntryFields {
   name: string;
   value: EntryValue;
 }
-export type AdminEntry = EntryFields & Listed;
+export type AdminEntry = Answer<typeof adminEntrySchema>;
 
 /** The fields each key's value carries: `needs` all of them, or (welcome) one of its shapes. */
 const VALUE_SHAPES: Record<EntryKey, (keyof EntryValue)[][]> = {

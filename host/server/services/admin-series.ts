@@ -1,10 +1,18 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import type { ContentStatus } from "../db/tables/catalogue.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import { recordAudit } from "./audit.js";
-import { nextStatus, type ContentVerb } from "./content-states.js";
+import { CONTENT_STATUSES, nextStatus, type ContentVerb } from "./content-states.js";
 import type { Actor } from "./operator-access.js";
+import {
+  type Answer,
+  exactObject,
+  imageUrlSchema,
+  longTextSchema,
+  readableText,
+  slugSchema,
+  strictObject,
+} from "../schemas.js";
 
 /** One place in a series: a workout, in the chapter the series page groups it under. */
 export interface SeriesItem {
@@ -27,22 +35,62 @@ export interface SeriesFields {
   items: SeriesItem[];
 }
 
-export interface AdminSeries extends SeriesFields {
-  /** The items with the names of their workouts (what the console lists). */
-  items: (SeriesItem & { name: string })[];
-  id: string;
-  status: ContentStatus;
-  updated_at: string;
-}
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const status = { type: "string", enum: CONTENT_STATUSES } as const;
+const seriesItemSchema = strictObject(
+  {
+    workout_id: { type: "string", minLength: 1, maxLength: 128 },
+    chapter: { type: "integer", minimum: 1, maximum: 100, default: 1 },
+    chapter_title: { ...readableText(120), default: "" },
+  },
+  ["workout_id"],
+);
+/** The fields an editor sends (the body of create and replace), as the console answers them too. */
+export const seriesFieldSchemas = {
+  name: readableText(200, 1),
+  slug: slugSchema,
+  description: longTextSchema,
+  level: readableText(60),
+  image_url: imageUrlSchema,
+  suggested_schedule: longTextSchema,
+  before_you_start: longTextSchema,
+  featured: { type: "boolean" },
+  items: { type: "array", maxItems: 200, items: seriesItemSchema, description: "The workouts in order, first first" },
+} as const;
+export const seriesFieldNames = Object.keys(seriesFieldSchemas) as (keyof typeof seriesFieldSchemas)[];
+/** A series as the console shows it: its items with their workouts' names, and its state. */
+export const adminSeriesSchema = strictObject(
+  {
+    ...seriesFieldSchemas,
+    name: string,
+    items: {
+      type: "array",
+      items: exactObject({
+        workout_id: string,
+        chapter: integer,
+        chapter_title: string,
+        name: { ...string, description: "The workout's" },
+      }),
+    },
+    id: string,
+    status,
+    updated_at: string,
+  },
+  [...seriesFieldNames, "id", "status", "updated_at"],
+);
+export type AdminSeries = Answer<typeof adminSeriesSchema>;
 
-export interface AdminSeriesSummary {
-  id: string;
-  slug: string;
-  name: string;
-  status: ContentStatus;
-  workouts: number;
-  updated_at: string;
-}
+/** A series in the console's list. */
+export const adminSeriesSummarySchema = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  status,
+  workouts: integer,
+  updated_at: string,
+});
+export type AdminSeriesSummary = Answer<typeof adminSeriesSummarySchema>;
 
 /**
  * Series as editors run them: created as drafts, edited with their workouts in an explicit order, published into

@@ -1,5 +1,6 @@
 import type { Db } from "../db/index.js";
 import type { Actor } from "./operator-access.js";
+import { type Answer, exactObject } from "../schemas.js";
 
 /** A record a console write touched: its kind (workout, user, …) and id. */
 export interface AuditRecord {
@@ -16,19 +17,23 @@ export interface AuditChange {
   after: Record<string, unknown> | null;
 }
 
-export interface AuditEntry {
-  id: number;
-  actor_id: string | null;
-  actor_email: string;
-  action: string;
-  record_type: string;
-  record_id: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  /** The keys whose values differ between before and after. */
-  changed: string[];
-  at: Date;
-}
+const string = { type: "string" } as const;
+const nullableString = { type: ["string", "null"] } as const;
+const snapshot = { type: ["object", "null"], additionalProperties: true } as const;
+/** One entry of the log as the console lists it; `changed` names the keys whose values differ before and after. */
+export const auditEntrySchema = exactObject({
+  id: { type: "integer" },
+  actor_id: nullableString,
+  actor_email: string,
+  action: string,
+  record_type: string,
+  record_id: string,
+  before: snapshot,
+  after: snapshot,
+  changed: { type: "array", items: string },
+  at: { type: "string", format: "date-time" },
+});
+export type AuditEntry = Answer<typeof auditEntrySchema>;
 
 /**
  * Records one console write in the audit log, in the caller's transaction (Directus's activity + revisions: who,

@@ -2,43 +2,69 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { conflict, notFound } from "../errors.js";
 import { planSchedule, pausedDays, toPlanPause } from "./plan-days.js";
+import { type Answer, exactObject, strictObject } from "../schemas.js";
 
 /** Whether the member paused their plan, and since when (null when running or not enrolled). */
-interface PauseState {
-  paused: boolean;
-  paused_at: string | null;
-}
+const pauseState = {
+  paused: { type: "boolean" },
+  paused_at: { type: ["string", "null"] },
+} as const;
+/** Enrolment answer: `{calendar_id, status, enrolled_at, paused, paused_at}`. */
+export const calendarEnrollmentSchema = strictObject(
+  {
+    calendar_id: { type: "string" },
+    status: { type: "string", enum: ["enrolled", "not_enrolled"] },
+    enrolled_at: { type: ["string", "null"] },
+    ...pauseState,
+  },
+  ["calendar_id", "status", "enrolled_at", "paused", "paused_at"],
+);
+export type CalendarEnrollment = Answer<typeof calendarEnrollmentSchema>;
 
-export interface CalendarSummary extends PauseState {
-  calendar_id: string;
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  image_url: string;
-  total_days: number;
-  status: "enrolled" | "not_enrolled";
-  enrolled_at: string | null;
-}
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+/** A calendar with the member's status in it. */
+const calendarStatusFields = {
+  calendar_id: string,
+  id: string,
+  slug: string,
+  name: string,
+  description: string,
+  image_url: string,
+  total_days: integer,
+  status: { type: "string", enum: ["enrolled", "not_enrolled"] },
+  enrolled_at: { type: ["string", "null"] },
+  ...pauseState,
+} as const;
+const calendarStatusRequired = Object.keys(calendarStatusFields) as (keyof typeof calendarStatusFields)[];
+export const calendarStatusSchema = strictObject(calendarStatusFields, calendarStatusRequired);
+export type CalendarSummary = Answer<typeof calendarStatusSchema>;
 
-interface CalendarDayState {
-  day: number;
-  /** The calendar date of this day in the member's zone: the enrolment date is day 1, and pauses move later days. */
-  date: string;
-  kind: "workout" | "walk" | "rest";
-  workout_id: string | null;
-  status: "completed" | "not_started" | "rest";
-}
-
-export interface MyCalendar extends CalendarSummary {
-  status: "enrolled";
-  /** Today's day; it does not advance while the calendar is paused. */
-  current_day: number;
-  /** Whole days of the finished pauses: how much later than planned the calendar now ends. */
-  paused_days: number;
-  progress: { completed_days: number; total_days: number };
-  days: CalendarDayState[];
-}
+/** An enrolled calendar with today's day number, the days finished pauses moved it, and each day's state. */
+export const myCalendarSchema = strictObject(
+  {
+    ...calendarStatusFields,
+    status: { type: "string", const: "enrolled" },
+    // Today's day does not advance while the calendar is paused; paused_days are the finished pauses' whole days.
+    current_day: integer,
+    paused_days: integer,
+    progress: exactObject({ completed_days: integer, total_days: integer }),
+    days: {
+      type: "array",
+      items: exactObject({
+        day: integer,
+        // The member's zone's date of this day: the enrolment date is day 1, and pauses move later days.
+        date: { type: "string", description: "YYYY-MM-DD" },
+        kind: { type: "string", enum: ["workout", "walk", "rest"] },
+        workout_id: { type: ["string", "null"] },
+        status: { type: "string", enum: ["rest", "completed", "not_started"] },
+      }),
+    },
+  },
+  [...calendarStatusRequired, "current_day", "paused_days", "progress", "days"],
+);
+export type MyCalendar = Answer<typeof myCalendarSchema>;
+type CalendarDayState = MyCalendar["days"][number];
 
 /** A calendar a member can see: a draft is no member's (404), a retired one still opens for those enrolled in it. */
 async function findCalendar(db: Db, idOrSlug: string) {
@@ -105,13 +131,6 @@ export async function calendarsWithStatus(
     paused: !!r.paused_at,
     paused_at: r.paused_at ? new Date(r.paused_at).toISOString() : null,
   }));
-}
-
-/** Enrolment answer: `{calendar_id, status, enrolled_at, paused, paused_at}`. */
-export interface CalendarEnrollment extends PauseState {
-  calendar_id: string;
-  status: "enrolled" | "not_enrolled";
-  enrolled_at: string | null;
 }
 
 /** Enrols in a calendar; enrolling again keeps the first enrolment date (and so the day count, and any pause). */

@@ -4,40 +4,43 @@ import type { Db } from "../db/index.js";
 import { badRequest, notFound } from "../errors.js";
 import { readAttribute, updateAttribute } from "./attributes.js";
 import { completionsOf } from "./completions.js";
+import { type Answer, exactObject } from "../schemas.js";
 
-interface ChallengeProgress {
-  on_demand: number;
-  live: number;
-  /** Workouts done that count: on_demand + live. */
-  completed: number;
-  /** Complete when workouts done is at least workout_target (spec section 5). */
-  is_complete: boolean;
-}
-
-export interface Challenge {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  reward: string;
-  start_time: string;
-  end_time: string;
-  workout_target: number;
-  substitute_minutes: number;
-  joined: boolean;
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+/**
+ * A challenge with the member's progress: workouts done (on_demand + live) count, and it is complete when they reach
+ * workout_target (spec section 5).
+ */
+export const challengeSchema = exactObject({
+  id: string,
+  slug: string,
+  name: string,
+  description: string,
+  reward: string,
+  start_time: string,
+  end_time: string,
+  workout_target: integer,
+  substitute_minutes: { type: "integer", description: "Any workout this long counts (minutes)" },
+  joined: { type: "boolean" },
   workouts: {
-    workout_id: string;
-    workout_type: "on_demand" | "live";
-    week: number;
-    position: number;
-    workout: { id: string; slug: string; name: string; duration: number };
-  }[];
-  progress: ChallengeProgress;
-}
+    type: "array",
+    items: exactObject({
+      workout_id: string,
+      workout_type: { type: "string", enum: ["on_demand", "live"] },
+      week: integer,
+      position: integer,
+      workout: exactObject({ id: string, slug: string, name: string, duration: { type: "number" } }),
+    }),
+  },
+  progress: exactObject({ on_demand: integer, live: integer, completed: integer, is_complete: { type: "boolean" } }),
+});
+export type Challenge = Answer<typeof challengeSchema>;
+type ChallengeProgress = Challenge["progress"];
 
-export interface JoinedChallenges {
-  challenges: string[];
-}
+/** The challenges the member joined (the `challenges` attribute), answered as stored. */
+export const joinedChallengesSchema = exactObject({ challenges: { type: "array", items: { type: "string" } } });
+export type JoinedChallenges = Answer<typeof joinedChallengesSchema>;
 
 /**
  * What counts toward a challenge (spec section 5): completed workouts only, within [start_time, end_time], each one

@@ -3,10 +3,11 @@ import type { Db } from "../db/index.js";
 import { badRequest, notFound } from "../errors.js";
 import { readAttribute, updateAttribute } from "./attributes.js";
 import { missingIds } from "./catalogue-lookup.js";
+import { type Answer, exactObject } from "../schemas.js";
 
-export interface Favorites {
-  workouts: string[];
-}
+/** A member's favourite workouts, newest first: the stored attribute, answered as it is. */
+export const favoritesSchema = exactObject({ workouts: { type: "array", items: { type: "string" } } });
+export type Favorites = Answer<typeof favoritesSchema>;
 
 export interface FavoritesChange {
   add?: { workouts: string[] };

@@ -7,37 +7,48 @@ import { money as formatMoney } from "./customer-notifications.js";
 import { queueMail } from "./mail.js";
 import type { Actor } from "./operator-access.js";
 import { transition } from "./subscription-store.js";
+import { type Answer, exactObject } from "../schemas.js";
+
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const dateTime = { type: "string", format: "date-time" } as const;
+const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
 
 /** A refund as the console lists it under its payment. */
-export interface RefundView {
-  id: string;
-  amount: number;
-  currency: string;
-  reason: string;
-  source: "console" | "provider";
-  ended_access: boolean;
-  by: string | null;
-  created_at: Date;
-}
+const refundSchema = exactObject({
+  id: string,
+  amount: integer,
+  currency: string,
+  reason: string,
+  source: { type: "string", enum: ["console", "provider"] },
+  ended_access: { type: "boolean" },
+  by: { type: ["string", "null"], description: "the operator's email; null for a refund made at the provider" },
+  created_at: dateTime,
+});
 
-/** One invoice of a member's with its charge's card and what has been refunded of it. */
-export interface PaymentView {
-  invoice_id: string;
-  created_at: Date;
-  description: string;
-  period_start: Date;
-  period_end: Date;
-  amount: number;
-  currency: string;
-  status: "paid" | "failed" | "requires_action";
-  card: { brand: string; last4: string } | null;
-  decline_code: string | null;
-  refunded: number;
-  /** What a refund may still return (0 for a failed or free invoice). */
-  refundable: number;
-  disputed_at: Date | null;
-  refunds: RefundView[];
-}
+/**
+ * One invoice of a member's with its charge's card and what has been refunded of it; `refundable` is what a refund
+ * may still return (0 for a failed or free invoice).
+ */
+export const paymentSchema = exactObject({
+  invoice_id: string,
+  created_at: dateTime,
+  description: string,
+  period_start: dateTime,
+  period_end: dateTime,
+  amount: integer,
+  currency: string,
+  status: { type: "string", enum: ["paid", "failed", "requires_action"] },
+  card: {
+    anyOf: [exactObject({ brand: string, last4: string }), { type: "null" }],
+  },
+  decline_code: { type: ["string", "null"] },
+  refunded: integer,
+  refundable: integer,
+  disputed_at: nullableDateTime,
+  refunds: { type: "array", items: refundSchema },
+});
+export type PaymentView = Answer<typeof paymentSchema>;
 
 /** Live states whose access a refund can end. */
 const LIVE = ["trial", "active", "canceled", "past_due", "paused", "prepaid"] as const;

@@ -2,17 +2,22 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { notFound } from "../errors.js";
 import { readAttribute, updateAttribute } from "./attributes.js";
+import { type Answer, exactObject, strictObject } from "../schemas.js";
 
 /**
  * The `user`, `preferences` and `email` attributes. The waiver and the email opt-in live on the users row (sign-up
- * records both), so there is one source of truth for each; the player switches live in the `user` document.
+ * records both), so there is one source of truth for each; the player switches live in the `user` document. In the
+ * `user` answer, `waiver` is absent when the member has not accepted it, and is then required (spec section 5).
  */
-export interface UserSettings {
-  /** Absent when the member has not accepted the waiver: the waiver is then required (spec section 5). */
-  waiver?: { accepted_at: string };
-  feed_fm_disabled: boolean;
-  closed_captions: boolean;
-}
+export const userSettingsSchema = strictObject(
+  {
+    waiver: exactObject({ accepted_at: { type: "string", format: "date-time" } }),
+    feed_fm_disabled: { type: "boolean" },
+    closed_captions: { type: "boolean" },
+  },
+  ["feed_fm_disabled", "closed_captions"],
+);
+export type UserSettings = Answer<typeof userSettingsSchema>;
 
 export interface UserSettingsChange {
   waiver?: true;
@@ -63,7 +68,9 @@ export async function changeUserSettings(
   return readUserSettings(db, userId);
 }
 
-export type Preferences = Record<string, unknown>;
+/** Preferences are the member's own keys and values, answered as stored. */
+export const preferencesAnswerSchema = { type: "object", additionalProperties: true } as const;
+export type Preferences = Answer<typeof preferencesAnswerSchema>;
 
 export async function readPreferences(db: Db, userId: string): Promise<Preferences> {
   return (await readAttribute<Preferences>(db, userId, "preferences")) ?? {};
@@ -86,10 +93,8 @@ export async function changePreferences(
   });
 }
 
-export interface EmailSettings {
-  email: string;
-  opt_out: boolean;
-}
+export const emailSettingsSchema = exactObject({ email: { type: "string" }, opt_out: { type: "boolean" } });
+export type EmailSettings = Answer<typeof emailSettingsSchema>;
 
 export async function readEmailSettings(db: Db, userId: string): Promise<EmailSettings> {
   const row = await userRow(db, userId);

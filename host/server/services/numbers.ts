@@ -4,6 +4,7 @@ import type { Db } from "../db/index.js";
 import { badRequest } from "../errors.js";
 import { refreshNumbersDays } from "./numbers-days.js";
 import { addDays, localDay, validZone } from "./zoned-time.js";
+import { type Answer, exactObject, strictObject } from "../schemas.js";
 
 /**
  * The business's numbers by week or month (docs/operations.md, "The numbers"), computed from history: memberships
@@ -28,67 +29,80 @@ export interface NumbersQuery {
   currency?: string | undefined;
 }
 
-export interface CancelReasonCount {
-  reason: string;
-  count: number;
-}
+const string = { type: "string" } as const;
+const count = { type: "integer", minimum: 0 } as const;
+const money = { type: "integer", description: "minor units (cents) of the report's currency" } as const;
+const fraction = { type: ["number", "null"], description: "0 to 1; null when nothing to divide by" } as const;
+export const localDaySchema = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD" } as const;
 
-export interface IntervalNumbers {
-  /** First local day of the week (a Monday) or month. */
-  start: string;
-  /** First local day of the next interval. */
-  end: string;
-  active_members: number;
-  paying_members: number;
-  comped_members: number;
-  trials: number;
-  paused: number;
-  mrr: number;
-  arr: number;
-  sign_ups: number;
-  trials_started: number;
-  trials_ended: number;
-  trials_converted: number;
-  trial_conversion_rate: number | null;
-  churned_members: number;
-  member_churn_rate: number | null;
-  churned_mrr: number;
-  revenue_churn_rate: number | null;
-  cancel_reasons: CancelReasonCount[];
-  refunds: number;
-  refunded_amount: number;
-  failed_payments: number;
-  failed_amount: number;
-  recovered_payments: number;
-  recovered_amount: number;
-  plays: number;
-  completions: number;
-  completion_rate: number | null;
-  classes_run: number;
-  class_capacity: number;
-  class_bookings: number;
-  class_fill_rate: number | null;
-  waitlist_joined: number;
-  waitlist_promoted: number;
-  waitlist_conversion_rate: number | null;
-}
+/** One week or month: `start` is its first local day (a Monday for a week), `end` the next interval's. */
+const figures = {
+  start: localDaySchema,
+  end: localDaySchema,
+  active_members: count,
+  paying_members: count,
+  comped_members: count,
+  trials: count,
+  paused: count,
+  mrr: money,
+  arr: money,
+  sign_ups: count,
+  trials_started: count,
+  trials_ended: count,
+  trials_converted: count,
+  trial_conversion_rate: fraction,
+  churned_members: count,
+  member_churn_rate: fraction,
+  churned_mrr: money,
+  revenue_churn_rate: fraction,
+  cancel_reasons: {
+    type: "array",
+    items: exactObject({ reason: string, count }),
+  },
+  refunds: count,
+  refunded_amount: money,
+  failed_payments: count,
+  failed_amount: money,
+  recovered_payments: count,
+  recovered_amount: money,
+  plays: count,
+  completions: count,
+  completion_rate: fraction,
+  classes_run: count,
+  class_capacity: count,
+  class_bookings: count,
+  class_fill_rate: fraction,
+  waitlist_joined: count,
+  waitlist_promoted: count,
+  waitlist_conversion_rate: fraction,
+} as const;
 
-export interface NumbersReport {
-  interval: NumbersUnit;
-  zone: string;
-  currency: string;
-  from: string;
-  to: string;
-  intervals: IntervalNumbers[];
-}
+/** The report: every figure of each week or month in the range, in the zone and currency asked. */
+export const numbersReportSchema = exactObject({
+  interval: { type: "string", enum: ["week", "month"] },
+  zone: string,
+  currency: string,
+  from: localDaySchema,
+  to: localDaySchema,
+  intervals: {
+    type: "array",
+    items: strictObject(figures, Object.keys(figures) as (keyof typeof figures)[]),
+  },
+});
 
-export interface WorkoutNumbers {
-  workout_id: string;
-  name: string;
-  plays: number;
-  completions: number;
-  completion_rate: number | null;
-}
+export type NumbersReport = Answer<typeof numbersReportSchema>;
+export type IntervalNumbers = NumbersReport["intervals"][number];
+type CancelReasonCount = IntervalNumbers["cancel_reasons"][number];
+
+/** Plays and completions of one workout in the range. */
+export const workoutNumbersSchema = exactObject({
+  workout_id: string,
+  name: string,
+  plays: count,
+  completions: count,
+  completion_rate: fraction,
+});
+export type WorkoutNumbers = Answer<typeof workoutNumbersSchema>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const CURRENCY = /^[A-Z]{3}$/;

@@ -3,23 +3,23 @@ import { sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { badRequest, notFound } from "../errors.js";
+import { type Answer, exactObject } from "../schemas.js";
 
-type PhoneCountry = "US" | "CA";
-interface Phone {
-  country: PhoneCountry;
-  /** The national number as 10 digits (formatting and a leading country code 1 are stripped). */
-  number: string;
-}
-
-/** What the account page edits: the names the claims carry, the read-only email, birthday and phone. */
-export interface Profile {
-  given_name: string;
-  family_name: string;
-  email: string;
-  /** `YYYY-MM-DD`, or null when not given. */
-  birthday: string | null;
-  phone: Phone | null;
-}
+export const phoneSchema = exactObject({
+  country: { type: "string", enum: ["US", "CA"] },
+  number: { type: "string", maxLength: 40 },
+});
+/** What the account page edits: the names the claims carry, the read-only email, birthday (`YYYY-MM-DD`) and phone. */
+export const profileSchema = exactObject({
+  given_name: { type: "string" },
+  family_name: { type: "string" },
+  email: { type: "string" },
+  birthday: { type: ["string", "null"] },
+  phone: { anyOf: [{ type: "null" }, phoneSchema] },
+});
+export type Profile = Answer<typeof profileSchema>;
+/** The national number is 10 digits (formatting and a leading country code 1 are stripped). */
+type Phone = NonNullable<Profile["phone"]>;
 
 export interface ProfileChange {
   given_name?: string;

@@ -2,56 +2,66 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { conflict, notFound } from "../errors.js";
+import { type Answer, exactObject, named } from "../schemas.js";
 
-type SeriesStatus = "not_started" | "enrolled" | "in_progress" | "completed";
-
-interface ChapterProgress {
-  chapter: number;
-  title: string;
-  completed: number;
-  total: number;
-  /** Percent of the chapter done, 0-100. */
-  progress: number;
-}
-
-export interface SeriesEnrollment {
-  user_id: string;
-  series_id: string;
-  started_at: string | null;
-  completed_at: string | null;
-  status: SeriesStatus;
-  series_detail: {
-    id: string;
-    slug: string;
-    name: string;
-    description: string;
-    level: string;
-    image_url: string;
-    total: number;
-  };
-  progress_summary: {
-    /** Percent of the series done, 0-100. */
-    total_progress: number;
-    completed: number;
-    total: number;
-    chapter_progress: ChapterProgress[];
-  };
-  series_state: {
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const percentSchema = { type: "integer", minimum: 0, maximum: 100, description: "Percent done, 0-100" } as const;
+/** One enrolment as the contract names it: what enrol, pause, resume, leave and the member's list answer. */
+const enrollmentSchema = exactObject({
+  user_id: string,
+  series_id: string,
+  started_at: { type: ["string", "null"] },
+  completed_at: { type: ["string", "null"] },
+  status: { type: "string", enum: ["not_started", "enrolled", "in_progress", "completed"] },
+  series_detail: exactObject({
+    id: string,
+    slug: string,
+    name: string,
+    description: string,
+    level: string,
+    image_url: string,
+    total: integer,
+  }),
+  progress_summary: exactObject({
+    total_progress: percentSchema,
+    completed: integer,
+    total: integer,
+    chapter_progress: {
+      type: "array",
+      items: exactObject({
+        chapter: integer,
+        title: string,
+        completed: integer,
+        total: integer,
+        progress: percentSchema,
+      }),
+    },
+  }),
+  series_state: exactObject({
     workouts: {
-      workout_id: string;
-      position: number;
-      chapter: number;
-      status: "completed" | "not_started";
-      completed_at: string | null;
-    }[];
-  };
-  /** Whether the member paused the series, and since when; progress is kept and still advances while paused. */
-  paused: boolean;
-  paused_at: string | null;
-  /** The first item not started yet (spec section 4), null when all are done or the member is not enrolled. */
-  next_workout: { workout_id: string; position: number; chapter: number } | null;
-  fingerprint: { hashcode: string; calculated_at: string };
-}
+      type: "array",
+      items: exactObject({
+        workout_id: string,
+        position: integer,
+        chapter: integer,
+        status: { type: "string", enum: ["completed", "not_started"] },
+        completed_at: { type: ["string", "null"] },
+      }),
+    },
+  }),
+  paused: { type: "boolean" },
+  paused_at: { type: ["string", "null"] },
+  next_workout: {
+    ...exactObject({ workout_id: string, position: integer, chapter: integer }),
+    type: ["object", "null"],
+    description: "The first item not started yet; null when all are done or the member is not enrolled",
+  },
+  fingerprint: exactObject({ hashcode: string, calculated_at: string }),
+});
+export const SeriesEnrollment = named("SeriesEnrollment", enrollmentSchema);
+export type SeriesEnrollment = Answer<typeof enrollmentSchema>;
+type SeriesStatus = SeriesEnrollment["status"];
 
 const percent = (completed: number, total: number) => (total ? Math.round((completed / total) * 100) : 0);
 

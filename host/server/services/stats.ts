@@ -2,23 +2,38 @@ import { sql } from "kysely";
 import type { Db } from "../db/index.js";
 import { completionsOf } from "./completions.js";
 import { rangeBound } from "./time-range.js";
+import { type Answer, exactObject } from "../schemas.js";
 
-export interface StatsTotals {
-  total_lvs: number;
-  total_on_demand: number;
-  total_completed: number;
-  total_minutes: number;
-}
+/** The member's all-time totals (GET /stats/v2/workouts); workout_stats answers them for a range too. */
+export const statsTotalsSchema = exactObject({
+  total_completed: { type: "integer" },
+  total_minutes: { type: "integer" },
+  total_on_demand: { type: "integer" },
+  total_lvs: { type: "integer" },
+});
+export type StatsTotals = Answer<typeof statsTotalsSchema>;
 
-export interface StatsDay {
-  /** Local calendar day (YYYY-MM-DD) in the requested time zone. */
-  date: string;
-  on_demand: number;
-  lvs: number;
-  total: number;
-  minutes: number;
-  workouts: { workout_id: string; name: string; type: "on_demand" | "live"; completed_at: string; minutes: number }[];
-}
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+/** The days of a range with at least one completion, each listing its workouts. */
+export const statsDaySchema = exactObject({
+  date: { type: "string", description: "Local calendar day (YYYY-MM-DD) in the requested time zone" },
+  on_demand: integer,
+  lvs: integer,
+  total: integer,
+  minutes: { type: "number" },
+  workouts: {
+    type: "array",
+    items: exactObject({
+      workout_id: string,
+      name: string,
+      type: { type: "string", enum: ["on_demand", "live"] },
+      completed_at: string,
+      minutes: { type: "number" },
+    }),
+  },
+});
+export type StatsDay = Answer<typeof statsDaySchema>;
 
 export interface StatsQuery {
   startDate?: string;

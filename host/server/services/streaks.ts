@@ -4,19 +4,27 @@ import { computeStreaks } from "../../../src/domain/streaks.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { readPreferences } from "./member-settings.js";
+import { type Answer, exactObject } from "../schemas.js";
+
+const count = { type: "integer", minimum: 0 } as const;
+const localDate = { type: "string", description: "a local calendar date, YYYY-MM-DD" } as const;
 
 /** The streaks answer (GET /stats/v2/streaks): the domain's result in the contract's snake_case. */
-export interface StreaksAnswer {
-  time_zone: string;
-  today: string;
-  today_status: "done" | "rest" | "open";
-  daily: { current: number; longest: number; current_since: string | null };
-  weekly: { current: number; longest: number };
-  milestones: {
-    reached: { days: number; reached_on: string }[];
-    next: { days: number; remaining: number };
-  };
-}
+export const streaksSchema = exactObject({
+  time_zone: { type: "string" },
+  today: localDate,
+  today_status: { type: "string", enum: ["done", "rest", "open"] },
+  daily: exactObject({ current: count, longest: count, current_since: { type: ["string", "null"] } }),
+  weekly: exactObject({ current: count, longest: count }),
+  milestones: exactObject({
+    reached: {
+      type: "array",
+      items: exactObject({ days: count, reached_on: localDate }),
+    },
+    next: exactObject({ days: count, remaining: count }),
+  }),
+});
+export type StreaksAnswer = Answer<typeof streaksSchema>;
 
 /**
  * The zone to count days in: the one the client asked for (already validated), else the `time_zone` the member
