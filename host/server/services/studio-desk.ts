@@ -5,7 +5,12 @@ import type { ReservationStatus } from "../db/tables/studios.js";
 import { badRequest, notFound } from "../errors.js";
 import type { Mailer } from "./mail.js";
 import { isEnterable } from "./live-classes.js";
-import { assertEditable, type StudioScheduleService, type StaffClassView } from "./studio-schedule.js";
+import {
+  assertEditable,
+  type CancelledClassView,
+  type StudioScheduleService,
+  type StaffClassView,
+} from "./studio-schedule.js";
 import { type Answer, exactObject, strictObject } from "../schemas.js";
 
 /**
@@ -78,7 +83,7 @@ export class StudioDeskService {
    * cancelled), every waiting entry 'expired', the counts go to 0, and the class leaves the public schedule (which
    * lists only classes without cancelled_at). Every member who was booked or waiting is emailed once, after commit.
    */
-  async cancelClass(classId: string, reason: string | undefined): Promise<StaffClassView & { notified: number }> {
+  async cancelClass(classId: string, reason: string | undefined): Promise<CancelledClassView> {
     const { db, clock, mailer, schedule } = this.deps;
     const now = clock.now();
     const affected = await db.transaction().execute(async (trx) => {

@@ -105,6 +105,7 @@ export const cancelledClassSchema = strictObject(
 
 export type TemplateView = Answer<typeof templateSchema>;
 export type StaffClassView = Answer<typeof classSchema>;
+export type CancelledClassView = Answer<typeof cancelledClassSchema>;
 
 const WEEK_MINUTES = 7 * 1440;
 const REMOVED_FROM_SCHEDULE = "Removed from the weekly schedule.";
