@@ -1,6 +1,6 @@
-import { LiveClass, Reservation, WaitlistEntry } from "./routes/studios.js";
 import { SeriesEnrollment } from "./services/series-progress.js";
 import { Card, errorBodySchema, SpotsChange, Workout, WorkoutSummary } from "./schemas.js";
+import { LiveClass, Reservation, WaitlistEntry } from "./services/live-classes.js";
 import { BillingAddress, Subscription } from "./services/subscription-view.js";
 
 /**

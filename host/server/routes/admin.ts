@@ -5,7 +5,14 @@ import { STRAIN_TAGS } from "../../../src/domain/avoid.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject, successSchema } from "../schemas.js";
 import { adminWorkoutSchema } from "../services/admin-workouts.js";
 import { auditEntrySchema, listAudit } from "../services/audit.js";
-import { CONSOLE_AREAS, mayDo, OPERATOR_ROLES, type Actor, type ConsoleArea } from "../services/operator-access.js";
+import {
+  CONSOLE_AREAS,
+  mayDo,
+  OPERATOR_ROLES,
+  operatorSchema,
+  type Actor,
+  type ConsoleArea,
+} from "../services/operator-access.js";
 import { adminMemberRoutes } from "./admin-members.js";
 import { adminCalendarRoutes } from "./admin-calendars.js";
 import { adminContentRoutes } from "./admin-content.js";
@@ -34,14 +41,6 @@ const listItem = exactObject({
   release_at: nullableString,
   release_zone: nullableString,
   updated_at: string,
-});
-
-const operator = exactObject({
-  user_id: string,
-  email: string,
-  name: string,
-  role,
-  granted_at: { type: "string", format: "date-time" },
 });
 
 const vocabularyItem = exactObject({ id: string, name: string });
@@ -119,7 +118,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
       schema: {
         ...common,
         summary: "Everyone with a company role",
-        response: { 200: exactObject({ items: { type: "array", items: operator } }), ...refusals },
+        response: { 200: exactObject({ items: { type: "array", items: operatorSchema } }), ...refusals },
       },
     },
     async () => ({ items: await access.list() }),
@@ -133,7 +132,7 @@ export async function adminRoutes(instance: FastifyInstance, { ctx }: RouteOptio
         ...common,
         summary: "Give an account a company role (replacing its role); admins only",
         body: exactObject({ email: { type: "string", minLength: 3, maxLength: 254 }, role }),
-        response: { 200: operator, ...refusals },
+        response: { 200: operatorSchema, ...refusals },
       },
     },
     async (request) => access.grant(actor(request), request.body.email, request.body.role, ctx.clock.now()),

@@ -2,18 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { memberOf } from "../context.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { assertTimeZone } from "../services/time-range.js";
+import { feedSettingsSchema } from "../services/calendar-feed.js";
 import { notModified, typed } from "./typed.js";
-
-const settingsSchema = exactObject({
-  https_url: { type: "string", description: "the private feed address: whoever has it reads the feed" },
-  webcal_url: {
-    type: "string",
-    description: "the same address as webcal://, which opens a calendar app to subscribe",
-  },
-  time_zone: { type: "string", description: "IANA zone the plan's all-day events are dated in" },
-  created_at: { type: "string", format: "date-time" },
-  rotated_at: { type: ["string", "null"], format: "date-time" },
-});
 
 /** Calendar apps fetch again after this long at most; the answer's ETag makes an unchanged refresh a 304. */
 const CACHE_SECONDS = 15 * 60;
@@ -43,7 +33,7 @@ export async function calendarFeedRoutes(instance: FastifyInstance) {
             description: "the device's IANA time zone: the plan's days are dated in it from now on",
           },
         }),
-        response: { 200: settingsSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: feedSettingsSchema, 400: errorSchema, 401: errorSchema },
       },
     },
     async (request) => {
@@ -62,7 +52,7 @@ export async function calendarFeedRoutes(instance: FastifyInstance) {
         summary: "A new feed URL; the old one answers 404 at once (subscriptions to it stop updating)",
         security: memberSecurity,
         body: noBody,
-        response: { 200: settingsSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: feedSettingsSchema, 400: errorSchema, 401: errorSchema },
       },
     },
     async (request) => feeds.rotate(memberOf(request).id),

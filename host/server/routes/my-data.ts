@@ -3,6 +3,7 @@ import type { RouteOptions } from "../context.js";
 import { memberOf } from "../context.js";
 import { isWrongPassword, passwordGuard } from "../auth/password-guard.js";
 import { notFound } from "../errors.js";
+import { deletionRequestedSchema } from "../services/account-deletion.js";
 import { exportMemberData } from "../services/my-data.js";
 import { errorSchema, exactObject, memberSecurity, uuidSchema } from "../schemas.js";
 import { sendSerialised, typed } from "./typed.js";
@@ -58,11 +59,7 @@ export async function myDataRoutes(instance: FastifyInstance, { ctx }: RouteOpti
         security: memberSecurity,
         body: exactObject({ password: { type: "string", minLength: 1, maxLength: 256 } }),
         response: {
-          200: exactObject({
-            success: { type: "boolean", const: true },
-            erase_at: { type: "string", format: "date-time" },
-            notices: { type: "array", items: { type: "string" } },
-          }),
+          200: deletionRequestedSchema,
           400: errorSchema,
           401: errorSchema,
           409: errorSchema,
@@ -78,7 +75,7 @@ export async function myDataRoutes(instance: FastifyInstance, { ctx }: RouteOpti
         () => deletions.request(member.id, request.body.password),
         isWrongPassword,
       );
-      return { success: true as const, erase_at: answer.erase_at.toISOString(), notices: answer.notices };
+      return { success: true as const, ...answer };
     },
   );
 }

@@ -6,7 +6,7 @@ import { Card, exactObject, memberSecurity, noBody, ref, strictObject } from "..
 import { billingGuard } from "../billing/disabled.js";
 import { SandboxBilling } from "../billing/sandbox.js";
 import { chargePastDueNow } from "../jobs/renewals.js";
-import { confirmPayment, paymentToConfirmOrThrow } from "../services/payment-confirm.js";
+import { confirmPayment, paymentToConfirmOrThrow, paymentToConfirmSchema } from "../services/payment-confirm.js";
 import { typed } from "./typed.js";
 
 const tags = ["payment"];
@@ -86,23 +86,7 @@ export async function paymentRoutes(instance: FastifyInstance, { ctx }: RouteOpt
           "confirm page shows this charge and confirms it with POST /payment/confirm.",
         security: memberSecurity,
         response: {
-          200: {
-            type: "object",
-            properties: {
-              payment_id: { type: "string" },
-              amount: { type: "integer", description: "In cents" },
-              currency: { type: "string" },
-              plan: { type: "string" },
-              card: {
-                type: ["object", "null"],
-                properties: { brand: { type: "string" }, last4: { type: "string" } },
-                required: ["brand", "last4"],
-              },
-              created_at: { type: "string", format: "date-time" },
-              retry_at: { type: ["string", "null"], format: "date-time" },
-            },
-            required: ["payment_id", "amount", "currency", "plan", "card", "created_at", "retry_at"],
-          },
+          200: paymentToConfirmSchema,
         },
       },
     },

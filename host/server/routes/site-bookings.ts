@@ -4,7 +4,7 @@ import { memberOf } from "../context.js";
 import { BOOKINGS_PASS_SECONDS, signBookingsPass, verifyBookingsPass } from "../auth/bookings-pass.js";
 import { forbidden, HttpError } from "../errors.js";
 import { errorSchema, exactObject, memberSecurity, pageOf, ref } from "../schemas.js";
-import { Reservation } from "./studios.js";
+import { Reservation } from "../services/live-classes.js";
 import { typed } from "./typed.js";
 
 const passSchema = exactObject({

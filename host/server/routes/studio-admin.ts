@@ -6,12 +6,12 @@ import { webCallLink } from "../../../src/domain/classes.js";
 import { errorSchema, exactObject, memberSecurity, noBody, strictObject } from "../schemas.js";
 import { OWNER_ONLY, type StaffLocation } from "../services/studio-access.js";
 import { typed } from "./typed.js";
+import { bookingSchema, waitingSchema } from "../services/studio-desk.js";
+import { policySchema, weekNumbersSchema } from "../services/studio-numbers.js";
+import { cancelledClassSchema, classSchema, templateSchema } from "../services/studio-schedule.js";
 
 const string = { type: "string" } as const;
 const integer = { type: "integer" } as const;
-const boolean = { type: "boolean" } as const;
-const dateTime = { type: "string", format: "date-time" } as const;
-const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
 
 const idSchema = { type: "string", minLength: 1, maxLength: 128, pattern: "^[a-z0-9][a-z0-9-]*$" } as const;
 const locationParam = exactObject({ location: { type: "string", minLength: 1, maxLength: 100 } });
@@ -90,12 +90,6 @@ const oneOffFields = {
   video_call_url: videoCallUrl,
 } as const;
 
-const trainerRef = {
-  type: ["object", "null"],
-  properties: { id: string, name: string },
-  required: ["id", "name"],
-} as const;
-
 const locationRef = exactObject({ id: string, slug: string, name: string, time_zone: string });
 
 const staffLocation = exactObject({
@@ -105,109 +99,6 @@ const staffLocation = exactObject({
   kind: string,
   time_zone: string,
   role: { type: "string", enum: ["staff", "owner"] },
-});
-
-const templateSchema = strictObject(
-  {
-    id: string,
-    location_id: string,
-    weekdays: { type: "array", items: integer },
-    start_time: string,
-    duration: integer,
-    class_type: string,
-    trainer: trainerRef,
-    capacity: integer,
-    room: string,
-    waitlist_capacity: { type: ["integer", "null"] },
-    description: string,
-    equipment: { type: "array", items: string },
-  },
-  ["id", "location_id", "weekdays", "start_time", "duration", "class_type", "trainer", "capacity", "room"],
-);
-
-// Every class answer carries each of these (services/studio-schedule.ts toClassView), so each is required: the pages
-// read them without guessing.
-const classFields = {
-  id: string,
-  template_id: { type: ["string", "null"] },
-  location_id: string,
-  local_date: string,
-  start_time: string,
-  end_time: string,
-  start_at: { ...string, description: "ISO 8601 with the location's offset" },
-  end_at: string,
-  duration: integer,
-  class_type: string,
-  description: string,
-  trainer: trainerRef,
-  capacity: integer,
-  booked: integer,
-  waitlisted: integer,
-  waitlist_capacity: integer,
-  room: string,
-  started: boolean,
-  ended: boolean,
-  cancelled: boolean,
-  cancel_reason: { type: ["string", "null"] },
-} as const;
-const classKeys = Object.keys(classFields) as (keyof typeof classFields)[];
-const classSchema = strictObject(classFields, classKeys);
-const cancelledClassSchema = strictObject(
-  { ...classFields, notified: { type: "integer", description: "members emailed" } },
-  [...classKeys, "notified"],
-);
-
-const bookingSchema = strictObject(
-  {
-    reservation_id: string,
-    user_id: string,
-    name: string,
-    email: string,
-    status: { type: "string", enum: ["pending", "standard cancel", "check in"] },
-    state: { type: "string", enum: ["booked", "checked_in", "no_show", "late_cancel", "cancelled"] },
-    from_waitlist: boolean,
-    booked_at: dateTime,
-    checked_in_at: nullableDateTime,
-    cancelled_at: nullableDateTime,
-    no_show_at: nullableDateTime,
-  },
-  ["reservation_id", "user_id", "name", "email", "status", "state", "from_waitlist", "booked_at"],
-);
-
-const waitingSchema = exactObject({
-  entry_id: string,
-  user_id: string,
-  name: string,
-  email: string,
-  position: integer,
-  joined_at: dateTime,
-});
-
-const policyFields = {
-  booking_window_days: { type: "integer", minimum: 1, maximum: 90 },
-  late_cancel_minutes: { type: "integer", minimum: 0, maximum: 10080 },
-  auto_book_cutoff_minutes: { type: "integer", minimum: 0, maximum: 10080 },
-  max_open_bookings: { type: ["integer", "null"], minimum: 1, maximum: 100 },
-  waitlist_capacity: { type: "integer", minimum: 0, maximum: 200 },
-} as const;
-const policyKeys = [
-  "booking_window_days",
-  "late_cancel_minutes",
-  "auto_book_cutoff_minutes",
-  "max_open_bookings",
-  "waitlist_capacity",
-] as const;
-const policySchema = strictObject(policyFields, policyKeys);
-
-const weekNumbersSchema = exactObject({
-  week_start: string,
-  classes_run: integer,
-  capacity: integer,
-  booked: integer,
-  fill_rate: { type: ["number", "null"] },
-  waitlist_conversions: integer,
-  late_cancels: integer,
-  no_shows: integer,
 });
 
 /**

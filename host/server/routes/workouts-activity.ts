@@ -6,7 +6,7 @@ import { exactObject, memberSecurity, strictObject, uuidSchema } from "../schema
 import { queryObject } from "./query.js";
 import { historyEntrySchema, workoutHistory } from "../services/history.js";
 import { onboardingResult, submitOnboarding } from "../services/onboarding.js";
-import { endSession, startSession } from "../services/sessions.js";
+import { endedSessionSchema, endSession, startedSessionSchema, startSession } from "../services/sessions.js";
 import { statsByDay, statsDaySchema, statsTotals, statsTotalsSchema } from "../services/stats.js";
 import { assertTimeZone } from "../services/time-range.js";
 import { ingestVideoEvents, MAX_EVENTS_PER_BATCH, VIDEO_EVENT_TYPES } from "../services/video-events.js";
@@ -50,12 +50,7 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
         security: memberSecurity,
         params: workoutParams,
         response: {
-          200: exactObject({
-            session_id: { type: "string" },
-            status: { type: "string", const: "started" },
-            is_complete: { type: "boolean" },
-            timecode: { type: "number" },
-          }),
+          200: startedSessionSchema,
         },
       },
     },
@@ -80,11 +75,7 @@ export async function workoutActivityRoutes(instance: FastifyInstance, { ctx }: 
           },
         }),
         response: {
-          200: exactObject({
-            session_id: { type: "string" },
-            status: { type: "string", const: "ended" },
-            is_complete: { type: "boolean" },
-          }),
+          200: endedSessionSchema,
         },
       },
     },

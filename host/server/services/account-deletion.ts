@@ -9,6 +9,7 @@ import { verifyPassword, WrongPasswordError } from "../auth/passwords.js";
 import { isBilled, listSubscriptions, transition } from "./subscription-store.js";
 import type { EntitlementResolver } from "./entitlements.js";
 import { spotsOpened } from "./booking-rules.js";
+import { type Answer, exactObject } from "../schemas.js";
 
 const DAY_MS = 86_400_000;
 const ALREADY_SCHEDULED = "Your account is already scheduled for deletion.";
@@ -67,11 +68,14 @@ export const KEPT_FOR_BILLING = [
 /** The email an erased account keeps: unique, not deliverable (.invalid), and free for the old address to sign up. */
 export const tombstoneEmail = (userId: string) => `erased-${userId}@deleted.fitkit.invalid`;
 
-export interface DeletionRequested {
-  erase_at: Date;
-  /** Memberships from an app store the member must cancel there. */
-  notices: string[];
-}
+/** A deletion request accepted: when the account is erased, and the app-store memberships to cancel there. */
+export const deletionRequestedSchema = exactObject({
+  success: { type: "boolean", const: true },
+  erase_at: { type: "string", format: "date-time" },
+  notices: { type: "array", items: { type: "string" } },
+});
+/** What the request answers besides `success` (the route adds it). */
+type DeletionRequested = Omit<Answer<typeof deletionRequestedSchema>, "success">;
 
 /**
  * Deleting an account (My data), distinct from deactivation: a request confirmed with the password signs every device

@@ -10,15 +10,20 @@ import { planRows } from "./calendars.js";
 import { planSchedule } from "./plan-days.js";
 import { memberSeries } from "./series-progress.js";
 import { addDays, daysBetween, localDay, startOfLocalDay } from "./zoned-time.js";
+import { type Answer, exactObject } from "../schemas.js";
 
 /** What the member's feed settings show: the two forms of the one URL, and the zone plan days are dated in. */
-export interface FeedSettings {
-  https_url: string;
-  webcal_url: string;
-  time_zone: string;
-  created_at: string;
-  rotated_at: string | null;
-}
+export const feedSettingsSchema = exactObject({
+  https_url: { type: "string", description: "the private feed address: whoever has it reads the feed" },
+  webcal_url: {
+    type: "string",
+    description: "the same address as webcal://, which opens a calendar app to subscribe",
+  },
+  time_zone: { type: "string", description: "IANA zone the plan's all-day events are dated in" },
+  created_at: { type: "string", format: "date-time" },
+  rotated_at: { type: ["string", "null"], format: "date-time" },
+});
+type FeedSettings = Answer<typeof feedSettingsSchema>;
 
 /** The feed as the public route answers it. */
 export interface RenderedFeed {

@@ -3,45 +3,12 @@ import type { Db } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import type { WorkoutType } from "../db/tables/catalogue.js";
 import type { StrainTag } from "../../../src/domain/avoid.js";
-
-export interface TrainerRef {
-  id: string;
-  slug: string;
-  name: string;
-  image_url: string;
-}
-
-export interface CollectionRef {
-  id: string;
-  slug: string;
-  name: string;
-}
+import type { Answer, workoutSchema } from "../schemas.js";
 
 /** A workout exactly as the API answers it (api-contract.md "Workouts"). */
-export interface Workout {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  category: string[];
-  type: WorkoutType;
-  level: string;
-  pacing: string;
-  trainers: TrainerRef[];
-  equipment: string[];
-  /** What the workout loads or involves (avoid filters); none until the catalogue/strain seed step assessed it. */
-  strain: StrainTag[];
-  focusMember: string[];
-  benefits: string[];
-  collections: CollectionRef[];
-  live: boolean;
-  start_date: string;
-  created_at: string;
-  /** Minutes. */
-  duration: number;
-  video: { duration: number; poster_url: string };
-  breakdown: { title: string; minutes: number }[];
-}
+export type Workout = Answer<typeof workoutSchema>;
+export type TrainerRef = Workout["trainers"][number];
+export type CollectionRef = Workout["collections"][number];
 
 type Row = [
   id: string,

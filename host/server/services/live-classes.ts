@@ -1,70 +1,148 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.js";
-import type { LocationKind } from "../db/tables/catalogue.js";
 import { bookingOpensAt, canEnterClass, freeCancelUntil, openBookingsLimit } from "../../../src/domain/classes.js";
 import { isoInZone } from "./zoned-time.js";
+import type { FromSchema } from "json-schema-to-ts";
+import { named, ref } from "../schemas.js";
 
-/** The LiveClass of the contract. `zoom_link` is left out of public answers. */
-export interface LiveClass {
-  id: string;
-  description: string;
-  /** Minutes. */
-  duration: number;
-  equipment: string[];
-  class_full: boolean;
-  completed: boolean;
-  start_date: string;
-  end_date: string;
-  startDateTime: string;
-  trainer_name: string;
-  trainer_image_url: string | null;
-  type: string;
-  spots_left: number;
-  /** The studio room (schedules filter by it); empty when not named. */
-  room: string;
-  zoom_link?: string | null;
-  /** Where the class happens: members are told the studio's name and address, or that it is online. */
-  location: ClassLocation;
-  /** The location's booking and cancellation rules, with their instants for this class (issue 18). */
-  policy: ClassPolicy;
-  /** The class's waitlist; `position` and `entry_id` are the asking member's own (null otherwise). */
-  waitlist: ClassWaitlist;
-}
+/** The LiveClass of the contract, answered by the schedule, reservation and waitlist routes. */
+const liveClassSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    id: { type: "string" },
+    description: { type: "string" },
+    duration: { type: "integer", description: "minutes" },
+    equipment: { type: "array", items: { type: "string" } },
+    class_full: { type: "boolean" },
+    completed: { type: "boolean", description: "the class has ended" },
+    start_date: { type: "string", format: "date-time" },
+    end_date: { type: "string", format: "date-time" },
+    startDateTime: { type: "string", format: "date-time" },
+    trainer_name: { type: "string" },
+    trainer_image_url: { type: ["string", "null"] },
+    type: { type: "string" },
+    spots_left: { type: "integer" },
+    room: {
+      type: "string",
+      description: "the studio room it is held in (empty when not named); schedules filter by it",
+    },
+    zoom_link: {
+      type: ["string", "null"],
+      description:
+        "only for a member holding a reservation, from 15 minutes before start until the end; absent in public answers",
+    },
+    location: {
+      type: "object",
+      additionalProperties: false,
+      description: "where the class happens: kind virtual (a video-call link) or studio (in person at the address)",
+      properties: {
+        id: { type: "string" },
+        slug: { type: "string" },
+        name: { type: "string" },
+        kind: { type: "string", enum: ["studio", "virtual"] },
+        address: { type: "string" },
+        city: { type: "string" },
+        time_zone: { type: "string" },
+      },
+      required: ["id", "slug", "name", "kind", "address", "city", "time_zone"],
+    },
+    policy: {
+      type: "object",
+      additionalProperties: false,
+      description: "the location's booking and cancellation rules, with their instants for this class",
+      properties: {
+        booking_window_days: { type: "integer", description: "booking opens this many days before the start" },
+        late_cancel_minutes: { type: "integer", description: "cancelling later than this before the start is late" },
+        auto_book_cutoff_minutes: {
+          type: "integer",
+          description: "a spot opening earlier than this before the start books the first waitlisted member",
+        },
+        max_open_bookings: {
+          type: "integer",
+          description:
+            "open bookings and waitlist places a member may hold at the location (the location's own limit, else the default of 10)",
+        },
+        booking_opens_at: { type: "string", format: "date-time" },
+        free_cancel_until: { type: "string", format: "date-time", description: "later cancels are marked late" },
+      },
+      required: [
+        "booking_window_days",
+        "late_cancel_minutes",
+        "auto_book_cutoff_minutes",
+        "max_open_bookings",
+        "booking_opens_at",
+        "free_cancel_until",
+      ],
+    },
+    waitlist: {
+      type: "object",
+      additionalProperties: false,
+      description: "the class's waitlist; position and entry_id are the signed-in member's own (null otherwise)",
+      properties: {
+        count: { type: "integer", description: "members waiting" },
+        capacity: { type: "integer" },
+        open: { type: "boolean", description: "joinable now: the class is full, not started, the list has room" },
+        position: { type: ["integer", "null"], description: "1 = next in line" },
+        entry_id: { type: ["string", "null"] },
+      },
+      required: ["count", "capacity", "open", "position", "entry_id"],
+    },
+  },
+  required: [
+    "id",
+    "description",
+    "duration",
+    "equipment",
+    "class_full",
+    "completed",
+    "start_date",
+    "end_date",
+    "startDateTime",
+    "trainer_name",
+    "trainer_image_url",
+    "type",
+    "spots_left",
+  ],
+} as const;
 
-export interface ClassPolicy {
-  booking_window_days: number;
-  late_cancel_minutes: number;
-  auto_book_cutoff_minutes: number;
-  /** The location's own limit, else the default. */
-  max_open_bookings: number;
-  /** When booking opens (start minus the booking window), in the location's offset. */
-  booking_opens_at: string;
-  /** The last instant a cancel is free (start minus late_cancel_minutes); later cancels are marked late. */
-  free_cancel_until: string;
-}
+export const LiveClass = named("LiveClass", liveClassSchema);
 
-export interface ClassWaitlist {
-  /** Members waiting now. */
-  count: number;
-  capacity: number;
-  /** A member may join now: the class is full, has not started and its waitlist has room. */
-  open: boolean;
-  /** The asking member's place in the queue (1 = next), or null. */
-  position: number | null;
-  /** The asking member's waitlist entry (to leave it), or null. */
-  entry_id: string | null;
-}
+/** A member's reservation (services/reservations.ts). */
+export const reservationSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    id: { type: "string" },
+    status: { type: "string", enum: ["pending", "standard cancel", "check in"] },
+    class_data: ref(LiveClass),
+    late_cancel: { type: "boolean", description: "cancelled after the free-cancellation cutoff" },
+    from_waitlist: { type: "boolean", description: "booked from the waitlist" },
+  },
+  required: ["id", "status", "class_data"],
+} as const;
 
-interface ClassLocation {
-  id: string;
-  slug: string;
-  name: string;
-  /** `virtual` (the live virtual studio: a video-call link) or `studio` (in person at the address). */
-  kind: LocationKind;
-  address: string;
-  city: string;
-  time_zone: string;
-}
+/** A member's place on a class's waitlist (services/waitlist.ts). */
+export const waitlistEntrySchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    id: { type: "string" },
+    status: { type: "string", enum: ["waiting", "left", "promoted", "expired"] },
+    position: { type: ["integer", "null"], description: "1 = next in line; null once no longer waiting" },
+    class_data: ref(LiveClass),
+  },
+  required: ["id", "status", "position", "class_data"],
+} as const;
+
+export const Reservation = named("Reservation", reservationSchema);
+export const WaitlistEntry = named("WaitlistEntry", waitlistEntrySchema);
+
+/**
+ * A class as members see it; `zoom_link` is left out of public answers. Its instants are strings in the location's
+ * offset (a Date would be written in UTC), so the schema is read without Answer's Date allowance.
+ */
+export type LiveClass = FromSchema<typeof liveClassSchema>;
 
 /** What the answers need of a class: the class, its location's time zone and its trainer. */
 export function classRows(db: Db) {
@@ -169,7 +247,7 @@ export function toLiveClass(row: ClassRow, now: Date, audience: Audience): LiveC
 }
 
 /** The location's policy as a class answer carries it, its instants in the location's offset. */
-function classPolicy(row: ClassRow): ClassPolicy {
+function classPolicy(row: ClassRow): LiveClass["policy"] {
   return {
     booking_window_days: row.booking_window_days,
     late_cancel_minutes: row.late_cancel_minutes,

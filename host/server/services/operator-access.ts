@@ -3,6 +3,7 @@ import type { OperatorRole } from "../db/tables/operator.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
 import { recordAudit } from "./audit.js";
 import { normalizeEmail } from "./auth.js";
+import { type Answer, exactObject } from "../schemas.js";
 
 export const OPERATOR_ROLES = ["admin", "editor", "support", "viewer"] as const satisfies readonly OperatorRole[];
 
@@ -30,13 +31,15 @@ const NOT_ALLOWED: Record<ConsoleArea, string> = {
   offersEdit: "Only admins can change products and promo codes.",
 };
 
-export interface Operator {
-  user_id: string;
-  email: string;
-  name: string;
-  role: OperatorRole;
-  granted_at: Date;
-}
+/** An account with a company role, as the console lists it. */
+export const operatorSchema = exactObject({
+  user_id: { type: "string" },
+  email: { type: "string" },
+  name: { type: "string" },
+  role: { type: "string", enum: OPERATOR_ROLES },
+  granted_at: { type: "string", format: "date-time" },
+});
+type Operator = Answer<typeof operatorSchema>;
 
 export const mayDo = (role: OperatorRole, area: ConsoleArea) => AREAS[role].includes(area);
 

@@ -4,6 +4,7 @@ import type { Db } from "../db/index.js";
 import { conflict, HttpError, notFound } from "../errors.js";
 import { nameWithoutTrial } from "./membership-rules.js";
 import { settleSucceededPayment } from "./payment-recovery.js";
+import type { Answer } from "../schemas.js";
 
 export interface ConfirmDeps {
   db: Db;
@@ -13,18 +14,28 @@ export interface ConfirmDeps {
   publicUrl: string;
 }
 
-/** The renewal charge a past-due membership waits on, which the member's bank wants them to authenticate. */
-export interface PaymentToConfirm {
-  payment_id: string;
-  amount: number;
-  currency: string;
-  /** The membership's plan name. */
-  plan: string;
-  card: { brand: string; last4: string } | null;
-  created_at: Date;
-  /** The day the membership lapses unless this payment (or another) is made. */
-  retry_at: Date | null;
-}
+/**
+ * The renewal charge a past-due membership waits on, which the member's bank wants them to authenticate: `plan` is the
+ * membership's plan name, `retry_at` the day it lapses unless this payment (or another) is made.
+ */
+export const paymentToConfirmSchema = {
+  type: "object",
+  properties: {
+    payment_id: { type: "string" },
+    amount: { type: "integer", description: "In cents" },
+    currency: { type: "string" },
+    plan: { type: "string" },
+    card: {
+      type: ["object", "null"],
+      properties: { brand: { type: "string" }, last4: { type: "string" } },
+      required: ["brand", "last4"],
+    },
+    created_at: { type: "string", format: "date-time" },
+    retry_at: { type: ["string", "null"], format: "date-time" },
+  },
+  required: ["payment_id", "amount", "currency", "plan", "card", "created_at", "retry_at"],
+} as const;
+type PaymentToConfirm = Answer<typeof paymentToConfirmSchema>;
 
 const NOTHING_TO_CONFIRM = {
   message: "There is no payment waiting for your confirmation.",

@@ -6,21 +6,12 @@ import { badRequest, notFound, unprocessable } from "../errors.js";
 import type { CalendarEvent } from "../../../src/domain/ics.js";
 import { isLateCancel } from "../../../src/domain/classes.js";
 import type { EntitlementResolver } from "./entitlements.js";
-import { classRows, isEnterable, toLiveClass, type ClassRow, type LiveClass } from "./live-classes.js";
+import { classRows, isEnterable, reservationSchema, toLiveClass, type ClassRow } from "./live-classes.js";
+import type { Answer } from "../schemas.js";
 import { bookableClass, bookedFromWaitlist, isUniqueViolation, refusal, spotsOpened } from "./booking-rules.js";
 
-export interface ReservationView {
-  id: string;
-  status: ReservationStatus;
-  /**
-   * The contract's {id, start_date, end_date, class_full}, with the rest of the LiveClass for the booked-classes page.
-   */
-  class_data: LiveClass;
-  /** Cancelled after the location's free-cancellation cutoff (status stays `standard cancel`). */
-  late_cancel: boolean;
-  /** Booked from the class's waitlist (automatically, or by booking a spot the member was told about). */
-  from_waitlist: boolean;
-}
+/** A reservation as the reservation routes answer it. */
+export type ReservationView = Answer<typeof reservationSchema>;
 
 interface Flags {
   late_cancel: boolean;

@@ -5,25 +5,32 @@ import { badRequest, notFound } from "../errors.js";
 import { findWorkout } from "./catalogue-lookup.js";
 import { recordSeriesProgress } from "./series-progress.js";
 import { watchedSeconds, type PlayerSample } from "./watched-time.js";
+import { type Answer, exactObject } from "../schemas.js";
 
 /** A session is complete once the member watched this share of the video (the product's rule). */
 const COMPLETION_SHARE = 0.9;
 /** Players report positions a hair past the end; anything further than this is refused. */
 const END_TOLERANCE_SECONDS = 1;
 
-export interface StartedSession {
-  session_id: string;
-  status: "started";
-  is_complete: false;
-  /** Resume position in seconds: where the member left this workout, 0 after a completed play. */
-  timecode: number;
-}
+/**
+ * A play started; `timecode` is the resume position in seconds: where the member left this workout, 0 after a
+ * completed play.
+ */
+export const startedSessionSchema = exactObject({
+  session_id: { type: "string" },
+  status: { type: "string", const: "started" },
+  is_complete: { type: "boolean" },
+  timecode: { type: "number" },
+});
+type StartedSession = Answer<typeof startedSessionSchema>;
 
-export interface EndedSession {
-  session_id: string;
-  status: "ended";
-  is_complete: boolean;
-}
+/** A play ended, complete or not. */
+export const endedSessionSchema = exactObject({
+  session_id: { type: "string" },
+  status: { type: "string", const: "ended" },
+  is_complete: { type: "boolean" },
+});
+type EndedSession = Answer<typeof endedSessionSchema>;
 
 async function workoutOrThrow(db: Db, workoutId: string) {
   const workout = await findWorkout(db, workoutId);

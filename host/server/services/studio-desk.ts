@@ -5,7 +5,13 @@ import type { ReservationStatus } from "../db/tables/studios.js";
 import { badRequest, notFound } from "../errors.js";
 import type { Mailer } from "./mail.js";
 import { isEnterable } from "./live-classes.js";
-import { assertEditable, type StudioScheduleService, type StaffClassView } from "./studio-schedule.js";
+import {
+  assertEditable,
+  type CancelledClassView,
+  type StudioScheduleService,
+  type StaffClassView,
+} from "./studio-schedule.js";
+import { type Answer, exactObject, strictObject } from "../schemas.js";
 
 /**
  * Called inside the capacity change's transaction when raising a class's capacity opens spots, with the class row
@@ -14,29 +20,42 @@ import { assertEditable, type StudioScheduleService, type StaffClassView } from 
  */
 export type SpotsOpened = (trx: Db, classId: string) => Promise<unknown>;
 
-interface Person {
-  user_id: string;
-  name: string;
-  email: string;
-}
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const boolean = { type: "boolean" } as const;
+const dateTime = { type: "string", format: "date-time" } as const;
+const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
 
-export interface RosterBooking extends Person {
-  reservation_id: string;
-  status: ReservationStatus;
-  /** booked | checked_in | no_show | late_cancel | cancelled. */
-  state: "booked" | "checked_in" | "no_show" | "late_cancel" | "cancelled";
-  from_waitlist: boolean;
-  booked_at: Date;
-  checked_in_at: Date | null;
-  cancelled_at: Date | null;
-  no_show_at: Date | null;
-}
+/** A booking on a class roster (check-in and no-show answer one too). */
+export const bookingSchema = strictObject(
+  {
+    reservation_id: string,
+    user_id: string,
+    name: string,
+    email: string,
+    status: { type: "string", enum: ["pending", "standard cancel", "check in"] },
+    state: { type: "string", enum: ["booked", "checked_in", "no_show", "late_cancel", "cancelled"] },
+    from_waitlist: boolean,
+    booked_at: dateTime,
+    checked_in_at: nullableDateTime,
+    cancelled_at: nullableDateTime,
+    no_show_at: nullableDateTime,
+  },
+  ["reservation_id", "user_id", "name", "email", "status", "state", "from_waitlist", "booked_at"],
+);
 
-export interface RosterWaiting extends Person {
-  entry_id: string;
-  position: number;
-  joined_at: Date;
-}
+/** A member waiting on a class roster. */
+export const waitingSchema = exactObject({
+  entry_id: string,
+  user_id: string,
+  name: string,
+  email: string,
+  position: integer,
+  joined_at: dateTime,
+});
+
+export type RosterBooking = Answer<typeof bookingSchema>;
+type RosterWaiting = Answer<typeof waitingSchema>;
 
 const WHEN_FORMAT: Intl.DateTimeFormatOptions = {
   weekday: "long",
@@ -64,7 +83,7 @@ export class StudioDeskService {
    * cancelled), every waiting entry 'expired', the counts go to 0, and the class leaves the public schedule (which
    * lists only classes without cancelled_at). Every member who was booked or waiting is emailed once, after commit.
    */
-  async cancelClass(classId: string, reason: string | undefined): Promise<StaffClassView & { notified: number }> {
+  async cancelClass(classId: string, reason: string | undefined): Promise<CancelledClassView> {
     const { db, clock, mailer, schedule } = this.deps;
     const now = clock.now();
     const affected = await db.transaction().execute(async (trx) => {

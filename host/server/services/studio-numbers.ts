@@ -3,28 +3,45 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import type { StaffLocation } from "./studio-access.js";
 import { addDays, localDay, startOfLocalDay } from "./zoned-time.js";
+import { type Answer, exactObject, strictObject } from "../schemas.js";
 
-export interface LocationPolicy {
-  booking_window_days: number;
-  late_cancel_minutes: number;
-  auto_book_cutoff_minutes: number;
-  max_open_bookings: number | null;
-  waitlist_capacity: number;
-}
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
 
-export interface WeekNumbers {
-  /** Monday of the local week. */
-  week_start: string;
-  /** Classes of the week that have ended (cancelled ones never ran). */
-  classes_run: number;
-  capacity: number;
-  booked: number;
-  /** booked / capacity of the classes that ran; null when none ran. */
-  fill_rate: number | null;
-  waitlist_conversions: number;
-  late_cancels: number;
-  no_shows: number;
-}
+const policyFields = {
+  booking_window_days: { type: "integer", minimum: 1, maximum: 90 },
+  late_cancel_minutes: { type: "integer", minimum: 0, maximum: 10080 },
+  auto_book_cutoff_minutes: { type: "integer", minimum: 0, maximum: 10080 },
+  max_open_bookings: { type: ["integer", "null"], minimum: 1, maximum: 100 },
+  waitlist_capacity: { type: "integer", minimum: 0, maximum: 200 },
+} as const;
+const policyKeys = [
+  "booking_window_days",
+  "late_cancel_minutes",
+  "auto_book_cutoff_minutes",
+  "max_open_bookings",
+  "waitlist_capacity",
+] as const;
+/** A location's booking policy, as its owner sets it and staff read it. */
+export const policySchema = strictObject(policyFields, policyKeys);
+
+/**
+ * One local week of a location: week_start is its Monday; classes_run counts the classes that ended (cancelled ones
+ * never ran); fill_rate is booked / capacity of those, null when none ran.
+ */
+export const weekNumbersSchema = exactObject({
+  week_start: string,
+  classes_run: integer,
+  capacity: integer,
+  booked: integer,
+  fill_rate: { type: ["number", "null"] },
+  waitlist_conversions: integer,
+  late_cancels: integer,
+  no_shows: integer,
+});
+
+type LocationPolicy = Answer<typeof policySchema>;
+type WeekNumbers = Answer<typeof weekNumbersSchema>;
 
 /** What a studio reads about its weeks, and the booking policy its owner sets. */
 export class StudioNumbersService {

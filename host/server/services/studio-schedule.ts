@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from "../errors.js";
 import { ScheduleService } from "./schedule.js";
 import type { StaffLocation } from "./studio-access.js";
 import { addDays, isoInZone, localDay } from "./zoned-time.js";
+import { type Answer, strictObject } from "../schemas.js";
 
 /** A weekly class as staff edit it: local wall-clock time in the location's zone. */
 export interface TemplateInput {
@@ -39,44 +40,72 @@ export interface OneOffInput {
   video_call_url?: string | null;
 }
 
-export interface TemplateView {
-  id: string;
-  location_id: string;
-  weekdays: number[];
-  start_time: string;
-  duration: number;
-  class_type: string;
-  trainer: { id: string; name: string } | null;
-  capacity: number;
-  room: string;
-  waitlist_capacity: number | null;
-  description: string;
-  equipment: string[];
-}
+const string = { type: "string" } as const;
+const integer = { type: "integer" } as const;
+const boolean = { type: "boolean" } as const;
 
-export interface StaffClassView {
-  id: string;
-  template_id: string | null;
-  location_id: string;
-  local_date: string;
-  start_time: string;
-  end_time: string;
-  start_at: string;
-  end_at: string;
-  duration: number;
-  class_type: string;
-  description: string;
-  trainer: { id: string; name: string } | null;
-  capacity: number;
-  booked: number;
-  waitlisted: number;
-  waitlist_capacity: number;
-  room: string;
-  started: boolean;
-  ended: boolean;
-  cancelled: boolean;
-  cancel_reason: string | null;
-}
+const trainerRef = {
+  type: ["object", "null"],
+  properties: { id: string, name: string },
+  required: ["id", "name"],
+} as const;
+
+/** A weekly class as the studio console answers it. */
+export const templateSchema = strictObject(
+  {
+    id: string,
+    location_id: string,
+    weekdays: { type: "array", items: integer },
+    start_time: string,
+    duration: integer,
+    class_type: string,
+    trainer: trainerRef,
+    capacity: integer,
+    room: string,
+    waitlist_capacity: { type: ["integer", "null"] },
+    description: string,
+    equipment: { type: "array", items: string },
+  },
+  ["id", "location_id", "weekdays", "start_time", "duration", "class_type", "trainer", "capacity", "room"],
+);
+
+// Every class answer carries each of these (services/studio-schedule.ts toClassView), so each is required: the pages
+// read them without guessing.
+const classFields = {
+  id: string,
+  template_id: { type: ["string", "null"] },
+  location_id: string,
+  local_date: string,
+  start_time: string,
+  end_time: string,
+  start_at: { ...string, description: "ISO 8601 with the location's offset" },
+  end_at: string,
+  duration: integer,
+  class_type: string,
+  description: string,
+  trainer: trainerRef,
+  capacity: integer,
+  booked: integer,
+  waitlisted: integer,
+  waitlist_capacity: integer,
+  room: string,
+  started: boolean,
+  ended: boolean,
+  cancelled: boolean,
+  cancel_reason: { type: ["string", "null"] },
+} as const;
+const classKeys = Object.keys(classFields) as (keyof typeof classFields)[];
+/** A scheduled class as the studio console answers it. */
+export const classSchema = strictObject(classFields, classKeys);
+/** A class the desk cancelled, with how many members were told. */
+export const cancelledClassSchema = strictObject(
+  { ...classFields, notified: { type: "integer", description: "members emailed" } },
+  [...classKeys, "notified"],
+);
+
+export type TemplateView = Answer<typeof templateSchema>;
+export type StaffClassView = Answer<typeof classSchema>;
+export type CancelledClassView = Answer<typeof cancelledClassSchema>;
 
 const WEEK_MINUTES = 7 * 1440;
 const REMOVED_FROM_SCHEDULE = "Removed from the weekly schedule.";

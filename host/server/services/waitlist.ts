@@ -4,17 +4,12 @@ import type { Db } from "../db/index.js";
 import type { WaitlistStatus } from "../db/tables/studios.js";
 import { badRequest, notFound } from "../errors.js";
 import { bookableClass, isUniqueViolation, refusal } from "./booking-rules.js";
-import { classRows, toLiveClass, waitingColumns, waitingOf, type LiveClass } from "./live-classes.js";
+import { classRows, toLiveClass, waitingColumns, waitingOf, waitlistEntrySchema } from "./live-classes.js";
+import type { Answer } from "../schemas.js";
 import type { EntitlementResolver } from "./entitlements.js";
 
 /** A member's place on a class's waitlist, as the waitlist routes answer it. */
-export interface WaitlistEntryView {
-  id: string;
-  status: WaitlistStatus;
-  /** 1 = next to be offered a spot; null once the entry stopped waiting. */
-  position: number | null;
-  class_data: LiveClass;
-}
+export type WaitlistEntryView = Answer<typeof waitlistEntrySchema>;
 
 const ONE_OPEN_ENTRY_INDEX = "waitlist_entries_one_open";
 
