@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { sql } from "kysely";
 import type { Db, DatabaseHandle } from "../db/index.js";
 import { listen, type Listening } from "../db/listen.js";
+import { IntervalJob } from "../jobs/interval-job.js";
 
 interface Mail {
   to: string;
@@ -12,6 +13,8 @@ interface Mail {
 
 /** Signalled by every queueMail; PostgreSQL delivers a NOTIFY only when its transaction commits. */
 const MAIL_CHANNEL = "fitkit_mail";
+/** A delivery pass without a signal, for one lost while the listening connection was replaced. */
+const BACKSTOP_MS = 60 * 60 * 1000;
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -80,27 +83,23 @@ export function createMailer(
     }
   };
 
-  // A signal during a delivery run (a commit landing mid-run) starts one more run after it, so none is missed.
-  let signals = 0;
-  let served = 0;
-  let running: Promise<void> | undefined;
-  const drain = (mailer: Transporter) => {
-    signals++;
-    running ??= (async () => {
-      while (served !== signals) {
-        served = signals;
-        await deliverQueued(mailer).catch(options.onError);
-      }
-    })().finally(() => (running = undefined));
-  };
-
-  let following: Listening | undefined;
-  if (transport) {
-    following = listen(database, MAIL_CHANNEL, () => drain(transport), {
+  // One delivery run at a time; a signal during a run (a commit landing mid-run) starts one more after it. The hourly
+  // pass is a backstop for a signal lost while the listening connection was being replaced.
+  const delivery =
+    transport &&
+    new IntervalJob({
+      work: () => deliverQueued(transport),
+      delay: () => BACKSTOP_MS,
+      runAtStart: true,
       onError: options.onError,
-      onReconnect: () => drain(transport),
     });
-    void following.ready.then(() => drain(transport));
+  let following: Listening | undefined;
+  if (delivery) {
+    following = listen(database, MAIL_CHANNEL, () => delivery.wake(), {
+      onError: options.onError,
+      onReconnect: () => delivery.wake(),
+    });
+    void following.ready.then(() => delivery.start());
   }
 
   return {
@@ -122,7 +121,7 @@ export function createMailer(
     },
     async close() {
       await following?.close();
-      await running;
+      await delivery?.stop();
       transport?.close();
     },
   };
